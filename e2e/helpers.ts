@@ -1,0 +1,29 @@
+import { expect, type Page } from '@playwright/test';
+
+/** The demo accounts' password (server/db/seed/demo.ts). Never use a wrong one with these accounts more than once. */
+export const PASSWORD = 'demo-2026';
+export const ADMIN = 'admin@demo.se';
+export const INVESTIGATOR = 'utredare@demo.se';
+
+/** "<screen> – Ansökningsportalen", the browser tab's title. */
+export const pageTitle = (screen: string) => `${screen} – Ansökningsportalen`;
+
+/** Fills and sends the Swedish staff login form at /admin/login (the page must be open). */
+export async function submitLogin(page: Page, email: string, password = PASSWORD) {
+  await page.getByLabel('E-postadress').fill(email);
+  await page.getByLabel('Lösenord', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Logga in' }).click();
+}
+
+/** Logs a staff user in from /admin/login and waits for the Swedish dashboard. */
+export async function loginAs(page: Page, email: string, firstName: string) {
+  await page.goto('/admin/login');
+  await submitLogin(page, email);
+  await expect(page.getByRole('heading', { name: `Välkommen, ${firstName}` })).toBeVisible();
+}
+
+/** react-admin's LocalesMenuButton: its name is the current language; the menu lists the others. */
+export async function switchAdminLanguage(page: Page, from: string, to: string) {
+  await page.getByRole('button', { name: from, exact: true }).click();
+  await page.getByRole('menuitem', { name: to }).click();
+}

@@ -1,0 +1,91 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, INVESTIGATOR, loginAs, PASSWORD, pageTitle, submitLogin, switchAdminLanguage } from './helpers';
+
+test('the admin logs in, switches to English, reloads and logs out', async ({ page }) => {
+  await loginAs(page, ADMIN, 'Anna');
+  await expect(page).toHaveURL('/admin/');
+  await expect(page).toHaveTitle(pageTitle('Översikt'));
+  await expect(page.getByRole('menuitem', { name: 'Inställningar' })).toBeVisible();
+
+  await switchAdminLanguage(page, 'Svenska', 'English');
+  await expect(page.getByRole('heading', { name: 'Welcome, Anna' })).toBeVisible();
+  await expect(page).toHaveTitle(pageTitle('Dashboard'));
+  await expect(page.getByRole('menuitem', { name: 'Settings' })).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Welcome, Anna' })).toBeVisible();
+  await expect(page).toHaveTitle(pageTitle('Dashboard'));
+
+  await page.getByRole('button', { name: 'Profile' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL('/admin/login');
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'English', exact: true })).toBeVisible();
+});
+
+test('a wrong password shows an error and stays on the login page', async ({ page }) => {
+  await page.goto('/admin/login');
+  await expect(page).toHaveTitle(pageTitle('Logga in'));
+  await submitLogin(page, ADMIN, 'fel-lösenord');
+  await expect(page.getByRole('alert')).toHaveText('Uppgifterna stämmer inte med våra register.');
+  await expect(page).toHaveURL('/admin/login');
+});
+
+test('the sixth failed login within a minute is refused with a retry time', async ({ page }) => {
+  await page.goto('/admin/login');
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    await submitLogin(page, 'ingen@demo.se', 'fel-lösenord');
+    await expect(page.getByRole('alert')).toHaveText('Uppgifterna stämmer inte med våra register.');
+  }
+  await submitLogin(page, 'ingen@demo.se', 'fel-lösenord');
+  await expect(page.getByRole('alert')).toHaveText(/^För många inloggningsförsök\. Försök igen om \d+ sekunder\.$/);
+});
+
+test('the investigator has no settings and gets the 403 page there', async ({ page }) => {
+  await loginAs(page, INVESTIGATOR, 'Erik');
+  await expect(page.getByRole('menuitem', { name: 'Översikt' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Inställningar' })).toHaveCount(0);
+
+  await page.goto('/admin/settings');
+  await expect(page).toHaveURL('/admin/403');
+  await expect(page.getByRole('heading', { name: 'Åtkomst nekad' })).toBeVisible();
+  await expect(page).toHaveTitle(pageTitle('Åtkomst nekad'));
+});
+
+test('a password reset link sets a new password once', async ({ page }) => {
+  await page.goto('/admin/login');
+  await page.getByRole('link', { name: 'Glömt lösenordet?' }).click();
+  await expect(page).toHaveURL('/admin/forgot-password');
+  await expect(page.getByRole('heading', { name: 'Glömt lösenordet' })).toBeVisible();
+  await page.getByLabel('E-postadress').fill(INVESTIGATOR);
+  await page.getByRole('button', { name: 'Skicka länk' }).click();
+  await expect(page.getByRole('status')).toHaveText(
+    'Om adressen hör till ett konto har vi skickat en länk för att välja nytt lösenord. Kontrollera din e-post.',
+  );
+
+  // The development mailbox lists the newest mail first.
+  await page.goto('/dev/mailbox');
+  const mail = page.getByRole('article').filter({ hasText: INVESTIGATOR }).first();
+  const link = await mail.locator('a[href*="/admin/reset-password/"]').getAttribute('href');
+  expect(link).toBeTruthy();
+
+  const setPassword = async () => {
+    await page.goto(link!);
+    await expect(page.getByRole('heading', { name: 'Välj nytt lösenord' })).toBeVisible();
+    await page.getByLabel('Nytt lösenord').fill(PASSWORD);
+    await page.getByLabel('Upprepa lösenordet').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Spara lösenord' }).click();
+  };
+
+  await setPassword();
+  await expect(page.getByRole('status')).toHaveText('Lösenordet är sparat. Du kan nu logga in.');
+  await page.getByRole('link', { name: 'Logga in' }).click();
+  await expect(page).toHaveURL('/admin/login');
+  await submitLogin(page, INVESTIGATOR);
+  await expect(page.getByRole('heading', { name: 'Välkommen, Erik' })).toBeVisible();
+
+  // A used link is spent.
+  await setPassword();
+  await expect(page.getByRole('alert')).toContainText('Länken för att återställa lösenordet är ogiltig eller har gått ut.');
+  await expect(page.getByRole('alert').getByRole('link', { name: 'Begär en ny länk' })).toBeVisible();
+});

@@ -1,0 +1,23 @@
+/**
+ * The enumerations of SPEC.md §3: one place for their codes, shared by the server, the admin and the portal.
+ * Labels live in locales/<locale>.json under enums.<name>.<key>.
+ */
+export const enums = {
+  organisation_type: { company: 10, association: 20, community: 30 },
+  category_type: { target_group: 10, purpose: 20, geographic_area: 30, focus_area: 40 },
+  field_type: { number: 10, text: 20, dropdown: 30, checkbox: 40, radio: 50, textarea: 90, media: 100 },
+  applicant_type: { contact_person: 10, organisation: 20, both: 30 },
+  application_status: { draft: 10, received: 20, ongoing: 30, approved: 40, rejected: -10 },
+  investigation_status: { no_proposal: 10, grant: 20, reject: -10 },
+} as const;
+
+export type EnumName = keyof typeof enums;
+export type EnumValue<N extends EnumName> = (typeof enums)[N][keyof (typeof enums)[N]];
+export interface EnumOption {
+  value: number;
+  key: string;
+  label: string;
+}
+export type EnumMap = Record<EnumName, EnumOption[]>;
+
+export const status = enums.application_status;

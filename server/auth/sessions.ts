@@ -1,0 +1,96 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/connect.js';
+import type { Ability } from '../../resources/abilities.js';
+import { hashToken, newToken } from './tokens.js';
+
+export type SessionKind = 'staff' | 'applicant';
+export const sessionCookie: Record<SessionKind, string> = { staff: 'staff_session', applicant: 'applicant_session' };
+
+export interface StaffUser {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  role: string;
+  locale: string;
+}
+
+export interface Applicant {
+  id: number;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  locale: string;
+}
+
+const ownerColumn = { staff: 'user_id', applicant: 'frontend_user_id' } as const;
+
+export async function createSession(db: Db, kind: SessionKind, ownerId: number, lifetimeSeconds: number): Promise<string> {
+  const token = newToken();
+  await db
+    .insertInto('sessions')
+    .values({
+      token_hash: hashToken(token),
+      [ownerColumn[kind]]: ownerId,
+      expires_at: sql<Date>`now() + make_interval(secs => ${lifetimeSeconds})`,
+    })
+    .execute();
+  return token;
+}
+
+/** The signed-in staff user behind a session token, if the session is live and the user active. */
+export async function findStaffUser(db: Db, token: string): Promise<StaffUser | null> {
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['users.id', 'users.first_name', 'users.last_name', 'users.email', 'users.role', 'users.locale'])
+    .where('sessions.token_hash', '=', hashToken(token))
+    .where('sessions.expires_at', '>', sql<Date>`now()`)
+    .where('users.active', '=', true)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export async function findApplicant(db: Db, token: string): Promise<Applicant | null> {
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('frontend_users', 'frontend_users.id', 'sessions.frontend_user_id')
+    .select(['frontend_users.id', 'frontend_users.email', 'frontend_users.first_name', 'frontend_users.last_name', 'frontend_users.locale'])
+    .where('sessions.token_hash', '=', hashToken(token))
+    .where('sessions.expires_at', '>', sql<Date>`now()`)
+    .where('frontend_users.active', '=', true)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export async function extendSession(db: Db, token: string, lifetimeSeconds: number): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ expires_at: sql<Date>`now() + make_interval(secs => ${lifetimeSeconds})` })
+    .where('token_hash', '=', hashToken(token))
+    .execute();
+}
+
+export async function deleteSession(db: Db, token: string): Promise<void> {
+  await db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
+}
+
+/** Ends every session of a staff user: on disabling the account and after a password reset. */
+export async function deleteStaffSessions(db: Db, userId: number): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+}
+
+/** The role's general abilities plus any granted to the user directly (general or for one entity). */
+export async function loadAbilities(db: Db, user: Pick<StaffUser, 'id' | 'role'>): Promise<Ability[]> {
+  const fromRole = await db.selectFrom('role_abilities').select('ability').where('role', '=', user.role).orderBy('ability').execute();
+  const direct = await db
+    .selectFrom('user_abilities')
+    .select(['ability', 'entity_id', 'entity_type'])
+    .where('user_id', '=', user.id)
+    .orderBy('id')
+    .execute();
+  return [
+    ...fromRole.map((r) => ({ name: r.ability, entity_id: null, entity_type: null })),
+    ...direct.map((r) => ({ name: r.ability, entity_id: r.entity_id, entity_type: r.entity_type })),
+  ];
+}

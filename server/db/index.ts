@@ -1,0 +1,33 @@
+import type { Config } from '../config.js';
+import { connect, type Db } from './connect.js';
+import { startEmbeddedPostgres } from './embedded.js';
+import { migrate } from './migrate.js';
+
+export interface Database {
+  db: Db;
+  /** Whether the embedded server was started (and so gets the demo data on first start). */
+  embedded: boolean;
+  close(): Promise<void>;
+}
+
+/** DATABASE_URL's server, or the embedded one under DATA_DIR; migrated to the latest schema. */
+export async function openDatabase(config: Config, log: (message: string) => void): Promise<Database> {
+  const server = config.databaseUrl ? null : await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedDbPort, log });
+  const db = connect(config.databaseUrl ?? server!.url, (error) => log(`Database connection error: ${error.message}`));
+  try {
+    const applied = await migrate(db);
+    if (applied.length) log(`Applied migrations: ${applied.join(', ')}`);
+  } catch (error) {
+    await db.destroy();
+    await server?.stop();
+    throw error;
+  }
+  return {
+    db,
+    embedded: !!server,
+    async close() {
+      await db.destroy();
+      await server?.stop();
+    },
+  };
+}

@@ -1,0 +1,15 @@
+import { Migrator, type Migration } from 'kysely';
+import type { Db } from './connect.js';
+import * as foundation from './migrations/0001_foundation.js';
+
+// Listed here rather than read from disk, so the order is explicit and nothing depends on the working directory.
+const migrations: Record<string, Migration> = {
+  '0001_foundation': foundation,
+};
+
+export async function migrate(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,159 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Kysely's view of the tables; server/db/migrations is the truth, this mirrors it. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Created = ColumnType<Date, Date | string | undefined, never>;
+type Json<T> = ColumnType<T, string | undefined, string>;
+
+export interface Database {
+  roles: { name: string };
+  abilities: { name: string };
+  role_abilities: { role: string; ability: string };
+  users: {
+    id: Generated<number>;
+    first_name: string;
+    last_name: string;
+    email: string;
+    password_hash: string | null;
+    role: string;
+    active: Generated<boolean>;
+    locale: Generated<string>;
+    created_at: Created;
+    updated_at: Timestamp;
+  };
+  user_abilities: {
+    id: Generated<number>;
+    user_id: number;
+    ability: string;
+    entity_type: string | null;
+    entity_id: number | null;
+  };
+  frontend_users: {
+    id: Generated<number>;
+    email: string;
+    first_name: string | null;
+    last_name: string | null;
+    phone: string | null;
+    locale: Generated<string>;
+    verified_at: Date | null;
+    active: Generated<boolean>;
+    created_at: Created;
+    updated_at: Timestamp;
+  };
+  sessions: {
+    id: Generated<number>;
+    token_hash: Buffer;
+    user_id: number | null;
+    frontend_user_id: number | null;
+    expires_at: Timestamp;
+    created_at: Created;
+  };
+  password_resets: {
+    id: Generated<number>;
+    user_id: number;
+    token_hash: Buffer;
+    expires_at: Timestamp;
+    used_at: Date | null;
+    created_at: Created;
+  };
+  login_attempts: {
+    id: Generated<number>;
+    scope: string;
+    email: string;
+    ip: string;
+    attempted_at: Created;
+  };
+  outbox: {
+    id: Generated<number>;
+    recipient: string;
+    subject: string;
+    body_text: string;
+    created_at: Created;
+    next_attempt_at: Timestamp;
+    attempts: Generated<number>;
+    sent_at: Date | null;
+    last_error: string | null;
+  };
+  application_types: { id: Generated<number>; label: string; created_at: Created; updated_at: Timestamp };
+  application_type_field_definitions: {
+    id: Generated<number>;
+    application_type_id: number;
+    label: string;
+    type: number;
+    required: Generated<boolean>;
+    options: Json<string[]>;
+    order: Generated<number>;
+    created_at: Created;
+    updated_at: Timestamp;
+  };
+  categories: { id: Generated<number>; label: string; type: number; created_at: Created; updated_at: Timestamp };
+  periods: {
+    id: Generated<number>;
+    uuid: Generated<string>;
+    name: string;
+    start_date: string;
+    end_date: string;
+    closed: Generated<boolean>;
+    uses_money_distribution_cap: Generated<boolean>;
+    uses_status_cloaking: Generated<boolean>;
+    available_money: Generated<number>;
+    created_at: Created;
+    updated_at: Timestamp;
+  };
+  period_application_types: { period_id: number; application_type_id: number };
+  contacts: {
+    id: Generated<number>;
+    first_name: string;
+    last_name: string;
+    title: string | null;
+    email: string | null;
+    phone: string | null;
+    created_at: Created;
+    updated_at: Timestamp;
+  };
+  period_contacts: { period_id: number; contact_id: number; order: Generated<number> };
+  organisations: {
+    id: Generated<number>;
+    name: string;
+    org_number: string;
+    type: number;
+    address: string | null;
+    co: string | null;
+    zip: string | null;
+    city: string | null;
+    country: string | null;
+    website: string | null;
+    is_verified: Generated<boolean>;
+    created_at: Created;
+    updated_at: Timestamp;
+  };
+  faqs: {
+    id: Generated<number>;
+    question: string;
+    answer: string;
+    order: Generated<number>;
+    created_at: Created;
+    updated_at: Timestamp;
+  };
+  applications: {
+    id: Generated<number>;
+    uuid: Generated<string>;
+    reference: string | null;
+    status: Generated<number>;
+    frontend_user_id: number;
+    period_id: number;
+    application_type_id: number | null;
+    applicant_type: number | null;
+    organisation_id: number | null;
+    money: number | null;
+    approved_money: number | null;
+    definitions: Json<Record<string, unknown>>;
+    global_goals: ColumnType<number[], number[] | undefined, number[]>;
+    finished: Generated<boolean>;
+    sent_in_at: Date | null;
+    decided_at: Date | null;
+    created_at: Created;
+    updated_at: Timestamp;
+  };
+  application_categories: { application_id: number; category_id: number };
+}

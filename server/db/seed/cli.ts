@@ -1,0 +1,53 @@
+/**
+ * npm run db:seed -- --demo                 the demo data (only into a database without staff users)
+ * npm run db:seed -- --admin you@example.se  a first administrator, who gets an e-mail to choose a password
+ */
+import { sql } from 'kysely';
+import { loadConfig } from '../../config.js';
+import { createMailer } from '../../mail/outbox.js';
+import { newToken, hashToken } from '../../auth/tokens.js';
+import { openDatabase } from '../index.js';
+import { DEMO_PASSWORD, demoLogins, seedDemo } from './demo.js';
+
+const args = process.argv.slice(2);
+const adminEmail = args.includes('--admin') ? args[args.indexOf('--admin') + 1] : null;
+if (!args.includes('--demo') && !adminEmail) {
+  console.log('Usage: npm run db:seed -- --demo | --admin <e-mail>');
+  process.exit(2);
+}
+
+const config = loadConfig();
+const database = await openDatabase(config, console.log);
+let failed = false;
+try {
+  if (args.includes('--demo')) {
+    if (await seedDemo(database.db)) {
+      console.log(`Demo data created. Staff logins (password "${DEMO_PASSWORD}"): ${demoLogins.map((l) => l.email).join(', ')}`);
+    } else {
+      console.log('The database already has staff users; the demo data was not added.');
+    }
+  }
+  if (adminEmail) {
+    const user = await database.db
+      .insertInto('users')
+      .values({ first_name: 'Admin', last_name: '', email: adminEmail, role: 'admin' })
+      .returning(['id', 'email'])
+      .executeTakeFirstOrThrow();
+    const token = newToken();
+    await database.db
+      .insertInto('password_resets')
+      .values({ user_id: user.id, token_hash: hashToken(token), expires_at: sql<Date>`now() + make_interval(mins => ${config.passwordResetMinutes})` })
+      .execute();
+    const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, productName: config.productName, log: { info: console.log, warn: console.warn } });
+    await mailer.queue({ to: user.email, locale: 'sv-SE', template: 'password_reset', params: { link: `${config.publicUrl}/admin/reset-password/${token}`, minutes: config.passwordResetMinutes } });
+    await mailer.deliverDue();
+    await mailer.stop();
+    console.log(`Administrator ${user.email} created. Choose a password within ${config.passwordResetMinutes} minutes at:\n${config.publicUrl}/admin/reset-password/${token}`);
+  }
+} catch (error) {
+  console.error((error as Error).message);
+  failed = true;
+} finally {
+  await database.close();
+}
+process.exit(failed ? 1 : 0);

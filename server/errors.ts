@@ -1,0 +1,27 @@
+import type { Params } from './i18n.js';
+
+/** A message key with its parameters, translated when the answer is sent. */
+export type Message = string | { key: string; params?: Params };
+export type FieldErrors = Record<string, Message[]>;
+
+/**
+ * An error the client is meant to see: status, a message key from locales/*.json errors.*, field errors.
+ * The error handler translates it into the envelope of DESIGN.md §4.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly key: string,
+    readonly options: { params?: Params; errors?: FieldErrors; retryAfter?: number } = {},
+  ) {
+    super(key);
+  }
+}
+
+export const unauthenticated = () => new AppError(401, 'errors.unauthenticated');
+export const forbidden = () => new AppError(403, 'errors.permission_denied');
+export const notFound = () => new AppError(404, 'errors.not_found');
+/** A 422 whose message is the first field's error, as forms show it beside the field and on top. */
+export const invalid = (errors: FieldErrors, key = 'errors.invalid_data') => new AppError(422, key, { errors });
+export const tooManyAttempts = (seconds: number) =>
+  new AppError(429, 'errors.too_many_attempts', { params: { seconds }, retryAfter: seconds });

@@ -1,0 +1,118 @@
+import { sql } from 'kysely';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Db } from '../db/connect.js';
+import { translator, type Params } from '../i18n.js';
+import { isLocale, defaultLocale } from '../../resources/locales.js';
+
+export interface MailRequest {
+  to: string;
+  locale: string;
+  /** A key under mail.* in locales/*.json with subject and body. */
+  template: string;
+  name?: string | null;
+  params?: Params;
+}
+
+export interface Mailer {
+  /** Renders the mail in the recipient's language and stores it in the outbox; delivery follows. */
+  queue(mail: MailRequest): Promise<number>;
+  /** Sends what is due (SMTP configured) and returns how many were sent. */
+  deliverDue(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+interface MailerOptions {
+  db: Db;
+  smtpUrl: string | null;
+  from: string;
+  productName: string;
+  log: { info(msg: string): void; warn(obj: unknown, msg?: string): void };
+  pollMs?: number;
+}
+
+const MAX_ATTEMPTS = 8;
+
+export function createMailer({ db, smtpUrl, from, productName, log, pollMs = 5000 }: MailerOptions): Mailer {
+  const transport: Transporter | null = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+  let delivering: Promise<number> | null = null;
+  let timer: NodeJS.Timeout | null = null;
+
+  async function deliverDue(): Promise<number> {
+    if (!transport) return 0;
+    // Claimed with SKIP LOCKED, so several server processes never send one mail twice.
+    return db.transaction().execute(async (trx) => {
+      const due = await trx
+        .selectFrom('outbox')
+        .selectAll()
+        .where('sent_at', 'is', null)
+        .where('attempts', '<', MAX_ATTEMPTS)
+        .where('next_attempt_at', '<=', sql<Date>`now()`)
+        .orderBy('id')
+        .limit(20)
+        .forUpdate()
+        .skipLocked()
+        .execute();
+      let sent = 0;
+      for (const mail of due) {
+        try {
+          await transport.sendMail({ from, to: mail.recipient, subject: mail.subject, text: mail.body_text });
+          await trx.updateTable('outbox').set({ sent_at: sql<Date>`now()`, attempts: mail.attempts + 1, last_error: null }).where('id', '=', mail.id).execute();
+          sent++;
+        } catch (error) {
+          // Exponential back-off: 1, 2, 4 … minutes.
+          await trx
+            .updateTable('outbox')
+            .set({
+              attempts: mail.attempts + 1,
+              last_error: String(error),
+              next_attempt_at: sql<Date>`now() + make_interval(mins => ${2 ** mail.attempts})`,
+            })
+            .where('id', '=', mail.id)
+            .execute();
+          log.warn({ err: error, mailId: mail.id }, 'mail delivery failed, will retry');
+        }
+      }
+      return sent;
+    });
+  }
+
+  function nudge() {
+    if (!transport || delivering) return;
+    delivering = deliverDue()
+      .catch((error) => {
+        log.warn({ err: error }, 'mail delivery round failed');
+        return 0;
+      })
+      .finally(() => {
+        delivering = null;
+      });
+  }
+
+  if (transport) timer = setInterval(nudge, pollMs).unref();
+
+  return {
+    async queue({ to, locale, template, name, params = {} }) {
+      const t = translator(isLocale(locale) ? locale : defaultLocale);
+      const all = { product: productName, ...params };
+      const body = [
+        t('mail.greeting', { name: name || to }),
+        t(`mail.${template}.body`, all),
+        t('mail.signature', all),
+      ].join('\n\n');
+      const row = await db
+        .insertInto('outbox')
+        .values({ recipient: to, subject: t(`mail.${template}.subject`, all), body_text: body })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (transport) nudge();
+      else log.info(`Mail to ${to} kept in the outbox (no SMTP_URL): read it at /dev/mailbox`);
+      return row.id;
+    },
+    deliverDue,
+    async stop() {
+      if (timer) clearInterval(timer);
+      await delivering;
+      transport?.close();
+    },
+  };
+}

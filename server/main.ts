@@ -1,0 +1,60 @@
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/index.js';
+import { DEMO_PASSWORD, demoLogins, seedDemo } from './db/seed/demo.js';
+import { createMailer } from './mail/outbox.js';
+
+const startedAt = Date.now();
+const say = (message: string) => console.log(`[start] ${message}`);
+
+const config = loadConfig();
+const database = await openDatabase(config, say);
+const { db } = database;
+
+if (database.embedded && config.seedDemo && (await seedDemo(db))) {
+  say('Demo data created. Staff logins (password "' + DEMO_PASSWORD + '"): ' + demoLogins.map((l) => `${l.email} (${l.role})`).join(', '));
+}
+
+const mailer = createMailer({
+  db,
+  smtpUrl: config.smtpUrl,
+  from: config.mailFrom,
+  productName: config.productName,
+  log: { info: say, warn: (obj, msg) => console.warn(msg, obj) },
+});
+const app = await buildApp({ config, db, mailer });
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  say(`${signal} received, shutting down`);
+  // Stop taking requests, finish the ones under way, then close mail, connections and the embedded server.
+  const force = setTimeout(() => {
+    console.error('Shutdown took too long; exiting');
+    process.exit(1);
+  }, 15000).unref();
+  try {
+    await app.close();
+    await mailer.stop();
+    await database.close();
+    clearTimeout(force);
+    say('Stopped cleanly');
+    process.exit(0);
+  } catch (error) {
+    console.error('Error while shutting down', error);
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  console.error(`Could not listen on port ${config.port}: ${(error as Error).message}. Set PORT to another port.`);
+  await database.close();
+  process.exit(1);
+}
+say(`Ready in ${Date.now() - startedAt} ms: ${config.publicUrl} (applicants), ${config.publicUrl}/admin (staff), ${config.publicUrl}${config.apiPrefix}/docs (API)`);
+if (!config.production && !config.smtpUrl) say(`No SMTP_URL: mails are kept and shown at ${config.publicUrl}/dev/mailbox`);

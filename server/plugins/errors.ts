@@ -1,0 +1,103 @@
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { AppError, notFound, type FieldErrors, type Message } from '../errors.js';
+import { translator, type Translate } from '../i18n.js';
+import { negotiateLocale } from '../../resources/locales.js';
+
+interface AjvIssue {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+}
+
+/** Turns any error into the envelope { message, errors? } of DESIGN.md §4, translated; a 500 shows no internals. */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    const t = request.t ?? translator(negotiateLocale(request.headers['accept-language']));
+    if (error instanceof AppError) return send(reply, t, error);
+    if (error.validation) return send(reply, t, fromValidation(error.validation as AjvIssue[], error.validationContext));
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return send(reply, t, new AppError(500, 'errors.something_went_wrong'));
+    }
+    // Fastify's own 4xx (malformed JSON, wrong content type, body too large): a clear generic message.
+    return send(reply, t, new AppError(status, status === 404 ? 'errors.not_found' : 'errors.invalid_data'));
+  });
+  app.setNotFoundHandler((request, reply) => {
+    send(reply, request.t, notFound());
+  });
+}
+
+function send(reply: FastifyReply, t: Translate, error: AppError) {
+  const { params, errors, retryAfter } = error.options;
+  const body: Record<string, unknown> = { message: t(error.key, params) };
+  if (errors) body.errors = translateFieldErrors(t, errors);
+  if (retryAfter !== undefined) {
+    body.retry_after = retryAfter;
+    reply.header('Retry-After', String(retryAfter));
+  }
+  return reply.status(error.status).send(body);
+}
+
+export function translateFieldErrors(t: Translate, errors: FieldErrors): Record<string, string[]> {
+  const text = (field: string, message: Message) => {
+    const { key, params = {} } = typeof message === 'string' ? { key: message } : message;
+    return t(key, { attribute: attributeName(t, field), ...params });
+  };
+  return Object.fromEntries(Object.entries(errors).map(([field, list]) => [field, list.map((m) => text(field, m))]));
+}
+
+function attributeName(t: Translate, field: string): string {
+  const last = field.split('.').pop() ?? field;
+  const label = t(`attributes.${last}`);
+  return label === `attributes.${last}` ? last.replace(/_/g, ' ') : label;
+}
+
+const typeKeys: Record<string, string> = { integer: 'validation.integer', number: 'validation.number', string: 'validation.string', boolean: 'validation.boolean' };
+
+/** AJV's schema errors as field errors: '/data/email' -> 'email' (the body's data wrapper is not a field). */
+function fromValidation(issues: AjvIssue[], context?: string): AppError {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const path = issue.instancePath.split('/').filter(Boolean);
+    if (context === 'body' && path[0] === 'data') path.shift();
+    let message: Message;
+    switch (issue.keyword) {
+      case 'required':
+        path.push(String(issue.params.missingProperty));
+        message = 'validation.required';
+        break;
+      case 'additionalProperties':
+        path.push(String(issue.params.additionalProperty));
+        message = 'validation.unknown';
+        break;
+      case 'format':
+        message = issue.params.format === 'email' ? 'validation.email' : issue.params.format === 'date' ? 'validation.date' : 'validation.format';
+        break;
+      case 'minLength':
+        // An empty required text is "required", not "at least 1 character".
+        message = Number(issue.params.limit) === 1 ? 'validation.required' : { key: 'validation.min_string', params: { limit: Number(issue.params.limit) } };
+        break;
+      case 'maxLength':
+        message = { key: 'validation.max_string', params: { limit: Number(issue.params.limit) } };
+        break;
+      case 'minimum':
+        message = { key: 'validation.min_number', params: { limit: Number(issue.params.limit) } };
+        break;
+      case 'maximum':
+        message = { key: 'validation.max_number', params: { limit: Number(issue.params.limit) } };
+        break;
+      case 'enum':
+        message = 'validation.in';
+        break;
+      case 'type':
+        message = typeKeys[String(issue.params.type)] ?? 'validation.invalid';
+        break;
+      default:
+        message = 'validation.invalid';
+    }
+    const field = path.join('.') || (context === 'body' ? 'data' : String(context ?? 'data'));
+    (errors[field] ??= []).push(message);
+  }
+  return new AppError(422, 'errors.invalid_data', { errors });
+}

@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { inject } from 'vitest';
+import pg from 'pg';
+import { buildApp } from '../app.js';
+import { hashPassword } from '../auth/passwords.js';
+import { loadConfig, type Config } from '../config.js';
+import { connect, type Db } from '../db/connect.js';
+import { createDatabase } from '../db/embedded.js';
+import { createMailer, type Mailer } from '../mail/outbox.js';
+import { TEMPLATE, withDatabase } from './globalSetup.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  close(): Promise<void>;
+}
+
+/** A fresh database (cloned from the migrated template) and the whole app on it, for one test file. */
+export async function createTestApp(options: { config?: Partial<Config>; beforeReady?: (app: FastifyInstance) => void } = {}): Promise<TestApp> {
+  const adminUrl = inject('adminUrl');
+  const name = `test_${randomUUID().replaceAll('-', '')}`;
+  await createDatabase(adminUrl, name, TEMPLATE);
+  const db = connect(withDatabase(adminUrl, name), () => {}, 5);
+  const config = { ...loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'silent' }), ...options.config };
+  const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, productName: config.productName, log: { info: () => {}, warn: () => {} } });
+  const app = await buildApp({ config, db, mailer });
+  options.beforeReady?.(app);
+  await app.ready();
+  return {
+    app,
+    db,
+    config,
+    mailer,
+    async close() {
+      await app.close();
+      await mailer.stop();
+      await db.destroy();
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export const PASSWORD = 'correct-horse-9';
+
+/** Creates a staff user with PASSWORD. */
+export async function createStaff(db: Db, role: 'admin' | 'utredare', email: string, active = true): Promise<number> {
+  const row = await db
+    .insertInto('users')
+    .values({ first_name: role === 'admin' ? 'Anna' : 'Erik', last_name: 'Test', email, role, active, password_hash: await hashPassword(PASSWORD) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Headers of a browser call from the app itself (CSRF rule). */
+export const xhr = { 'x-requested-with': 'XMLHttpRequest' };
+
+export async function login(app: FastifyInstance, email: string, password = PASSWORD, headers: Record<string, string> = {}) {
+  return app.inject({ method: 'POST', url: '/api/v1/auth/login', headers: { ...xhr, ...headers }, payload: { data: { email, password } } });
+}
+
+/** Logs in and returns the Cookie header for later calls. */
+export async function sessionCookie(app: FastifyInstance, email: string): Promise<string> {
+  const response = await login(app, email);
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);
+  const cookie = response.cookies.find((c) => c.name === 'staff_session');
+  return `staff_session=${cookie!.value}`;
+}
+
+export function call(app: FastifyInstance, options: InjectOptions & { cookie?: string }) {
+  const { cookie, headers, ...rest } = options;
+  return app.inject({ ...rest, headers: { ...xhr, ...(cookie ? { cookie } : {}), ...headers } });
+}

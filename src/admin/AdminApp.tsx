@@ -1,0 +1,42 @@
+import { Admin, CustomRoutes, defaultTheme, type I18nProvider } from 'react-admin';
+import { Route } from 'react-router-dom';
+import { brand } from '../theme';
+import { AppLayout } from './layout/AppLayout';
+import { Dashboard } from './pages/Dashboard';
+import { ForbiddenPage } from './pages/ForbiddenPage';
+import { ForgotPasswordPage } from './pages/ForgotPasswordPage';
+import { LoginPage } from './pages/LoginPage';
+import { NotFoundPage } from './pages/NotFoundPage';
+import { ResetPasswordPage } from './pages/ResetPasswordPage';
+import { SettingsPage } from './pages/SettingsPage';
+import { authProvider, dataProvider } from './providers';
+import { RequireAccess } from './RequireAccess';
+
+const theme = { ...defaultTheme, ...brand, palette: { ...defaultTheme.palette, ...brand.palette } };
+
+/** The staff app at /admin: react-admin with our providers; one <Resource> per entity of resources/ (issue by issue). */
+export function AdminApp({ i18nProvider }: { i18nProvider: I18nProvider }) {
+  return (
+    <Admin
+      basename="/admin"
+      authProvider={authProvider}
+      dataProvider={dataProvider}
+      i18nProvider={i18nProvider}
+      loginPage={LoginPage}
+      dashboard={Dashboard}
+      layout={AppLayout}
+      catchAll={NotFoundPage}
+      theme={theme}
+      disableTelemetry
+    >
+      <CustomRoutes noLayout>
+        <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="/reset-password/:token" element={<ResetPasswordPage />} />
+      </CustomRoutes>
+      <CustomRoutes>
+        <Route path="/settings" element={<RequireAccess screen="settings"><SettingsPage /></RequireAccess>} />
+        <Route path="/403" element={<RequireAccess><ForbiddenPage /></RequireAccess>} />
+      </CustomRoutes>
+    </Admin>
+  );
+}

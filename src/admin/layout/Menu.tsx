@@ -1,0 +1,22 @@
+import { Menu as RaMenu, usePermissions, useTranslate } from 'react-admin';
+import { isAllowed, type Ability } from '../../../resources/abilities';
+import { requirementFor } from '../../../resources/index';
+import { menuEntries } from './navigation';
+
+/** The side menu: the dashboard for everyone, other entries only for users whose abilities permit them. */
+export function Menu() {
+  const translate = useTranslate();
+  const { permissions } = usePermissions<Ability[]>();
+  const allowed = menuEntries.filter((entry) => {
+    const requirement = requirementFor(entry.screen);
+    return requirement && isAllowed(permissions ?? [], requirement);
+  });
+  return (
+    <RaMenu>
+      <RaMenu.DashboardItem primaryText={translate('app.menu.dashboard')} />
+      {allowed.map((entry) => (
+        <RaMenu.Item key={entry.to} to={entry.to} primaryText={translate(entry.label)} leftIcon={entry.icon} />
+      ))}
+    </RaMenu>
+  );
+}

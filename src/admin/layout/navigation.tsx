@@ -1,0 +1,15 @@
+import SettingsIcon from '@mui/icons-material/Settings';
+import type { ReactElement } from 'react';
+
+/**
+ * The admin menu beyond the dashboard: each entry names the screen (resources/index.ts screens or a resource)
+ * whose requirement decides whether the user sees it.
+ */
+export interface MenuEntry {
+  to: string;
+  label: string;
+  screen: string;
+  icon: ReactElement;
+}
+
+export const menuEntries: MenuEntry[] = [{ to: '/settings', label: 'app.menu.settings', screen: 'settings', icon: <SettingsIcon /> }];

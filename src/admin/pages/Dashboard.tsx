@@ -1,0 +1,109 @@
+import { Box, Card, CardContent, Chip, List, ListItem, ListItemText, Skeleton, Stack, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { Title, useGetIdentity, useLocaleState, usePermissions, useTranslate } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+import { isAllowed, type Ability } from '../../../resources/abilities';
+import type { EnumOption } from '../../../resources/enums';
+import { requirementFor } from '../../../resources/index';
+import { useApi } from '../../components/useApi';
+import { usePageTitle } from '../../components/usePageTitle';
+import { getEnums } from '../../providers/enums';
+import { formatDate } from '../../providers/format';
+import { menuEntries } from '../layout/navigation';
+import { http } from '../providers';
+
+interface DashboardData {
+  open_periods: { id: number; name: string; start_date: string; end_date: string }[];
+  application_counts: { status: number; count: number }[] | null;
+}
+
+/** The first screen for every signed-in staff user: who they are, the open periods, and (if they manage them) applications. */
+export function Dashboard() {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const { identity } = useGetIdentity();
+  const { permissions } = usePermissions<Ability[]>();
+  const { data, loading } = useApi<DashboardData>(http, '/dashboard', locale);
+  const [statuses, setStatuses] = useState<EnumOption[]>([]);
+  useEffect(() => {
+    getEnums(http, locale).then((enums) => setStatuses(enums.application_status), () => setStatuses([]));
+  }, [locale]);
+  const title = translate('app.dashboard.title');
+  usePageTitle(title);
+  const shortcuts = menuEntries.filter((entry) => {
+    const requirement = requirementFor(entry.screen);
+    return requirement && isAllowed(permissions ?? [], requirement);
+  });
+
+  return (
+    <Box sx={{ py: 2 }}>
+      <Title title={title} />
+      <Typography variant="h4" component="h1" gutterBottom>
+        {identity ? translate('app.dashboard.welcome', { name: identity.first_name }) : title}
+      </Typography>
+      {identity && <Typography sx={{ mb: 3 }}>{translate('app.dashboard.role', { role: translate(`roles.${identity.role}`) })}</Typography>}
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems="stretch">
+        <Card sx={{ flex: 1 }} component="section" aria-labelledby="open-periods">
+          <CardContent>
+            <Typography variant="h6" component="h2" id="open-periods">
+              {translate('app.dashboard.open_periods')}
+            </Typography>
+            {loading ? (
+              <Skeleton height={48} />
+            ) : data?.open_periods.length ? (
+              <List dense>
+                {data.open_periods.map((period) => (
+                  <ListItem key={period.id} disableGutters>
+                    <ListItemText
+                      primary={period.name}
+                      secondary={translate('app.dashboard.period_dates', { start: formatDate(period.start_date, locale), end: formatDate(period.end_date, locale) })}
+                    />
+                  </ListItem>
+                ))}
+              </List>
+            ) : (
+              <Typography color="text.secondary">{translate('app.dashboard.no_open_periods')}</Typography>
+            )}
+          </CardContent>
+        </Card>
+        {data?.application_counts && (
+          <Card sx={{ flex: 1 }} component="section" aria-labelledby="application-counts">
+            <CardContent>
+              <Typography variant="h6" component="h2" id="application-counts">
+                {translate('app.dashboard.applications')}
+              </Typography>
+              {data.application_counts.length ? (
+                <List dense>
+                  {data.application_counts.map((row) => (
+                    <ListItem key={row.status} disableGutters secondaryAction={<Chip label={row.count} />}>
+                      <ListItemText primary={statuses.find((s) => s.value === row.status)?.label ?? row.status} />
+                    </ListItem>
+                  ))}
+                </List>
+              ) : (
+                <Typography color="text.secondary">{translate('app.dashboard.no_applications')}</Typography>
+              )}
+            </CardContent>
+          </Card>
+        )}
+        {shortcuts.length > 0 && (
+          <Card sx={{ flex: 1 }} component="nav" aria-labelledby="shortcuts">
+            <CardContent>
+              <Typography variant="h6" component="h2" id="shortcuts">
+                {translate('app.dashboard.shortcuts')}
+              </Typography>
+              <List dense>
+                {shortcuts.map((entry) => (
+                  <ListItem key={entry.to} disableGutters component={RouterLink} to={entry.to} sx={{ color: 'primary.main', gap: 1 }}>
+                    {entry.icon}
+                    <ListItemText primary={translate(entry.label)} />
+                  </ListItem>
+                ))}
+              </List>
+            </CardContent>
+          </Card>
+        )}
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,90 @@
+import { Alert, Button, Link, Stack, TextField } from '@mui/material';
+import { useState, type FormEvent } from 'react';
+import { useTranslate } from 'react-admin';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { ApiError } from '../../providers/httpClient';
+import { http } from '../providers';
+import { AuthCard } from './AuthCard';
+
+/** Opened from the e-mailed link; only submitting the form spends the token. */
+export function ResetPasswordPage() {
+  const translate = useTranslate();
+  const { token = '' } = useParams();
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<{ ok: boolean; text: string; expired?: boolean } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setFieldErrors({});
+    try {
+      const response = await http.post('/auth/reset-password', { data: { token, password, password_confirmation: confirmation } });
+      setMessage({ ok: true, text: response.data.data.message });
+    } catch (error) {
+      const errors = error instanceof ApiError ? (error.body.errors ?? {}) : {};
+      setFieldErrors(errors);
+      setMessage({ ok: false, text: (error as Error).message, expired: 'token' in errors });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (message?.ok) {
+    return (
+      <AuthCard title={translate('app.reset.title')}>
+        <Alert severity="success" role="status" sx={{ mb: 2 }}>
+          {message.text}
+        </Alert>
+        <Button component={RouterLink} to="/login" variant="contained" fullWidth>
+          {translate('app.login.submit')}
+        </Button>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title={translate('app.reset.title')} intro={translate('app.reset.intro')}>
+      <Stack component="form" spacing={2} onSubmit={submit} noValidate>
+        {message && (
+          <Alert severity="error" role="alert">
+            {message.text}{' '}
+            {message.expired && (
+              <Link component={RouterLink} to="/forgot-password">
+                {translate('app.reset.request_new')}
+              </Link>
+            )}
+          </Alert>
+        )}
+        <TextField
+          label={translate('app.reset.password')}
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={!!fieldErrors.password}
+          helperText={fieldErrors.password}
+          required
+          autoFocus
+          fullWidth
+        />
+        <TextField
+          label={translate('app.reset.password_confirmation')}
+          type="password"
+          autoComplete="new-password"
+          value={confirmation}
+          onChange={(e) => setConfirmation(e.target.value)}
+          error={!!fieldErrors.password_confirmation}
+          helperText={fieldErrors.password_confirmation}
+          required
+          fullWidth
+        />
+        <Button type="submit" variant="contained" size="large" disabled={busy}>
+          {translate('app.reset.submit')}
+        </Button>
+      </Stack>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,41 @@
+import { Box, Card, CardActionArea, CardContent, Typography } from '@mui/material';
+import { Title, usePermissions, useTranslate } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+import { isAllowed, type Ability } from '../../../resources/abilities';
+import { resourceList } from '../../../resources/index';
+import { usePageTitle } from '../../components/usePageTitle';
+
+/** The settings landing page: a card for each settings entity the user may manage. */
+export function SettingsPage() {
+  const translate = useTranslate();
+  const { permissions } = usePermissions<Ability[]>();
+  const title = translate('app.settings.title');
+  usePageTitle(title);
+  const entries = resourceList.filter((r) => r.settings && isAllowed(permissions ?? [], r.ability));
+  return (
+    <Box sx={{ py: 2 }}>
+      <Title title={title} />
+      <Typography variant="h4" component="h1" gutterBottom>
+        {title}
+      </Typography>
+      <Typography sx={{ mb: 3 }}>{translate('app.settings.intro')}</Typography>
+      {entries.length === 0 ? (
+        <Typography color="text.secondary">{translate('app.settings.empty')}</Typography>
+      ) : (
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))' }}>
+          {entries.map((resource) => (
+            <Card key={resource.name}>
+              <CardActionArea component={RouterLink} to={`/${resource.name}`}>
+                <CardContent>
+                  <Typography variant="h6" component="h2">
+                    {translate(`resources.${resource.name}.name`, { smart_count: 2 })}
+                  </Typography>
+                </CardContent>
+              </CardActionArea>
+            </Card>
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,54 @@
+import { CssBaseline, LinearProgress, ThemeProvider, createTheme } from '@mui/material';
+import type { I18nProvider } from 'ra-core';
+import { lazy, Suspense } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { brand } from '../theme';
+import { I18nContext } from './i18n';
+import { PortalLayout } from './PortalLayout';
+import { RequireApplicant } from './RequireApplicant';
+
+// Each page is its own chunk: /register loads only what it shows.
+const RegisterPage = lazy(() => import('./pages/RegisterPage'));
+const DashboardPage = lazy(() => import('./pages/DashboardPage'));
+const PeriodsPage = lazy(() => import('./pages/PeriodsPage'));
+const ApplyPage = lazy(() => import('./pages/ApplyPage'));
+const ThankYouPage = lazy(() => import('./pages/ThankYouPage'));
+const FaqPage = lazy(() => import('./pages/FaqPage'));
+const DialoguePage = lazy(() => import('./pages/DialoguePage'));
+const FollowupPage = lazy(() => import('./pages/FollowupPage'));
+const ForbiddenPage = lazy(() => import('./pages/ForbiddenPage'));
+const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
+
+const theme = createTheme(brand);
+
+/** The applicant portal at /: the route tree of SPEC.md §2; every applicant route needs an applicant session. */
+export function PortalApp({ i18nProvider }: { i18nProvider: I18nProvider }) {
+  return (
+    <I18nContext provider={i18nProvider}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        <BrowserRouter>
+          <PortalLayout>
+            <Suspense fallback={<LinearProgress aria-busy="true" />}>
+              <Routes>
+                <Route path="/register" element={<RegisterPage />} />
+                <Route path="/403" element={<ForbiddenPage />} />
+                <Route element={<RequireApplicant />}>
+                  <Route path="/" element={<DashboardPage />} />
+                  <Route path="/dashboard" element={<DashboardPage />} />
+                  <Route path="/ansok" element={<PeriodsPage />} />
+                  <Route path="/ansok/:id" element={<ApplyPage />} />
+                  <Route path="/tack" element={<ThankYouPage />} />
+                  <Route path="/vanliga-fragor" element={<FaqPage />} />
+                  <Route path="/dialog/:applicationUuid" element={<DialoguePage />} />
+                  <Route path="/followup/:applicationUuid" element={<FollowupPage />} />
+                </Route>
+                <Route path="*" element={<NotFoundPage />} />
+              </Routes>
+            </Suspense>
+          </PortalLayout>
+        </BrowserRouter>
+      </ThemeProvider>
+    </I18nContext>
+  );
+}

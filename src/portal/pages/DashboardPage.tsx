@@ -1,0 +1,5 @@
+import { Placeholder } from './Placeholder';
+
+export default function DashboardPage() {
+  return <Placeholder page="dashboard" />;
+}

@@ -1,0 +1,71 @@
+import type { AxiosInstance } from 'axios';
+import type { AuthProvider } from 'ra-core';
+import { isAllowed, type Ability, type Requirement } from '../../resources/abilities';
+import type { Session } from './session';
+import { createSessionAuth } from './sessionAuth';
+
+export interface StaffUser {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  role: string;
+  locale: string;
+}
+
+/** Which requirement guards a react-admin resource or a custom screen, by name; unknown names are denied. */
+export type AccessMap = (resource: string) => Requirement | null;
+
+/**
+ * react-admin's authProvider for staff: login by e-mail and password, the session rules of SPEC.md §4, abilities
+ * (a failed load means nothing is permitted) and canAccess over abilities, with entity-scoped checks for records.
+ */
+export function createAuthProvider(http: AxiosInstance, session: Session, accessFor: AccessMap) {
+  const auth = createSessionAuth<StaffUser>(http, session, { login: '/auth/login', logout: '/auth/logout', me: '/users/me' });
+  let abilities: Ability[] | null = null;
+  auth.onClear(() => {
+    abilities = null;
+  });
+
+  const loadAbilities = async (): Promise<Ability[]> => {
+    try {
+      const response = await http.get('/users/me/abilities');
+      abilities = Array.isArray(response.data.data) ? response.data.data : [];
+    } catch {
+      abilities = [];
+    }
+    return abilities!;
+  };
+  const currentAbilities = async () => abilities ?? loadAbilities();
+
+  const provider: AuthProvider = {
+    async login({ email, username, password }: { email?: string; username?: string; password: string }) {
+      const response = await http.post('/auth/login', { data: { email: email ?? username, password } });
+      session.start(response.data.data.expires_in);
+      await auth.loadUser();
+      await loadAbilities();
+    },
+    async logout() {
+      await auth.logout();
+    },
+    async checkAuth() {
+      if (!session.isLoggedIn()) throw new Error('ra.auth.auth_check_error');
+    },
+    // 401s are handled once, in the HTTP client (auth.handleUnauthorized); other errors do not end the session.
+    async checkError() {},
+    async getIdentity() {
+      const user = auth.user ?? (await auth.loadUser());
+      return { ...user, fullName: `${user.first_name} ${user.last_name}` };
+    },
+    async getPermissions() {
+      return currentAbilities();
+    },
+    async canAccess({ resource, record }: { action: string; resource: string; record?: { id?: unknown } }) {
+      const requirement = accessFor(resource);
+      if (!requirement) return false;
+      const entity = record && typeof record.id === 'number' ? { id: record.id, type: resource } : null;
+      return isAllowed(await currentAbilities(), requirement, entity);
+    },
+  };
+  return { provider, auth, currentAbilities };
+}

@@ -1,0 +1,14 @@
+/** The API base of SPEC.md §7: prefix plus version segment. */
+export const API_PREFIX = '/api/v1';
+
+/** The product name, written into the page's <meta name="application-name"> by the server (PRODUCT_NAME). */
+export function productName(): string {
+  const meta = typeof document === 'undefined' ? null : document.querySelector('meta[name="application-name"]');
+  const name = meta?.getAttribute('content');
+  return name && !name.includes('%') ? name : 'Ansökningsportalen';
+}
+
+/** "<screen> – <product name>" (SPEC.md §1). */
+export function pageTitle(screen?: string | null): string {
+  return screen ? `${screen} – ${productName()}` : productName();
+}

@@ -1,0 +1,86 @@
+import type { AxiosInstance } from 'axios';
+import { HttpError, type DataProvider, type Identifier } from 'ra-core';
+import { ApiError } from './httpClient';
+
+/** Where a react-admin resource lives in the API (resources/ declares it; by default the resource name). */
+export type EndpointFor = (resource: string) => string;
+
+/** A list answer of DESIGN.md §4. */
+interface ListPage {
+  data: Record<string, unknown>[];
+  total: number;
+}
+
+/**
+ * react-admin's dataProvider over the API conventions (DESIGN.md §4): page/per_page/sort/direction/search and
+ * filters as bracketed arrays; writes wrapped in { data }; answers read from data (lists from data.data).
+ * Errors become react-admin HttpErrors whose body.errors shows beside the form fields.
+ */
+export function createDataProvider(http: AxiosInstance, endpointFor: EndpointFor = (r) => r): DataProvider {
+  const call = async <T>(request: Promise<{ data: { data: T } }>): Promise<T> => {
+    try {
+      return (await request).data.data;
+    } catch (error) {
+      if (error instanceof ApiError) throw new HttpError(error.message, error.status, error.body);
+      throw error;
+    }
+  };
+  const url = (resource: string, id?: Identifier) =>
+    id === undefined ? `/${endpointFor(resource)}` : `/${endpointFor(resource)}/${encodeURIComponent(String(id))}`;
+
+  const listParams = (params: { pagination?: { page: number; perPage: number }; sort?: { field: string; order: string }; filter?: Record<string, unknown> }) => {
+    const { q, ...filters } = params.filter ?? {};
+    const query: Record<string, unknown> = {};
+    if (params.pagination) {
+      query.page = params.pagination.page;
+      query.per_page = params.pagination.perPage;
+    }
+    if (params.sort?.field) {
+      query.sort = params.sort.field;
+      query.direction = params.sort.order === 'DESC' ? 'desc' : 'asc';
+    }
+    if (typeof q === 'string' && q.trim()) query.search = q.trim();
+    for (const [name, value] of Object.entries(filters)) {
+      if (value !== undefined && value !== null && value !== '') query[name] = value;
+    }
+    return query;
+  };
+
+  const getList = async (resource: string, params: Parameters<DataProvider['getList']>[1]) => {
+    const page = await call<ListPage>(http.get(url(resource), { params: listParams(params) }));
+    return { data: page.data as never[], total: page.total };
+  };
+
+  return {
+    getList,
+    async getOne(resource, params) {
+      return { data: await call(http.get(url(resource, params.id))) as never };
+    },
+    async getMany(resource, params) {
+      if (!params.ids.length) return { data: [] };
+      const page = await call<ListPage>(http.get(url(resource), { params: { id: params.ids, per_page: params.ids.length } }));
+      return { data: page.data as never[] };
+    },
+    async getManyReference(resource, params) {
+      return getList(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } });
+    },
+    async create(resource, params) {
+      return { data: await call(http.post(url(resource), { data: params.data })) as never };
+    },
+    async update(resource, params) {
+      return { data: await call(http.put(url(resource, params.id), { data: params.data })) as never };
+    },
+    async updateMany(resource, params) {
+      await Promise.all(params.ids.map((id) => call(http.put(url(resource, id), { data: params.data }))));
+      return { data: params.ids };
+    },
+    async delete(resource, params) {
+      await call(http.delete(url(resource, params.id)).then((r) => ({ data: { data: r.data?.data } })));
+      return { data: (params.previousData ?? { id: params.id }) as never };
+    },
+    async deleteMany(resource, params) {
+      await Promise.all(params.ids.map((id) => call(http.delete(url(resource, id)).then((r) => ({ data: { data: r.data?.data } })))));
+      return { data: params.ids };
+    },
+  };
+}

@@ -1,0 +1,18 @@
+import type { AxiosInstance } from 'axios';
+import type { EnumMap } from '../../resources/enums';
+
+const cache = new Map<string, Promise<EnumMap>>();
+
+/** The enumerations with labels, cached per locale unless a refresh is forced (SPEC.md §7). */
+export function getEnums(http: AxiosInstance, locale: string, force = false): Promise<EnumMap> {
+  if (force || !cache.has(locale)) {
+    const request = http.get(`/protocol/enums/${locale}`).then((response) => response.data.data as EnumMap);
+    request.catch(() => cache.delete(locale));
+    cache.set(locale, request);
+  }
+  return cache.get(locale)!;
+}
+
+export function clearEnums(): void {
+  cache.clear();
+}
