@@ -1,0 +1,42 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enums } from '../../../resources/enums.js';
+import { login, createTestApp, type TestApp } from '../../test/testApp.js';
+import { DEMO_PASSWORD, seedDemo } from './demo.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('demo data', () => {
+  it('seeds a complete Swedish demo once, and never into a database that has staff', async () => {
+    expect(await seedDemo(t.db)).toBe(true);
+    expect(await seedDemo(t.db)).toBe(false);
+
+    for (const email of ['admin@demo.se', 'utredare@demo.se']) expect((await login(t.app, email, DEMO_PASSWORD)).statusCode).toBe(200);
+    const roles = await t.db.selectFrom('users').select(['email', 'role']).where('active', '=', true).orderBy('email').execute();
+    expect(roles).toEqual(expect.arrayContaining([{ email: 'admin@demo.se', role: 'admin' }, { email: 'utredare@demo.se', role: 'utredare' }]));
+
+    const periods = await t.db.selectFrom('periods').select(['closed', 'start_date', 'end_date']).execute();
+    expect(periods.filter((p) => !p.closed)).toHaveLength(1);
+    expect(periods.filter((p) => p.closed)).toHaveLength(1);
+
+    const categoryTypes = await t.db.selectFrom('categories').select('type').distinct().execute();
+    expect(categoryTypes.map((c) => c.type).sort()).toEqual(Object.values(enums.category_type).sort());
+
+    const types = await t.db.selectFrom('application_types').select('id').execute();
+    expect(types).toHaveLength(2);
+    const fieldTypes = await t.db.selectFrom('application_type_field_definitions').select('type').distinct().execute();
+    expect(fieldTypes.map((f) => f.type).sort((a, b) => a - b)).toEqual(Object.values(enums.field_type));
+
+    const statuses = await t.db.selectFrom('applications').select('status').distinct().execute();
+    expect(statuses.map((s) => s.status).sort((a, b) => a - b)).toEqual(Object.values(enums.application_status).sort((a, b) => a - b));
+
+    for (const table of ['faqs', 'organisations', 'contacts', 'frontend_users'] as const) {
+      const { n } = await t.db.selectFrom(table).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+      expect(n, table).toBeGreaterThan(2);
+    }
+  });
+});

@@ -1,0 +1,141 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Ability, Requirement } from '../../resources/abilities';
+import { createAuthProvider } from './authProvider';
+import { getEnums } from './enums';
+import { createHttpClient } from './httpClient';
+import { setLocale } from './locale';
+import { createSession } from './session';
+import { fakeApi } from './testServer';
+
+const general = (name: string): Ability => ({ name, entity_id: null, entity_type: null });
+const user = { id: 1, first_name: 'Anna', last_name: 'Lindqvist', email: 'admin@demo.se', role: 'admin', locale: 'sv-SE' };
+
+function setup(routes: Parameters<typeof fakeApi>[0]) {
+  const api = fakeApi({
+    'POST /auth/login': () => ({ status: 200, data: { data: { expires_in: 7200 } } }),
+    'POST /auth/logout': () => ({ status: 204 }),
+    'GET /users/me': () => ({ status: 200, data: { data: user } }),
+    'GET /users/me/abilities': () => ({ status: 200, data: { data: [general('manage-users'), { name: 'manage-periods', entity_id: 7, entity_type: 'periods' }] } }),
+    'GET /protocol/enums/sv-SE': () => ({ status: 200, data: { data: { application_status: [] } } }),
+    ...routes,
+  });
+  const session = createSession({ storageKey: 'staff', refreshPath: '/auth/refresh' });
+  let staff: ReturnType<typeof createAuthProvider>;
+  const http = createHttpClient({ session, onUnauthorized: (url) => staff.auth.handleUnauthorized(url) });
+  http.defaults.adapter = api.adapter;
+  const requirements: Record<string, Requirement> = {
+    users: 'manage-users',
+    settings: 'manage-users',
+    periods: 'manage-periods',
+    both: { allOf: ['manage-users', 'manage-faq'] },
+    either: { anyOf: ['manage-faq', 'manage-users'] },
+  };
+  staff = createAuthProvider(http, session, (name) => requirements[name] ?? null);
+  const loggedOut = vi.fn();
+  staff.auth.onLogout(loggedOut);
+  return { api, session, http, ...staff, loggedOut };
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  setLocale('sv-SE');
+});
+
+describe('login', () => {
+  it('posts the wrapped credentials, stores lifetime and expiry, then loads the user and abilities', async () => {
+    const { provider, api, session } = setup({});
+    await provider.login({ email: 'admin@demo.se', password: 'demo-2026' });
+    expect(api.calls.map((c) => `${c.method} ${c.url}`)).toEqual(['POST /auth/login', 'GET /users/me', 'GET /users/me/abilities']);
+    expect(api.calls[0].body).toEqual({ data: { email: 'admin@demo.se', password: 'demo-2026' } });
+    expect(api.calls[0].headers['X-Requested-With']).toBe('XMLHttpRequest');
+    expect(api.calls[0].headers['Accept-Language']).toBe('sv-SE');
+    expect(session.read()?.lifetime).toBe(7200);
+    await expect(provider.checkAuth({})).resolves.toBeUndefined();
+    expect(await provider.getIdentity!()).toMatchObject({ fullName: 'Anna Lindqvist', role: 'admin' });
+  });
+
+  it('rejects with the server’s translated message and stays logged out', async () => {
+    const { provider, session } = setup({
+      'POST /auth/login': () => ({ status: 422, data: { message: 'Uppgifterna stämmer inte med våra register.', errors: { email: ['Uppgifterna stämmer inte med våra register.'] } } }),
+    });
+    await expect(provider.login({ email: 'a@b.se', password: 'x' })).rejects.toThrow('Uppgifterna stämmer inte med våra register.');
+    expect(session.isLoggedIn()).toBe(false);
+    await expect(provider.checkAuth({})).rejects.toBeTruthy();
+  });
+
+  it('sends the chosen language with every call', async () => {
+    const { provider, api } = setup({});
+    setLocale('en-US');
+    await provider.login({ email: 'admin@demo.se', password: 'demo-2026' });
+    expect(api.calls.every((c) => c.headers['Accept-Language'] === 'en-US')).toBe(true);
+  });
+});
+
+describe('401 handling and logout', () => {
+  it('a 401 from any call runs the logout sequence and emits the logout event', async () => {
+    let dashboardStatus = 200;
+    const { provider, http, api, session, loggedOut } = setup({ 'GET /dashboard': () => ({ status: dashboardStatus, data: { message: 'Du är inte inloggad.' } }) });
+    await provider.login({ email: 'admin@demo.se', password: 'demo-2026' });
+    await getEnums(http, 'sv-SE');
+    dashboardStatus = 401;
+    await expect(http.get('/dashboard')).rejects.toMatchObject({ status: 401, message: 'Du är inte inloggad.' });
+    await vi.waitFor(() => expect(loggedOut).toHaveBeenCalledTimes(1));
+    expect(session.read()).toBeNull();
+    expect(api.calls.some((c) => c.method === 'POST' && c.url === '/auth/logout')).toBe(true);
+    // The enumeration cache was cleared: the next read asks the server again.
+    const enumCalls = () => api.calls.filter((c) => c.url === '/protocol/enums/sv-SE').length;
+    const before = enumCalls();
+    await getEnums(http, 'sv-SE');
+    expect(enumCalls()).toBe(before + 1);
+    // Abilities were forgotten with the user.
+    api.calls.length = 0;
+    await provider.getPermissions!({});
+    expect(api.calls.map((c) => c.url)).toEqual(['/users/me/abilities']);
+  });
+
+  it('a 401 from the login or logout call itself does not log out', async () => {
+    const { provider, loggedOut } = setup({ 'POST /auth/login': () => ({ status: 401, data: { message: 'no' } }) });
+    await expect(provider.login({ email: 'a@b.se', password: 'x' })).rejects.toThrow();
+    expect(loggedOut).not.toHaveBeenCalled();
+  });
+
+  it('a failed me call logs out and emits the logout event', async () => {
+    const { provider, session, loggedOut } = setup({ 'GET /users/me': () => ({ status: 500, data: { message: 'boom' } }) });
+    session.start(7200);
+    await expect(provider.getIdentity!()).rejects.toThrow('boom');
+    expect(loggedOut).toHaveBeenCalledTimes(1);
+    expect(session.isLoggedIn()).toBe(false);
+  });
+
+  it('logout ignores a failing logout call and still clears everything', async () => {
+    const { provider, session, loggedOut } = setup({ 'POST /auth/logout': () => ({ status: 500, data: {} }) });
+    await provider.login({ email: 'admin@demo.se', password: 'demo-2026' });
+    await expect(provider.logout({})).resolves.toBeUndefined();
+    expect(session.read()).toBeNull();
+    expect(loggedOut).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('abilities and canAccess', () => {
+  it('maps resources and screens to abilities, with all-of, any-of and entity-scoped checks', async () => {
+    const { provider } = setup({});
+    await provider.login({ email: 'admin@demo.se', password: 'demo-2026' });
+    const can = (resource: string, record?: { id: number }) => provider.canAccess!({ action: 'list', resource, record });
+    expect(await can('users')).toBe(true);
+    expect(await can('settings')).toBe(true);
+    expect(await can('either')).toBe(true);
+    expect(await can('both')).toBe(false);
+    expect(await can('unknown-screen')).toBe(false);
+    // manage-periods is held for period 7 only.
+    expect(await can('periods')).toBe(false);
+    expect(await can('periods', { id: 7 })).toBe(true);
+    expect(await can('periods', { id: 8 })).toBe(false);
+  });
+
+  it('permits nothing when the abilities cannot be loaded', async () => {
+    const { provider } = setup({ 'GET /users/me/abilities': () => ({ status: 500, data: {} }) });
+    await provider.login({ email: 'admin@demo.se', password: 'demo-2026' });
+    expect(await provider.getPermissions!({})).toEqual([]);
+    expect(await provider.canAccess!({ action: 'list', resource: 'users' })).toBe(false);
+  });
+});

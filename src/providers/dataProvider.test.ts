@@ -1,0 +1,72 @@
+import { HttpError } from 'ra-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createDataProvider } from './dataProvider';
+import { createHttpClient } from './httpClient';
+import { createSession } from './session';
+import { fakeApi } from './testServer';
+
+const page = { data: [{ id: 1, label: 'Barn och unga' }], total: 51, current_page: 1, per_page: 50, last_page: 2 };
+
+function setup() {
+  const api = fakeApi({
+    'GET /categories': () => ({ status: 200, data: { data: page } }),
+    'GET /categories/1': () => ({ status: 200, data: { data: page.data[0] } }),
+    'POST /categories': (r) => ({ status: 201, data: { data: { id: 2, ...(r.body as { data: object }).data } } }),
+    'PUT /categories/1': (r) => ({ status: 200, data: { data: { id: 1, ...(r.body as { data: object }).data } } }),
+    'DELETE /categories/1': () => ({ status: 204 }),
+    'PUT /categories/2': () => ({ status: 422, data: { message: 'De angivna uppgifterna var ogiltiga.', errors: { label: ['Fältet etikett är obligatoriskt.'] } } }),
+  });
+  const session = createSession({ storageKey: 'staff', refreshPath: '/auth/refresh' });
+  const http = createHttpClient({ session, onUnauthorized: () => {} });
+  http.defaults.adapter = api.adapter;
+  return { api, provider: createDataProvider(http, (r) => (r === 'category-list' ? 'categories' : r)) };
+}
+
+beforeEach(() => localStorage.clear());
+
+describe('dataProvider', () => {
+  it('maps getList to page, per_page, sort, direction, search and bracketed-array filters', async () => {
+    const { provider, api } = setup();
+    const result = await provider.getList('categories', {
+      pagination: { page: 2, perPage: 50 },
+      sort: { field: 'label', order: 'DESC' },
+      filter: { q: ' Öre ', type: [10, 20], empty: '' },
+    });
+    expect(result).toEqual({ data: page.data, total: 51 });
+    expect(api.calls[0].uri).toBe('/categories?page=2&per_page=50&sort=label&direction=desc&search=Öre&type[]=10&type[]=20');
+  });
+
+  it('reads single records from data and wraps writes in { data }', async () => {
+    const { provider, api } = setup();
+    expect((await provider.getOne('categories', { id: 1 })).data).toEqual(page.data[0]);
+    const created = await provider.create('categories', { data: { label: 'Äldre', type: 10 } });
+    expect(created.data).toEqual({ id: 2, label: 'Äldre', type: 10 });
+    expect(api.calls[1].body).toEqual({ data: { label: 'Äldre', type: 10 } });
+    await provider.update('categories', { id: 1, data: { label: 'Unga' }, previousData: page.data[0] });
+    expect(api.calls[2]).toMatchObject({ method: 'PUT', url: '/categories/1', body: { data: { label: 'Unga' } } });
+    expect((await provider.delete('categories', { id: 1, previousData: page.data[0] })).data).toEqual(page.data[0]);
+  });
+
+  it('asks for many records by id with bracketed ids, and for references by their target', async () => {
+    const { provider, api } = setup();
+    await provider.getMany('categories', { ids: [1, 2] });
+    expect(api.calls[0].uri).toBe('/categories?id[]=1&id[]=2&per_page=2');
+    await provider.getManyReference('categories', { target: 'type', id: 30, pagination: { page: 1, perPage: 50 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    expect(api.calls[1].uri).toContain('type=30');
+  });
+
+  it('uses the endpoint the resource declares', async () => {
+    const { provider, api } = setup();
+    await provider.getList('category-list', { pagination: { page: 1, perPage: 50 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    expect(api.calls[0].url).toBe('/categories');
+  });
+
+  it('turns a validation answer into an HttpError whose field errors react-admin shows beside the fields', async () => {
+    const { provider } = setup();
+    const error = await provider.update('categories', { id: 2, data: { label: '' }, previousData: { id: 2 } }).catch((e) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error.status).toBe(422);
+    expect(error.message).toBe('De angivna uppgifterna var ogiltiga.');
+    expect(error.body.errors).toEqual({ label: 'Fältet etikett är obligatoriskt.' });
+  });
+});
