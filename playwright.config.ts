@@ -31,6 +31,8 @@ export default defineConfig({
     url: `http://localhost:${port}/api/v1/health`,
     timeout: 120_000,
     reuseExistingServer: false,
+    // A graceful stop, so the server also stops its embedded PostgreSQL.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     stdout: 'ignore',
     stderr: 'pipe',
     env: { PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: `http://localhost:${port}`, NODE_ENV: 'test', LOG_LEVEL: 'warn' },
