@@ -7,8 +7,16 @@ import { createMailer } from './mail/outbox.js';
 const startedAt = Date.now();
 const say = (message: string) => console.log(`[start] ${message}`);
 
-const config = loadConfig();
-const database = await openDatabase(config, say);
+let config: ReturnType<typeof loadConfig>;
+let database: Awaited<ReturnType<typeof openDatabase>>;
+try {
+  config = loadConfig();
+  database = await openDatabase(config, say);
+} catch (error) {
+  // A failed start says what is wrong and what to do, without a stack trace.
+  console.error(`Could not start: ${(error as Error).message}`);
+  process.exit(1);
+}
 const { db } = database;
 
 if (database.embedded && config.seedDemo && (await seedDemo(db))) {

@@ -4,7 +4,7 @@
  * installs a process-wide exit hook that stops the server while the app is still closing its connections.
  */
 import { execFile, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -38,9 +38,9 @@ export interface EmbeddedOptions {
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedPostgres> {
   const log = options.log ?? (() => {});
   const dataDir = path.resolve(options.dataDir);
-  const pgdata = path.join(dataDir, 'postgres');
-  const secretFile = path.join(dataDir, 'postgres.secret');
   await fs.mkdir(dataDir, { recursive: true });
+  // Where the cluster lives: in the data directory, unless the service user cannot reach it (see below).
+  let clusterDir = dataDir;
 
   const runAs = process.getuid?.() === 0 ? await serviceUser() : null;
   let binDir = await binaryDir();
@@ -50,14 +50,10 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     if (!canEnter(dataDir, runAs) && canEnter(path.dirname(dataDir), runAs)) {
       await fs.chmod(dataDir, ((await fs.stat(dataDir)).mode & 0o777) | 0o011);
     }
-    if (!canEnter(dataDir, runAs)) {
-      throw new Error(
-        `PostgreSQL cannot run as root, and the "${SERVICE_USER}" user it runs as cannot enter ${dataDir} ` +
-          `(a folder above it is closed to other users). Either run the app as a normal user, or set DATA_DIR ` +
-          `to a folder that user can reach, e.g. DATA_DIR=/var/lib/ansokningsportalen, or set DATABASE_URL.`,
-      );
-    }
+    if (!canEnter(dataDir, runAs)) clusterDir = await reachableClusterDir(dataDir, log);
   }
+  const pgdata = path.join(clusterDir, 'postgres');
+  const secretFile = path.join(clusterDir, 'postgres.secret');
   const bin = (name: string) => path.join(binDir, name);
   const exec = (name: string, args: string[]) =>
     run(bin(name), args, { ...(runAs ?? {}), env: { ...process.env, LC_ALL: 'C' } });
@@ -177,6 +173,24 @@ async function serviceUser(): Promise<RunAs> {
     throw new Error(`PostgreSQL cannot run as root and the "${SERVICE_USER}" user could not be created (${made.stderr || made.error}). Create it, run as a normal user, or set DATABASE_URL.`);
   }
   return user;
+}
+
+/**
+ * As root from a checkout under a folder closed to other users (/root), PostgreSQL's user cannot reach DATA_DIR.
+ * Rather than change the permissions of the user's folders, keep the cluster in a fixed place of its own, one per
+ * DATA_DIR, and leave a note in DATA_DIR saying where.
+ */
+async function reachableClusterDir(dataDir: string, log: (m: string) => void): Promise<string> {
+  const id = createHash('sha256').update(dataDir).digest('hex').slice(0, 12);
+  const dir = path.join('/var/lib/ansokningsportalen', `${path.basename(path.dirname(dataDir))}-${id}`);
+  await fs.mkdir(dir, { recursive: true, mode: 0o755 });
+  const note = `The database of ${dataDir} is kept in ${dir}, because PostgreSQL runs as the "${SERVICE_USER}" user, ` +
+    `who cannot enter ${dataDir} (a folder above it is closed to other users).\n` +
+    `To keep it inside DATA_DIR instead, run the app as a normal user or set DATA_DIR to a folder that user can reach.\n` +
+    `To start afresh, remove both ${dataDir} and ${dir}.\n`;
+  await fs.writeFile(path.join(dataDir, 'DATABASE-LOCATION.txt'), note);
+  log(note.split('\n')[0]);
+  return dir;
 }
 
 function canEnter(dir: string, user: RunAs): boolean {

@@ -1,3 +1,4 @@
+import type { TranslationMessages } from 'ra-core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 beforeEach(() => {
@@ -33,9 +34,10 @@ describe('i18nProvider', () => {
 
   it('includes extra messages (react-admin’s own) and falls back to Swedish for a missing English text', async () => {
     const { createI18nProvider } = await import('./i18nProvider');
+    const messages = (value: object) => async () => value as TranslationMessages;
     const i18n = await createI18nProvider({
-      'sv-SE': async () => ({ ra: { action: { save: 'Spara' } }, only: { sv: 'Bara på svenska' } }),
-      'en-US': async () => ({ ra: { action: { save: 'Save' } } }),
+      'sv-SE': messages({ ra: { action: { save: 'Spara' } }, only: { sv: 'Bara på svenska' } }),
+      'en-US': messages({ ra: { action: { save: 'Save' } } }),
     });
     expect(i18n.translate('ra.action.save')).toBe('Spara');
     await i18n.changeLocale('en-US');
