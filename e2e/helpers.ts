@@ -8,16 +8,22 @@ export const INVESTIGATOR = 'utredare@demo.se';
 /** "<screen> – Ansökningsportalen", the browser tab's title. */
 export const pageTitle = (screen: string) => `${screen} – Ansökningsportalen`;
 
+/** Opens the staff login page and waits for its form. */
+export async function openStaffLogin(page: Page) {
+  await page.goto('/admin/login');
+  await expect(page.getByRole('heading', { name: 'Logga in', level: 1 })).toBeVisible();
+}
+
 /** Fills and sends the Swedish staff login form at /admin/login (the page must be open). */
 export async function submitLogin(page: Page, email: string, password = PASSWORD) {
   await page.getByLabel('E-postadress').fill(email);
-  await page.getByLabel('Lösenord', { exact: true }).fill(password);
+  await page.getByLabel('Lösenord').fill(password);
   await page.getByRole('button', { name: 'Logga in' }).click();
 }
 
 /** Logs a staff user in from /admin/login and waits for the Swedish dashboard. */
 export async function loginAs(page: Page, email: string, firstName: string) {
-  await page.goto('/admin/login');
+  await openStaffLogin(page);
   await submitLogin(page, email);
   await expect(page.getByRole('heading', { name: `Välkommen, ${firstName}` })).toBeVisible();
 }

@@ -1,5 +1,5 @@
 import { Admin, CustomRoutes, defaultTheme, type I18nProvider } from 'react-admin';
-import { Route } from 'react-router-dom';
+import { BrowserRouter, Route } from 'react-router-dom';
 import { brand } from '../theme';
 import { AppLayout } from './layout/AppLayout';
 import { Dashboard } from './pages/Dashboard';
@@ -17,26 +17,28 @@ const theme = { ...defaultTheme, ...brand, palette: { ...defaultTheme.palette, .
 /** The staff app at /admin: react-admin with our providers; one <Resource> per entity of resources/ (issue by issue). */
 export function AdminApp({ i18nProvider }: { i18nProvider: I18nProvider }) {
   return (
-    <Admin
-      basename="/admin"
-      authProvider={authProvider}
-      dataProvider={dataProvider}
-      i18nProvider={i18nProvider}
-      loginPage={LoginPage}
-      dashboard={Dashboard}
-      layout={AppLayout}
-      catchAll={NotFoundPage}
-      theme={theme}
-      disableTelemetry
-    >
-      <CustomRoutes noLayout>
-        <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-        <Route path="/reset-password/:token" element={<ResetPasswordPage />} />
-      </CustomRoutes>
-      <CustomRoutes>
-        <Route path="/settings" element={<RequireAccess screen="settings"><SettingsPage /></RequireAccess>} />
-        <Route path="/403" element={<RequireAccess><ForbiddenPage /></RequireAccess>} />
-      </CustomRoutes>
-    </Admin>
+    // react-admin would otherwise use a hash router; real paths under /admin match what the server serves.
+    <BrowserRouter basename="/admin">
+      <Admin
+        authProvider={authProvider}
+        dataProvider={dataProvider}
+        i18nProvider={i18nProvider}
+        loginPage={LoginPage}
+        dashboard={Dashboard}
+        layout={AppLayout}
+        catchAll={NotFoundPage}
+        theme={theme}
+        disableTelemetry
+      >
+        <CustomRoutes noLayout>
+          <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+          <Route path="/reset-password/:token" element={<ResetPasswordPage />} />
+        </CustomRoutes>
+        <CustomRoutes>
+          <Route path="/settings" element={<RequireAccess screen="settings"><SettingsPage /></RequireAccess>} />
+          <Route path="/403" element={<RequireAccess><ForbiddenPage /></RequireAccess>} />
+        </CustomRoutes>
+      </Admin>
+    </BrowserRouter>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Layout, useLogout } from 'react-admin';
 import { auth } from '../providers';
+import { AppBar } from './AppBar';
 import { Menu } from './Menu';
 
 /** When the session ends anywhere (a 401, a failed `me` call), log out in react-admin too and go to the login page. */
@@ -12,7 +13,7 @@ function LogoutOnSessionEnd() {
 
 export function AppLayout({ children }: { children: ReactNode }) {
   return (
-    <Layout menu={Menu}>
+    <Layout menu={Menu} appBar={AppBar}>
       <LogoutOnSessionEnd />
       {children}
     </Layout>

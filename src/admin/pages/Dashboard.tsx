@@ -1,4 +1,4 @@
-import { Box, Card, CardContent, Chip, List, ListItem, ListItemText, Skeleton, Stack, Typography } from '@mui/material';
+import { Box, Card, CardContent, Chip, List, ListItem, ListItemButton, ListItemText, Skeleton, Stack, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Title, useGetIdentity, useLocaleState, usePermissions, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
@@ -74,9 +74,9 @@ export function Dashboard() {
               </Typography>
               {data.application_counts.length ? (
                 <List dense>
-                  {data.application_counts.map((row) => (
+                  {inWorkflowOrder(data.application_counts, statuses).map((row) => (
                     <ListItem key={row.status} disableGutters secondaryAction={<Chip label={row.count} />}>
-                      <ListItemText primary={statuses.find((s) => s.value === row.status)?.label ?? row.status} />
+                      <ListItemText primary={row.label} />
                     </ListItem>
                   ))}
                 </List>
@@ -94,9 +94,11 @@ export function Dashboard() {
               </Typography>
               <List dense>
                 {shortcuts.map((entry) => (
-                  <ListItem key={entry.to} disableGutters component={RouterLink} to={entry.to} sx={{ color: 'primary.main', gap: 1 }}>
-                    {entry.icon}
-                    <ListItemText primary={translate(entry.label)} />
+                  <ListItem key={entry.to} disablePadding>
+                    <ListItemButton component={RouterLink} to={entry.to} sx={{ color: 'primary.main', gap: 1 }}>
+                      {entry.icon}
+                      <ListItemText primary={translate(entry.label)} />
+                    </ListItemButton>
                   </ListItem>
                 ))}
               </List>
@@ -106,4 +108,9 @@ export function Dashboard() {
       </Stack>
     </Box>
   );
+}
+
+/** Counts in the order the statuses are declared (received, ongoing, approved, rejected), with their labels. */
+function inWorkflowOrder(counts: { status: number; count: number }[], statuses: EnumOption[]) {
+  return statuses.flatMap((s) => counts.filter((c) => c.status === s.value).map((c) => ({ ...c, label: s.label })));
 }

@@ -1,0 +1,35 @@
+import { test } from '@playwright/test';
+import { expectAccessible } from './axe';
+
+// Every page this issue builds, scanned with axe in Swedish and English.
+const publicPages = ['/register', '/finns-inte', '/403', '/admin/login', '/admin/forgot-password', '/admin/reset-password/ingen-token'];
+
+for (const locale of ['sv-SE', 'en-US']) {
+  test.describe(`accessibility (${locale})`, () => {
+    test.beforeEach(async ({ page }) => {
+      await page.addInitScript((l) => localStorage.setItem('locale', l), locale);
+    });
+
+    for (const path of publicPages) {
+      test(`${path} has no WCAG 2.1 AA violations`, async ({ page }) => {
+        await page.goto(path);
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        await expectAccessible(page);
+      });
+    }
+
+    test('the dashboard, settings and 403 pages of a signed-in admin have no violations', async ({ page }) => {
+      await page.goto('/admin/login');
+      await page.locator('input[name="email"]').fill('admin@demo.se');
+      await page.locator('input[name="password"]').fill('demo-2026');
+      await page.locator('button[type="submit"]').click();
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await expectAccessible(page);
+      for (const path of ['/admin/settings', '/admin/403', '/admin/finns-inte']) {
+        await page.goto(path);
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        await expectAccessible(page);
+      }
+    });
+  });
+}

@@ -1,0 +1,50 @@
+import { expect, test } from '@playwright/test';
+import { pageTitle } from './helpers';
+
+test('an applicant route without a session leads to /register', async ({ page }) => {
+  await page.goto('/ansok');
+  await expect(page).toHaveURL('/register?redirect=%2Fansok');
+  await expect(page.getByRole('heading', { name: 'Registrera dig eller logga in', level: 1 })).toBeVisible();
+  await expect(page).toHaveTitle(pageTitle('Registrera dig eller logga in'));
+});
+
+test('an unknown path shows the not-found page and /403 the forbidden page', async ({ page }) => {
+  await page.goto('/finns-inte');
+  await expect(page.getByRole('heading', { name: 'Sidan finns inte', level: 1 })).toBeVisible();
+  await expect(page).toHaveTitle(pageTitle('Sidan finns inte'));
+
+  await page.goto('/403');
+  await expect(page.getByRole('heading', { name: 'Åtkomst nekad', level: 1 })).toBeVisible();
+  await expect(page).toHaveTitle(pageTitle('Åtkomst nekad'));
+});
+
+test('the portal does not download the admin app', async ({ page, request }) => {
+  // The admin page's own entry script, from its HTML.
+  const adminHtml = await (await request.get('/admin')).text();
+  const adminEntry = adminHtml.match(/<script type="module"[^>]*src="([^"]+)"/)?.[1];
+  expect(adminEntry).toMatch(/^\/assets\/admin-[\w-]+\.js$/);
+
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script' || new URL(r.url()).pathname.endsWith('.js')) scripts.push(new URL(r.url()).pathname);
+  });
+  await page.goto('/register');
+  await expect(page.getByRole('heading', { name: 'Registrera dig eller logga in', level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+
+  expect(scripts).toContainEqual(expect.stringMatching(/^\/assets\/portal-[\w-]+\.js$/));
+  expect(scripts).not.toContain(adminEntry);
+  expect(scripts.filter((url) => url.includes('/assets/admin'))).toEqual([]);
+});
+
+test('the language switch changes the portal to English and is remembered', async ({ page }) => {
+  await page.goto('/register');
+  await page.getByRole('button', { name: 'Språk: English' }).click();
+  await expect(page.getByRole('heading', { name: 'Register or sign in', level: 1 })).toBeVisible();
+  await expect(page).toHaveTitle(pageTitle('Register or sign in'));
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Register or sign in', level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Language: Svenska' })).toBeVisible();
+});

@@ -1,0 +1,58 @@
+import { expect, test, type Page } from '@playwright/test';
+import { fileURLToPath } from 'node:url';
+import { ADMIN, INVESTIGATOR, loginAs, openStaffLogin, switchAdminLanguage } from './helpers';
+
+// Writes files, so only on demand: SCREENSHOTS=1 npx playwright test screenshots
+test.skip(!process.env.SCREENSHOTS, 'set SCREENSHOTS=1 to take the screenshots');
+test.use({ viewport: { width: 1280, height: 800 } });
+
+const dir = process.env.SCREENSHOTS_DIR ?? fileURLToPath(new URL('../scratch/screens/', import.meta.url));
+const shoot = (page: Page, name: string) => page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+
+/** The dashboard once its cards have loaded. */
+async function dashboardLoaded(page: Page) {
+  await expect(page.locator('.MuiSkeleton-root')).toHaveCount(0);
+}
+
+test('admin login (sv)', async ({ page }) => {
+  await openStaffLogin(page);
+  await shoot(page, 'admin-login-sv');
+});
+
+test('admin dashboard (sv, en)', async ({ page }) => {
+  await loginAs(page, ADMIN, 'Anna');
+  await dashboardLoaded(page);
+  await shoot(page, 'admin-dashboard-sv');
+  await switchAdminLanguage(page, 'Svenska', 'English');
+  await expect(page.getByRole('heading', { name: 'Welcome, Anna' })).toBeVisible();
+  await dashboardLoaded(page);
+  await shoot(page, 'admin-dashboard-en');
+});
+
+test('admin 403', async ({ page }) => {
+  await loginAs(page, INVESTIGATOR, 'Erik');
+  await page.goto('/admin/settings');
+  await expect(page.getByRole('heading', { name: 'Åtkomst nekad', level: 1 })).toBeVisible();
+  await shoot(page, 'admin-403');
+});
+
+test('portal pages', async ({ page }) => {
+  await page.goto('/register');
+  await expect(page.getByRole('heading', { name: 'Registrera dig eller logga in', level: 1 })).toBeVisible();
+  await shoot(page, 'portal-register');
+  await page.goto('/finns-inte');
+  await expect(page.getByRole('heading', { name: 'Sidan finns inte', level: 1 })).toBeVisible();
+  await shoot(page, 'portal-404');
+  await page.goto('/403');
+  await expect(page.getByRole('heading', { name: 'Åtkomst nekad', level: 1 })).toBeVisible();
+  await shoot(page, 'portal-403');
+});
+
+test.describe('phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  test('portal register', async ({ page }) => {
+    await page.goto('/register');
+    await expect(page.getByRole('heading', { name: 'Registrera dig eller logga in', level: 1 })).toBeVisible();
+    await shoot(page, 'portal-register-phone');
+  });
+});
