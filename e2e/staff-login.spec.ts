@@ -16,8 +16,9 @@ test('the admin logs in, switches to English, reloads and logs out', async ({ pa
   await expect(page.getByRole('heading', { name: 'Welcome, Anna' })).toBeVisible();
   await expect(page).toHaveTitle(pageTitle('Dashboard'));
 
-  await page.getByRole('button', { name: 'Profile' }).click();
-  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  // The user menu is named by the user's full name (src/admin/layout/AppBar.tsx).
+  await page.getByRole('button', { name: 'Anna Lindqvist' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page).toHaveURL('/admin/login');
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'English', exact: true })).toBeVisible();

@@ -28,7 +28,7 @@ export async function assertNotLimited(db: Db, key: AttemptKey): Promise<void> {
     .offset(MAX_FAILURES - 1)
     .limit(1)
     .executeTakeFirst();
-  if (row) throw tooManyAttempts(Math.max(1, Number(row.retry)));
+  if (row) throw tooManyAttempts(Math.max(1, Number(row.retry)), scope === 'password-reset' ? 'errors.too_many_requests' : undefined);
 }
 
 export async function recordFailure(db: Db, key: AttemptKey): Promise<void> {

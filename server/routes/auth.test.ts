@@ -160,6 +160,13 @@ describe('password reset by e-mailed link', () => {
     expect((await reset((await lastLink()).token, 'correct-horse-9')).statusCode).toBe(200);
   });
 
+  it('limits reset requests per address with its own message', async () => {
+    for (let i = 0; i < 5; i++) expect((await forgot('flood@test.se')).statusCode).toBe(200);
+    const sixth = await forgot('flood@test.se');
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json().message).toMatch(/^För många begäranden\. Försök igen om \d+ sekunder\.$/);
+  });
+
   it('refuses an expired link, and a newer request makes the older link useless', async () => {
     await forgot('admin@test.se');
     const first = (await lastLink()).token;

@@ -25,7 +25,7 @@ export function PortalLayout({ children }: { children: ReactNode }) {
         {t('portal.skip_to_content')}
       </Link>
       <AppBar position="static" elevation={0} component="header">
-        <Toolbar sx={{ flexWrap: 'wrap', gap: 1 }}>
+        <Toolbar sx={{ flexWrap: 'wrap', columnGap: 1, rowGap: 0.5, py: 1 }}>
           <Typography variant="h6" component={RouterLink} to="/" sx={{ color: 'inherit', textDecoration: 'none', flexGrow: 1 }}>
             {productName()}
           </Typography>
@@ -61,7 +61,11 @@ export function PortalLayout({ children }: { children: ReactNode }) {
       </Container>
       <Box component="footer" sx={{ py: 3, px: 2, bgcolor: 'grey.100', textAlign: 'center' }}>
         <Typography variant="body2" color="text.secondary">
-          {t('portal.footer')}
+          {t('portal.footer.question')}{' '}
+          <Link component={RouterLink} to="/vanliga-fragor">
+            {t('portal.footer.faq')}
+          </Link>
+          . {t('portal.footer.dialogue')}
         </Typography>
       </Box>
     </Box>

@@ -23,8 +23,9 @@ export async function createI18nProvider(extra?: ExtraMessages): Promise<I18nPro
   const loaded = new Map<Locale, Messages>();
   const load = async (locale: Locale) => {
     if (!loaded.has(locale)) {
-      const [own, more] = await Promise.all([appMessages[locale](), extra?.[locale]() ?? {}]);
-      loaded.set(locale, { ...more, ...own });
+      const [own, more] = await Promise.all([appMessages[locale](), extra?.[locale]() ?? ({} as Messages)]);
+      // Our texts win, key by key: locales/*.json may override single react-admin texts under ra.*.
+      loaded.set(locale, deepMerge(more, own));
     }
     return loaded.get(locale)!;
   };
@@ -55,4 +56,14 @@ function translateFrom(messages: Messages, key: string, options: Record<string, 
   const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], messages);
   if (typeof value !== 'string') return typeof options?._ === 'string' ? options._ : key;
   return value.replace(/%\{(\w+)\}/g, (_, name) => String(options?.[name] ?? ''));
+}
+
+function deepMerge(base: Messages, over: Messages): Messages {
+  const result: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(over)) {
+    const current = result[key];
+    result[key] =
+      value && typeof value === 'object' && current && typeof current === 'object' ? deepMerge(current as Messages, value as Messages) : value;
+  }
+  return result as Messages;
 }
