@@ -1,27 +1,14 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.js';
 import type { Ability } from '../../resources/abilities.js';
+import type { ApplicantProfile, StaffUser } from '../../resources/users.js';
 import { hashToken, newToken } from './tokens.js';
 
 export type SessionKind = 'staff' | 'applicant';
 export const sessionCookie: Record<SessionKind, string> = { staff: 'staff_session', applicant: 'applicant_session' };
 
-export interface StaffUser {
-  id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  role: string;
-  locale: string;
-}
-
-export interface Applicant {
-  id: number;
-  email: string;
-  first_name: string | null;
-  last_name: string | null;
-  locale: string;
-}
+export type { StaffUser };
+export type Applicant = ApplicantProfile;
 
 const ownerColumn = { staff: 'user_id', applicant: 'frontend_user_id' } as const;
 

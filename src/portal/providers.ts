@@ -1,14 +1,7 @@
+import type { ApplicantProfile } from '../../resources/users';
 import { createHttpClient } from '../providers/httpClient';
 import { createSession } from '../providers/session';
 import { createSessionAuth } from '../providers/sessionAuth';
-
-export interface ApplicantProfile {
-  id: number;
-  email: string;
-  first_name: string | null;
-  last_name: string | null;
-  locale: string;
-}
 
 /** The portal's providers: the applicant session, its HTTP client (any 401 ends it) and the session auth. */
 export const session = createSession({ storageKey: 'applicant_session', refreshPath: '/frontend-users/refresh' });

@@ -1,17 +1,10 @@
 import type { AxiosInstance } from 'axios';
 import type { AuthProvider } from 'ra-core';
 import { isAllowed, type Ability, type Requirement } from '../../resources/abilities';
+import type { StaffUser } from '../../resources/users';
 import type { Session } from './session';
 import { createSessionAuth } from './sessionAuth';
 
-export interface StaffUser {
-  id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  role: string;
-  locale: string;
-}
 
 /** Which requirement guards a react-admin resource or a custom screen, by name; unknown names are denied. */
 export type AccessMap = (resource: string) => Requirement | null;
