@@ -16,6 +16,7 @@ import dashboardRoutes from './routes/dashboard.js';
 import devMailboxRoutes from './routes/devMailbox.js';
 import meRoutes from './routes/me.js';
 import protocolRoutes from './routes/protocol.js';
+import resourceRoutes from './resources/routes.js';
 
 export interface AppDeps {
   config: Config;
@@ -58,6 +59,7 @@ export async function buildApp({ config, db, mailer }: AppDeps): Promise<Fastify
       await api.register(authRoutes);
       await api.register(meRoutes);
       await api.register(dashboardRoutes);
+      await api.register(resourceRoutes);
     },
     { prefix: config.apiPrefix },
   );

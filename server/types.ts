@@ -22,6 +22,8 @@ export interface RouteAccess {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** The resource a generated route serves: its field labels name the fields in error messages. */
+    resource?: string;
   }
   interface FastifyInstance {
     db: Db;

@@ -1,10 +1,12 @@
 import { Migrator, type Migration } from 'kysely';
 import type { Db } from './connect.js';
 import * as foundation from './migrations/0001_foundation.js';
+import * as listIndexes from './migrations/0002_list_indexes.js';
 
 // Listed here rather than read from disk, so the order is explicit and nothing depends on the working directory.
 const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
+  '0002_list_indexes': listIndexes,
 };
 
 export async function migrate(db: Db): Promise<string[]> {

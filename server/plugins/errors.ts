@@ -13,8 +13,9 @@ interface AjvIssue {
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     const t = request.t ?? translator(negotiateLocale(request.headers['accept-language']));
-    if (error instanceof AppError) return send(reply, t, error);
-    if (error.validation) return send(reply, t, fromValidation(error.validation as AjvIssue[], error.validationContext));
+    const resource = request.routeOptions.config?.resource;
+    if (error instanceof AppError) return send(reply, t, error, resource);
+    if (error.validation) return send(reply, t, fromValidation(error.validation as AjvIssue[], error.validationContext), resource);
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
@@ -28,10 +29,10 @@ export function registerErrorHandling(app: FastifyInstance) {
   });
 }
 
-function send(reply: FastifyReply, t: Translate, error: AppError) {
+function send(reply: FastifyReply, t: Translate, error: AppError, resource?: string) {
   const { params, errors, retryAfter } = error.options;
   const body: Record<string, unknown> = { message: t(error.key, params) };
-  if (errors) body.errors = translateFieldErrors(t, errors);
+  if (errors) body.errors = translateFieldErrors(t, errors, resource);
   if (retryAfter !== undefined) {
     body.retry_after = retryAfter;
     reply.header('Retry-After', String(retryAfter));
@@ -39,18 +40,23 @@ function send(reply: FastifyReply, t: Translate, error: AppError) {
   return reply.status(error.status).send(body);
 }
 
-export function translateFieldErrors(t: Translate, errors: FieldErrors): Record<string, string[]> {
+export function translateFieldErrors(t: Translate, errors: FieldErrors, resource?: string): Record<string, string[]> {
   const text = (field: string, message: Message) => {
     const { key, params = {} } = typeof message === 'string' ? { key: message } : message;
-    return t(key, { attribute: attributeName(t, field), ...params });
+    return t(key, { attribute: attributeName(t, field, resource), ...params });
   };
   return Object.fromEntries(Object.entries(errors).map(([field, list]) => [field, list.map((m) => text(field, m))]));
 }
 
-function attributeName(t: Translate, field: string): string {
+/** How a message names a field: the resource's field label, else a common attribute name, else the field name. */
+function attributeName(t: Translate, field: string, resource?: string): string {
   const last = field.split('.').pop() ?? field;
-  const label = t(`attributes.${last}`);
-  return label === `attributes.${last}` ? last.replace(/_/g, ' ') : label;
+  for (const key of [resource && `resources.${resource}.fields.${last}`, `attributes.${last}`]) {
+    if (!key) continue;
+    const label = t(key);
+    if (label !== key) return label.charAt(0).toLocaleLowerCase() + label.slice(1);
+  }
+  return last.replace(/_/g, ' ');
 }
 
 const typeKeys: Record<string, string> = { integer: 'validation.integer', number: 'validation.number', string: 'validation.string', boolean: 'validation.boolean' };

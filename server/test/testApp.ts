@@ -24,7 +24,7 @@ export async function createTestApp(options: { config?: Partial<Config>; beforeR
   const name = `test_${randomUUID().replaceAll('-', '')}`;
   await createDatabase(adminUrl, name, TEMPLATE);
   const db = connect(withDatabase(adminUrl, name), () => {}, 5);
-  const config = { ...loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'silent' }), ...options.config };
+  const config = { ...loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent' }), ...options.config };
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, productName: config.productName, log: { info: () => {}, warn: () => {} } });
   const app = await buildApp({ config, db, mailer });
   options.beforeReady?.(app);

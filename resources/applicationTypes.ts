@@ -1,0 +1,13 @@
+import { text, type ResourceDefinition } from './fields.js';
+
+/** Kinds of application (e.g. association grant, scholarship), each with its own form fields. */
+export const applicationTypes: ResourceDefinition = {
+  name: 'application-types',
+  table: 'application_types',
+  ability: 'manage-application-types',
+  settings: true,
+  labelField: 'label',
+  fields: [text('label', { required: true, column: true, sortable: 'localized' })],
+  search: ['label'],
+  defaultSort: { field: 'label', order: 'ASC' },
+};

@@ -1,0 +1,16 @@
+import { enumOf, text, type ResourceDefinition } from './fields.js';
+
+/** Categories of the four types (target groups, purposes, geographic areas, focus areas) applicants choose from. */
+export const categories: ResourceDefinition = {
+  name: 'categories',
+  table: 'categories',
+  ability: 'manage-categories',
+  settings: true,
+  labelField: 'label',
+  fields: [
+    text('label', { required: true, column: true, sortable: 'localized' }),
+    enumOf('type', 'category_type', { required: true, column: true, sortable: true, filter: true }),
+  ],
+  search: ['label'],
+  defaultSort: { field: 'label', order: 'ASC' },
+};

@@ -1,0 +1,19 @@
+import { email, phone, text, type ResourceDefinition } from './fields.js';
+
+/** The foundation's contact people, shown to applicants per period. */
+export const contacts: ResourceDefinition = {
+  name: 'contacts',
+  table: 'contacts',
+  ability: 'manage-contacts',
+  settings: true,
+  labelField: 'last_name',
+  fields: [
+    text('first_name', { required: true, column: true, sortable: 'localized' }),
+    text('last_name', { required: true, column: true, sortable: 'localized' }),
+    text('title', { column: true }),
+    email('email', { column: true }),
+    phone('phone'),
+  ],
+  search: ['first_name', 'last_name'],
+  defaultSort: { field: 'last_name', order: 'ASC' },
+};

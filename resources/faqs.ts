@@ -1,0 +1,17 @@
+import { integer, text, textarea, type ResourceDefinition } from './fields.js';
+
+/** Questions and answers shown to applicants, in their own order (reordered at faqs/order). */
+export const faqs: ResourceDefinition = {
+  name: 'faqs',
+  table: 'faqs',
+  ability: 'manage-faq',
+  settings: true,
+  labelField: 'question',
+  fields: [
+    text('question', { required: true, column: true, maxLength: 500 }),
+    textarea('answer', { required: true }),
+    integer('order', { column: true, sortable: true, min: 0 }),
+  ],
+  search: ['question'],
+  defaultSort: { field: 'order', order: 'ASC' },
+};

@@ -1,0 +1,158 @@
+import type { Requirement } from './abilities.js';
+import type { EnumName } from './enums.js';
+
+/**
+ * The typed field builders of the resource schema (DESIGN.md §3). A field's name is its API name and its column;
+ * its kind decides the admin input and column, the server's JSON type, and the shared validation.
+ */
+export type FieldKind =
+  | 'text'
+  | 'textarea'
+  | 'email'
+  | 'phone'
+  | 'url'
+  | 'zip'
+  | 'orgNumber'
+  | 'integer'
+  | 'money'
+  | 'date'
+  | 'boolean'
+  | 'enum'
+  | 'choice'
+  | 'reference'
+  | 'references'
+  | 'options'
+  | 'uuid';
+
+export interface FieldOptions {
+  required?: boolean;
+  /** The server refuses a value another record already has (case-insensitive for text). */
+  unique?: boolean;
+  maxLength?: number;
+  min?: number;
+  max?: number;
+  /** Shown as a list column. */
+  column?: boolean;
+  /** The list can sort by it; `localized` sorts in Swedish collation (Å, Ä, Ö after Z). */
+  sortable?: boolean | 'localized';
+  /** The list can filter by it (enum, choice, boolean, reference). */
+  filter?: boolean;
+  /** Shown, never written by a client (generated: uuid, order kept by its own screen). */
+  readOnly?: boolean;
+  /** Left out of forms on create (e.g. a flag that only makes sense later). */
+  editOnly?: boolean;
+  /** Left out of CSV export and import. */
+  noExport?: boolean;
+  /** Only relevant when another field has one of these values (e.g. options for dropdowns). */
+  showIf?: { field: string; in: readonly unknown[] };
+  /** The value a new record starts with. */
+  default?: unknown;
+}
+
+interface Base extends FieldOptions {
+  name: string;
+  kind: FieldKind;
+}
+
+export interface EnumField extends Base {
+  kind: 'enum';
+  enumName: EnumName;
+}
+
+/** A fixed set of string codes whose labels are `<labels>.<code>` in the locale files (e.g. roles). */
+export interface ChoiceField extends Base {
+  kind: 'choice';
+  choices: readonly string[];
+  labels: string;
+}
+
+/** A foreign key `<name>` (e.g. application_type_id) to another resource, shown and sorted by its label. */
+export interface ReferenceField extends Base {
+  kind: 'reference';
+  reference: string;
+}
+
+/** Many-to-many through a link table: the API field is the list of ids (e.g. application_type_ids). */
+export interface ReferencesField extends Base {
+  kind: 'references';
+  reference: string;
+  through: { table: string; own: string; other: string; order?: string };
+}
+
+export type Field = Base | EnumField | ChoiceField | ReferenceField | ReferencesField;
+
+const make =
+  <K extends FieldKind>(kind: K) =>
+  (name: string, options: FieldOptions = {}) =>
+    ({ name, kind, ...options }) as Base & { kind: K };
+
+export const text = make('text');
+export const textarea = make('textarea');
+export const email = make('email');
+export const phone = make('phone');
+export const url = make('url');
+export const zip = make('zip');
+export const orgNumber = make('orgNumber');
+export const integer = make('integer');
+/** Money in öre (integer minor units); the admin shows and edits kronor. */
+export const money = make('money');
+export const date = make('date');
+export const boolean = make('boolean');
+/** A list of strings (e.g. the options of a dropdown question). */
+export const options = make('options');
+export const uuid = (name: string, options: FieldOptions = {}) => ({ name, kind: 'uuid' as const, readOnly: true, ...options });
+
+export const enumOf = (name: string, enumName: EnumName, options: FieldOptions = {}): EnumField => ({ name, kind: 'enum', enumName, ...options });
+export const choice = (name: string, choices: readonly string[], labels: string, options: FieldOptions = {}): ChoiceField => ({
+  name,
+  kind: 'choice',
+  choices,
+  labels,
+  ...options,
+});
+export const reference = (name: string, target: string, options: FieldOptions = {}): ReferenceField => ({ name, kind: 'reference', reference: target, ...options });
+export const references = (name: string, target: string, through: ReferencesField['through'], options: FieldOptions = {}): ReferencesField => ({
+  name,
+  kind: 'references',
+  reference: target,
+  through,
+  ...options,
+});
+
+/**
+ * One staff-managed entity: everything the admin screens and the server's routes, validation, SQL whitelists and
+ * exports need to know about it.
+ */
+export interface ResourceDefinition {
+  /** react-admin resource name and admin path, e.g. 'categories'. */
+  name: string;
+  /** API path under the prefix; defaults to the name. */
+  endpoint?: string;
+  /** The database table. */
+  table: string;
+  /** What every screen and route of the entity needs (SPEC.md §6). */
+  ability: Requirement;
+  /** Shown as a card on the settings landing page. */
+  settings?: boolean;
+  fields: Field[];
+  /** Fields the list's search covers (more than 2 characters). */
+  search?: string[];
+  defaultSort: { field: string; order: 'ASC' | 'DESC' };
+  /** The field that names a record: in references, titles and messages. */
+  labelField: string;
+  perPage?: number;
+  /** CSV export and import of the list (default both). */
+  exportable?: boolean;
+  importable?: boolean;
+}
+
+export const PAGE_SIZE = 50;
+
+export function fieldOf(resource: ResourceDefinition, name: string): Field | undefined {
+  return resource.fields.find((f) => f.name === name);
+}
+
+/** Fields a client may write: not read-only, and relevant to the given record. */
+export function writableFields(resource: ResourceDefinition): Field[] {
+  return resource.fields.filter((f) => !f.readOnly);
+}

@@ -1,0 +1,93 @@
+import { enums } from './enums.js';
+import { writableFields, type Field, type ResourceDefinition } from './fields.js';
+import * as check from './validators.js';
+import type { Message } from './validators.js';
+
+export type RecordErrors = Record<string, Message[]>;
+
+const TEXT_MAX = 255;
+const TEXTAREA_MAX = 20_000;
+
+/** Whether a field applies to this record (a field shown only for some values of another). */
+export function applies(field: Field, record: Record<string, unknown>): boolean {
+  return !field.showIf || field.showIf.in.includes(record[field.showIf.field]);
+}
+
+function fieldErrors(field: Field, value: unknown): Message | null {
+  switch (field.kind) {
+    case 'text':
+      return check.length(value, { max: field.maxLength ?? TEXT_MAX });
+    case 'textarea':
+      return check.length(value, { max: field.maxLength ?? TEXTAREA_MAX });
+    case 'email':
+      return check.email(value);
+    case 'phone':
+      return check.phone(value);
+    case 'url':
+      return check.url(value);
+    case 'zip':
+      return check.zip(value);
+    case 'orgNumber':
+      return check.orgNumber(value);
+    case 'date':
+      return check.isoDate(value);
+    case 'integer':
+    case 'money':
+    case 'reference':
+      return check.integer(value) ?? check.range(value, { min: field.min ?? (field.kind === 'integer' ? undefined : 0), max: field.max });
+    case 'boolean':
+      return typeof value === 'boolean' ? null : { key: 'validation.boolean' };
+    case 'enum':
+      return (Object.values(enums[(field as { enumName: keyof typeof enums }).enumName]) as unknown[]).includes(value) ? null : { key: 'validation.in' };
+    case 'choice':
+      return (field as { choices: readonly string[] }).choices.includes(value as string) ? null : { key: 'validation.in' };
+    case 'references':
+      return Array.isArray(value) && value.every((id) => Number.isInteger(id)) ? null : { key: 'validation.in' };
+    case 'options':
+      return Array.isArray(value) && value.every((o) => typeof o === 'string' && o.trim()) ? null : { key: 'validation.invalid' };
+    default:
+      return null;
+  }
+}
+
+/**
+ * The validation rules of a resource's fields, the same in the admin's forms and on the server (which has the final
+ * word and adds what needs the database, such as uniqueness). `partial` checks only the fields present.
+ */
+export function validateRecord(resource: ResourceDefinition, record: Record<string, unknown>, { partial = false } = {}): RecordErrors {
+  const errors: RecordErrors = {};
+  for (const field of writableFields(resource)) {
+    if (partial && !(field.name in record)) continue;
+    if (!applies(field, record)) continue;
+    const value = record[field.name];
+    const missing = check.required(value);
+    if (missing) {
+      if (field.required) errors[field.name] = [missing];
+      continue;
+    }
+    const problem = fieldErrors(field, value);
+    if (problem) errors[field.name] = [problem];
+  }
+  return errors;
+}
+
+/** The stored form of valid values: phone numbers international, zip codes and organisation numbers in one format. */
+export function normaliseRecord(resource: ResourceDefinition, record: Record<string, unknown>): Record<string, unknown> {
+  const result: Record<string, unknown> = { ...record };
+  for (const field of resource.fields) {
+    const value = result[field.name];
+    if (typeof value !== 'string') continue;
+    const trimmed = value.trim();
+    if (trimmed === '' && !field.required) {
+      result[field.name] = null;
+      continue;
+    }
+    if (field.kind === 'phone') result[field.name] = check.normalisePhone(trimmed);
+    else if (field.kind === 'zip') result[field.name] = check.normaliseZip(trimmed);
+    else if (field.kind === 'orgNumber') result[field.name] = check.normaliseOrgNumber(trimmed);
+    else if (field.kind === 'url') result[field.name] = check.normaliseUrl(trimmed);
+    else if (field.kind === 'email') result[field.name] = trimmed.toLowerCase();
+    else result[field.name] = trimmed;
+  }
+  return result;
+}

@@ -1,0 +1,168 @@
+import { sql, type Kysely } from 'kysely';
+import type { Field, ReferencesField, ResourceDefinition } from '../../resources/fields.js';
+import { resourceByName } from '../../resources/index.js';
+import { AppError, notFound, type FieldErrors } from '../errors.js';
+import type { ListQuery } from './listQuery.js';
+
+/* The engine works on any declared table, so it uses an untyped Kysely; every name comes from a declaration. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyDb = Kysely<any>;
+type Row = Record<string, unknown> & { id: number };
+
+export interface Page {
+  data: Row[];
+  total: number;
+  current_page: number;
+  per_page: number;
+  last_page: number;
+}
+
+const isColumn = (field: Field) => field.kind !== 'references';
+const columns = (resource: ResourceDefinition) => resource.fields.filter(isColumn).map((f) => `t.${f.name}`);
+const manyFields = (resource: ResourceDefinition) => resource.fields.filter((f): f is ReferencesField => f.kind === 'references');
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function filtered(db: AnyDb, resource: ResourceDefinition, query: ListQuery) {
+  let q = db.selectFrom(`${resource.table} as t`);
+  if (query.ids) q = q.where('t.id', 'in', query.ids.length ? query.ids : [-1]);
+  for (const { field, values } of query.filters) q = q.where(`t.${field.name}`, 'in', values);
+  if (query.search) {
+    const pattern = `%${escapeLike(query.search)}%`;
+    q = q.where((eb) => eb.or(resource.search!.map((name) => eb(`t.${name}`, 'ilike', pattern))));
+  }
+  return q;
+}
+
+/** ORDER BY from the whitelisted sort field: Swedish collation where localized, a reference by its label; id breaks ties. */
+function ordered<Q extends { orderBy: (expression: unknown) => Q; leftJoin: (...args: string[]) => Q }>(q: Q, resource: ResourceDefinition, query: ListQuery): Q {
+  const direction = sql.raw(query.direction);
+  const field = query.sort;
+  if (field?.kind === 'reference') {
+    const target = resourceByName((field as { reference: string }).reference)!;
+    const alias = `sort_${field.name}`;
+    q = q.leftJoin(`${target.table} as ${alias}`, `${alias}.id`, `t.${field.name}`);
+    q = q.orderBy(sql`${sql.ref(`${alias}.${target.labelField}`)} collate swedish ${direction}`);
+  } else if (field?.sortable === 'localized') {
+    q = q.orderBy(sql`${sql.ref(`t.${field.name}`)} collate swedish ${direction}`);
+  } else if (field) {
+    q = q.orderBy(sql`${sql.ref(`t.${field.name}`)} ${direction}`);
+  }
+  return q.orderBy(sql`t.id ${direction}`);
+}
+
+/** One page of a list, with the total that matches, in the envelope of DESIGN.md §4. */
+export async function listRecords(db: AnyDb, resource: ResourceDefinition, query: ListQuery): Promise<Page> {
+  const { total } = await filtered(db, resource, query).select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
+  const paged = query.perPage < Number.MAX_SAFE_INTEGER;
+  let rows = ordered(filtered(db, resource, query).select(['t.id', ...columns(resource)]) as never, resource, query) as ReturnType<typeof filtered>;
+  if (paged) rows = rows.limit(query.perPage).offset((query.page - 1) * query.perPage) as never;
+  const data = await withManyReferences(db, resource, (await (rows as never as { execute(): Promise<Row[]> }).execute()) as Row[]);
+  return { data, total, current_page: query.page, per_page: paged ? query.perPage : total, last_page: paged ? Math.max(1, Math.ceil(total / query.perPage)) : 1 };
+}
+
+async function withManyReferences(db: AnyDb, resource: ResourceDefinition, rows: Row[]): Promise<Row[]> {
+  for (const field of manyFields(resource)) {
+    const { table, own, other, order } = field.through;
+    const links = rows.length
+      ? await db.selectFrom(table).select([own, other]).where(own, 'in', rows.map((r) => r.id)).orderBy(order ?? other).execute()
+      : [];
+    for (const row of rows) row[field.name] = links.filter((link) => link[own] === row.id).map((link) => link[other]);
+  }
+  return rows;
+}
+
+export async function getRecord(db: AnyDb, resource: ResourceDefinition, id: number): Promise<Row> {
+  const row = await db.selectFrom(`${resource.table} as t`).select(['t.id', ...columns(resource)]).where('t.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound();
+  return (await withManyReferences(db, resource, [row as Row]))[0];
+}
+
+/** The writable column values of a (validated, normalised) record, ready for the database. */
+function columnValues(resource: ResourceDefinition, record: Record<string, unknown>): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const field of resource.fields) {
+    if (field.readOnly || !isColumn(field) || !(field.name in record)) continue;
+    const value = record[field.name];
+    values[field.name] = field.kind === 'options' ? JSON.stringify(value ?? []) : value;
+  }
+  return values;
+}
+
+async function setManyReferences(db: AnyDb, resource: ResourceDefinition, id: number, record: Record<string, unknown>) {
+  for (const field of manyFields(resource)) {
+    if (!(field.name in record)) continue;
+    const { table, own, other, order } = field.through;
+    const ids = [...new Set((record[field.name] as number[] | null) ?? [])];
+    await db.deleteFrom(table).where(own, '=', id).execute();
+    if (ids.length) await db.insertInto(table).values(ids.map((otherId, index) => ({ [own]: id, [other]: otherId, ...(order ? { [order]: index } : {}) }))).execute();
+  }
+}
+
+/** Uniqueness and existence of referenced records: what only the database can tell. */
+export async function checkAgainstDatabase(db: AnyDb, resource: ResourceDefinition, record: Record<string, unknown>, exceptId: number | null): Promise<FieldErrors> {
+  const errors: FieldErrors = {};
+  for (const field of resource.fields) {
+    const value = record[field.name];
+    if (value === null || value === undefined || field.readOnly) continue;
+    if (field.unique) {
+      let q = db.selectFrom(resource.table).select('id').where(sql`lower(${sql.ref(field.name)}::text)`, '=', String(value).toLowerCase());
+      if (exceptId !== null) q = q.where('id', '!=', exceptId);
+      if (await q.executeTakeFirst()) errors[field.name] = [field.kind === 'email' ? 'errors.email_taken' : 'validation.unique'];
+    }
+    if (field.kind === 'reference' || field.kind === 'references') {
+      const ids = [...new Set([value].flat() as number[])];
+      if (!ids.length) continue;
+      const target = resourceByName((field as { reference: string }).reference)!;
+      const found = await db.selectFrom(target.table).select(sql<number>`count(*)::int`.as('n')).where('id', 'in', ids).executeTakeFirstOrThrow();
+      if (found.n !== ids.length) errors[field.name] = ['validation.in'];
+    }
+  }
+  return errors;
+}
+
+/** Runs in the caller's transaction when there is one (an import), else in a new one. */
+function inTransaction<T>(db: AnyDb, work: (trx: AnyDb) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}
+
+export async function createRecord(db: AnyDb, resource: ResourceDefinition, record: Record<string, unknown>): Promise<Row> {
+  return inTransaction(db, async (trx) => {
+    const values = columnValues(resource, record);
+    const inserted = Object.keys(values).length
+      ? await trx.insertInto(resource.table).values(values).returning('id').executeTakeFirstOrThrow()
+      : await trx.insertInto(resource.table).defaultValues().returning('id').executeTakeFirstOrThrow();
+    await setManyReferences(trx, resource, inserted.id, record);
+    return getRecord(trx, resource, inserted.id);
+  });
+}
+
+export async function updateRecord(db: AnyDb, resource: ResourceDefinition, id: number, record: Record<string, unknown>): Promise<Row> {
+  return inTransaction(db, async (trx) => {
+    const values = columnValues(resource, record);
+    // Every settings table has updated_at (server/db/migrations).
+    const result = await trx
+      .updateTable(resource.table)
+      .set({ ...values, updated_at: sql`now()` })
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!result.numUpdatedRows) throw notFound();
+    await setManyReferences(trx, resource, id, record);
+    return getRecord(trx, resource, id);
+  });
+}
+
+/** Deletes a record; one still in use elsewhere (a foreign key refuses) is a 409 with a clear message. */
+export async function deleteRecord(db: AnyDb, resource: ResourceDefinition, id: number): Promise<Row> {
+  const row = await getRecord(db, resource, id);
+  try {
+    await db.deleteFrom(resource.table).where('id', '=', id).execute();
+  } catch (error) {
+    // foreign_key_violation, or restrict_violation for ON DELETE RESTRICT.
+    if (['23503', '23001'].includes((error as { code?: string }).code ?? '')) {
+      throw new AppError(409, 'errors.in_use', { params: { label: String(row[resource.labelField] ?? id) } });
+    }
+    throw error;
+  }
+  return row;
+}
+

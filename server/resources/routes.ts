@@ -1,0 +1,153 @@
+import type { FastifyInstance } from 'fastify';
+import type { Field, ResourceDefinition } from '../../resources/fields.js';
+import { resourceList } from '../../resources/index.js';
+import { normaliseRecord, validateRecord } from '../../resources/validate.js';
+import { toCsv } from '../csv.js';
+import { AppError, invalid, type FieldErrors } from '../errors.js';
+import { fromCsvRow, toCsvValue } from './csvValues.js';
+import { parseListQuery } from './listQuery.js';
+import { checkAgainstDatabase, createRecord, deleteRecord, getRecord, listRecords, updateRecord, type AnyDb } from './repository.js';
+
+type Query = Record<string, string | string[]>;
+type Body = { data: Record<string, unknown> };
+
+const jsonType: Partial<Record<Field['kind'], object>> = {
+  integer: { type: ['integer', 'null'] },
+  money: { type: ['integer', 'null'] },
+  reference: { type: ['integer', 'null'] },
+  enum: { type: ['integer', 'null'] },
+  boolean: { type: 'boolean' },
+  references: { type: 'array', items: { type: 'integer' } },
+  options: { type: 'array', items: { type: 'string' } },
+};
+
+/** The write body: the declared fields (read-only ones are accepted and ignored, as react-admin sends them back). */
+function bodySchema(resource: ResourceDefinition) {
+  const properties: Record<string, object> = { id: {} };
+  for (const field of resource.fields) properties[field.name] = jsonType[field.kind] ?? { type: ['string', 'null'] };
+  return { type: 'object', required: ['data'], additionalProperties: false, properties: { data: { type: 'object', additionalProperties: false, properties } } };
+}
+
+const idParams = { type: 'object', properties: { id: { type: 'integer', minimum: 1 } } };
+
+/** Validates and normalises a record for writing; throws a 422 with every field's errors. */
+async function prepare(db: AnyDb, resource: ResourceDefinition, input: Record<string, unknown>, exceptId: number | null): Promise<Record<string, unknown>> {
+  const record = normaliseRecord(resource, input);
+  const errors: FieldErrors = { ...validateRecord(resource, record, { partial: exceptId !== null }) };
+  if (!Object.keys(errors).length) Object.assign(errors, await checkAgainstDatabase(db, resource, record, exceptId));
+  if (Object.keys(errors).length) throw invalid(errors);
+  return record;
+}
+
+function registerResource(app: FastifyInstance, resource: ResourceDefinition) {
+  const db = app.db as unknown as AnyDb;
+  const base = `/${resource.endpoint ?? resource.name}`;
+  const config = { access: { abilities: resource.ability }, resource: resource.name };
+  const tags = [resource.name];
+
+  app.get<{ Querystring: Query }>(base, { config, schema: { tags, summary: 'List: page, per_page, sort, direction, search, filters' } }, async (request) => ({
+    data: await listRecords(db, resource, parseListQuery(resource, request.query)),
+  }));
+
+  if (resource.exportable !== false) {
+    app.get<{ Querystring: Query }>(`${base}/export`, { config, schema: { tags, summary: 'The filtered list as CSV (UTF-8, ;)' } }, async (request, reply) => {
+      const { page: _page, per_page: _perPage, ...query } = request.query;
+      const { data } = await listRecords(db, resource, parseListQuery(resource, query, { paged: false }));
+      const fields = resource.fields.filter((f) => !f.noExport);
+      const csv = toCsv(
+        data.map((row) => Object.fromEntries([['id', row.id], ...fields.map((f) => [f.name, toCsvValue(f, row[f.name])])])),
+        [{ key: 'id', header: 'id' }, ...fields.map((f) => ({ key: f.name, header: f.name }))],
+      );
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${resource.name}-${day}.csv"`)
+        .send(csv);
+    });
+  }
+
+  if (resource.importable !== false) {
+    app.post<{ Body: { data: { rows: Record<string, string>[] } } }>(
+      `${base}/import`,
+      {
+        config,
+        bodyLimit: 20 * 1024 * 1024,
+        schema: {
+          tags,
+          summary: 'All rows saved in one transaction, or none: errors by spreadsheet row (the header is row 1)',
+          body: {
+            type: 'object',
+            required: ['data'],
+            properties: { data: { type: 'object', required: ['rows'], properties: { rows: { type: 'array', maxItems: 100_000, items: { type: 'object', additionalProperties: { type: ['string', 'null'] } } } } } },
+          },
+        },
+      },
+      async (request) => {
+        const rows = request.body.data.rows;
+        const known = new Set(['id', ...resource.fields.filter((f) => !f.noExport && !f.readOnly).map((f) => f.name)]);
+        const errors: FieldErrors = {};
+        const unknownColumns = Object.keys(rows[0] ?? {}).filter((c) => !known.has(c) && !resource.fields.some((f) => f.name === c));
+        if (unknownColumns.length) throw invalid({ columns: unknownColumns.map((c) => ({ key: 'validation.unknown', params: { attribute: c } })) }, 'errors.import_errors');
+        const count = await db.transaction().execute(async (trx) => {
+          const seen = new Map<string, Map<string, number>>();
+          const prepared: { id: number | null; record: Record<string, unknown> }[] = [];
+          for (const [index, row] of rows.entries()) {
+            const line = index + 2;
+            const { id, record, problems } = fromCsvRow(resource, row);
+            let rowErrors: FieldErrors = problems;
+            if (!Object.keys(rowErrors).length) {
+              try {
+                prepared.push({ id, record: await prepare(trx, resource, record, id) });
+              } catch (error) {
+                if (!(error instanceof AppError)) throw error;
+                rowErrors = error.options.errors ?? {};
+              }
+            }
+            // A unique value twice in the file is an error too, not only against the database.
+            for (const field of resource.fields.filter((f) => f.unique)) {
+              const value = String(record[field.name] ?? '').toLowerCase();
+              if (!value) continue;
+              const values = seen.get(field.name) ?? new Map<string, number>();
+              seen.set(field.name, values);
+              if (values.has(value)) (rowErrors[field.name] ??= []).push({ key: 'validation.unique' });
+              else values.set(value, line);
+            }
+            for (const [field, messages] of Object.entries(rowErrors)) errors[`${line}.${field}`] = messages;
+          }
+          if (Object.keys(errors).length) throw invalid(errors, 'errors.import_errors');
+          for (const { id, record } of prepared) {
+            if (id !== null) await updateRecord(trx, resource, id, record);
+            else await createRecord(trx, resource, record);
+          }
+          return prepared.length;
+        });
+        return { data: { imported: count } };
+      },
+    );
+  }
+
+  app.get<{ Params: { id: number } }>(`${base}/:id`, { config, schema: { tags, summary: 'One record', params: idParams } }, async (request) => ({
+    data: await getRecord(db, resource, request.params.id),
+  }));
+
+  app.post<{ Body: Body }>(`${base}`, { config, schema: { tags, summary: 'Create', body: bodySchema(resource) } }, async (request, reply) => {
+    const defaults = Object.fromEntries(resource.fields.filter((f) => f.default !== undefined).map((f) => [f.name, f.default]));
+    const record = await prepare(db, resource, { ...defaults, ...request.body.data }, null);
+    return reply.status(201).send({ data: await createRecord(db, resource, record) });
+  });
+
+  app.put<{ Params: { id: number }; Body: Body }>(`${base}/:id`, { config, schema: { tags, summary: 'Update', params: idParams, body: bodySchema(resource) } }, async (request) => {
+    await getRecord(db, resource, request.params.id);
+    const record = await prepare(db, resource, request.body.data, request.params.id);
+    return { data: await updateRecord(db, resource, request.params.id, record) };
+  });
+
+  app.delete<{ Params: { id: number } }>(`${base}/:id`, { config, schema: { tags, summary: 'Delete (409 when still in use)', params: idParams } }, async (request) => ({
+    data: await deleteRecord(db, resource, request.params.id),
+  }));
+}
+
+/** The CRUD, export and import routes of every declared resource, each guarded by the resource's ability. */
+export default async function resourceRoutes(app: FastifyInstance) {
+  for (const resource of resourceList) registerResource(app, resource);
+}
