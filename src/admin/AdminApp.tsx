@@ -1,5 +1,8 @@
-import { Admin, CustomRoutes, defaultTheme, type I18nProvider } from 'react-admin';
-import { BrowserRouter, Route } from 'react-router-dom';
+import { Admin, CustomRoutes, defaultTheme, Resource, type I18nProvider } from 'react-admin';
+import { BrowserRouter, Navigate, Route } from 'react-router-dom';
+import { resourceList } from '../../resources/index';
+import { resourceIcons } from './resources/icons';
+import { resourceScreens } from './resources/ResourceScreens';
 import { brand } from '../theme';
 import { AppLayout } from './layout/AppLayout';
 import { Dashboard } from './pages/Dashboard';
@@ -26,6 +29,7 @@ export function AdminApp({ i18nProvider }: { i18nProvider: I18nProvider }) {
         dashboard={Dashboard}
         layout={AppLayout}
         catchAll={NotFoundPage}
+        accessDenied={() => <Navigate to="/403" replace />}
         theme={theme}
         disableTelemetry
       >
@@ -37,6 +41,9 @@ export function AdminApp({ i18nProvider }: { i18nProvider: I18nProvider }) {
           <Route path="/settings" element={<RequireAccess screen="settings"><SettingsPage /></RequireAccess>} />
           <Route path="/403" element={<RequireAccess><ForbiddenPage /></RequireAccess>} />
         </CustomRoutes>
+        {resourceList.map((resource) => (
+          <Resource key={resource.name} name={resource.name} icon={resourceIcons[resource.name]} recordRepresentation={resource.labelField} {...resourceScreens(resource)} />
+        ))}
       </Admin>
     </BrowserRouter>
   );

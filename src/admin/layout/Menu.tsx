@@ -1,9 +1,9 @@
 import { Menu as RaMenu, usePermissions, useTranslate } from 'react-admin';
 import { isAllowed, type Ability } from '../../../resources/abilities';
-import { requirementFor } from '../../../resources/index';
+import { requirementFor, resourceList } from '../../../resources/index';
 import { menuEntries } from './navigation';
 
-/** The side menu: the dashboard for everyone, other entries only for users whose abilities permit them. */
+/** The side menu: the dashboard for everyone; screens and settings entities only for users whose abilities permit them. */
 export function Menu() {
   const translate = useTranslate();
   const { permissions } = usePermissions<Ability[]>();
@@ -17,6 +17,11 @@ export function Menu() {
       {allowed.map((entry) => (
         <RaMenu.Item key={entry.to} to={entry.to} primaryText={translate(entry.label)} leftIcon={entry.icon} />
       ))}
+      {resourceList
+        .filter((resource) => isAllowed(permissions ?? [], resource.ability))
+        .map((resource) => (
+          <RaMenu.ResourceItem key={resource.name} name={resource.name} />
+        ))}
     </RaMenu>
   );
 }

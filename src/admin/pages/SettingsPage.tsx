@@ -3,6 +3,7 @@ import { Title, usePermissions, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { isAllowed, type Ability } from '../../../resources/abilities';
 import { resourceList } from '../../../resources/index';
+import { resourceIcons } from '../resources/icons';
 import { usePageTitle } from '../../components/usePageTitle';
 
 /** The settings landing page: a card for each settings entity the user may manage. */
@@ -26,7 +27,11 @@ export function SettingsPage() {
           {entries.map((resource) => (
             <Card key={resource.name}>
               <CardActionArea component={RouterLink} to={`/${resource.name}`}>
-                <CardContent>
+                <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+                  {(() => {
+                    const Icon = resourceIcons[resource.name];
+                    return Icon ? <Icon color="primary" /> : null;
+                  })()}
                   <Typography variant="h6" component="h2">
                     {translate(`resources.${resource.name}.name`, { smart_count: 2 })}
                   </Typography>

@@ -1,0 +1,121 @@
+import type { ReactElement } from 'react';
+import {
+  Create,
+  CreateButton,
+  Datagrid,
+  DeleteButton,
+  Edit,
+  List,
+  ListButton,
+  Pagination,
+  SaveButton,
+  SelectInput,
+  SimpleForm,
+  Toolbar,
+  TopToolbar,
+  useTranslate,
+} from 'react-admin';
+import { PAGE_SIZE, type ResourceDefinition } from '../../../resources/fields';
+import { usePageTitle } from '../../components/usePageTitle';
+import { ExportCsvButton } from './ExportCsvButton';
+import { fieldColumn } from './fieldColumns';
+import { choicesOf, FieldInput } from './fieldInputs';
+import { ImportCsvButton } from './ImportCsvButton';
+import { SearchFilter } from './SearchFilter';
+import { useValidator } from './useValidator';
+
+/** "Kategorier" / "Skapa kategori" / "Redigera kategori" and the same in English, on the page and in the browser tab. */
+function useTitle(resource: ResourceDefinition, view: 'list' | 'create' | 'edit') {
+  const translate = useTranslate();
+  const plural = translate(`resources.${resource.name}.name`, { smart_count: 2 });
+  const singular = translate(`resources.${resource.name}.name`, { smart_count: 1 }).toLocaleLowerCase();
+  const title = view === 'list' ? plural : translate(`app.resource.${view}_title`, { name: singular });
+  usePageTitle(title);
+  return title;
+}
+
+function filtersOf(resource: ResourceDefinition): ReactElement[] {
+  const filters: ReactElement[] = [];
+  if (resource.search?.length) filters.push(<SearchFilter key="q" source="q" alwaysOn />);
+  for (const field of resource.fields.filter((f) => f.filter && (f.kind === 'enum' || f.kind === 'choice'))) {
+    filters.push(<SelectInput key={field.name} source={field.name} choices={choicesOf(field)} alwaysOn label={`resources.${resource.name}.fields.${field.name}`} />);
+  }
+  return filters;
+}
+
+function ListActions({ resource }: { resource: ResourceDefinition }) {
+  return (
+    <TopToolbar>
+      <CreateButton />
+      {resource.exportable !== false && <ExportCsvButton />}
+      {resource.importable !== false && <ImportCsvButton />}
+    </TopToolbar>
+  );
+}
+
+function FormBody({ resource, view }: { resource: ResourceDefinition; view: 'create' | 'edit' }) {
+  const validate = useValidator(resource);
+  const fields = resource.fields.filter((f) => !(view === 'create' && (f.readOnly || f.editOnly)));
+  return (
+    <SimpleForm validate={validate} toolbar={<FormToolbar view={view} />} sx={{ maxWidth: 720 }}>
+      {fields.map((field) => (
+        <FieldInput key={field.name} field={field} resource={resource} />
+      ))}
+    </SimpleForm>
+  );
+}
+
+function FormToolbar({ view }: { view: 'create' | 'edit' }) {
+  return (
+    <Toolbar sx={{ justifyContent: 'space-between' }}>
+      <SaveButton />
+      {view === 'edit' && <DeleteButton mutationMode="pessimistic" />}
+    </Toolbar>
+  );
+}
+
+const BackToList = () => (
+  <TopToolbar>
+    <ListButton label="ra.action.back" />
+  </TopToolbar>
+);
+
+/** The list, create and edit screens generated from one resource declaration. */
+export function resourceScreens(resource: ResourceDefinition) {
+  const columns = resource.fields.filter((f) => f.column);
+  return {
+    list: function ResourceList() {
+      const title = useTitle(resource, 'list');
+      return (
+        <List
+          title={title}
+          perPage={resource.perPage ?? PAGE_SIZE}
+          sort={resource.defaultSort}
+          filters={filtersOf(resource)}
+          actions={<ListActions resource={resource} />}
+          pagination={<Pagination rowsPerPageOptions={[resource.perPage ?? PAGE_SIZE]} />}
+        >
+          <Datagrid rowClick="edit" bulkActionButtons={false}>
+            {columns.map((field) => fieldColumn(field, resource))}
+          </Datagrid>
+        </List>
+      );
+    },
+    create: function ResourceCreate() {
+      const title = useTitle(resource, 'create');
+      return (
+        <Create title={title} redirect="list" actions={<BackToList />}>
+          <FormBody resource={resource} view="create" />
+        </Create>
+      );
+    },
+    edit: function ResourceEdit() {
+      const title = useTitle(resource, 'edit');
+      return (
+        <Edit title={title} redirect="list" mutationMode="pessimistic" actions={<BackToList />}>
+          <FormBody resource={resource} view="edit" />
+        </Edit>
+      );
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import {
+  AutocompleteArrayInput,
+  BooleanInput,
+  DateInput,
+  NumberInput,
+  ReferenceArrayInput,
+  ReferenceInput,
+  SelectInput,
+  TextInput,
+  useTranslate,
+} from 'react-admin';
+import type { ChoiceField, EnumField, Field, ReferenceField, ReferencesField, ResourceDefinition } from '../../../resources/fields';
+import { enums } from '../../../resources/enums';
+import { resourceByName } from '../../../resources/index';
+import { phoneExample, orgNumberExample } from '../../../resources/validators';
+
+/** Choices of an enumeration or a fixed code list; react-admin translates the label keys. */
+export function choicesOf(field: Field): { id: string | number; name: string }[] {
+  if (field.kind === 'enum') {
+    const { enumName } = field as EnumField;
+    return Object.entries(enums[enumName]).map(([key, value]) => ({ id: value, name: `enums.${enumName}.${key}` }));
+  }
+  const { choices, labels } = field as ChoiceField;
+  return choices.map((code) => ({ id: code, name: `${labels}.${code}` }));
+}
+
+const lines = {
+  format: (value: string[] | null) => (value ?? []).join('\n'),
+  parse: (text: string) => text.split('\n').map((line) => line.trim()).filter(Boolean),
+};
+
+/** The react-admin input for one declared field. */
+export function FieldInput({ field, resource }: { field: Field; resource: ResourceDefinition }) {
+  const translate = useTranslate();
+  const common = { source: field.name, fullWidth: true, isRequired: field.required, readOnly: field.readOnly, helperText: false as const };
+  switch (field.kind) {
+    case 'textarea':
+      return <TextInput {...common} multiline minRows={4} />;
+    case 'email':
+      return <TextInput {...common} type="email" autoComplete="off" />;
+    case 'phone':
+      return <TextInput {...common} type="tel" helperText={translate('app.fields.phone_help', { example: phoneExample() })} />;
+    case 'url':
+      return <TextInput {...common} type="url" />;
+    case 'zip':
+      return <TextInput {...common} inputMode="numeric" sx={{ maxWidth: 200 }} />;
+    case 'orgNumber':
+      return <TextInput {...common} helperText={translate('app.fields.org_number_help', { example: orgNumberExample })} />;
+    case 'integer':
+      return <NumberInput {...common} step={1} min={field.min} max={field.max} />;
+    case 'money':
+      // Stored in öre, edited in kronor.
+      return <NumberInput {...common} step={0.01} min={0} format={(ore: number | null) => (ore == null ? '' : ore / 100)} parse={(kr: string) => (kr === '' ? null : Math.round(Number(kr) * 100))} />;
+    case 'date':
+      return <DateInput {...common} />;
+    case 'boolean':
+      return <BooleanInput source={field.name} readOnly={field.readOnly} />;
+    case 'enum':
+    case 'choice':
+      return <SelectInput {...common} choices={choicesOf(field)} />;
+    case 'reference': {
+      const target = resourceByName((field as ReferenceField).reference)!;
+      return (
+        <ReferenceInput source={field.name} reference={target.name} sort={target.defaultSort} perPage={100}>
+          <SelectInput optionText={target.labelField} fullWidth isRequired={field.required} helperText={false} label={`resources.${resource.name}.fields.${field.name}`} />
+        </ReferenceInput>
+      );
+    }
+    case 'references': {
+      const target = resourceByName((field as ReferencesField).reference)!;
+      return (
+        <ReferenceArrayInput source={field.name} reference={target.name} sort={target.defaultSort} perPage={100}>
+          <AutocompleteArrayInput optionText={target.labelField} fullWidth helperText={false} label={`resources.${resource.name}.fields.${field.name}`} />
+        </ReferenceArrayInput>
+      );
+    }
+    case 'options':
+      return <TextInput {...common} multiline minRows={3} format={lines.format} parse={lines.parse} helperText={translate('app.fields.options_help')} />;
+    case 'uuid':
+      return <TextInput {...common} readOnly />;
+    default:
+      return <TextInput {...common} />;
+  }
+}
