@@ -47,6 +47,8 @@ export interface FieldOptions {
   showIf?: { field: string; in: readonly unknown[] };
   /** The value a new record starts with. */
   default?: unknown;
+  /** A date that may not be earlier than another date field of the record (an end date and its start). */
+  notBefore?: string;
 }
 
 interface Base extends FieldOptions {

@@ -1,9 +1,14 @@
 import type { Requirement } from './abilities.js';
+import { applicationTypeFieldDefinitions } from './applicationTypeFieldDefinitions.js';
 import { applicationTypes } from './applicationTypes.js';
 import { categories } from './categories.js';
 import { contacts } from './contacts.js';
 import { faqs } from './faqs.js';
 import type { ResourceDefinition } from './fields.js';
+import { frontendUsers } from './frontendUsers.js';
+import { organisations } from './organisations.js';
+import { periods } from './periods.js';
+import { staffUsers } from './staffUsers.js';
 
 export type { ResourceDefinition } from './fields.js';
 
@@ -11,7 +16,17 @@ export type { ResourceDefinition } from './fields.js';
  * The registry of staff-managed entities. Each is declared once in resources/<name>.ts and listed here; the admin
  * screens and the server's routes are derived from that declaration (DESIGN.md §3).
  */
-export const resourceList: ResourceDefinition[] = [applicationTypes, categories, contacts, faqs];
+export const resourceList: ResourceDefinition[] = [
+  staffUsers,
+  applicationTypes,
+  applicationTypeFieldDefinitions,
+  categories,
+  frontendUsers,
+  periods,
+  organisations,
+  contacts,
+  faqs,
+];
 
 /** Staff screens that are not generated from an entity, with what they need. */
 export const screens: Record<string, Requirement> = {

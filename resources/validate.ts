@@ -50,6 +50,12 @@ function fieldErrors(field: Field, value: unknown): Message | null {
   }
 }
 
+function notBefore(field: Field, value: unknown, record: Record<string, unknown>): Message | null {
+  const other = field.notBefore && record[field.notBefore];
+  if (typeof other !== 'string' || typeof value !== 'string' || check.isoDate(other)) return null;
+  return value < other ? { key: 'validation.not_before', params: { other: field.notBefore! } } : null;
+}
+
 /**
  * The validation rules of a resource's fields, the same in the admin's forms and on the server (which has the final
  * word and adds what needs the database, such as uniqueness). `partial` checks only the fields present.
@@ -65,7 +71,7 @@ export function validateRecord(resource: ResourceDefinition, record: Record<stri
       if (field.required) errors[field.name] = [missing];
       continue;
     }
-    const problem = fieldErrors(field, value);
+    const problem = fieldErrors(field, value) ?? notBefore(field, value, record);
     if (problem) errors[field.name] = [problem];
   }
   return errors;

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { AppError, notFound, type FieldErrors, type Message } from '../errors.js';
-import { translator, type Translate } from '../i18n.js';
+import { translator, type Params, type Translate } from '../i18n.js';
 import { negotiateLocale } from '../../resources/locales.js';
 
 interface AjvIssue {
@@ -43,7 +43,10 @@ function send(reply: FastifyReply, t: Translate, error: AppError, resource?: str
 export function translateFieldErrors(t: Translate, errors: FieldErrors, resource?: string): Record<string, string[]> {
   const text = (field: string, message: Message) => {
     const { key, params = {} } = typeof message === 'string' ? { key: message } : message;
-    return t(key, { attribute: attributeName(t, field, resource), ...params });
+    // A rule that names another field (an end date's start) names it by its label too.
+    const all: Params = { attribute: attributeName(t, field, resource), ...params };
+    if (params.other) all.other = attributeName(t, String(params.other), resource);
+    return t(key, all);
   };
   return Object.fromEntries(Object.entries(errors).map(([field, list]) => [field, list.map((m) => text(field, m))]));
 }

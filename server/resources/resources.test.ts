@@ -31,7 +31,8 @@ describe('authorization matrix of every resource route', () => {
   for (const resource of resourceList) {
     it(`${resource.name}: only staff with ${JSON.stringify(resource.ability)} get through`, async () => {
       const base = `/api/v1/${resource.endpoint ?? resource.name}`;
-      const routes = t.app.routeAccess.filter((r) => r.url === base || r.url.startsWith(`${base}/`));
+      const generated = new Set([base, `${base}/:id`, `${base}/export`, `${base}/import`]);
+      const routes = t.app.routeAccess.filter((r) => generated.has(r.url));
       expect(routes.map((r) => `${r.method} ${r.url}`).sort()).toEqual(
         [`DELETE ${base}/:id`, `GET ${base}`, `GET ${base}/:id`, `GET ${base}/export`, `HEAD ${base}`, `HEAD ${base}/:id`, `HEAD ${base}/export`, `POST ${base}`, `POST ${base}/import`, `PUT ${base}/:id`].sort(),
       );

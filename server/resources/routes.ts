@@ -5,6 +5,7 @@ import { normaliseRecord, validateRecord } from '../../resources/validate.js';
 import { toCsv } from '../csv.js';
 import { AppError, invalid, type FieldErrors } from '../errors.js';
 import { fromCsvRow, toCsvValue } from './csvValues.js';
+import { resourceHooks } from './hooks.js';
 import { parseListQuery } from './listQuery.js';
 import { checkAgainstDatabase, createRecord, deleteRecord, getRecord, listRecords, updateRecord, type AnyDb } from './repository.js';
 
@@ -44,6 +45,7 @@ function registerResource(app: FastifyInstance, resource: ResourceDefinition) {
   const base = `/${resource.endpoint ?? resource.name}`;
   const config = { access: { abilities: resource.ability }, resource: resource.name };
   const tags = [resource.name];
+  const hooks = resourceHooks[resource.name] ?? {};
 
   app.get<{ Querystring: Query }>(base, { config, schema: { tags, summary: 'List: page, per_page, sort, direction, search, filters' } }, async (request) => ({
     data: await listRecords(db, resource, parseListQuery(resource, request.query)),
@@ -88,7 +90,7 @@ function registerResource(app: FastifyInstance, resource: ResourceDefinition) {
         const errors: FieldErrors = {};
         const unknownColumns = Object.keys(rows[0] ?? {}).filter((c) => !known.has(c) && !resource.fields.some((f) => f.name === c));
         if (unknownColumns.length) throw invalid({ columns: unknownColumns.map((c) => ({ key: 'validation.unknown', params: { attribute: c } })) }, 'errors.import_errors');
-        const count = await db.transaction().execute(async (trx) => {
+        const written = await db.transaction().execute(async (trx) => {
           const seen = new Map<string, Map<string, number>>();
           const prepared: { id: number | null; record: Record<string, unknown> }[] = [];
           for (const [index, row] of rows.entries()) {
@@ -115,13 +117,14 @@ function registerResource(app: FastifyInstance, resource: ResourceDefinition) {
             for (const [field, messages] of Object.entries(rowErrors)) errors[`${line}.${field}`] = messages;
           }
           if (Object.keys(errors).length) throw invalid(errors, 'errors.import_errors');
+          const rowsWritten = [];
           for (const { id, record } of prepared) {
-            if (id !== null) await updateRecord(trx, resource, id, record);
-            else await createRecord(trx, resource, record);
+            rowsWritten.push({ created: id === null, row: id !== null ? await updateRecord(trx, resource, id, record) : await createRecord(trx, resource, record) });
           }
-          return prepared.length;
+          return rowsWritten;
         });
-        return { data: { imported: count } };
+        for (const { created, row } of written) await (created ? hooks.afterCreate : hooks.afterUpdate)?.(app, row);
+        return { data: { imported: written.length } };
       },
     );
   }
@@ -133,13 +136,17 @@ function registerResource(app: FastifyInstance, resource: ResourceDefinition) {
   app.post<{ Body: Body }>(`${base}`, { config, schema: { tags, summary: 'Create', body: bodySchema(resource) } }, async (request, reply) => {
     const defaults = Object.fromEntries(resource.fields.filter((f) => f.default !== undefined).map((f) => [f.name, f.default]));
     const record = await prepare(db, resource, { ...defaults, ...request.body.data }, null);
-    return reply.status(201).send({ data: await createRecord(db, resource, record) });
+    const created = await createRecord(db, resource, record);
+    await hooks.afterCreate?.(app, created);
+    return reply.status(201).send({ data: created });
   });
 
   app.put<{ Params: { id: number }; Body: Body }>(`${base}/:id`, { config, schema: { tags, summary: 'Update', params: idParams, body: bodySchema(resource) } }, async (request) => {
     await getRecord(db, resource, request.params.id);
     const record = await prepare(db, resource, request.body.data, request.params.id);
-    return { data: await updateRecord(db, resource, request.params.id, record) };
+    const updated = await updateRecord(db, resource, request.params.id, record);
+    await hooks.afterUpdate?.(app, updated);
+    return { data: updated };
   });
 
   app.delete<{ Params: { id: number } }>(`${base}/:id`, { config, schema: { tags, summary: 'Delete (409 when still in use)', params: idParams } }, async (request) => ({

@@ -3,7 +3,8 @@ import { sql } from 'kysely';
 import { hashPassword, PASSWORD_MIN_LENGTH, verifyPassword } from '../auth/passwords.js';
 import { assertNotLimited, clearFailures, recordFailure } from '../auth/rateLimit.js';
 import { createSession, deleteSession, deleteStaffSessions, extendSession, sessionCookie } from '../auth/sessions.js';
-import { hashToken, newToken } from '../auth/tokens.js';
+import { sendPasswordLink } from '../auth/passwordLinks.js';
+import { hashToken } from '../auth/tokens.js';
 import { AppError, invalid } from '../errors.js';
 import { body, email, expiresIn, message, password } from './schemas.js';
 
@@ -82,27 +83,8 @@ export default async function authRoutes(app: FastifyInstance) {
         .where('active', '=', true)
         .executeTakeFirst();
       if (user) {
-        const token = newToken();
-        await db.transaction().execute(async (trx) => {
-          // A new link makes the older ones useless.
-          await trx.deleteFrom('password_resets').where('user_id', '=', user.id).execute();
-          await trx
-            .insertInto('password_resets')
-            .values({
-              user_id: user.id,
-              token_hash: hashToken(token),
-              expires_at: sql<Date>`now() + make_interval(mins => ${config.passwordResetMinutes})`,
-            })
-            .execute();
-        });
         try {
-          await app.mailer.queue({
-            to: user.email,
-            locale: user.locale,
-            name: user.first_name,
-            template: 'password_reset',
-            params: { link: `${config.publicUrl}/admin/reset-password/${token}`, minutes: config.passwordResetMinutes },
-          });
+          await sendPasswordLink(db, app.mailer, user, { publicUrl: config.publicUrl, minutes: config.passwordResetMinutes, template: 'password_reset' });
         } catch (error) {
           request.log.error({ err: error }, 'could not queue the reset mail');
           throw new AppError(500, 'errors.reset_mail_failed');

@@ -2,10 +2,9 @@
  * npm run db:seed -- --demo                 the demo data (only into a database without staff users)
  * npm run db:seed -- --admin you@example.se  a first administrator, who gets an e-mail to choose a password
  */
-import { sql } from 'kysely';
 import { loadConfig } from '../../config.js';
 import { createMailer } from '../../mail/outbox.js';
-import { newToken, hashToken } from '../../auth/tokens.js';
+import { sendPasswordLink } from '../../auth/passwordLinks.js';
 import { openDatabase } from '../index.js';
 import { DEMO_PASSWORD, demoLogins, seedDemo } from './demo.js';
 
@@ -33,16 +32,11 @@ try {
       .values({ first_name: 'Admin', last_name: '', email: adminEmail, role: 'admin' })
       .returning(['id', 'email'])
       .executeTakeFirstOrThrow();
-    const token = newToken();
-    await database.db
-      .insertInto('password_resets')
-      .values({ user_id: user.id, token_hash: hashToken(token), expires_at: sql<Date>`now() + make_interval(mins => ${config.passwordResetMinutes})` })
-      .execute();
     const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, productName: config.productName, log: { info: console.log, warn: console.warn } });
-    await mailer.queue({ to: user.email, locale: 'sv-SE', template: 'password_reset', params: { link: `${config.publicUrl}/admin/reset-password/${token}`, minutes: config.passwordResetMinutes } });
+    const link = await sendPasswordLink(database.db, mailer, { ...user, first_name: 'Admin', locale: 'sv-SE' }, { publicUrl: config.publicUrl, minutes: config.passwordResetMinutes, template: 'password_reset' });
     await mailer.deliverDue();
     await mailer.stop();
-    console.log(`Administrator ${user.email} created. Choose a password within ${config.passwordResetMinutes} minutes at:\n${config.publicUrl}/admin/reset-password/${token}`);
+    console.log(`Administrator ${user.email} created. Choose a password within ${config.passwordResetMinutes} minutes at:\n${link}`);
   }
 } catch (error) {
   console.error((error as Error).message);

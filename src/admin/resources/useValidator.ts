@@ -6,17 +6,20 @@ import { validateRecord } from '../../../resources/validate';
 /** The form-level validator of a resource: the same rules as the server, messages in the chosen language. */
 export function useValidator(resource: ResourceDefinition) {
   const translate = useTranslate();
+  const fieldName = (field: string) => {
+    const label = translate(`resources.${resource.name}.fields.${field}`);
+    return label.charAt(0).toLocaleLowerCase() + label.slice(1);
+  };
   return useCallback(
     (values: Record<string, unknown>) => {
       const errors = validateRecord(resource, values);
       return Object.fromEntries(
         Object.entries(errors).map(([field, [message]]) => {
-          const label = translate(`resources.${resource.name}.fields.${field}`);
-          const attribute = label.charAt(0).toLocaleLowerCase() + label.slice(1);
-          return [field, { message: message.key, args: { attribute, ...message.params } }];
+          const other = message.params?.other ? { other: fieldName(String(message.params.other)) } : {};
+          return [field, { message: message.key, args: { attribute: fieldName(field), ...message.params, ...other } }];
         }),
       );
     },
-    [resource, translate],
+    [resource, translate], // eslint-disable-line react-hooks/exhaustive-deps
   );
 }

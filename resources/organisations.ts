@@ -1,0 +1,24 @@
+import { boolean, enumOf, orgNumber, text, url, zip, type ResourceDefinition } from './fields.js';
+
+/** The foundation's register of organisations; the application form fills in an organisation's name from it. */
+export const organisations: ResourceDefinition = {
+  name: 'organisations',
+  table: 'organisations',
+  ability: 'manage-organisations',
+  settings: true,
+  labelField: 'name',
+  fields: [
+    text('name', { required: true, column: true, sortable: 'localized' }),
+    orgNumber('org_number', { required: true, unique: true, column: true, sortable: true }),
+    enumOf('type', 'organisation_type', { required: true, filter: true }),
+    text('address'),
+    text('co'),
+    zip('zip'),
+    text('city'),
+    text('country', { default: 'Sverige' }),
+    url('website'),
+    boolean('is_verified', { column: true, sortable: true, filter: true, default: false }),
+  ],
+  search: ['name'],
+  defaultSort: { field: 'name', order: 'ASC' },
+};

@@ -1,0 +1,24 @@
+import { boolean, date, money, references, text, uuid, type ResourceDefinition } from './fields.js';
+
+/** Application periods: when applications can be sent in, for which application types, and with which contacts. */
+export const periods: ResourceDefinition = {
+  name: 'periods',
+  table: 'periods',
+  ability: 'manage-periods',
+  settings: true,
+  labelField: 'name',
+  fields: [
+    text('name', { required: true, column: true, sortable: 'localized' }),
+    date('start_date', { required: true, column: true, sortable: true }),
+    date('end_date', { required: true, column: true, sortable: true, notBefore: 'start_date' }),
+    boolean('closed', { column: true, readOnly: true, filter: true }),
+    uuid('uuid', { editOnly: true }),
+    money('available_money', { default: 0 }),
+    boolean('uses_money_distribution_cap', { default: false }),
+    boolean('uses_status_cloaking', { default: false }),
+    references('application_type_ids', 'application-types', { table: 'period_application_types', own: 'period_id', other: 'application_type_id' }),
+    references('contact_ids', 'contacts', { table: 'period_contacts', own: 'period_id', other: 'contact_id', order: 'order' }, { noExport: true }),
+  ],
+  search: ['name'],
+  defaultSort: { field: 'start_date', order: 'DESC' },
+};

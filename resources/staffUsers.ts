@@ -1,0 +1,20 @@
+import { boolean, choice, email, text, type ResourceDefinition } from './fields.js';
+
+/** Staff accounts. A new user gets an e-mail to choose a password; passwords are never shown or exported. */
+export const staffUsers: ResourceDefinition = {
+  name: 'users',
+  table: 'users',
+  ability: 'manage-users',
+  settings: true,
+  labelField: 'email',
+  fields: [
+    text('first_name', { required: true, column: true, sortable: 'localized' }),
+    text('last_name', { required: true, column: true, sortable: 'localized' }),
+    email('email', { required: true, unique: true, column: true, sortable: true }),
+    choice('role', ['admin', 'utredare'], 'roles', { required: true, column: true, filter: true }),
+    choice('locale', ['sv-SE', 'en-US'], 'app.languages', { required: true, default: 'sv-SE' }),
+    boolean('active', { column: true, filter: true, default: true }),
+  ],
+  search: ['first_name', 'last_name', 'email'],
+  defaultSort: { field: 'last_name', order: 'ASC' },
+};

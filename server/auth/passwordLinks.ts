@@ -1,0 +1,35 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/connect.js';
+import type { Mailer } from '../mail/outbox.js';
+import { hashToken, newToken } from './tokens.js';
+
+export interface LinkRecipient {
+  id: number;
+  email: string;
+  first_name: string | null;
+  locale: string;
+}
+
+/**
+ * Creates a single-use link to choose a password (the user's older links stop working) and mails it: `password_reset`
+ * when asked for, `staff_welcome` for a new account. Returns the link.
+ */
+export async function sendPasswordLink(
+  db: Db,
+  mailer: Mailer,
+  user: LinkRecipient,
+  { publicUrl, minutes, template }: { publicUrl: string; minutes: number; template: 'password_reset' | 'staff_welcome' },
+): Promise<string> {
+  const token = newToken();
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('password_resets').where('user_id', '=', user.id).execute();
+    await trx
+      .insertInto('password_resets')
+      .values({ user_id: user.id, token_hash: hashToken(token), expires_at: sql<Date>`now() + make_interval(mins => ${minutes})` })
+      .execute();
+  });
+  const link = `${publicUrl}/admin/reset-password/${token}`;
+  const days = Math.max(1, Math.round(minutes / (24 * 60)));
+  await mailer.queue({ to: user.email, locale: user.locale, name: user.first_name, template, params: { link, minutes, days } });
+  return link;
+}
