@@ -43,6 +43,8 @@ export interface FieldOptions {
   editOnly?: boolean;
   /** Left out of CSV export and import. */
   noExport?: boolean;
+  /** Left out of the generated form: a screen of its own edits it (e.g. a period's contacts modal). */
+  noForm?: boolean;
   /** Only relevant when another field has one of these values (e.g. options for dropdowns). */
   showIf?: { field: string; in: readonly unknown[] };
   /** The value a new record starts with. */

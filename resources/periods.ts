@@ -17,7 +17,7 @@ export const periods: ResourceDefinition = {
     boolean('uses_money_distribution_cap', { default: false }),
     boolean('uses_status_cloaking', { default: false }),
     references('application_type_ids', 'application-types', { table: 'period_application_types', own: 'period_id', other: 'application_type_id' }),
-    references('contact_ids', 'contacts', { table: 'period_contacts', own: 'period_id', other: 'contact_id', order: 'order' }, { noExport: true }),
+    references('contact_ids', 'contacts', { table: 'period_contacts', own: 'period_id', other: 'contact_id', order: 'order' }, { noExport: true, noForm: true }),
   ],
   search: ['name'],
   defaultSort: { field: 'start_date', order: 'DESC' },

@@ -15,6 +15,7 @@ import clientRoutes from './routes/client.js';
 import dashboardRoutes from './routes/dashboard.js';
 import devMailboxRoutes from './routes/devMailbox.js';
 import meRoutes from './routes/me.js';
+import faqOrderRoutes from './routes/faqOrder.js';
 import periodRoutes from './routes/periods.js';
 import protocolRoutes from './routes/protocol.js';
 import resourceRoutes from './resources/routes.js';
@@ -60,6 +61,7 @@ export async function buildApp({ config, db, mailer }: AppDeps): Promise<Fastify
       await api.register(authRoutes);
       await api.register(meRoutes);
       await api.register(dashboardRoutes);
+      await api.register(faqOrderRoutes);
       await api.register(resourceRoutes);
       await api.register(periodRoutes);
     },

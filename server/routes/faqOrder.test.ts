@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../auth/sessions.js';
 import { call, createStaff, createTestApp, sessionCookie, xhr, type TestApp } from '../test/testApp.js';
-import faqOrderRoutes from './faqOrder.js';
 
 let t: TestApp;
 let admin: string;
@@ -20,11 +19,7 @@ const listed = async () => {
 const orderInDatabase = () => t.db.selectFrom('faqs').select(['id', 'order', 'updated_at']).orderBy('id').execute();
 
 beforeAll(async () => {
-  t = await createTestApp({
-    beforeReady(app) {
-      app.register(faqOrderRoutes, { prefix: '/api/v1' });
-    },
-  });
+  t = await createTestApp();
   await createStaff(t.db, 'admin', 'admin@test.se');
   await createStaff(t.db, 'utredare', 'utredare@test.se');
   admin = await sessionCookie(t.app, 'admin@test.se');

@@ -6,6 +6,7 @@ import { resourceScreens } from './resources/ResourceScreens';
 import { brand } from '../theme';
 import { AppLayout } from './layout/AppLayout';
 import { Dashboard } from './pages/Dashboard';
+import { FaqOrderPage } from './pages/FaqOrderPage';
 import { ForgotPasswordPage } from './pages/ForgotPasswordPage';
 import { LoginPage } from './pages/LoginPage';
 import { ForbiddenPage, NotFoundPage } from './pages/StatusScreens';
@@ -39,6 +40,7 @@ export function AdminApp({ i18nProvider }: { i18nProvider: I18nProvider }) {
         </CustomRoutes>
         <CustomRoutes>
           <Route path="/settings" element={<RequireAccess screen="settings"><SettingsPage /></RequireAccess>} />
+          <Route path="/faqs/order" element={<RequireAccess screen="faqs"><FaqOrderPage /></RequireAccess>} />
           <Route path="/403" element={<RequireAccess><ForbiddenPage /></RequireAccess>} />
         </CustomRoutes>
         {resourceList.map((resource) => (

@@ -5,9 +5,12 @@ import {
   Datagrid,
   DeleteButton,
   Edit,
+  FormDataConsumer,
   List,
   ListButton,
+  NullableBooleanInput,
   Pagination,
+  ReferenceInput,
   SaveButton,
   SelectInput,
   SimpleForm,
@@ -15,8 +18,11 @@ import {
   TopToolbar,
   useTranslate,
 } from 'react-admin';
-import { PAGE_SIZE, type ResourceDefinition } from '../../../resources/fields';
+import { PAGE_SIZE, type ReferenceField, type ResourceDefinition } from '../../../resources/fields';
+import { resourceByName } from '../../../resources/index';
+import { applies } from '../../../resources/validate';
 import { usePageTitle } from '../../components/usePageTitle';
+import { editActions, listActions } from '../overrides';
 import { ExportCsvButton } from './ExportCsvButton';
 import { fieldColumn } from './fieldColumns';
 import { choicesOf, FieldInput } from './fieldInputs';
@@ -37,15 +43,30 @@ function useTitle(resource: ResourceDefinition, view: 'list' | 'create' | 'edit'
 function filtersOf(resource: ResourceDefinition): ReactElement[] {
   const filters: ReactElement[] = [];
   if (resource.search?.length) filters.push(<SearchFilter key="q" source="q" alwaysOn />);
-  for (const field of resource.fields.filter((f) => f.filter && (f.kind === 'enum' || f.kind === 'choice'))) {
-    filters.push(<SelectInput key={field.name} source={field.name} choices={choicesOf(field)} alwaysOn label={`resources.${resource.name}.fields.${field.name}`} />);
+  for (const field of resource.fields.filter((f) => f.filter)) {
+    const label = `resources.${resource.name}.fields.${field.name}`;
+    if (field.kind === 'enum' || field.kind === 'choice') {
+      filters.push(<SelectInput key={field.name} source={field.name} choices={choicesOf(field)} alwaysOn label={label} />);
+    } else if (field.kind === 'boolean') {
+      filters.push(<NullableBooleanInput key={field.name} source={field.name} alwaysOn label={label} sx={{ minWidth: 160 }} />);
+    } else if (field.kind === 'reference') {
+      // Options from the referenced list, e.g. field definitions filtered by application type.
+      const target = resourceByName((field as ReferenceField).reference)!;
+      filters.push(
+        <ReferenceInput key={field.name} source={field.name} reference={target.name} sort={target.defaultSort} perPage={100} alwaysOn>
+          <SelectInput optionText={target.labelField} label={label} sx={{ minWidth: 200 }} />
+        </ReferenceInput>,
+      );
+    }
   }
   return filters;
 }
 
 function ListActions({ resource }: { resource: ResourceDefinition }) {
+  const Extra = listActions[resource.name];
   return (
     <TopToolbar>
+      {Extra && <Extra />}
       <CreateButton />
       {resource.exportable !== false && <ExportCsvButton />}
       {resource.importable !== false && <ImportCsvButton />}
@@ -55,12 +76,17 @@ function ListActions({ resource }: { resource: ResourceDefinition }) {
 
 function FormBody({ resource, view }: { resource: ResourceDefinition; view: 'create' | 'edit' }) {
   const validate = useValidator(resource);
-  const fields = resource.fields.filter((f) => !(view === 'create' && (f.readOnly || f.editOnly)));
+  const fields = resource.fields.filter((f) => !f.noForm && !(view === 'create' && (f.readOnly || f.editOnly)));
   return (
     <SimpleForm validate={validate} toolbar={<FormToolbar view={view} />} sx={{ maxWidth: 720 }}>
-      {fields.map((field) => (
-        <FieldInput key={field.name} field={field} resource={resource} />
-      ))}
+      {fields.map((field) =>
+        field.showIf ? (
+          // Shown only while it applies, e.g. options only for dropdowns, checkboxes and radio buttons.
+          <FormDataConsumer key={field.name}>{({ formData }) => applies(field, formData) && <FieldInput field={field} resource={resource} />}</FormDataConsumer>
+        ) : (
+          <FieldInput key={field.name} field={field} resource={resource} />
+        ),
+      )}
     </SimpleForm>
   );
 }
@@ -74,11 +100,15 @@ function FormToolbar({ view }: { view: 'create' | 'edit' }) {
   );
 }
 
-const BackToList = () => (
-  <TopToolbar>
-    <ListButton label="ra.action.back" />
-  </TopToolbar>
-);
+function BackToList({ resource, view }: { resource: ResourceDefinition; view: 'create' | 'edit' }) {
+  const Extra = view === 'edit' ? editActions[resource.name] : undefined;
+  return (
+    <TopToolbar>
+      {Extra && <Extra />}
+      <ListButton label="ra.action.back" />
+    </TopToolbar>
+  );
+}
 
 /** The list, create and edit screens generated from one resource declaration. */
 export function resourceScreens(resource: ResourceDefinition) {
@@ -104,7 +134,7 @@ export function resourceScreens(resource: ResourceDefinition) {
     create: function ResourceCreate() {
       const title = useTitle(resource, 'create');
       return (
-        <Create title={title} redirect="list" actions={<BackToList />}>
+        <Create title={title} redirect="list" actions={<BackToList resource={resource} view="create" />}>
           <FormBody resource={resource} view="create" />
         </Create>
       );
@@ -112,7 +142,7 @@ export function resourceScreens(resource: ResourceDefinition) {
     edit: function ResourceEdit() {
       const title = useTitle(resource, 'edit');
       return (
-        <Edit title={title} redirect="list" mutationMode="pessimistic" actions={<BackToList />}>
+        <Edit title={title} redirect="list" mutationMode="pessimistic" actions={<BackToList resource={resource} view="edit" />}>
           <FormBody resource={resource} view="edit" />
         </Edit>
       );

@@ -1,13 +1,23 @@
+import BusinessIcon from '@mui/icons-material/Business';
 import CategoryIcon from '@mui/icons-material/Category';
 import ContactPhoneIcon from '@mui/icons-material/ContactPhone';
+import DateRangeIcon from '@mui/icons-material/DateRange';
 import DescriptionIcon from '@mui/icons-material/Description';
+import GroupIcon from '@mui/icons-material/Group';
 import HelpIcon from '@mui/icons-material/Help';
+import ListAltIcon from '@mui/icons-material/ListAlt';
 import type { SvgIconComponent } from '@mui/icons-material';
+import PeopleOutlineIcon from '@mui/icons-material/PeopleOutline';
 
 /** The menu and card icon of each resource (presentation only, so not in the declaration). */
 export const resourceIcons: Record<string, SvgIconComponent> = {
+  users: GroupIcon,
   'application-types': DescriptionIcon,
+  'application-type-field-definitions': ListAltIcon,
   categories: CategoryIcon,
+  'frontend-users': PeopleOutlineIcon,
+  periods: DateRangeIcon,
+  organisations: BusinessIcon,
   contacts: ContactPhoneIcon,
   faqs: HelpIcon,
 };
