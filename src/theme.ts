@@ -5,6 +5,8 @@ export const brand: ThemeOptions = {
   palette: {
     primary: { main: '#0b4f6c', contrastText: '#ffffff' },
     secondary: { main: '#8a1c3c', contrastText: '#ffffff' },
+    // Darker than MUI's red, so delete buttons pass 4.5:1 on react-admin's grey form toolbar too.
+    error: { main: '#b3261e', contrastText: '#ffffff' },
     background: { default: '#f5f7f8' },
   },
   typography: {

@@ -1,5 +1,5 @@
 import { Box, Card, CardActionArea, CardContent, Typography } from '@mui/material';
-import { Title, usePermissions, useTranslate } from 'react-admin';
+import { Title, useLocaleState, usePermissions, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { isAllowed, type Ability } from '../../../resources/abilities';
 import { resourceList } from '../../../resources/index';
@@ -12,7 +12,11 @@ export function SettingsPage() {
   const { permissions } = usePermissions<Ability[]>();
   const title = translate('app.settings.title');
   usePageTitle(title);
-  const entries = resourceList.filter((r) => r.settings && isAllowed(permissions ?? [], r.ability));
+  const [locale] = useLocaleState();
+  const name = (resource: string) => translate(`resources.${resource}.name`, { smart_count: 2 });
+  const entries = resourceList
+    .filter((r) => r.settings && isAllowed(permissions ?? [], r.ability))
+    .sort((a, b) => name(a.name).localeCompare(name(b.name), locale));
   return (
     <Box sx={{ py: 2 }}>
       <Title title={title} />
@@ -33,7 +37,7 @@ export function SettingsPage() {
                     return Icon ? <Icon color="primary" /> : null;
                   })()}
                   <Typography variant="h6" component="h2">
-                    {translate(`resources.${resource.name}.name`, { smart_count: 2 })}
+                    {name(resource.name)}
                   </Typography>
                 </CardContent>
               </CardActionArea>

@@ -33,8 +33,11 @@ export function ImportCsvButton() {
   const [parsed, setParsed] = useState<ParsedCsv | null>(null);
   const [errors, setErrors] = useState<[string, string[]][]>([]);
   const [message, setMessage] = useState<string | null>(null);
+  // After the server refused the file, sending it again would fail the same way: a corrected file is needed.
+  const [refused, setRefused] = useState(false);
 
   const reset = () => {
+    setRefused(false);
     setParsed(null);
     setErrors([]);
     setMessage(null);
@@ -69,7 +72,10 @@ export function ImportCsvButton() {
     } catch (error) {
       setProgress(null);
       setMessage((error as Error).message);
-      if (error instanceof ApiError && error.body.errors) setErrors(byRow(error.body.errors));
+      if (error instanceof ApiError && error.body.errors) {
+        setErrors(byRow(error.body.errors));
+        setRefused(true);
+      }
     }
   };
 
@@ -94,7 +100,12 @@ export function ImportCsvButton() {
             </Alert>
           )}
           {errors.length > 0 && (
-            <List dense aria-label={translate('app.import.errors')} sx={{ maxHeight: 240, overflow: 'auto', mb: 2 }}>
+            <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 500 }}>
+              {translate('app.import.error_count', { smart_count: errors.length })}
+            </Typography>
+          )}
+          {errors.length > 0 && (
+            <List dense aria-label={translate('app.import.errors')} sx={{ mb: 2 }}>
               {errors.map(([row, messages]) => (
                 <ListItem key={row} disableGutters>
                   {translate('app.import.row', { row })}: {messages.join(' ')}
@@ -131,10 +142,10 @@ export function ImportCsvButton() {
         <DialogActions>
           <Button label="ra.action.cancel" onClick={close} />
           <Button
-            label={translate('app.import.submit', { smart_count: parsed?.rows.length ?? 0 })}
+            label={parsed ? translate('app.import.submit', { smart_count: parsed.rows.length }) : 'app.import.button'}
             onClick={send}
             variant="contained"
-            disabled={!parsed || parsed.rows.length === 0 || progress !== null || (parsed.errors.length > 0)}
+            disabled={!parsed || parsed.rows.length === 0 || progress !== null || parsed.errors.length > 0 || refused}
           />
         </DialogActions>
       </Dialog>
