@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type QueryCreator } from 'kysely';
 import type { Field, ReferencesField, ResourceDefinition } from '../../resources/fields.js';
 import { resourceByName } from '../../resources/index.js';
 import { AppError, notFound, type FieldErrors } from '../errors.js';
@@ -17,12 +17,15 @@ export interface Page {
   last_page: number;
 }
 
+/** Up to this many matches, a search's rows are collected before sorting (see listRecords). */
+const SORT_MATCHES_BELOW = 10_000;
+
 const isColumn = (field: Field) => field.kind !== 'references';
 const columns = (resource: ResourceDefinition) => resource.fields.filter(isColumn).map((f) => `t.${f.name}`);
 const manyFields = (resource: ResourceDefinition) => resource.fields.filter((f): f is ReferencesField => f.kind === 'references');
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function filtered(db: AnyDb, resource: ResourceDefinition, query: ListQuery) {
+function filtered(db: QueryCreator<any>, resource: ResourceDefinition, query: ListQuery) { // eslint-disable-line @typescript-eslint/no-explicit-any
   let q = db.selectFrom(`${resource.table} as t`);
   if (query.ids) q = q.where('t.id', 'in', query.ids.length ? query.ids : [-1]);
   for (const { field, values } of query.filters) q = q.where(`t.${field.name}`, 'in', values);
@@ -54,7 +57,14 @@ function ordered<Q extends { orderBy: (expression: unknown) => Q; leftJoin: (...
 export async function listRecords(db: AnyDb, resource: ResourceDefinition, query: ListQuery): Promise<Page> {
   const { total } = await filtered(db, resource, query).select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
   const paged = query.perPage < Number.MAX_SAFE_INTEGER;
-  let rows = ordered(filtered(db, resource, query).select(['t.id', ...columns(resource)]) as never, resource, query) as ReturnType<typeof filtered>;
+  const select = (d: QueryCreator<any>) => filtered(d, resource, query).select(['t.id', ...columns(resource)]);
+  // A search with few matches: collect them through the trigram index first, then sort. Left to itself PostgreSQL
+  // may walk the whole sort index instead, which is slow when the matches sort together far from the start.
+  const base =
+    query.search && total <= SORT_MATCHES_BELOW
+      ? db.with((cte) => cte('t').materialized(), select).selectFrom('t').select(['t.id', ...columns(resource)])
+      : select(db);
+  let rows = ordered(base as never, resource, query) as ReturnType<typeof filtered>;
   if (paged) rows = rows.limit(query.perPage).offset((query.page - 1) * query.perPage) as never;
   const data = await withManyReferences(db, resource, (await (rows as never as { execute(): Promise<Row[]> }).execute()) as Row[]);
   return { data, total, current_page: query.page, per_page: paged ? query.perPage : total, last_page: paged ? Math.max(1, Math.ceil(total / query.perPage)) : 1 };
