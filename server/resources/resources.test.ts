@@ -50,6 +50,25 @@ describe('authorization matrix of every resource route', () => {
   }
 });
 
+describe('authorization of every other route that needs a settings ability', () => {
+  it('refuses anonymous callers, applicants and investigators on every such route', async () => {
+    const abilities = new Set(resourceList.map((r) => r.ability));
+    const routes = t.app.routeAccess.filter(
+      (r) => r.method !== 'HEAD' && typeof r.access === 'object' && abilities.has(r.access.abilities as string) && r.url.startsWith('/api/v1/'),
+    );
+    expect(routes.map((r) => `${r.method} ${r.url}`)).toEqual(
+      expect.arrayContaining(['POST /api/v1/periods/:id/open', 'POST /api/v1/periods/:id/close', 'PUT /api/v1/faqs/order']),
+    );
+    for (const route of routes) {
+      const url = route.url.replace(':id', '1');
+      for (const [who, status] of [['anonymous', 401], ['applicant', 401], ['investigator', 403]] as const) {
+        const response = await call(t.app, { method: route.method as 'GET', url, cookie: as(who), payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : { data: {} } });
+        expect(response.statusCode, `${who} ${route.method} ${url}`).toBe(status);
+      }
+    }
+  });
+});
+
 describe('categories through the engine', () => {
   const list = (query = '') => call(t.app, { method: 'GET', url: api(`/categories${query}`), cookie: as('admin') });
   const create = (data: object) => call(t.app, { method: 'POST', url: api('/categories'), cookie: as('admin'), payload: { data } });
