@@ -204,7 +204,7 @@ test.describe('settings: categories', () => {
 
     await page.getByRole('button', { name: 'Ta bort' }).click();
     const confirm = page.getByRole('dialog', { name: 'Ta bort kategori' });
-    await expect(confirm).toContainText(`Är du säker på att du vill ta bort ”${CATEGORY}”?`);
+    await expect(confirm).toContainText(`Är du säker på att du vill ta bort kategori ”${CATEGORY}”?`);
     await expect(confirm).toBeVisible();
     await confirm.getByRole('button', { name: 'Bekräfta' }).click();
 

@@ -108,8 +108,8 @@ const swedishMessages: TranslationMessages = {
                 'Uppdatera %{name} %{recordRepresentation} |||| Uppdatera %{smart_count} %{name}',
             clear_array_input:
                 'Är du säker på att du vill tömma hela listan?',
-            delete_content: 'Är du säker på att du vill ta bort ”%{recordRepresentation}”? Det går inte att ångra.',
-            delete_title: 'Ta bort %{name}',
+            delete_content: 'Är du säker på att du vill ta bort %{name} ”%{recordRepresentation}”? Det går inte att ångra.',
+            delete_title: 'Ta bort %{name} ”%{recordRepresentation}”',
             details: 'Detaljer',
             error: 'Ett klientfel uppstod och din begäran kunde inte slutföras.',
             invalid_form: 'Formuläret är inte giltigt. Kontrollera felen.',
