@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './axe';
+import { ADMIN, signInAnyLanguage } from './helpers';
 
 // Every page this issue builds, scanned with axe in Swedish and English.
 const publicPages = ['/register', '/finns-inte', '/403', '/admin/login', '/admin/forgot-password', '/admin/reset-password/ingen-token'];
@@ -19,13 +20,7 @@ for (const locale of ['sv-SE', 'en-US']) {
     }
 
     test('the dashboard, settings and 403 pages of a signed-in admin have no violations', async ({ page }) => {
-      await page.goto('/admin/login');
-      await page.locator('input[name="email"]').fill('admin@demo.se');
-      await page.locator('input[name="password"]').fill('demo-2026');
-      await page.locator('button[type="submit"]').click();
-      // The login page has an h1 too: wait until the dashboard has replaced it.
-      await expect(page).not.toHaveURL(/\/login$/);
-      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await signInAnyLanguage(page, ADMIN);
       await expectAccessible(page);
       for (const path of ['/admin/settings', '/admin/403', '/admin/finns-inte']) {
         await page.goto(path);
@@ -35,13 +30,7 @@ for (const locale of ['sv-SE', 'en-US']) {
     });
 
     test('the generated settings screens (list, create, edit) have no violations', async ({ page }) => {
-      await page.goto('/admin/login');
-      await page.locator('input[name="email"]').fill('admin@demo.se');
-      await page.locator('input[name="password"]').fill('demo-2026');
-      await page.locator('button[type="submit"]').click();
-      // The login page has an h1 too: wait until the dashboard has replaced it.
-      await expect(page).not.toHaveURL(/\/login$/);
-      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await signInAnyLanguage(page, ADMIN);
       // These screens have no h1 of their own (the title is in the app bar): wait for the list's rows or the form's fields.
       const screens: [string, (page: Page) => Promise<void>][] = [
         ['/admin/categories', (p) => expect(p.locator('.RaDatagrid-tbody tr').first()).toBeVisible()],

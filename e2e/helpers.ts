@@ -33,3 +33,14 @@ export async function switchAdminLanguage(page: Page, from: string, to: string) 
   await page.getByRole('button', { name: from, exact: true }).click();
   await page.getByRole('menuitem', { name: to }).click();
 }
+
+/** Signs a staff user in whatever the interface language, and waits for the dashboard. */
+export async function signInAnyLanguage(page: Page, email: string, password = PASSWORD) {
+  await page.goto('/admin/login');
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill(password);
+  await page.locator('button[type="submit"]').click();
+  // The login page has an h1 too: wait until the dashboard has replaced it.
+  await expect(page).not.toHaveURL(/\/login$/);
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+}
