@@ -32,7 +32,7 @@ const lines = {
 /** The react-admin input for one declared field. */
 export function FieldInput({ field, resource }: { field: Field; resource: ResourceDefinition }) {
   const translate = useTranslate();
-  const common = { source: field.name, fullWidth: true, isRequired: field.required, readOnly: field.readOnly, helperText: false as const };
+  const common = { source: field.name, fullWidth: true, isRequired: field.required, readOnly: field.readOnly, helperText: false as const, defaultValue: field.default };
   switch (field.kind) {
     case 'textarea':
       return <TextInput {...common} multiline minRows={4} />;
@@ -54,7 +54,7 @@ export function FieldInput({ field, resource }: { field: Field; resource: Resour
     case 'date':
       return <DateInput {...common} />;
     case 'boolean':
-      return <BooleanInput source={field.name} readOnly={field.readOnly} />;
+      return <BooleanInput source={field.name} readOnly={field.readOnly} defaultValue={field.default} />;
     case 'enum':
     case 'choice':
       return <SelectInput {...common} choices={choicesOf(field)} />;
