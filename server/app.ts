@@ -10,6 +10,7 @@ import { registerAccess } from './plugins/access.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerI18n } from './plugins/i18n.js';
 import { registerSecurity } from './plugins/security.js';
+import applicantAuthRoutes from './routes/applicantAuth.js';
 import authRoutes from './routes/auth.js';
 import clientRoutes from './routes/client.js';
 import dashboardRoutes from './routes/dashboard.js';
@@ -59,6 +60,7 @@ export async function buildApp({ config, db, mailer }: AppDeps): Promise<Fastify
     async (api) => {
       await api.register(protocolRoutes);
       await api.register(authRoutes);
+      await api.register(applicantAuthRoutes);
       await api.register(meRoutes);
       await api.register(dashboardRoutes);
       await api.register(faqOrderRoutes);

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { FastifyReply } from 'fastify';
 import type { Db } from '../db/connect.js';
 import type { Ability } from '../../resources/abilities.js';
 import type { ApplicantProfile, StaffUser } from '../../resources/users.js';
@@ -80,4 +81,9 @@ export async function loadAbilities(db: Db, user: Pick<StaffUser, 'id' | 'role'>
     ...fromRole.map((r) => ({ name: r.ability, entity_id: null, entity_type: null })),
     ...direct.map((r) => ({ name: r.ability, entity_id: r.entity_id, entity_type: r.entity_type })),
   ];
+}
+
+/** The session cookie: HttpOnly, SameSite=Lax, Secure in production, as long-lived as the session. */
+export function setSessionCookie(reply: FastifyReply, kind: SessionKind, token: string, lifetimeSeconds: number, secure: boolean) {
+  reply.setCookie(sessionCookie[kind], token, { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge: lifetimeSeconds });
 }

@@ -2,11 +2,13 @@ import { Migrator, type Migration } from 'kysely';
 import type { Db } from './connect.js';
 import * as foundation from './migrations/0001_foundation.js';
 import * as listIndexes from './migrations/0002_list_indexes.js';
+import * as loginLinks from './migrations/0003_login_links.js';
 
 // Listed here rather than read from disk, so the order is explicit and nothing depends on the working directory.
 const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
   '0002_list_indexes': listIndexes,
+  '0003_login_links': loginLinks,
 };
 
 export async function migrate(db: Db): Promise<string[]> {

@@ -156,4 +156,12 @@ export interface Database {
     updated_at: Timestamp;
   };
   application_categories: { application_id: number; category_id: number };
+  login_links: {
+    id: Generated<number>;
+    frontend_user_id: number;
+    token_hash: Buffer;
+    expires_at: Timestamp;
+    used_at: Date | null;
+    created_at: Created;
+  };
 }

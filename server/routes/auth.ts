@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sql } from 'kysely';
 import { hashPassword, PASSWORD_MIN_LENGTH, verifyPassword } from '../auth/passwords.js';
 import { assertNotLimited, clearFailures, recordFailure } from '../auth/rateLimit.js';
-import { createSession, deleteSession, deleteStaffSessions, extendSession, sessionCookie } from '../auth/sessions.js';
+import { createSession, deleteSession, deleteStaffSessions, extendSession, sessionCookie, setSessionCookie } from '../auth/sessions.js';
 import { sendPasswordLink } from '../auth/passwordLinks.js';
 import { hashToken } from '../auth/tokens.js';
 import { AppError, invalid } from '../errors.js';
@@ -12,8 +12,7 @@ import { body, email, expiresIn, message, password } from './schemas.js';
 export default async function authRoutes(app: FastifyInstance) {
   const { db, config } = app;
   const lifetime = config.sessionLifetimeMinutes * 60;
-  const setCookie = (reply: FastifyReply, token: string) =>
-    reply.setCookie(sessionCookie.staff, token, { path: '/', httpOnly: true, sameSite: 'lax', secure: config.production, maxAge: lifetime });
+  const setCookie = (reply: FastifyReply, token: string) => setSessionCookie(reply, 'staff', token, lifetime, config.production);
   const tags = ['auth'];
 
   app.post<{ Body: { data: { email: string; password: string } } }>(

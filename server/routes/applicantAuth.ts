@@ -1,0 +1,143 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { sql } from 'kysely';
+import { assertNotLimited, recordFailure } from '../auth/rateLimit.js';
+import { createSession, deleteSession, extendSession, sessionCookie, setSessionCookie } from '../auth/sessions.js';
+import { hashToken, newToken } from '../auth/tokens.js';
+import { invalid } from '../errors.js';
+import { body, data, email, expiresIn, message } from './schemas.js';
+
+const name = { type: 'string', minLength: 1, maxLength: 100 } as const;
+const profile = data({
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    email: { type: 'string' },
+    first_name: { type: ['string', 'null'] },
+    last_name: { type: ['string', 'null'] },
+    locale: { type: 'string' },
+  },
+});
+
+/**
+ * Applicants register and sign in by e-mailed links (DESIGN.md §5): the answer never tells whether an address is
+ * registered; a link is single use, stored as SHA-256, valid LOGIN_LINK_DAYS; only the POST of the "Continue" page
+ * spends it, so mail scanners that open links do not use them up.
+ */
+export default async function applicantAuthRoutes(app: FastifyInstance) {
+  const { db, config } = app;
+  const lifetime = config.sessionLifetimeMinutes * 60;
+  const tags = ['applicants'];
+  const setCookie = (reply: FastifyReply, token: string) => setSessionCookie(reply, 'applicant', token, lifetime, config.production);
+
+  /** Mails a fresh login link to an active applicant. */
+  async function sendLink(user: { id: number; email: string; first_name: string | null; locale: string }) {
+    const token = newToken();
+    await db
+      .insertInto('login_links')
+      .values({ frontend_user_id: user.id, token_hash: hashToken(token), expires_at: sql<Date>`now() + make_interval(days => ${config.loginLinkDays})` })
+      .execute();
+    await app.mailer.queue({
+      to: user.email,
+      locale: user.locale,
+      name: user.first_name,
+      template: 'login_link',
+      params: { link: `${config.publicUrl}/logga-in/${token}`, days: config.loginLinkDays },
+    });
+  }
+
+  const findUser = (address: string) =>
+    db.selectFrom('frontend_users').select(['id', 'email', 'first_name', 'locale', 'active']).where(sql`lower(email)`, '=', address).executeTakeFirst();
+
+  /** Every request for a link counts towards the limit, so nobody can flood an inbox or probe addresses quickly. */
+  async function limited(address: string, ip: string) {
+    const key = { scope: 'applicant' as const, email: address, ip };
+    await assertNotLimited(db, key);
+    await recordFailure(db, key);
+  }
+
+  app.post<{ Body: { data: { email: string; email_confirmation: string; first_name: string; last_name: string } } }>(
+    '/frontend-users/register',
+    {
+      config: { access: 'anonymous' },
+      schema: { tags, summary: 'Registers an applicant and mails a login link (the same answer for a known address)', body: body({ email, email_confirmation: email, first_name: name, last_name: name }), response: { 200: message } },
+    },
+    async (request) => {
+      const { email: typed, email_confirmation, first_name, last_name } = request.body.data;
+      const address = typed.trim().toLowerCase();
+      if (address !== email_confirmation.trim().toLowerCase()) throw invalid({ email_confirmation: ['errors.emails_mismatch'] }, 'errors.emails_mismatch');
+      await limited(address, request.ip);
+      let user = await findUser(address);
+      if (!user) {
+        user = await db
+          .insertInto('frontend_users')
+          .values({ email: address, first_name: first_name.trim(), last_name: last_name.trim(), locale: request.locale })
+          .onConflict((oc) => oc.expression(sql`lower(email)`).doNothing())
+          .returning(['id', 'email', 'first_name', 'locale', 'active'])
+          .executeTakeFirst() ?? (await findUser(address));
+      }
+      // A known address gets a login link instead; the answer is the same either way.
+      if (user?.active) await sendLink(user);
+      return { data: { message: request.t('auth.link_sent') } };
+    },
+  );
+
+  app.post<{ Body: { data: { email: string } } }>(
+    '/frontend-users/login-link',
+    { config: { access: 'anonymous' }, schema: { tags, summary: 'Mails a login link to a registered applicant; the same answer for any address', body: body({ email }), response: { 200: message } } },
+    async (request) => {
+      const address = request.body.data.email.trim().toLowerCase();
+      await limited(address, request.ip);
+      const user = await findUser(address);
+      if (user?.active) await sendLink(user);
+      return { data: { message: request.t('auth.link_sent') } };
+    },
+  );
+
+  app.post<{ Body: { data: { token: string } } }>(
+    '/frontend-users/login',
+    {
+      config: { access: 'anonymous' },
+      schema: { tags, summary: 'Spends a login link and starts the applicant session; the first login verifies the e-mail', body: body({ token: { type: 'string', minLength: 1, maxLength: 200 } }), response: { 200: expiresIn } },
+    },
+    async (request, reply) => {
+      const userId = await db.transaction().execute(async (trx) => {
+        const link = await trx
+          .updateTable('login_links')
+          .set({ used_at: sql<Date>`now()` })
+          .where('token_hash', '=', hashToken(request.body.data.token))
+          .where('used_at', 'is', null)
+          .where('expires_at', '>', sql<Date>`now()`)
+          .returning('frontend_user_id')
+          .executeTakeFirst();
+        const user = link && (await trx.selectFrom('frontend_users').select(['id', 'active']).where('id', '=', link.frontend_user_id).executeTakeFirst());
+        if (!user?.active) throw invalid({ token: ['errors.login_link_invalid'] }, 'errors.login_link_invalid');
+        await trx
+          .updateTable('frontend_users')
+          .set({ verified_at: sql<Date>`coalesce(verified_at, now())`, updated_at: sql<Date>`now()` })
+          .where('id', '=', user.id)
+          .execute();
+        return user.id;
+      });
+      setCookie(reply, await createSession(db, 'applicant', userId, lifetime));
+      return { data: { expires_in: lifetime } };
+    },
+  );
+
+  app.get('/frontend-users/me', { config: { access: 'applicant' }, schema: { tags, summary: 'The signed-in applicant', response: { 200: profile } } }, async (request) => ({
+    data: request.applicant,
+  }));
+
+  app.post('/frontend-users/refresh', { config: { access: 'applicant' }, schema: { tags, summary: 'Extends the applicant session', response: { 200: expiresIn } } }, async (request, reply) => {
+    const token = request.cookies[sessionCookie.applicant]!;
+    await extendSession(db, token, lifetime);
+    setCookie(reply, token);
+    return { data: { expires_in: lifetime } };
+  });
+
+  app.post('/frontend-users/logout', { config: { access: 'anonymous' }, schema: { tags, summary: 'Ends the applicant session (always 204)' } }, async (request, reply) => {
+    const token = request.cookies[sessionCookie.applicant];
+    if (token) await deleteSession(db, token);
+    reply.clearCookie(sessionCookie.applicant, { path: '/' });
+    return reply.status(204).send();
+  });
+}
