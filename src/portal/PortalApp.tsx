@@ -9,6 +9,7 @@ import { RequireApplicant } from './RequireApplicant';
 
 // Each page is its own chunk: /register loads only what it shows.
 const RegisterPage = lazy(() => import('./pages/RegisterPage'));
+const ContinuePage = lazy(() => import('./pages/ContinuePage'));
 const DashboardPage = lazy(() => import('./pages/DashboardPage'));
 const PeriodsPage = lazy(() => import('./pages/PeriodsPage'));
 const ApplyPage = lazy(() => import('./pages/ApplyPage'));
@@ -32,6 +33,7 @@ export function PortalApp({ i18nProvider }: { i18nProvider: I18nProvider }) {
             <Suspense fallback={<LinearProgress aria-busy="true" />}>
               <Routes>
                 <Route path="/register" element={<RegisterPage />} />
+                <Route path="/logga-in/:token" element={<ContinuePage />} />
                 <Route path="/403" element={<ForbiddenPage />} />
                 <Route element={<RequireApplicant />}>
                   <Route path="/" element={<DashboardPage />} />

@@ -1,6 +1,6 @@
 import { AppBar, Box, Button, Container, Link, Toolbar, Typography } from '@mui/material';
 import { useState, type ReactNode } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { productName } from '../providers/config';
 import { useI18n } from './i18n';
 import { auth } from './providers';
@@ -9,6 +9,8 @@ import { auth } from './providers';
 export function PortalLayout({ children }: { children: ReactNode }) {
   const { t, locale, changeLocale } = useI18n();
   const navigate = useNavigate();
+  // Re-render on every navigation: signing in or out changes what the header offers.
+  useLocation();
   const [, rerender] = useState(0);
   const loggedIn = auth.session.isLoggedIn();
   const other = locale === 'sv-SE' ? 'en-US' : 'sv-SE';
