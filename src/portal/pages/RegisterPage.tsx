@@ -1,10 +1,11 @@
-import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../components/usePageTitle';
 import { ApiError } from '../../providers/httpClient';
 import { rememberDestination } from '../afterLogin';
 import { useI18n } from '../i18n';
+import { TextInput } from '../TextInput';
 import { http } from '../providers';
 
 type Result = { ok: boolean; message: string } | null;
@@ -21,7 +22,6 @@ function useForm<T extends Record<string, string>>(initial: T, path: string, che
     onChange: (event: React.ChangeEvent<HTMLInputElement>) => setValues({ ...values, [name]: event.target.value }),
     error: !!errors[name],
     helperText: errors[name] ?? ' ',
-    fullWidth: true,
   });
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -82,11 +82,11 @@ export default function RegisterPage() {
             {answer(registration.result)}
             <Stack component="form" spacing={1} onSubmit={registration.submit} noValidate>
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                <TextField label={t('portal.register.first_name')} autoComplete="given-name" required {...registration.field('first_name')} />
-                <TextField label={t('portal.register.last_name')} autoComplete="family-name" required {...registration.field('last_name')} />
+                <TextInput label={t('portal.register.first_name')} autoComplete="given-name" required {...registration.field('first_name')} />
+                <TextInput label={t('portal.register.last_name')} autoComplete="family-name" required {...registration.field('last_name')} />
               </Stack>
-              <TextField label={t('portal.register.email')} type="email" autoComplete="email" required {...registration.field('email')} />
-              <TextField label={t('portal.register.email_confirmation')} type="email" autoComplete="off" required {...registration.field('email_confirmation')} />
+              <TextInput label={t('portal.register.email')} type="email" autoComplete="email" required {...registration.field('email')} />
+              <TextInput label={t('portal.register.email_confirmation')} type="email" autoComplete="off" required {...registration.field('email_confirmation')} />
               <Button type="submit" variant="contained" size="large" disabled={registration.busy} sx={{ alignSelf: 'flex-start' }}>
                 {t('portal.register.submit')}
               </Button>
@@ -101,7 +101,7 @@ export default function RegisterPage() {
             <Typography sx={{ mb: 2 }}>{t('portal.register.known_intro')}</Typography>
             {answer(link.result)}
             <Stack component="form" spacing={1} onSubmit={link.submit} noValidate>
-              <TextField label={t('portal.register.email')} type="email" autoComplete="email" required {...link.field('email')} id="known-email" />
+              <TextInput label={t('portal.register.email')} type="email" autoComplete="email" required {...link.field('email')} id="known-email" />
               <Button type="submit" variant="outlined" size="large" disabled={link.busy} sx={{ alignSelf: 'flex-start' }}>
                 {t('portal.register.send_link')}
               </Button>

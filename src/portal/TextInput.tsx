@@ -1,0 +1,25 @@
+import { FormControl, FormHelperText, InputLabel, OutlinedInput, type OutlinedInputProps } from '@mui/material';
+import { useId, type ReactNode } from 'react';
+
+interface Props extends Omit<OutlinedInputProps, 'error'> {
+  label: string;
+  helperText?: ReactNode;
+  error?: boolean;
+}
+
+/**
+ * A labelled text field for the portal's forms. Built from MUI's parts rather than TextField, which also carries its
+ * select mode (menus, popovers, modals) and would push /register past its 200 kB budget.
+ */
+export function TextInput({ label, helperText, error, required, fullWidth = true, id, ...input }: Props) {
+  const generated = useId();
+  const inputId = id ?? generated;
+  const helperId = `${inputId}-helper`;
+  return (
+    <FormControl variant="outlined" fullWidth={fullWidth} error={error} required={required}>
+      <InputLabel htmlFor={inputId}>{label}</InputLabel>
+      <OutlinedInput id={inputId} label={`${label}${required ? ' *' : ''}`} aria-describedby={helperText ? helperId : undefined} {...input} />
+      {helperText && <FormHelperText id={helperId}>{helperText}</FormHelperText>}
+    </FormControl>
+  );
+}
