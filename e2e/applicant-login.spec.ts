@@ -45,6 +45,51 @@ test('a new applicant registers, opens the mailed link, continues, and lands whe
   await expect(page.getByRole('alert')).toContainText('Inloggningslänken är ogiltig, redan använd eller har gått ut.');
 });
 
+/** Registers a new applicant and signs in through the mailed link; returns the e-mail address. */
+async function signInNewApplicant(page: Page): Promise<string> {
+  const email = `sokande-${Date.now()}@example.se`;
+  await page.goto('/register');
+  const form = page.getByRole('region', { name: 'Ny sökande' });
+  await form.getByLabel('Förnamn').fill('Test');
+  await form.getByLabel('Efternamn').fill('Sökande');
+  await form.getByLabel('E-postadress', { exact: false }).first().fill(email);
+  await form.getByLabel('Upprepa e-postadressen').fill(email);
+  await form.getByRole('button', { name: 'Registrera mig' }).click();
+  await expect(form.getByRole('status')).toBeVisible();
+  await page.goto(await linkFromMailbox(page, email));
+  await page.getByRole('button', { name: 'Fortsätt' }).click();
+  await expect(page.getByRole('button', { name: 'Logga ut' })).toBeVisible();
+  return email;
+}
+
+test('a signed-in applicant sees the open periods, preselected by ?period=, and reads the FAQ', async ({ page }) => {
+  await signInNewApplicant(page);
+  await page.goto('/ansok');
+  const period = page.getByRole('region', { name: /^Ansökningsomgång \d{4}$/ });
+  await expect(period).toBeVisible();
+  await expect(period.getByRole('link', { name: 'Ansök: Bidrag till föreningsliv' })).toBeVisible();
+  await expect(period.getByRole('link', { name: 'Ansök: Stipendium för unga ledare' })).toBeVisible();
+  await expectAccessible(page);
+  const id = (await period.getAttribute('id'))!.replace('period-', '');
+  await page.goto(`/ansok?period=${id}`);
+  await expect(page.getByRole('region', { name: /^Ansökningsomgång/ })).toHaveAttribute('aria-current', 'true');
+
+  await page.getByRole('link', { name: 'Vanliga frågor', exact: true }).click();
+  await expect(page).toHaveTitle(pageTitle('Vanliga frågor'));
+  const questions = page.getByRole('button', { expanded: false });
+  const count = await questions.count();
+  expect(count).toBeGreaterThan(2);
+  const first = questions.first();
+  const question = (await first.innerText()).trim();
+  await first.click();
+  await expect(page.getByRole('region', { name: question })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByLabel('Sök bland frågorna').fill('xyzzy');
+  await expect(page.getByRole('status')).toHaveText('Ingen fråga matchar ”xyzzy”.');
+  await page.getByLabel('Sök bland frågorna').fill(question.split(' ').slice(0, 2).join(' '));
+  await expect(page.getByRole('heading', { name: question })).toBeVisible();
+});
+
 test('a registered applicant asks for a new link and gets the same neutral answer as an unknown address', async ({ page }) => {
   await page.goto('/register');
   const known = page.getByRole('region', { name: 'Redan registrerad?' });

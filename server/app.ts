@@ -18,6 +18,7 @@ import devMailboxRoutes from './routes/devMailbox.js';
 import meRoutes from './routes/me.js';
 import faqOrderRoutes from './routes/faqOrder.js';
 import periodRoutes from './routes/periods.js';
+import portalRoutes from './routes/portal.js';
 import protocolRoutes from './routes/protocol.js';
 import resourceRoutes from './resources/routes.js';
 
@@ -66,6 +67,7 @@ export async function buildApp({ config, db, mailer }: AppDeps): Promise<Fastify
       await api.register(faqOrderRoutes);
       await api.register(resourceRoutes);
       await api.register(periodRoutes);
+      await api.register(portalRoutes);
     },
     { prefix: config.apiPrefix },
   );

@@ -1,5 +1,53 @@
-import { Placeholder } from './Placeholder';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import { Accordion, AccordionDetails, AccordionSummary, Alert, LinearProgress, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useApi } from '../../components/useApi';
+import { usePageTitle } from '../../components/usePageTitle';
+import { useI18n } from '../i18n';
+import { http } from '../providers';
+import { TextInput } from '../TextInput';
 
+interface Faq {
+  id: number;
+  question: string;
+  answer: string;
+}
+
+/** /vanliga-fragor: the FAQs in the foundation's order, searchable, each answer behind its question (an accordion). */
 export default function FaqPage() {
-  return <Placeholder page="faq" />;
+  const { t, locale } = useI18n();
+  usePageTitle(t('portal.faq.title'));
+  const { data, error, loading } = useApi<Faq[]>(http, '/portal/faqs', locale);
+  const [term, setTerm] = useState('');
+  const needle = term.trim().toLocaleLowerCase(locale);
+  const shown = (data ?? []).filter((f) => !needle || `${f.question} ${f.answer}`.toLocaleLowerCase(locale).includes(needle));
+
+  return (
+    <>
+      <Typography variant="h4" component="h1" gutterBottom>
+        {t('portal.faq.title')}
+      </Typography>
+      <Typography sx={{ mb: 3 }}>{t('portal.faq.intro')}</Typography>
+      <TextInput label={t('portal.faq.search')} type="search" value={term} onChange={(e) => setTerm(e.target.value)} sx={{ mb: 1 }} />
+      <Typography role="status" variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {data && (needle && !shown.length ? t('portal.faq.no_match', { term: term.trim() }) : t('portal.faq.count', { smart_count: shown.length }))}
+      </Typography>
+      {loading && <LinearProgress aria-label={t('app.loading')} />}
+      {error && <Alert severity="error">{error.message}</Alert>}
+      {data && !data.length && <Typography>{t('portal.faq.empty')}</Typography>}
+      {shown.map((faq) => (
+        // The Accordion wraps each question in a heading itself; level 2 under the page's h1.
+        <Accordion key={faq.id} disableGutters slotProps={{ heading: { component: 'h2' } }}>
+          <AccordionSummary expandIcon={<ExpandMoreIcon />} id={`faq-${faq.id}`} aria-controls={`faq-${faq.id}-answer`}>
+            <Typography component="span" variant="subtitle1" sx={{ fontWeight: 500 }}>
+              {faq.question}
+            </Typography>
+          </AccordionSummary>
+          <AccordionDetails>
+            <Typography sx={{ whiteSpace: 'pre-line' }}>{faq.answer}</Typography>
+          </AccordionDetails>
+        </Accordion>
+      ))}
+    </>
+  );
 }

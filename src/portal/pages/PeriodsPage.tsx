@@ -1,5 +1,105 @@
-import { Placeholder } from './Placeholder';
+import { Alert, Box, Button, Card, CardContent, LinearProgress, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
+import { useEffect } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { useApi } from '../../components/useApi';
+import { usePageTitle } from '../../components/usePageTitle';
+import { formatDate } from '../../providers/format';
+import { useI18n } from '../i18n';
+import { http } from '../providers';
 
+interface OpenPeriod {
+  id: number;
+  name: string;
+  start_date: string;
+  end_date: string;
+  application_types: { id: number; label: string }[];
+  contacts: { first_name: string; last_name: string; title: string | null; email: string | null; phone: string | null }[];
+}
+
+/** /ansok: the open periods with their dates and application types; ?period= and ?applicant_type= preselect. */
 export default function PeriodsPage() {
-  return <Placeholder page="periods" />;
+  const { t, locale } = useI18n();
+  usePageTitle(t('portal.periods.title'));
+  const [params] = useSearchParams();
+  const selected = Number(params.get('period')) || null;
+  const applicantType = params.get('applicant_type');
+  const { data, error, loading } = useApi<OpenPeriod[]>(http, '/portal/periods', locale);
+
+  useEffect(() => {
+    if (data && selected) document.getElementById(`period-${selected}`)?.scrollIntoView({ block: 'start' });
+  }, [data, selected]);
+
+  const applyLink = (period: OpenPeriod, typeId: number) => {
+    const query = new URLSearchParams({ type: String(typeId), ...(applicantType ? { applicant_type: applicantType } : {}) });
+    return `/ansok/${period.id}?${query}`;
+  };
+
+  return (
+    <>
+      <Typography variant="h4" component="h1" gutterBottom>
+        {t('portal.periods.title')}
+      </Typography>
+      {loading && <LinearProgress aria-label={t('app.loading')} />}
+      {error && <Alert severity="error">{error.message}</Alert>}
+      {data && !data.length && <Alert severity="info">{t('portal.periods.none')}</Alert>}
+      {data && data.length > 0 && <Typography sx={{ mb: 3 }}>{t('portal.periods.intro')}</Typography>}
+      <Stack spacing={3}>
+        {data?.map((period) => {
+          const isSelected = period.id === selected;
+          return (
+            <Card
+              key={period.id}
+              id={`period-${period.id}`}
+              component="section"
+              aria-labelledby={`period-${period.id}-name`}
+              aria-current={isSelected || undefined}
+              variant="outlined"
+              sx={{ borderWidth: isSelected ? 2 : 1, borderColor: isSelected ? 'primary.main' : 'divider' }}
+            >
+              <CardContent>
+                {isSelected && (
+                  <Typography variant="overline" color="primary">
+                    {t('portal.periods.selected')}
+                  </Typography>
+                )}
+                <Typography variant="h5" component="h2" id={`period-${period.id}-name`}>
+                  {period.name}
+                </Typography>
+                <Typography color="text.secondary" sx={{ mb: 2 }}>
+                  {t('portal.periods.dates', { start: formatDate(period.start_date, locale), end: formatDate(period.end_date, locale) })}
+                </Typography>
+                <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 500 }}>
+                  {t('portal.periods.types')}
+                </Typography>
+                <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, my: 1 }}>
+                  {period.application_types.map((type) => (
+                    <Button key={type.id} variant="contained" component={RouterLink} to={applyLink(period, type.id)}>
+                      {t('portal.periods.apply', { type: type.label })}
+                    </Button>
+                  ))}
+                </Box>
+                {period.contacts.length > 0 && (
+                  <>
+                    <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 500, mt: 2 }}>
+                      {t('portal.periods.contacts')}
+                    </Typography>
+                    <List dense>
+                      {period.contacts.map((c) => (
+                        <ListItem key={`${c.first_name}-${c.last_name}`} disableGutters>
+                          <ListItemText
+                            primary={`${c.first_name} ${c.last_name}${c.title ? `, ${c.title}` : ''}`}
+                            secondary={[c.email, c.phone].filter(Boolean).join(' · ')}
+                          />
+                        </ListItem>
+                      ))}
+                    </List>
+                  </>
+                )}
+              </CardContent>
+            </Card>
+          );
+        })}
+      </Stack>
+    </>
+  );
 }

@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSession } from '../auth/sessions.js';
+import { seedDemo } from '../db/seed/demo.js';
+import { call, createStaff, createTestApp, sessionCookie, type TestApp } from '../test/testApp.js';
+
+let t: TestApp;
+let applicant: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemo(t.db);
+  const user = await t.db.selectFrom('frontend_users').select('id').orderBy('id').executeTakeFirstOrThrow();
+  applicant = `applicant_session=${await createSession(t.db, 'applicant', user.id, 3600)}`;
+});
+afterAll(() => t.close());
+
+const get = (url: string, cookie?: string) => call(t.app, { method: 'GET', url: `/api/v1${url}`, cookie });
+
+describe('portal reading', () => {
+  it('gives signed-in applicants the FAQs in their order, and nobody else', async () => {
+    const response = await get('/portal/faqs', applicant);
+    expect(response.statusCode).toBe(200);
+    const orders = await t.db.selectFrom('faqs').select(['id']).orderBy('order').orderBy('id').execute();
+    expect(response.json().data.map((f: { id: number }) => f.id)).toEqual(orders.map((f) => f.id));
+    expect(Object.keys(response.json().data[0]).sort()).toEqual(['answer', 'id', 'question']);
+    expect((await get('/portal/faqs')).statusCode).toBe(401);
+    await createStaff(t.db, 'admin', 'admin@test.se');
+    expect((await get('/portal/faqs', await sessionCookie(t.app, 'admin@test.se'))).statusCode).toBe(401);
+  });
+
+  it('lists only open periods, with their application types and contacts in order', async () => {
+    const periods = (await get('/portal/periods', applicant)).json().data;
+    expect(periods).toHaveLength(1);
+    const [open] = periods;
+    expect(open.application_types.map((t: { label: string }) => t.label)).toEqual(['Bidrag till föreningsliv', 'Stipendium för unga ledare']);
+    expect(open.contacts.length).toBeGreaterThan(0);
+    await call(t.app, { method: 'POST', url: `/api/v1/periods/${open.id}/close`, cookie: await sessionCookie(t.app, 'admin@test.se') });
+    expect((await get('/portal/periods', applicant)).json().data).toEqual([]);
+  });
+});
