@@ -90,6 +90,31 @@ test('a signed-in applicant sees the open periods, preselected by ?period=, and 
   await expect(page.getByRole('heading', { name: question })).toBeVisible();
 });
 
+test('a new applicant finds an empty dashboard leading to /ansok; a demo applicant sees their applications', async ({ page }) => {
+  await signInNewApplicant(page);
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('heading', { name: 'Mina ansökningar', level: 1 })).toBeVisible();
+  await expect(page.getByText('Du har inga ansökningar ännu.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sök bidrag, sponsring eller stipendium' })).toHaveAttribute('href', '/ansok');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Logga ut' }).click();
+
+  // A demo applicant with applications asks for a link as a registered applicant.
+  const email = 'maria.nilsson@demo.se';
+  const known = page.getByRole('region', { name: 'Redan registrerad?' });
+  await known.getByLabel('E-postadress').fill(email);
+  await known.getByRole('button', { name: 'Skicka inloggningslänk' }).click();
+  await expect(known.getByRole('status')).toBeVisible();
+  await page.goto(await linkFromMailbox(page, email));
+  await page.getByRole('button', { name: 'Fortsätt' }).click();
+  await expect(page.getByRole('heading', { name: 'Mina ansökningar', level: 1 })).toBeVisible();
+  const cards = page.getByRole('article');
+  await expect(cards.first()).toBeVisible();
+  expect(await cards.count()).toBeGreaterThan(0);
+  await expect(cards.first()).toContainText(/Sökt belopp: [\d\s\u00a0]+kr/);
+  await expectAccessible(page);
+});
+
 test('a registered applicant asks for a new link and gets the same neutral answer as an unknown address', async ({ page }) => {
   await page.goto('/register');
   const known = page.getByRole('region', { name: 'Redan registrerad?' });

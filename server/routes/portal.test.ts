@@ -15,6 +15,32 @@ afterAll(() => t.close());
 
 const get = (url: string, cookie?: string) => call(t.app, { method: 'GET', url: `/api/v1${url}`, cookie });
 
+describe('the applicant’s own applications', () => {
+  it('lists only the applicant’s own, and cloaks undecided statuses in a closed period that uses cloaking', async () => {
+    const owners = await t.db.selectFrom('applications').select(['frontend_user_id']).groupBy('frontend_user_id').execute();
+    for (const { frontend_user_id } of owners) {
+      const cookie = `applicant_session=${await createSession(t.db, 'applicant', frontend_user_id, 3600)}`;
+      const listed = (await get('/portal/applications', cookie)).json().data;
+      const own = await t.db.selectFrom('applications').select('id').where('frontend_user_id', '=', frontend_user_id).execute();
+      expect(listed.map((a: { id: number }) => a.id).sort()).toEqual(own.map((a) => a.id).sort());
+    }
+    // The demo's closed period uses cloaking: an application under investigation there shows as received.
+    const ongoing = await t.db
+      .selectFrom('applications as a')
+      .innerJoin('periods as p', 'p.id', 'a.period_id')
+      .select(['a.id', 'a.frontend_user_id'])
+      .where('p.closed', '=', true)
+      .where('p.uses_status_cloaking', '=', true)
+      .where('a.status', '=', 30)
+      .executeTakeFirstOrThrow();
+    const cookie = `applicant_session=${await createSession(t.db, 'applicant', ongoing.frontend_user_id, 3600)}`;
+    const shown = (await get('/portal/applications', cookie)).json().data.find((a: { id: number }) => a.id === ongoing.id);
+    expect(shown.status).toBe(20);
+    expect(shown.approved_money).toBeNull();
+    expect((await get('/portal/applications')).statusCode).toBe(401);
+  });
+});
+
 describe('portal reading', () => {
   it('gives signed-in applicants the FAQs in their order, and nobody else', async () => {
     const response = await get('/portal/faqs', applicant);

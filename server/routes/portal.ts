@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { enums } from '../../resources/enums.js';
 import { data } from './schemas.js';
 
 const faq = { type: 'object', properties: { id: { type: 'integer' }, question: { type: 'string' }, answer: { type: 'string' } } };
@@ -19,10 +20,74 @@ const period = {
   },
 };
 
-/** What signed-in applicants read in the portal: the FAQs and the open periods. */
+const { draft, received, approved, rejected } = enums.application_status;
+
+/**
+ * Status cloaking (SPEC.md §3): in a closed period that uses it, an applicant sees only approved or rejected once
+ * decided, and a neutral "received" before that.
+ */
+export function visibleStatus(status: number, period: { closed: boolean; uses_status_cloaking: boolean }): number {
+  if (!period.closed || !period.uses_status_cloaking) return status;
+  return [draft, approved, rejected].includes(status as never) ? status : received;
+}
+
+const application = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    uuid: { type: 'string' },
+    reference: { type: ['string', 'null'] },
+    status: { type: 'integer' },
+    money: { type: ['integer', 'null'] },
+    approved_money: { type: ['integer', 'null'] },
+    sent_in_at: { type: ['string', 'null'], format: 'date-time' },
+    updated_at: { type: 'string', format: 'date-time' },
+    period: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' }, open: { type: 'boolean' } } },
+    application_type: { type: ['string', 'null'] },
+  },
+};
+
+/** What signed-in applicants read in the portal: their applications, the FAQs and the open periods. */
 export default async function portalRoutes(app: FastifyInstance) {
   const { db } = app;
   const tags = ['portal'];
+
+  app.get(
+    '/portal/applications',
+    { config: { access: 'applicant' }, schema: { tags, summary: 'The applicant’s own applications, newest first, with status cloaking', response: { 200: data({ type: 'array', items: application }) } } },
+    async (request) => {
+      const rows = await db
+        .selectFrom('applications as a')
+        .innerJoin('periods as p', 'p.id', 'a.period_id')
+        .leftJoin('application_types as t', 't.id', 'a.application_type_id')
+        .select([
+          'a.id', 'a.uuid', 'a.reference', 'a.status', 'a.money', 'a.approved_money', 'a.sent_in_at', 'a.updated_at',
+          'p.id as period_id', 'p.name as period_name', 'p.closed', 'p.uses_status_cloaking', 'p.start_date', 'p.end_date', 't.label as application_type',
+        ])
+        .select(sql<boolean>`not p.closed and current_date between p.start_date and p.end_date`.as('period_open'))
+        .where('a.frontend_user_id', '=', request.applicant!.id)
+        .orderBy(sql`coalesce(a.sent_in_at, a.updated_at)`, 'desc')
+        .execute();
+      return {
+        data: rows.map((row) => {
+          const status = visibleStatus(row.status, row);
+          return {
+            id: row.id,
+            uuid: row.uuid,
+            reference: row.reference,
+            status,
+            money: row.money,
+            // The granted amount only once the applicant may see the decision.
+            approved_money: status === approved ? row.approved_money : null,
+            sent_in_at: row.sent_in_at,
+            updated_at: row.updated_at,
+            period: { id: row.period_id, name: row.period_name, open: row.period_open },
+            application_type: row.application_type,
+          };
+        }),
+      };
+    },
+  );
 
   app.get('/portal/faqs', { config: { access: 'applicant' }, schema: { tags, summary: 'The FAQs in their order', response: { 200: data({ type: 'array', items: faq }) } } }, async () => ({
     data: await db.selectFrom('faqs').select(['id', 'question', 'answer']).orderBy('order').orderBy('id').execute(),

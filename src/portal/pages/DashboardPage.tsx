@@ -1,5 +1,90 @@
-import { Placeholder } from './Placeholder';
+import { Alert, Box, Button, Card, CardContent, Chip, LinearProgress, Stack, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
+import { enums } from '../../../resources/enums';
+import { useApi } from '../../components/useApi';
+import { usePageTitle } from '../../components/usePageTitle';
+import { formatDate, formatMoney } from '../../providers/format';
+import { useI18n } from '../i18n';
+import { http } from '../providers';
 
+interface OwnApplication {
+  id: number;
+  uuid: string;
+  reference: string | null;
+  status: number;
+  money: number | null;
+  approved_money: number | null;
+  sent_in_at: string | null;
+  updated_at: string;
+  period: { id: number; name: string; open: boolean };
+  application_type: string | null;
+}
+
+const statusKey = (value: number) => Object.entries(enums.application_status).find(([, v]) => v === value)?.[0] ?? 'received';
+const { draft, approved, rejected } = enums.application_status;
+
+/** / and /dashboard: the applicant's own applications, drafts to continue, and a way to apply. */
 export default function DashboardPage() {
-  return <Placeholder page="dashboard" />;
+  const { t, locale } = useI18n();
+  usePageTitle(t('portal.dashboard.title'));
+  const { data, error, loading } = useApi<OwnApplication[]>(http, '/portal/applications', locale);
+
+  return (
+    <>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', alignItems: 'center', gap: 2, mb: 2 }}>
+        <Typography variant="h4" component="h1">
+          {t('portal.dashboard.title')}
+        </Typography>
+        {data && data.length > 0 && (
+          <Button component={RouterLink} to="/ansok" variant="outlined">
+            {t('portal.dashboard.new')}
+          </Button>
+        )}
+      </Box>
+      {loading && <LinearProgress aria-label={t('app.loading')} />}
+      {error && <Alert severity="error">{error.message}</Alert>}
+      {data && data.length === 0 && (
+        <Card variant="outlined">
+          <CardContent>
+            <Typography sx={{ mb: 2 }}>{t('portal.dashboard.empty')}</Typography>
+            <Button component={RouterLink} to="/ansok" variant="contained" size="large">
+              {t('portal.dashboard.apply')}
+            </Button>
+          </CardContent>
+        </Card>
+      )}
+      {data && data.length > 0 && <Typography sx={{ mb: 2 }}>{t('portal.dashboard.intro')}</Typography>}
+      <Stack spacing={2}>
+        {data?.map((a) => (
+          <Card key={a.id} component="article" aria-labelledby={`application-${a.id}`} variant="outlined">
+            <CardContent>
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', gap: 1 }}>
+                <Typography variant="h6" component="h2" id={`application-${a.id}`}>
+                  {a.application_type ?? a.period.name}
+                </Typography>
+                <Chip
+                  label={t(`enums.application_status.${statusKey(a.status)}`)}
+                  color={a.status === approved ? 'success' : a.status === draft || a.status === rejected ? 'default' : 'primary'}
+                  variant={a.status === draft ? 'outlined' : 'filled'}
+                  aria-label={`${t('portal.dashboard.status')}: ${t(`enums.application_status.${statusKey(a.status)}`)}`}
+                />
+              </Box>
+              <Typography color="text.secondary">{a.period.name}</Typography>
+              {a.reference && <Typography variant="body2">{t('portal.dashboard.reference', { reference: a.reference })}</Typography>}
+              {a.money !== null && <Typography variant="body2">{t('portal.dashboard.amount', { amount: formatMoney(a.money, locale) })}</Typography>}
+              {a.approved_money !== null && <Typography variant="body2">{t('portal.dashboard.approved', { amount: formatMoney(a.approved_money, locale) })}</Typography>}
+              <Typography variant="body2" color="text.secondary">
+                {a.sent_in_at ? t('portal.dashboard.sent_in', { date: formatDate(a.sent_in_at, locale) }) : t('portal.dashboard.draft_saved', { date: formatDate(a.updated_at, locale) })}
+              </Typography>
+              {a.status === draft && a.period.open && (
+                <Button component={RouterLink} to={`/ansok/${a.period.id}?application=${a.uuid}`} variant="contained" sx={{ mt: 1 }}>
+                  {t('portal.dashboard.continue')}
+                </Button>
+              )}
+            </CardContent>
+          </Card>
+        ))}
+      </Stack>
+    </>
+  );
 }
