@@ -6,7 +6,7 @@ import { ADMIN, INVESTIGATOR, loginAs, openStaffLogin, switchAdminLanguage } fro
 test.skip(!process.env.SCREENSHOTS, 'set SCREENSHOTS=1 to take the screenshots');
 test.use({ viewport: { width: 1280, height: 800 } });
 
-const dir = process.env.SCREENSHOTS_DIR ?? fileURLToPath(new URL('../scratch/screens/', import.meta.url));
+const dir = process.env.SCREENSHOTS_DIR ?? fileURLToPath(new URL('../screenshots/', import.meta.url));
 const shoot = (page: Page, name: string) => page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
 
 /** The dashboard once its cards have loaded. */
