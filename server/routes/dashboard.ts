@@ -2,17 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { hasAbility } from '../../resources/abilities.js';
 import { status } from '../../resources/enums.js';
+import { isOpen } from '../periods.js';
 
 /** What the staff dashboard shows: open periods for everyone, application counts for those who manage applications. */
 export default async function dashboardRoutes(app: FastifyInstance) {
   app.get('/dashboard', { config: { access: 'staff' }, schema: { tags: ['dashboard'], summary: 'Figures for the staff dashboard' } }, async (request) => {
     const openPeriods = await app.db
-      .selectFrom('periods')
-      .select(['id', 'uuid', 'name', 'start_date', 'end_date'])
-      .where('closed', '=', false)
-      .where('start_date', '<=', sql<string>`current_date`)
-      .where('end_date', '>=', sql<string>`current_date`)
-      .orderBy('end_date')
+      .selectFrom('periods as p')
+      .select(['p.id', 'p.uuid', 'p.name', 'p.start_date', 'p.end_date'])
+      .where(isOpen('p'))
+      .orderBy('p.end_date')
       .execute();
     let counts: { status: number; count: number }[] | null = null;
     if (hasAbility(request.abilities, 'manage-applications')) {

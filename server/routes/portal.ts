@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { enums } from '../../resources/enums.js';
+import { isOpen } from '../periods.js';
 import { data } from './schemas.js';
 
 const faq = { type: 'object', properties: { id: { type: 'integer' }, question: { type: 'string' }, answer: { type: 'string' } } };
@@ -64,7 +65,7 @@ export default async function portalRoutes(app: FastifyInstance) {
           'a.id', 'a.uuid', 'a.reference', 'a.status', 'a.money', 'a.approved_money', 'a.sent_in_at', 'a.updated_at',
           'p.id as period_id', 'p.name as period_name', 'p.closed', 'p.uses_status_cloaking', 'p.start_date', 'p.end_date', 't.label as application_type',
         ])
-        .select(sql<boolean>`not p.closed and current_date between p.start_date and p.end_date`.as('period_open'))
+        .select(isOpen('p').as('period_open'))
         .where('a.frontend_user_id', '=', request.applicant!.id)
         .orderBy(sql`coalesce(a.sent_in_at, a.updated_at)`, 'desc')
         .execute();
@@ -98,13 +99,11 @@ export default async function portalRoutes(app: FastifyInstance) {
     { config: { access: 'applicant' }, schema: { tags, summary: 'Open periods (not closed, today between start and end) with their application types and contacts', response: { 200: data({ type: 'array', items: period }) } } },
     async () => {
       const periods = await db
-        .selectFrom('periods')
-        .select(['id', 'uuid', 'name', 'start_date', 'end_date'])
-        .where('closed', '=', false)
-        .where('start_date', '<=', sql<string>`current_date`)
-        .where('end_date', '>=', sql<string>`current_date`)
-        .orderBy('end_date')
-        .orderBy('id')
+        .selectFrom('periods as p')
+        .select(['p.id', 'p.uuid', 'p.name', 'p.start_date', 'p.end_date'])
+        .where(isOpen('p'))
+        .orderBy('p.end_date')
+        .orderBy('p.id')
         .execute();
       const ids = periods.map((p) => p.id);
       const types = ids.length

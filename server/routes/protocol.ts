@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { enums, type EnumMap, type EnumName } from '../../resources/enums.js';
+import { enums, type EnumMap } from '../../resources/enums.js';
 import { isLocale, defaultLocale, type Locale } from '../../resources/locales.js';
 import { translator } from '../i18n.js';
 import { AppError } from '../errors.js';
@@ -51,4 +51,3 @@ export default async function protocolRoutes(app: FastifyInstance) {
   );
 }
 
-export type { EnumName };

@@ -60,5 +60,5 @@ export function createAuthProvider(http: AxiosInstance, session: Session, access
       return isAllowed(await currentAbilities(), requirement, entity);
     },
   };
-  return { provider, auth, currentAbilities };
+  return { provider, auth };
 }

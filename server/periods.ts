@@ -1,0 +1,10 @@
+import { sql, type RawBuilder } from 'kysely';
+
+/**
+ * Whether a period is open: not closed, and today between its start and end dates. The one definition, used by the
+ * staff dashboard and the portal (and by sending in, which refuses a period that is not open).
+ */
+export function isOpen(alias: string): RawBuilder<boolean> {
+  const column = (name: string) => sql.ref(`${alias}.${name}`);
+  return sql<boolean>`(not ${column('closed')} and current_date between ${column('start_date')} and ${column('end_date')})`;
+}
