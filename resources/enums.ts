@@ -9,6 +9,13 @@ export const enums = {
   applicant_type: { contact_person: 10, organisation: 20, both: 30 },
   application_status: { draft: 10, received: 20, ongoing: 30, approved: 40, rejected: -10 },
   investigation_status: { no_proposal: 10, grant: 20, reject: -10 },
+  /** The UN's 17 sustainable development goals, which an application may say it works towards. */
+  global_goal: {
+    no_poverty: 1, zero_hunger: 2, good_health: 3, quality_education: 4, gender_equality: 5, clean_water: 6,
+    clean_energy: 7, decent_work: 8, industry_innovation: 9, reduced_inequalities: 10, sustainable_cities: 11,
+    responsible_consumption: 12, climate_action: 13, life_below_water: 14, life_on_land: 15, peace_justice: 16,
+    partnerships: 17,
+  },
 } as const;
 
 export type EnumName = keyof typeof enums;

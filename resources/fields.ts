@@ -22,6 +22,8 @@ export type FieldKind =
   | 'reference'
   | 'references'
   | 'options'
+  | 'enumSet'
+  | 'urls'
   | 'uuid';
 
 export interface FieldOptions {
@@ -51,6 +53,12 @@ export interface FieldOptions {
   default?: unknown;
   /** A date that may not be earlier than another date field of the record (an end date and its start). */
   notBefore?: string;
+  /** Must equal another field of the record (an e-mail typed twice). */
+  sameAs?: string;
+  /** A box that must be ticked (consent). */
+  accepted?: boolean;
+  /** The step of the applicant's application form that asks for it (1–5). */
+  step?: number;
 }
 
 interface Base extends FieldOptions {
@@ -64,6 +72,12 @@ export interface EnumField extends Base {
 }
 
 /** A fixed set of string codes whose labels are `<labels>.<code>` in the locale files (e.g. roles). */
+/** A list of codes of one enumeration (e.g. the global goals an application works towards). */
+export interface EnumSetField extends Base {
+  kind: 'enumSet';
+  enumName: EnumName;
+}
+
 export interface ChoiceField extends Base {
   kind: 'choice';
   choices: readonly string[];
@@ -83,7 +97,7 @@ export interface ReferencesField extends Base {
   through: { table: string; own: string; other: string; order?: string };
 }
 
-export type Field = Base | EnumField | ChoiceField | ReferenceField | ReferencesField;
+export type Field = Base | EnumField | EnumSetField | ChoiceField | ReferenceField | ReferencesField;
 
 const make =
   <K extends FieldKind>(kind: K) =>
@@ -104,9 +118,12 @@ export const date = make('date');
 export const boolean = make('boolean');
 /** A list of strings (e.g. the options of a dropdown question). */
 export const options = make('options');
+/** A list of web addresses. */
+export const urls = make('urls');
 export const uuid = (name: string, options: FieldOptions = {}) => ({ name, kind: 'uuid' as const, readOnly: true, ...options });
 
 export const enumOf = (name: string, enumName: EnumName, options: FieldOptions = {}): EnumField => ({ name, kind: 'enum', enumName, ...options });
+export const enumSet = (name: string, enumName: EnumName, options: FieldOptions = {}): EnumSetField => ({ name, kind: 'enumSet', enumName, ...options });
 export const choice = (name: string, choices: readonly string[], labels: string, options: FieldOptions = {}): ChoiceField => ({
   name,
   kind: 'choice',

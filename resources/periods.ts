@@ -1,4 +1,4 @@
-import { boolean, date, money, references, text, uuid, type ResourceDefinition } from './fields.js';
+import { boolean, date, integer, money, references, text, uuid, type ResourceDefinition } from './fields.js';
 
 /** Application periods: when applications can be sent in, for which application types, and with which contacts. */
 export const periods: ResourceDefinition = {
@@ -14,6 +14,7 @@ export const periods: ResourceDefinition = {
     boolean('closed', { column: true, readOnly: true, filter: true }),
     uuid('uuid', { editOnly: true }),
     money('available_money', { default: 0 }),
+    integer('answer_weeks', { required: true, min: 1, max: 52, default: 6 }),
     boolean('uses_money_distribution_cap', { default: false }),
     boolean('uses_status_cloaking', { default: false }),
     references('application_type_ids', 'application-types', { table: 'period_application_types', own: 'period_id', other: 'application_type_id' }),

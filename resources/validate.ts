@@ -39,6 +39,12 @@ function fieldErrors(field: Field, value: unknown): Message | null {
       return typeof value === 'boolean' ? null : { key: 'validation.boolean' };
     case 'enum':
       return (Object.values(enums[(field as { enumName: keyof typeof enums }).enumName]) as unknown[]).includes(value) ? null : { key: 'validation.in' };
+    case 'enumSet': {
+      const codes = Object.values(enums[(field as { enumName: keyof typeof enums }).enumName]) as unknown[];
+      return Array.isArray(value) && value.every((code) => codes.includes(code)) ? null : { key: 'validation.in' };
+    }
+    case 'urls':
+      return Array.isArray(value) ? (value.map((address) => check.url(address)).find(Boolean) ?? null) : { key: 'validation.invalid' };
     case 'choice':
       return (field as { choices: readonly string[] }).choices.includes(value as string) ? null : { key: 'validation.in' };
     case 'references':
@@ -48,6 +54,15 @@ function fieldErrors(field: Field, value: unknown): Message | null {
     default:
       return null;
   }
+}
+
+/** Rules that compare a field with another one of the record, or with a fixed expectation. */
+function relations(field: Field, value: unknown, record: Record<string, unknown>): Message | null {
+  if (field.accepted && value !== true) return { key: 'validation.accepted' };
+  if (field.sameAs && typeof value === 'string' && String(record[field.sameAs] ?? '').trim().toLowerCase() !== value.trim().toLowerCase()) {
+    return { key: 'validation.same', params: { other: field.sameAs } };
+  }
+  return notBefore(field, value, record);
 }
 
 function notBefore(field: Field, value: unknown, record: Record<string, unknown>): Message | null {
@@ -71,7 +86,7 @@ export function validateRecord(resource: ResourceDefinition, record: Record<stri
       if (field.required) errors[field.name] = [missing];
       continue;
     }
-    const problem = fieldErrors(field, value) ?? notBefore(field, value, record);
+    const problem = fieldErrors(field, value) ?? relations(field, value, record);
     if (problem) errors[field.name] = [problem];
   }
   return errors;
@@ -82,6 +97,10 @@ export function normaliseRecord(resource: ResourceDefinition, record: Record<str
   const result: Record<string, unknown> = { ...record };
   for (const field of resource.fields) {
     const value = result[field.name];
+    if (field.kind === 'urls' && Array.isArray(value)) {
+      result[field.name] = value.map((address) => (typeof address === 'string' ? check.normaliseUrl(address) : address)).filter(Boolean);
+      continue;
+    }
     if (typeof value !== 'string') continue;
     const trimmed = value.trim();
     if (trimmed === '' && !field.required) {

@@ -70,7 +70,7 @@ export function normaliseZip(value: string): string {
   return match ? match[1] + match[2] : value;
 }
 
-const orgNumberPattern = /^(?:16)?(\d{6})-?(\d{4})$/;
+const orgNumberPattern = /^(?:16)?(\d{6})[- ]?(\d{4})$/;
 export const orgNumberExample = '802415-3978';
 
 /** Luhn check over all the digits (the last one being the check digit). */

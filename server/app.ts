@@ -10,6 +10,7 @@ import { registerAccess } from './plugins/access.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerI18n } from './plugins/i18n.js';
 import { registerSecurity } from './plugins/security.js';
+import applicantApplicationRoutes from './routes/applicantApplications.js';
 import applicantAuthRoutes from './routes/applicantAuth.js';
 import authRoutes from './routes/auth.js';
 import clientRoutes from './routes/client.js';
@@ -68,6 +69,7 @@ export async function buildApp({ config, db, mailer }: AppDeps): Promise<Fastify
       await api.register(resourceRoutes);
       await api.register(periodRoutes);
       await api.register(portalRoutes);
+      await api.register(applicantApplicationRoutes);
     },
     { prefix: config.apiPrefix },
   );

@@ -97,6 +97,7 @@ export interface Database {
     uses_money_distribution_cap: Generated<boolean>;
     uses_status_cloaking: Generated<boolean>;
     available_money: Generated<number>;
+    answer_weeks: Generated<number>;
     created_at: Created;
     updated_at: Timestamp;
   };
@@ -152,9 +153,39 @@ export interface Database {
     finished: Generated<boolean>;
     sent_in_at: Date | null;
     decided_at: Date | null;
+    step: Generated<number>;
+    org_number: string | null;
+    org_name: string | null;
+    organisation_type: number | null;
+    org_address: string | null;
+    org_co: string | null;
+    org_zip: string | null;
+    org_city: string | null;
+    org_website: string | null;
+    contact_first_name: string | null;
+    contact_last_name: string | null;
+    contact_email: string | null;
+    contact_email_confirmation: string | null;
+    contact_phone: string | null;
+    contact_address: string | null;
+    contact_zip: string | null;
+    contact_city: string | null;
+    links: ColumnType<string[], string[] | undefined, string[]>;
+    consent: Generated<boolean>;
     created_at: Created;
     updated_at: Timestamp;
   };
+  application_files: {
+    id: Generated<number>;
+    uuid: Generated<string>;
+    application_id: number;
+    field_definition_id: number | null;
+    name: string;
+    mime: string;
+    size: number;
+    created_at: Created;
+  };
+  reference_counters: { year: number; last: number };
   application_categories: { application_id: number; category_id: number };
   login_links: {
     id: Generated<number>;

@@ -8,7 +8,7 @@ import { requirementFor } from '../../../resources/index';
 import { useApi } from '../../components/useApi';
 import { usePageTitle } from '../../components/usePageTitle';
 import { getEnums } from '../../providers/enums';
-import { formatDate } from '../../providers/format';
+import { formatDate } from '../../../resources/format';
 import { menuEntries } from '../layout/navigation';
 import { http } from '../providers';
 

@@ -1,7 +1,7 @@
 import { BooleanField, DateField, EmailField, FunctionField, NumberField, ReferenceField, SelectField, TextField, useLocaleState } from 'react-admin';
 import type { Field, ReferenceField as Reference, ResourceDefinition } from '../../../resources/fields';
 import { resourceByName } from '../../../resources/index';
-import { formatMoney } from '../../providers/format';
+import { formatMoney } from '../../../resources/format';
 import { choicesOf } from './fieldInputs';
 
 function Money({ source }: { source: string }) {

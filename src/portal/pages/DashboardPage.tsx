@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { enums } from '../../../resources/enums';
 import { useApi } from '../../components/useApi';
 import { usePageTitle } from '../../components/usePageTitle';
-import { formatDate, formatMoney } from '../../providers/format';
+import { formatDate, formatMoney } from '../../../resources/format';
 import { useI18n } from '../i18n';
 import { http } from '../providers';
 

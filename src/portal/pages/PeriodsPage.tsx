@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useApi } from '../../components/useApi';
 import { usePageTitle } from '../../components/usePageTitle';
-import { formatDate } from '../../providers/format';
+import { formatDate } from '../../../resources/format';
 import { useI18n } from '../i18n';
 import { http } from '../providers';
 

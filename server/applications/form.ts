@@ -1,0 +1,55 @@
+import type { Selectable } from 'kysely';
+import type { Db } from '../db/connect.js';
+import type { Database } from '../db/schema.js';
+import type { Question } from '../../resources/applicationAnswers.js';
+
+export type ApplicationRow = Selectable<Database['applications']>;
+
+/** The columns the applicant's form reads and writes, in the API's names (resources/applications.ts). */
+export const formColumns = [
+  'period_id', 'application_type_id', 'applicant_type', 'money', 'global_goals',
+  'org_number', 'org_name', 'organisation_type', 'org_address', 'org_co', 'org_zip', 'org_city', 'org_website',
+  'contact_first_name', 'contact_last_name', 'contact_email', 'contact_email_confirmation', 'contact_phone',
+  'contact_address', 'contact_zip', 'contact_city', 'links', 'consent',
+] as const;
+export type FormColumn = (typeof formColumns)[number];
+
+/** The questions of an application type, in the order staff gave them. */
+export function questionsOf(db: Db, applicationTypeId: number | null): Promise<Question[]> {
+  if (applicationTypeId === null) return Promise.resolve([]);
+  return db
+    .selectFrom('application_type_field_definitions')
+    .select(['id', 'label', 'type', 'required', 'options'])
+    .where('application_type_id', '=', applicationTypeId)
+    .orderBy('order')
+    .orderBy('id')
+    .execute();
+}
+
+export async function categoryIdsOf(db: Db, applicationId: number): Promise<number[]> {
+  const rows = await db.selectFrom('application_categories').select('category_id').where('application_id', '=', applicationId).orderBy('category_id').execute();
+  return rows.map((r) => r.category_id);
+}
+
+export function filesOf(db: Db, applicationId: number) {
+  return db
+    .selectFrom('application_files')
+    .select(['uuid', 'name', 'size', 'mime', 'field_definition_id', 'created_at'])
+    .where('application_id', '=', applicationId)
+    .orderBy('id')
+    .execute();
+}
+
+/** The record the shared validation sees: the form's fields with the categories and the answers. */
+export function formRecord(row: ApplicationRow, categoryIds: number[]): Record<string, unknown> {
+  const record: Record<string, unknown> = { category_ids: categoryIds, definitions: row.definitions };
+  for (const column of formColumns) record[column] = row[column];
+  return record;
+}
+
+/** How many files each media question has, for the answers' validation. */
+export function fileCounts(files: { field_definition_id: number | null }[]): Record<number, number> {
+  const counts: Record<number, number> = {};
+  for (const file of files) if (file.field_definition_id !== null) counts[file.field_definition_id] = (counts[file.field_definition_id] ?? 0) + 1;
+  return counts;
+}
