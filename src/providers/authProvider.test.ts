@@ -21,8 +21,7 @@ function setup(routes: Parameters<typeof fakeApi>[0]) {
   });
   const session = createSession({ storageKey: 'staff', refreshPath: '/auth/refresh' });
   let staff: ReturnType<typeof createAuthProvider>;
-  const http = createHttpClient({ session, onUnauthorized: (url) => staff.auth.handleUnauthorized(url) });
-  http.defaults.adapter = api.adapter;
+  const http = createHttpClient({ session, onUnauthorized: (url) => staff.auth.handleUnauthorized(url), fetch: api.fetch });
   const requirements: Record<string, Requirement> = {
     users: 'manage-users',
     settings: 'manage-users',

@@ -1,7 +1,7 @@
-import type { AxiosInstance } from 'axios';
 import type { AuthProvider } from 'ra-core';
 import { isAllowed, type Ability, type Requirement } from '../../resources/abilities';
 import type { StaffUser } from '../../resources/users';
+import type { HttpClient } from './httpClient';
 import type { Session } from './session';
 import { createSessionAuth } from './sessionAuth';
 
@@ -13,7 +13,7 @@ export type AccessMap = (resource: string) => Requirement | null;
  * react-admin's authProvider for staff: login by e-mail and password, the session rules of SPEC.md §4, abilities
  * (a failed load means nothing is permitted) and canAccess over abilities, with entity-scoped checks for records.
  */
-export function createAuthProvider(http: AxiosInstance, session: Session, accessFor: AccessMap) {
+export function createAuthProvider(http: HttpClient, session: Session, accessFor: AccessMap) {
   const auth = createSessionAuth<StaffUser>(http, session, { login: '/auth/login', logout: '/auth/logout', me: '/users/me' });
   let abilities: Ability[] | null = null;
   auth.onClear(() => {

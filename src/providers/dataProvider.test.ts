@@ -17,8 +17,7 @@ function setup() {
     'PUT /categories/2': () => ({ status: 422, data: { message: 'De angivna uppgifterna var ogiltiga.', errors: { label: ['Fältet etikett är obligatoriskt.'] } } }),
   });
   const session = createSession({ storageKey: 'staff', refreshPath: '/auth/refresh' });
-  const http = createHttpClient({ session, onUnauthorized: () => {} });
-  http.defaults.adapter = api.adapter;
+  const http = createHttpClient({ session, onUnauthorized: () => {}, fetch: api.fetch });
   return { api, provider: createDataProvider(http, (r) => (r === 'category-list' ? 'categories' : r)) };
 }
 

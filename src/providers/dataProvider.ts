@@ -1,6 +1,5 @@
-import type { AxiosInstance } from 'axios';
 import { HttpError, type DataProvider, type Identifier } from 'ra-core';
-import { ApiError } from './httpClient';
+import { ApiError, type HttpClient } from './httpClient';
 
 /** Where a react-admin resource lives in the API (resources/ declares it; by default the resource name). */
 export type EndpointFor = (resource: string) => string;
@@ -16,7 +15,7 @@ interface ListPage {
  * filters as bracketed arrays; writes wrapped in { data }; answers read from data (lists from data.data).
  * Errors become react-admin HttpErrors whose body.errors shows beside the form fields.
  */
-export function createDataProvider(http: AxiosInstance, endpointFor: EndpointFor = (r) => r): DataProvider {
+export function createDataProvider(http: HttpClient, endpointFor: EndpointFor = (r) => r): DataProvider {
   const call = async <T>(request: Promise<{ data: { data: T } }>): Promise<T> => {
     try {
       return (await request).data.data;

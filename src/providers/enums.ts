@@ -1,10 +1,10 @@
-import type { AxiosInstance } from 'axios';
 import type { EnumMap } from '../../resources/enums';
+import type { HttpClient } from './httpClient';
 
 const cache = new Map<string, Promise<EnumMap>>();
 
 /** The enumerations with labels, cached per locale unless a refresh is forced (SPEC.md §7). */
-export function getEnums(http: AxiosInstance, locale: string, force = false): Promise<EnumMap> {
+export function getEnums(http: HttpClient, locale: string, force = false): Promise<EnumMap> {
   if (force || !cache.has(locale)) {
     const request = http.get(`/protocol/enums/${locale}`).then((response) => response.data.data as EnumMap);
     request.catch(() => cache.delete(locale));

@@ -1,5 +1,5 @@
-import type { AxiosInstance } from 'axios';
 import { clearEnums } from './enums';
+import type { HttpClient } from './httpClient';
 import { isPath, type Session } from './session';
 
 export interface SessionPaths {
@@ -14,7 +14,7 @@ type Listener = () => void;
  * What staff and applicant sign-in have in common (SPEC.md §4, §8): the current user, the logout sequence, the
  * logout event and the 401 rule. The admin's authProvider and the portal's guard are built on it.
  */
-export function createSessionAuth<User>(http: AxiosInstance, session: Session, paths: SessionPaths) {
+export function createSessionAuth<User>(http: HttpClient, session: Session, paths: SessionPaths) {
   let user: User | null = null;
   const listeners = new Set<Listener>();
   const extraCleanups = new Set<Listener>();

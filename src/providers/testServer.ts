@@ -1,4 +1,4 @@
-import axios, { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
+import { API_PREFIX } from './config';
 
 export interface Recorded {
   method: string;
@@ -12,23 +12,22 @@ export interface Recorded {
 
 type Handler = (request: Recorded) => { status: number; data?: unknown };
 
-/** An axios adapter that answers from a table of handlers ("GET /users/me") and records every call. */
+/** A fetch that answers from a table of handlers ("GET /users/me") and records every call. */
 export function fakeApi(routes: Record<string, Handler>) {
   const calls: Recorded[] = [];
-  const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
+  const fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
+    const uri = decodeURIComponent(String(input).slice(API_PREFIX.length));
     const request: Recorded = {
-      method: (config.method ?? 'get').toUpperCase(),
-      url: String(config.url),
-      uri: decodeURIComponent(axios.getUri({ url: config.url, params: config.params, paramsSerializer: config.paramsSerializer })),
-      headers: config.headers.toJSON() as Record<string, unknown>,
-      body: typeof config.data === 'string' ? JSON.parse(config.data) : config.data,
+      method: (init.method ?? 'GET').toUpperCase(),
+      url: uri.split('?')[0],
+      uri,
+      headers: { ...(init.headers as Record<string, string>) },
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body,
     };
     calls.push(request);
     const handler = routes[`${request.method} ${request.url}`];
     const { status, data } = handler ? handler(request) : { status: 404, data: { message: 'not found' } };
-    const response = { status, data, statusText: String(status), headers: {}, config };
-    if (status >= 400) throw new AxiosError(`status ${status}`, String(status), config, null, response);
-    return response;
+    return new Response(data === undefined ? null : JSON.stringify(data), { status, headers: { 'Content-Type': 'application/json' } });
   };
-  return { adapter, calls };
+  return { fetch, calls };
 }
