@@ -12,6 +12,7 @@ import { registerI18n } from './plugins/i18n.js';
 import { registerSecurity } from './plugins/security.js';
 import applicantApplicationRoutes from './routes/applicantApplications.js';
 import applicantAuthRoutes from './routes/applicantAuth.js';
+import applicationFileRoutes from './routes/applicationFiles.js';
 import authRoutes from './routes/auth.js';
 import clientRoutes from './routes/client.js';
 import dashboardRoutes from './routes/dashboard.js';
@@ -69,6 +70,7 @@ export async function buildApp({ config, db, mailer }: AppDeps): Promise<Fastify
       await api.register(resourceRoutes);
       await api.register(periodRoutes);
       await api.register(portalRoutes);
+      await api.register(applicationFileRoutes);
       await api.register(applicantApplicationRoutes);
     },
     { prefix: config.apiPrefix },

@@ -21,6 +21,8 @@ export interface Config {
   mailFrom: string;
   seedDemo: boolean;
   logLevel: string;
+  /** Largest uploaded file, in bytes (UPLOAD_MAX_MB). */
+  uploadMaxBytes: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -70,5 +72,6 @@ export function loadConfig(env: Env = process.env): Config {
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO !== 'false' : !databaseUrl,
     // warn: errors and warnings only; info adds a line per request.
     logLevel: text(env, 'LOG_LEVEL') ?? 'warn',
+    uploadMaxBytes: integer(env, 'UPLOAD_MAX_MB', 10, 1, 100) * 1024 * 1024,
   };
 }

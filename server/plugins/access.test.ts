@@ -34,7 +34,10 @@ describe('route access declarations', () => {
 
   it('records a declaration for every route of the app', () => {
     const urls = t.app.routeAccess.map((r) => `${r.method} ${r.url}`);
-    for (const expected of ['POST /api/v1/auth/login', 'GET /api/v1/users/me', 'GET /api/v1/protocol/enums/:locale', 'GET /api/v1/docs/json']) {
+    for (const expected of [
+      'POST /api/v1/auth/login', 'GET /api/v1/users/me', 'GET /api/v1/protocol/enums/:locale', 'GET /api/v1/docs/json',
+      'POST /api/v1/portal/applications/:uuid/files', 'GET /api/v1/applications/:uuid/files/:fileUuid',
+    ]) {
       expect(urls).toContain(expected);
     }
     expect(t.app.routeAccess.every((r) => r.access)).toBe(true);
@@ -47,6 +50,17 @@ describe('route access declarations', () => {
       const response = await call(t.app, { method: 'GET', url: route.url });
       expect(response.statusCode, route.url).toBe(401);
       expect(response.json()).toEqual({ message: 'Du är inte inloggad.' });
+    }
+  });
+
+  it('applicant routes, whatever their method, answer 401 to anonymous callers and to staff', async () => {
+    const applicantRoutes = t.app.routeAccess.filter((r) => r.access === 'applicant');
+    expect(applicantRoutes.map((r) => `${r.method} ${r.url}`)).toContain('DELETE /api/v1/portal/applications/:uuid/files/:fileUuid');
+    for (const route of applicantRoutes) {
+      for (const cookie of [undefined, admin]) {
+        const response = await call(t.app, { method: route.method as 'GET', url: route.url, cookie });
+        expect(response.statusCode, `${route.method} ${route.url}`).toBe(401);
+      }
     }
   });
 

@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { inject } from 'vitest';
 import pg from 'pg';
@@ -24,7 +27,9 @@ export async function createTestApp(options: { config?: Partial<Config>; beforeR
   const name = `test_${randomUUID().replaceAll('-', '')}`;
   await createDatabase(adminUrl, name, TEMPLATE);
   const db = connect(withDatabase(adminUrl, name), () => {}, 5);
-  const config = { ...loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent' }), ...options.config };
+  // Its own data directory (uploaded files), so tests never write into the developer's ./data.
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'app-test-data-'));
+  const config = { ...loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent' }), dataDir, ...options.config };
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, productName: config.productName, log: { info: () => {}, warn: () => {} } });
   const app = await buildApp({ config, db, mailer });
   options.beforeReady?.(app);
@@ -42,6 +47,7 @@ export async function createTestApp(options: { config?: Partial<Config>; beforeR
       await client.connect();
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await client.end();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

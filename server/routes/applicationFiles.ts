@@ -1,0 +1,186 @@
+import { randomUUID } from 'node:crypto';
+import { rename } from 'node:fs/promises';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { enums } from '../../resources/enums.js';
+import { assertDraft, ownApplication, uuidPattern } from '../applications/own.js';
+import type { Db } from '../db/connect.js';
+import { invalid, notFound } from '../errors.js';
+import { multipartLimits, receiveUpload } from '../uploads/receive.js';
+import { sendStoredFile } from '../uploads/send.js';
+import { removeFile, storedPath } from '../uploads/storage.js';
+import { data } from './schemas.js';
+
+interface Params {
+  uuid: string;
+  fileUuid?: string;
+}
+
+const uuid = new RegExp(uuidPattern);
+const params = (...names: string[]) => ({ type: 'object', required: names, properties: Object.fromEntries(names.map((n) => [n, { type: 'string' }])) });
+
+/** A malformed uuid is unknown like any other: 404, and no database error. */
+function checkUuids(...values: (string | undefined)[]) {
+  if (!values.every((value) => value && uuid.test(value))) throw notFound();
+}
+
+const file = {
+  type: 'object',
+  properties: {
+    uuid: { type: 'string' },
+    name: { type: 'string' },
+    size: { type: 'integer' },
+    mime: { type: 'string' },
+    field_definition_id: { type: ['integer', 'null'], description: 'The media question it answers; null for an attachment of step 5' },
+    created_at: { type: 'string', format: 'date-time' },
+  },
+};
+
+/** Locks the application until the transaction ends and checks it is still a draft, so a send-in cannot race a change. */
+async function lockDraft(trx: Db, applicationId: number) {
+  const current = await trx.selectFrom('applications').select('status').where('id', '=', applicationId).forUpdate().executeTakeFirst();
+  if (!current) throw notFound();
+  assertDraft(current);
+}
+
+/**
+ * Files of an application (SPEC.md §2): answers to the media questions of step 2 and the attachments of step 5.
+ * The applicant uploads and removes them while the application is a draft; the applicant and staff download them.
+ */
+export default async function applicationFileRoutes(app: FastifyInstance) {
+  const { db, config } = app;
+  const { dataDir, uploadMaxBytes } = config;
+  // Registered here, so only these routes accept multipart bodies; the app's access and CSRF hooks run before.
+  await app.register(multipart, { limits: multipartLimits(uploadMaxBytes), throwFileSizeLimit: false });
+
+  /** The question id the form names, which must be a media question of the application's own type. */
+  async function mediaQuestion(raw: string | undefined, applicationTypeId: number | null): Promise<number | null> {
+    if (raw === undefined || raw === '') return null;
+    const refused = () => invalid({ field_definition_id: ['errors.file_question_invalid'] }, 'errors.file_question_invalid');
+    if (!/^\d{1,9}$/.test(raw) || applicationTypeId === null) throw refused();
+    const question = await db
+      .selectFrom('application_type_field_definitions')
+      .select('id')
+      .where('id', '=', Number(raw))
+      .where('application_type_id', '=', applicationTypeId)
+      .where('type', '=', enums.field_type.media)
+      .executeTakeFirst();
+    if (!question) throw refused();
+    return question.id;
+  }
+
+  app.post<{ Params: Params }>(
+    '/portal/applications/:uuid/files',
+    {
+      config: { access: 'applicant' },
+      schema: {
+        tags: ['portal'],
+        summary: 'Uploads a file to the applicant’s draft: multipart with `file` and optionally `field_definition_id` (a media question)',
+        description: `PDF, JPG, PNG, Word (.docx), Excel (.xlsx) or OpenDocument (.odt, .ods), recognised by the file’s content; at most UPLOAD_MAX_MB. 413 when too large, 422 for another type, 409 when no longer a draft.`,
+        body: {
+          content: {
+            'multipart/form-data': {
+              schema: {
+                type: 'object',
+                required: ['file'],
+                properties: {
+                  file: { type: 'string', format: 'binary' },
+                  field_definition_id: { type: 'integer', description: 'A media question of the application’s type; none for an attachment' },
+                },
+              },
+            },
+          },
+        },
+        params: params('uuid'),
+        response: { 201: data(file) },
+      },
+      // The body is read as a stream by the handler, which checks every part itself; the schema above documents it.
+      validatorCompiler: () => () => true,
+    },
+    async (request, reply) => {
+      checkUuids(request.params.uuid);
+      // Ownership and draft first, so nothing is stored for a call that is refused anyway.
+      const application = await ownApplication(db, request, request.params.uuid);
+      assertDraft(application);
+      const upload = await receiveUpload(request, { dataDir, maxBytes: uploadMaxBytes, fields: ['field_definition_id'] });
+      const fileUuid = randomUUID();
+      const target = storedPath(dataDir, fileUuid);
+      try {
+        const fieldDefinitionId = await mediaQuestion(upload.fields.field_definition_id, application.application_type_id);
+        await rename(upload.tempPath, target);
+        const row = await db.transaction().execute(async (trx) => {
+          await lockDraft(trx, application.id);
+          return trx
+            .insertInto('application_files')
+            .values({ uuid: fileUuid, application_id: application.id, field_definition_id: fieldDefinitionId, name: upload.name, mime: upload.mime, size: upload.size })
+            .returning(['uuid', 'name', 'size', 'mime', 'field_definition_id', 'created_at'])
+            .executeTakeFirstOrThrow();
+        });
+        return reply.status(201).send({ data: row });
+      } catch (error) {
+        await removeFile(upload.tempPath);
+        await removeFile(target);
+        throw error;
+      }
+    },
+  );
+
+  app.delete<{ Params: Params }>(
+    '/portal/applications/:uuid/files/:fileUuid',
+    { config: { access: 'applicant' }, schema: { tags: ['portal'], summary: 'Removes a file from the applicant’s draft (409 when no longer a draft)', params: params('uuid', 'fileUuid') } },
+    async (request, reply) => {
+      checkUuids(request.params.uuid, request.params.fileUuid);
+      const application = await ownApplication(db, request, request.params.uuid);
+      assertDraft(application);
+      const removed = await db.transaction().execute(async (trx) => {
+        await lockDraft(trx, application.id);
+        return trx
+          .deleteFrom('application_files')
+          .where('uuid', '=', request.params.fileUuid!)
+          .where('application_id', '=', application.id)
+          .returning('uuid')
+          .executeTakeFirst();
+      });
+      if (!removed) throw notFound();
+      await removeFile(storedPath(dataDir, removed.uuid));
+      return reply.status(204).send();
+    },
+  );
+
+  app.get<{ Params: Params }>(
+    '/portal/applications/:uuid/files/:fileUuid',
+    { config: { access: 'applicant' }, schema: { tags: ['portal'], summary: 'Downloads a file of the applicant’s own application (always as an attachment)', params: params('uuid', 'fileUuid') } },
+    async (request, reply) => {
+      checkUuids(request.params.uuid, request.params.fileUuid);
+      const application = await ownApplication(db, request, request.params.uuid);
+      const stored = await db
+        .selectFrom('application_files')
+        .select(['uuid', 'name', 'mime'])
+        .where('uuid', '=', request.params.fileUuid!)
+        .where('application_id', '=', application.id)
+        .executeTakeFirst();
+      if (!stored) throw notFound();
+      return sendStoredFile(reply, dataDir, stored);
+    },
+  );
+
+  app.get<{ Params: Params }>(
+    '/applications/:uuid/files/:fileUuid',
+    {
+      config: { access: { abilities: { anyOf: ['manage-applications', 'investigate-applications'] } } },
+      schema: { tags: ['applications'], summary: 'Downloads a file of an application (always as an attachment)', params: params('uuid', 'fileUuid') },
+    },
+    async (request, reply) => {
+      checkUuids(request.params.uuid, request.params.fileUuid);
+      const stored = await db
+        .selectFrom('application_files as f')
+        .innerJoin('applications as a', 'a.id', 'f.application_id')
+        .select(['f.uuid', 'f.name', 'f.mime'])
+        .where('a.uuid', '=', request.params.uuid)
+        .where('f.uuid', '=', request.params.fileUuid!)
+        .executeTakeFirst();
+      if (!stored) throw notFound();
+      return sendStoredFile(reply, dataDir, stored);
+    },
+  );
+}

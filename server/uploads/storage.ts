@@ -1,0 +1,27 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+
+/** Uploaded files live in DATA_DIR/uploads under the server's uuid, never under a name the client chose. */
+export function uploadsDir(dataDir: string): string {
+  return path.join(dataDir, 'uploads');
+}
+
+export function storedPath(dataDir: string, fileUuid: string): string {
+  return path.join(uploadsDir(dataDir), fileUuid);
+}
+
+/**
+ * A fresh temporary name beside the stored files, so accepting an upload is a rename on the same file system.
+ * The dot keeps it apart from the uuids of stored files.
+ */
+export async function temporaryPath(dataDir: string): Promise<string> {
+  const dir = uploadsDir(dataDir);
+  await mkdir(dir, { recursive: true });
+  return path.join(dir, `.upload-${randomUUID()}`);
+}
+
+/** Removes a file if it is there; a file already gone is no error. */
+export async function removeFile(filePath: string): Promise<void> {
+  await rm(filePath, { force: true });
+}
