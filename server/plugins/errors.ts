@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { AppError, notFound, type FieldErrors, type Message } from '../errors.js';
 import { translator, type Params, type Translate } from '../i18n.js';
+import { attributeLabel } from '../../resources/attributeLabel.js';
 import { negotiateLocale } from '../../resources/locales.js';
 
 interface AjvIssue {
@@ -51,16 +52,7 @@ export function translateFieldErrors(t: Translate, errors: FieldErrors, resource
   return Object.fromEntries(Object.entries(errors).map(([field, list]) => [field, list.map((m) => text(field, m))]));
 }
 
-/** How a message names a field: the resource's field label, else a common attribute name, else the field name. */
-function attributeName(t: Translate, field: string, resource?: string): string {
-  const last = field.split('.').pop() ?? field;
-  for (const key of [resource && `resources.${resource}.fields.${last}`, `attributes.${last}`]) {
-    if (!key) continue;
-    const label = t(key);
-    if (label !== key) return label.charAt(0).toLocaleLowerCase() + label.slice(1);
-  }
-  return last.replace(/_/g, ' ');
-}
+const attributeName = (t: Translate, field: string, resource?: string) => attributeLabel((key) => t(key), field, resource);
 
 const typeKeys: Record<string, string> = { integer: 'validation.integer', number: 'validation.number', string: 'validation.string', boolean: 'validation.boolean' };
 

@@ -23,7 +23,7 @@ const CODE = { type: ['integer', 'null'], minimum: -1000, maximum: 1000 } as con
 const draftFields = {
   step: { type: 'integer', minimum: 1, maximum: 5 },
   period_id: ID,
-  application_type_id: ID,
+  application_type_id: { ...ID, type: ['integer', 'null'] },
   applicant_type: CODE,
   money: { type: ['integer', 'null'], minimum: 0, maximum: MAX_MONEY },
   category_ids: { type: 'array', maxItems: 200, items: ID },

@@ -63,3 +63,18 @@ describe('portal reading', () => {
     expect((await get('/portal/periods', applicant)).json().data).toEqual([]);
   });
 });
+
+describe('categories for the application form', () => {
+  it('lists every category by type and in Swedish order, to signed-in applicants only', async () => {
+    const listed = (await get('/portal/categories', applicant)).json().data as { type: number; label: string }[];
+    expect(listed.length).toBe(Number((await t.db.selectFrom('categories').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n));
+    const types = listed.map((c) => c.type);
+    expect(types).toEqual([...types].sort((a, b) => a - b));
+    const collator = new Intl.Collator('sv');
+    for (const type of new Set(types)) {
+      const labels = listed.filter((c) => c.type === type).map((c) => c.label);
+      expect(labels).toEqual([...labels].sort(collator.compare));
+    }
+    expect((await get('/portal/categories')).statusCode).toBe(401);
+  });
+});

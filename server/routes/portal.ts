@@ -95,6 +95,19 @@ export default async function portalRoutes(app: FastifyInstance) {
   }));
 
   app.get(
+    '/portal/categories',
+    {
+      config: { access: 'applicant' },
+      schema: {
+        tags,
+        summary: 'The categories an application can name (target groups, purposes, geographic areas, focus areas), by type and label',
+        response: { 200: data({ type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, label: { type: 'string' }, type: { type: 'integer' } } } }) },
+      },
+    },
+    async () => ({ data: await db.selectFrom('categories').select(['id', 'label', 'type']).orderBy('type').orderBy(sql`label collate swedish`).orderBy('id').execute() }),
+  );
+
+  app.get(
     '/portal/periods',
     { config: { access: 'applicant' }, schema: { tags, summary: 'Open periods (not closed, today between start and end) with their application types and contacts', response: { 200: data({ type: 'array', items: period }) } } },
     async () => {

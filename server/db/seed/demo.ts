@@ -232,12 +232,12 @@ const organisations = [
 type OrgKey = (typeof organisations)[number]['key'];
 
 const applicants = [
-  { key: 'maria', email: 'maria.nilsson@demo.se', first_name: 'Maria', last_name: 'Nilsson', phone: '+46 70 174 06 05', locale: 'sv-SE', verified: true },
-  { key: 'johan', email: 'johan.persson@demo.se', first_name: 'Johan', last_name: 'Persson', phone: '+46 70 174 06 12', locale: 'sv-SE', verified: true },
-  { key: 'lina', email: 'lina.oberg@demo.se', first_name: 'Lina', last_name: 'Öberg', phone: '+46 70 174 06 23', locale: 'sv-SE', verified: true },
-  { key: 'ahmed', email: 'ahmed.hassan@demo.se', first_name: 'Ahmed', last_name: 'Hassan', phone: '+46 70 174 06 34', locale: 'sv-SE', verified: true },
-  { key: 'elin', email: 'elin.forsberg@demo.se', first_name: 'Elin', last_name: 'Forsberg', phone: '+46 70 174 06 45', locale: 'sv-SE', verified: true },
-  { key: 'oliver', email: 'oliver.smith@demo.se', first_name: 'Oliver', last_name: 'Smith', phone: '+46 70 174 06 56', locale: 'en-US', verified: false },
+  { key: 'maria', email: 'maria.nilsson@demo.se', first_name: 'Maria', last_name: 'Nilsson', phone: '+46 70 174 06 05', locale: 'sv-SE', verified: true, address: 'Idrottsvägen 12', zip: '97241', city: 'Luleå' },
+  { key: 'johan', email: 'johan.persson@demo.se', first_name: 'Johan', last_name: 'Persson', phone: '+46 70 174 06 12', locale: 'sv-SE', verified: true, address: 'Storgatan 40', zip: '94131', city: 'Piteå' },
+  { key: 'lina', email: 'lina.oberg@demo.se', first_name: 'Lina', last_name: 'Öberg', phone: '+46 70 174 06 23', locale: 'sv-SE', verified: true, address: 'Strandgatan 2', zip: '95231', city: 'Kalix' },
+  { key: 'ahmed', email: 'ahmed.hassan@demo.se', first_name: 'Ahmed', last_name: 'Hassan', phone: '+46 70 174 06 34', locale: 'sv-SE', verified: true, address: 'Kungsgatan 9', zip: '96131', city: 'Boden' },
+  { key: 'elin', email: 'elin.forsberg@demo.se', first_name: 'Elin', last_name: 'Forsberg', phone: '+46 70 174 06 45', locale: 'sv-SE', verified: true, address: 'Byvägen 8', zip: '95691', city: 'Överkalix' },
+  { key: 'oliver', email: 'oliver.smith@demo.se', first_name: 'Oliver', last_name: 'Smith', phone: '+46 70 174 06 56', locale: 'en-US', verified: false, address: 'Skeppsbrogatan 5', zip: '97231', city: 'Luleå' },
 ] as const;
 type ApplicantKey = (typeof applicants)[number]['key'];
 
@@ -612,6 +612,7 @@ export async function seedDemo(db: Db, today: Date = new Date()): Promise<boolea
           application_type_id: typeIds[plan.type],
           applicant_type: enums.applicant_type[plan.applicantType],
           organisation_id: plan.organisation ? orgIds[plan.organisation] : null,
+          ...formDetails(plan, sentInAt !== null),
           money: plan.money === null ? null : kr(plan.money),
           approved_money: plan.approved === undefined ? null : kr(plan.approved),
           definitions: JSON.stringify(definitions),
@@ -639,6 +640,24 @@ export async function seedDemo(db: Db, today: Date = new Date()): Promise<boolea
     }
     return true;
   });
+}
+
+/** What the applicant filled in on the organisation, contact and consent steps (a draft has not got that far). */
+function formDetails(plan: ApplicationPlan, sentIn: boolean) {
+  const person = applicants.find((a) => a.key === plan.applicant)!;
+  const org = organisations.find((o) => o.key === plan.organisation);
+  return {
+    step: sentIn ? 5 : 2,
+    contact_first_name: person.first_name,
+    contact_last_name: person.last_name,
+    contact_email: person.email,
+    contact_email_confirmation: person.email,
+    contact_phone: person.phone,
+    ...(sentIn ? { contact_address: person.address, contact_zip: person.zip, contact_city: person.city, consent: true } : {}),
+    ...(org && sentIn
+      ? { org_number: orgNumber(org.digits), org_name: org.name, organisation_type: org.type, org_address: org.address, org_co: org.co, org_zip: org.zip, org_city: org.city, org_website: org.website, links: [org.website] }
+      : {}),
+  };
 }
 
 async function countUsers(db: Db): Promise<number> {

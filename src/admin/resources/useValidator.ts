@@ -1,15 +1,13 @@
 import { useCallback } from 'react';
 import { useTranslate } from 'react-admin';
+import { attributeLabel } from '../../../resources/attributeLabel';
 import type { ResourceDefinition } from '../../../resources/fields';
 import { validateRecord } from '../../../resources/validate';
 
 /** The form-level validator of a resource: the same rules as the server, messages in the chosen language. */
 export function useValidator(resource: ResourceDefinition) {
   const translate = useTranslate();
-  const fieldName = (field: string) => {
-    const label = translate(`resources.${resource.name}.fields.${field}`);
-    return label.charAt(0).toLocaleLowerCase() + label.slice(1);
-  };
+  const fieldName = (field: string) => attributeLabel(translate, field, resource.name);
   return useCallback(
     (values: Record<string, unknown>) => {
       const errors = validateRecord(resource, values);

@@ -1,5 +1,60 @@
-import { Placeholder } from './Placeholder';
+import { Alert, Button, LinearProgress } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { usePageTitle } from '../../components/usePageTitle';
+import { ApiError } from '../../providers/httpClient';
+import { ApplicationEditor } from '../apply/ApplicationEditor';
+import type { ApplicationForm } from '../apply/types';
+import { useI18n } from '../i18n';
+import { http } from '../providers';
 
+/**
+ * /ansok/:id, the application form for a period: ?application=<uuid> continues a draft; ?type=<application type>
+ * starts one (or continues the applicant's draft of that period and type), then the address names the draft, so a
+ * reload or a bookmark returns to it.
+ */
 export default function ApplyPage() {
-  return <Placeholder page="apply" />;
+  const { t } = useI18n();
+  usePageTitle(t('portal.apply.title'));
+  const { id } = useParams();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const uuid = params.get('application');
+  const type = params.get('type');
+  const [form, setForm] = useState<ApplicationForm | null>(null);
+  const [error, setError] = useState<ApiError | Error | null>(null);
+
+  useEffect(() => {
+    // Naming the new draft in the address changes nothing that needs loading again.
+    if (uuid && form?.uuid === uuid) return;
+    let live = true;
+    setError(null);
+    const load = uuid
+      ? http.get(`/portal/applications/${uuid}`)
+      : http.post('/portal/applications', { data: { period_id: Number(id), application_type_id: Number(type) } });
+    load
+      .then((response) => {
+        if (!live) return;
+        const loaded = response.data.data as ApplicationForm;
+        setForm(loaded);
+        if (!uuid) navigate(`/ansok/${loaded.period_id}?application=${loaded.uuid}`, { replace: true });
+      })
+      .catch((failure: Error) => live && setError(failure));
+    return () => {
+      live = false;
+    };
+  }, [id, uuid, type, navigate]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  if (!uuid && !type) return <Navigate to={`/ansok?period=${id}`} replace />;
+  if (error) {
+    const status = error instanceof ApiError ? error.status : 0;
+    if (status === 404) return <Navigate to="/finns-inte" replace />;
+    return (
+      <Alert severity="error" action={<Button component={RouterLink} to="/ansok">{t('portal.apply.to_periods')}</Button>}>
+        {error.message}
+      </Alert>
+    );
+  }
+  if (!form || form.uuid !== (uuid ?? form.uuid)) return <LinearProgress aria-label={t('app.loading')} />;
+  return <ApplicationEditor key={form.uuid} initial={form} />;
 }

@@ -1,7 +1,31 @@
-import { useSearchParams } from 'react-router-dom';
-import { Placeholder } from './Placeholder';
+import { Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { usePageTitle } from '../../components/usePageTitle';
+import { useI18n } from '../i18n';
 
+/** /tack?name=<application type>: the application has arrived; what happens next. */
 export default function ThankYouPage() {
+  const { t } = useI18n();
   const [params] = useSearchParams();
-  return <Placeholder page="thanks" params={{ name: params.get('name') ?? '' }} />;
+  const name = params.get('name');
+  usePageTitle(t('portal.thanks.title'));
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Typography variant="h4" component="h1" gutterBottom>
+          {t('portal.thanks.title')}
+        </Typography>
+        <Typography sx={{ mb: 1 }}>{name ? t('portal.thanks.received', { name }) : t('portal.thanks.received_unnamed')}</Typography>
+        <Typography sx={{ mb: 3 }}>{t('portal.thanks.next')}</Typography>
+        <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          <Button component={RouterLink} to="/" variant="contained">
+            {t('portal.thanks.dashboard')}
+          </Button>
+          <Button component={RouterLink} to="/vanliga-fragor">
+            {t('portal.thanks.faq')}
+          </Button>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
 }

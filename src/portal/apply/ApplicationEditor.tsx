@@ -1,0 +1,210 @@
+import { Alert, Box, Button, Paper, Step, StepButton, StepLabel, Stepper, Typography } from '@mui/material';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { STEPS } from '../../../resources/applications';
+import { enums } from '../../../resources/enums';
+import { orgNumber as checkOrgNumber } from '../../../resources/validators';
+import { useApi } from '../../components/useApi';
+import { ApiError } from '../../providers/httpClient';
+import { useI18n } from '../i18n';
+import { http } from '../providers';
+import { FormContext, type FormApi } from './FormContext';
+import { ProblemList } from './ProblemList';
+import { SaveStatus } from './SaveStatus';
+import { AttachmentsStep, ContactStep, OrganisationStep, PeriodStep, QuestionsStep } from './steps';
+import type { ApplicationForm, Category, OpenPeriod, StoredFile } from './types';
+import { useDraft } from './useDraft';
+import { formProblems, inputId, type FieldProblem } from './validation';
+
+const stepKeys = ['period', 'questions', 'organisation', 'contact', 'attachments'] as const;
+
+/** The five steps of one application, saved as the applicant goes, with the problems to fix and sending in. */
+export function ApplicationEditor({ initial }: { initial: ApplicationForm }) {
+  const { t, locale } = useI18n();
+  const navigate = useNavigate();
+  const { values, change, flush, savedAt, state } = useDraft(initial);
+  const readOnly = initial.status !== enums.application_status.draft;
+  const periods = useApi<OpenPeriod[]>(http, '/portal/periods', locale);
+  const categories = useApi<Category[]>(http, '/portal/categories', locale);
+  const [questions, setQuestions] = useState(initial.questions);
+  const [files, setFiles] = useState<StoredFile[]>(initial.files);
+  const [step, setStep] = useState(Math.min(Math.max(initial.step, 1), 5));
+  const [touched, setTouched] = useState<Set<string>>(new Set());
+  const [showAll, setShowAll] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [sendError, setSendError] = useState<string | null>(null);
+  const [serverProblems, setServerProblems] = useState<FieldProblem[]>([]);
+  const [lookupNote, setLookupNote] = useState<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const problemList = useRef<HTMLDivElement>(null);
+  const stepNames = stepKeys.map((key) => t(`portal.apply.steps.${key}`));
+
+  const problems = useMemo(() => {
+    const local = formProblems(values, questions, files, t);
+    return [...local, ...serverProblems.filter((s) => !local.some((l) => l.field === s.field))];
+  }, [values, questions, files, t, serverProblems]);
+
+  // Another application type asks other questions: fetch them once the change is saved.
+  const typeId = values.application_type_id;
+  useEffect(() => {
+    if (typeId === initial.application_type_id && questions === initial.questions) return;
+    let live = true;
+    void flush().then(() =>
+      http.get(`/portal/applications/${initial.uuid}`).then((response) => {
+        if (live) setQuestions((response.data.data as ApplicationForm).questions);
+      }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [typeId]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const leave = useCallback(
+    (name: string) => {
+      setTouched((previous) => (previous.has(name) ? previous : new Set(previous).add(name)));
+      void flush();
+    },
+    [flush],
+  );
+
+  const form: FormApi = {
+    values,
+    change: (name, value) => {
+      setServerProblems((list) => list.filter((p) => p.field !== name));
+      if (name === 'period_id') {
+        // A period that does not take the chosen type leaves the type to choose again.
+        const offered = periods.data?.find((p) => p.id === value)?.application_types.some((type) => type.id === values.application_type_id);
+        if (!offered) change('application_type_id', null);
+      }
+      change(name, value);
+    },
+    leave,
+    problem: (name) => (showAll || touched.has(name) ? problems.find((p) => p.field === name)?.message : undefined),
+    readOnly,
+  };
+
+  const goTo = (next: number, focus?: string) => {
+    // Leaving a step shows what is missing in it, without blocking: a draft may be finished in any order.
+    const left = new Set(touched);
+    problems.filter((p) => p.step === step).forEach((p) => left.add(p.field));
+    setTouched(left);
+    setStep(next);
+    if (!readOnly) change('step', next);
+    void flush();
+    requestAnimationFrame(() => {
+      const target = focus ? document.getElementById(inputId(focus)) : heading.current;
+      const input = target?.matches('input, textarea, select') ? target : (target?.querySelector<HTMLElement>('input, textarea, select') ?? target);
+      input?.focus();
+      target?.scrollIntoView({ block: 'center' });
+    });
+  };
+
+  const lookup = async (number: string) => {
+    setLookupNote(null);
+    if (!number.trim() || checkOrgNumber(number)) return;
+    try {
+      const found = (await http.get(`/portal/organisations/${encodeURIComponent(number.trim())}`)).data.data;
+      change('org_name', found.name);
+      const fill: Record<string, unknown> = { organisation_type: found.type, org_address: found.address, org_co: found.co, org_zip: found.zip, org_city: found.city, org_website: found.website };
+      for (const [name, value] of Object.entries(fill)) if (value && !values[name]) change(name, value);
+      setLookupNote(t('portal.apply.org_found'));
+      void flush();
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.status === 404) setLookupNote(failure.message);
+    }
+  };
+
+  const send = async () => {
+    setSendError(null);
+    setShowAll(true);
+    const saved = await flush();
+    if (problems.length > 0 || !saved) {
+      requestAnimationFrame(() => problemList.current?.focus());
+      return;
+    }
+    setSending(true);
+    try {
+      await http.post(`/portal/applications/${initial.uuid}/submit`);
+      navigate(`/tack?name=${encodeURIComponent(initial.application_type ?? '')}`);
+    } catch (failure) {
+      const errors = failure instanceof ApiError ? failure.body.errors : undefined;
+      if (errors) {
+        setServerProblems(Object.entries(errors).map(([field, message]) => ({ field, step: 1, label: field, message: String(message) })));
+        requestAnimationFrame(() => problemList.current?.focus());
+      } else setSendError((failure as Error).message);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const periodName = periods.data?.find((p) => p.id === values.period_id)?.name ?? initial.period.name;
+  const stepProblems = (n: number) => problems.filter((p) => p.step === n);
+  const fileProps = { applicationUuid: initial.uuid, files, onFiles: setFiles };
+
+  return (
+    <FormContext.Provider value={form}>
+      <Box sx={{ mb: 2 }}>
+        <Typography variant="h4" component="h1">
+          {t('portal.apply.heading', { type: initial.application_type ?? t('portal.apply.title') })}
+        </Typography>
+        <Typography color="text.secondary">{periodName}</Typography>
+        <SaveStatus state={state} savedAt={savedAt} />
+      </Box>
+      {readOnly && (
+        <Alert severity="info" sx={{ mb: 2 }} action={<Button component={RouterLink} to="/">{t('portal.nav.dashboard')}</Button>}>
+          {t('errors.not_a_draft')}
+        </Alert>
+      )}
+      <Box component="nav" aria-label={t('portal.apply.steps_label')} sx={{ mb: 3, overflowX: 'auto' }}>
+        <Stepper nonLinear activeStep={step - 1} alternativeLabel>
+          {STEPS.map((n) => {
+            const error = showAll && stepProblems(n).length > 0;
+            return (
+              <Step key={n} completed={!error && touched.size > 0 && n !== step && stepProblems(n).length === 0}>
+                <StepButton onClick={() => goTo(n)} aria-current={n === step ? 'step' : undefined}>
+                  <StepLabel error={error}>{stepNames[n - 1]}</StepLabel>
+                </StepButton>
+              </Step>
+            );
+          })}
+        </Stepper>
+      </Box>
+      <Paper component="section" variant="outlined" aria-labelledby="step-heading" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Typography variant="h5" component="h2" id="step-heading" ref={heading} tabIndex={-1} sx={{ mb: 2, '&:focus': { outline: 'none' } }}>
+          {t('portal.apply.step_heading', { n: step, total: STEPS.length, name: stepNames[step - 1] })}
+        </Typography>
+        {step === 1 && <PeriodStep periods={periods.data ?? []} />}
+        {step === 2 && <QuestionsStep questions={questions} categories={categories.data ?? []} {...fileProps} />}
+        {step === 3 && <OrganisationStep lookup={(n) => void lookup(n)} lookupNote={lookupNote} />}
+        {step === 4 && <ContactStep />}
+        {step === 5 && <AttachmentsStep {...fileProps} />}
+      </Paper>
+      {step === 5 && !readOnly && problems.length > 0 && (
+        <Box sx={{ mt: 3 }}>
+          <ProblemList ref={problemList} problems={problems} stepNames={stepNames} onOpen={(p) => goTo(p.step, p.field)} />
+        </Box>
+      )}
+      {sendError && (
+        <Alert severity="error" sx={{ mt: 3 }} role="alert">
+          {sendError}
+        </Alert>
+      )}
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, mt: 3, flexWrap: 'wrap' }}>
+        <Button variant="outlined" disabled={step === 1} onClick={() => goTo(step - 1)}>
+          {t('portal.apply.previous')}
+        </Button>
+        {step < 5 ? (
+          <Button variant="contained" onClick={() => goTo(step + 1)}>
+            {t('portal.apply.next', { name: stepNames[step] })}
+          </Button>
+        ) : (
+          !readOnly && (
+            <Button variant="contained" color="primary" size="large" onClick={() => void send()} disabled={sending}>
+              {sending ? t('portal.apply.sending') : t('portal.apply.send')}
+            </Button>
+          )
+        )}
+      </Box>
+    </FormContext.Provider>
+  );
+}

@@ -1,0 +1,123 @@
+import { Alert, Box, Button, LinearProgress, List, ListItem, Link, Typography } from '@mui/material';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { API_PREFIX } from '../../providers/config';
+import { ApiError } from '../../providers/httpClient';
+import { useI18n } from '../i18n';
+import { http } from '../providers';
+import type { StoredFile } from './types';
+
+interface Props {
+  applicationUuid: string;
+  /** The media question the files answer; null for the attachments of step 5. */
+  questionId: number | null;
+  label: string;
+  id: string;
+  files: StoredFile[];
+  onChange: (files: StoredFile[]) => void;
+  problem?: string;
+  readOnly?: boolean;
+  required?: boolean;
+}
+
+const kilobytes = (size: number, locale: string) => new Intl.NumberFormat(locale, { maximumFractionDigits: size < 1024 * 1024 ? 0 : 1 }).format(size < 1024 * 1024 ? size / 1024 : size / 1024 / 1024) + (size < 1024 * 1024 ? ' kB' : ' MB');
+
+/** Files of the application: upload with progress, download, and removal (after a question) while it is a draft. */
+export function FilesField({ applicationUuid, questionId, label, id, files, onChange, problem, readOnly, required }: Props) {
+  const { t, locale } = useI18n();
+  const input = useRef<HTMLInputElement>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<StoredFile | null>(null);
+  const helperId = useId();
+  const own = files.filter((f) => f.field_definition_id === questionId);
+  const base = `/portal/applications/${applicationUuid}/files`;
+
+  const upload = async (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = [...(event.target.files ?? [])];
+    event.target.value = '';
+    setError(null);
+    let all = files;
+    for (const file of chosen) {
+      const body = new FormData();
+      if (questionId !== null) body.append('field_definition_id', String(questionId));
+      body.append('file', file);
+      setProgress(0);
+      try {
+        const response = await http.post(base, body, { onUploadProgress: (e) => setProgress(e.total ? Math.round((e.loaded / e.total) * 100) : 0) });
+        all = [...all, response.data.data as StoredFile];
+        onChange(all);
+      } catch (failure) {
+        const fieldError = failure instanceof ApiError ? failure.body.errors?.file : undefined;
+        setError(`${file.name}: ${fieldError ?? (failure as Error).message}`);
+      } finally {
+        setProgress(null);
+      }
+    }
+  };
+
+  const remove = async (file: StoredFile) => {
+    setRemoving(null);
+    try {
+      await http.delete(`${base}/${file.uuid}`);
+      onChange(files.filter((f) => f.uuid !== file.uuid));
+    } catch (failure) {
+      setError((failure as Error).message);
+    }
+  };
+
+  return (
+    <Box component="fieldset" id={id} tabIndex={-1} aria-describedby={helperId} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+      <Typography component="legend" sx={{ mb: 1, color: problem ? 'error.main' : 'text.secondary' }}>
+        {label}
+        {required ? ' *' : ''}
+      </Typography>
+      {own.length > 0 && (
+        <List dense disablePadding aria-label={t('portal.apply.files.list', { label })}>
+          {own.map((file) => (
+            <ListItem key={file.uuid} disableGutters sx={{ gap: 1, flexWrap: 'wrap' }}>
+              <Link href={`${API_PREFIX}${base}/${file.uuid}`} download={file.name}>
+                {file.name}
+              </Link>
+              <Typography variant="body2" color="text.secondary">
+                {kilobytes(file.size, locale)}
+              </Typography>
+              {!readOnly &&
+                (removing?.uuid === file.uuid ? (
+                  <Box role="group" aria-label={t('portal.apply.files.confirm', { name: file.name })} sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+                    <Typography variant="body2">{t('portal.apply.files.confirm', { name: file.name })}</Typography>
+                    <Button size="small" color="error" variant="contained" onClick={() => void remove(file)}>
+                      {t('portal.apply.files.remove')}
+                    </Button>
+                    <Button size="small" onClick={() => setRemoving(null)}>
+                      {t('portal.apply.files.keep')}
+                    </Button>
+                  </Box>
+                ) : (
+                  <Button size="small" onClick={() => setRemoving(file)} aria-label={t('portal.apply.files.remove_named', { name: file.name })}>
+                    {t('portal.apply.files.remove')}
+                  </Button>
+                ))}
+            </ListItem>
+          ))}
+        </List>
+      )}
+      {!readOnly && (
+        <>
+          <input ref={input} type="file" multiple hidden onChange={(event) => void upload(event)} accept=".pdf,.jpg,.jpeg,.png,.docx,.xlsx,.odt,.ods" aria-hidden="true" tabIndex={-1} />
+          <Button variant="outlined" onClick={() => input.current?.click()} disabled={progress !== null} aria-label={t('portal.apply.files.add_to', { label })}>
+            {t('portal.apply.files.add')}
+          </Button>
+        </>
+      )}
+      {progress !== null && <LinearProgress variant="determinate" value={progress} sx={{ mt: 1 }} aria-label={t('portal.apply.files.uploading')} />}
+      {error && (
+        <Alert severity="error" sx={{ mt: 1 }} onClose={() => setError(null)}>
+          {error}
+        </Alert>
+      )}
+      <Typography id={helperId} variant="caption" color={problem ? 'error' : 'text.secondary'} sx={{ display: 'block', mt: 0.5 }}>
+        {problem ?? t('portal.apply.files.hint')}
+      </Typography>
+    </Box>
+  );
+}

@@ -1,0 +1,32 @@
+import { createContext, useContext } from 'react';
+import type { FormValues } from './types';
+import { inputId } from './validation';
+
+export interface FormApi {
+  values: FormValues;
+  change: (name: string, value: unknown) => void;
+  /** Leaving a field: it is saved, and its problems are shown from now on. */
+  leave: (name: string) => void;
+  /** The field's problem, once it should be shown. */
+  problem: (name: string) => string | undefined;
+  readOnly: boolean;
+}
+
+export const FormContext = createContext<FormApi | null>(null);
+
+/** What an input needs for one field of the application: id, value, change, leave, problem. */
+export function useField<T = unknown>(name: string) {
+  const form = useContext(FormContext);
+  if (!form) throw new Error('useField outside FormContext');
+  const value = (name.startsWith('definitions.') ? (form.values.definitions as Record<string, unknown>)?.[name.slice(12)] : form.values[name]) as T;
+  const problem = form.problem(name);
+  return {
+    id: inputId(name),
+    value,
+    set: (next: unknown) => form.change(name, next),
+    leave: () => form.leave(name),
+    problem,
+    readOnly: form.readOnly,
+    values: form.values,
+  };
+}

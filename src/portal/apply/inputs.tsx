@@ -1,0 +1,145 @@
+import { Checkbox, FormControl, FormControlLabel, FormGroup, FormHelperText, FormLabel, NativeSelect, OutlinedInput, Radio, RadioGroup } from '@mui/material';
+import type { ReactNode } from 'react';
+import { TextInput } from '../TextInput';
+import { useField } from './FormContext';
+
+interface Common {
+  name: string;
+  label: string;
+  required?: boolean;
+  hint?: ReactNode;
+}
+
+export interface Choice {
+  value: string | number;
+  label: string;
+}
+
+/** A text, e-mail, phone, number or long-text field of the application. */
+export function TextField({ name, label, required, hint, type = 'text', multiline, autoComplete, inputMode }: Common & { type?: string; multiline?: boolean; autoComplete?: string; inputMode?: 'numeric' | 'decimal' | 'tel' | 'email' | 'url' | 'text' }) {
+  const field = useField<string | number | null>(name);
+  return (
+    <TextInput
+      id={field.id}
+      name={name}
+      label={label}
+      required={required}
+      type={type}
+      multiline={multiline}
+      minRows={multiline ? 4 : undefined}
+      value={field.value ?? ''}
+      onChange={(event) => field.set(type === 'number' ? (event.target.value === '' ? null : Number(event.target.value)) : event.target.value)}
+      onBlur={field.leave}
+      error={!!field.problem}
+      helperText={field.problem ?? hint ?? ' '}
+      readOnly={field.readOnly}
+      inputProps={{ autoComplete, inputMode, 'aria-invalid': !!field.problem }}
+    />
+  );
+}
+
+/** One of a few choices, as radio buttons in a fieldset. */
+export function RadioField({ name, label, required, hint, choices }: Common & { choices: Choice[] }) {
+  const field = useField<string | number | null>(name);
+  const helperId = `${field.id}-helper`;
+  return (
+    <FormControl component="fieldset" required={required} error={!!field.problem} id={field.id} tabIndex={-1}>
+      <FormLabel component="legend">{label}</FormLabel>
+      <RadioGroup
+        name={name}
+        value={field.value === null || field.value === undefined ? '' : String(field.value)}
+        onChange={(event) => {
+          const choice = choices.find((c) => String(c.value) === event.target.value);
+          field.set(choice?.value ?? null);
+        }}
+        onBlur={field.leave}
+        aria-describedby={helperId}
+      >
+        {choices.map((choice) => (
+          <FormControlLabel key={choice.value} value={String(choice.value)} control={<Radio disabled={field.readOnly} />} label={choice.label} />
+        ))}
+      </RadioGroup>
+      <FormHelperText id={helperId}>{field.problem ?? hint ?? ' '}</FormHelperText>
+    </FormControl>
+  );
+}
+
+/** Any number of choices, as check boxes in a fieldset; the value is the list of chosen values. */
+export function CheckboxesField({ name, label, required, hint, choices, columns = 1, part }: Common & { choices: Choice[]; columns?: number; part?: string }) {
+  const field = useField<(string | number)[] | null>(name);
+  const chosen = field.value ?? [];
+  // Several groups can share one field (the categories, by type): each gets an id of its own.
+  const id = part ? `${field.id}-${part}` : field.id;
+  const helperId = `${id}-helper`;
+  const toggle = (value: string | number, on: boolean) => field.set(on ? [...chosen, value] : chosen.filter((v) => v !== value));
+  return (
+    <FormControl component="fieldset" required={required} error={!!field.problem} id={id} tabIndex={-1} fullWidth>
+      <FormLabel component="legend">{label}</FormLabel>
+      <FormGroup aria-describedby={helperId} onBlur={field.leave} sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: `repeat(${columns}, 1fr)` } }}>
+        {choices.map((choice) => (
+          <FormControlLabel
+            key={choice.value}
+            control={<Checkbox checked={chosen.includes(choice.value)} onChange={(event) => toggle(choice.value, event.target.checked)} disabled={field.readOnly} />}
+            label={choice.label}
+          />
+        ))}
+      </FormGroup>
+      <FormHelperText id={helperId}>{field.problem ?? hint ?? ' '}</FormHelperText>
+    </FormControl>
+  );
+}
+
+/** One choice of many, as the browser's own select (light, and at home on phones). */
+export function SelectField({ name, label, required, hint, choices, placeholder }: Common & { choices: Choice[]; placeholder: string }) {
+  const field = useField<string | number | null>(name);
+  const helperId = `${field.id}-helper`;
+  return (
+    <FormControl fullWidth required={required} error={!!field.problem}>
+      <FormLabel htmlFor={field.id} sx={{ mb: 0.5 }}>
+        {label}
+      </FormLabel>
+      <NativeSelect
+        input={<OutlinedInput />}
+        value={field.value === null || field.value === undefined ? '' : String(field.value)}
+        onChange={(event) => field.set(choices.find((c) => String(c.value) === event.target.value)?.value ?? null)}
+        onBlur={field.leave}
+        disabled={field.readOnly}
+        inputProps={{ id: field.id, name, 'aria-describedby': helperId, 'aria-invalid': !!field.problem }}
+      >
+        <option value="">{placeholder}</option>
+        {choices.map((choice) => (
+          <option key={choice.value} value={String(choice.value)}>
+            {choice.label}
+          </option>
+        ))}
+      </NativeSelect>
+      <FormHelperText id={helperId}>{field.problem ?? hint ?? ' '}</FormHelperText>
+    </FormControl>
+  );
+}
+
+/** A box to tick (consent). */
+export function CheckField({ name, label, hint }: Common) {
+  const field = useField<boolean>(name);
+  const helperId = `${field.id}-helper`;
+  return (
+    <FormControl error={!!field.problem}>
+      <FormControlLabel
+        control={
+          <Checkbox
+            id={field.id}
+            checked={!!field.value}
+            onChange={(event) => {
+              field.set(event.target.checked);
+            }}
+            onBlur={field.leave}
+            disabled={field.readOnly}
+            slotProps={{ input: { 'aria-describedby': helperId } }}
+          />
+        }
+        label={label}
+      />
+      <FormHelperText id={helperId}>{field.problem ?? hint ?? ' '}</FormHelperText>
+    </FormControl>
+  );
+}

@@ -1,0 +1,254 @@
+import { Alert, Box, Button, IconButton, Stack, Typography } from '@mui/material';
+import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import { useState } from 'react';
+import { answerField, type Question } from '../../../resources/applicationAnswers';
+import { MAX_MONEY } from '../../../resources/applications';
+import { enums } from '../../../resources/enums';
+import { formatDate, formatMoney } from '../../../resources/format';
+import { phoneExample } from '../../../resources/validators';
+import { MoneyInput } from '../../components/MoneyInput';
+import { TextInput } from '../TextInput';
+import { useI18n } from '../i18n';
+import { useField } from './FormContext';
+import { FilesField } from './FilesField';
+import { CheckboxesField, CheckField, RadioField, SelectField, TextField, type Choice } from './inputs';
+import type { Category, OpenPeriod, StoredFile } from './types';
+
+const field = (name: string) => `resources.applications.fields.${name}`;
+const enumChoices = (name: keyof typeof enums, t: (key: string) => string): Choice[] =>
+  Object.entries(enums[name]).map(([key, value]) => ({ value: value as number, label: t(`enums.${name}.${key}`) }));
+
+/** Step 1: the period, the application type, who applies, and the amount. */
+export function PeriodStep({ periods }: { periods: OpenPeriod[] }) {
+  const { t, locale } = useI18n();
+  const period = useField<number>('period_id');
+  const money = useField<number | null>('money');
+  const [moneyNote, setMoneyNote] = useState<string | null>(null);
+  const chosen = periods.find((p) => p.id === period.value);
+  return (
+    <Stack spacing={3}>
+      <RadioField
+        name="period_id"
+        label={t(field('period_id'))}
+        required
+        choices={periods.map((p) => ({ value: p.id, label: `${p.name} (${t('portal.periods.dates', { start: formatDate(p.start_date, locale), end: formatDate(p.end_date, locale) })})` }))}
+      />
+      <RadioField name="application_type_id" label={t(field('application_type_id'))} required choices={(chosen?.application_types ?? []).map((type) => ({ value: type.id, label: type.label }))} />
+      <RadioField name="applicant_type" label={t(field('applicant_type'))} required choices={enumChoices('applicant_type', t)} hint={t('portal.apply.applicant_type_hint')} />
+      <MoneyInput
+        id={money.id}
+        name="money"
+        label={t(field('money'))}
+        required
+        value={money.value}
+        onChange={(ore) => money.set(ore)}
+        onBlur={money.leave}
+        min={0}
+        max={MAX_MONEY}
+        allowNegative={false}
+        currencyLabel="kr"
+        onInvalid={(invalid) => setMoneyNote(invalid ? t('validation.number', { attribute: t(field('money')).toLocaleLowerCase() }) : null)}
+        onClamped={(limit) => setMoneyNote(t('portal.apply.money_clamped', { amount: formatMoney(limit, locale) }))}
+        error={!!money.problem || !!moneyNote}
+        helperText={moneyNote ?? money.problem ?? t('portal.apply.money_hint')}
+        inputProps={{ readOnly: money.readOnly }}
+      />
+    </Stack>
+  );
+}
+
+/** One of the application type's own questions, by its field type (SPEC.md §3 field_type). */
+function QuestionInput({ question, files }: { question: Question; files: FilesProps }) {
+  const { t } = useI18n();
+  const name = answerField(question);
+  const choices = question.options.map((option) => ({ value: option, label: option }));
+  const common = { name, label: question.label, required: question.required };
+  const type = enums.field_type;
+  switch (question.type) {
+    case type.number:
+      return <TextField {...common} type="number" inputMode="decimal" />;
+    case type.text:
+      return <TextField {...common} />;
+    case type.textarea:
+      return <TextField {...common} multiline />;
+    case type.dropdown:
+      return <SelectField {...common} choices={choices} placeholder={t('portal.apply.choose')} />;
+    case type.radio:
+      return <RadioField {...common} choices={choices} />;
+    case type.checkbox:
+      return <CheckboxesField {...common} choices={choices} />;
+    case type.media:
+      return <QuestionFiles question={question} {...files} />;
+    default:
+      return null;
+  }
+}
+
+interface FilesProps {
+  applicationUuid: string;
+  files: StoredFile[];
+  onFiles: (files: StoredFile[]) => void;
+}
+
+function QuestionFiles({ question, applicationUuid, files, onFiles }: { question: Question } & FilesProps) {
+  const answer = useField(answerField(question));
+  return (
+    <FilesField
+      applicationUuid={applicationUuid}
+      questionId={question.id}
+      label={question.label}
+      required={question.required}
+      id={answer.id}
+      files={files}
+      onChange={onFiles}
+      problem={answer.problem}
+      readOnly={answer.readOnly}
+    />
+  );
+}
+
+const categoryTypes = Object.entries(enums.category_type);
+
+/** Step 2: the application type's questions, the categories and the global goals. */
+export function QuestionsStep({ questions, categories, ...files }: { questions: Question[]; categories: Category[] } & FilesProps) {
+  const { t } = useI18n();
+  const categoryField = useField('category_ids');
+  return (
+    <Stack spacing={3}>
+      {questions.length === 0 && <Alert severity="info">{t('portal.apply.no_questions')}</Alert>}
+      {questions.map((question) => (
+        <QuestionInput key={question.id} question={question} files={files} />
+      ))}
+      <Box id={categoryField.id} tabIndex={-1}>
+        <Typography variant="h6" component="h3" sx={{ mb: 1 }}>
+          {t(field('category_ids'))}
+        </Typography>
+        <Typography sx={{ mb: 2 }} color="text.secondary">
+          {t('portal.apply.categories_hint')}
+        </Typography>
+        <Stack spacing={2}>
+          {categoryTypes.map(([key, code]) => {
+            const choices = categories.filter((c) => c.type === code).map((c) => ({ value: c.id, label: c.label }));
+            return choices.length ? <CheckboxesField key={key} name="category_ids" part={key} label={t(`enums.category_type.${key}`)} choices={choices} columns={2} /> : null;
+          })}
+        </Stack>
+      </Box>
+      <CheckboxesField name="global_goals" label={t(field('global_goals'))} hint={t('portal.apply.global_goals_hint')} choices={enumChoices('global_goal', t)} columns={2} />
+    </Stack>
+  );
+}
+
+/** Step 3: the organisation, its name filled in from the foundation's register when it is known there. */
+export function OrganisationStep({ lookup, lookupNote }: { lookup: (orgNumber: string) => void; lookupNote: string | null }) {
+  const { t } = useI18n();
+  const applicantType = useField<number | null>('applicant_type');
+  const orgNumber = useField<string>('org_number');
+  if (applicantType.value === enums.applicant_type.contact_person) return <Alert severity="info">{t('portal.apply.no_organisation')}</Alert>;
+  return (
+    <Stack spacing={2}>
+      <TextInput
+        id={orgNumber.id}
+        name="org_number"
+        label={t(field('org_number'))}
+        required
+        value={orgNumber.value ?? ''}
+        onChange={(event) => orgNumber.set(event.target.value)}
+        onBlur={() => {
+          orgNumber.leave();
+          lookup(orgNumber.value ?? '');
+        }}
+        error={!!orgNumber.problem}
+        helperText={orgNumber.problem ?? lookupNote ?? t('portal.apply.org_number_hint')}
+        readOnly={orgNumber.readOnly}
+        inputProps={{ inputMode: 'numeric', 'aria-invalid': !!orgNumber.problem }}
+      />
+      <TextField name="org_name" label={t(field('org_name'))} required autoComplete="organization" />
+      <RadioField name="organisation_type" label={t(field('organisation_type'))} required choices={enumChoices('organisation_type', t)} />
+      <TextField name="org_address" label={t(field('org_address'))} autoComplete="off" />
+      <TextField name="org_co" label={t(field('org_co'))} />
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 2fr' } }}>
+        <TextField name="org_zip" label={t(field('org_zip'))} required inputMode="numeric" />
+        <TextField name="org_city" label={t(field('org_city'))} required />
+      </Box>
+      <TextField name="org_website" label={t(field('org_website'))} type="url" inputMode="url" hint={t('portal.apply.website_hint')} />
+    </Stack>
+  );
+}
+
+/** Step 4: the contact person. */
+export function ContactStep() {
+  const { t } = useI18n();
+  return (
+    <Stack spacing={2}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        <TextField name="contact_first_name" label={t(field('contact_first_name'))} required autoComplete="given-name" />
+        <TextField name="contact_last_name" label={t(field('contact_last_name'))} required autoComplete="family-name" />
+      </Box>
+      <TextField name="contact_email" label={t(field('contact_email'))} required type="email" autoComplete="email" inputMode="email" />
+      <TextField name="contact_email_confirmation" label={t(field('contact_email_confirmation'))} required type="email" inputMode="email" hint={t('portal.apply.email_twice')} />
+      <TextField name="contact_phone" label={t(field('contact_phone'))} required type="tel" autoComplete="tel" inputMode="tel" hint={t('portal.apply.phone_hint', { example: phoneExample() })} />
+      <TextField name="contact_address" label={t(field('contact_address'))} autoComplete="street-address" />
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 2fr' } }}>
+        <TextField name="contact_zip" label={t(field('contact_zip'))} required autoComplete="postal-code" inputMode="numeric" />
+        <TextField name="contact_city" label={t(field('contact_city'))} required autoComplete="address-level2" />
+      </Box>
+    </Stack>
+  );
+}
+
+/** The list of web addresses of step 5, one field each, with adding and removing. */
+function LinksField() {
+  const { t } = useI18n();
+  const links = useField<string[]>('links');
+  const list = links.value?.length ? links.value : [''];
+  const set = (index: number, value: string) => links.set(list.map((l, i) => (i === index ? value : l)));
+  return (
+    <Box component="fieldset" id={links.id} tabIndex={-1} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+      <Typography component="legend" color={links.problem ? 'error' : 'text.secondary'} sx={{ mb: 1 }}>
+        {t(field('links'))}
+      </Typography>
+      <Stack spacing={1}>
+        {list.map((link, index) => (
+          <Box key={index} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+            <TextInput
+              label={t('portal.apply.link', { n: index + 1 })}
+              type="url"
+              value={link}
+              onChange={(event) => set(index, event.target.value)}
+              onBlur={links.leave}
+              readOnly={links.readOnly}
+              inputProps={{ inputMode: 'url' }}
+            />
+            {!links.readOnly && list.length > 1 && (
+              <IconButton aria-label={t('portal.apply.remove_link', { n: index + 1 })} onClick={() => links.set(list.filter((_, i) => i !== index))} sx={{ mt: 1 }}>
+                <DeleteOutline />
+              </IconButton>
+            )}
+          </Box>
+        ))}
+      </Stack>
+      <Typography variant="caption" color={links.problem ? 'error' : 'text.secondary'} sx={{ display: 'block', my: 0.5 }}>
+        {links.problem ?? t('portal.apply.links_hint')}
+      </Typography>
+      {!links.readOnly && list.length < 20 && (
+        <Button onClick={() => links.set([...list, ''])}>{t('portal.apply.add_link')}</Button>
+      )}
+    </Box>
+  );
+}
+
+/** Step 5: links, files and consent. */
+export function AttachmentsStep(files: FilesProps) {
+  const { t } = useI18n();
+  const attachments = useField('files');
+  return (
+    <Stack spacing={3}>
+      <LinksField />
+      <FilesField applicationUuid={files.applicationUuid} questionId={null} label={t('portal.apply.attachments')} id={attachments.id} files={files.files} onChange={files.onFiles} readOnly={attachments.readOnly} />
+      <Box>
+        <Typography sx={{ mb: 1 }}>{t('portal.apply.consent_text')}</Typography>
+        <CheckField name="consent" label={t('portal.apply.consent')} />
+      </Box>
+    </Stack>
+  );
+}
