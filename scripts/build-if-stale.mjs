@@ -18,7 +18,8 @@ const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
 const changed = Math.max(...inputs.map((input) => newest(path.join(root, input))));
 if (changed > built || process.argv.includes('--force')) {
   console.log('[start] Building the browser app …');
-  const { build } = await import('vite');
-  await build({ root, logLevel: 'warn' });
+  // The app build: both pages, each its own build (see vite.config.ts).
+  const { createBuilder } = await import('vite');
+  await (await createBuilder({ root, logLevel: 'warn' }, null)).buildApp();
   writeFileSync(stamp, new Date().toISOString());
 }
