@@ -8,6 +8,8 @@ const dataDir = path.join(os.tmpdir(), `e2e-data-${process.pid}`);
 
 export default defineConfig({
   testDir: 'e2e',
+  // A real SMTP server for the run: the app delivers every mail to it (SMTP_URL below).
+  globalSetup: './e2e/mailCatcher.ts',
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -35,6 +37,6 @@ export default defineConfig({
     gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: `http://localhost:${port}`, NODE_ENV: 'test', LOG_LEVEL: 'warn' },
+    env: { PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: `http://localhost:${port}`, NODE_ENV: 'test', LOG_LEVEL: 'warn', SMTP_URL: `smtp://127.0.0.1:${port + 1}` },
   },
 });

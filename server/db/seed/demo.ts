@@ -78,6 +78,13 @@ const applicationTypes: { key: 'forening' | 'stipendium'; label: string; fields:
         required: false,
         options: ['Ja', 'Nej'],
       },
+      {
+        key: 'ages',
+        label: 'Vilka åldrar når projektet?',
+        type: 'checkbox',
+        required: false,
+        options: ['Under 13 år', '13–19 år', '20–64 år', '65 år och äldre'],
+      },
       { key: 'budget', label: 'Bifoga projektets budget', type: 'media', required: false },
     ],
   },

@@ -1,0 +1,185 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from './axe';
+import { ADMIN, pageTitle, PASSWORD } from './helpers';
+import { caughtMail } from './mail';
+
+// A small but real PDF: the server checks a file's type from its bytes.
+const pdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+
+/** Registers a new applicant and signs in with the link from the mail the SMTP server caught. */
+async function registerThroughMail(page: Page, first: string, last: string): Promise<string> {
+  const email = `${first.toLowerCase()}-${Date.now()}@example.se`;
+  await page.goto('/register');
+  const form = page.getByRole('region', { name: 'Ny sökande' });
+  await form.getByLabel('Förnamn').fill(first);
+  await form.getByLabel('Efternamn').fill(last);
+  await form.getByLabel('E-postadress', { exact: false }).first().fill(email);
+  await form.getByLabel('Upprepa e-postadressen').fill(email);
+  await form.getByRole('button', { name: 'Registrera mig' }).click();
+  await expect(form.getByRole('status')).toBeVisible();
+  const mail = await caughtMail(email, /inloggningslänk/);
+  const link = /http:\/\/\S+\/logga-in\/\S+/.exec(mail.text)![0];
+  await page.goto(link);
+  await page.getByRole('button', { name: 'Fortsätt' }).click();
+  await expect(page.getByRole('button', { name: 'Logga ut' })).toBeVisible();
+  return email;
+}
+
+const step = (page: Page, n: number) => page.getByRole('heading', { level: 2, name: new RegExp(`^Steg ${n} av 5`) });
+const stepButton = (page: Page, name: string) => page.getByRole('navigation', { name: 'Ansökans steg' }).getByRole('button', { name });
+const next = (page: Page) => page.getByRole('button', { name: /^Nästa:/ });
+const saved = (page: Page) => expect(page.getByTestId('save-status')).toHaveText(/Senast sparat/);
+
+async function startApplication(page: Page, type: string) {
+  await page.goto('/ansok');
+  await page.getByRole('link', { name: `Ansök: ${type}` }).click();
+  await expect(step(page, 1)).toBeVisible();
+  await expect(page).toHaveURL(/\/ansok\/\d+\?application=[0-9a-f-]{36}$/);
+  await expect(page).toHaveTitle(pageTitle('Ansökan'));
+}
+
+test('an applicant applies through all five steps, fixes what is listed, reloads mid-way, sends in and gets the mail', async ({ page }) => {
+  test.setTimeout(90_000);
+  const started = Date.now();
+  const email = await registerThroughMail(page, 'Signe', 'Ek');
+  await startApplication(page, 'Bidrag till föreningsliv');
+
+  // 1. The period, the type, who applies and the amount (typed with a decimal comma, shown in the spec's format).
+  await expect(page.getByRole('radio', { name: /^Ansökningsomgång \d{4}/ })).toBeChecked();
+  await expect(page.getByRole('radio', { name: 'Bidrag till föreningsliv' })).toBeChecked();
+  await page.getByRole('radio', { name: 'Båda' }).check();
+  const amount = page.getByLabel('Sökt belopp');
+  await amount.fill('-25000,5');
+  await amount.blur();
+  await expect(amount).toHaveValue('25,000.50');
+  await expectAccessible(page);
+  await next(page).click();
+
+  // 2. The type's own questions (every field type but the ones this type lacks), a file, categories and goals.
+  await expect(step(page, 2)).toBeVisible();
+  await page.getByLabel('Projektets namn').fill('Skridskor för alla');
+  await page.getByLabel('Beskriv projektet och vad ni vill uppnå').fill('Vi lånar ut skridskor och hjälmar på isbanan varje lördag.');
+  await page.getByLabel('Ungefärligt antal deltagare').fill('120');
+  await page.getByLabel('Typ av verksamhet').selectOption('Friluftsliv');
+  await page.getByRole('group', { name: 'Har ni sökt stöd från andra finansiärer för projektet?' }).getByRole('radio', { name: 'Nej' }).check();
+  await page.getByRole('group', { name: 'Vilka åldrar når projektet?' }).getByRole('checkbox', { name: '13–19 år' }).check();
+  const budget = page.getByRole('group', { name: 'Bifoga projektets budget' });
+  await budget.locator('input[type=file]').setInputFiles({ name: 'budget-skridskor.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await expect(budget.getByRole('link', { name: 'budget-skridskor.pdf' })).toBeVisible();
+  // A file that only claims to be a PDF is refused, with the reason.
+  await budget.locator('input[type=file]').setInputFiles({ name: 'virus.pdf', mimeType: 'application/pdf', buffer: Buffer.from('MZ not a pdf at all') });
+  await expect(budget.getByRole('alert')).toContainText('virus.pdf');
+  await expect(budget.getByRole('link', { name: 'virus.pdf' })).toHaveCount(0);
+  await page.getByRole('group', { name: 'Målgrupp' }).getByRole('checkbox', { name: 'Barn och unga' }).check();
+  await page.getByRole('group', { name: 'Globala mål' }).getByRole('checkbox', { name: '3. God hälsa och välbefinnande' }).check();
+  await page.getByLabel('Projektets namn').click();
+  await saved(page);
+  await expectAccessible(page);
+
+  // Mid-way, a reload keeps everything.
+  await page.reload();
+  await expect(step(page, 2)).toBeVisible();
+  await expect(page.getByLabel('Projektets namn')).toHaveValue('Skridskor för alla');
+  await expect(page.getByLabel('Typ av verksamhet')).toHaveValue('Friluftsliv');
+  await expect(page.getByRole('group', { name: 'Vilka åldrar når projektet?' }).getByRole('checkbox', { name: '13–19 år' })).toBeChecked();
+  await expect(page.getByRole('group', { name: 'Globala mål' }).getByRole('checkbox', { name: '3. God hälsa och välbefinnande' })).toBeChecked();
+  await expect(page.getByRole('link', { name: 'budget-skridskor.pdf' })).toBeVisible();
+  await stepButton(page, 'Ansökan och belopp').click();
+  await expect(page.getByLabel('Sökt belopp')).toHaveValue('25,000.50');
+  await stepButton(page, 'Organisation').click();
+
+  // 3. The organisation: its name comes from the foundation's register.
+  await expect(step(page, 3)).toBeVisible();
+  await page.getByLabel('Organisationsnummer').fill('802415 3978');
+  await page.getByLabel('Organisationsnummer').blur();
+  await expect(page.getByLabel('Organisationens namn')).toHaveValue('Norrbygdens Idrottsförening');
+  await expect(page.getByText('Namnet har hämtats från stiftelsens register.')).toBeVisible();
+  await expect(page.getByLabel('Postnummer')).toHaveValue('97241');
+  await expectAccessible(page);
+  await next(page).click();
+
+  // 4. Contact details, filled in from the registration; a bad phone number and zip code are explained.
+  await expect(step(page, 4)).toBeVisible();
+  await expect(page.getByLabel('Förnamn')).toHaveValue('Signe');
+  await expect(page.getByRole('textbox', { name: /^E-postadress/ })).toHaveValue(email);
+  await page.getByLabel('Telefonnummer').fill('12');
+  await page.getByLabel('Telefonnummer').blur();
+  await expect(page.getByText(/giltigt telefonnummer med landsnummer, t\.ex\. \+46/)).toBeVisible();
+  await page.getByLabel('Postnummer').fill('972');
+  await page.getByLabel('Postnummer').blur();
+  await expect(page.getByText('Postnummer måste vara 5 siffror.')).toBeVisible();
+  await page.getByRole('textbox', { name: /^Ort/ }).fill('Luleå');
+  await next(page).click();
+
+  // 5. Links, an attachment; sending without consent lists what is missing, each linked to its field.
+  await expect(step(page, 5)).toBeVisible();
+  await page.getByLabel('Länk 1').fill('www.skridskor.se');
+  await page.getByRole('button', { name: 'Skicka in ansökan' }).click();
+  const problems = page.getByRole('heading', { name: /uppgifter behöver rättas innan du kan skicka in/ });
+  await expect(problems).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('link', { name: /Steg 4 \(Kontaktuppgifter\): Fältet telefonnummer/ }).click();
+  await expect(page.getByLabel('Telefonnummer')).toBeFocused();
+  await page.getByLabel('Telefonnummer').fill('070-123 45 67');
+  await page.getByLabel('Postnummer').fill('97241');
+  await stepButton(page, 'Länkar, filer och samtycke').click();
+  await page.getByRole('link', { name: /samtycket/ }).click();
+  await expect(page.getByRole('checkbox', { name: /samtycker/ })).toBeFocused();
+  await page.getByRole('checkbox', { name: /samtycker/ }).check();
+  await expect(problems).toHaveCount(0);
+  await page.getByRole('button', { name: 'Skicka in ansökan' }).click();
+
+  // Sent in: the thank-you page, the dashboard entry with its reference, and the confirmation mail.
+  await expect(page).toHaveURL('/tack?name=Bidrag%20till%20f%C3%B6reningsliv');
+  await expect(page.getByRole('heading', { name: 'Tack för din ansökan', level: 1 })).toBeVisible();
+  await expect(page.getByText('Din ansökan om Bidrag till föreningsliv har kommit in till oss.')).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('link', { name: 'Till Mina ansökningar' }).click();
+  const entry = page.getByRole('article').filter({ hasText: 'Bidrag till föreningsliv' });
+  await expect(entry).toContainText('Obehandlad');
+  const reference = /Referens (\d{4}-\d{4})/.exec(await entry.innerText())![1];
+  await expect(entry).toContainText('25 000,50 kr');
+  const confirmation = await caughtMail(email, new RegExp(`Vi har tagit emot din ansökan ${reference}`));
+  expect(confirmation.text).toContain('Bidrag till föreningsliv');
+  expect(confirmation.text).toMatch(/besked senast \d{1,2} \w+\.? \d{4}/);
+  console.log(`The whole journey took ${((Date.now() - started) / 1000).toFixed(1)} s`);
+});
+
+test('a draft in a period that has closed is refused with the period’s message and kept', async ({ page, request }) => {
+  await registerThroughMail(page, 'Nils', 'Berg');
+  await startApplication(page, 'Stipendium för unga ledare');
+  await page.getByRole('radio', { name: 'Kontaktperson' }).check();
+  const amount = page.getByLabel('Sökt belopp');
+  await amount.fill('5000');
+  await amount.blur();
+  await next(page).click();
+  await page.getByLabel('Din ålder').fill('19');
+  await page.getByLabel('Ditt ledaruppdrag och i vilken förening').fill('Tränare i Kalix IK');
+  await page.getByLabel('Varför söker du stipendiet och hur vill du använda det?').fill('För att gå en tränarutbildning.');
+  await page.getByRole('group', { name: 'Har du fått stipendium från stiftelsen tidigare?' }).getByRole('radio', { name: 'Nej' }).check();
+  await next(page).click();
+  await expect(page.getByText('Du söker som kontaktperson')).toBeVisible();
+  await next(page).click();
+  await page.getByLabel('Telefonnummer').fill('070-123 45 67');
+  await page.getByLabel('Postnummer').fill('95231');
+  await page.getByRole('textbox', { name: /^Ort/ }).fill('Kalix');
+  await next(page).click();
+  await page.getByRole('checkbox', { name: /samtycker/ }).check();
+  await saved(page);
+  const periodId = /\/ansok\/(\d+)/.exec(page.url())![1];
+
+  // Staff close the period meanwhile.
+  const headers = { 'X-Requested-With': 'XMLHttpRequest' };
+  expect((await request.post('/api/v1/auth/login', { headers, data: { data: { email: ADMIN, password: PASSWORD } } })).ok()).toBe(true);
+  expect((await request.post(`/api/v1/periods/${periodId}/close`, { headers })).ok()).toBe(true);
+  try {
+    await page.getByRole('button', { name: 'Skicka in ansökan' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Perioden är stängd och det går inte att skicka in fler ansökningar.' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('checkbox', { name: /samtycker/ })).toBeChecked();
+    await page.goto('/');
+    await expect(page.getByRole('article').filter({ hasText: 'Stipendium för unga ledare' })).toContainText('Utkast');
+  } finally {
+    expect((await request.post(`/api/v1/periods/${periodId}/open`, { headers })).ok()).toBe(true);
+  }
+});
