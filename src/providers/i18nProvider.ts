@@ -1,8 +1,8 @@
-import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { I18nProvider, TranslationMessages } from 'ra-core';
 import svSE from '../../locales/sv-SE.json';
 import { locales, type Locale } from '../../resources/locales';
 import { getLocale, setLocale } from './locale';
+import { flatten, translate, type TranslateOptions } from './translate';
 
 type Messages = TranslationMessages;
 /** Extra messages per locale, e.g. react-admin's own for the admin; loaded only where needed. */
@@ -17,7 +17,8 @@ const names: Record<Locale, string> = { 'sv-SE': 'Svenska', 'en-US': 'English' }
 
 /**
  * The shared i18nProvider: sv-SE default and fallback, en-US, the choice persisted. The messages of the starting
- * language are loaded before the app renders (polyglot needs them synchronously); the other language on switching.
+ * language are loaded before the app renders (translate is synchronous); the other language on switching.
+ * Polyglot's rules (see translate.ts), without react-admin's polyglot provider, so the portal needs neither.
  */
 export async function createI18nProvider(extra?: ExtraMessages): Promise<I18nProvider> {
   const loaded = new Map<Locale, Messages>();
@@ -29,26 +30,23 @@ export async function createI18nProvider(extra?: ExtraMessages): Promise<I18nPro
     }
     return loaded.get(locale)!;
   };
-  const initial = getLocale();
-  await Promise.all([load(initial), load('sv-SE')]);
-  setLocale(initial);
+  let current = getLocale();
+  await Promise.all([load(current), load('sv-SE')]);
+  setLocale(current);
+  let phrases = flatten(loaded.get(current)!);
+  // A key missing in en-US shows its Swedish text rather than the key.
+  const fallback = (key: string, options: TranslateOptions) => translateFrom(loaded.get('sv-SE')!, key, options);
 
-  const provider = polyglotI18nProvider(
-    (locale) => loaded.get(locale as Locale) ?? load(locale as Locale),
-    initial,
-    locales.map((locale) => ({ locale, name: names[locale] })),
-    {
-      allowMissing: true,
-      // A key missing in en-US shows its Swedish text rather than the key.
-      onMissingKey: (key: string, options: Record<string, unknown>) => translateFrom(loaded.get('sv-SE')!, key, options),
-    },
-  );
   return {
-    ...provider,
+    translate: (key: string, options: TranslateOptions = {}) => translate(phrases, key, options ?? {}, fallback),
     changeLocale: async (locale: string) => {
-      await provider.changeLocale(locale);
-      setLocale(locale as Locale);
+      const messages = await load(locale as Locale);
+      current = locale as Locale;
+      phrases = flatten(messages);
+      setLocale(current);
     },
+    getLocale: () => current,
+    getLocales: () => locales.map((locale) => ({ locale, name: names[locale] })),
   };
 }
 
