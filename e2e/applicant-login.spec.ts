@@ -111,6 +111,11 @@ test('a new applicant finds an empty dashboard leading to /ansok; a demo applica
   await expect(cards.first()).toBeVisible();
   expect(await cards.count()).toBeGreaterThan(0);
   await expect(cards.first()).toContainText(/Sökt belopp: [\d\s\u00a0]+kr/);
+  // The decision-basis view: what was sent in and the decision.
+  const granted = cards.filter({ hasText: 'Beviljad' }).first();
+  await granted.getByRole('button', { name: 'Visa ansökan och beslut' }).click();
+  await expect(granted.getByText(/Ansökan är beviljad med [\d\s\u00a0]+kr\./)).toBeVisible();
+  await expect(granted.getByRole('heading', { name: 'Organisation' })).toBeVisible();
   await expectAccessible(page);
 });
 

@@ -139,6 +139,14 @@ test('an applicant applies through all five steps, fixes what is listed, reloads
   await expect(entry).toContainText('Obehandlad');
   const reference = /Referens (\d{4}-\d{4})/.exec(await entry.innerText())![1];
   await expect(entry).toContainText('25 000,50 kr');
+  // What was sent in, read-only, with the file to download.
+  await entry.getByRole('button', { name: 'Visa ansökan och beslut' }).click();
+  await expect(entry.getByRole('definition').filter({ hasText: 'Skridskor för alla' })).toBeVisible();
+  await expect(entry.getByRole('definition').filter({ hasText: 'Norrbygdens Idrottsförening' })).toBeVisible();
+  const download = page.waitForEvent('download');
+  await entry.getByRole('link', { name: 'budget-skridskor.pdf' }).click();
+  expect((await download).suggestedFilename()).toBe('budget-skridskor.pdf');
+  await expectAccessible(page);
   const confirmation = await caughtMail(email, new RegExp(`Vi har tagit emot din ansökan ${reference}`));
   expect(confirmation.text).toContain('Bidrag till föreningsliv');
   expect(confirmation.text).toMatch(/besked senast \d{1,2} \w+\.? \d{4}/);

@@ -19,7 +19,7 @@ try {
 }
 const { db } = database;
 
-if (database.embedded && config.seedDemo && (await seedDemo(db))) {
+if (database.embedded && config.seedDemo && (await seedDemo(db, new Date(), config.dataDir))) {
   say('Demo data created. Staff logins (password "' + DEMO_PASSWORD + '"): ' + demoLogins.map((l) => `${l.email} (${l.role})`).join(', '));
 }
 

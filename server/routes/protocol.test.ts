@@ -13,12 +13,13 @@ const enumsFor = async (locale: string) => (await t.app.inject({ method: 'GET', 
 describe('GET /protocol/enums/{locale}', () => {
   it('serves every enumeration of the specification with its codes', async () => {
     const data = await enumsFor('sv-SE');
-    expect(Object.keys(data).sort()).toEqual(['applicant_type', 'application_status', 'category_type', 'field_type', 'investigation_status', 'organisation_type']);
+    expect(Object.keys(data).sort()).toEqual(['applicant_type', 'application_status', 'category_type', 'field_type', 'global_goal', 'investigation_status', 'organisation_type']);
     for (const [name, values] of Object.entries(enums)) {
       expect(data[name].map((o: { value: number }) => o.value)).toEqual(Object.values(values));
     }
     expect(data.application_status.map((o: { value: number }) => o.value)).toEqual([10, 20, 30, 40, -10]);
     expect(data.field_type.map((o: { value: number }) => o.value)).toEqual([10, 20, 30, 40, 50, 90, 100]);
+    expect(data.global_goal.map((o: { value: number }) => o.value)).toEqual(Array.from({ length: 17 }, (_, i) => i + 1));
   });
 
   it('labels in Swedish and English, and falls back to Swedish for an unknown locale', async () => {

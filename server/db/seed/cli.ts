@@ -20,7 +20,7 @@ const database = await openDatabase(config, console.log);
 let failed = false;
 try {
   if (args.includes('--demo')) {
-    if (await seedDemo(database.db)) {
+    if (await seedDemo(database.db, new Date(), config.dataDir)) {
       console.log(`Demo data created. Staff logins (password "${DEMO_PASSWORD}"): ${demoLogins.map((l) => l.email).join(', ')}`);
     } else {
       console.log('The database already has staff users; the demo data was not added.');

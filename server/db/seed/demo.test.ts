@@ -1,6 +1,12 @@
+import { readFile } from 'node:fs/promises';
 import { sql } from 'kysely';
+import { storedPath } from '../../uploads/storage.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validateAnswers, type Answers } from '../../../resources/applicationAnswers.js';
+import { applications } from '../../../resources/applications.js';
 import { enums } from '../../../resources/enums.js';
+import { validateRecord } from '../../../resources/validate.js';
+import { categoryIdsOf, fileCounts, filesOf, formRecord, questionsOf } from '../../applications/form.js';
 import { login, createTestApp, type TestApp } from '../../test/testApp.js';
 import { DEMO_PASSWORD, seedDemo } from './demo.js';
 
@@ -12,7 +18,7 @@ afterAll(() => t.close());
 
 describe('demo data', () => {
   it('seeds a complete Swedish demo once, and never into a database that has staff', async () => {
-    expect(await seedDemo(t.db)).toBe(true);
+    expect(await seedDemo(t.db, new Date(), t.config.dataDir)).toBe(true);
     expect(await seedDemo(t.db)).toBe(false);
 
     for (const email of ['admin@demo.se', 'utredare@demo.se']) expect((await login(t.app, email, DEMO_PASSWORD)).statusCode).toBe(200);
@@ -37,6 +43,24 @@ describe('demo data', () => {
     for (const table of ['faqs', 'organisations', 'contacts', 'frontend_users'] as const) {
       const { n } = await t.db.selectFrom(table).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
       expect(n, table).toBeGreaterThan(2);
+    }
+  });
+
+  it('sends in only applications that pass every rule of the form, as a real applicant’s would', async () => {
+    const sent = await t.db.selectFrom('applications').selectAll().where('sent_in_at', 'is not', null).execute();
+    expect(sent.length).toBeGreaterThan(3);
+    for (const row of sent) {
+      const [categoryIds, questions, files] = await Promise.all([categoryIdsOf(t.db, row.id), questionsOf(t.db, row.application_type_id), filesOf(t.db, row.id)]);
+      const errors = { ...validateRecord(applications, formRecord(row, categoryIds)), ...validateAnswers(questions, row.definitions as Answers, fileCounts(files)) };
+      expect(errors, row.reference!).toEqual({});
+    }
+    // Answers to file questions are real files where uploads are kept.
+    const files = await t.db.selectFrom('application_files').select(['uuid', 'size']).execute();
+    expect(files.length).toBeGreaterThan(3);
+    for (const file of files) {
+      const content = await readFile(storedPath(t.config.dataDir, file.uuid));
+      expect(content.length).toBe(file.size);
+      expect(content.subarray(0, 5).toString()).toBe('%PDF-');
     }
   });
 });

@@ -1,3 +1,5 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { storedPath, uploadsDir } from '../../uploads/storage.js';
 import type { Db } from '../connect.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { enums } from '../../../resources/enums.js';
@@ -342,7 +344,7 @@ const applications: ApplicationPlan[] = [
     answers: {
       project: 'Teaterskola på lovet',
       description: 'En veckas teaterskola under höstlovet som avslutas med en föreställning för familjerna.',
-      participants: 35, activity: 'Kultur', otherFunding: 'Nej', budget: 'budget-teaterskola.xlsx',
+      participants: 35, activity: 'Kultur', otherFunding: 'Nej', budget: 'budget-teaterskola.pdf',
     },
   },
   {
@@ -419,8 +421,11 @@ const applications: ApplicationPlan[] = [
 
 // ---------------------------------------------------------------------------------------------------------------
 
-/** Inserts the demo in one transaction; returns false (and changes nothing) when the database already has staff users. */
-export async function seedDemo(db: Db, today: Date = new Date()): Promise<boolean> {
+/**
+ * Inserts the demo in one transaction; returns false (and changes nothing) when the database already has staff users.
+ * With a data directory, the answers to file questions become small PDF files there (as uploads are kept).
+ */
+export async function seedDemo(db: Db, today: Date = new Date(), dataDir?: string): Promise<boolean> {
   if ((await countUsers(db)) > 0) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
 
@@ -601,11 +606,18 @@ export async function seedDemo(db: Db, today: Date = new Date()): Promise<boolea
     for (const [i, p] of planned.entries()) {
       const { plan, sentInAt, decidedAt } = p;
       const fields = fieldIds[plan.type];
+      const questionType = (key: string) => applicationTypes.find((t) => t.key === plan.type)!.fields.find((f) => f.key === key)?.type;
+      const attachments: { questionId: number; name: string }[] = [];
       const definitions = Object.fromEntries(
-        Object.entries(plan.answers).map(([key, value]) => {
+        Object.entries(plan.answers).flatMap(([key, value]) => {
           const id = fields[key];
           if (id === undefined) throw new Error(`Unknown demo question ${plan.type}.${key}`);
-          return [String(id), value];
+          // A file question is answered by a file, not by text.
+          if (questionType(key) === 'media') {
+            attachments.push({ questionId: id, name: String(value) });
+            return [];
+          }
+          return [[String(id), value]];
         }),
       );
       const createdAt = sentInAt ? new Date(sentInAt.getTime() - 2 * 86_400_000) : daysAgo(12 - i, 20, 30);
@@ -632,6 +644,18 @@ export async function seedDemo(db: Db, today: Date = new Date()): Promise<boolea
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      if (dataDir) {
+        for (const file of attachments) {
+          const content = demoPdf(`${file.name} (demo)`);
+          const stored = await trx
+            .insertInto('application_files')
+            .values({ application_id: id, field_definition_id: file.questionId, name: file.name, mime: 'application/pdf', size: content.length, created_at: createdAt })
+            .returning('uuid')
+            .executeTakeFirstOrThrow();
+          await mkdir(uploadsDir(dataDir), { recursive: true });
+          await writeFile(storedPath(dataDir, stored.uuid), content);
+        }
+      }
       if (plan.categories.length > 0) {
         await trx
           .insertInto('application_categories')
@@ -665,6 +689,29 @@ function formDetails(plan: ApplicationPlan, sentIn: boolean) {
       ? { org_number: orgNumber(org.digits), org_name: org.name, organisation_type: org.type, org_address: org.address, org_co: org.co, org_zip: org.zip, org_city: org.city, org_website: org.website, links: [org.website] }
       : {}),
   };
+}
+
+/** A one-page PDF that says what it stands for, with a correct cross-reference table. */
+function demoPdf(text: string): Buffer {
+  const safe = text.replace(/[()\\]/g, '').normalize('NFD').replace(/[^\x20-\x7e]/g, '');
+  const stream = `BT /F1 14 Tf 72 760 Td (${safe}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let pdf = '%PDF-1.4\n';
+  const offsets = objects.map((body, i) => {
+    const at = pdf.length;
+    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
+    return at;
+  });
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(pdf, 'latin1');
 }
 
 async function countUsers(db: Db): Promise<number> {

@@ -1,4 +1,5 @@
 import { Alert, Box, Button, Card, CardContent, Chip, LinearProgress, Stack, Typography } from '@mui/material';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { enums } from '../../../resources/enums';
 import { useApi } from '../../components/useApi';
@@ -20,6 +21,9 @@ interface OwnApplication {
   application_type: string | null;
 }
 
+// The decision-basis view loads when an applicant opens it.
+const ApplicationSummary = lazy(() => import('../apply/ApplicationSummary'));
+
 const statusKey = (value: number) => Object.entries(enums.application_status).find(([, v]) => v === value)?.[0] ?? 'received';
 const { draft, approved, rejected } = enums.application_status;
 
@@ -28,6 +32,7 @@ export default function DashboardPage() {
   const { t, locale } = useI18n();
   usePageTitle(t('portal.dashboard.title'));
   const { data, error, loading } = useApi<OwnApplication[]>(http, '/portal/applications', locale);
+  const [open, setOpen] = useState<string | null>(null);
 
   return (
     <>
@@ -80,6 +85,18 @@ export default function DashboardPage() {
                 <Button component={RouterLink} to={`/ansok/${a.period.id}?application=${a.uuid}`} variant="contained" sx={{ mt: 1 }}>
                   {t('portal.dashboard.continue')}
                 </Button>
+              )}
+              {a.status !== draft && (
+                <Button sx={{ mt: 1, ml: -1 }} aria-expanded={open === a.uuid} aria-controls={`summary-${a.uuid}`} onClick={() => setOpen(open === a.uuid ? null : a.uuid)}>
+                  {open === a.uuid ? t('portal.dashboard.hide') : t('portal.dashboard.show')}
+                </Button>
+              )}
+              {open === a.uuid && (
+                <Box id={`summary-${a.uuid}`} sx={{ mt: 2, borderTop: 1, borderColor: 'divider', pt: 2 }}>
+                  <Suspense fallback={<LinearProgress aria-label={t('app.loading')} />}>
+                    <ApplicationSummary uuid={a.uuid} />
+                  </Suspense>
+                </Box>
               )}
             </CardContent>
           </Card>

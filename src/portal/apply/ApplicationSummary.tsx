@@ -1,0 +1,122 @@
+import { Alert, Box, LinearProgress, Link, Typography } from '@mui/material';
+import { Fragment } from 'react';
+import { answerField } from '../../../resources/applicationAnswers';
+import { applications, STEPS } from '../../../resources/applications';
+import { enums, type EnumName } from '../../../resources/enums';
+import type { EnumSetField, Field } from '../../../resources/fields';
+import { formatDate, formatMoney } from '../../../resources/format';
+import { applies } from '../../../resources/validate';
+import { API_PREFIX } from '../../providers/config';
+import { useApi } from '../../components/useApi';
+import { useI18n } from '../i18n';
+import { http } from '../providers';
+import type { ApplicationForm, Category, StoredFile } from './types';
+
+const stepKeys = ['period', 'questions', 'organisation', 'contact', 'attachments'] as const;
+const { approved, rejected } = enums.application_status;
+
+function enumLabel(t: (key: string) => string, name: EnumName, value: unknown): string {
+  const key = Object.entries(enums[name]).find(([, v]) => v === value)?.[0];
+  return key ? t(`enums.${name}.${key}`) : '';
+}
+
+/**
+ * The decision-basis view: what the applicant sent in, step by step, read-only, and the decision once they may see it.
+ */
+export default function ApplicationSummary({ uuid }: { uuid: string }) {
+  const { t, locale } = useI18n();
+  const application = useApi<ApplicationForm>(http, `/portal/applications/${uuid}`, locale);
+  const categories = useApi<Category[]>(http, '/portal/categories', locale);
+  if (application.error) return <Alert severity="error">{application.error.message}</Alert>;
+  if (!application.data || !categories.data) return <LinearProgress aria-label={t('app.loading')} />;
+  const form = application.data;
+
+  const fileLinks = (files: StoredFile[]) =>
+    files.length ? (
+      <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+        {files.map((file) => (
+          <li key={file.uuid}>
+            <Link href={`${API_PREFIX}/portal/applications/${form.uuid}/files/${file.uuid}`} download={file.name}>
+              {file.name}
+            </Link>
+          </li>
+        ))}
+      </Box>
+    ) : (
+      '–'
+    );
+
+  const show = (field: Field): React.ReactNode => {
+    const value = form[field.name];
+    if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return '–';
+    switch (field.name) {
+      case 'period_id':
+        return form.period.name;
+      case 'application_type_id':
+        return form.application_type;
+      case 'money':
+        return formatMoney(value as number, locale);
+      case 'category_ids':
+        return (value as number[]).map((id) => categories.data!.find((c) => c.id === id)?.label).filter(Boolean).join(', ');
+      case 'consent':
+        return value ? t('portal.summary.yes') : t('portal.summary.no');
+    }
+    if (field.kind === 'enum') return enumLabel(t, (field as { enumName: EnumName }).enumName, value);
+    if (field.kind === 'enumSet') return (value as number[]).map((code) => enumLabel(t, (field as EnumSetField).enumName, code)).join(', ');
+    if (Array.isArray(value)) return value.join(', ');
+    return String(value);
+  };
+
+  const rows = (step: number) => {
+    const list: { label: string; value: React.ReactNode }[] = applications.fields
+      .filter((f) => f.step === step && !f.name.endsWith('_confirmation') && applies(f, form))
+      .map((f) => ({ label: t(f.name === 'consent' ? 'portal.summary.consent' : `resources.applications.fields.${f.name}`), value: show(f) }));
+    if (step === 2) {
+      const answers = form.questions.map((q) => {
+        const answer = (form.definitions as Record<string, unknown>)[String(q.id)];
+        const value = q.type === enums.field_type.media ? fileLinks(form.files.filter((f) => f.field_definition_id === q.id)) : Array.isArray(answer) ? answer.join(', ') : answer === null || answer === undefined || answer === '' ? '–' : String(answer);
+        return { label: q.label, value, key: answerField(q) };
+      });
+      list.unshift(...answers);
+    }
+    if (step === 5) list.push({ label: t('portal.apply.attachments'), value: fileLinks(form.files.filter((f) => f.field_definition_id === null)) });
+    return list;
+  };
+
+  return (
+    <Box>
+      {(form.status === approved || form.status === rejected) && (
+        <Alert severity={form.status === approved ? 'success' : 'info'} sx={{ mb: 2 }}>
+          <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
+            {t('portal.summary.decision')}
+          </Typography>
+          {form.status === approved ? t('portal.summary.approved', { amount: formatMoney(form.approved_money, locale) }) : t('portal.summary.rejected')}
+        </Alert>
+      )}
+      {form.sent_in_at && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {t('portal.summary.sent_in', { date: formatDate(form.sent_in_at, locale), reference: form.reference ?? '' })}
+        </Typography>
+      )}
+      {STEPS.map((step) => (
+        <Box key={step} component="section" sx={{ mb: 2 }}>
+          <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
+            {t(`portal.apply.steps.${stepKeys[step - 1]}`)}
+          </Typography>
+          <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(10rem, 1fr) 2fr' }, columnGap: 2, m: 0 }}>
+            {rows(step).map((row) => (
+              <Fragment key={row.label}>
+                <Typography component="dt" color="text.secondary" sx={{ mt: 1 }}>
+                  {row.label}
+                </Typography>
+                <Typography component="dd" sx={{ m: 0, mt: { xs: 0, sm: 1 }, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                  {row.value}
+                </Typography>
+              </Fragment>
+            ))}
+          </Box>
+        </Box>
+      ))}
+    </Box>
+  );
+}
