@@ -65,6 +65,15 @@ describe('drafts', () => {
     expect(again.uuid).toBe(first.uuid);
   });
 
+  it('takes who applies when the applicant already said so, and refuses an unknown code', async () => {
+    const carol = await applicantCookie('carol@test.se', 'Carol');
+    const body = { period_id: openPeriod.id, application_type_id: openPeriod.typeIds[0] };
+    expect((await api('POST', '/portal/applications', carol, { ...body, applicant_type: 25 })).statusCode).toBe(422);
+    const started = await api('POST', '/portal/applications', carol, { ...body, applicant_type: 20 });
+    expect(started.statusCode).toBe(201);
+    expect(started.json().data.applicant_type).toBe(20);
+  });
+
   it('saves any part of the form as typed, merges answers, and gives it back after a reload', async () => {
     const { uuid, questions } = await start();
     const [q1, q2] = questions;

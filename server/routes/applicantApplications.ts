@@ -87,6 +87,8 @@ export default async function applicantApplicationRoutes(app: FastifyInstance) {
       application_type: type?.label ?? null,
       questions,
       files,
+      // The largest file an upload may be, so the form can say so before sending one.
+      upload_max_bytes: app.config.uploadMaxBytes,
     };
   }
 
@@ -97,12 +99,13 @@ export default async function applicantApplicationRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Start an application in an open period, or continue the applicant’s draft of the same period and type',
-        body: body({ period_id: ID, application_type_id: ID }),
+        // applicant_type: who applies, when the applicant already said so (/ansok?applicant_type=).
+        body: body({ period_id: ID, application_type_id: ID, applicant_type: { type: 'integer', enum: Object.values(enums.applicant_type) } }, ['period_id', 'application_type_id']),
         response: { 200: formAnswer, 201: formAnswer },
       },
     },
     async (request, reply) => {
-      const { period_id, application_type_id } = (request.body as { data: { period_id: number; application_type_id: number } }).data;
+      const { period_id, application_type_id, applicant_type = null } = (request.body as { data: { period_id: number; application_type_id: number; applicant_type?: number } }).data;
       const period = await openPeriod(db, period_id);
       if (!period.typeIds.includes(application_type_id)) throw invalid({ application_type_id: ['validation.in'] });
       const applicant = request.applicant!;
@@ -124,6 +127,7 @@ export default async function applicantApplicationRoutes(app: FastifyInstance) {
           frontend_user_id: applicant.id,
           period_id,
           application_type_id,
+          applicant_type,
           contact_first_name: profile.first_name,
           contact_last_name: profile.last_name,
           contact_email: profile.email,

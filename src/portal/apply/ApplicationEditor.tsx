@@ -139,7 +139,7 @@ export function ApplicationEditor({ initial }: { initial: ApplicationForm }) {
 
   const periodName = periods.data?.find((p) => p.id === values.period_id)?.name ?? initial.period.name;
   const stepProblems = (n: number) => problems.filter((p) => p.step === n);
-  const fileProps = { applicationUuid: initial.uuid, files, onFiles: setFiles };
+  const fileProps = { applicationUuid: initial.uuid, files, maxBytes: initial.upload_max_bytes, onFiles: setFiles };
 
   return (
     <FormContext.Provider value={form}>

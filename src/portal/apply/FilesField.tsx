@@ -13,6 +13,7 @@ interface Props {
   label: string;
   id: string;
   files: StoredFile[];
+  maxBytes: number;
   onChange: (files: StoredFile[]) => void;
   problem?: string;
   readOnly?: boolean;
@@ -22,7 +23,7 @@ interface Props {
 const kilobytes = (size: number, locale: string) => new Intl.NumberFormat(locale, { maximumFractionDigits: size < 1024 * 1024 ? 0 : 1 }).format(size < 1024 * 1024 ? size / 1024 : size / 1024 / 1024) + (size < 1024 * 1024 ? ' kB' : ' MB');
 
 /** Files of the application: upload with progress, download, and removal (after a question) while it is a draft. */
-export function FilesField({ applicationUuid, questionId, label, id, files, onChange, problem, readOnly, required }: Props) {
+export function FilesField({ applicationUuid, questionId, label, id, files, maxBytes, onChange, problem, readOnly, required }: Props) {
   const { t, locale } = useI18n();
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -37,7 +38,13 @@ export function FilesField({ applicationUuid, questionId, label, id, files, onCh
     event.target.value = '';
     setError(null);
     let all = files;
+    const mb = Math.round(maxBytes / 1024 / 1024);
     for (const file of chosen) {
+      // Said at once rather than after uploading the whole file; the server checks again.
+      if (file.size > maxBytes) {
+        setError(`${file.name}: ${t('errors.file_too_large', { mb })}`);
+        continue;
+      }
       const body = new FormData();
       if (questionId !== null) body.append('field_definition_id', String(questionId));
       body.append('file', file);
@@ -116,7 +123,7 @@ export function FilesField({ applicationUuid, questionId, label, id, files, onCh
         </Alert>
       )}
       <Typography id={helperId} variant="caption" color={problem ? 'error' : 'text.secondary'} sx={{ display: 'block', mt: 0.5 }}>
-        {problem ?? t('portal.apply.files.hint')}
+        {problem ?? t('portal.apply.files.hint', { mb: Math.round(maxBytes / 1024 / 1024) })}
       </Typography>
     </Box>
   );

@@ -87,10 +87,11 @@ function QuestionInput({ question, files }: { question: Question; files: FilesPr
 interface FilesProps {
   applicationUuid: string;
   files: StoredFile[];
+  maxBytes: number;
   onFiles: (files: StoredFile[]) => void;
 }
 
-function QuestionFiles({ question, applicationUuid, files, onFiles }: { question: Question } & FilesProps) {
+function QuestionFiles({ question, applicationUuid, files, maxBytes, onFiles }: { question: Question } & FilesProps) {
   const answer = useField(answerField(question));
   return (
     <FilesField
@@ -100,6 +101,7 @@ function QuestionFiles({ question, applicationUuid, files, onFiles }: { question
       required={question.required}
       id={answer.id}
       files={files}
+      maxBytes={maxBytes}
       onChange={onFiles}
       problem={answer.problem}
       readOnly={answer.readOnly}
@@ -244,7 +246,7 @@ export function AttachmentsStep(files: FilesProps) {
   return (
     <Stack spacing={3}>
       <LinksField />
-      <FilesField applicationUuid={files.applicationUuid} questionId={null} label={t('portal.apply.attachments')} id={attachments.id} files={files.files} onChange={files.onFiles} readOnly={attachments.readOnly} />
+      <FilesField applicationUuid={files.applicationUuid} questionId={null} label={t('portal.apply.attachments')} id={attachments.id} files={files.files} maxBytes={files.maxBytes} onChange={files.onFiles} readOnly={attachments.readOnly} />
       <Box>
         <Typography sx={{ mb: 1 }}>{t('portal.apply.consent_text')}</Typography>
         <CheckField name="consent" label={t('portal.apply.consent')} />

@@ -31,6 +31,7 @@ export interface ApplicationForm {
   application_type: string | null;
   questions: Question[];
   files: StoredFile[];
+  upload_max_bytes: number;
   [field: string]: unknown;
 }
 

@@ -1,12 +1,19 @@
 import { Alert, Button, LinearProgress } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { enums } from '../../../resources/enums';
 import { usePageTitle } from '../../components/usePageTitle';
 import { ApiError } from '../../providers/httpClient';
 import { ApplicationEditor } from '../apply/ApplicationEditor';
 import type { ApplicationForm } from '../apply/types';
 import { useI18n } from '../i18n';
 import { http } from '../providers';
+
+/** Who applies, when /ansok was opened with ?applicant_type= (a code of the applicant_type enumeration). */
+function applicantType(value: string | null) {
+  const code = Number(value);
+  return (Object.values(enums.applicant_type) as number[]).includes(code) ? { applicant_type: code } : {};
+}
 
 /**
  * /ansok/:id, the application form for a period: ?application=<uuid> continues a draft; ?type=<application type>
@@ -31,7 +38,7 @@ export default function ApplyPage() {
     setError(null);
     const load = uuid
       ? http.get(`/portal/applications/${uuid}`)
-      : http.post('/portal/applications', { data: { period_id: Number(id), application_type_id: Number(type) } });
+      : http.post('/portal/applications', { data: { period_id: Number(id), application_type_id: Number(type), ...applicantType(params.get('applicant_type')) } });
     load
       .then((response) => {
         if (!live) return;
