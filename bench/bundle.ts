@@ -1,6 +1,7 @@
 /**
- * Gzipped JavaScript that a browser first loads for /register (portal) and /admin (staff login), measured in
- * Chromium against the real server: every .js response until the page is idle. Usage: npm run bench:bundle
+ * Gzipped JavaScript that a browser first loads for /register (portal), /ansok/:id (the application form, signed in
+ * as a demo applicant) and /admin (staff login), measured in Chromium against the real server: every .js response
+ * until the page is idle, with an empty cache. Usage: npm run bench:bundle
  */
 import { execSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,19 +17,50 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-bundle-'));
 const { child } = await startAndTime(['node_modules/.bin/tsx', 'server/main.ts'], { DATA_DIR: dataDir, LOG_LEVEL: 'error' }, port);
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
 
-const targets = { portal: { path: '/register', budget: 200 }, admin: { path: '/admin', budget: 450 } };
+const base = `http://localhost:${port}`;
+
+/**
+ * A fresh browser context (empty cache) signed in as a demo applicant: the login link from the development mailbox
+ * is followed in another context, whose cookies and stored session are handed over. Also the form's path.
+ */
+async function applicantContext() {
+  const signing = await browser.newContext();
+  const headers = { 'X-Requested-With': 'XMLHttpRequest' };
+  await signing.request.post(`${base}/api/v1/frontend-users/login-link`, { headers, data: { data: { email: 'maria.nilsson@demo.se' } } });
+  const mailbox = await (await signing.request.get(`${base}/dev/mailbox`)).text();
+  const token = /\/logga-in\/([\w-]+)/.exec(mailbox)![1];
+  const page = await signing.newPage();
+  await page.goto(`${base}/logga-in/${token}`);
+  await page.getByRole('button', { name: 'Fortsätt' }).click();
+  await page.getByRole('button', { name: 'Logga ut' }).waitFor();
+  const [period] = (await (await signing.request.get(`${base}/api/v1/portal/periods`, { headers })).json()).data;
+  const context = await browser.newContext({ storageState: await signing.storageState() });
+  await signing.close();
+  return { context, path: `/ansok/${period.id}?type=${period.application_types[0].id}` };
+}
+
+const targets: Record<string, { path: string; budget: number; signedIn?: boolean }> = {
+  portal: { path: '/register', budget: 200 },
+  form: { path: '/ansok/:id', budget: 200, signedIn: true },
+  admin: { path: '/admin', budget: 450 },
+};
 let failed = false;
 try {
-  for (const [name, { path: url, budget }] of Object.entries(targets)) {
-    const page = await browser.newPage();
+  for (const [name, target] of Object.entries(targets)) {
+    const { budget } = target;
+    let url = target.path;
+    let context = await browser.newContext();
+    if (target.signedIn) ({ context, path: url } = await applicantContext());
+    const page = await context.newPage();
     const scripts: { url: string; raw: number; gzip: number }[] = [];
     page.on('response', async (response) => {
       if (!response.url().endsWith('.js')) return;
       const body = await response.body();
       scripts.push({ url: new URL(response.url()).pathname, raw: body.length, gzip: gzipSync(body).length });
     });
-    await page.goto(`http://localhost:${port}${url}`, { waitUntil: 'networkidle' });
-    await page.close();
+    await page.goto(`${base}${url}`, { waitUntil: 'networkidle' });
+    if (target.signedIn && !new URL(page.url()).pathname.startsWith('/ansok/')) throw new Error(`${url} led to ${page.url()}`);
+    await context.close();
     const kb = (bytes: number) => (bytes / 1024).toFixed(1);
     const total = scripts.reduce((sum, s) => sum + s.gzip, 0);
     console.log(`${url} (${name}): ${scripts.length} scripts, ${kb(scripts.reduce((s, x) => s + x.raw, 0))} kB raw, ${kb(total)} kB gzipped (budget ${budget} kB)`);

@@ -1,5 +1,6 @@
 import { enums } from './enums.js';
 import { writableFields, type Field, type ResourceDefinition } from './fields.js';
+import { normalisePhone, phone } from './phone.js';
 import * as check from './validators.js';
 import type { Message } from './validators.js';
 
@@ -22,7 +23,7 @@ function fieldErrors(field: Field, value: unknown): Message | null {
     case 'email':
       return check.email(value);
     case 'phone':
-      return check.phone(value);
+      return phone(value);
     case 'url':
       return check.url(value);
     case 'zip':
@@ -107,7 +108,7 @@ export function normaliseRecord(resource: ResourceDefinition, record: Record<str
       result[field.name] = null;
       continue;
     }
-    if (field.kind === 'phone') result[field.name] = check.normalisePhone(trimmed);
+    if (field.kind === 'phone') result[field.name] = normalisePhone(trimmed);
     else if (field.kind === 'zip') result[field.name] = check.normaliseZip(trimmed);
     else if (field.kind === 'orgNumber') result[field.name] = check.normaliseOrgNumber(trimmed);
     else if (field.kind === 'url') result[field.name] = check.normaliseUrl(trimmed);

@@ -1,5 +1,3 @@
-import { getExampleNumber, isValidPhoneNumber, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
-import examples from 'libphonenumber-js/mobile/examples';
 
 /**
  * Field validators shared by the server and the browser. Each returns null when the value is valid, otherwise a
@@ -11,7 +9,7 @@ export interface Message {
   params?: Record<string, string | number>;
 }
 
-const isEmpty = (value: unknown): boolean => value === null || value === undefined || value === '';
+export const isEmpty = (value: unknown): boolean => value === null || value === undefined || value === '';
 
 /** Missing: null, undefined, a blank string or an empty array. */
 export function required(value: unknown): Message | null {
@@ -31,30 +29,8 @@ export function email(value: unknown): Message | null {
   return ok ? null : { key: 'validation.email' };
 }
 
-const phoneExamples = new Map<CountryCode, string>();
-
-/** A realistic mobile number for the country in international format, e.g. "+46 70 123 45 67" (cached). */
-export function phoneExample(country: CountryCode = 'SE'): string {
-  let example = phoneExamples.get(country);
-  if (example === undefined) {
-    example = getExampleNumber(country, examples)?.formatInternational() ?? '+46 70 123 45 67';
-    phoneExamples.set(country, example);
-  }
-  return example;
-}
-
-/** A valid phone number, typed nationally for the default country ("070-123 45 67") or internationally ("+46 …"). */
-export function phone(value: unknown, defaultCountry: CountryCode = 'SE'): Message | null {
-  if (isEmpty(value)) return null;
-  if (typeof value === 'string' && isValidPhoneNumber(value.trim(), defaultCountry)) return null;
-  return { key: 'validation.phone', params: { example: phoneExample(defaultCountry) } };
-}
-
-/** A valid phone number in E.164 form for storage ("+46701234567"); anything else is returned unchanged. */
-export function normalisePhone(value: string, defaultCountry: CountryCode = 'SE'): string {
-  const parsed = parsePhoneNumberFromString(value.trim(), defaultCountry);
-  return parsed?.isValid() ? parsed.number : value;
-}
+/** How a Swedish mobile number is written with its country code (what `phoneExample('SE')` in phone.ts gives). */
+export const SWEDISH_PHONE_EXAMPLE = '+46 70 123 45 67';
 
 const zipPattern = /^(\d{3}) ?(\d{2})$/;
 

@@ -1,4 +1,4 @@
-import type { AxiosInstance } from 'axios';
+import type { HttpClient } from '../providers/httpClient';
 import { useEffect, useState } from 'react';
 
 export interface ApiState<T> {
@@ -8,7 +8,7 @@ export interface ApiState<T> {
 }
 
 /** GETs an API path and returns its data; again when a key (e.g. the locale) changes. */
-export function useApi<T>(http: AxiosInstance, path: string, key: unknown = null): ApiState<T> {
+export function useApi<T>(http: HttpClient, path: string, key: unknown = null): ApiState<T> {
   const [state, setState] = useState<ApiState<T>>({ data: null, error: null, loading: true });
   useEffect(() => {
     let live = true;

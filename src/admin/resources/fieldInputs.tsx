@@ -12,7 +12,8 @@ import {
 import type { ChoiceField, EnumField, Field, ReferenceField, ReferencesField, ResourceDefinition } from '../../../resources/fields';
 import { enums } from '../../../resources/enums';
 import { resourceByName } from '../../../resources/index';
-import { phoneExample, orgNumberExample } from '../../../resources/validators';
+import { phoneExample } from '../../../resources/phone';
+import { orgNumberExample } from '../../../resources/validators';
 
 /** Choices of an enumeration or a fixed code list; react-admin translates the label keys. */
 export function choicesOf(field: Field): { id: string | number; name: string }[] {

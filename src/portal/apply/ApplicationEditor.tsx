@@ -14,9 +14,26 @@ import { SaveStatus } from './SaveStatus';
 import { AttachmentsStep, ContactStep, OrganisationStep, PeriodStep, QuestionsStep } from './steps';
 import type { ApplicationForm, Category, OpenPeriod, StoredFile } from './types';
 import { useDraft } from './useDraft';
-import { formProblems, inputId, type FieldProblem } from './validation';
+import { inputId } from './fieldIds';
+import type { FieldProblem } from './validation';
+
+type Rules = typeof import('./validation');
+// The form's rules (with the phone number library, a third of the page's weight) load at the first interaction:
+// until then nothing can be wrong that the form would show.
+const loadRules = () => import('./validation');
 
 const stepKeys = ['period', 'questions', 'organisation', 'contact', 'attachments'] as const;
+
+// On a phone the five labels do not fit: the numbers stay, the names are read out only (the step's heading shows it).
+const narrowLabels = {
+  '& .MuiStepLabel-labelContainer': {
+    position: { xs: 'absolute', sm: 'static' },
+    width: { xs: '1px', sm: 'auto' },
+    height: { xs: '1px', sm: 'auto' },
+    overflow: { xs: 'hidden', sm: 'visible' },
+    clip: { xs: 'rect(0 0 0 0)', sm: 'auto' },
+  },
+};
 
 /** The five steps of one application, saved as the applicant goes, with the problems to fix and sending in. */
 export function ApplicationEditor({ initial }: { initial: ApplicationForm }) {
@@ -39,10 +56,16 @@ export function ApplicationEditor({ initial }: { initial: ApplicationForm }) {
   const problemList = useRef<HTMLDivElement>(null);
   const stepNames = stepKeys.map((key) => t(`portal.apply.steps.${key}`));
 
+  const [rules, setRules] = useState<Rules | null>(null);
+  const needRules = useCallback(async () => {
+    const loaded = await loadRules();
+    setRules(() => loaded);
+    return loaded;
+  }, []);
   const problems = useMemo(() => {
-    const local = formProblems(values, questions, files, t);
+    const local = rules ? rules.formProblems(values, questions, files, t) : [];
     return [...local, ...serverProblems.filter((s) => !local.some((l) => l.field === s.field))];
-  }, [values, questions, files, t, serverProblems]);
+  }, [rules, values, questions, files, t, serverProblems]);
 
   // Another application type asks other questions: fetch them once the change is saved.
   const typeId = values.application_type_id;
@@ -61,15 +84,17 @@ export function ApplicationEditor({ initial }: { initial: ApplicationForm }) {
 
   const leave = useCallback(
     (name: string) => {
+      void needRules();
       setTouched((previous) => (previous.has(name) ? previous : new Set(previous).add(name)));
       void flush();
     },
-    [flush],
+    [flush, needRules],
   );
 
   const form: FormApi = {
     values,
     change: (name, value) => {
+      if (!rules) void needRules();
       setServerProblems((list) => list.filter((p) => p.field !== name));
       if (name === 'period_id') {
         // A period that does not take the chosen type leaves the type to choose again.
@@ -84,6 +109,7 @@ export function ApplicationEditor({ initial }: { initial: ApplicationForm }) {
   };
 
   const goTo = (next: number, focus?: string) => {
+    void needRules();
     // Leaving a step shows what is missing in it, without blocking: a draft may be finished in any order.
     const left = new Set(touched);
     problems.filter((p) => p.step === step).forEach((p) => left.add(p.field));
@@ -117,8 +143,8 @@ export function ApplicationEditor({ initial }: { initial: ApplicationForm }) {
   const send = async () => {
     setSendError(null);
     setShowAll(true);
-    const saved = await flush();
-    if (problems.length > 0 || !saved) {
+    const [saved, { formProblems }] = await Promise.all([flush(), needRules()]);
+    if (formProblems(values, questions, files, t).length > 0 || serverProblems.length > 0 || !saved) {
       requestAnimationFrame(() => problemList.current?.focus());
       return;
     }
@@ -144,7 +170,7 @@ export function ApplicationEditor({ initial }: { initial: ApplicationForm }) {
   return (
     <FormContext.Provider value={form}>
       <Box sx={{ mb: 2 }}>
-        <Typography variant="h4" component="h1">
+        <Typography variant="h4" component="h1" sx={{ fontSize: { xs: '1.75rem', sm: undefined } }}>
           {t('portal.apply.heading', { type: initial.application_type ?? t('portal.apply.title') })}
         </Typography>
         <Typography color="text.secondary">{periodName}</Typography>
@@ -162,7 +188,9 @@ export function ApplicationEditor({ initial }: { initial: ApplicationForm }) {
             return (
               <Step key={n} completed={!error && touched.size > 0 && n !== step && stepProblems(n).length === 0}>
                 <StepButton onClick={() => goTo(n)} aria-current={n === step ? 'step' : undefined}>
-                  <StepLabel error={error}>{stepNames[n - 1]}</StepLabel>
+                  <StepLabel error={error} sx={narrowLabels}>
+                    {stepNames[n - 1]}
+                  </StepLabel>
                 </StepButton>
               </Step>
             );

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { FormValues } from './types';
-import { inputId } from './validation';
+import { inputId } from './fieldIds';
 
 export interface FormApi {
   values: FormValues;

@@ -1,8 +1,8 @@
 import { Alert, AlertTitle, Link, List, ListItem } from '@mui/material';
 import { forwardRef } from 'react';
 import { useI18n } from '../i18n';
+import { inputId } from './fieldIds';
 import type { FieldProblem } from './validation';
-import { inputId } from './validation';
 
 interface Props {
   problems: FieldProblem[];

@@ -5,7 +5,7 @@ import { answerField, type Question } from '../../../resources/applicationAnswer
 import { MAX_MONEY } from '../../../resources/applications';
 import { enums } from '../../../resources/enums';
 import { formatDate, formatMoney } from '../../../resources/format';
-import { phoneExample } from '../../../resources/validators';
+import { SWEDISH_PHONE_EXAMPLE } from '../../../resources/validators';
 import { MoneyInput } from '../../components/MoneyInput';
 import { TextInput } from '../TextInput';
 import { useI18n } from '../i18n';
@@ -188,7 +188,7 @@ export function ContactStep() {
       </Box>
       <TextField name="contact_email" label={t(field('contact_email'))} required type="email" autoComplete="email" inputMode="email" />
       <TextField name="contact_email_confirmation" label={t(field('contact_email_confirmation'))} required type="email" inputMode="email" hint={t('portal.apply.email_twice')} />
-      <TextField name="contact_phone" label={t(field('contact_phone'))} required type="tel" autoComplete="tel" inputMode="tel" hint={t('portal.apply.phone_hint', { example: phoneExample() })} />
+      <TextField name="contact_phone" label={t(field('contact_phone'))} required type="tel" autoComplete="tel" inputMode="tel" hint={t('portal.apply.phone_hint', { example: SWEDISH_PHONE_EXAMPLE })} />
       <TextField name="contact_address" label={t(field('contact_address'))} autoComplete="street-address" />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 2fr' } }}>
         <TextField name="contact_zip" label={t(field('contact_zip'))} required autoComplete="postal-code" inputMode="numeric" />

@@ -37,6 +37,3 @@ export function formProblems(values: FormValues, questions: Question[], files: S
     .map(([field, [message]]) => ({ field, step: stepOf(field), label: label(field), message: text(field, message) }))
     .sort((a, b) => a.step - b.step || order.indexOf(a.field) - order.indexOf(b.field));
 }
-
-/** The element id of a field's input, so the list of problems can link to it. */
-export const inputId = (field: string) => `field-${field.replace('.', '-')}`;
