@@ -108,6 +108,7 @@ test('an applicant applies through all five steps, fixes what is listed, reloads
   await page.getByLabel('Postnummer').fill('972');
   await page.getByLabel('Postnummer').blur();
   await expect(page.getByText('Postnummer måste vara 5 siffror.')).toBeVisible();
+  await expectAccessible(page);
   await page.getByRole('textbox', { name: /^Ort/ }).fill('Luleå');
   await next(page).click();
 
@@ -190,4 +191,23 @@ test('a draft in a period that has closed is refused with the period’s message
   } finally {
     expect((await request.post(`/api/v1/periods/${periodId}/open`, { headers })).ok()).toBe(true);
   }
+});
+
+test('what is typed while the connection is lost is kept, and saved when it returns', async ({ page, context }) => {
+  await registerThroughMail(page, 'Vera', 'Ås');
+  await startApplication(page, 'Bidrag till föreningsliv');
+  await next(page).click();
+  await context.setOffline(true);
+  await page.getByLabel('Projektets namn').fill('Sagor i skogen');
+  await page.getByLabel('Projektets namn').blur();
+  await expect(page.getByTestId('save-status')).toContainText('Inte sparat ännu');
+  // Back online, the page is reloaded before the next attempt: the text comes back from this browser and is saved.
+  await context.setOffline(false);
+  await page.reload();
+  await expect(page.getByLabel('Projektets namn')).toHaveValue('Sagor i skogen');
+  await saved(page);
+  // Once saved, the browser's copy is gone: what a reload shows now comes from the server.
+  expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('application-draft:')))).toEqual([]);
+  await page.reload();
+  await expect(page.getByLabel('Projektets namn')).toHaveValue('Sagor i skogen');
 });
