@@ -4,6 +4,7 @@ import * as foundation from './migrations/0001_foundation.js';
 import * as listIndexes from './migrations/0002_list_indexes.js';
 import * as loginLinks from './migrations/0003_login_links.js';
 import * as applicationForm from './migrations/0004_application_form.js';
+import * as applicationHandling from './migrations/0005_application_handling.js';
 
 // Listed here rather than read from disk, so the order is explicit and nothing depends on the working directory.
 const migrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '0002_list_indexes': listIndexes,
   '0003_login_links': loginLinks,
   '0004_application_form': applicationForm,
+  '0005_application_handling': applicationHandling,
 };
 
 export async function migrate(db: Db): Promise<string[]> {

@@ -172,6 +172,11 @@ export interface Database {
     contact_city: string | null;
     links: ColumnType<string[], string[] | undefined, string[]>;
     consent: Generated<boolean>;
+    approved_fou: number | null;
+    approved_nok: number | null;
+    followup_at: string | null;
+    followup_sent_in_at: Date | null;
+    distribution_mail_sent_at: Date | null;
     created_at: Created;
     updated_at: Timestamp;
   };
@@ -186,6 +191,25 @@ export interface Database {
     created_at: Created;
   };
   reference_counters: { year: number; last: number };
+  investigations: {
+    id: Generated<number>;
+    application_id: number;
+    user_id: number;
+    amount: number | null;
+    status: Generated<number>;
+    comment: string | null;
+    created_at: Created;
+    updated_at: Timestamp;
+  };
+  application_history: {
+    id: Generated<string>;
+    application_id: number;
+    user_id: number | null;
+    action: string;
+    before: Json<Record<string, unknown> | null>;
+    after: Json<Record<string, unknown> | null>;
+    created_at: Created;
+  };
   application_categories: { application_id: number; category_id: number };
   login_links: {
     id: Generated<number>;
