@@ -31,6 +31,17 @@ export const resourceList: ResourceDefinition[] = [
 /** Staff screens that are not generated from an entity, with what they need. */
 export const screens: Record<string, Requirement> = {
   settings: 'manage-users',
+  applications: 'manage-applications',
+  decision: 'manage-applications',
+  investigations: 'investigate-applications',
+  decisioning: 'investigate-applications',
+};
+
+/** The list endpoint of a staff screen that is not an entity of its own (SPEC.md §7 calls). */
+const screenEndpoints: Record<string, string> = {
+  applications: 'applications/all',
+  decision: 'applications/decided',
+  investigations: 'applications/userInvestigations',
 };
 
 export function resourceByName(name: string): ResourceDefinition | undefined {
@@ -44,5 +55,5 @@ export function requirementFor(name: string): Requirement | null {
 
 export function endpointFor(name: string): string {
   const resource = resourceByName(name);
-  return resource?.endpoint ?? resource?.name ?? name;
+  return resource?.endpoint ?? resource?.name ?? screenEndpoints[name] ?? name;
 }

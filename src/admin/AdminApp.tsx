@@ -1,4 +1,5 @@
-import { Admin, CustomRoutes, defaultTheme, Resource, type I18nProvider } from 'react-admin';
+import { lazy, Suspense } from 'react';
+import { Admin, CustomRoutes, defaultTheme, Loading, Resource, type I18nProvider } from 'react-admin';
 import { BrowserRouter, Navigate, Route } from 'react-router-dom';
 import { resourceList } from '../../resources/index';
 import { resourceIcons } from './resources/icons';
@@ -14,6 +15,9 @@ import { ResetPasswordPage } from './pages/ResetPasswordPage';
 import { SettingsPage } from './pages/SettingsPage';
 import { authProvider, dataProvider } from './providers';
 import { RequireAccess } from './RequireAccess';
+
+// Application handling loads when it is opened, so the login and settings screens stay light.
+const ApplicationList = lazy(() => import('./applications/ApplicationList'));
 
 const theme = { ...defaultTheme, ...brand, palette: { ...defaultTheme.palette, ...brand.palette } };
 
@@ -40,6 +44,16 @@ export function AdminApp({ i18nProvider }: { i18nProvider: I18nProvider }) {
         </CustomRoutes>
         <CustomRoutes>
           <Route path="/settings" element={<RequireAccess screen="settings"><SettingsPage /></RequireAccess>} />
+          <Route
+            path="/applications/:status?"
+            element={
+              <RequireAccess screen="applications">
+                <Suspense fallback={<Loading />}>
+                  <ApplicationList />
+                </Suspense>
+              </RequireAccess>
+            }
+          />
           <Route path="/faqs/order" element={<RequireAccess screen="faqs"><FaqOrderPage /></RequireAccess>} />
           <Route path="/403" element={<RequireAccess><ForbiddenPage /></RequireAccess>} />
         </CustomRoutes>

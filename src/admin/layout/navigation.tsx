@@ -1,3 +1,4 @@
+import InboxIcon from '@mui/icons-material/Inbox';
 import SettingsIcon from '@mui/icons-material/Settings';
 import type { ReactElement } from 'react';
 
@@ -12,4 +13,7 @@ export interface MenuEntry {
   icon: ReactElement;
 }
 
-export const menuEntries: MenuEntry[] = [{ to: '/settings', label: 'app.menu.settings', screen: 'settings', icon: <SettingsIcon /> }];
+export const menuEntries: MenuEntry[] = [
+  { to: '/applications', label: 'app.menu.applications', screen: 'applications', icon: <InboxIcon /> },
+  { to: '/settings', label: 'app.menu.settings', screen: 'settings', icon: <SettingsIcon /> },
+];

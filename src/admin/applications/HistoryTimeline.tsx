@@ -1,0 +1,62 @@
+import { Alert, LinearProgress, List, ListItem, ListItemText } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { useLocaleState, useTranslate } from 'react-admin';
+import { enums } from '../../../resources/enums';
+import { formatMoney } from '../../../resources/format';
+import { http } from '../providers';
+
+interface Entry {
+  id: number | string;
+  action: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  created_at: string;
+  user: { id: number; name: string } | null;
+}
+
+const statusLabel = (translate: (key: string) => string, value: unknown) => {
+  const key = Object.entries(enums.application_status).find(([, v]) => v === value)?.[0];
+  return key ? translate(`enums.application_status.${key}`) : String(value ?? '–');
+};
+
+/** What happened to an application, newest first: who, when, and what it was before and after. Read-only. */
+export function HistoryTimeline({ uuid }: { uuid: string }) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const [entries, setEntries] = useState<Entry[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    http
+      .get(`/applications/${uuid}/history`)
+      .then((response) => setEntries(response.data.data))
+      .catch((failure: Error) => setError(failure.message));
+  }, [uuid]);
+  if (error) return <Alert severity="error">{error}</Alert>;
+  if (!entries) return <LinearProgress aria-label={translate('app.loading')} />;
+  if (entries.length === 0) return <Alert severity="info">{translate('app.applications.no_history')}</Alert>;
+
+  const value = (key: string, v: unknown) => {
+    if (key === 'status') return statusLabel(translate, v);
+    if (typeof v === 'number' && /money|amount|fou|nok/.test(key)) return formatMoney(v, locale);
+    if (typeof v === 'boolean') return translate(v ? 'app.yes' : 'app.no');
+    if (v === null || v === undefined) return '–';
+    return Array.isArray(v) ? v.join(', ') : String(v);
+  };
+  const change = (entry: Entry) => {
+    const keys = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])];
+    return keys.map((key) => `${key}: ${value(key, entry.before?.[key])} → ${value(key, entry.after?.[key])}`).join('; ');
+  };
+  const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Stockholm' });
+  return (
+    <List dense aria-label={translate('app.applications.history')}>
+      {entries.map((entry) => (
+        <ListItem key={entry.id} disableGutters divider>
+          <ListItemText
+            primary={`${translate(`app.applications.actions.${entry.action}`, { _: entry.action })}: ${change(entry)}`}
+            secondary={`${when.format(new Date(entry.created_at))} · ${entry.user?.name ?? translate('app.applications.by_applicant')}`}
+          />
+        </ListItem>
+      ))}
+    </List>
+  );
+}

@@ -1,0 +1,51 @@
+import CheckCircle from '@mui/icons-material/CheckCircle';
+import EventAvailable from '@mui/icons-material/EventAvailable';
+import EventNote from '@mui/icons-material/EventNote';
+import FiberNew from '@mui/icons-material/FiberNew';
+import MarkEmailUnread from '@mui/icons-material/MarkEmailUnread';
+import Send from '@mui/icons-material/Send';
+import { Box, Tooltip } from '@mui/material';
+import type { ReactElement } from 'react';
+import { useLocaleState, useTranslate } from 'react-admin';
+import { formatDate } from '../../../resources/format';
+
+/** The six progress indicators of SPEC.md §3, as the API gives them on every application row. */
+export interface Progress {
+  unhandled: boolean;
+  unread_messages: boolean;
+  followup_at: string | null;
+  followup_sent_in_at: string | null;
+  distribution_mail_sent_at: string | null;
+  finished: boolean;
+}
+
+/**
+ * Six slots, always in the same order so that a column reads at a glance: a lit icon when the state holds, a faint
+ * one when not; each says what it means in its tooltip and to screen readers.
+ */
+export function ProgressIndicators({ progress }: { progress: Progress }) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const date = (value: string | null) => formatDate(value, locale);
+  const slot = (on: boolean, icon: ReactElement, label: string, key: string) => (
+    <Tooltip key={key} title={label}>
+      <Box component="span" role="img" aria-label={label} sx={{ display: 'inline-flex', color: on ? 'primary.main' : 'action.disabled', opacity: on ? 1 : 0.45 }}>
+        {icon}
+      </Box>
+    </Tooltip>
+  );
+  const t = (key: string, options?: object) => translate(`app.applications.progress.${key}`, options);
+  // A follow-up sent in replaces the follow-up date (SPEC.md §3).
+  const followup = progress.followup_sent_in_at
+    ? slot(true, <EventAvailable fontSize="small" />, t('followup_sent_in', { date: date(progress.followup_sent_in_at) }), 'followup')
+    : slot(!!progress.followup_at, <EventNote fontSize="small" />, progress.followup_at ? t('followup_at', { date: date(progress.followup_at) }) : t('no_followup'), 'followup');
+  return (
+    <Box sx={{ display: 'inline-flex', gap: 0.5 }}>
+      {slot(progress.unhandled, <FiberNew fontSize="small" />, progress.unhandled ? t('unhandled') : t('handled'), 'unhandled')}
+      {slot(progress.unread_messages, <MarkEmailUnread fontSize="small" />, progress.unread_messages ? t('unread') : t('no_unread'), 'unread')}
+      {followup}
+      {slot(!!progress.distribution_mail_sent_at, <Send fontSize="small" />, progress.distribution_mail_sent_at ? t('mail_sent', { date: date(progress.distribution_mail_sent_at) }) : t('no_mail'), 'mail')}
+      {slot(progress.finished, <CheckCircle fontSize="small" />, progress.finished ? t('finished') : t('not_finished'), 'finished')}
+    </Box>
+  );
+}
