@@ -22,6 +22,7 @@ import faqOrderRoutes from './routes/faqOrder.js';
 import periodRoutes from './routes/periods.js';
 import portalRoutes from './routes/portal.js';
 import protocolRoutes from './routes/protocol.js';
+import statisticsRoutes from './routes/statistics.js';
 import resourceRoutes from './resources/routes.js';
 
 export interface AppDeps {
@@ -72,6 +73,7 @@ export async function buildApp({ config, db, mailer }: AppDeps): Promise<Fastify
       await api.register(portalRoutes);
       await api.register(applicationFileRoutes);
       await api.register(applicantApplicationRoutes);
+      await api.register(statisticsRoutes);
     },
     { prefix: config.apiPrefix },
   );

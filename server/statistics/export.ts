@@ -1,0 +1,55 @@
+import { categoryTypeKeys, type Statistics, type StatisticsFigures, type StatisticsTable } from '../../resources/statistics.js';
+import { enums, type EnumName } from '../../resources/enums.js';
+import { toCsv, type CsvColumn } from '../csv.js';
+import type { Translate } from '../i18n.js';
+
+/** Öre as kronor with a decimal point and two decimals ('1234.50'), by integer arithmetic so no float rounds it. */
+export function kronor(ore: number): string {
+  const sign = ore < 0 ? '-' : '';
+  const abs = BigInt(Math.abs(ore));
+  return `${sign}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
+}
+
+/** The translated label of an enumeration code, or the code itself when unknown (empty for none). */
+function enumLabel(t: Translate, name: EnumName, code: number | null): string {
+  if (code === null) return '';
+  const key = Object.entries(enums[name]).find(([, value]) => value === code)?.[0];
+  return key ? t(`enums.${name}.${key}`) : String(code);
+}
+
+const figureCells = (row: StatisticsFigures) => ({ applications: row.applications, applied: kronor(row.applied), approved: kronor(row.approved) });
+
+/** One table of the statistics as CSV rows and translated columns, the amounts in kronor (said in the headers). */
+export function statisticsCsv(statistics: Statistics, table: StatisticsTable, t: Translate): string {
+  const header = (key: string) => t(`app.statistics.columns.${key}`);
+  const figureColumns: CsvColumn[] = ['applications', 'applied_kr', 'approved_kr'].map((key) => ({ key: key.replace('_kr', ''), header: header(key) }));
+  const rows: { columns: CsvColumn[]; data: Record<string, unknown>[] } = {
+    status: {
+      columns: [{ key: 'group', header: header('status') }],
+      data: statistics.by_status.map((row) => ({ group: enumLabel(t, 'application_status', row.status), ...figureCells(row) })),
+    },
+    category_type: {
+      columns: [{ key: 'type', header: header('category_type') }, { key: 'group', header: header('category') }],
+      data: categoryTypeKeys.flatMap((type) =>
+        statistics.by_category_type[type].map((row) => ({ type: t(`enums.category_type.${type}`), group: row.label, ...figureCells(row) })),
+      ),
+    },
+    applicant_type: {
+      columns: [{ key: 'group', header: header('applicant_type') }],
+      data: statistics.by_applicant_type.map((row) => ({ group: enumLabel(t, 'applicant_type', row.applicant_type), ...figureCells(row) })),
+    },
+    month: {
+      columns: [{ key: 'group', header: header('month') }],
+      data: statistics.by_month.map((row) => ({ group: row.month ?? '', ...figureCells(row) })),
+    },
+  }[table];
+  return toCsv(rows.data, [...rows.columns, ...figureColumns]);
+}
+
+/** 'statistik-manad-ansokningsomgang-2025.csv': translated, in ASCII, so every browser and mail client keeps the name. */
+export function statisticsFileName(statistics: Statistics, table: StatisticsTable, t: Translate): string {
+  const slug = (text: string) =>
+    text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  const scope = slug(statistics.period ? statistics.period.name : t('app.statistics.all_periods')) || String(statistics.period?.id);
+  return `${slug(t('app.statistics.export.file_prefix'))}-${slug(t(`app.statistics.columns.${table}`))}-${scope}.csv`;
+}
