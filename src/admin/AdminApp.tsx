@@ -18,6 +18,8 @@ import { RequireAccess } from './RequireAccess';
 
 // Application handling loads when it is opened, so the login and settings screens stay light.
 const ApplicationList = lazy(() => import('./applications/ApplicationList'));
+const StatisticsPage = lazy(() => import('./statistics/StatisticsPage'));
+const InvestigationList = lazy(() => import('./applications/InvestigationList'));
 
 const theme = { ...defaultTheme, ...brand, palette: { ...defaultTheme.palette, ...brand.palette } };
 
@@ -50,6 +52,26 @@ export function AdminApp({ i18nProvider }: { i18nProvider: I18nProvider }) {
               <RequireAccess screen="applications">
                 <Suspense fallback={<Loading />}>
                   <ApplicationList />
+                </Suspense>
+              </RequireAccess>
+            }
+          />
+          <Route
+            path="/investigations"
+            element={
+              <RequireAccess screen="investigations">
+                <Suspense fallback={<Loading />}>
+                  <InvestigationList />
+                </Suspense>
+              </RequireAccess>
+            }
+          />
+          <Route
+            path="/statistics"
+            element={
+              <RequireAccess screen="statistics">
+                <Suspense fallback={<Loading />}>
+                  <StatisticsPage />
                 </Suspense>
               </RequireAccess>
             }

@@ -6,7 +6,10 @@ import { formatDate, formatMoney } from '../../../resources/format';
 import { API_PREFIX } from '../../providers/config';
 import { http } from '../providers';
 import type { ApplicationRow } from './ApplicationList';
+import { DecisionSection } from './DecisionSection';
 import { HistoryTimeline } from './HistoryTimeline';
+import { InvestigationSection } from './InvestigationSection';
+import { InvestigatorsSection } from './InvestigatorsSection';
 
 interface StaffApplication {
   uuid: string;
@@ -30,7 +33,7 @@ interface StaffApplication {
 const statusKey = (value: number) => Object.entries(enums.application_status).find(([, v]) => v === value)?.[0] ?? '';
 
 /** One application in a dialog over the list (SPEC.md §2: edit in a modal): what was sent in, finished or not, history. */
-export function ApplicationDialog({ application, onClose }: { application: ApplicationRow; onClose: () => void }) {
+export function ApplicationDialog({ application, onClose, mode = 'manage' }: { application: ApplicationRow; onClose: () => void; mode?: 'manage' | 'investigate' }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const notify = useNotify();
@@ -104,6 +107,21 @@ export function ApplicationDialog({ application, onClose }: { application: Appli
                 return <Box key={q.id} sx={{ display: 'contents' }}>{row(q.label, value as React.ReactNode)}</Box>;
               })}
             </Box>
+            {mode === 'manage' ? (
+              <>
+                <DecisionSection
+                  uuid={application.uuid}
+                  onSaved={() => {
+                    load();
+                    setHistoryKey((k) => k + 1);
+                    refresh();
+                  }}
+                />
+                <InvestigatorsSection uuid={application.uuid} onChanged={() => setHistoryKey((k) => k + 1)} />
+              </>
+            ) : (
+              <InvestigationSection uuid={application.uuid} onSaved={() => setHistoryKey((k) => k + 1)} />
+            )}
             <Typography variant="h6" component="h3" gutterBottom>
               {translate('app.applications.history')}
             </Typography>
@@ -112,7 +130,7 @@ export function ApplicationDialog({ application, onClose }: { application: Appli
         )}
       </DialogContent>
       <DialogActions>
-        {data && <Button onClick={() => void toggleFinished()}>{translate(data.finished ? 'app.applications.mark_not_finished' : 'app.applications.mark_finished')}</Button>}
+        {data && mode === 'manage' && <Button onClick={() => void toggleFinished()}>{translate(data.finished ? 'app.applications.mark_not_finished' : 'app.applications.mark_finished')}</Button>}
         <Button onClick={onClose} variant="contained">
           {translate('ra.action.close')}
         </Button>

@@ -1,0 +1,115 @@
+import { Alert, Box, Button, List, ListItem, ListItemText, MenuItem, TextField, Typography } from '@mui/material';
+import { useCallback, useEffect, useState } from 'react';
+import { Confirm, useGetList, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { enums } from '../../../resources/enums';
+import { formatMoney } from '../../../resources/format';
+import { http } from '../providers';
+
+export interface Investigation {
+  amount: number | null;
+  status: number;
+  comment: string | null;
+}
+interface Investigator {
+  user_id: number;
+  name: string;
+  email: string;
+  investigation: Investigation;
+}
+
+export const proposalKey = (status: number) => Object.entries(enums.investigation_status).find(([, v]) => v === status)?.[0] ?? 'no_proposal';
+
+/** Who investigates the application, with their proposals; staff add investigators and remove them after a question. */
+export function InvestigatorsSection({ uuid, onChanged }: { uuid: string; onChanged: () => void }) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const notify = useNotify();
+  const [investigators, setInvestigators] = useState<Investigator[] | null>(null);
+  const [adding, setAdding] = useState<number | ''>('');
+  const [removing, setRemoving] = useState<Investigator | null>(null);
+  const { data: staff = [] } = useGetList('users', { pagination: { page: 1, perPage: 100 }, sort: { field: 'last_name', order: 'ASC' }, filter: { active: true } });
+
+  const load = useCallback(() => {
+    http.get(`/applications/${uuid}/investigators`).then((response) => setInvestigators(response.data.data));
+  }, [uuid]);
+  useEffect(load, [load]);
+
+  const add = async () => {
+    if (adding === '') return;
+    try {
+      await http.post(`/applications/${uuid}/investigators`, { data: { user_id: adding } });
+      setAdding('');
+      load();
+      onChanged();
+    } catch (failure) {
+      notify((failure as Error).message, { type: 'error' });
+    }
+  };
+  const remove = async () => {
+    const who = removing!;
+    setRemoving(null);
+    try {
+      await http.delete(`/applications/${uuid}/investigators/${who.user_id}`);
+      notify('app.investigators.removed', { type: 'success', messageArgs: { name: who.name } });
+      load();
+      onChanged();
+    } catch (failure) {
+      notify((failure as Error).message, { type: 'error' });
+    }
+  };
+
+  const candidates = staff.filter((user) => !investigators?.some((i) => i.user_id === user.id));
+  return (
+    <Box component="section" aria-labelledby="investigators-heading" sx={{ mb: 3 }}>
+      <Typography variant="h6" component="h3" id="investigators-heading" gutterBottom>
+        {translate('app.investigators.title')}
+      </Typography>
+      {investigators?.length === 0 && <Alert severity="info">{translate('app.investigators.none')}</Alert>}
+      <List dense>
+        {investigators?.map((investigator) => (
+          <ListItem
+            key={investigator.user_id}
+            disableGutters
+            divider
+            secondaryAction={
+              <Button color="error" onClick={() => setRemoving(investigator)}>
+                {translate('app.investigators.remove')}
+              </Button>
+            }
+          >
+            <ListItemText
+              primary={investigator.name}
+              secondary={[
+                translate(`enums.investigation_status.${proposalKey(investigator.investigation.status)}`),
+                investigator.investigation.amount !== null ? formatMoney(investigator.investigation.amount, locale) : null,
+                investigator.investigation.comment,
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+            />
+          </ListItem>
+        ))}
+      </List>
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mt: 1 }}>
+        <TextField select size="small" label={translate('app.investigators.choose')} value={adding} onChange={(event) => setAdding(Number(event.target.value))} sx={{ minWidth: 240 }}>
+          {candidates.map((user) => (
+            <MenuItem key={user.id} value={user.id}>
+              {`${user.first_name} ${user.last_name}`}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Button variant="outlined" onClick={() => void add()} disabled={adding === ''}>
+          {translate('app.investigators.add')}
+        </Button>
+      </Box>
+      <Confirm
+        isOpen={!!removing}
+        title="app.investigators.confirm_title"
+        content="app.investigators.confirm"
+        translateOptions={{ name: removing?.name ?? '' }}
+        onConfirm={() => void remove()}
+        onClose={() => setRemoving(null)}
+      />
+    </Box>
+  );
+}
