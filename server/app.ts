@@ -13,6 +13,7 @@ import { registerSecurity } from './plugins/security.js';
 import applicantApplicationRoutes from './routes/applicantApplications.js';
 import applicantAuthRoutes from './routes/applicantAuth.js';
 import applicationFileRoutes from './routes/applicationFiles.js';
+import applicationRoutes from './routes/applications.js';
 import authRoutes from './routes/auth.js';
 import clientRoutes from './routes/client.js';
 import dashboardRoutes from './routes/dashboard.js';
@@ -73,6 +74,7 @@ export async function buildApp({ config, db, mailer }: AppDeps): Promise<Fastify
       await api.register(portalRoutes);
       await api.register(applicationFileRoutes);
       await api.register(applicantApplicationRoutes);
+      await api.register(applicationRoutes);
       await api.register(statisticsRoutes);
     },
     { prefix: config.apiPrefix },

@@ -1,0 +1,213 @@
+import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
+import { enums } from '../../resources/enums.js';
+import type { Db } from '../db/connect.js';
+import type { Database } from '../db/schema.js';
+import { decidedStatuses, listedStatuses, type ApplicationListQuery, type ListSpec } from './listQuery.js';
+
+/** The three staff lists of SPEC.md §2: what each may filter and sort by. */
+export const listSpecs = {
+  all: {
+    statuses: listedStatuses,
+    sorts: ['reference', 'status', 'applicant', 'money', 'sent_in_at', 'created_at'],
+    defaultSort: 'reference',
+    // unread and followups are the presets of applications/{status?}{unread?} (SPEC.md §2).
+    filters: { period: 'id', unread: 'boolean', followups: 'boolean' },
+    search: true,
+  },
+  decided: {
+    statuses: decidedStatuses,
+    sorts: ['reference', 'applicant', 'money', 'approved_money', 'approved_fou', 'approved_nok', 'followup_sent_in_at', 'followup_at'],
+    defaultSort: 'reference',
+    filters: { organisation: 'text', frontend_user: 'id', period: 'id', month: 'month' },
+    search: false,
+  },
+  decisioning: {
+    statuses: listedStatuses,
+    sorts: ['reference', 'status', 'applicant', 'period', 'money'],
+    defaultSort: 'reference',
+    filters: {},
+    search: false,
+  },
+} satisfies Record<string, ListSpec>;
+
+type DB = Database & { a: Database['applications']; f: Database['frontend_users']; p: Database['periods'] };
+type Where = ExpressionBuilder<DB, 'a'>;
+
+/**
+ * ORDER BY terms per whitelisted sort name; Swedish collation for names, so Å, Ä, Ö come after Z. An amount or date
+ * not set sorts as the smallest (first ascending, last descending), so "largest first" starts with amounts; the
+ * indexes of migration 0006 are built in that order, so one index serves both directions.
+ */
+const sortTerms: Record<string, { terms: RawBuilder<unknown>[]; nullsSmallest?: boolean }> = {
+  reference: { terms: [sql`a.reference`] },
+  status: { terms: [sql`a.status`] },
+  // The same terms as the index frontend_users_name_sv (migration 0006), so a page can walk it.
+  applicant: { terms: [sql`f.last_name collate swedish`, sql`f.first_name collate swedish`, sql`f.id`] },
+  money: { terms: [sql`a.money`], nullsSmallest: true },
+  approved_money: { terms: [sql`a.approved_money`], nullsSmallest: true },
+  approved_fou: { terms: [sql`a.approved_fou`], nullsSmallest: true },
+  approved_nok: { terms: [sql`a.approved_nok`], nullsSmallest: true },
+  followup_sent_in_at: { terms: [sql`a.followup_sent_in_at`], nullsSmallest: true },
+  followup_at: { terms: [sql`a.followup_at`], nullsSmallest: true },
+  sent_in_at: { terms: [sql`a.sent_in_at`], nullsSmallest: true },
+  created_at: { terms: [sql`a.created_at`] },
+  period: { terms: [sql`p.name collate swedish`, sql`p.id`] },
+};
+
+/** The applicant's whole name as searched; the same expression as the trigram index frontend_users_name_trgm. */
+const fullName = (alias: string) => sql`(coalesce(${sql.ref(`${alias}.first_name`)}, '') || ' ' || coalesce(${sql.ref(`${alias}.last_name`)}, ''))`;
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The WHERE of a list: its statuses, the filters and the search, all on the application's own row. */
+function conditions(db: Db, query: ApplicationListQuery, periodId?: number) {
+  return (eb: Where): Expression<SqlBool> => {
+    const all: Expression<SqlBool>[] = [eb('a.status', 'in', query.statuses)];
+    if (periodId !== undefined) all.push(eb('a.period_id', '=', periodId));
+    if (query.ids.period !== undefined) all.push(eb('a.period_id', '=', query.ids.period));
+    if (query.ids.frontend_user !== undefined) all.push(eb('a.frontend_user_id', '=', query.ids.frontend_user));
+    // No application has unread messages until the dialogue (its messages table) exists: the preset finds none.
+    // The dialogue issue replaces this with its condition.
+    if (query.flags.unread) all.push(sql<SqlBool>`false`);
+    if (query.flags.followups) all.push(eb.and([eb('a.followup_at', 'is not', null), eb('a.followup_sent_in_at', 'is', null)]));
+    if (query.texts.organisation) all.push(eb('a.org_name', 'ilike', `%${escapeLike(query.texts.organisation)}%`));
+    if (query.texts.month) {
+      // The month as the foundation counts it, in Stockholm time.
+      const first = `${query.texts.month}-01`;
+      all.push(sql<SqlBool>`a.sent_in_at >= (${first}::date::timestamp at time zone 'Europe/Stockholm')`);
+      all.push(sql<SqlBool>`a.sent_in_at < ((${first}::date + interval '1 month')::timestamp at time zone 'Europe/Stockholm')`);
+    }
+    if (query.search) {
+      const pattern = `%${escapeLike(query.search)}%`;
+      // A union of ids, rather than one OR across both tables, so each side uses its trigram indexes.
+      const own = db.selectFrom('applications as s').select('s.id').where((w) => w.or([w('s.reference', 'ilike', pattern), w('s.org_name', 'ilike', pattern)]));
+      const byApplicant = db
+        .selectFrom('applications as s')
+        .innerJoin('frontend_users as u', 'u.id', 's.frontend_user_id')
+        .select('s.id')
+        .where((w) => w.or([w(fullName('u'), 'ilike', pattern), w('u.email', 'ilike', pattern)]));
+      all.push(eb('a.id', 'in', own.union(byApplicant)));
+    }
+    return eb.and(all);
+  };
+}
+
+/** The row every staff list shows, joined with its applicant, period and type. */
+function rows(db: Db) {
+  return db
+    .selectFrom('applications as a')
+    .innerJoin('frontend_users as f', 'f.id', 'a.frontend_user_id')
+    .innerJoin('periods as p', 'p.id', 'a.period_id')
+    .leftJoin('application_types as t', 't.id', 'a.application_type_id')
+    .select([
+      'a.id', 'a.uuid', 'a.reference', 'a.status', 'a.money', 'a.approved_money', 'a.approved_fou', 'a.approved_nok',
+      'a.global_goals', 'a.org_name', 'a.org_city', 'a.sent_in_at', 'a.finished', 'a.followup_at', 'a.followup_sent_in_at',
+      'a.distribution_mail_sent_at', 'a.created_at', 'f.id as applicant_id', 'f.first_name', 'f.last_name', 'f.email',
+      'p.id as period_id', 'p.uuid as period_uuid', 'p.name as period_name', 't.label as application_type',
+    ]);
+}
+
+type Joined = Awaited<ReturnType<ReturnType<typeof rows>['executeTakeFirstOrThrow']>>;
+
+const personName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ');
+
+/** The six progress indicators of SPEC.md §3. */
+export function progressOf(row: Pick<Joined, 'status' | 'followup_at' | 'followup_sent_in_at' | 'distribution_mail_sent_at' | 'finished'>) {
+  return {
+    unhandled: row.status === enums.application_status.received,
+    // Until the dialogue exists there are no messages, so none unread.
+    unread_messages: false,
+    followup_at: row.followup_at,
+    followup_sent_in_at: row.followup_sent_in_at,
+    distribution_mail_sent_at: row.distribution_mail_sent_at,
+    finished: row.finished,
+  };
+}
+
+/** A list row in the API's shape (money in öre; money_value is the name lists use, SPEC.md §3). */
+export function listRow(row: Joined) {
+  return {
+    id: row.id,
+    uuid: row.uuid,
+    reference: row.reference,
+    status: row.status,
+    applicant: { id: row.applicant_id, name: personName(row.first_name, row.last_name), email: row.email },
+    org_name: row.org_name,
+    period: { id: row.period_id, uuid: row.period_uuid, name: row.period_name },
+    period_name: row.period_name,
+    application_type: row.application_type,
+    money: row.money,
+    money_value: row.money,
+    approved_money: row.approved_money,
+    sent_in_at: row.sent_in_at,
+    finished: row.finished,
+    progress: progressOf(row),
+  };
+}
+export type ListRow = ReturnType<typeof listRow>;
+
+/** The decided list's extra columns (SPEC.md §2 decision): the decision's parts and the categories as text. */
+async function withDecision(db: Db, page: Joined[]) {
+  const ids = page.map((r) => r.id);
+  const labels = ids.length
+    ? await db
+        .selectFrom('application_categories as ac')
+        .innerJoin('categories as c', 'c.id', 'ac.category_id')
+        .select(['ac.application_id', 'c.label', 'c.type'])
+        .where('ac.application_id', 'in', ids)
+        .orderBy(sql`c.label collate swedish`)
+        .orderBy('c.id')
+        .execute()
+    : [];
+  const text = (id: number, type: number) => labels.filter((l) => l.application_id === id && l.type === type).map((l) => l.label).join(', ');
+  const { target_group, purpose, focus_area } = enums.category_type;
+  return page.map((row) => ({
+    ...listRow(row),
+    org_city: row.org_city,
+    targets_text: text(row.id, target_group),
+    purposes_text: text(row.id, purpose),
+    focuses_text: text(row.id, focus_area),
+    approved_money_value: row.approved_money,
+    approved_fou: row.approved_fou,
+    approved_nok: row.approved_nok,
+    global_goals: row.global_goals,
+    followup_at: row.followup_at,
+    followup_sent_in_at: row.followup_sent_in_at,
+  }));
+}
+
+export interface ApplicationPage<Row> {
+  data: Row[];
+  total: number;
+  current_page: number;
+  per_page: number;
+  last_page: number;
+}
+
+/** One page of a staff list in the envelope of DESIGN.md §4; `periodId` limits it to one period (decisioning). */
+export async function listApplications(db: Db, kind: keyof typeof listSpecs, query: ApplicationListQuery, periodId?: number) {
+  const where = conditions(db, query, periodId);
+  // Every condition is on the application itself, so the count needs no join.
+  const { total } = await db
+    .selectFrom('applications as a')
+    .select(sql<number>`count(*)::int`.as('total'))
+    .where(where as never)
+    .executeTakeFirstOrThrow();
+  const direction = sql.raw(query.direction);
+  const { terms, nullsSmallest } = sortTerms[query.sort];
+  const nulls = sql.raw(nullsSmallest ? (query.direction === 'asc' ? ' nulls first' : ' nulls last') : '');
+  let page = rows(db).where(where as never);
+  for (const term of terms) page = page.orderBy(sql`${term} ${direction}${nulls}`);
+  const found = await page
+    .orderBy(sql`a.id ${direction}`)
+    .limit(query.perPage)
+    .offset((query.page - 1) * query.perPage)
+    .execute();
+  const data = kind === 'decided' ? await withDecision(db, found) : found.map(listRow);
+  return { data, total, current_page: query.page, per_page: query.perPage, last_page: Math.max(1, Math.ceil(total / query.perPage)) };
+}
+
+/** One application's list row (what a status change answers), or undefined. */
+export async function applicationRow(db: Db, uuid: string): Promise<ListRow | undefined> {
+  const row = await rows(db).where('a.uuid', '=', uuid).executeTakeFirst();
+  return row && listRow(row);
+}

@@ -1,0 +1,84 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/connect.js';
+import { notFound } from '../errors.js';
+import { categoryIdsOf, filesOf, formRecord, questionsOf } from './form.js';
+import { progressOf } from './lists.js';
+
+/**
+ * One application as staff read it (SPEC.md §2, edit in a modal): everything the applicant filled in, with the
+ * type's questions and the files, the decision's parts, the dates behind the progress indicators and who applied.
+ * Investigations are served by their own routes.
+ */
+export async function staffApplication(db: Db, uuid: string) {
+  const row = await db
+    .selectFrom('applications as a')
+    .innerJoin('frontend_users as f', 'f.id', 'a.frontend_user_id')
+    .innerJoin('periods as p', 'p.id', 'a.period_id')
+    .leftJoin('application_types as t', 't.id', 'a.application_type_id')
+    .selectAll('a')
+    .select(['f.first_name as applicant_first_name', 'f.last_name as applicant_last_name', 'f.email as applicant_email', 'p.uuid as period_uuid', 'p.name as period_name', 't.label as application_type_label'])
+    .where('a.uuid', '=', uuid)
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  const [categoryIds, questions, files, categories] = await Promise.all([
+    categoryIdsOf(db, row.id),
+    questionsOf(db, row.application_type_id),
+    filesOf(db, row.id),
+    db
+      .selectFrom('application_categories as ac')
+      .innerJoin('categories as c', 'c.id', 'ac.category_id')
+      .select(['c.id', 'c.label', 'c.type'])
+      .where('ac.application_id', '=', row.id)
+      .orderBy('c.type')
+      .orderBy(sql`c.label collate swedish`)
+      .execute(),
+  ]);
+  return {
+    id: row.id,
+    uuid: row.uuid,
+    reference: row.reference,
+    status: row.status,
+    step: row.step,
+    ...formRecord(row, categoryIds),
+    applicant: { id: row.frontend_user_id, name: [row.applicant_first_name, row.applicant_last_name].filter(Boolean).join(' '), email: row.applicant_email },
+    period: { id: row.period_id, uuid: row.period_uuid, name: row.period_name },
+    application_type: row.application_type_id === null ? null : { id: row.application_type_id, label: row.application_type_label },
+    organisation_id: row.organisation_id,
+    categories,
+    questions,
+    files,
+    money_value: row.money,
+    approved_money: row.approved_money,
+    approved_money_value: row.approved_money,
+    approved_fou: row.approved_fou,
+    approved_nok: row.approved_nok,
+    decided_at: row.decided_at,
+    finished: row.finished,
+    followup_at: row.followup_at,
+    followup_sent_in_at: row.followup_sent_in_at,
+    distribution_mail_sent_at: row.distribution_mail_sent_at,
+    progress: progressOf(row),
+    sent_in_at: row.sent_in_at,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+/** An application's history, newest first, with who did each thing (null: the applicant or the system). */
+export async function historyOf(db: Db, applicationId: number) {
+  const entries = await db
+    .selectFrom('application_history as h')
+    .leftJoin('users as u', 'u.id', 'h.user_id')
+    .select(['h.id', 'h.action', 'h.before', 'h.after', 'h.created_at', 'u.id as user_id', 'u.first_name', 'u.last_name'])
+    .where('h.application_id', '=', applicationId)
+    .orderBy('h.id', 'desc')
+    .execute();
+  return entries.map((e) => ({
+    id: Number(e.id),
+    action: e.action,
+    before: e.before,
+    after: e.after,
+    created_at: e.created_at,
+    user: e.user_id === null ? null : { id: e.user_id, name: [e.first_name, e.last_name].filter(Boolean).join(' ') },
+  }));
+}
