@@ -31,6 +31,7 @@ export const resourceList: ResourceDefinition[] = [
 /** Staff screens that are not generated from an entity, with what they need. */
 export const screens: Record<string, Requirement> = {
   settings: 'manage-users',
+  statistics: 'manage-applications',
   applications: 'manage-applications',
   decision: 'manage-applications',
   investigations: 'investigate-applications',

@@ -1,0 +1,107 @@
+import { Alert, Box, Button, Skeleton, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Title, useLocaleState, useTranslate } from 'react-admin';
+import { useSearchParams } from 'react-router-dom';
+import { categoryTypeKeys, type Statistics } from '../../../resources/statistics';
+import { useApi } from '../../components/useApi';
+import { usePageTitle } from '../../components/usePageTitle';
+import { http } from '../providers';
+import { byEnum, monthLabel } from './groups';
+import { PeriodSelect } from './PeriodSelect';
+import { StatisticsCard, type StatisticsSection } from './StatisticsCard';
+import { TotalFigures } from './TotalFigures';
+
+/**
+ * Statistics of the applications sent in (SPEC.md §2): totals, then a card per table with a chart, the numbers and
+ * a CSV export. The period is kept in the address (?period=), so a view can be shared and survives a reload.
+ */
+export default function StatisticsPage() {
+  const translate = useTranslate();
+  const [locale = 'sv-SE'] = useLocaleState();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const period = Number(searchParams.get('period')) || null;
+  const [attempt, setAttempt] = useState(0);
+  const { data, error, loading } = useApi<Statistics>(http, period ? `/statistics?period=${period}` : '/statistics', `${locale}/${attempt}`);
+  const title = translate('app.statistics.title');
+  usePageTitle(title);
+
+  const choose = (next: number | null) => setSearchParams(next ? { period: String(next) } : {});
+
+  return (
+    <Box sx={{ py: 2 }}>
+      <Title title={title} />
+      <Typography variant="h4" component="h1" gutterBottom>
+        {title}
+      </Typography>
+      <Typography sx={{ mb: 2 }}>{translate('app.statistics.intro')}</Typography>
+      <Stack spacing={2} sx={{ mb: 3 }} alignItems="flex-start">
+        <PeriodSelect value={period} onChange={choose} />
+      </Stack>
+      {loading && !data ? (
+        <Stack spacing={2} aria-busy="true" aria-label={translate('app.loading')}>
+          <Skeleton variant="rounded" height={96} />
+          <Skeleton variant="rounded" height={320} />
+        </Stack>
+      ) : error ? (
+        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => setAttempt((n) => n + 1)}>{translate('app.statistics.retry')}</Button>}>
+          {translate('app.statistics.error')} {error.message}
+        </Alert>
+      ) : data ? (
+        <StatisticsContent data={data} period={period} />
+      ) : null}
+    </Box>
+  );
+}
+
+function StatisticsContent({ data, period }: { data: Statistics; period: number | null }) {
+  const translate = useTranslate();
+  const [locale = 'sv-SE'] = useLocaleState();
+  if (data.totals.applications === 0) {
+    return <Alert severity="info">{translate(period ? 'app.statistics.empty_period' : 'app.statistics.empty')}</Alert>;
+  }
+  const scope = data.period?.name ?? translate('app.statistics.all_periods');
+  const column = (key: string) => translate(`app.statistics.columns.${key}`);
+  const notGiven = translate('app.statistics.not_given');
+  const single = (key: string, section: Omit<StatisticsSection, 'key' | 'emptyText'>): StatisticsSection[] => [{ key, emptyText: '', ...section }];
+  const cards = [
+    {
+      table: 'status' as const,
+      sections: single('status', { groupHeader: column('status'), groups: byEnum(data.by_status, (r) => r.status, 'application_status', translate, notGiven) }),
+    },
+    {
+      table: 'applicant_type' as const,
+      sections: single('applicant_type', {
+        groupHeader: column('applicant_type'),
+        groups: byEnum(data.by_applicant_type, (r) => r.applicant_type, 'applicant_type', translate, notGiven),
+      }),
+    },
+    {
+      table: 'month' as const,
+      sections: single('month', {
+        groupHeader: column('month'),
+        upright: true,
+        groups: data.by_month.map(({ month, ...figures }) => ({ key: month ?? '', label: monthLabel(month, locale, translate('app.statistics.no_date')), ...figures })),
+      }),
+    },
+    {
+      table: 'category_type' as const,
+      sections: categoryTypeKeys.map((type) => ({
+        key: type,
+        title: translate(`app.statistics.tables.${type}`),
+        groupHeader: column('category'),
+        emptyText: translate('app.statistics.no_categories'),
+        groups: data.by_category_type[type].map(({ category_id, label, ...figures }) => ({ key: String(category_id), label, ...figures })),
+      })),
+    },
+  ];
+  return (
+    <Stack spacing={3}>
+      <TotalFigures totals={data.totals} />
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, gap: 2, alignItems: 'start' }}>
+        {cards.map((card) => (
+          <StatisticsCard key={card.table} title={translate(`app.statistics.tables.${card.table}`)} scope={scope} table={card.table} period={period} sections={card.sections} />
+        ))}
+      </Box>
+    </Stack>
+  );
+}

@@ -1,0 +1,29 @@
+import { Box, Paper, Typography } from '@mui/material';
+import { useLocaleState, useTranslate } from 'react-admin';
+import { formatMoney } from '../../../resources/format';
+import type { StatisticsFigures } from '../../../resources/statistics';
+
+/** The three totals as large figures, a description list so each number is read with its name. */
+export function TotalFigures({ totals }: { totals: StatisticsFigures }) {
+  const translate = useTranslate();
+  const [locale = 'sv-SE'] = useLocaleState();
+  const figures = [
+    ['applications', String(totals.applications)],
+    ['applied', formatMoney(totals.applied, locale)],
+    ['approved', formatMoney(totals.approved, locale)],
+  ] as const;
+  return (
+    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' }, gap: 2, m: 0 }}>
+      {figures.map(([key, value]) => (
+        <Paper key={key} variant="outlined" sx={{ p: 2, display: 'flex', flexDirection: 'column-reverse' }}>
+          <Typography component="dd" variant="h4" sx={{ m: 0 }} data-testid={`statistics-total-${key}`}>
+            {value}
+          </Typography>
+          <Typography component="dt" color="text.secondary">
+            {translate(`app.statistics.totals.${key}`)}
+          </Typography>
+        </Paper>
+      ))}
+    </Box>
+  );
+}
