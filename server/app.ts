@@ -20,6 +20,7 @@ import dashboardRoutes from './routes/dashboard.js';
 import devMailboxRoutes from './routes/devMailbox.js';
 import meRoutes from './routes/me.js';
 import faqOrderRoutes from './routes/faqOrder.js';
+import investigationRoutes from './routes/investigations.js';
 import periodRoutes from './routes/periods.js';
 import portalRoutes from './routes/portal.js';
 import protocolRoutes from './routes/protocol.js';
@@ -74,6 +75,7 @@ export async function buildApp({ config, db, mailer }: AppDeps): Promise<Fastify
       await api.register(portalRoutes);
       await api.register(applicationFileRoutes);
       await api.register(applicantApplicationRoutes);
+      await api.register(investigationRoutes);
       await api.register(applicationRoutes);
       await api.register(statisticsRoutes);
     },

@@ -1,0 +1,51 @@
+import { createSession } from '../auth/sessions.js';
+import type { Db } from '../db/connect.js';
+import { enums } from '../../resources/enums.js';
+
+/** Rows for the staff handling tests, written straight to the database (the applicant's journey has its own tests). */
+
+export async function createPeriod(db: Db, name: string, options: { capped?: boolean; availableMoney?: number } = {}) {
+  return db
+    .insertInto('periods')
+    .values({ name, start_date: '2026-01-01', end_date: '2026-12-31', uses_money_distribution_cap: options.capped ?? false, available_money: options.availableMoney ?? 0 })
+    .returning(['id', 'uuid'])
+    .executeTakeFirstOrThrow();
+}
+
+export async function createApplicant(db: Db, email: string, firstName = 'Sara', lastName = 'Sökande') {
+  const row = await db.insertInto('frontend_users').values({ email, first_name: firstName, last_name: lastName }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A signed-in applicant's Cookie header. */
+export async function applicantCookie(db: Db, frontendUserId: number) {
+  return `applicant_session=${await createSession(db, 'applicant', frontendUserId, 3600)}`;
+}
+
+let counter = 0;
+
+export async function createApplication(
+  db: Db,
+  values: { periodId: number; frontendUserId: number; status?: number; money?: number; approvedMoney?: number | null; sentInAt?: string | null },
+) {
+  const status = values.status ?? enums.application_status.received;
+  const draft = status === enums.application_status.draft;
+  counter += 1;
+  return db
+    .insertInto('applications')
+    .values({
+      period_id: values.periodId,
+      frontend_user_id: values.frontendUserId,
+      status,
+      money: values.money ?? 10_000_00,
+      approved_money: values.approvedMoney ?? null,
+      reference: draft ? null : `2026-${String(counter).padStart(4, '0')}`,
+      sent_in_at: draft ? null : new Date(values.sentInAt ?? '2026-03-01T10:00:00Z'),
+    })
+    .returning(['id', 'uuid'])
+    .executeTakeFirstOrThrow();
+}
+
+export async function historyOf(db: Db, applicationId: number) {
+  return db.selectFrom('application_history').select(['user_id', 'action', 'before', 'after']).where('application_id', '=', applicationId).orderBy('id').execute();
+}
