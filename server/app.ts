@@ -17,6 +17,7 @@ import applicationRoutes from './routes/applications.js';
 import authRoutes from './routes/auth.js';
 import clientRoutes from './routes/client.js';
 import dashboardRoutes from './routes/dashboard.js';
+import decisionRoutes from './routes/decisions.js';
 import devMailboxRoutes from './routes/devMailbox.js';
 import meRoutes from './routes/me.js';
 import faqOrderRoutes from './routes/faqOrder.js';
@@ -76,6 +77,7 @@ export async function buildApp({ config, db, mailer }: AppDeps): Promise<Fastify
       await api.register(applicationFileRoutes);
       await api.register(applicantApplicationRoutes);
       await api.register(investigationRoutes);
+      await api.register(decisionRoutes);
       await api.register(applicationRoutes);
       await api.register(statisticsRoutes);
     },

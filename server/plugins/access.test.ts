@@ -37,6 +37,8 @@ describe('route access declarations', () => {
     for (const expected of [
       'POST /api/v1/auth/login', 'GET /api/v1/users/me', 'GET /api/v1/protocol/enums/:locale', 'GET /api/v1/docs/json',
       'POST /api/v1/portal/applications/:uuid/files', 'GET /api/v1/applications/:uuid/files/:fileUuid',
+      'POST /api/v1/applications/:uuid/investigators', 'DELETE /api/v1/applications/:uuid/investigators/:user_id',
+      'GET /api/v1/applications/userInvestigations', 'PUT /api/v1/applications/:uuid/investigations/mine', 'PUT /api/v1/applications/:uuid/decision',
     ]) {
       expect(urls).toContain(expected);
     }
