@@ -43,7 +43,7 @@ export function PeriodSelect({ value, onChange }: { value: number | null; onChan
         label={translate('app.statistics.period')}
         value={value ?? ''}
         onChange={(event) => onChange(event.target.value === '' ? null : Number(event.target.value))}
-        sx={{ minWidth: 280 }}
+        sx={{ width: 360, maxWidth: '100%' }}
         size="small"
         slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
       >

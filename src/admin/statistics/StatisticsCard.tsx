@@ -32,7 +32,7 @@ export function StatisticsCard({ title, scope, table, period, sections }: Props)
   const translate = useTranslate();
   const headingId = useId();
   return (
-    <Card component="section" aria-labelledby={headingId} sx={{ height: '100%' }}>
+    <Card component="section" aria-labelledby={headingId}>
       <CardContent>
         <Stack direction="row" justifyContent="space-between" alignItems="center" spacing={1} sx={{ mb: 1 }}>
           <Typography variant="h6" component="h2" id={headingId}>
