@@ -78,14 +78,15 @@ function conditions(db: Db, query: ApplicationListQuery, periodId?: number) {
     }
     if (query.search) {
       const pattern = `%${escapeLike(query.search)}%`;
-      // A union of ids, rather than one OR across both tables, so each side uses its trigram indexes.
-      const own = db.selectFrom('applications as s').select('s.id').where((w) => w.or([w('s.reference', 'ilike', pattern), w('s.org_name', 'ilike', pattern)]));
-      const byApplicant = db
+      // The matching ids first, each side through its trigram indexes, then the applications by primary key:
+      // = any(array(...)) makes PostgreSQL collect them once, rather than scan every application to join them.
+      const applicants = db.selectFrom('frontend_users as u').select('u.id').where((w) => w.or([w(fullName('u'), 'ilike', pattern), w('u.email', 'ilike', pattern)]));
+      const matches = db
         .selectFrom('applications as s')
-        .innerJoin('frontend_users as u', 'u.id', 's.frontend_user_id')
         .select('s.id')
-        .where((w) => w.or([w(fullName('u'), 'ilike', pattern), w('u.email', 'ilike', pattern)]));
-      all.push(eb('a.id', 'in', own.union(byApplicant)));
+        .where((w) => w.or([w('s.reference', 'ilike', pattern), w('s.org_name', 'ilike', pattern)]))
+        .union(db.selectFrom('applications as s').select('s.id').where(sql<SqlBool>`s.frontend_user_id = any(array(${applicants}))`));
+      all.push(sql<SqlBool>`a.id = any(array(${matches}))`);
     }
     return eb.and(all);
   };
@@ -175,16 +176,14 @@ async function withDecision(db: Db, page: Joined[]) {
   }));
 }
 
-export interface ApplicationPage<Row> {
-  data: Row[];
-  total: number;
-  current_page: number;
-  per_page: number;
-  last_page: number;
-}
+/** Up to this many matches, a page is sorted from the matches collected first (see listApplications). */
+const SORT_MATCHES_BELOW = 10_000;
 
-/** One page of a staff list in the envelope of DESIGN.md §4; `periodId` limits it to one period (decisioning). */
-export async function listApplications(db: Db, kind: keyof typeof listSpecs, query: ApplicationListQuery, periodId?: number) {
+/**
+ * One page of a staff list in the envelope of DESIGN.md §4; `periodId` limits it to one period (decisioning).
+ * `sortMatchesBelow` is for tests, which compare both ways of finding a page.
+ */
+export async function listApplications(db: Db, kind: keyof typeof listSpecs, query: ApplicationListQuery, periodId?: number, sortMatchesBelow = SORT_MATCHES_BELOW) {
   const where = conditions(db, query, periodId);
   // Every condition is on the application itself, so the count needs no join.
   const { total } = await db
@@ -195,13 +194,26 @@ export async function listApplications(db: Db, kind: keyof typeof listSpecs, que
   const direction = sql.raw(query.direction);
   const { terms, nullsSmallest } = sortTerms[query.sort];
   const nulls = sql.raw(nullsSmallest ? (query.direction === 'asc' ? ' nulls first' : ' nulls last') : '');
-  let page = rows(db).where(where as never);
-  for (const term of terms) page = page.orderBy(sql`${term} ${direction}${nulls}`);
-  const found = await page
-    .orderBy(sql`a.id ${direction}`)
-    .limit(query.perPage)
-    .offset((query.page - 1) * query.perPage)
-    .execute();
+  const ordered = <Q extends { orderBy(expression: RawBuilder<unknown>): Q }>(q: Q) => {
+    for (const term of terms) q = q.orderBy(sql`${term} ${direction}${nulls}`);
+    return q.orderBy(sql`a.id ${direction}`);
+  };
+  // The page's ids first, joining only what the sort needs, then the columns of those 50: a deep page then skips
+  // its rows without joining each of them.
+  let ids = db.selectFrom('applications as a').select('a.id').where(where as never);
+  if (query.sort === 'applicant') ids = ids.innerJoin('frontend_users as f', 'f.id', 'a.frontend_user_id') as never;
+  if (query.sort === 'period') ids = ids.innerJoin('periods as p', 'p.id', 'a.period_id') as never;
+  const offset = (query.page - 1) * query.perPage;
+  let pageIds = ordered(ids).limit(query.perPage).offset(offset);
+  if (total <= sortMatchesBelow) {
+    // Few matches (a period, a search): collect them with their sort keys, then sort. Left to itself PostgreSQL may
+    // walk a sort index (the applicants' names) through much of the table to find a deep page's rows.
+    const keyed = ids.select(terms.map((term, i) => term.as(`k${i}`)) as never);
+    let sorted = (db.with((cte) => cte('m').materialized(), () => keyed) as unknown as Db).selectFrom('m' as never).select(sql`m.id`.as('id'));
+    for (const [i] of terms.entries()) sorted = sorted.orderBy(sql`${sql.ref(`m.k${i}`)} ${direction}${nulls}`);
+    pageIds = sorted.orderBy(sql`m.id ${direction}`).limit(query.perPage).offset(offset) as never;
+  }
+  const found = await ordered(rows(db).where('a.id', 'in', pageIds)).execute();
   const data = kind === 'decided' ? await withDecision(db, found) : found.map(listRow);
   return { data, total, current_page: query.page, per_page: query.perPage, last_page: Math.max(1, Math.ceil(total / query.perPage)) };
 }

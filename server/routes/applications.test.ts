@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseApplicationListQuery } from '../applications/listQuery.js';
+import { listApplications, listSpecs } from '../applications/lists.js';
 import { createSession } from '../auth/sessions.js';
 import { seedDemo } from '../db/seed/demo.js';
 import { call, createStaff, createTestApp, sessionCookie, type TestApp } from '../test/testApp.js';
@@ -158,6 +160,22 @@ describe('GET /applications/all', () => {
     expect(references((await list(`/applications/all?period=${period.id}&sort=money&direction=asc`)) as never)[0]).toBe('T-04');
     const byStatus = await list(`/applications/all?period=${period.id}&sort=status`);
     expect(byStatus.data.map((r) => r.status)).toEqual([-10, 20, 20, 30, 40, 40]);
+  });
+
+  it('finds the same pages whether it sorts the matches collected first or walks a sort index', async () => {
+    const queries: Record<string, string | string[]>[] = [
+      { sort: 'applicant' }, { sort: 'applicant', direction: 'desc', page: '2', per_page: '7' }, { sort: 'money', direction: 'desc' },
+      { sort: 'money', per_page: '5', page: '3' }, { sort: 'status', 'status[]': ['20', '40'] }, { sort: 'reference', search: 'test.se' }, { sort: 'sent_in_at', direction: 'desc' },
+    ];
+    for (const raw of queries) {
+      const query = parseApplicationListQuery(listSpecs.all, raw);
+      const collected = await listApplications(t.db, 'all', query);
+      const walked = await listApplications(t.db, 'all', query, undefined, 0);
+      expect(walked.data.map((r) => r.id), JSON.stringify(raw)).toEqual(collected.data.map((r) => r.id));
+      expect(walked.total).toBe(collected.total);
+    }
+    const decided = parseApplicationListQuery(listSpecs.decided, { sort: 'approved_money', direction: 'desc' });
+    expect((await listApplications(t.db, 'decided', decided, undefined, 0)).data).toEqual((await listApplications(t.db, 'decided', decided)).data);
   });
 
   it('pages 50 at a time', async () => {

@@ -1,0 +1,275 @@
+/**
+ * Response times of the staff applications list (GET /api/v1/applications/all) at 100,000 applications from 30,000
+ * applicants in 12 periods, statuses spread as in a working year (a tenth drafts, which the list never shows).
+ * In process with app.inject (no network), one call at a time: (a) a status + period filtered page sorted by
+ * applicant, (b) sorted by money, largest first, (c) a search by an applicant's name, (d) a search by reference,
+ * (e) page 100 of the default order, (f) the follow-ups preset. Each: 20 warm-up calls, then 200 timed; median and
+ * 95th percentile against the 50 ms target. Then throughput over real HTTP: 50 clients, each with one request in
+ * flight, for 10 s, cycling through the same kinds; and EXPLAIN ANALYZE of the slowest kind's queries.
+ * Usage: npm run bench:applications
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { Kysely, PostgresDialect, sql, type CompiledQuery } from 'kysely';
+import pg from 'pg';
+import { listApplications, listSpecs } from '../server/applications/lists.js';
+import { parseApplicationListQuery } from '../server/applications/listQuery.js';
+import { buildApp } from '../server/app.js';
+import { hashPassword } from '../server/auth/passwords.js';
+import { loadConfig } from '../server/config.js';
+import { connect, type Db } from '../server/db/connect.js';
+import type { Database } from '../server/db/schema.js';
+import { startEmbeddedPostgres } from '../server/db/embedded.js';
+import { migrate } from '../server/db/migrate.js';
+import { createMailer } from '../server/mail/outbox.js';
+
+const APPLICATIONS = 100_000;
+const APPLICANTS = 30_000;
+const PERIODS = 12;
+const WARMUP = 20;
+const TIMED = 200;
+const TARGET_MS = 50;
+const MAX_PAGE = 20;
+const CLIENTS = 50;
+const LOAD_SECONDS = 10;
+
+// Seeded, so that every run asks for the same pages.
+let seed = 20250301;
+const random = () => {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+};
+
+const firstNames = [
+  'Anna', 'Eva', 'Maria', 'Karin', 'Sara', 'Lena', 'Kerstin', 'Ingrid', 'Åsa', 'Märta', 'Örjan', 'Ängla', 'Elin',
+  'Erik', 'Lars', 'Karl', 'Anders', 'Johan', 'Per', 'Nils', 'Mikael', 'Jan', 'Hans', 'Åke', 'Göran', 'Björn', 'Linnéa',
+  'Ahmed', 'Fatima', 'Mohammed', 'Oliver', 'Lina', 'Maja', 'Hugo', 'Alva', 'Vera', 'Ebba', 'Ture', 'Sigrid', 'Stig',
+];
+const surnames = [
+  'Andersson', 'Johansson', 'Karlsson', 'Nilsson', 'Eriksson', 'Larsson', 'Olsson', 'Persson', 'Svensson', 'Gustafsson',
+  'Pettersson', 'Jonsson', 'Jansson', 'Hansson', 'Bengtsson', 'Lindberg', 'Lindqvist', 'Lundgren', 'Bergström',
+  'Lindström', 'Åberg', 'Åkesson', 'Ågren', 'Ängström', 'Öberg', 'Östberg', 'Östlund', 'Ölund', 'Sjöberg', 'Holm',
+  'Ek', 'Björk', 'Falk', 'Nyström', 'Hedlund', 'Sandberg', 'Forsberg', 'Engström', 'Dahl', 'Wallin', 'de Wit', 'Zetterlund',
+];
+const organisations = [
+  'Idrottsföreningen', 'Hembygdsföreningen', 'Konstföreningen', 'Scoutkåren', 'Bygdegårdsföreningen', 'Körsällskapet',
+  'Fiskevårdsföreningen', 'Byalaget', 'Pensionärsföreningen', 'Ridklubben', 'Skidklubben', 'Teaterföreningen',
+];
+const places = ['Ystad', 'Skurup', 'Sjöbo', 'Tomelilla', 'Simrishamn', 'Trelleborg', 'Svedala', 'Lund', 'Malmö', 'Höör', 'Hörby', 'Eslöv', 'Åhus', 'Öved'];
+
+const pick = (list: string[]) => sql`(${list}::text[])[1 + floor(random() * ${list.length})::int]`;
+
+/** The same rows every run: setseed holds for one connection, so everything runs in one transaction. */
+async function seedData(db: Db) {
+  await db.transaction().execute(async (trx) => {
+    await sql`SELECT setseed(0.42)`.execute(trx);
+    await sql`INSERT INTO application_types (label) VALUES ('Föreningsliv'), ('Stipendium')`.execute(trx);
+    await sql`
+      INSERT INTO periods (name, start_date, end_date, closed)
+      SELECT 'Period ' || (2014 + i / 2) || CASE WHEN i % 2 = 0 THEN ' vår' ELSE ' höst' END,
+             make_date(2014 + i / 2, CASE WHEN i % 2 = 0 THEN 1 ELSE 7 END, 1),
+             make_date(2014 + i / 2, CASE WHEN i % 2 = 0 THEN 5 ELSE 11 END, 30), i < ${PERIODS - 1}
+      FROM generate_series(0, ${PERIODS - 1}) i
+    `.execute(trx);
+    await sql`
+      INSERT INTO frontend_users (email, first_name, last_name, verified_at)
+      SELECT 'sokande' || i || '@exempel.se', ${pick(firstNames)}, ${pick(surnames)}, now()
+      FROM generate_series(1, ${APPLICANTS}) i
+    `.execute(trx);
+    // Statuses: 10 % drafts, 20 % received, 20 % ongoing, 30 % approved, 20 % rejected. References are unique per
+    // application (its number, zero-padded, after the period's year); drafts have none.
+    await sql`
+      INSERT INTO applications (reference, status, frontend_user_id, period_id, application_type_id, applicant_type, money,
+                                approved_money, org_name, org_city, sent_in_at, followup_at, followup_sent_in_at, finished)
+      SELECT CASE WHEN a.status = 10 THEN NULL ELSE (2014 + (a.period - 1) / 2) || '-' || lpad(a.i::text, 6, '0') END,
+             a.status, a.applicant, a.period, 1 + (a.i % 2), 20,
+             (500000 + floor(random() * 49500000))::bigint,
+             CASE WHEN a.status = 40 THEN (500000 + floor(random() * 20000000))::bigint END,
+             CASE WHEN random() < 0.6 THEN ${pick(organisations)} || ' ' || ${pick(places)} END, ${pick(places)},
+             CASE WHEN a.status = 10 THEN NULL ELSE make_date(2014 + (a.period - 1) / 2, 3, 1) + (random() * 200)::int * interval '1 day' END,
+             CASE WHEN a.status = 40 AND random() < 0.3 THEN make_date(2014 + (a.period - 1) / 2, 12, 1) + (random() * 300)::int END,
+             CASE WHEN a.status = 40 AND random() < 0.15 THEN now() END,
+             a.status IN (40, -10) AND random() < 0.7
+      FROM (
+        SELECT i, 1 + floor(random() * ${APPLICANTS})::int AS applicant, 1 + floor(random() * ${PERIODS})::int AS period,
+               (ARRAY[10, 20, 20, 30, 30, 40, 40, 40, -10, -10])[1 + floor(random() * 10)::int] AS status
+        FROM generate_series(1, ${APPLICATIONS}) i
+        OFFSET 0 -- keeps each row's random values from being flattened into the outer query
+      ) a
+    `.execute(trx);
+  });
+  // As autovacuum leaves a table in use: the trigram indexes' pending entries merged, statistics and visibility map
+  // current. (ANALYZE samples rows at random: plans near a tipping point can differ between runs.)
+  await sql`VACUUM ANALYZE`.execute(db);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+interface Kind {
+  label: string;
+  params: Record<string, string | string[]>;
+  /** Whether calls move through the pages (every other call page 1, else a seeded page 2..min(20, last)). */
+  paged: boolean;
+  total: number;
+  lastPage: number;
+  times: number[];
+}
+
+const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+const stats = (times: number[]) => {
+  const sorted = [...times].sort((a, b) => a - b);
+  return { median: quantile(sorted, 0.5), p95: quantile(sorted, 0.95) };
+};
+const pageFor = (kind: Kind, i: number) =>
+  !kind.paged || i % 2 === 0 || kind.lastPage < 2 ? Number(kind.params.page ?? 1) : 2 + Math.floor(random() * (Math.min(MAX_PAGE, kind.lastPage) - 1));
+const queryOf = (kind: Kind, page: number) => {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries({ ...kind.params, page: String(page) })) for (const v of [value].flat()) query.append(key, v);
+  return query.toString();
+};
+
+/** The SQL that the list runs for a query (count, then page), captured from a logging Kysely. */
+async function capturedQueries(url: string, params: Record<string, string | string[]>): Promise<CompiledQuery[]> {
+  const captured: CompiledQuery[] = [];
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  pool.on('error', () => {});
+  const logging = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: (event) => void captured.push(event.query) });
+  try {
+    await listApplications(logging, 'all', parseApplicationListQuery(listSpecs.all, params));
+  } finally {
+    await logging.destroy();
+  }
+  return captured;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+const tempDir = mkdtempSync(path.join(os.tmpdir(), 'bench-applications-'));
+const server = await startEmbeddedPostgres({ dataDir: tempDir });
+// pg-pool's end() resolves before its sockets have closed, so stopping the server right after may cut one: not news.
+let closing = false;
+const db = connect(server.url, (error) => {
+  if (!closing) console.error(`database: ${error.message}`);
+});
+const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'silent', DATA_DIR: tempDir });
+const mailer = createMailer({ db, smtpUrl: null, from: config.mailFrom, productName: config.productName, log: { info: () => {}, warn: () => {} } });
+let app: Awaited<ReturnType<typeof buildApp>> | null = null;
+try {
+  await migrate(db);
+  const email = 'bench-admin@example.se';
+  const password = 'bench-password-9';
+  await db.insertInto('users').values({ first_name: 'Bench', last_name: 'Admin', email, role: 'admin', active: true, password_hash: await hashPassword(password) }).execute();
+
+  let started = performance.now();
+  await seedData(db);
+  const seeded = performance.now() - started;
+
+  const web = await buildApp({ config, db, mailer });
+  app = web;
+  await web.ready();
+  const xhr = { 'x-requested-with': 'XMLHttpRequest' };
+  const login = await web.inject({ method: 'POST', url: '/api/v1/auth/login', headers: xhr, payload: { data: { email, password } } });
+  const session = login.cookies.find((c) => c.name === 'staff_session');
+  if (login.statusCode !== 200 || !session) throw new Error(`login failed: ${login.statusCode} ${login.body}`);
+  const headers = { ...xhr, cookie: `staff_session=${session.value}` };
+
+  // A reference that exists, and an applicant surname of average frequency.
+  const { reference } = await db.selectFrom('applications').select('reference').where('status', '=', 30).orderBy('id').offset(5000).limit(1).executeTakeFirstOrThrow();
+  const kinds: Kind[] = [
+    { label: '(a) status 20+30, period, sort applicant', params: { 'status[]': ['20', '30'], period: '7', sort: 'applicant', direction: 'asc' }, paged: true, total: 0, lastPage: 1, times: [] },
+    { label: '(b) sort money desc', params: { sort: 'money', direction: 'desc' }, paged: true, total: 0, lastPage: 1, times: [] },
+    { label: '(c) search applicant "Lindqvist"', params: { search: 'Lindqvist' }, paged: true, total: 0, lastPage: 1, times: [] },
+    { label: `(d) search reference "${reference}"`, params: { search: reference! }, paged: false, total: 0, lastPage: 1, times: [] },
+    { label: '(e) page 100, by reference', params: { page: '100' }, paged: false, total: 0, lastPage: 1, times: [] },
+    { label: '(f) follow-ups preset', params: { followups: 'true' }, paged: true, total: 0, lastPage: 1, times: [] },
+  ];
+
+  /** The real route: session, abilities, query parsing, SQL and JSON, as the admin's list calls it. */
+  const viaRoute = async (kind: Kind, page: number) => {
+    const query = queryOf(kind, page);
+    const response = await web.inject({ method: 'GET', url: `/api/v1/applications/all?${query}`, headers });
+    if (response.statusCode !== 200) throw new Error(`GET applications/all?${query}: ${response.statusCode} ${response.body}`);
+    const { data } = response.json() as { data: { data: unknown[]; total: number; last_page: number } };
+    if (!data.data.length) throw new Error(`GET applications/all?${query}: no rows`);
+    return data;
+  };
+
+  const loadBefore = os.loadavg()[0];
+  started = performance.now();
+  for (const kind of kinds) {
+    ({ total: kind.total, last_page: kind.lastPage } = await viaRoute(kind, Number(kind.params.page ?? 1)));
+    for (let i = 0; i < WARMUP; i++) await viaRoute(kind, pageFor(kind, i));
+    for (let i = 0; i < TIMED; i++) {
+      const page = pageFor(kind, i);
+      const t0 = performance.now();
+      await viaRoute(kind, page);
+      kind.times.push(performance.now() - t0);
+    }
+  }
+  const measured = performance.now() - started;
+
+  // Throughput over real HTTP: CLIENTS loops, each with one request in flight, cycling through the kinds.
+  await web.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(web.server.address() as AddressInfo).port}/api/v1/applications/all?`;
+  const latencies: number[] = [];
+  let errors = 0;
+  const deadline = performance.now() + LOAD_SECONDS * 1000;
+  const loadStarted = performance.now();
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async (_, client) => {
+      for (let i = client; performance.now() < deadline; i++) {
+        const kind = kinds[i % kinds.length];
+        const t0 = performance.now();
+        try {
+          const response = await fetch(base + queryOf(kind, pageFor(kind, i)), { headers });
+          await response.arrayBuffer();
+          if (response.status !== 200) errors++;
+        } catch {
+          errors++;
+        }
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const loadSeconds = (performance.now() - loadStarted) / 1000;
+  const loadAfter = os.loadavg()[0];
+
+  const ms = (value: number) => value.toFixed(1).padStart(8);
+  console.log(`Seeded ${APPLICATIONS.toLocaleString('en')} applications (${APPLICANTS.toLocaleString('en')} applicants, ${PERIODS} periods) in ${(seeded / 1000).toFixed(1)} s (then VACUUM ANALYZE).`);
+  console.log(`GET /api/v1/applications/all through app.inject (session, abilities, parsing, SQL, JSON), one call at a time;`);
+  console.log(`50 rows a page; paged kinds: every other call page 1, the rest a seeded page 2..min(${MAX_PAGE}, last). ${WARMUP} warm-up + ${TIMED} timed calls each. Times in ms.\n`);
+  const header = `${'kind'.padEnd(44)}${'rows'.padStart(7)}${'pages'.padStart(6)}${'median'.padStart(8)}${'p95'.padStart(8)}  p95 < ${TARGET_MS} ms`;
+  console.log(header);
+  console.log('-'.repeat(header.length));
+  for (const kind of kinds) {
+    const { median, p95 } = stats(kind.times);
+    console.log(`${kind.label.padEnd(44)}${String(kind.total).padStart(7)}${String(kind.lastPage).padStart(6)}${ms(median)}${ms(p95)}  ${p95 < TARGET_MS ? 'yes' : 'NO'}`);
+  }
+  const load = stats(latencies);
+  console.log(
+    `\nOver HTTP, ${CLIENTS} clients with one request each in flight for ${loadSeconds.toFixed(1)} s, cycling through the kinds above:` +
+      `\n${latencies.length} requests, ${(latencies.length / loadSeconds).toFixed(0)} requests/s, ${errors} errors; latency median ${load.median.toFixed(1)} ms, p95 ${load.p95.toFixed(1)} ms.`,
+  );
+  console.log(
+    `\nMeasuring took ${(measured / 1000).toFixed(1)} s; load average ${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after, on ${os.availableParallelism()} CPUs.` +
+      `\nA busy machine inflates p95: compare with the EXPLAIN times.`,
+  );
+
+  const slowest = [...kinds].sort((a, b) => stats(b.times).p95 - stats(a.times).p95)[0];
+  console.log(`\n=== EXPLAIN (ANALYZE, BUFFERS): the slowest kind, ${slowest.label}, page 1 ===`);
+  for (const [index, query] of (await capturedQueries(server.url, { ...slowest.params })).entries()) {
+    console.log(`\n-- ${index === 0 ? 'count' : 'page'}: ${query.sql}\n-- parameters: ${JSON.stringify(query.parameters)}`);
+    const plan = await sql.raw<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${query.sql}`).compile(db);
+    const result = await db.executeQuery<{ 'QUERY PLAN': string }>({ ...plan, parameters: query.parameters });
+    for (const row of result.rows) console.log(row['QUERY PLAN']);
+  }
+} finally {
+  closing = true;
+  await app?.close();
+  await mailer.stop();
+  await db.destroy();
+  await server.stop();
+  rmSync(tempDir, { recursive: true, force: true });
+}
