@@ -34,6 +34,7 @@ export function StatusSelect() {
   return (
     <TextField
       select
+      variant="outlined"
       size="small"
       value={record.status === draft ? '' : record.status}
       onChange={(event) => void change(Number(event.target.value))}
