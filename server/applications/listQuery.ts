@@ -40,7 +40,7 @@ const PAGING = ['page', 'per_page', 'sort', 'direction', 'search', 'status'];
  * settings engine does (server/resources/listQuery.ts): an unknown sort or filter, a status the list does not show,
  * a malformed page or a search of 2 characters or fewer is a 422 with a translated message, never ignored.
  */
-export function parseApplicationListQuery(spec: ListSpec, raw: Record<string, unknown>): ApplicationListQuery {
+export function parseApplicationListQuery(spec: ListSpec, raw: Record<string, unknown>, { paged = true } = {}): ApplicationListQuery {
   const errors: FieldErrors = {};
   const fail = (name: string, message: Message) => (errors[name] ??= []).push(message);
   const params = new Map<string, string[]>();
@@ -61,7 +61,8 @@ export function parseApplicationListQuery(spec: ListSpec, raw: Record<string, un
     return n;
   };
   const page = whole('page', 1, 1_000_000);
-  const perPage = whole('per_page', PAGE_SIZE, MAX_PER_PAGE);
+  // An export takes every match at once.
+  const perPage = paged ? whole('per_page', PAGE_SIZE, MAX_PER_PAGE) : Number.MAX_SAFE_INTEGER;
 
   const sortName = single('sort');
   let sort = spec.defaultSort;

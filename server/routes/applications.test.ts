@@ -194,6 +194,23 @@ describe('GET /applications/all', () => {
   });
 });
 
+describe('GET /applications/all/export', () => {
+  it('exports every match as filtered and sorted, money in kronor, for Excel', async () => {
+    const response = await get(`/applications/all/export?period=${period.id}&sort=applicant&direction=desc`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="applications-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = response.body.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toBe('id;reference;status;applicant;applicant_email;org_name;period;application_type;money;approved_money;sent_in_at;finished');
+    expect(lines.slice(1).map((l) => l.split(';')[3])).toEqual(['Örjan Öberg', 'Ärna Ärlig', 'Åsa Åberg', 'Zlatan Zetterberg', 'Dirk de Wit', 'Anna Andersson']);
+    expect(lines[1].split(';')[8]).toBe('1000.00');
+    const all = await get('/applications/all/export?status[]=20');
+    expect(all.body.split('\r\n').length - 1).toBe((await list('/applications/all?status[]=20')).total);
+    expect((await get('/applications/all/export?status[]=10')).statusCode).toBe(422);
+    expect((await get('/applications/all/export', investigator)).statusCode).toBe(403);
+  });
+});
+
 describe('GET /applications/decided', () => {
   it('lists approved and rejected with the decision’s columns; filters by month, organisation, applicant, period', async () => {
     const all = await list('/applications/decided?per_page=100');
@@ -328,6 +345,7 @@ describe('status and finished changes, with their history', () => {
 describe('who may call the application routes', () => {
   const routes = () => [
     { method: 'GET', url: '/applications/all', manage: true },
+    { method: 'GET', url: '/applications/all/export', manage: true },
     { method: 'GET', url: '/applications/decided', manage: true },
     { method: 'GET', url: `/applications/decisioning/${period.uuid}`, manage: false, investigate: true },
     { method: 'GET', url: `/applications/${uuids['T-05']}`, manage: false, investigate: true },
@@ -352,6 +370,7 @@ describe('who may call the application routes', () => {
     const manage = { abilities: 'manage-applications' };
     expect(declared).toMatchObject({
       'GET /api/v1/applications/all': manage,
+      'GET /api/v1/applications/all/export': manage,
       'GET /api/v1/applications/decided': manage,
       'GET /api/v1/applications/decisioning/:period_uuid': { abilities: 'investigate-applications' },
       'GET /api/v1/applications/:uuid': { abilities: { anyOf: ['manage-applications', 'investigate-applications'] } },

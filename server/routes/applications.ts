@@ -6,10 +6,12 @@ import { parseApplicationListQuery } from '../applications/listQuery.js';
 import { applicationRow, listApplications, listSpecs } from '../applications/lists.js';
 import { uuidPattern } from '../applications/own.js';
 import { historyOf, staffApplication } from '../applications/staffView.js';
+import { toCsv } from '../csv.js';
 import { AppError, notFound } from '../errors.js';
 import { body, data } from './schemas.js';
 
 const tags = ['applications'];
+const exportColumns = ['id', 'reference', 'status', 'applicant', 'applicant_email', 'org_name', 'period', 'application_type', 'money', 'approved_money', 'sent_in_at', 'finished'];
 const uuid = new RegExp(uuidPattern);
 const manage: FastifyContextConfig = { access: { abilities: 'manage-applications' }, resource: 'applications' };
 const manageOrInvestigate: FastifyContextConfig = { access: { abilities: { anyOf: ['manage-applications', 'investigate-applications'] } }, resource: 'applications' };
@@ -125,6 +127,38 @@ export default async function applicationRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ({ data: await listApplications(db, 'all', parseApplicationListQuery(listSpecs.all, request.query as Record<string, unknown>)) }),
+  );
+
+  app.get(
+    '/applications/all/export',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: 'The list as filtered, searched and sorted, every page, as CSV (UTF-8, ;, money in kronor, statuses as codes)',
+        querystring: querystring({ period: {}, search: {}, unread: {}, followups: {} }),
+      },
+    },
+    async (request, reply) => {
+      const { page: _page, per_page: _perPage, ...raw } = request.query as Record<string, unknown>;
+      const { data: rows } = await listApplications(db, 'all', parseApplicationListQuery(listSpecs.all, raw, { paged: false }));
+      const kronor = (ore: number | null) => (ore === null ? null : (ore / 100).toFixed(2));
+      const csv = toCsv(
+        rows.map((r) => ({
+          ...r,
+          applicant: r.applicant.name,
+          applicant_email: r.applicant.email,
+          period: r.period.name,
+          money: kronor(r.money),
+          approved_money: kronor(r.approved_money),
+        })),
+        exportColumns.map((key) => ({ key, header: key })),
+      );
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="applications-${new Date().toISOString().slice(0, 10)}.csv"`)
+        .send(csv);
+    },
   );
 
   app.get(
