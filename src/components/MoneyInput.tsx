@@ -27,6 +27,8 @@ export interface MoneyInputProps {
   inputProps?: OutlinedInputProps['inputProps'];
   /** Called on every blur: true when the text is not a number (the text is kept and `onChange` not called). */
   onInvalid?: (invalid: boolean) => void;
+  /** Called as the user types, with what the text reads as so far (null when not a number yet): for live sums. */
+  onTyping?: (ore: number | null) => void;
   /** Called on blur when the typed value was clamped, with the limit it was clamped to. */
   onClamped?: (limitOre: number) => void;
 }
@@ -56,6 +58,7 @@ export function MoneyInput({
   inputProps,
   onInvalid,
   onClamped,
+  onTyping,
 }: MoneyInputProps) {
   const generated = useId();
   const inputId = id ?? generated;
@@ -87,7 +90,12 @@ export function MoneyInput({
 
   const handleChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     // Keydown misses pasted text and some mobile keyboards.
-    setDraft(allowNegative ? event.target.value : event.target.value.replace(MINUS, ''));
+    const text = allowNegative ? event.target.value : event.target.value.replace(MINUS, '');
+    setDraft(text);
+    if (onTyping) {
+      const read = parseMoneyInput(text, { min, max, allowNegative, precision });
+      onTyping('error' in read ? null : read.ore);
+    }
   };
 
   const handleBlur = () => {

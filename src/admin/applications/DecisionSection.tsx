@@ -32,6 +32,8 @@ export function DecisionSection({ uuid, onSaved }: { uuid: string; onSaved: () =
   const [draft, setDraft] = useState<Partial<Decision>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
+  // The amount as it is being typed, so what is left of the period's amount follows every keystroke.
+  const [typing, setTyping] = useState<number | null | undefined>(undefined);
 
   useEffect(() => {
     http.get(`/applications/${uuid}/decision`).then((response) => {
@@ -44,12 +46,15 @@ export function DecisionSection({ uuid, onSaved }: { uuid: string; onSaved: () =
 
   const capped = decision.uses_money_distribution_cap;
   const approving = draft.status === approved;
-  const left = decision.cap ? decision.cap.remaining - (approving ? (draft.approved_money ?? 0) : 0) : null;
+  const amount = typing !== undefined ? typing : draft.approved_money;
+  const left = decision.cap ? decision.cap.remaining - (approving ? (amount ?? 0) : 0) : null;
   const money = (name: 'approved_money' | 'approved_fou' | 'approved_nok') => (
     <MoneyInput
       label={translate(`app.decision.${name}`)}
       value={draft[name] ?? null}
       onChange={(ore) => setDraft((d) => ({ ...d, [name]: ore }))}
+      onTyping={name === 'approved_money' ? setTyping : undefined}
+      onBlur={name === 'approved_money' ? () => setTyping(undefined) : undefined}
       min={0}
       max={MAX_MONEY}
       allowNegative={false}

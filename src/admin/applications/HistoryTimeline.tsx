@@ -42,9 +42,18 @@ export function HistoryTimeline({ uuid }: { uuid: string }) {
     if (v === null || v === undefined) return '–';
     return Array.isArray(v) ? v.join(', ') : String(v);
   };
+  const label = (key: string) => translate(`app.applications.history_fields.${key}`, { _: key });
   const change = (entry: Entry) => {
-    const keys = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])];
-    return keys.map((key) => `${key}: ${value(key, entry.before?.[key])} → ${value(key, entry.after?.[key])}`).join('; ');
+    // Ids are for the machine; the name beside them says who.
+    const keys = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])].filter((key) => !key.endsWith('_id'));
+    if (!entry.before || !entry.after) {
+      const only = (entry.after ?? entry.before)!;
+      return keys.map((key) => (key === 'name' ? value(key, only[key]) : `${label(key)}: ${value(key, only[key])}`)).join('; ');
+    }
+    return keys
+      .filter((key) => JSON.stringify(entry.before?.[key]) !== JSON.stringify(entry.after?.[key]))
+      .map((key) => `${label(key)}: ${value(key, entry.before?.[key])} → ${value(key, entry.after?.[key])}`)
+      .join('; ');
   };
   const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Stockholm' });
   return (

@@ -1,0 +1,105 @@
+import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { expectAccessible } from './axe';
+import { ADMIN, INVESTIGATOR, loginAs, pageTitle } from './helpers';
+
+const rows = (page: Page) => page.locator('tbody tr');
+const row = (page: Page, reference: string) => rows(page).filter({ hasText: reference });
+
+async function openApplications(page: Page) {
+  await page.getByRole('menuitem', { name: 'Ansökningar' }).click();
+  await expect(page).toHaveTitle(pageTitle('Ansökningar'));
+  await expect(rows(page).first()).toBeVisible();
+}
+
+/** Picks options of a react-admin select in the list's filter form. */
+async function pick(page: Page, label: string, option: string) {
+  // The filter's name grows with what is chosen; the rows' own status selectors say "Status för …".
+  await page.getByRole('combobox', { name: new RegExp(`^${label}(?! för)`) }).click();
+  await page.getByRole('option', { name: option }).click();
+  await page.keyboard.press('Escape');
+}
+
+test('the admin filters by status and period, changes a status inline, opens an application and exports the list', async ({ page }) => {
+  await loginAs(page, ADMIN, 'Anna');
+  await openApplications(page);
+  // Drafts are never listed; the list is ordered by reference.
+  const references = await rows(page).locator('td:first-child').allInnerTexts();
+  expect(references.every((r) => /^\d{4}-\d{4}$/.test(r.trim()))).toBe(true);
+  expect([...references].sort()).toEqual(references);
+
+  await pick(page, 'Status', 'Obehandlad');
+  await pick(page, 'Period', `Ansökningsomgång ${new Date().getFullYear()}`);
+  await expect(rows(page)).toHaveCount(3);
+  await expectAccessible(page);
+
+  // The inline selector: a toast, and the refreshed list no longer holds the row under the "received" filter.
+  const first = rows(page).first();
+  const reference = (await first.locator('td').first().innerText()).trim();
+  await first.getByRole('combobox', { name: `Status för ansökan ${reference}` }).click();
+  await page.getByRole('option', { name: 'Under utredning' }).click();
+  await expect(page.getByText('Statusen har ändrats.')).toBeVisible();
+  await expect(row(page, reference)).toHaveCount(0);
+  await expect(rows(page)).toHaveCount(2);
+
+  // The application in a dialog, with its history showing the change just made.
+  await pick(page, 'Status', 'Under utredning');
+  await expect(row(page, reference)).toHaveCount(1);
+  await row(page, reference).locator('td').first().click();
+  const dialog = page.getByRole('dialog', { name: new RegExp(`^Ansökan ${reference}`) });
+  await expect(dialog.getByRole('heading', { name: 'Historik' })).toBeVisible();
+  await expect(dialog.getByText(/Status ändrad: status: Obehandlad → Under utredning/)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Stäng' }).click();
+
+  // The export is the filtered list as CSV.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Exportera' }).click();
+  const file = await download;
+  const text = readFileSync(await file.path(), 'utf8');
+  expect(text).toContain(reference);
+});
+
+test('the investigator finds an assigned application and writes a proposal; the admin decides within the cap', async ({ page }) => {
+  await loginAs(page, ADMIN, 'Anna');
+  await openApplications(page);
+  await pick(page, 'Status', 'Obehandlad');
+  await expect(rows(page).first()).toBeVisible();
+  const reference = (await rows(page).last().locator('td').first().innerText()).trim();
+  await row(page, reference).locator('td').first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('combobox', { name: 'Välj utredare' }).click();
+  await page.getByRole('option', { name: 'Erik Johansson' }).click();
+  await dialog.getByRole('button', { name: 'Lägg till utredare' }).click();
+  await expect(dialog.getByText('Erik Johansson', { exact: true })).toBeVisible();
+
+  // The open demo period uses the money distribution cap: what is left follows the amount as it is typed.
+  await dialog.getByRole('radio', { name: 'Beviljad' }).check();
+  const status = dialog.getByRole('status').filter({ hasText: 'att fördela' });
+  const before = await status.innerText();
+  const amount = dialog.getByLabel('Beviljat belopp');
+  await amount.click();
+  await amount.pressSequentially('1000');
+  await expect(status).not.toHaveText(before);
+  const afterThousand = await status.innerText();
+  await amount.pressSequentially('0');
+  await expect(status).not.toHaveText(afterThousand);
+  await expect(dialog.getByRole('radio', { name: 'Beviljad' })).toBeChecked();
+  await expect(dialog.getByLabel('Varav FoU')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Spara beslut' }).click();
+  await expect(page.getByText('Beslutet är sparat.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Stäng' }).click();
+
+  // The investigator.
+  await page.getByRole('button', { name: 'Anna Lindqvist' }).click();
+  await page.getByRole('menuitem', { name: 'Logga ut' }).click();
+  await loginAs(page, INVESTIGATOR, 'Erik');
+  await page.getByRole('menuitem', { name: 'Mina utredningar' }).click();
+  await row(page, reference).locator('td').first().click();
+  const mine = page.getByRole('dialog');
+  await mine.getByRole('radio', { name: 'Bevilja' }).check();
+  await mine.getByLabel('Föreslaget belopp').fill('9000');
+  await mine.getByLabel('Kommentar').fill('Väl beskrivet projekt.');
+  await mine.getByRole('button', { name: 'Spara utredning' }).click();
+  await expect(page.getByText('Utredningen är sparad.')).toBeVisible();
+  await expectAccessible(page);
+});
