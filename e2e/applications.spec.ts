@@ -103,3 +103,27 @@ test('the investigator finds an assigned application and writes a proposal; the 
   await expect(page.getByText('Utredningen är sparad.')).toBeVisible();
   await expectAccessible(page);
 });
+
+test('the investigator opens a period’s applications from the dashboard; the admin lists the decided ones', async ({ page }) => {
+  await loginAs(page, INVESTIGATOR, 'Erik');
+  await page.getByRole('link', { name: 'Ansökningarna i perioden' }).first().click();
+  await expect(page).toHaveTitle(pageTitle(`Beslutsunderlag: Ansökningsomgång ${new Date().getFullYear()}`));
+  await expect(rows(page).first()).toBeVisible();
+  // Only the period's applications, none a draft.
+  await expect(rows(page).filter({ hasText: 'Utkast' })).toHaveCount(0);
+  for (const text of await rows(page).locator('td:nth-child(4)').allInnerTexts()) expect(text).toBe(`Ansökningsomgång ${new Date().getFullYear()}`);
+  await expect(page.getByRole('searchbox')).toHaveCount(0);
+  await expectAccessible(page);
+  await page.goto('/admin/decision');
+  await expect(page).toHaveURL('/admin/403');
+
+  await page.getByRole('button', { name: 'Erik Johansson' }).click();
+  await page.getByRole('menuitem', { name: 'Logga ut' }).click();
+  await loginAs(page, ADMIN, 'Anna');
+  await page.getByRole('menuitem', { name: 'Beslutade' }).click();
+  await expect(page).toHaveTitle(pageTitle('Beslutade ansökningar'));
+  await expect(rows(page).first()).toBeVisible();
+  const statuses = await rows(page).locator('td:nth-child(2) [role=combobox]').allInnerTexts();
+  expect(statuses.every((s) => s === 'Beviljad' || s === 'Avslagen')).toBe(true);
+  await expectAccessible(page);
+});

@@ -20,6 +20,8 @@ import { RequireAccess } from './RequireAccess';
 const ApplicationList = lazy(() => import('./applications/ApplicationList'));
 const StatisticsPage = lazy(() => import('./statistics/StatisticsPage'));
 const InvestigationList = lazy(() => import('./applications/InvestigationList'));
+const DecidedList = lazy(() => import('./applications/DecidedList'));
+const DecisioningList = lazy(() => import('./applications/DecisioningList'));
 
 const theme = { ...defaultTheme, ...brand, palette: { ...defaultTheme.palette, ...brand.palette } };
 
@@ -52,6 +54,26 @@ export function AdminApp({ i18nProvider }: { i18nProvider: I18nProvider }) {
               <RequireAccess screen="applications">
                 <Suspense fallback={<Loading />}>
                   <ApplicationList />
+                </Suspense>
+              </RequireAccess>
+            }
+          />
+          <Route
+            path="/decision"
+            element={
+              <RequireAccess screen="decision">
+                <Suspense fallback={<Loading />}>
+                  <DecidedList />
+                </Suspense>
+              </RequireAccess>
+            }
+          />
+          <Route
+            path="/decisioning/:periodUuid/:periodName"
+            element={
+              <RequireAccess screen="decisioning">
+                <Suspense fallback={<Loading />}>
+                  <DecisioningList />
                 </Suspense>
               </RequireAccess>
             }

@@ -1,4 +1,5 @@
 import FactCheckIcon from '@mui/icons-material/FactCheck';
+import GavelIcon from '@mui/icons-material/Gavel';
 import InboxIcon from '@mui/icons-material/Inbox';
 import InsightsIcon from '@mui/icons-material/Insights';
 import SettingsIcon from '@mui/icons-material/Settings';
@@ -17,6 +18,7 @@ export interface MenuEntry {
 
 export const menuEntries: MenuEntry[] = [
   { to: '/applications', label: 'app.menu.applications', screen: 'applications', icon: <InboxIcon /> },
+  { to: '/decision', label: 'app.menu.decision', screen: 'decision', icon: <GavelIcon /> },
   { to: '/investigations', label: 'app.menu.investigations', screen: 'investigations', icon: <FactCheckIcon /> },
   { to: '/statistics', label: 'app.menu.statistics', screen: 'statistics', icon: <InsightsIcon /> },
   { to: '/settings', label: 'app.menu.settings', screen: 'settings', icon: <SettingsIcon /> },

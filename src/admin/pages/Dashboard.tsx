@@ -1,4 +1,4 @@
-import { Box, Card, CardContent, Chip, List, ListItem, ListItemButton, ListItemText, Skeleton, Stack, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Chip, List, ListItem, ListItemButton, ListItemText, Skeleton, Stack, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Title, useGetIdentity, useLocaleState, usePermissions, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
@@ -13,7 +13,7 @@ import { menuEntries } from '../layout/navigation';
 import { http } from '../providers';
 
 interface DashboardData {
-  open_periods: { id: number; name: string; start_date: string; end_date: string }[];
+  open_periods: { id: number; uuid: string; name: string; start_date: string; end_date: string }[];
   application_counts: { status: number; count: number }[] | null;
 }
 
@@ -30,6 +30,7 @@ export function Dashboard() {
   }, [locale]);
   const title = translate('app.dashboard.title');
   usePageTitle(title);
+  const mayDecide = isAllowed(permissions ?? [], requirementFor('decisioning')!);
   const shortcuts = menuEntries.filter((entry) => {
     const requirement = requirementFor(entry.screen);
     return requirement && isAllowed(permissions ?? [], requirement);
@@ -58,6 +59,11 @@ export function Dashboard() {
                       primary={period.name}
                       secondary={translate('app.dashboard.period_dates', { start: formatDate(period.start_date, locale), end: formatDate(period.end_date, locale) })}
                     />
+                    {mayDecide && (
+                      <Button component={RouterLink} to={`/decisioning/${period.uuid}/${encodeURIComponent(period.name)}`} size="small">
+                        {translate('app.decisioning.link')}
+                      </Button>
+                    )}
                   </ListItem>
                 ))}
               </List>
