@@ -3,7 +3,8 @@
  * applicants in 12 periods, statuses spread as in a working year (a tenth drafts, which the list never shows).
  * In process with app.inject (no network), one call at a time: (a) a status + period filtered page sorted by
  * applicant, (b) sorted by money, largest first, (c) a search by an applicant's name, (d) a search by reference,
- * (e) page 100 of the default order, (f) the follow-ups preset. Each: 20 warm-up calls, then 200 timed; median and
+ * (e) page 100 of the default order, (f) the follow-ups preset; and of the decided list (g) sorted by the amount
+ * granted, (h) filtered by month, and (i) one period's list for decisioning sorted by applicant. Each: 20 warm-up calls, then 200 timed; median and
  * 95th percentile against the 50 ms target. Then throughput over real HTTP: 50 clients, each with one request in
  * flight, for 10 s, cycling through the same kinds; and EXPLAIN ANALYZE of the slowest kind's queries.
  * Usage: npm run bench:applications
@@ -110,6 +111,8 @@ async function seedData(db: Db) {
 // ---------------------------------------------------------------------------------------------------------------
 interface Kind {
   label: string;
+  /** The list, when not applications/all. */
+  path?: string;
   params: Record<string, string | string[]>;
   /** Whether calls move through the pages (every other call page 1, else a seeded page 2..min(20, last)). */
   paged: boolean;
@@ -131,7 +134,7 @@ const queryOf = (kind: Kind, page: number) => {
   return query.toString();
 };
 
-/** The SQL that the list runs for a query (count, then page), captured from a logging Kysely. */
+/** The SQL that the list runs for a query (a search's matches, the count, the page), captured from a logging Kysely. */
 async function capturedQueries(url: string, params: Record<string, string | string[]>): Promise<CompiledQuery[]> {
   const captured: CompiledQuery[] = [];
   const pool = new pg.Pool({ connectionString: url, max: 1 });
@@ -177,6 +180,7 @@ try {
 
   // A reference that exists, and an applicant surname of average frequency.
   const { reference } = await db.selectFrom('applications').select('reference').where('status', '=', 30).orderBy('id').offset(5000).limit(1).executeTakeFirstOrThrow();
+  const { uuid: periodUuid } = await db.selectFrom('periods').select('uuid').where('id', '=', 5).executeTakeFirstOrThrow();
   const kinds: Kind[] = [
     { label: '(a) status 20+30, period, sort applicant', params: { 'status[]': ['20', '30'], period: '7', sort: 'applicant', direction: 'asc' }, paged: true, total: 0, lastPage: 1, times: [] },
     { label: '(b) sort money desc', params: { sort: 'money', direction: 'desc' }, paged: true, total: 0, lastPage: 1, times: [] },
@@ -184,15 +188,19 @@ try {
     { label: `(d) search reference "${reference}"`, params: { search: reference! }, paged: false, total: 0, lastPage: 1, times: [] },
     { label: '(e) page 100, by reference', params: { page: '100' }, paged: false, total: 0, lastPage: 1, times: [] },
     { label: '(f) follow-ups preset', params: { followups: 'true' }, paged: true, total: 0, lastPage: 1, times: [] },
+    { label: '(g) decided, sort approved_money desc', path: 'decided', params: { sort: 'approved_money', direction: 'desc' }, paged: true, total: 0, lastPage: 1, times: [] },
+    { label: '(h) decided, month', path: 'decided', params: { month: '2019-04' }, paged: true, total: 0, lastPage: 1, times: [] },
+    { label: '(i) decisioning, sort applicant', path: `decisioning/${periodUuid}`, params: { sort: 'applicant' }, paged: true, total: 0, lastPage: 1, times: [] },
   ];
 
   /** The real route: session, abilities, query parsing, SQL and JSON, as the admin's list calls it. */
   const viaRoute = async (kind: Kind, page: number) => {
     const query = queryOf(kind, page);
-    const response = await web.inject({ method: 'GET', url: `/api/v1/applications/all?${query}`, headers });
-    if (response.statusCode !== 200) throw new Error(`GET applications/all?${query}: ${response.statusCode} ${response.body}`);
+    const url = `applications/${kind.path ?? 'all'}?${query}`;
+    const response = await web.inject({ method: 'GET', url: `/api/v1/${url}`, headers });
+    if (response.statusCode !== 200) throw new Error(`GET ${url}: ${response.statusCode} ${response.body}`);
     const { data } = response.json() as { data: { data: unknown[]; total: number; last_page: number } };
-    if (!data.data.length) throw new Error(`GET applications/all?${query}: no rows`);
+    if (!data.data.length) throw new Error(`GET ${url}: no rows`);
     return data;
   };
 
@@ -212,7 +220,7 @@ try {
 
   // Throughput over real HTTP: CLIENTS loops, each with one request in flight, cycling through the kinds.
   await web.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(web.server.address() as AddressInfo).port}/api/v1/applications/all?`;
+  const base = `http://127.0.0.1:${(web.server.address() as AddressInfo).port}/api/v1/applications/`;
   const latencies: number[] = [];
   let errors = 0;
   const deadline = performance.now() + LOAD_SECONDS * 1000;
@@ -223,7 +231,7 @@ try {
         const kind = kinds[i % kinds.length];
         const t0 = performance.now();
         try {
-          const response = await fetch(base + queryOf(kind, pageFor(kind, i)), { headers });
+          const response = await fetch(`${base}${kind.path ?? 'all'}?${queryOf(kind, pageFor(kind, i))}`, { headers });
           await response.arrayBuffer();
           if (response.status !== 200) errors++;
         } catch {
@@ -238,7 +246,7 @@ try {
 
   const ms = (value: number) => value.toFixed(1).padStart(8);
   console.log(`Seeded ${APPLICATIONS.toLocaleString('en')} applications (${APPLICANTS.toLocaleString('en')} applicants, ${PERIODS} periods) in ${(seeded / 1000).toFixed(1)} s (then VACUUM ANALYZE).`);
-  console.log(`GET /api/v1/applications/all through app.inject (session, abilities, parsing, SQL, JSON), one call at a time;`);
+  console.log(`GET /api/v1/applications/all (decided, decisioning where named) through app.inject (session, abilities, parsing, SQL, JSON), one call at a time;`);
   console.log(`50 rows a page; paged kinds: every other call page 1, the rest a seeded page 2..min(${MAX_PAGE}, last). ${WARMUP} warm-up + ${TIMED} timed calls each. Times in ms.\n`);
   const header = `${'kind'.padEnd(44)}${'rows'.padStart(7)}${'pages'.padStart(6)}${'median'.padStart(8)}${'p95'.padStart(8)}  p95 < ${TARGET_MS} ms`;
   console.log(header);
@@ -257,10 +265,12 @@ try {
       `\nA busy machine inflates p95: compare with the EXPLAIN times.`,
   );
 
-  const slowest = [...kinds].sort((a, b) => stats(b.times).p95 - stats(a.times).p95)[0];
-  console.log(`\n=== EXPLAIN (ANALYZE, BUFFERS): the slowest kind, ${slowest.label}, page 1 ===`);
-  for (const [index, query] of (await capturedQueries(server.url, { ...slowest.params })).entries()) {
-    console.log(`\n-- ${index === 0 ? 'count' : 'page'}: ${query.sql}\n-- parameters: ${JSON.stringify(query.parameters)}`);
+  const slowest = kinds.filter((k) => !k.path).sort((a, b) => stats(b.times).p95 - stats(a.times).p95)[0];
+  console.log(`\n=== EXPLAIN (ANALYZE, BUFFERS): the slowest kind of applications/all, ${slowest.label}, page 1 ===`);
+  for (const query of await capturedQueries(server.url, { ...slowest.params })) {
+    const what = query.sql.startsWith('select count') ? 'count' : query.sql.startsWith('select "s"."id"') ? 'search matches' : 'page';
+    const parameters = JSON.stringify(query.parameters);
+    console.log(`\n-- ${what}: ${query.sql}\n-- parameters: ${parameters.length > 300 ? `${parameters.slice(0, 300)}…` : parameters}`);
     const plan = await sql.raw<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${query.sql}`).compile(db);
     const result = await db.executeQuery<{ 'QUERY PLAN': string }>({ ...plan, parameters: query.parameters });
     for (const row of result.rows) console.log(row['QUERY PLAN']);

@@ -11,6 +11,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     -- Amounts and dates not set sort as the smallest (server/applications/lists.ts): NULLS FIRST, both directions.
     CREATE INDEX applications_money ON applications (money NULLS FIRST, id);
     CREATE INDEX applications_sent_in_at ON applications (sent_in_at NULLS FIRST, id);
+    -- The decided list's usual sort, largest grant first.
+    CREATE INDEX applications_approved_money ON applications (approved_money NULLS FIRST, id);
     CREATE INDEX applications_followups ON applications (followup_at) WHERE followup_sent_in_at IS NULL;
     CREATE INDEX applications_reference_trgm ON applications USING gin (reference gin_trgm_ops);
     CREATE INDEX applications_org_name_trgm ON applications USING gin (org_name gin_trgm_ops);
@@ -23,7 +25,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`
-    DROP INDEX applications_status_reference, applications_money, applications_sent_in_at, applications_followups,
+    DROP INDEX applications_status_reference, applications_money, applications_sent_in_at, applications_approved_money,
+      applications_followups,
       applications_reference_trgm, applications_org_name_trgm, frontend_users_name_sv, frontend_users_name_trgm,
       frontend_users_email_trgm;
   `.execute(db);
