@@ -25,6 +25,7 @@ import investigationRoutes from './routes/investigations.js';
 import periodRoutes from './routes/periods.js';
 import portalRoutes from './routes/portal.js';
 import protocolRoutes from './routes/protocol.js';
+import staffApplicationFormRoutes from './routes/staffApplicationForm.js';
 import statisticsRoutes from './routes/statistics.js';
 import resourceRoutes from './resources/routes.js';
 
@@ -79,6 +80,7 @@ export async function buildApp({ config, db, mailer }: AppDeps): Promise<Fastify
       await api.register(investigationRoutes);
       await api.register(decisionRoutes);
       await api.register(applicationRoutes);
+      await api.register(staffApplicationFormRoutes);
       await api.register(statisticsRoutes);
     },
     { prefix: config.apiPrefix },

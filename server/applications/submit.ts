@@ -1,5 +1,10 @@
 import { sql } from 'kysely';
+import { validateAnswers, type Answers, type Question } from '../../resources/applicationAnswers.js';
+import { applications } from '../../resources/applications.js';
+import { normaliseRecord, validateRecord } from '../../resources/validate.js';
 import type { Db } from '../db/connect.js';
+import type { FieldErrors } from '../errors.js';
+import { fileCounts, formColumns, type FormColumn } from './form.js';
 
 /**
  * The next reference of the year, "2026-0042": numbered per year in the order applications arrive, never reused.
@@ -24,4 +29,38 @@ export function answerBy(endDate: string, answerWeeks: number): string {
   const date = new Date(`${endDate}T12:00:00Z`);
   date.setUTCDate(date.getUTCDate() + answerWeeks * 7);
   return date.toISOString().slice(0, 10);
+}
+
+/** The year in Stockholm, which numbers the references. */
+export const yearNow = () => Number(new Intl.DateTimeFormat('sv-SE', { year: 'numeric', timeZone: 'Europe/Stockholm' }).format(new Date()));
+
+/** The application types a period takes. */
+export async function periodTypeIds(db: Db, periodId: number): Promise<number[]> {
+  const rows = await db.selectFrom('period_application_types').select('application_type_id').where('period_id', '=', periodId).execute();
+  return rows.map((r) => r.application_type_id);
+}
+
+/** Every rule an application sent in must meet: the form's fields, the type's questions and files, a type its period takes. */
+export function sentInErrors(record: Record<string, unknown>, questions: Question[], files: { field_definition_id: number | null }[], typeIds: number[]): FieldErrors {
+  const errors: FieldErrors = { ...validateRecord(applications, record), ...validateAnswers(questions, record.definitions as Answers, fileCounts(files)) };
+  const typeId = record.application_type_id as number | null;
+  if (typeId !== null && typeId !== undefined && !typeIds.includes(typeId)) errors.application_type_id = ['validation.in'];
+  return errors;
+}
+
+/** Categories that do not exist, as a field error (none when all are known). */
+export async function unknownCategories(db: Db, categoryIds: number[] | undefined): Promise<FieldErrors> {
+  if (!categoryIds?.length) return {};
+  const known = await db.selectFrom('categories').select('id').where('id', 'in', categoryIds).execute();
+  return known.length === new Set(categoryIds).size ? {} : { category_ids: ['validation.in'] };
+}
+
+/** The stored columns of a checked record: normalised as sent in, with the register's organisation it names. */
+export async function sentInColumns(db: Db, record: Record<string, unknown>) {
+  const clean = normaliseRecord(applications, record);
+  const organisation = clean.org_number
+    ? await db.selectFrom('organisations').select('id').where('org_number', '=', clean.org_number as string).executeTakeFirst()
+    : undefined;
+  const values = Object.fromEntries(formColumns.filter((c) => c in clean).map((c) => [c, clean[c]]));
+  return { ...values, organisation_id: organisation?.id ?? null } as Partial<Record<FormColumn, never>> & { organisation_id: number | null };
 }

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { validateAnswers, type Answers } from '../../resources/applicationAnswers.js';
-import { applications, MAX_MONEY } from '../../resources/applications.js';
+import { applications } from '../../resources/applications.js';
 import { enums } from '../../resources/enums.js';
 import { formatDate } from '../../resources/format.js';
-import { normaliseRecord, validateRecord } from '../../resources/validate.js';
+import { validateRecord } from '../../resources/validate.js';
 import { assertDraft, ownApplication, uuidPattern } from '../applications/own.js';
-import { categoryIdsOf, fileCounts, filesOf, formColumns, formRecord, questionsOf, type ApplicationRow } from '../applications/form.js';
-import { answerBy, nextReference } from '../applications/submit.js';
+import { ID, formFieldSchemas } from '../applications/formSchema.js';
+import { categoryIdsOf, filesOf, formRecord, questionsOf, type ApplicationRow } from '../applications/form.js';
+import { answerBy, nextReference, periodTypeIds, sentInColumns, sentInErrors, unknownCategories, yearNow } from '../applications/submit.js';
 import type { Db } from '../db/connect.js';
 import { AppError, invalid, type FieldErrors } from '../errors.js';
 import { isOpen } from '../periods.js';
@@ -15,43 +15,17 @@ import { visibleStatus } from './portal.js';
 import { body, data } from './schemas.js';
 
 const { draft, received, approved } = enums.application_status;
-const TEXT = { type: ['string', 'null'], maxLength: 20_000 } as const;
-const ID = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const;
-const CODE = { type: ['integer', 'null'], minimum: -1000, maximum: 1000 } as const;
-
 /** What a draft save may carry: any part of the form, kept as typed (the full rules apply when it is sent in). */
-const draftFields = {
-  step: { type: 'integer', minimum: 1, maximum: 5 },
-  period_id: ID,
-  application_type_id: { ...ID, type: ['integer', 'null'] },
-  applicant_type: CODE,
-  money: { type: ['integer', 'null'], minimum: 0, maximum: MAX_MONEY },
-  category_ids: { type: 'array', maxItems: 200, items: ID },
-  global_goals: { type: 'array', maxItems: 17, items: { type: 'integer', minimum: 1, maximum: 17 } },
-  definitions: {
-    type: 'object',
-    maxProperties: 200,
-    propertyNames: { pattern: '^[0-9]{1,9}$' },
-    additionalProperties: { anyOf: [{ type: 'null' }, { type: 'number' }, { type: 'string', maxLength: 20_000 }, { type: 'array', maxItems: 100, items: { type: 'string', maxLength: 1000 } }] },
-  },
-  organisation_type: CODE,
-  links: { type: 'array', maxItems: 20, items: { type: 'string', maxLength: 2000 } },
-  consent: { type: 'boolean' },
-  ...Object.fromEntries(formColumns.filter((c) => c.startsWith('org_') || c.startsWith('contact_')).map((c) => [c, TEXT])),
-};
+const draftFields = { step: { type: 'integer', minimum: 1, maximum: 5 }, ...formFieldSchemas };
 
 const params = { type: 'object', required: ['uuid'], properties: { uuid: { type: 'string', pattern: uuidPattern } } };
 const formAnswer = data({ type: 'object', additionalProperties: true });
-
-/** The year in Stockholm, which numbers the references. */
-const yearNow = () => Number(new Intl.DateTimeFormat('sv-SE', { year: 'numeric', timeZone: 'Europe/Stockholm' }).format(new Date()));
 
 /** The period an applicant may apply in, with the types it takes; anything else is refused as closed. */
 async function openPeriod(db: Db, periodId: number) {
   const period = await db.selectFrom('periods as p').selectAll().select(isOpen('p').as('open')).where('p.id', '=', periodId).executeTakeFirst();
   if (!period?.open) throw new AppError(409, 'errors.period_closed');
-  const types = await db.selectFrom('period_application_types').select('application_type_id').where('period_id', '=', periodId).execute();
-  return { ...period, typeIds: types.map((t) => t.application_type_id) };
+  return { ...period, typeIds: await periodTypeIds(db, periodId) };
 }
 
 /**
@@ -167,10 +141,7 @@ export default async function applicantApplicationRoutes(app: FastifyInstance) {
       const codeErrors = validateRecord(applications, { applicant_type: changes.applicant_type, organisation_type: changes.organisation_type, global_goals: changes.global_goals }, { partial: true });
       for (const name of ['applicant_type', 'organisation_type', 'global_goals']) if (name in changes && codeErrors[name]) errors[name] = codeErrors[name];
       const categoryIds = changes.category_ids as number[] | undefined;
-      if (categoryIds?.length) {
-        const known = await db.selectFrom('categories').select('id').where('id', 'in', categoryIds).execute();
-        if (known.length !== new Set(categoryIds).size) errors.category_ids = ['validation.in'];
-      }
+      Object.assign(errors, await unknownCategories(db, categoryIds));
       if (Object.keys(errors).length) throw invalid(errors);
 
       const { category_ids: _, definitions, ...columns } = changes;
@@ -213,26 +184,18 @@ export default async function applicantApplicationRoutes(app: FastifyInstance) {
       const period = await openPeriod(db, row.period_id);
       const [categoryIds, questions, files] = await Promise.all([categoryIdsOf(db, row.id), questionsOf(db, row.application_type_id), filesOf(db, row.id)]);
       const record = formRecord(row, categoryIds);
-      const errors: FieldErrors = {
-        ...validateRecord(applications, record),
-        ...validateAnswers(questions, row.definitions as Answers, fileCounts(files)),
-      };
-      if (row.application_type_id !== null && !period.typeIds.includes(row.application_type_id)) errors.application_type_id = ['validation.in'];
+      const errors = sentInErrors(record, questions, files, period.typeIds);
       if (Object.keys(errors).length) throw invalid(errors);
 
-      const clean = normaliseRecord(applications, record);
-      const organisation = clean.org_number
-        ? await db.selectFrom('organisations').select('id').where('org_number', '=', clean.org_number as string).executeTakeFirst()
-        : undefined;
+      const values = await sentInColumns(db, record);
       const reference = await db.transaction().execute(async (trx) => {
         // Locks the draft, so a double click cannot send it in twice.
         const still = await trx.selectFrom('applications').select('status').where('id', '=', row.id).forUpdate().executeTakeFirstOrThrow();
         assertDraft(still);
         const given = await nextReference(trx, yearNow());
-        const values = Object.fromEntries(formColumns.filter((c) => c in clean).map((c) => [c, clean[c]]));
         await trx
           .updateTable('applications')
-          .set({ ...values, reference: given, status: received, sent_in_at: new Date(), updated_at: new Date(), organisation_id: organisation?.id ?? null })
+          .set({ ...values, reference: given, status: received, sent_in_at: new Date(), updated_at: new Date() })
           .where('id', '=', row.id)
           .execute();
         return given;

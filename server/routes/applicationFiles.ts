@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { rename } from 'node:fs/promises';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { enums } from '../../resources/enums.js';
 import { assertDraft, ownApplication, uuidPattern } from '../applications/own.js';
 import type { Db } from '../db/connect.js';
-import { invalid, notFound } from '../errors.js';
+import { AppError, invalid, notFound } from '../errors.js';
+import { recordHistory } from '../applications/history.js';
 import { multipartLimits, receiveUpload } from '../uploads/receive.js';
 import { sendStoredFile } from '../uploads/send.js';
 import { removeFile, storedPath } from '../uploads/storage.js';
@@ -69,6 +70,51 @@ export default async function applicationFileRoutes(app: FastifyInstance) {
     return question.id;
   }
 
+  /**
+   * Receives the upload, moves it into place and records it in one transaction, after `guard` (which locks and checks
+   * the application) and before `after` (the history); on any failure nothing stays on disk.
+   */
+  async function storeFile(
+    request: FastifyRequest,
+    application: { id: number; application_type_id: number | null },
+    guard: (trx: Db) => Promise<void>,
+    after?: (trx: Db, row: { uuid: string; name: string }) => Promise<unknown>,
+  ) {
+    const upload = await receiveUpload(request, { dataDir, maxBytes: uploadMaxBytes, fields: ['field_definition_id'] });
+    const fileUuid = randomUUID();
+    const target = storedPath(dataDir, fileUuid);
+    try {
+      const fieldDefinitionId = await mediaQuestion(upload.fields.field_definition_id, application.application_type_id);
+      await rename(upload.tempPath, target);
+      return await db.transaction().execute(async (trx) => {
+        await guard(trx);
+        const row = await trx
+          .insertInto('application_files')
+          .values({ uuid: fileUuid, application_id: application.id, field_definition_id: fieldDefinitionId, name: upload.name, mime: upload.mime, size: upload.size })
+          .returning(['uuid', 'name', 'size', 'mime', 'field_definition_id', 'created_at'])
+          .executeTakeFirstOrThrow();
+        await after?.(trx, row);
+        return row;
+      });
+    } catch (error) {
+      await removeFile(upload.tempPath);
+      await removeFile(target);
+      throw error;
+    }
+  }
+
+  /** Removes a file of the application in one transaction with `guard` and `after`, then its stored copy. */
+  async function deleteFile(applicationId: number, fileUuid: string, guard: (trx: Db) => Promise<void>, after?: (trx: Db, row: { uuid: string; name: string }) => Promise<unknown>) {
+    const removed = await db.transaction().execute(async (trx) => {
+      await guard(trx);
+      const row = await trx.deleteFrom('application_files').where('uuid', '=', fileUuid).where('application_id', '=', applicationId).returning(['uuid', 'name']).executeTakeFirst();
+      if (row) await after?.(trx, row);
+      return row;
+    });
+    if (!removed) throw notFound();
+    await removeFile(storedPath(dataDir, removed.uuid));
+  }
+
   app.post<{ Params: Params }>(
     '/portal/applications/:uuid/files',
     {
@@ -102,26 +148,8 @@ export default async function applicationFileRoutes(app: FastifyInstance) {
       // Ownership and draft first, so nothing is stored for a call that is refused anyway.
       const application = await ownApplication(db, request, request.params.uuid);
       assertDraft(application);
-      const upload = await receiveUpload(request, { dataDir, maxBytes: uploadMaxBytes, fields: ['field_definition_id'] });
-      const fileUuid = randomUUID();
-      const target = storedPath(dataDir, fileUuid);
-      try {
-        const fieldDefinitionId = await mediaQuestion(upload.fields.field_definition_id, application.application_type_id);
-        await rename(upload.tempPath, target);
-        const row = await db.transaction().execute(async (trx) => {
-          await lockDraft(trx, application.id);
-          return trx
-            .insertInto('application_files')
-            .values({ uuid: fileUuid, application_id: application.id, field_definition_id: fieldDefinitionId, name: upload.name, mime: upload.mime, size: upload.size })
-            .returning(['uuid', 'name', 'size', 'mime', 'field_definition_id', 'created_at'])
-            .executeTakeFirstOrThrow();
-        });
-        return reply.status(201).send({ data: row });
-      } catch (error) {
-        await removeFile(upload.tempPath);
-        await removeFile(target);
-        throw error;
-      }
+      const row = await storeFile(request, application, (trx) => lockDraft(trx, application.id));
+      return reply.status(201).send({ data: row });
     },
   );
 
@@ -132,17 +160,7 @@ export default async function applicationFileRoutes(app: FastifyInstance) {
       checkUuids(request.params.uuid, request.params.fileUuid);
       const application = await ownApplication(db, request, request.params.uuid);
       assertDraft(application);
-      const removed = await db.transaction().execute(async (trx) => {
-        await lockDraft(trx, application.id);
-        return trx
-          .deleteFrom('application_files')
-          .where('uuid', '=', request.params.fileUuid!)
-          .where('application_id', '=', application.id)
-          .returning('uuid')
-          .executeTakeFirst();
-      });
-      if (!removed) throw notFound();
-      await removeFile(storedPath(dataDir, removed.uuid));
+      await deleteFile(application.id, request.params.fileUuid!, (trx) => lockDraft(trx, application.id));
       return reply.status(204).send();
     },
   );
@@ -181,6 +199,50 @@ export default async function applicationFileRoutes(app: FastifyInstance) {
         .executeTakeFirst();
       if (!stored) throw notFound();
       return sendStoredFile(reply, dataDir, stored);
+    },
+  );
+
+  const manage = { access: { abilities: 'manage-applications' as const }, resource: 'applications' };
+  /** Staff change the files of an application sent in (a paper one's scans); the applicant's draft is theirs. */
+  async function staffApplicationOf(trx: Db, applicationUuid: string, lock = false) {
+    let query = trx.selectFrom('applications').select(['id', 'status', 'application_type_id']).where('uuid', '=', applicationUuid);
+    if (lock) query = query.forUpdate();
+    const application = await query.executeTakeFirst();
+    if (!application) throw notFound();
+    if (application.status === enums.application_status.draft) throw new AppError(409, 'errors.application_is_draft');
+    return application;
+  }
+  const history = (request: FastifyRequest, applicationId: number, action: string, key: 'before' | 'after') => (trx: Db, row: { name: string }) =>
+    recordHistory(trx, { applicationId, userId: request.staff!.id, action, [key]: { name: row.name } });
+
+  app.post<{ Params: Params }>(
+    '/applications/:uuid/files',
+    {
+      config: manage,
+      schema: {
+        tags: ['applications'],
+        summary: 'Uploads a file to an application sent in, as the portal’s upload does (multipart `file`, optional `field_definition_id`); recorded in the history; 409 for a draft',
+        params: params('uuid'),
+        response: { 201: data(file) },
+      },
+      validatorCompiler: () => () => true,
+    },
+    async (request, reply) => {
+      checkUuids(request.params.uuid);
+      const application = await staffApplicationOf(db, request.params.uuid);
+      const row = await storeFile(request, application, (trx) => staffApplicationOf(trx, request.params.uuid, true).then(() => undefined), history(request, application.id, 'file_added', 'after'));
+      return reply.status(201).send({ data: row });
+    },
+  );
+
+  app.delete<{ Params: Params }>(
+    '/applications/:uuid/files/:fileUuid',
+    { config: manage, schema: { tags: ['applications'], summary: 'Removes a file of an application sent in; recorded in the history; 409 for a draft', params: params('uuid', 'fileUuid') } },
+    async (request, reply) => {
+      checkUuids(request.params.uuid, request.params.fileUuid);
+      const application = await staffApplicationOf(db, request.params.uuid);
+      await deleteFile(application.id, request.params.fileUuid!, (trx) => staffApplicationOf(trx, request.params.uuid, true).then(() => undefined), history(request, application.id, 'file_removed', 'before'));
+      return reply.status(204).send();
     },
   );
 }
