@@ -39,7 +39,7 @@ describe('route access declarations', () => {
       'POST /api/v1/portal/applications/:uuid/files', 'GET /api/v1/applications/:uuid/files/:fileUuid',
       'POST /api/v1/applications/:uuid/investigators', 'DELETE /api/v1/applications/:uuid/investigators/:user_id',
       'GET /api/v1/applications/userInvestigations', 'PUT /api/v1/applications/:uuid/investigations/mine', 'PUT /api/v1/applications/:uuid/decision',
-      'POST /api/v1/applications', 'PUT /api/v1/applications/:uuid', 'POST /api/v1/applications/:uuid/files', 'DELETE /api/v1/applications/:uuid/files/:fileUuid',
+      'GET /api/v1/applications/form-options', 'POST /api/v1/applications', 'PUT /api/v1/applications/:uuid', 'POST /api/v1/applications/:uuid/files', 'DELETE /api/v1/applications/:uuid/files/:fileUuid',
     ]) {
       expect(urls).toContain(expected);
     }

@@ -171,6 +171,15 @@ describe('files', () => {
   });
 });
 
+describe('the form’s options', () => {
+  it('offers closed periods with their types, and each type’s questions', async () => {
+    const { data } = (await api('GET', '/applications/form-options', admin)).json();
+    expect(data.periods).toEqual([expect.objectContaining({ id: period.id, closed: true, application_types: [{ id: typeId, label: 'Bidrag' }] })]);
+    expect(data.questions[typeId].map((q: { id: number }) => q.id)).toEqual([textQuestion, mediaQuestion]);
+    expect((await api('GET', '/applications/form-options', investigator)).statusCode).toBe(403);
+  });
+});
+
 describe('authorization', () => {
   it('answers 401 to anonymous callers and applicants, 403 to investigators', async () => {
     const created = await register();

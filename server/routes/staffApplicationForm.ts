@@ -1,4 +1,5 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import { keepAnswers, type Answers } from '../../resources/applicationAnswers.js';
 import { enums } from '../../resources/enums.js';
 import { frontendUsers } from '../../resources/frontendUsers.js';
@@ -89,6 +90,32 @@ function uuidParam(request: FastifyRequest): string {
  */
 export default async function staffApplicationFormRoutes(app: FastifyInstance) {
   const { db } = app;
+
+  app.get(
+    '/applications/form-options',
+    {
+      config: manage,
+      schema: { tags, summary: 'What the staff form offers: every period (closed ones too) with its types, the categories, and each type’s questions', response: { 200: data({ type: 'object', additionalProperties: true }) } },
+    },
+    async () => {
+      const [periods, links, categories, questions] = await Promise.all([
+        db.selectFrom('periods').select(['id', 'name', 'start_date', 'end_date', 'closed']).orderBy('start_date', 'desc').orderBy('id').execute(),
+        db.selectFrom('period_application_types as pt').innerJoin('application_types as t', 't.id', 'pt.application_type_id').select(['pt.period_id', 't.id', 't.label']).orderBy(sql`t.label collate swedish`).execute(),
+        db.selectFrom('categories').select(['id', 'label', 'type']).orderBy('type').orderBy(sql`label collate swedish`).orderBy('id').execute(),
+        db.selectFrom('application_type_field_definitions').select(['id', 'label', 'type', 'required', 'options', 'application_type_id']).orderBy('order').orderBy('id').execute(),
+      ]);
+      const byType: Record<number, unknown[]> = {};
+      for (const { application_type_id, ...question } of questions) (byType[application_type_id] ??= []).push(question);
+      return {
+        data: {
+          periods: periods.map((p) => ({ ...p, application_types: links.filter((l) => l.period_id === p.id).map(({ id, label }) => ({ id, label })) })),
+          categories,
+          questions: byType,
+          upload_max_bytes: app.config.uploadMaxBytes,
+        },
+      };
+    },
+  );
 
   app.post(
     '/applications',

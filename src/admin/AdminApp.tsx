@@ -22,6 +22,7 @@ const StatisticsPage = lazy(() => import('./statistics/StatisticsPage'));
 const InvestigationList = lazy(() => import('./applications/InvestigationList'));
 const DecidedList = lazy(() => import('./applications/DecidedList'));
 const DecisioningList = lazy(() => import('./applications/DecisioningList'));
+const ApplicationFormPage = lazy(() => import('./applications/ApplicationFormPage'));
 
 const theme = { ...defaultTheme, ...brand, palette: { ...defaultTheme.palette, ...brand.palette } };
 
@@ -58,6 +59,20 @@ export function AdminApp({ i18nProvider }: { i18nProvider: I18nProvider }) {
               </RequireAccess>
             }
           />
+          {/* new and :uuid share the form; a path of its own so it never clashes with the list's /applications/:status. */}
+          {['/application-form/new', '/application-form/:uuid'].map((path) => (
+            <Route
+              key={path}
+              path={path}
+              element={
+                <RequireAccess screen="applications">
+                  <Suspense fallback={<Loading />}>
+                    <ApplicationFormPage />
+                  </Suspense>
+                </RequireAccess>
+              }
+            />
+          ))}
           <Route
             path="/decision"
             element={

@@ -4,6 +4,7 @@ import { useLocaleState, useNotify, useRefresh, useTranslate } from 'react-admin
 import { enums } from '../../../resources/enums';
 import { formatDate, formatMoney } from '../../../resources/format';
 import { API_PREFIX } from '../../providers/config';
+import { Link as RouterLink } from 'react-router-dom';
 import { http } from '../providers';
 import type { ApplicationRow } from './ApplicationList';
 import { DecisionSection } from './DecisionSection';
@@ -130,6 +131,11 @@ export function ApplicationDialog({ application, onClose, mode = 'manage' }: { a
         )}
       </DialogContent>
       <DialogActions>
+        {data && mode === 'manage' && data.status !== enums.application_status.draft && (
+          <Button component={RouterLink} to={`/application-form/${data.uuid}`}>
+            {translate('app.application_form.edit')}
+          </Button>
+        )}
         {data && mode === 'manage' && <Button onClick={() => void toggleFinished()}>{translate(data.finished ? 'app.applications.mark_not_finished' : 'app.applications.mark_finished')}</Button>}
         <Button onClick={onClose} variant="contained">
           {translate('ra.action.close')}

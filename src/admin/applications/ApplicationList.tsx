@@ -11,7 +11,9 @@ import {
   useLocaleState,
   useTranslate,
 } from 'react-admin';
-import { useParams, useSearchParams } from 'react-router-dom';
+import Add from '@mui/icons-material/Add';
+import { Button } from '@mui/material';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { enums } from '../../../resources/enums';
 import { formatMoney } from '../../../resources/format';
 import { PAGE_SIZE } from '../../../resources/fields';
@@ -85,6 +87,9 @@ export default function ApplicationList() {
         perPage={PAGE_SIZE}
         actions={
           <TopToolbar>
+            <Button component={Link} to="/application-form/new" startIcon={<Add />}>
+              {translate('app.application_form.add')}
+            </Button>
             <ExportCsvButton />
           </TopToolbar>
         }

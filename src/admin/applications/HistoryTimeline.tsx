@@ -42,7 +42,8 @@ export function HistoryTimeline({ uuid }: { uuid: string }) {
     if (v === null || v === undefined) return '–';
     return Array.isArray(v) ? v.join(', ') : String(v);
   };
-  const label = (key: string) => translate(`app.applications.history_fields.${key}`, { _: key });
+  // A field of the form (a staff edit) is named as the form names it.
+  const label = (key: string) => translate(`app.applications.history_fields.${key}`, { _: translate(`resources.applications.fields.${key}`, { _: key }) });
   const change = (entry: Entry) => {
     // Ids are for the machine; the name beside them says who.
     const keys = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])].filter((key) => !key.endsWith('_id'));

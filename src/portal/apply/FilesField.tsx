@@ -1,7 +1,7 @@
 import { Alert, Box, Button, LinearProgress, List, ListItem, Link, Typography } from '@mui/material';
-import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { createContext, useContext, useId, useRef, useState, type ChangeEvent } from 'react';
 import { API_PREFIX } from '../../providers/config';
-import { ApiError } from '../../providers/httpClient';
+import { ApiError, type HttpClient } from '../../providers/httpClient';
 import { useI18n } from '../i18n';
 import { http } from '../providers';
 import type { StoredFile } from './types';
@@ -20,6 +20,9 @@ interface Props {
   required?: boolean;
 }
 
+/** Where files go: the applicant's own draft; the staff form points the same fields at the staff routes. */
+export const FilesApi = createContext<{ http: HttpClient; base: (applicationUuid: string) => string }>({ http, base: (uuid) => `/portal/applications/${uuid}/files` });
+
 const kilobytes = (size: number, locale: string) => new Intl.NumberFormat(locale, { maximumFractionDigits: size < 1024 * 1024 ? 0 : 1 }).format(size < 1024 * 1024 ? size / 1024 : size / 1024 / 1024) + (size < 1024 * 1024 ? ' kB' : ' MB');
 
 /** Files of the application: upload with progress, download, and removal (after a question) while it is a draft. */
@@ -31,7 +34,8 @@ export function FilesField({ applicationUuid, questionId, label, id, files, maxB
   const [removing, setRemoving] = useState<StoredFile | null>(null);
   const helperId = useId();
   const own = files.filter((f) => f.field_definition_id === questionId);
-  const base = `/portal/applications/${applicationUuid}/files`;
+  const api = useContext(FilesApi);
+  const base = api.base(applicationUuid);
 
   const upload = async (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = [...(event.target.files ?? [])];
@@ -50,7 +54,7 @@ export function FilesField({ applicationUuid, questionId, label, id, files, maxB
       body.append('file', file);
       setProgress(0);
       try {
-        const response = await http.post(base, body, { onUploadProgress: (e) => setProgress(e.total ? Math.round((e.loaded / e.total) * 100) : 0) });
+        const response = await api.http.post(base, body, { onUploadProgress: (e) => setProgress(e.total ? Math.round((e.loaded / e.total) * 100) : 0) });
         all = [...all, response.data.data as StoredFile];
         onChange(all);
       } catch (failure) {
@@ -65,7 +69,7 @@ export function FilesField({ applicationUuid, questionId, label, id, files, maxB
   const remove = async (file: StoredFile) => {
     setRemoving(null);
     try {
-      await http.delete(`${base}/${file.uuid}`);
+      await api.http.delete(`${base}/${file.uuid}`);
       onChange(files.filter((f) => f.uuid !== file.uuid));
     } catch (failure) {
       setError((failure as Error).message);

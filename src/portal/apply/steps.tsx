@@ -246,7 +246,8 @@ export function AttachmentsStep(files: FilesProps) {
   return (
     <Stack spacing={3}>
       <LinksField />
-      <FilesField applicationUuid={files.applicationUuid} questionId={null} label={t('portal.apply.attachments')} id={attachments.id} files={files.files} maxBytes={files.maxBytes} onChange={files.onFiles} readOnly={attachments.readOnly} />
+      {/* Files belong to an application that exists: the staff form's new one gets them after saving. */}
+      {files.applicationUuid && <FilesField applicationUuid={files.applicationUuid} questionId={null} label={t('portal.apply.attachments')} id={attachments.id} files={files.files} maxBytes={files.maxBytes} onChange={files.onFiles} readOnly={attachments.readOnly} />}
       <Box>
         <Typography sx={{ mb: 1 }}>{t('portal.apply.consent_text')}</Typography>
         <CheckField name="consent" label={t('portal.apply.consent')} />

@@ -1,0 +1,73 @@
+import { Autocomplete, Box, FormControlLabel, Radio, RadioGroup, Stack, TextField } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { useTranslate } from 'react-admin';
+import { inputId } from '../../portal/apply/fieldIds';
+import { http } from '../providers';
+
+interface Option {
+  id: number;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+}
+
+export interface ApplicantChoice {
+  frontend_user_id?: number;
+  applicant?: { email: string; first_name: string; last_name: string };
+}
+
+const describe = (o: Option) => `${[o.first_name, o.last_name].filter(Boolean).join(' ')} <${o.email}>`;
+
+/** Who applies on a paper application: an applicant already registered (searched), or a new one by name and e-mail. */
+export function ApplicationFormApplicant({ value, onChange, problem }: { value: ApplicantChoice; onChange: (next: ApplicantChoice) => void; problem: (field: string) => string | undefined }) {
+  const translate = useTranslate();
+  const [mode, setMode] = useState<'existing' | 'new'>(value.applicant ? 'new' : 'existing');
+  const [search, setSearch] = useState('');
+  const [options, setOptions] = useState<Option[]>([]);
+  const [chosen, setChosen] = useState<Option | null>(null);
+  useEffect(() => {
+    // The list searches from three characters, as every list does.
+    if (mode !== 'existing' || search.trim().length <= 2) return;
+    let live = true;
+    const timer = setTimeout(() => {
+      http.get(`/frontend-users?search=${encodeURIComponent(search.trim())}&per_page=20`).then((r) => live && setOptions(r.data.data.data as Option[])).catch(() => live && setOptions([]));
+    }, 250);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [search, mode]);
+  const person = value.applicant ?? { email: '', first_name: '', last_name: '' };
+  const set = (field: keyof typeof person, text: string) => onChange({ applicant: { ...person, [field]: text } });
+  const text = (field: keyof typeof person, label: string, type = 'text') => (
+    <TextField id={inputId(`applicant.${field}`)} label={label} type={type} required value={person[field]} onChange={(e) => set(field, e.target.value)} error={!!problem(`applicant.${field}`)} helperText={problem(`applicant.${field}`) ?? ' '} fullWidth />
+  );
+  return (
+    <Stack spacing={2}>
+      <RadioGroup row value={mode} onChange={(e) => (setMode(e.target.value as 'existing' | 'new'), onChange(e.target.value === 'new' ? { applicant: person } : {}))}>
+        <FormControlLabel value="existing" control={<Radio />} label={translate('app.application_form.existing_applicant')} />
+        <FormControlLabel value="new" control={<Radio />} label={translate('app.application_form.new_applicant')} />
+      </RadioGroup>
+      {mode === 'existing' ? (
+        <Autocomplete
+          id={inputId('frontend_user_id')}
+          options={options}
+          value={chosen}
+          filterOptions={(all) => all}
+          getOptionLabel={describe}
+          isOptionEqualToValue={(a, b) => a.id === b.id}
+          noOptionsText={translate('app.application_form.no_match')}
+          onInputChange={(_e, next) => setSearch(next)}
+          onChange={(_e, next) => (setChosen(next), onChange(next ? { frontend_user_id: next.id } : {}))}
+          renderInput={(params) => <TextField {...params} label={translate('app.application_form.search_applicant')} error={!!problem('frontend_user_id')} helperText={problem('frontend_user_id') ?? ' '} />}
+        />
+      ) : (
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+          {text('first_name', translate('resources.frontend-users.fields.first_name'))}
+          {text('last_name', translate('resources.frontend-users.fields.last_name'))}
+          <Box sx={{ gridColumn: '1 / -1' }}>{text('email', translate('resources.frontend-users.fields.email'), 'email')}</Box>
+        </Box>
+      )}
+    </Stack>
+  );
+}

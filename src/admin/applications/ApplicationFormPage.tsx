@@ -1,0 +1,163 @@
+import { Box, Button, Card, CardContent, LinearProgress, Alert, Stack, Typography } from '@mui/material';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useI18nProvider, useNotify, useTranslate } from 'react-admin';
+import { useNavigate, useParams } from 'react-router-dom';
+import { answerField, type Question } from '../../../resources/applicationAnswers';
+import { enums } from '../../../resources/enums';
+import { applications } from '../../../resources/applications';
+import { usePageTitle } from '../../components/usePageTitle';
+import { ApiError } from '../../providers/httpClient';
+import { FilesApi } from '../../portal/apply/FilesField';
+import { FormContext, type FormApi } from '../../portal/apply/FormContext';
+import { AttachmentsStep, ContactStep, OrganisationStep, PeriodStep, QuestionsStep } from '../../portal/apply/steps';
+import type { Category, FormValues, OpenPeriod, StoredFile } from '../../portal/apply/types';
+import { formProblems } from '../../portal/apply/validation';
+import { I18nContext } from '../../portal/i18n';
+import { http } from '../providers';
+import { ApplicationFormApplicant, type ApplicantChoice } from './ApplicationFormApplicant';
+import { ApplicationFormProblems, type Problem } from './ApplicationFormProblems';
+
+interface Options {
+  periods: (OpenPeriod & { closed: boolean })[];
+  categories: Category[];
+  questions: Record<string, Question[]>;
+  upload_max_bytes: number;
+}
+
+/** The form's fields (every step's) and the answers, as the staff view gives them and the API takes them. */
+const formFields = [...applications.fields.filter((f) => f.step).map((f) => f.name), 'definitions'];
+const staffFiles = { http, base: (uuid: string) => `/applications/${uuid}/files` };
+const blank: FormValues = { category_ids: [], global_goals: [], definitions: {}, links: [], consent: false };
+
+/**
+ * The staff form for one application (SPEC.md §2 add-application, edit-application): the applicant's five steps as
+ * sections, checked as the portal checks them; the server has the last word and its problems show beside the fields.
+ */
+export default function ApplicationFormPage() {
+  const { uuid } = useParams();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const name = translate('resources.applications.name', { smart_count: 1 }).toLocaleLowerCase();
+  const title = translate(uuid ? 'app.resource.edit_title' : 'app.resource.create_title', { name });
+  usePageTitle(title);
+  const [options, setOptions] = useState<Options | null>(null);
+  const [values, setValues] = useState<FormValues | null>(uuid ? null : blank);
+  const [files, setFiles] = useState<StoredFile[]>([]);
+  const [applicant, setApplicant] = useState<ApplicantChoice>({});
+  const [reference, setReference] = useState<string | null>(null);
+  const [left, setLeft] = useState<Set<string>>(new Set());
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const top = useRef<HTMLDivElement>(null);
+  const i18nProvider = useI18nProvider();
+
+  useEffect(() => {
+    http.get('/applications/form-options').then((r) => setOptions(r.data.data)).catch((e: Error) => setFailure(e.message));
+    if (uuid)
+      http
+        .get(`/applications/${uuid}`)
+        .then((r) => {
+          const data = r.data.data;
+          setValues(Object.fromEntries(formFields.map((key) => [key, data[key]])));
+          setFiles(data.files);
+          setReference(data.reference);
+        })
+        .catch((e: Error) => setFailure(e.message));
+  }, [uuid]);
+
+  const questions = useMemo(() => options?.questions[String(values?.application_type_id)] ?? [], [options, values?.application_type_id]);
+  const local = useMemo(() => {
+    if (!values) return {} as Record<string, string>;
+    // A new application's files come after saving, so its media questions are not asked yet.
+    const asked = uuid ? questions : questions.filter((q) => q.type !== enums.field_type.media);
+    return Object.fromEntries(formProblems(values, asked, files, translate).map((p) => [p.field, p.message]));
+  }, [values, questions, files, translate, uuid]);
+
+  if (failure) return <Alert severity="error">{failure}</Alert>;
+  if (!options || !values) return <LinearProgress aria-label={translate('app.loading')} />;
+
+  const form: FormApi = {
+    values,
+    readOnly: false,
+    change: (field, next) => {
+      setServerErrors(({ [field]: _, ...rest }) => rest);
+      setValues((current) => (field.startsWith('definitions.') ? { ...current, definitions: { ...(current!.definitions as object), [field.slice(12)]: next } } : { ...current, [field]: next }));
+    },
+    leave: (field) => setLeft((seen) => new Set(seen).add(field)),
+    problem: (field) => serverErrors[field] ?? (left.has(field) ? local[field] : undefined),
+  };
+  const labelOf = (field: string) => questions.find((q) => answerField(q) === field)?.label ?? translate(`resources.applications.fields.${field.replace(/^applicant\./, '')}`, { _: translate(`attributes.${field.split('.').pop()}`, { _: field }) });
+  const problems: Problem[] = Object.entries(serverErrors).map(([field, message]) => ({ field, label: labelOf(field), message }));
+
+  const save = async () => {
+    setSaving(true);
+    try {
+      const response = uuid ? await http.put(`/applications/${uuid}`, { data: values }) : await http.post('/applications', { data: { ...values, ...applicant } });
+      const saved = response.data.data;
+      notify(uuid ? 'app.application_form.saved' : 'app.application_form.created', { type: 'success', messageArgs: { reference: saved.reference } });
+      navigate(uuid ? '/applications' : `/application-form/${saved.uuid}`);
+    } catch (error) {
+      const errors = error instanceof ApiError ? (error.body.errors as Record<string, string[]> | undefined) : undefined;
+      if (errors) {
+        setServerErrors(Object.fromEntries(Object.entries(errors).map(([field, list]) => [field, list[0]])));
+        setTimeout(() => top.current?.focus());
+      } else notify((error as Error).message, { type: 'error' });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const periods = options.periods.map((p) => (p.closed ? { ...p, name: `${p.name} – ${translate('app.application_form.closed')}` } : p));
+  const fileProps = { applicationUuid: uuid ?? '', files, maxBytes: options.upload_max_bytes, onFiles: setFiles };
+  const section = (heading: string, body: ReactNode) => (
+    <Box component="section">
+      <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+        {heading}
+      </Typography>
+      {body}
+    </Box>
+  );
+  return (
+    <I18nContext provider={i18nProvider}>
+      <FilesApi.Provider value={staffFiles}>
+        <FormContext.Provider value={form}>
+          <Card sx={{ mt: 2 }}>
+            <CardContent>
+              <Stack spacing={4}>
+                <Typography variant="h5" component="h1">
+                  {reference ? `${title} ${reference}` : title}
+                </Typography>
+                {problems.length > 0 && <ApplicationFormProblems ref={top} problems={problems} />}
+                {!uuid && section(translate('app.application_form.applicant'), <ApplicationFormApplicant value={applicant} onChange={(next) => (setApplicant(next), setServerErrors(({ frontend_user_id: _a, 'applicant.email': _b, 'applicant.first_name': _c, 'applicant.last_name': _d, ...rest }) => rest))} problem={(f) => serverErrors[f]} />)}
+                {section(translate('portal.apply.steps.period'), <PeriodStep periods={periods} />)}
+                {section(translate('portal.apply.steps.questions'), (
+                  <Stack spacing={2}>
+                    {!uuid && questions.some((q) => q.type === enums.field_type.media) && <Alert severity="info">{translate('app.application_form.files_after_save')}</Alert>}
+                    <QuestionsStep questions={uuid ? questions : questions.filter((q) => q.type !== enums.field_type.media)} categories={options.categories} {...fileProps} />
+                  </Stack>
+                ))}
+                {values.applicant_type !== enums.applicant_type.contact_person && section(translate('portal.apply.steps.organisation'), <OrganisationStep lookup={() => undefined} lookupNote={null} />)}
+                {section(translate('portal.apply.steps.contact'), <ContactStep />)}
+                {section(translate('portal.apply.steps.attachments'), (
+                  <Stack spacing={2}>
+                    {!uuid && <Alert severity="info">{translate('app.application_form.files_after_save')}</Alert>}
+                    <AttachmentsStep {...fileProps} />
+                  </Stack>
+                ))}
+                <Stack direction="row" spacing={2}>
+                  <Button variant="contained" onClick={() => void save()} disabled={saving}>
+                    {translate('ra.action.save')}
+                  </Button>
+                  <Button onClick={() => navigate('/applications')}>{translate('ra.action.cancel')}</Button>
+                </Stack>
+              </Stack>
+            </CardContent>
+          </Card>
+        </FormContext.Provider>
+      </FilesApi.Provider>
+    </I18nContext>
+  );
+}
+
