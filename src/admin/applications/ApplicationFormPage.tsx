@@ -99,9 +99,9 @@ export default function ApplicationFormPage() {
       notify(uuid ? 'app.application_form.saved' : 'app.application_form.created', { type: 'success', messageArgs: { reference: saved.reference } });
       navigate(uuid ? '/applications' : `/application-form/${saved.uuid}`);
     } catch (error) {
-      const errors = error instanceof ApiError ? (error.body.errors as Record<string, string[]> | undefined) : undefined;
+      const errors = error instanceof ApiError ? error.body.errors : undefined;
       if (errors) {
-        setServerErrors(Object.fromEntries(Object.entries(errors).map(([field, list]) => [field, list[0]])));
+        setServerErrors(errors);
         setTimeout(() => top.current?.focus());
       } else notify((error as Error).message, { type: 'error' });
     } finally {
