@@ -9,22 +9,15 @@
  * flight, for 10 s, cycling through the same kinds; and EXPLAIN ANALYZE of the slowest kind's queries.
  * Usage: npm run bench:applications
  */
-import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
 import { Kysely, PostgresDialect, sql, type CompiledQuery } from 'kysely';
 import pg from 'pg';
+import { openBenchApp, stats } from './benchApp.js';
 import { listApplications, listSpecs } from '../server/applications/lists.js';
 import { parseApplicationListQuery } from '../server/applications/listQuery.js';
-import { buildApp } from '../server/app.js';
-import { hashPassword } from '../server/auth/passwords.js';
-import { loadConfig } from '../server/config.js';
-import { connect, type Db } from '../server/db/connect.js';
+import type { Db } from '../server/db/connect.js';
 import type { Database } from '../server/db/schema.js';
-import { startEmbeddedPostgres } from '../server/db/embedded.js';
-import { migrate } from '../server/db/migrate.js';
-import { createMailer } from '../server/mail/outbox.js';
 
 const APPLICATIONS = 100_000;
 const APPLICANTS = 30_000;
@@ -121,11 +114,6 @@ interface Kind {
   times: number[];
 }
 
-const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
-const stats = (times: number[]) => {
-  const sorted = [...times].sort((a, b) => a - b);
-  return { median: quantile(sorted, 0.5), p95: quantile(sorted, 0.95) };
-};
 const pageFor = (kind: Kind, i: number) =>
   !kind.paged || i % 2 === 0 || kind.lastPage < 2 ? Number(kind.params.page ?? 1) : 2 + Math.floor(random() * (Math.min(MAX_PAGE, kind.lastPage) - 1));
 const queryOf = (kind: Kind, page: number) => {
@@ -149,34 +137,10 @@ async function capturedQueries(url: string, params: Record<string, string | stri
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-const tempDir = mkdtempSync(path.join(os.tmpdir(), 'bench-applications-'));
-const server = await startEmbeddedPostgres({ dataDir: tempDir });
-// pg-pool's end() resolves before its sockets have closed, so stopping the server right after may cut one: not news.
-let closing = false;
-const db = connect(server.url, (error) => {
-  if (!closing) console.error(`database: ${error.message}`);
-});
-const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'silent', DATA_DIR: tempDir });
-const mailer = createMailer({ db, smtpUrl: null, from: config.mailFrom, productName: config.productName, log: { info: () => {}, warn: () => {} } });
-let app: Awaited<ReturnType<typeof buildApp>> | null = null;
+const bench = await openBenchApp('applications', seedData);
 try {
-  await migrate(db);
-  const email = 'bench-admin@example.se';
-  const password = 'bench-password-9';
-  await db.insertInto('users').values({ first_name: 'Bench', last_name: 'Admin', email, role: 'admin', active: true, password_hash: await hashPassword(password) }).execute();
-
-  let started = performance.now();
-  await seedData(db);
-  const seeded = performance.now() - started;
-
-  const web = await buildApp({ config, db, mailer });
-  app = web;
-  await web.ready();
-  const xhr = { 'x-requested-with': 'XMLHttpRequest' };
-  const login = await web.inject({ method: 'POST', url: '/api/v1/auth/login', headers: xhr, payload: { data: { email, password } } });
-  const session = login.cookies.find((c) => c.name === 'staff_session');
-  if (login.statusCode !== 200 || !session) throw new Error(`login failed: ${login.statusCode} ${login.body}`);
-  const headers = { ...xhr, cookie: `staff_session=${session.value}` };
+  const { db, app: web, headers, seeded } = bench;
+  let started: number;
 
   // A reference that exists, and an applicant surname of average frequency.
   const { reference } = await db.selectFrom('applications').select('reference').where('status', '=', 30).orderBy('id').offset(5000).limit(1).executeTakeFirstOrThrow();
@@ -267,7 +231,7 @@ try {
 
   const slowest = kinds.filter((k) => !k.path).sort((a, b) => stats(b.times).p95 - stats(a.times).p95)[0];
   console.log(`\n=== EXPLAIN (ANALYZE, BUFFERS): the slowest kind of applications/all, ${slowest.label}, page 1 ===`);
-  for (const query of await capturedQueries(server.url, { ...slowest.params })) {
+  for (const query of await capturedQueries(bench.url, { ...slowest.params })) {
     const what = query.sql.startsWith('select count') ? 'count' : query.sql.startsWith('select "s"."id"') ? 'search matches' : 'page';
     const parameters = JSON.stringify(query.parameters);
     console.log(`\n-- ${what}: ${query.sql}\n-- parameters: ${parameters.length > 300 ? `${parameters.slice(0, 300)}…` : parameters}`);
@@ -276,10 +240,5 @@ try {
     for (const row of result.rows) console.log(row['QUERY PLAN']);
   }
 } finally {
-  closing = true;
-  await app?.close();
-  await mailer.stop();
-  await db.destroy();
-  await server.stop();
-  rmSync(tempDir, { recursive: true, force: true });
+  await bench.close();
 }

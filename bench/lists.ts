@@ -7,21 +7,13 @@
  * percentile against the 50 ms target, and EXPLAIN ANALYZE of the slowest kind of each resource.
  * Usage: npx tsx bench/lists.ts
  */
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { Kysely, PostgresDialect, sql, type CompiledQuery } from 'kysely';
 import pg from 'pg';
+import { openBenchApp, stats } from './benchApp.js';
 import { categories } from '../resources/categories.js';
 import { boolean, enumOf, text, type ResourceDefinition } from '../resources/fields.js';
 import { resourceByName } from '../resources/index.js';
-import { buildApp } from '../server/app.js';
-import { hashPassword } from '../server/auth/passwords.js';
-import { loadConfig } from '../server/config.js';
-import { connect } from '../server/db/connect.js';
-import { startEmbeddedPostgres } from '../server/db/embedded.js';
-import { migrate } from '../server/db/migrate.js';
-import { createMailer } from '../server/mail/outbox.js';
 import { parseListQuery, type ListQuery } from '../server/resources/listQuery.js';
 import { listRecords, type AnyDb } from '../server/resources/repository.js';
 
@@ -174,11 +166,6 @@ interface Kind {
 
 type Caller = (kind: Kind, page: number) => Promise<{ total: number; lastPage: number }>;
 
-const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
-const stats = (times: number[]) => {
-  const sorted = [...times].sort((a, b) => a - b);
-  return { median: quantile(sorted, 0.5), p95: quantile(sorted, 0.95) };
-};
 const listParams = (kind: Kind, page: number) => ({ ...kind.params, page: String(page), per_page: String(PER_PAGE) });
 
 async function measure(kind: Kind, call: Caller, times: number[]) {
@@ -210,38 +197,11 @@ async function capturedQueries(url: string, definition: ResourceDefinition, quer
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-const tempDir = mkdtempSync(path.join(os.tmpdir(), 'bench-lists-'));
-const server = await startEmbeddedPostgres({ dataDir: tempDir });
-// pg-pool's end() resolves before its sockets have closed, so stopping the server right after may cut one: not news.
-let closing = false;
-const db = connect(server.url, (error) => {
-  if (!closing) console.error(`database: ${error.message}`);
-});
-const anyDb = db as unknown as AnyDb;
-const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'silent', DATA_DIR: tempDir });
-const mailer = createMailer({ db, smtpUrl: null, from: config.mailFrom, productName: config.productName, log: { info: () => {}, warn: () => {} } });
-let app: Awaited<ReturnType<typeof buildApp>> | null = null;
+const bench = await openBenchApp('lists', (db) => seedData(db as unknown as AnyDb));
 try {
-  await migrate(db);
-  const email = 'bench-admin@example.se';
-  const password = 'bench-password-9';
-  await db
-    .insertInto('users')
-    .values({ first_name: 'Bench', last_name: 'Admin', email, role: 'admin', active: true, password_hash: await hashPassword(password) })
-    .execute();
-
-  let started = performance.now();
-  await seedData(anyDb);
-  const seeded = performance.now() - started;
-
-  const web = await buildApp({ config, db, mailer });
-  app = web;
-  await web.ready();
-  const xhr = { 'x-requested-with': 'XMLHttpRequest' };
-  const login = await web.inject({ method: 'POST', url: '/api/v1/auth/login', headers: xhr, payload: { data: { email, password } } });
-  const session = login.cookies.find((c) => c.name === 'staff_session');
-  if (login.statusCode !== 200 || !session) throw new Error(`login failed: ${login.statusCode} ${login.body}`);
-  const headers = { ...xhr, cookie: `staff_session=${session.value}` };
+  const { db, app: web, headers, seeded } = bench;
+  const anyDb = db as unknown as AnyDb;
+  let started: number;
 
   /** The real route: session, abilities, query parsing, SQL and JSON, as the admin's list calls it. */
   const viaRoute: Caller = async (kind, page) => {
@@ -316,7 +276,7 @@ try {
     const pages = [...new Set([1, Math.min(10, slowest.lastPage)])];
     console.log(`\n=== EXPLAIN (ANALYZE, BUFFERS): the slowest kind of ${resource}, ${slowest.label}, page ${pages.join(' and ')} ===`);
     for (const page of pages) {
-      const queries = await capturedQueries(server.url, slowest.definition, parseListQuery(slowest.definition, listParams(slowest, page)));
+      const queries = await capturedQueries(bench.url, slowest.definition, parseListQuery(slowest.definition, listParams(slowest, page)));
       for (const [index, query] of queries.entries()) {
         if (index === 0 && page !== 1) continue; // the count does not depend on the page
         console.log(`\n-- ${index === 0 ? 'count' : `page ${page}`}: ${query.sql}\n-- parameters: ${JSON.stringify(query.parameters)}`);
@@ -327,10 +287,5 @@ try {
     }
   }
 } finally {
-  closing = true;
-  await app?.close();
-  await mailer.stop();
-  await db.destroy();
-  await server.stop();
-  rmSync(tempDir, { recursive: true, force: true });
+  await bench.close();
 }

@@ -4,17 +4,10 @@
  * route in process with app.inject (session, abilities, SQL, JSON). 20 warm-up calls, then 200 timed; median and
  * 95th percentile against the 200 ms target. Usage: npm run bench:statistics
  */
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
-import { buildApp } from '../server/app.js';
-import { hashPassword } from '../server/auth/passwords.js';
-import { loadConfig } from '../server/config.js';
-import { connect, type Db } from '../server/db/connect.js';
-import { startEmbeddedPostgres } from '../server/db/embedded.js';
-import { migrate } from '../server/db/migrate.js';
-import { createMailer } from '../server/mail/outbox.js';
+import type { Db } from '../server/db/connect.js';
+import { openBenchApp, stats } from './benchApp.js';
 
 const APPLICATIONS = 10_000;
 const DRAFTS = 1_000;
@@ -65,36 +58,12 @@ async function seed(db: Db): Promise<number> {
   return periodIds[1];
 }
 
-const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
-
-const tempDir = mkdtempSync(path.join(os.tmpdir(), 'bench-statistics-'));
-const server = await startEmbeddedPostgres({ dataDir: tempDir });
-let closing = false;
-const db = connect(server.url, (error) => {
-  if (!closing) console.error(`database: ${error.message}`);
+let periodId = 0;
+const bench = await openBenchApp('statistics', async (db) => {
+  periodId = await seed(db);
 });
-const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'silent', DATA_DIR: tempDir });
-const mailer = createMailer({ db, smtpUrl: null, from: config.mailFrom, productName: config.productName, log: { info: () => {}, warn: () => {} } });
-let app: Awaited<ReturnType<typeof buildApp>> | null = null;
 try {
-  await migrate(db);
-  const email = 'bench-admin@example.se';
-  const password = 'bench-password-9';
-  await db
-    .insertInto('users')
-    .values({ first_name: 'Bench', last_name: 'Admin', email, role: 'admin', active: true, password_hash: await hashPassword(password) })
-    .execute();
-  let started = performance.now();
-  const periodId = await seed(db);
-  const seeded = performance.now() - started;
-  const web = await buildApp({ config, db, mailer });
-  app = web;
-  await web.ready();
-  const xhr = { 'x-requested-with': 'XMLHttpRequest' };
-  const login = await web.inject({ method: 'POST', url: '/api/v1/auth/login', headers: xhr, payload: { data: { email, password } } });
-  const session = login.cookies.find((c) => c.name === 'staff_session');
-  if (login.statusCode !== 200 || !session) throw new Error(`login failed: ${login.statusCode} ${login.body}`);
-  const headers = { ...xhr, cookie: `staff_session=${session.value}` };
+  const { app: web, headers, seeded } = bench;
   const url = `/api/v1/statistics?period=${periodId}`;
   const call = async () => {
     const response = await web.inject({ method: 'GET', url, headers });
@@ -106,22 +75,15 @@ try {
   for (let i = 0; i < WARMUP; i++) await call();
   const times: number[] = [];
   for (let i = 0; i < TIMED; i++) {
-    started = performance.now();
+    const started = performance.now();
     await call();
     times.push(performance.now() - started);
   }
-  times.sort((a, b) => a - b);
-  const median = quantile(times, 0.5);
-  const p95 = quantile(times, 0.95);
+  const { median, p95 } = stats(times);
   console.log(`Seeded 2 periods of ${APPLICATIONS.toLocaleString('en')} applications sent in + ${DRAFTS.toLocaleString('en')} drafts, 3 categories each, in ${(seeded / 1000).toFixed(1)} s.`);
   console.log(`GET ${url} through app.inject (no network), ${WARMUP} warm-up + ${TIMED} timed calls, one at a time:`);
   console.log(`median ${median.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (target p95 < ${TARGET_MS} ms: ${p95 < TARGET_MS ? 'met' : 'NOT met'})`);
   console.log(`load average ${os.loadavg()[0].toFixed(1)} on ${os.availableParallelism()} CPUs.`);
 } finally {
-  closing = true;
-  await app?.close();
-  await mailer.stop();
-  await db.destroy();
-  await server.stop();
-  rmSync(tempDir, { recursive: true, force: true });
+  await bench.close();
 }

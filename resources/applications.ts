@@ -73,6 +73,3 @@ export const applications: ResourceDefinition = {
 
 export const STEPS = [1, 2, 3, 4, 5] as const;
 export type Step = (typeof STEPS)[number];
-
-/** The fields of one step of the form, in the order it asks for them. */
-export const stepFields = (step: number) => applications.fields.filter((f) => f.step === step);

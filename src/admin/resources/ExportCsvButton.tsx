@@ -1,7 +1,7 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import { Button, useListContext, useNotify } from 'react-admin';
 import { useState } from 'react';
-import { http } from '../providers';
+import { downloadFile } from '../downloadFile';
 import { endpointFor } from '../../../resources/index';
 
 /** Downloads the server's CSV of the list as it is filtered and sorted (formula cells neutralised there). */
@@ -13,16 +13,8 @@ export function ExportCsvButton() {
     setBusy(true);
     try {
       const { q, ...filters } = filterValues;
-      const response = await http.get(`/${endpointFor(resource)}/export`, {
-        params: { ...filters, ...(q ? { search: q } : {}), sort: sort.field, direction: sort.order.toLowerCase() },
-        responseType: 'blob',
-      });
-      const name = /filename="([^"]+)"/.exec(response.headers['content-disposition'] ?? '')?.[1] ?? `${resource}.csv`;
-      const link = document.createElement('a');
-      link.href = URL.createObjectURL(response.data);
-      link.download = name;
-      link.click();
-      URL.revokeObjectURL(link.href);
+      const params = { ...filters, ...(q ? { search: q } : {}), sort: sort.field, direction: sort.order.toLowerCase() };
+      await downloadFile(`/${endpointFor(resource)}/export`, params, `${resource}.csv`);
     } catch (error) {
       notify((error as Error).message, { type: 'error' });
     } finally {

@@ -3,7 +3,7 @@ import { Button } from '@mui/material';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import type { StatisticsTable } from '../../../resources/statistics';
-import { http } from '../providers';
+import { downloadFile } from '../downloadFile';
 
 /** Downloads one table as the server's CSV, as the settings lists' export does; described by its card's heading. */
 export function ExportStatisticsButton({ table, period, describedBy }: { table: StatisticsTable; period: number | null; describedBy: string }) {
@@ -13,13 +13,7 @@ export function ExportStatisticsButton({ table, period, describedBy }: { table: 
   const download = async () => {
     setBusy(true);
     try {
-      const response = await http.get('/statistics/export', { params: { table, ...(period ? { period } : {}) }, responseType: 'blob' });
-      const name = /filename="([^"]+)"/.exec(response.headers['content-disposition'] ?? '')?.[1] ?? `${table}.csv`;
-      const link = document.createElement('a');
-      link.href = URL.createObjectURL(response.data);
-      link.download = name;
-      link.click();
-      URL.revokeObjectURL(link.href);
+      await downloadFile('/statistics/export', { table, ...(period ? { period } : {}) }, `${table}.csv`);
     } catch (error) {
       notify((error as Error).message, { type: 'error' });
     } finally {
