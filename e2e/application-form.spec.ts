@@ -52,7 +52,7 @@ test('the admin registers a paper application in the closed period, fixes the pr
   await expect(page.getByRole('heading', { name: `Redigera ansökan ${reference}` })).toBeVisible();
   // A textbox: while the list is still leaving, its column of the same name must not be taken for the field.
   const amount = page.getByRole('textbox', { name: 'Sökt belopp' });
-  await expect(amount).toHaveValue('15,000.00');
+  await expect(amount).toHaveValue('15 000,00');
   await amount.fill('18000');
   await page.getByRole('button', { name: 'Spara' }).click();
   await expect(page.getByText('Ansökan har sparats.')).toBeVisible();

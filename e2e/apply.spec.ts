@@ -51,7 +51,7 @@ test('an applicant applies through all five steps, fixes what is listed, reloads
   const amount = page.getByLabel('Sökt belopp');
   await amount.fill('-25000,5');
   await amount.blur();
-  await expect(amount).toHaveValue('25,000.50');
+  await expect(amount).toHaveValue('25 000,50');
   await expectAccessible(page);
   await next(page).click();
 
@@ -85,7 +85,7 @@ test('an applicant applies through all five steps, fixes what is listed, reloads
   await expect(page.getByRole('group', { name: 'Globala mål' }).getByRole('checkbox', { name: '3. God hälsa och välbefinnande' })).toBeChecked();
   await expect(page.getByRole('link', { name: 'budget-skridskor.pdf' })).toBeVisible();
   await stepButton(page, 'Ansökan och belopp').click();
-  await expect(page.getByLabel('Sökt belopp')).toHaveValue('25,000.50');
+  await expect(page.getByLabel('Sökt belopp')).toHaveValue('25 000,50');
   await stepButton(page, 'Organisation').click();
 
   // 3. The organisation: its name comes from the foundation's register.

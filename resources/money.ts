@@ -1,6 +1,9 @@
+import { defaultLocale, isLocale, type Locale } from './locales';
+
 /**
- * The money input's text (SPEC.md §5): shown as "25,000.50", read leniently from what people type. Amounts are whole
- * öre; the digits are handled as strings and integers, never as floating point kronor, so 0.29 kr is exactly 29 öre.
+ * The money input's text (SPEC.md §5), for the portal and the admin alike: shown in the language's own way
+ * ("25 000,50" in Swedish, "25,000.50" in English) and read from what people type in either. Amounts are whole öre;
+ * the digits are handled as strings and integers, never as floating point kronor, so 0.29 kr is exactly 29 öre.
  */
 
 export interface MoneyInputOptions {
@@ -14,26 +17,35 @@ export interface MoneyInputOptions {
   precision?: number;
 }
 
-export type MoneyInputResult = { ore: number | null; clamped: boolean } | { error: 'number' };
+/** `number`: not a number at all; `unclear`: digits whose separators can be read as more than one amount ("1.2345"). */
+export type MoneyInputError = 'number' | 'unclear';
+export type MoneyInputResult = { ore: number | null; clamped: boolean } | { error: MoneyInputError };
+
+// Swedish groups thousands with spaces and writes a decimal comma (SPEC.md §5's comma for thousands reads wrong there).
+const SEPARATORS: Record<Locale, { group: string; decimal: string }> = {
+  'sv-SE': { group: ' ', decimal: ',' },
+  'en-US': { group: ',', decimal: '.' },
+};
 
 /** Öre are the smallest unit, so more than two decimals cannot be kept. */
 function checkPrecision(precision: number): void {
   if (!Number.isInteger(precision) || precision < 0 || precision > 2) throw new RangeError(`precision must be 0, 1 or 2, not ${precision}`);
 }
 
-/** Öre -> "25,000.50": point for decimals, comma for thousands, `precision` decimals. */
-export function formatMoneyInput(ore: number | null, precision = 2): string {
+/** Öre -> "25 000,50" (sv-SE) or "25,000.50" (en-US), with `precision` decimals. */
+export function formatMoneyInput(ore: number | null, locale: string, precision = 2): string {
   checkPrecision(precision);
   if (ore === null || !Number.isFinite(ore)) return '';
+  const { group, decimal } = SEPARATORS[isLocale(locale) ? locale : defaultLocale];
   const magnitude = Math.round(Math.abs(ore));
   // Integer steps only (remainders, exact divisions), so even Number.MAX_SAFE_INTEGER öre is shown exactly.
   const divisor = 10 ** (2 - precision);
   const dropped = magnitude % divisor;
   const units = (magnitude - dropped) / divisor + (dropped * 2 >= divisor ? 1 : 0);
   const scale = 10 ** precision;
-  const decimal = units % scale;
-  const whole = ((units - decimal) / scale).toString().replace(/\B(?=(\d{3})+$)/g, ',');
-  const decimals = precision > 0 ? `.${decimal.toString().padStart(precision, '0')}` : '';
+  const fraction = units % scale;
+  const whole = ((units - fraction) / scale).toString().replace(/\B(?=(\d{3})+$)/g, group);
+  const decimals = precision > 0 ? `${decimal}${fraction.toString().padStart(precision, '0')}` : '';
   return `${ore < 0 && units > 0 ? '-' : ''}${whole}${decimals}`;
 }
 
@@ -42,10 +54,10 @@ const SPACES = /[ \u00A0\u202F\u2009]+/g;
 const MINUS = /^[-\u2212]/;
 const CURRENCY_BEFORE = /^(?:kr|sek) */i;
 const CURRENCY_AFTER = / *(?:kr|sek|:-)$/i;
-const GROUPED = /^\d{1,3}(?:[, ]\d{3})*$/;
+const LEADING_GROUP = /^[1-9]\d{0,2}$/;
 
-/** Splits "-kr 25 000,50" into sign and digits, or null when it is not a number. */
-function read(text: string): { negative: boolean; whole: string; fraction: string } | null {
+/** Takes the sign and "kr"/"SEK" off "-kr 25 000,50": the sign and the number's own text. */
+function unwrap(text: string): { negative: boolean; rest: string } {
   let rest = text.trim().replace(SPACES, ' ');
   // The sign may stand before or after a currency prefix: "-25 kr", "-SEK 25", "SEK -25".
   let negative = MINUS.test(rest);
@@ -55,29 +67,63 @@ function read(text: string): { negative: boolean; whole: string; fraction: strin
     negative = true;
     rest = rest.slice(1).trimStart();
   }
-  rest = rest.replace(CURRENCY_AFTER, '');
-  if (!/\d/.test(rest) || !/^[\d,. ]+$/.test(rest)) return null;
-
-  // Swedish users type a decimal comma: with no point, a comma and one or two final digits end the number.
-  if (!rest.includes('.')) rest = rest.replace(/,(\d{1,2})$/, '.$1');
-  const parts = rest.split('.');
-  if (parts.length > 2) return null;
-  const [whole, fraction = ''] = parts;
-  if (!/^\d*$/.test(fraction)) return null;
-  if (!/^\d*$/.test(whole) && !GROUPED.test(whole)) return null;
-  return { negative, whole: whole.replace(/\D/g, ''), fraction };
+  return { negative, rest: rest.replace(CURRENCY_AFTER, '') };
 }
 
 /**
- * What someone typed -> öre. Lenient about thousands separators (spaces, commas), "kr"/"SEK" and a decimal comma;
- * rounds to `precision` decimals half away from zero, then clamps to the limits. Blank is null.
+ * Which separator, if any, is the decimal sign. A space always groups thousands. With both a comma and a point, the
+ * last one is the decimal sign. With one of them once: followed by none, one or two digits it is the decimal sign,
+ * by exactly three it groups thousands (when what precedes it can be a first group), by more it is unclear.
+ * Several of the same kind group thousands.
+ */
+function decimalAt(digits: string[], separators: string[]): number | 'unclear' | null {
+  const marks = separators.flatMap((s, i) => (s === ' ' ? [] : [i]));
+  if (marks.length === 0) return null;
+  const last = marks[marks.length - 1];
+  if (new Set(marks.map((i) => separators[i])).size === 2) {
+    return marks.filter((i) => separators[i] === separators[last]).length === 1 ? last : 'unclear';
+  }
+  if (marks.length > 1 || last !== separators.length - 1) return null;
+  const after = digits[last + 1].length;
+  if (after <= 2) return last;
+  if (after === 3 && LEADING_GROUP.test(digits[0])) return null;
+  return 'unclear';
+}
+
+/** Splits a number's text into sign, whole kronor and decimals, or says why it cannot. */
+function read(text: string): { negative: boolean; whole: string; fraction: string } | { error: MoneyInputError } {
+  const { negative, rest } = unwrap(text);
+  if (!/\d/.test(rest) || !/^[\d,. ]+$/.test(rest)) return { error: 'number' };
+  // "25 000,50" -> digits ['25', '000', '50'] between separators [' ', ','].
+  const parts = rest.split(/([,. ])/);
+  const digits = parts.filter((_, i) => i % 2 === 0);
+  const separators = parts.filter((_, i) => i % 2 === 1);
+  // Two separators in a row, or one that starts the number without being its decimal sign.
+  if (digits.slice(1, -1).some((d) => d === '')) return { error: 'number' };
+
+  const decimal = decimalAt(digits, separators);
+  if (decimal === 'unclear') return { error: 'unclear' };
+  const end = decimal ?? separators.length;
+  if (decimal === null && digits[end] === '') return { error: 'number' };
+  const groups = digits.slice(0, end + 1);
+  if (groups.length > 1 && !(LEADING_GROUP.test(groups[0]) && groups.slice(1).every((g) => g.length === 3))) return { error: 'unclear' };
+  const fraction = decimal === null ? '' : digits[decimal + 1];
+  if (decimal !== null && separators.slice(decimal + 1).length > 0) return { error: 'number' };
+  if (groups.join('') === '' && fraction === '') return { error: 'number' };
+  return { negative, whole: groups.join(''), fraction };
+}
+
+/**
+ * What someone typed -> öre, in either language's way: "25000", "25 000", "25.000" and "25,000" are all twenty-five
+ * thousand kronor, "25000,5" and "25000.50" the same and a half; "kr"/"SEK" may stand around it. Rounds to `precision`
+ * decimals half away from zero, then clamps to the limits. Blank is null; what cannot be read surely is an error.
  */
 export function parseMoneyInput(text: string, options: MoneyInputOptions = {}): MoneyInputResult {
   const { min, max, allowNegative = true, precision = 2 } = options;
   checkPrecision(precision);
   if (text.trim() === '') return { ore: null, clamped: false };
   const parsed = read(text);
-  if (!parsed) return { error: 'number' };
+  if ('error' in parsed) return parsed;
 
   const kept = parsed.fraction.slice(0, precision).padEnd(precision, '0');
   const roundUp = parsed.fraction.length > precision && parsed.fraction[precision] >= '5';

@@ -1,6 +1,6 @@
 import { FormControl, FormHelperText, InputAdornment, InputLabel, OutlinedInput, type OutlinedInputProps } from '@mui/material';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type KeyboardEvent, type ReactNode } from 'react';
-import { formatMoneyInput, parseMoneyInput } from '../../resources/money';
+import { formatMoneyInput, parseMoneyInput, type MoneyInputError } from '../../resources/money';
 
 export interface MoneyInputProps {
   id?: string;
@@ -8,10 +8,17 @@ export interface MoneyInputProps {
   label: string;
   /** Öre, or null when empty. */
   value: number | null;
-  /** Called on blur with the parsed (rounded, clamped) öre, when that differs from `value`. */
+  /**
+   * Called as the text changes with what it reads as (rounded, clamped öre), when that differs from `value`; null
+   * when the text is blank or cannot be read, so the parent never keeps an amount the field does not show.
+   */
   onChange: (ore: number | null) => void;
   onBlur?: () => void;
-  /** Limits in öre; a typed value beyond them is clamped and reported with `onClamped`. */
+  /** The interface language: how the amount is shown ("25 000,50" or "25,000.50"). */
+  locale: string;
+  /** The app's translate function, for the field's own notes (text that cannot be read, a clamped amount). */
+  translate: (key: string, params?: Record<string, unknown>) => string;
+  /** Limits in öre; a typed value beyond them is clamped, said beside the field and reported with `onClamped`. */
   min?: number;
   max?: number;
   /** Default true (SPEC.md §5); false also ignores a typed minus. */
@@ -21,12 +28,13 @@ export interface MoneyInputProps {
   required?: boolean;
   disabled?: boolean;
   error?: boolean;
+  /** The parent's hint or problem; the field's own note, when it has one, is shown instead. */
   helperText?: ReactNode;
   /** Shown after the number, e.g. "kr". */
   currencyLabel?: string;
   inputProps?: OutlinedInputProps['inputProps'];
-  /** Called on every blur: true when the text is not a number (the text is kept and `onChange` not called). */
-  onInvalid?: (invalid: boolean) => void;
+  /** Called with the translated reason when the text left in the field cannot be read, and with null once it can. */
+  onInvalid?: (message: string | null) => void;
   /** Called as the user types, with what the text reads as so far (null when not a number yet): for live sums. */
   onTyping?: (ore: number | null) => void;
   /** Called on blur when the typed value was clamped, with the limit it was clamped to. */
@@ -35,9 +43,12 @@ export interface MoneyInputProps {
 
 const MINUS = /[-\u2212]/g;
 
+type Note = { kind: 'invalid' | 'clamped'; text: string } | null;
+
 /**
- * An amount in kronor, held as öre. While focused it shows exactly what is typed (reformatting under the caret would
- * move it); the text is read on blur and then shown as "25,000.50". Built from MUI's parts like the portal's TextInput.
+ * An amount in kronor, held as öre (resources/money.ts). The parent hears every change as it is typed; the text itself
+ * is not reformatted while focused (that would move the caret) but on blur, in the language's format. Text that cannot
+ * be read surely stays in the field with the reason beside it. Built from MUI's parts like the portal's TextInput.
  */
 export function MoneyInput({
   id,
@@ -46,6 +57,8 @@ export function MoneyInput({
   value,
   onChange,
   onBlur,
+  locale,
+  translate,
   min,
   max,
   allowNegative = true,
@@ -63,25 +76,41 @@ export function MoneyInput({
   const generated = useId();
   const inputId = id ?? generated;
   const helperId = `${inputId}-helper`;
-  // The user's own text: from focus until it is read, and kept after a blur when it is not a number.
+  // The user's own text: from focus until it is read, and kept after a blur when it cannot be read.
   const [draft, setDraft] = useState<string | null>(null);
   const [focused, setFocused] = useState(false);
   const [shownValue, setShownValue] = useState(value);
+  const [note, setNote] = useState<Note>(null);
   const invalid = useRef(false);
-  const formatted = formatMoneyInput(value, precision);
+  const formatted = formatMoneyInput(value, locale, precision);
+  const options = { min, max, allowNegative, precision };
 
   // A new value from outside replaces what is shown, unless the user is typing.
   if (value !== shownValue) {
     setShownValue(value);
-    if (!focused) setDraft(null);
+    if (!focused) {
+      setDraft(null);
+      setNote(null);
+    }
   }
-  // A kept unparseable text replaced that way is no longer invalid; the parent has to hear it.
+  // A kept unreadable text replaced that way is no longer invalid; the parent has to hear it.
   useEffect(() => {
     if (draft === null && invalid.current) {
       invalid.current = false;
-      onInvalid?.(false);
+      onInvalid?.(null);
     }
   }, [draft, onInvalid]);
+
+  // What this field hands the parent is not news from outside when it comes back as `value`.
+  const report = (ore: number | null) => {
+    setShownValue(ore);
+    onChange(ore);
+  };
+
+  const reason = (text: string, kind: MoneyInputError) =>
+    kind === 'unclear'
+      ? translate('validation.money_unclear', { text: text.trim(), whole: formatMoneyInput(2500000, locale, 0), decimal: formatMoneyInput(2500050, locale) })
+      : translate('validation.number', { attribute: label.toLocaleLowerCase(locale) });
 
   const handleKeyDown = (event: KeyboardEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     inputProps?.onKeyDown?.(event);
@@ -92,9 +121,15 @@ export function MoneyInput({
     // Keydown misses pasted text and some mobile keyboards.
     const text = allowNegative ? event.target.value : event.target.value.replace(MINUS, '');
     setDraft(text);
-    if (onTyping) {
-      const read = parseMoneyInput(text, { min, max, allowNegative, precision });
-      onTyping('error' in read ? null : read.ore);
+    const read = parseMoneyInput(text, options);
+    const ore = 'error' in read ? null : read.ore;
+    onTyping?.(ore);
+    if (ore !== value) report(ore);
+    // A note goes as soon as the text reads; one about unreadable text stays while it still does not (no flicker).
+    if (note && !(note.kind === 'invalid' && 'error' in read)) setNote(null);
+    if (invalid.current && !('error' in read)) {
+      invalid.current = false;
+      onInvalid?.(null);
     }
   };
 
@@ -107,22 +142,27 @@ export function MoneyInput({
       onBlur?.();
       return;
     }
-    const result = parseMoneyInput(text, { min, max, allowNegative, precision });
+    const result = parseMoneyInput(text, options);
     if ('error' in result) {
+      const message = reason(text, result.error);
       invalid.current = true;
-      onInvalid?.(true);
+      setNote({ kind: 'invalid', text: message });
+      onInvalid?.(message);
+      if (value !== null) report(null);
     } else {
-      invalid.current = false;
-      onInvalid?.(false);
       setDraft(null);
-      if (result.ore !== value) onChange(result.ore);
-      if (result.clamped && result.ore !== null) onClamped?.(result.ore);
+      if (result.ore !== value) report(result.ore);
+      if (result.clamped && result.ore !== null) {
+        setNote({ kind: 'clamped', text: translate('validation.money_clamped', { amount: `${formatMoneyInput(result.ore, locale, precision)}${currencyLabel ? ` ${currencyLabel}` : ''}` }) });
+        onClamped?.(result.ore);
+      }
     }
     onBlur?.();
   };
 
+  const shownHelper = note?.text ?? helperText;
   return (
-    <FormControl variant="outlined" fullWidth error={error} required={required} disabled={disabled}>
+    <FormControl variant="outlined" fullWidth error={error || note?.kind === 'invalid'} required={required} disabled={disabled}>
       <InputLabel htmlFor={inputId}>{label}</InputLabel>
       <OutlinedInput
         id={inputId}
@@ -135,11 +175,11 @@ export function MoneyInput({
         }}
         onChange={handleChange}
         onBlur={handleBlur}
-        aria-describedby={helperText ? helperId : undefined}
+        aria-describedby={shownHelper ? helperId : undefined}
         endAdornment={currencyLabel ? <InputAdornment position="end">{currencyLabel}</InputAdornment> : undefined}
         inputProps={{ inputMode: 'decimal', ...inputProps, onKeyDown: handleKeyDown }}
       />
-      {helperText && <FormHelperText id={helperId}>{helperText}</FormHelperText>}
+      {shownHelper && <FormHelperText id={helperId}>{shownHelper}</FormHelperText>}
     </FormControl>
   );
 }

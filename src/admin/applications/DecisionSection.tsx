@@ -55,6 +55,8 @@ export function DecisionSection({ uuid, onSaved }: { uuid: string; onSaved: () =
       onChange={(ore) => setDraft((d) => ({ ...d, [name]: ore }))}
       onTyping={name === 'approved_money' ? setTyping : undefined}
       onBlur={name === 'approved_money' ? () => setTyping(undefined) : undefined}
+      locale={locale}
+      translate={translate}
       min={0}
       max={MAX_MONEY}
       allowNegative={false}

@@ -64,6 +64,8 @@ export function InvestigationSection({ uuid, onSaved }: { uuid: string; onSaved:
           label={translate('app.investigation.amount')}
           value={mine.amount}
           onChange={(amount) => setMine((m) => ({ ...m, amount }))}
+          locale={locale}
+          translate={translate}
           min={0}
           max={MAX_MONEY}
           allowNegative={false}

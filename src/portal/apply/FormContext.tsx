@@ -9,6 +9,8 @@ export interface FormApi {
   leave: (name: string) => void;
   /** The field's problem, once it should be shown. */
   problem: (name: string) => string | undefined;
+  /** A field whose text cannot be read as a value (an unclear amount) tells why, and null once it can. */
+  unreadable?: (name: string, message: string | null) => void;
   readOnly: boolean;
 }
 
@@ -25,6 +27,7 @@ export function useField<T = unknown>(name: string) {
     value,
     set: (next: unknown) => form.change(name, next),
     leave: () => form.leave(name),
+    unreadable: (message: string | null) => form.unreadable?.(name, message),
     problem,
     readOnly: form.readOnly,
     values: form.values,

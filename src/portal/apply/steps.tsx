@@ -1,10 +1,9 @@
 import { Alert, Box, Button, IconButton, Stack, Typography } from '@mui/material';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
-import { useState } from 'react';
 import { answerField, type Question } from '../../../resources/applicationAnswers';
 import { MAX_MONEY } from '../../../resources/applications';
 import { enums } from '../../../resources/enums';
-import { formatDate, formatMoney } from '../../../resources/format';
+import { formatDate } from '../../../resources/format';
 import { SWEDISH_PHONE_EXAMPLE } from '../../../resources/validators';
 import { MoneyInput } from '../../components/MoneyInput';
 import { TextInput } from '../TextInput';
@@ -23,7 +22,6 @@ export function PeriodStep({ periods }: { periods: OpenPeriod[] }) {
   const { t, locale } = useI18n();
   const period = useField<number>('period_id');
   const money = useField<number | null>('money');
-  const [moneyNote, setMoneyNote] = useState<string | null>(null);
   const chosen = periods.find((p) => p.id === period.value);
   return (
     <Stack spacing={3}>
@@ -43,14 +41,15 @@ export function PeriodStep({ periods }: { periods: OpenPeriod[] }) {
         value={money.value}
         onChange={(ore) => money.set(ore)}
         onBlur={money.leave}
+        locale={locale}
+        translate={t}
         min={0}
         max={MAX_MONEY}
         allowNegative={false}
         currencyLabel="kr"
-        onInvalid={(invalid) => setMoneyNote(invalid ? t('validation.number', { attribute: t(field('money')).toLocaleLowerCase() }) : null)}
-        onClamped={(limit) => setMoneyNote(t('portal.apply.money_clamped', { amount: formatMoney(limit, locale) }))}
-        error={!!money.problem || !!moneyNote}
-        helperText={moneyNote ?? money.problem ?? t('portal.apply.money_hint')}
+        onInvalid={money.unreadable}
+        error={!!money.problem}
+        helperText={money.problem ?? t('portal.apply.money_hint')}
         inputProps={{ readOnly: money.readOnly }}
       />
     </Stack>
