@@ -9,27 +9,46 @@ const AUTOSAVE_MS = 1500;
 const RETRY_MS = 5000;
 const backupKey = (uuid: string) => `application-draft:${uuid}`;
 
-function readBackup(uuid: string): FormValues | null {
+function readBackup(uuid: string): FormValues {
   try {
-    return JSON.parse(localStorage.getItem(backupKey(uuid)) ?? 'null');
+    return JSON.parse(localStorage.getItem(backupKey(uuid)) ?? 'null') ?? {};
   } catch {
-    return null;
+    return {};
   }
 }
 
+/** `changes` over `values`, field by field; the answers (`definitions`) question by question, so a few changed answers leave the others. */
+export function withChanges(values: FormValues, changes: FormValues): FormValues {
+  const merged = { ...values, ...changes };
+  if (changes.definitions) merged.definitions = { ...(values.definitions as object), ...(changes.definitions as object) };
+  return merged;
+}
+
+/** One field's change; an answer is `definitions.<question id>`. */
+const fieldChange = (name: string, value: unknown): FormValues =>
+  name.startsWith('definitions.') ? { definitions: { [name.slice('definitions.'.length)]: value } } : { [name]: value };
+
 /**
- * A draft that saves itself: changes go to the server a moment after typing stops, on leaving a field and on changing
- * step; only the changed fields are sent. Until the server has them they are also kept in this browser, so a reload or
- * a lost connection loses nothing; a failed save is retried.
+ * A draft that saves itself: every change goes to the server a moment after typing stops, on leaving a field, on
+ * changing step and when the page is hidden; only the changed fields are sent. Until the server has confirmed them
+ * (those on their way included) they are also kept in this browser at once, so a reload, a closed tab or a lost
+ * connection right after the last key loses nothing; a failed save is retried.
  */
 export function useDraft(initial: ApplicationForm) {
   const uuid = initial.uuid;
-  const [values, setValues] = useState<FormValues>(() => ({ ...initial, ...readBackup(uuid) }));
+  const [values, setValues] = useState<FormValues>(() => withChanges(initial, readBackup(uuid)));
   const [savedAt, setSavedAt] = useState<string>(initial.updated_at);
   const [state, setState] = useState<SaveState>({ kind: 'idle' });
-  const dirty = useRef<FormValues>(readBackup(uuid) ?? {});
+  const dirty = useRef<FormValues>(readBackup(uuid));
+  const sending = useRef<FormValues>({});
   const running = useRef<Promise<void> | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  const writeBackup = useCallback(() => {
+    const unconfirmed = withChanges(sending.current, dirty.current);
+    if (Object.keys(unconfirmed).length) localStorage.setItem(backupKey(uuid), JSON.stringify(unconfirmed));
+    else localStorage.removeItem(backupKey(uuid));
+  }, [uuid]);
 
   const flush = useCallback(async (): Promise<boolean> => {
     clearTimeout(timer.current);
@@ -37,6 +56,7 @@ export function useDraft(initial: ApplicationForm) {
     const changes = dirty.current;
     if (Object.keys(changes).length === 0) return true;
     dirty.current = {};
+    sending.current = changes;
     let ok = false;
     running.current = (async () => {
       setState({ kind: 'saving' });
@@ -44,15 +64,18 @@ export function useDraft(initial: ApplicationForm) {
         const response = await http.put(`/portal/applications/${uuid}`, { data: changes });
         const saved = response.data.data as ApplicationForm;
         setSavedAt(saved.updated_at);
-        if (Object.keys(dirty.current).length === 0) localStorage.removeItem(backupKey(uuid));
+        sending.current = {};
+        writeBackup();
         setState({ kind: 'saved' });
         ok = true;
       } catch (error) {
         const message = (error as Error).message;
         const retry = !(error instanceof ApiError) || error.status === 0 || error.status >= 500 || error.status === 429;
+        sending.current = {};
         if (retry) {
           // Put the changes back under any newer ones and try again shortly.
-          dirty.current = { ...changes, ...dirty.current, ...mergeAnswers(changes, dirty.current) };
+          dirty.current = withChanges(changes, dirty.current);
+          writeBackup();
           timer.current = setTimeout(() => void flush(), RETRY_MS);
           setState({ kind: 'retrying', message });
         } else {
@@ -64,36 +87,32 @@ export function useDraft(initial: ApplicationForm) {
     })();
     await running.current;
     return ok;
-  }, [uuid]);
+  }, [uuid, writeBackup]);
 
-  /** Changes one field (answers are `definitions.<id>`) and schedules a save. */
+  /** Changes one field (answers are `definitions.<id>`): kept in this browser at once, saved shortly. */
   const change = useCallback(
     (name: string, value: unknown) => {
-      if (name.startsWith('definitions.')) {
-        const id = name.slice('definitions.'.length);
-        setValues((v) => ({ ...v, definitions: { ...(v.definitions as object), [id]: value } }));
-        dirty.current = { ...dirty.current, definitions: { ...(dirty.current.definitions as object), [id]: value } };
-      } else {
-        setValues((v) => ({ ...v, [name]: value }));
-        dirty.current = { ...dirty.current, [name]: value };
-      }
-      localStorage.setItem(backupKey(uuid), JSON.stringify(dirty.current));
+      const changed = fieldChange(name, value);
+      setValues((v) => withChanges(v, changed));
+      dirty.current = withChanges(dirty.current, changed);
+      writeBackup();
       clearTimeout(timer.current);
       timer.current = setTimeout(() => void flush(), AUTOSAVE_MS);
     },
-    [uuid, flush],
+    [flush, writeBackup],
   );
 
-  // Changes kept from an earlier visit that never reached the server go now.
+  // Changes kept from an earlier visit that never reached the server go now; so do the last ones when the page is
+  // hidden (another app, a closed tab) or left.
   useEffect(() => {
     if (Object.keys(dirty.current).length) void flush();
-    return () => void flush();
+    const hidden = () => document.visibilityState === 'hidden' && void flush();
+    document.addEventListener('visibilitychange', hidden);
+    return () => {
+      document.removeEventListener('visibilitychange', hidden);
+      void flush();
+    };
   }, [flush]);
 
   return { values, change, flush, savedAt, state };
-}
-
-function mergeAnswers(older: FormValues, newer: FormValues): FormValues {
-  if (!older.definitions && !newer.definitions) return {};
-  return { definitions: { ...(older.definitions as object), ...(newer.definitions as object) } };
 }
