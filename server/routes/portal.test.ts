@@ -42,15 +42,23 @@ describe('the applicant’s own applications', () => {
 });
 
 describe('portal reading', () => {
-  it('gives signed-in applicants the FAQs in their order, and nobody else', async () => {
-    const response = await get('/portal/faqs', applicant);
-    expect(response.statusCode).toBe(200);
+  it('gives anyone the FAQs in their order, signed in or not', async () => {
     const orders = await t.db.selectFrom('faqs').select(['id']).orderBy('order').orderBy('id').execute();
-    expect(response.json().data.map((f: { id: number }) => f.id)).toEqual(orders.map((f) => f.id));
-    expect(Object.keys(response.json().data[0]).sort()).toEqual(['answer', 'id', 'question']);
-    expect((await get('/portal/faqs')).statusCode).toBe(401);
-    await createStaff(t.db, 'admin', 'admin@test.se');
-    expect((await get('/portal/faqs', await sessionCookie(t.app, 'admin@test.se'))).statusCode).toBe(401);
+    await createStaff(t.db, 'admin', 'faq-reader@test.se');
+    for (const cookie of [undefined, applicant, await sessionCookie(t.app, 'faq-reader@test.se')]) {
+      const response = await get('/portal/faqs', cookie);
+      expect(response.statusCode).toBe(200);
+      expect(response.json().data.map((f: { id: number }) => f.id)).toEqual(orders.map((f) => f.id));
+      expect(Object.keys(response.json().data[0]).sort()).toEqual(['answer', 'id', 'question']);
+    }
+  });
+
+  it('opens nothing else of the portal to visitors: every other portal route needs an applicant session', async () => {
+    const portal = t.app.routeAccess.filter((r) => r.url.startsWith('/api/v1/portal/') && r.method !== 'HEAD');
+    expect(portal.filter((r) => r.access === 'anonymous').map((r) => `${r.method} ${r.url}`)).toEqual(['GET /api/v1/portal/faqs']);
+    expect(portal.filter((r) => r.access !== 'anonymous').every((r) => r.access === 'applicant')).toBe(true);
+    expect((await get('/portal/periods')).statusCode).toBe(401);
+    expect((await get('/portal/categories')).statusCode).toBe(401);
   });
 
   it('lists only open periods, with their application types and contacts in order', async () => {
@@ -59,7 +67,8 @@ describe('portal reading', () => {
     const [open] = periods;
     expect(open.application_types.map((t: { label: string }) => t.label)).toEqual(['Bidrag till föreningsliv', 'Stipendium för unga ledare']);
     expect(open.contacts.length).toBeGreaterThan(0);
-    await call(t.app, { method: 'POST', url: `/api/v1/periods/${open.id}/close`, cookie: await sessionCookie(t.app, 'admin@test.se') });
+    await createStaff(t.db, 'admin', 'period-closer@test.se');
+    await call(t.app, { method: 'POST', url: `/api/v1/periods/${open.id}/close`, cookie: await sessionCookie(t.app, 'period-closer@test.se') });
     expect((await get('/portal/periods', applicant)).json().data).toEqual([]);
   });
 });

@@ -90,7 +90,8 @@ export default async function portalRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get('/portal/faqs', { config: { access: 'applicant' }, schema: { tags, summary: 'The FAQs in their order', response: { 200: data({ type: 'array', items: faq }) } } }, async () => ({
+  // Anyone may read the FAQ: the footer links to it from every page, before registering too.
+  app.get('/portal/faqs', { config: { access: 'anonymous' }, schema: { tags, summary: 'The FAQs in their order, for anyone', response: { 200: data({ type: 'array', items: faq }) } } }, async () => ({
     data: await db.selectFrom('faqs').select(['id', 'question', 'answer']).orderBy('order').orderBy('id').execute(),
   }));
 

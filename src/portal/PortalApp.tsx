@@ -25,7 +25,8 @@ const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 // ours it renders the @mui/system ThemeProvider with `vars: null`, which the portal does directly.
 const theme = { ...createTheme(brand), vars: null };
 
-/** The applicant portal at /: the route tree of SPEC.md §2; every applicant route needs an applicant session. */
+/** The applicant portal at /: the route tree of SPEC.md §2; every applicant route needs an applicant session;
+ * the FAQ is for anyone. */
 export function PortalApp({ i18nProvider }: { i18nProvider: I18nProvider }) {
   return (
     <I18nContext provider={i18nProvider}>
@@ -38,13 +39,13 @@ export function PortalApp({ i18nProvider }: { i18nProvider: I18nProvider }) {
                 <Route path="/register" element={<RegisterPage />} />
                 <Route path="/logga-in/:token" element={<ContinuePage />} />
                 <Route path="/403" element={<ForbiddenPage />} />
+                <Route path="/vanliga-fragor" element={<FaqPage />} />
                 <Route element={<RequireApplicant />}>
                   <Route path="/" element={<DashboardPage />} />
                   <Route path="/dashboard" element={<DashboardPage />} />
                   <Route path="/ansok" element={<PeriodsPage />} />
                   <Route path="/ansok/:id" element={<ApplyPage />} />
                   <Route path="/tack" element={<ThankYouPage />} />
-                  <Route path="/vanliga-fragor" element={<FaqPage />} />
                   <Route path="/dialog/:applicationUuid" element={<DialoguePage />} />
                   <Route path="/followup/:applicationUuid" element={<FollowupPage />} />
                 </Route>
