@@ -25,23 +25,27 @@ afterEach(() => {
 
 type Extra = Partial<Omit<MoneyInputProps, 'value' | 'onChange'>>;
 
+type Locale = 'sv-SE' | 'en-US';
 const phrases = { 'sv-SE': flatten(svSE), 'en-US': flatten(enUS) };
 /** The app's translate in the given language, as both apps pass it. */
-const translator = (locale: 'sv-SE' | 'en-US') => (key: string, params?: Record<string, unknown>) => translate(phrases[locale], key, params);
+const translator = (locale: Locale) => (key: string, params?: Record<string, unknown>) => translate(phrases[locale], key, params);
 
-/** The input held by a parent that keeps whatever it is told, as a form would. */
-function render(initial: number | null, props: Extra = {}) {
+/** The input held by a parent that keeps whatever it is told, as a form would, in a language that can change. */
+function render(initial: number | null, { locale: initialLocale = 'sv-SE', ...props }: Extra = {}) {
   const onChange = vi.fn();
   let setOuter: (value: number | null) => void = () => {};
+  let setOuterLocale: (locale: Locale) => void = () => {};
   function Parent() {
     const [value, setValue] = useState(initial);
+    const [locale, setLocale] = useState(initialLocale as Locale);
     setOuter = setValue;
+    setOuterLocale = setLocale;
     return (
       <MoneyInput
         label="Belopp"
         currencyLabel="kr"
-        locale="sv-SE"
-        translate={translator((props.locale as 'sv-SE' | 'en-US' | undefined) ?? 'sv-SE')}
+        locale={locale}
+        translate={translator(locale)}
         {...props}
         value={value}
         onChange={(ore) => {
@@ -53,7 +57,7 @@ function render(initial: number | null, props: Extra = {}) {
   }
   act(() => root.render(<Parent />));
   const input = container.querySelector('input')!;
-  return { input, onChange, helper: () => document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent ?? '', setValue: (value: number | null) => act(() => setOuter(value)) };
+  return { input, onChange, helper: () => document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent ?? '', setValue: (value: number | null) => act(() => setOuter(value)), setLocale: (locale: Locale) => act(() => setOuterLocale(locale)) };
 }
 
 const valueSetter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
@@ -146,12 +150,13 @@ describe('MoneyInput', () => {
     const reason = '”1.2345” kan läsas som mer än ett belopp. Skriv t.ex. 25 000 eller 25 000,50.';
     expect(helper()).toBe(reason);
     expect(input.getAttribute('aria-invalid')).toBe('true');
-    expect(onInvalid).toHaveBeenLastCalledWith(reason);
+    expect(onInvalid).toHaveBeenLastCalledWith({ text: '1.2345', error: 'unclear' });
 
     // Still unclear while typing: the reason stays; readable again: it goes, and the amount is handed over.
     focus(input);
     paste(input, '1.23456');
-    expect(helper()).toContain('1.2345');
+    expect(helper()).toContain('1.23456');
+    expect(onInvalid).toHaveBeenLastCalledWith({ text: '1.23456', error: 'unclear' });
     paste(input, '1.23');
     expect(helper()).toBe('Skriv beloppet');
     expect(input.getAttribute('aria-invalid')).toBe('false');
@@ -171,6 +176,29 @@ describe('MoneyInput', () => {
     paste(input, 'abc');
     blur(input);
     expect(helper()).toBe('The amount must be a number.');
+  });
+
+  it('rewords the reason when the language changes', () => {
+    const { input, helper, setLocale } = render(null);
+    focus(input);
+    paste(input, '1.2345');
+    blur(input);
+    setLocale('en-US');
+    expect(helper()).toBe('“1.2345” could be read as more than one amount. Write it as e.g. 25,000 or 25,000.50.');
+    expect(input.value).toBe('1.2345');
+  });
+
+  it('shows unreadable text its parent kept again, with the reason, when it comes back', () => {
+    const onInvalid = vi.fn();
+    const { input, helper, onChange } = render(null, { keptText: '25,0000', onInvalid });
+    expect(input.value).toBe('25,0000');
+    expect(helper()).toBe('”25,0000” kan läsas som mer än ett belopp. Skriv t.ex. 25 000 eller 25 000,50.');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(onInvalid).not.toHaveBeenCalled();
+    focus(input);
+    paste(input, '25,000');
+    expect(onInvalid).toHaveBeenLastCalledWith(null);
+    expect(onChange).toHaveBeenLastCalledWith(2500000);
   });
 
   it('says when the text is not a number at all', () => {
@@ -260,7 +288,7 @@ describe('MoneyInput', () => {
     clear(input);
     type(input, 'abc');
     blur(input);
-    expect(onInvalid).toHaveBeenLastCalledWith('Fältet belopp måste vara ett tal.');
+    expect(onInvalid).toHaveBeenLastCalledWith({ text: 'abc', error: 'number' });
     setValue(300);
     expect(input.value).toBe('3,00');
     expect(onInvalid).toHaveBeenLastCalledWith(null);

@@ -2,6 +2,21 @@ import { FormControl, FormHelperText, InputAdornment, InputLabel, OutlinedInput,
 import { useEffect, useId, useRef, useState, type ChangeEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { formatMoneyInput, parseMoneyInput, type MoneyInputError } from '../../resources/money';
 
+type Translate = (key: string, params?: Record<string, unknown>) => string;
+
+/** Text left in a money field that cannot be read as an amount, and why. */
+export interface UnreadableMoney {
+  text: string;
+  error: MoneyInputError;
+}
+
+/** Why unreadable text is not an amount, in the language given: the field's own note, and a form's list of problems. */
+export function unreadableMoneyReason({ text, error }: UnreadableMoney, label: string, locale: string, translate: Translate): string {
+  return error === 'unclear'
+    ? translate('validation.money_unclear', { text: text.trim(), whole: formatMoneyInput(2500000, locale, 0), decimal: formatMoneyInput(2500050, locale) })
+    : translate('validation.number', { attribute: label.toLocaleLowerCase(locale) });
+}
+
 export interface MoneyInputProps {
   id?: string;
   name?: string;
@@ -14,10 +29,10 @@ export interface MoneyInputProps {
    */
   onChange: (ore: number | null) => void;
   onBlur?: () => void;
-  /** The interface language: how the amount is shown ("25 000,50" or "25,000.50"). */
+  /** The interface language: how the amount is shown ("25 000,50" or "25,000.50") and its notes worded. */
   locale: string;
   /** The app's translate function, for the field's own notes (text that cannot be read, a clamped amount). */
-  translate: (key: string, params?: Record<string, unknown>) => string;
+  translate: Translate;
   /** Limits in öre; a typed value beyond them is clamped, said beside the field and reported with `onClamped`. */
   min?: number;
   max?: number;
@@ -33,8 +48,10 @@ export interface MoneyInputProps {
   /** Shown after the number, e.g. "kr". */
   currencyLabel?: string;
   inputProps?: OutlinedInputProps['inputProps'];
-  /** Called with the translated reason when the text left in the field cannot be read, and with null once it can. */
-  onInvalid?: (message: string | null) => void;
+  /** Called when the text left in the field cannot be read (with it and why), and with null once it can or is gone. */
+  onInvalid?: (unreadable: UnreadableMoney | null) => void;
+  /** Unreadable text the parent kept from when this field was last shown: shown again, with its reason, on mount. */
+  keptText?: string | null;
   /** Called as the user types, with what the text reads as so far (null when not a number yet): for live sums. */
   onTyping?: (ore: number | null) => void;
   /** Called on blur when the typed value was clamped, with the limit it was clamped to. */
@@ -42,8 +59,6 @@ export interface MoneyInputProps {
 }
 
 const MINUS = /[-\u2212]/g;
-
-type Note = { kind: 'invalid' | 'clamped'; text: string } | null;
 
 /**
  * An amount in kronor, held as öre (resources/money.ts). The parent hears every change as it is typed; the text itself
@@ -70,47 +85,50 @@ export function MoneyInput({
   currencyLabel,
   inputProps,
   onInvalid,
+  keptText,
   onClamped,
   onTyping,
 }: MoneyInputProps) {
   const generated = useId();
   const inputId = id ?? generated;
   const helperId = `${inputId}-helper`;
+  const options = { min, max, allowNegative, precision };
+  const [kept] = useState(() => {
+    const read = keptText ? parseMoneyInput(keptText, options) : null;
+    return read && 'error' in read ? { text: keptText!, error: read.error } : null;
+  });
   // The user's own text: from focus until it is read, and kept after a blur when it cannot be read.
-  const [draft, setDraft] = useState<string | null>(null);
+  const [draft, setDraft] = useState<string | null>(kept?.text ?? null);
   const [focused, setFocused] = useState(false);
   const [shownValue, setShownValue] = useState(value);
-  const [note, setNote] = useState<Note>(null);
-  const invalid = useRef(false);
+  const [unreadable, setUnreadable] = useState<UnreadableMoney | null>(kept);
+  const [clampedTo, setClampedTo] = useState<number | null>(null);
   const formatted = formatMoneyInput(value, locale, precision);
-  const options = { min, max, allowNegative, precision };
 
   // A new value from outside replaces what is shown, unless the user is typing.
   if (value !== shownValue) {
     setShownValue(value);
     if (!focused) {
       setDraft(null);
-      setNote(null);
+      setUnreadable(null);
+      setClampedTo(null);
     }
   }
-  // A kept unreadable text replaced that way is no longer invalid; the parent has to hear it.
-  useEffect(() => {
-    if (draft === null && invalid.current) {
-      invalid.current = false;
-      onInvalid?.(null);
-    }
-  }, [draft, onInvalid]);
-
   // What this field hands the parent is not news from outside when it comes back as `value`.
   const report = (ore: number | null) => {
     setShownValue(ore);
     onChange(ore);
   };
 
-  const reason = (text: string, kind: MoneyInputError) =>
-    kind === 'unclear'
-      ? translate('validation.money_unclear', { text: text.trim(), whole: formatMoneyInput(2500000, locale, 0), decimal: formatMoneyInput(2500050, locale) })
-      : translate('validation.number', { attribute: label.toLocaleLowerCase(locale) });
+  // The parent hears when the field starts or stops holding text it cannot read.
+  const reportInvalid = useRef(onInvalid);
+  reportInvalid.current = onInvalid;
+  const reported = useRef(kept);
+  useEffect(() => {
+    if (unreadable === reported.current) return;
+    reported.current = unreadable;
+    reportInvalid.current?.(unreadable);
+  }, [unreadable]);
 
   const handleKeyDown = (event: KeyboardEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     inputProps?.onKeyDown?.(event);
@@ -125,12 +143,9 @@ export function MoneyInput({
     const ore = 'error' in read ? null : read.ore;
     onTyping?.(ore);
     if (ore !== value) report(ore);
-    // A note goes as soon as the text reads; one about unreadable text stays while it still does not (no flicker).
-    if (note && !(note.kind === 'invalid' && 'error' in read)) setNote(null);
-    if (invalid.current && !('error' in read)) {
-      invalid.current = false;
-      onInvalid?.(null);
-    }
+    setClampedTo(null);
+    // The reason goes as soon as the text reads, and follows it while it still does not (no flicker while typing).
+    if (unreadable) setUnreadable('error' in read ? { text, error: read.error } : null);
   };
 
   const handleBlur = () => {
@@ -144,25 +159,29 @@ export function MoneyInput({
     }
     const result = parseMoneyInput(text, options);
     if ('error' in result) {
-      const message = reason(text, result.error);
-      invalid.current = true;
-      setNote({ kind: 'invalid', text: message });
-      onInvalid?.(message);
+      setUnreadable({ text, error: result.error });
       if (value !== null) report(null);
     } else {
       setDraft(null);
+      setUnreadable(null);
       if (result.ore !== value) report(result.ore);
       if (result.clamped && result.ore !== null) {
-        setNote({ kind: 'clamped', text: translate('validation.money_clamped', { amount: `${formatMoneyInput(result.ore, locale, precision)}${currencyLabel ? ` ${currencyLabel}` : ''}` }) });
+        setClampedTo(result.ore);
         onClamped?.(result.ore);
       }
     }
     onBlur?.();
   };
 
-  const shownHelper = note?.text ?? helperText;
+  // Worded as shown, so a change of language rewords it.
+  const note = unreadable
+    ? unreadableMoneyReason(unreadable, label, locale, translate)
+    : clampedTo !== null
+      ? translate('validation.money_clamped', { amount: `${formatMoneyInput(clampedTo, locale, precision)}${currencyLabel ? ` ${currencyLabel}` : ''}` })
+      : null;
+  const shownHelper = note ?? helperText;
   return (
-    <FormControl variant="outlined" fullWidth error={error || note?.kind === 'invalid'} required={required} disabled={disabled}>
+    <FormControl variant="outlined" fullWidth error={error || !!unreadable} required={required} disabled={disabled}>
       <InputLabel htmlFor={inputId}>{label}</InputLabel>
       <OutlinedInput
         id={inputId}

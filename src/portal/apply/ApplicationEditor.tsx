@@ -4,6 +4,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { STEPS } from '../../../resources/applications';
 import { enums } from '../../../resources/enums';
 import { orgNumber as checkOrgNumber } from '../../../resources/validators';
+import { unreadableMoneyReason, type UnreadableMoney } from '../../components/MoneyInput';
 import { useApi } from '../../components/useApi';
 import { ApiError } from '../../providers/httpClient';
 import { useI18n } from '../i18n';
@@ -24,7 +25,11 @@ const loadRules = () => import('./validation');
 
 const stepKeys = ['period', 'questions', 'organisation', 'contact', 'attachments'] as const;
 
-// On a phone the five labels do not fit: the numbers stay, the names are read out only (the step's heading shows it).
+// On a phone the five labels do not fit: the numbers stay, the names are read out only (the step's heading shows it);
+// the buttons' padding shrinks too, or the five would be a few pixels wider than the screen.
+const narrowSteps = {
+  '& .MuiStepButton-root': { padding: { xs: '10px 8px', sm: '24px 16px' }, margin: { xs: '-10px -8px', sm: '-24px -16px' } },
+};
 const narrowLabels = {
   '& .MuiStepLabel-labelContainer': {
     position: { xs: 'absolute', sm: 'static' },
@@ -51,9 +56,15 @@ export function ApplicationEditor({ initial }: { initial: ApplicationForm }) {
   const [sending, setSending] = useState(false);
   const [sendError, setSendError] = useState<string | null>(null);
   const [serverProblems, setServerProblems] = useState<FieldProblem[]>([]);
+  // Fields whose text could not be read as a value (an unclear amount): the text, kept across steps, and why.
+  const [unreadable, setUnreadable] = useState<Record<string, UnreadableMoney>>({});
+  // The step whose problems are listed because the applicant tried to go on from it.
+  const [listed, setListed] = useState<number | null>(null);
+  const [listFocus, setListFocus] = useState(0);
   const [lookupNote, setLookupNote] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const problemList = useRef<HTMLDivElement>(null);
+  const stepProblemList = useRef<HTMLDivElement>(null);
   const stepNames = stepKeys.map((key) => t(`portal.apply.steps.${key}`));
 
   const [rules, setRules] = useState<Rules | null>(null);
@@ -62,10 +73,23 @@ export function ApplicationEditor({ initial }: { initial: ApplicationForm }) {
     setRules(() => loaded);
     return loaded;
   }, []);
-  const problems = useMemo(() => {
-    const local = rules ? rules.formProblems(values, questions, files, t) : [];
-    return [...local, ...serverProblems.filter((s) => !local.some((l) => l.field === s.field))];
-  }, [rules, values, questions, files, t, serverProblems]);
+  const unreadableReasons = useMemo(
+    () => Object.fromEntries(Object.entries(unreadable).map(([name, text]) => [name, unreadableMoneyReason(text, t(`resources.applications.fields.${name}`), locale, t)])),
+    [unreadable, locale, t],
+  );
+  const problemsBy = useCallback(
+    (checks: Rules | null) => {
+      const local = checks ? checks.formProblems(values, questions, files, t, unreadableReasons) : [];
+      return [...local, ...serverProblems.filter((s) => !local.some((l) => l.field === s.field))];
+    },
+    [values, questions, files, t, unreadableReasons, serverProblems],
+  );
+  const problems = useMemo(() => problemsBy(rules), [problemsBy, rules]);
+
+  // The list of a step's problems takes the focus when it appears, so it is read out and in view.
+  useEffect(() => {
+    if (listFocus) stepProblemList.current?.focus();
+  }, [listFocus]);
 
   // Another application type asks other questions: fetch them once the change is saved.
   const typeId = values.application_type_id;
@@ -104,6 +128,8 @@ export function ApplicationEditor({ initial }: { initial: ApplicationForm }) {
       change(name, value);
     },
     leave,
+    unreadable: (name) => unreadable[name],
+    setUnreadable: (name, text) => setUnreadable(({ [name]: _, ...rest }) => (text ? { ...rest, [name]: text } : rest)),
     problem: (name) => (showAll || touched.has(name) ? problems.find((p) => p.field === name)?.message : undefined),
     readOnly,
   };
@@ -114,6 +140,7 @@ export function ApplicationEditor({ initial }: { initial: ApplicationForm }) {
     const left = new Set(touched);
     problems.filter((p) => p.step === step).forEach((p) => left.add(p.field));
     setTouched(left);
+    if (next !== step) setListed(null);
     setStep(next);
     if (!readOnly) change('step', next);
     void flush();
@@ -123,6 +150,15 @@ export function ApplicationEditor({ initial }: { initial: ApplicationForm }) {
       input?.focus();
       target?.scrollIntoView({ block: 'center' });
     });
+  };
+
+  /** Next: on to the next step, or, while this one has problems, the list of them (with a way on anyway). */
+  const goOn = async () => {
+    const here = problemsBy(await needRules()).filter((p) => p.step === step);
+    if (readOnly || here.length === 0) return goTo(step + 1);
+    setTouched((previous) => new Set([...previous, ...here.map((p) => p.field)]));
+    setListed(step);
+    setListFocus((n) => n + 1);
   };
 
   const lookup = async (number: string) => {
@@ -144,7 +180,7 @@ export function ApplicationEditor({ initial }: { initial: ApplicationForm }) {
     setSendError(null);
     setShowAll(true);
     const [saved, { formProblems }] = await Promise.all([flush(), needRules()]);
-    if (formProblems(values, questions, files, t).length > 0 || serverProblems.length > 0 || !saved) {
+    if (formProblems(values, questions, files, t, unreadableReasons).length > 0 || serverProblems.length > 0 || !saved) {
       requestAnimationFrame(() => problemList.current?.focus());
       return;
     }
@@ -182,7 +218,7 @@ export function ApplicationEditor({ initial }: { initial: ApplicationForm }) {
         </Alert>
       )}
       <Box component="nav" aria-label={t('portal.apply.steps_label')} sx={{ mb: 3, overflowX: 'auto' }}>
-        <Stepper nonLinear activeStep={step - 1} alternativeLabel>
+        <Stepper nonLinear activeStep={step - 1} alternativeLabel sx={narrowSteps}>
           {STEPS.map((n) => {
             const error = showAll && stepProblems(n).length > 0;
             return (
@@ -197,6 +233,18 @@ export function ApplicationEditor({ initial }: { initial: ApplicationForm }) {
           })}
         </Stepper>
       </Box>
+      {listed === step && stepProblems(step).length > 0 && (
+        <Box sx={{ mb: 3 }}>
+          <ProblemList ref={stepProblemList} problems={stepProblems(step)} title={t('portal.apply.step_problems', { smart_count: stepProblems(step).length })} onOpen={(p) => goTo(p.step, p.field)}>
+            <Typography variant="body2" sx={{ mt: 1 }}>
+              {t('portal.apply.fix_later')}
+            </Typography>
+            <Button variant="outlined" color="inherit" size="small" sx={{ mt: 1 }} onClick={() => goTo(step + 1)}>
+              {t('portal.apply.go_on_anyway')}
+            </Button>
+          </ProblemList>
+        </Box>
+      )}
       <Paper component="section" variant="outlined" aria-labelledby="step-heading" sx={{ p: { xs: 2, sm: 3 } }}>
         <Typography variant="h5" component="h2" id="step-heading" ref={heading} tabIndex={-1} sx={{ mb: 2, '&:focus': { outline: 'none' } }}>
           {t('portal.apply.step_heading', { n: step, total: STEPS.length, name: stepNames[step - 1] })}
@@ -209,7 +257,7 @@ export function ApplicationEditor({ initial }: { initial: ApplicationForm }) {
       </Paper>
       {step === 5 && !readOnly && problems.length > 0 && (
         <Box sx={{ mt: 3 }}>
-          <ProblemList ref={problemList} problems={problems} stepNames={stepNames} onOpen={(p) => goTo(p.step, p.field)} />
+          <ProblemList ref={problemList} problems={problems} title={t('portal.apply.problems', { smart_count: problems.length })} stepNames={stepNames} onOpen={(p) => goTo(p.step, p.field)} />
         </Box>
       )}
       {sendError && (
@@ -222,7 +270,7 @@ export function ApplicationEditor({ initial }: { initial: ApplicationForm }) {
           {t('portal.apply.previous')}
         </Button>
         {step < 5 ? (
-          <Button variant="contained" onClick={() => goTo(step + 1)}>
+          <Button variant="contained" onClick={() => void goOn()}>
             {t('portal.apply.next', { name: stepNames[step] })}
           </Button>
         ) : (

@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { UnreadableMoney } from '../../components/MoneyInput';
 import type { FormValues } from './types';
 import { inputId } from './fieldIds';
 
@@ -9,8 +10,9 @@ export interface FormApi {
   leave: (name: string) => void;
   /** The field's problem, once it should be shown. */
   problem: (name: string) => string | undefined;
-  /** A field whose text cannot be read as a value (an unclear amount) tells why, and null once it can. */
-  unreadable?: (name: string, message: string | null) => void;
+  /** Text a field holds that cannot be read as its value (an unclear amount), kept while its step is not shown. */
+  unreadable?: (name: string) => UnreadableMoney | undefined;
+  setUnreadable?: (name: string, unreadable: UnreadableMoney | null) => void;
   readOnly: boolean;
 }
 
@@ -27,7 +29,8 @@ export function useField<T = unknown>(name: string) {
     value,
     set: (next: unknown) => form.change(name, next),
     leave: () => form.leave(name),
-    unreadable: (message: string | null) => form.unreadable?.(name, message),
+    unreadable: form.unreadable?.(name),
+    setUnreadable: (unreadable: UnreadableMoney | null) => form.setUnreadable?.(name, unreadable),
     problem,
     readOnly: form.readOnly,
     values: form.values,

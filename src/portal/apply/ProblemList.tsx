@@ -1,37 +1,48 @@
 import { Alert, AlertTitle, Link, List, ListItem } from '@mui/material';
-import { forwardRef } from 'react';
+import { forwardRef, type ReactNode } from 'react';
 import { useI18n } from '../i18n';
 import { inputId } from './fieldIds';
 import type { FieldProblem } from './validation';
 
 interface Props {
   problems: FieldProblem[];
-  stepNames: string[];
+  title: string;
+  /** Given for the whole application's list: each item then names its step. */
+  stepNames?: string[];
   /** Opens the step and moves the focus to the field. */
   onOpen: (problem: FieldProblem) => void;
+  /** Below the list, e.g. a way on. */
+  children?: ReactNode;
 }
 
-/** What must be fixed before the application can be sent in, each a link to its field. */
-export const ProblemList = forwardRef<HTMLDivElement, Props>(function ProblemList({ problems, stepNames, onOpen }, ref) {
+/** What must be fixed, each a link to its field; wraps to any width, a phone's included. */
+export const ProblemList = forwardRef<HTMLDivElement, Props>(function ProblemList({ problems, title, stepNames, onOpen, children }, ref) {
   const { t } = useI18n();
   return (
-    <Alert severity="warning" ref={ref} tabIndex={-1} sx={{ '&:focus': { outline: '3px solid', outlineColor: 'warning.main' } }}>
-      <AlertTitle component="h2">{t('portal.apply.problems', { smart_count: problems.length })}</AlertTitle>
-      <List dense disablePadding>
+    <Alert
+      severity="warning"
+      ref={ref}
+      tabIndex={-1}
+      sx={{ '&:focus': { outline: '3px solid', outlineColor: 'warning.main' }, '& .MuiAlert-icon': { display: { xs: 'none', sm: 'flex' } }, '& .MuiAlert-message': { minWidth: 0, overflow: 'visible' } }}
+    >
+      <AlertTitle component="h2">{title}</AlertTitle>
+      <List dense disablePadding sx={{ listStyle: 'disc', pl: 2.5 }}>
         {problems.map((problem) => (
-          <ListItem key={problem.field} disableGutters sx={{ display: 'list-item', listStyle: 'disc', ml: 2 }}>
+          <ListItem key={problem.field} disableGutters sx={{ display: 'list-item' }}>
             <Link
               href={`#${inputId(problem.field)}`}
+              sx={{ overflowWrap: 'anywhere' }}
               onClick={(event) => {
                 event.preventDefault();
                 onOpen(problem);
               }}
             >
-              {t('portal.apply.problem', { step: problem.step, name: stepNames[problem.step - 1], message: problem.message })}
+              {stepNames ? t('portal.apply.problem', { step: problem.step, name: stepNames[problem.step - 1], message: problem.message }) : problem.message}
             </Link>
           </ListItem>
         ))}
       </List>
+      {children}
     </Alert>
   );
 });

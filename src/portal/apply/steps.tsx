@@ -47,7 +47,8 @@ export function PeriodStep({ periods }: { periods: OpenPeriod[] }) {
         max={MAX_MONEY}
         allowNegative={false}
         currencyLabel="kr"
-        onInvalid={money.unreadable}
+        onInvalid={money.setUnreadable}
+        keptText={money.unreadable?.text}
         error={!!money.problem}
         helperText={money.problem ?? t('portal.apply.money_hint')}
         inputProps={{ readOnly: money.readOnly }}

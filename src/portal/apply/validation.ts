@@ -16,9 +16,16 @@ const stepOf = (field: string) => (field.startsWith('definitions.') ? 2 : (appli
 
 /**
  * Every rule the server applies when the application is sent in, checked here as the applicant goes, with the same
- * messages; in the order of the steps and fields.
+ * messages; in the order of the steps and fields. `unreadable` gives the reason for fields whose text could not be
+ * read as a value (an unclear amount), which says more than the rules can about the empty value left.
  */
-export function formProblems(values: FormValues, questions: Question[], files: StoredFile[], t: (key: string, params?: Record<string, unknown>) => string): FieldProblem[] {
+export function formProblems(
+  values: FormValues,
+  questions: Question[],
+  files: StoredFile[],
+  t: (key: string, params?: Record<string, unknown>) => string,
+  unreadable: Record<string, string> = {},
+): FieldProblem[] {
   const counts: Record<number, number> = {};
   for (const file of files) if (file.field_definition_id !== null) counts[file.field_definition_id] = (counts[file.field_definition_id] ?? 0) + 1;
   const errors = { ...validateRecord(applications, values), ...validateAnswers(questions, values.definitions as Answers, counts) };
@@ -33,7 +40,8 @@ export function formProblems(values: FormValues, questions: Question[], files: S
   };
   const names = (first: boolean) => applications.fields.filter((f) => (f.step === 1) === first).map((f) => f.name);
   const order = [...names(true), ...questions.map(answerField), ...names(false)];
-  return Object.entries(errors)
-    .map(([field, [message]]) => ({ field, step: stepOf(field), label: label(field), message: text(field, message) }))
+  const messages = { ...Object.fromEntries(Object.entries(errors).map(([field, [message]]) => [field, text(field, message)])), ...unreadable };
+  return Object.entries(messages)
+    .map(([field, message]) => ({ field, step: stepOf(field), label: label(field), message }))
     .sort((a, b) => a.step - b.step || order.indexOf(a.field) - order.indexOf(b.field));
 }
