@@ -1,24 +1,32 @@
-import { FormControl, FormHelperText, InputLabel, OutlinedInput, type OutlinedInputProps } from '@mui/material';
+import { FormControl, FormHelperText, FormLabel, InputLabel, OutlinedInput, type OutlinedInputProps } from '@mui/material';
 import { useId, type ReactNode } from 'react';
 
 interface Props extends Omit<OutlinedInputProps, 'error'> {
   label: string;
   helperText?: ReactNode;
   error?: boolean;
+  /** The label above the field rather than inside its outline, where one line must hold it: for long questions. */
+  labelAbove?: boolean;
 }
 
 /**
  * A labelled text field for the portal's forms. Built from MUI's parts rather than TextField, which also carries its
  * select mode (menus, popovers, modals) and would push /register past its 200 kB budget.
  */
-export function TextInput({ label, helperText, error, required, fullWidth = true, id, ...input }: Props) {
+export function TextInput({ label, helperText, error, required, fullWidth = true, id, labelAbove, ...input }: Props) {
   const generated = useId();
   const inputId = id ?? generated;
   const helperId = `${inputId}-helper`;
   return (
     <FormControl variant="outlined" fullWidth={fullWidth} error={error} required={required}>
-      <InputLabel htmlFor={inputId}>{label}</InputLabel>
-      <OutlinedInput id={inputId} label={`${label}${required ? ' *' : ''}`} aria-describedby={helperText ? helperId : undefined} {...input} />
+      {labelAbove ? (
+        <FormLabel htmlFor={inputId} sx={{ mb: 0.5 }}>
+          {label}
+        </FormLabel>
+      ) : (
+        <InputLabel htmlFor={inputId}>{label}</InputLabel>
+      )}
+      <OutlinedInput id={inputId} label={labelAbove ? undefined : `${label}${required ? ' *' : ''}`} aria-describedby={helperText ? helperId : undefined} {...input} />
       {helperText && <FormHelperText id={helperId}>{helperText}</FormHelperText>}
     </FormControl>
   );

@@ -15,14 +15,15 @@ export interface Choice {
   label: string;
 }
 
-/** A text, e-mail, phone, number or long-text field of the application. */
-export function TextField({ name, label, required, hint, type = 'text', multiline, autoComplete, inputMode }: Common & { type?: string; multiline?: boolean; autoComplete?: string; inputMode?: 'numeric' | 'decimal' | 'tel' | 'email' | 'url' | 'text' }) {
+/** A text, e-mail, phone, number or long-text field of the application; a question's label stands above it. */
+export function TextField({ name, label, required, hint, type = 'text', multiline, autoComplete, inputMode, labelAbove }: Common & { type?: string; multiline?: boolean; autoComplete?: string; inputMode?: 'numeric' | 'decimal' | 'tel' | 'email' | 'url' | 'text'; labelAbove?: boolean }) {
   const field = useField<string | number | null>(name);
   return (
     <TextInput
       id={field.id}
       name={name}
       label={label}
+      labelAbove={labelAbove}
       required={required}
       type={type}
       multiline={multiline}

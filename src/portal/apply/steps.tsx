@@ -63,14 +63,16 @@ function QuestionInput({ question, files }: { question: Question; files: FilesPr
   const name = answerField(question);
   const choices = question.options.map((option) => ({ value: option, label: option }));
   const common = { name, label: question.label, required: question.required };
+  // Staff write the questions, at any length: a label inside the outline would be cut off on a phone.
+  const text = { ...common, labelAbove: true };
   const type = enums.field_type;
   switch (question.type) {
     case type.number:
-      return <TextField {...common} type="number" inputMode="decimal" />;
+      return <TextField {...text} type="number" inputMode="decimal" />;
     case type.text:
-      return <TextField {...common} />;
+      return <TextField {...text} />;
     case type.textarea:
-      return <TextField {...common} multiline />;
+      return <TextField {...text} multiline />;
     case type.dropdown:
       return <SelectField {...common} choices={choices} placeholder={t('portal.apply.choose')} />;
     case type.radio:
