@@ -147,7 +147,7 @@ describe('MoneyInput', () => {
     expect(onChange).toHaveBeenLastCalledWith(null);
     blur(input);
     expect(input.value).toBe('1.2345');
-    const reason = '”1.2345” kan läsas som mer än ett belopp. Skriv t.ex. 25 000 eller 25 000,50.';
+    const reason = '”1.2345” kan läsas som mer än ett belopp. Skriv t.ex. 25\u00A0000 eller 25\u00A0000,50.';
     expect(helper()).toBe(reason);
     expect(input.getAttribute('aria-invalid')).toBe('true');
     expect(onInvalid).toHaveBeenLastCalledWith({ text: '1.2345', error: 'unclear' });
@@ -192,7 +192,7 @@ describe('MoneyInput', () => {
     const onInvalid = vi.fn();
     const { input, helper, onChange } = render(null, { keptText: '25,0000', onInvalid });
     expect(input.value).toBe('25,0000');
-    expect(helper()).toBe('”25,0000” kan läsas som mer än ett belopp. Skriv t.ex. 25 000 eller 25 000,50.');
+    expect(helper()).toBe('”25,0000” kan läsas som mer än ett belopp. Skriv t.ex. 25\u00A0000 eller 25\u00A0000,50.');
     expect(input.getAttribute('aria-invalid')).toBe('true');
     expect(onInvalid).not.toHaveBeenCalled();
     focus(input);
@@ -261,7 +261,7 @@ describe('MoneyInput', () => {
     blur(input);
     expect(onClamped).toHaveBeenCalledExactlyOnceWith(100_000_000_00);
     expect(input.value).toBe('100 000 000,00');
-    expect(helper()).toBe('Beloppet har justerats till 100 000 000,00 kr.');
+    expect(helper()).toBe('Beloppet har justerats till 100\u00A0000\u00A0000,00\u00A0kr.');
     // Typing again takes the note away.
     focus(input);
     paste(input, '5');
