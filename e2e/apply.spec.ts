@@ -110,7 +110,15 @@ test('an applicant applies through all five steps, fixes what is listed, reloads
   await expect(page.getByText('Postnummer måste vara 5 siffror.')).toBeVisible();
   await expectAccessible(page);
   await page.getByRole('textbox', { name: /^Ort/ }).fill('Luleå');
+  // Going on from a step with problems lists them first, each leading to its field; going on anyway is allowed.
   await next(page).click();
+  const stepProblems = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: /uppgifter i det här steget behöver rättas/ }) });
+  await expect(stepProblems).toBeFocused();
+  await expect(step(page, 4)).toBeVisible();
+  await stepProblems.getByRole('link', { name: /Postnummer måste vara 5 siffror/ }).click();
+  await expect(page.getByLabel('Postnummer')).toBeFocused();
+  await expectAccessible(page);
+  await stepProblems.getByRole('button', { name: 'Gå vidare ändå' }).click();
 
   // 5. Links, an attachment; sending without consent lists what is missing, each linked to its field.
   await expect(step(page, 5)).toBeVisible();
@@ -197,6 +205,7 @@ test('what is typed while the connection is lost is kept, and saved when it retu
   await registerThroughMail(page, 'Vera', 'Ås');
   await startApplication(page, 'Bidrag till föreningsliv');
   await next(page).click();
+  await page.getByRole('button', { name: 'Gå vidare ändå' }).click();
   await context.setOffline(true);
   await page.getByLabel('Projektets namn').fill('Sagor i skogen');
   await page.getByLabel('Projektets namn').blur();
@@ -210,4 +219,143 @@ test('what is typed while the connection is lost is kept, and saved when it retu
   expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('application-draft:')))).toEqual([]);
   await page.reload();
   await expect(page.getByLabel('Projektets namn')).toHaveValue('Sagor i skogen');
+});
+
+/** The draft as the server has it. */
+async function serverDraft(page: Page): Promise<{ money: number | null; definitions: Record<string, unknown> }> {
+  const uuid = new URL(page.url()).searchParams.get('application');
+  const response = await page.request.get(`/api/v1/portal/applications/${uuid}`);
+  expect(response.ok()).toBe(true);
+  return (await response.json()).data;
+}
+
+/** Reloads the page within 300 ms of `lastKey`, before any save a moment after typing could have happened. */
+async function reloadRightAway(page: Page, lastKey: number) {
+  const reloading = page.reload();
+  expect(Date.now() - lastKey).toBeLessThan(300);
+  await reloading;
+}
+
+test('what is typed is kept at once: a reload right after the last key keeps the amount, read as meant in either language, and the server gets it', async ({ page }) => {
+  await registerThroughMail(page, 'Ebba', 'Lund');
+  await startApplication(page, 'Bidrag till föreningsliv');
+
+  // Typed the way many Swedes group thousands, and not left: twenty-five thousand, shown the Swedish way.
+  await page.getByLabel('Sökt belopp').pressSequentially('25.000');
+  await reloadRightAway(page, Date.now());
+  await expect(page.getByLabel('Sökt belopp')).toHaveValue('25 000,00');
+  await expect.poll(async () => (await serverDraft(page)).money).toBe(2500000);
+
+  // In English the same amount shows the English way; an unclear one is said in English, and no amount is kept.
+  await page.getByRole('button', { name: 'Språk: English' }).click();
+  const amount = page.getByLabel('Amount applied for');
+  await expect(amount).toHaveValue('25,000.00');
+  await amount.fill('1.2345');
+  await amount.blur();
+  await expect(page.getByText('“1.2345” could be read as more than one amount. Write it as e.g. 25,000 or 25,000.50.')).toBeVisible();
+  await expect(amount).toHaveValue('1.2345');
+  await expect.poll(async () => (await serverDraft(page)).money).toBeNull();
+  await amount.fill('30 000,5');
+  await reloadRightAway(page, Date.now());
+  await expect(page.getByLabel('Amount applied for')).toHaveValue('30,000.50');
+  await expect.poll(async () => (await serverDraft(page)).money).toBe(3000050);
+});
+
+test('a reload right after answering shows every answer, those saved before and the one just given', async ({ page }) => {
+  await registerThroughMail(page, 'Hugo', 'Falk');
+  await startApplication(page, 'Bidrag till föreningsliv');
+  await stepButton(page, 'Frågor').click();
+  await page.getByLabel('Projektets namn').fill('Bokcirkel i byn');
+  await page.getByLabel('Beskriv projektet och vad ni vill uppnå').fill('Vi läser och samtalar varje torsdag.');
+  await page.getByLabel('Ungefärligt antal deltagare').fill('12');
+  await page.getByLabel('Typ av verksamhet').selectOption('Friluftsliv');
+  await expect.poll(async () => Object.values((await serverDraft(page)).definitions)).toEqual(expect.arrayContaining(['Bokcirkel i byn', 'Vi läser och samtalar varje torsdag.', 12, 'Friluftsliv']));
+  const others = page.getByRole('group', { name: 'Har ni sökt stöd från andra finansiärer för projektet?' });
+  await others.getByRole('radio', { name: 'Nej' }).check();
+  await reloadRightAway(page, Date.now());
+
+  await expect(step(page, 2)).toBeVisible();
+  await expect(page.getByLabel('Projektets namn')).toHaveValue('Bokcirkel i byn');
+  await expect(page.getByLabel('Beskriv projektet och vad ni vill uppnå')).toHaveValue('Vi läser och samtalar varje torsdag.');
+  await expect(page.getByLabel('Ungefärligt antal deltagare')).toHaveValue('12');
+  await expect(page.getByLabel('Typ av verksamhet')).toHaveValue('Friluftsliv');
+  await expect(others.getByRole('radio', { name: 'Nej' })).toBeChecked();
+  await expect.poll(async () => Object.values((await serverDraft(page)).definitions)).toContain('Nej');
+});
+
+/** Nothing on the page is wider than the screen: the page does not scroll sideways, and no part of it is cut off. */
+async function expectFitsTheScreen(page: Page) {
+  const tooWide = await page.evaluate(() => {
+    const root = document.documentElement;
+    // A click's ripple is clipped on purpose, and a field's own text scrolls; a pixel is rounding.
+    const parts = [...document.body.querySelectorAll<HTMLElement>('*')].filter((e) => e.clientWidth > 1 && e.scrollWidth > e.clientWidth + 1 && !e.matches('input, textarea, .MuiTouchRipple-root'));
+    return [
+      ...(root.scrollWidth > root.clientWidth ? [`the page: ${root.scrollWidth} > ${root.clientWidth}`] : []),
+      ...parts.map((e) => `${e.tagName.toLowerCase()}.${[...e.classList].join('.')}: ${e.scrollWidth} > ${e.clientWidth}`),
+    ];
+  });
+  expect(tooWide, page.url()).toEqual([]);
+}
+
+test.describe('on a 390 px phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('every portal page fits the screen in both languages, and going on from an incomplete step lists its problems, each leading to its field', async ({ page }) => {
+    test.setTimeout(90_000);
+    for (const [path, heading] of [['/register', 'Registrera dig eller logga in'], ['/vanliga-fragor', 'Vanliga frågor'], ['/finns-inte', 'Sidan finns inte'], ['/403', 'Åtkomst nekad']]) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+      await expectFitsTheScreen(page);
+    }
+    await registerThroughMail(page, 'Alva', 'Strand');
+    await expect(page.getByRole('heading', { name: 'Mina ansökningar', level: 1 })).toBeVisible();
+    await expectFitsTheScreen(page);
+    await startApplication(page, 'Bidrag till föreningsliv');
+    await expectFitsTheScreen(page);
+
+    // Step 1 with who applies missing and an unclear amount: Next lists both, in the step, and stays.
+    await page.getByLabel('Sökt belopp').fill('1.2345');
+    await next(page).click();
+    const stepProblems = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: /i det här steget behöver rättas$/ }) });
+    await expect(stepProblems.getByRole('heading')).toHaveText('2 uppgifter i det här steget behöver rättas');
+    await expect(stepProblems).toBeFocused();
+    await expect(step(page, 1)).toBeVisible();
+    await expectFitsTheScreen(page);
+    await stepProblems.getByRole('link', { name: /”1\.2345” kan läsas som mer än ett belopp/ }).click();
+    await expect(page.getByLabel('Sökt belopp')).toBeFocused();
+    await stepProblems.getByRole('link', { name: 'Fältet typ av sökande är obligatoriskt.' }).click();
+    await expect(page.getByRole('radio', { name: 'Kontaktperson' })).toBeFocused();
+    // Fixed, the problem leaves the list; the list goes with the last one, and Next goes on.
+    await page.getByRole('radio', { name: 'Kontaktperson' }).check();
+    await expect(stepProblems.getByRole('link')).toHaveCount(1);
+    await page.getByLabel('Sökt belopp').fill('12 000');
+    await expect(stepProblems).toHaveCount(0);
+    await next(page).click();
+    await expect(step(page, 2)).toBeVisible();
+
+    // Every step, and the whole list on the last one, in Swedish and in English.
+    for (const [language, names, last, whole] of [
+      ['sv', ['Frågor', 'Organisation', 'Kontaktuppgifter', 'Länkar, filer och samtycke'], 'Skicka in ansökan', /uppgifter behöver rättas innan du kan skicka in/],
+      ['en', ['Questions', 'Organisation', 'Contact details', 'Links, files and consent'], 'Send in the application', /things must be fixed before you can send in/],
+    ] as const) {
+      if (language === 'en') await page.getByRole('button', { name: 'Språk: English' }).click();
+      const nav = page.getByRole('navigation', { name: language === 'en' ? 'Steps of the application' : 'Ansökans steg' });
+      for (const [index, name] of names.entries()) {
+        await nav.getByRole('button', { name }).click();
+        await expect(page.getByRole('heading', { level: 2, name: new RegExp(`${index + 2} (av|of) 5`) })).toBeVisible();
+        await expectFitsTheScreen(page);
+      }
+      await page.getByRole('button', { name: last }).click();
+      await expect(page.getByRole('heading', { name: whole })).toBeVisible();
+      await expectFitsTheScreen(page);
+    }
+    const wholeList = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: /things must be fixed/ }) });
+    await wholeList.getByRole('link', { name: /^Step 4 \(Contact details\): The phone/ }).click();
+    await expect(page.getByLabel('Phone number')).toBeFocused();
+    for (const path of ['/', '/ansok', '/vanliga-fragor']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectFitsTheScreen(page);
+    }
+  });
 });

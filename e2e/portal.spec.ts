@@ -48,3 +48,23 @@ test('the language switch changes the portal to English and is remembered', asyn
   await expect(page.getByRole('heading', { name: 'Register or sign in', level: 1 })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Language: Svenska' })).toBeVisible();
 });
+
+test('a visitor who has not registered reads the FAQ from the footer, in Swedish and in English', async ({ page }) => {
+  await page.goto('/ansok');
+  await expect(page).toHaveURL(/^[^?]+\/register\?/);
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Läs vanliga frågor' }).click();
+  await expect(page).toHaveURL('/vanliga-fragor');
+  await expect(page.getByRole('heading', { name: 'Vanliga frågor', level: 1 })).toBeVisible();
+  await expect(page).toHaveTitle(pageTitle('Vanliga frågor'));
+  const questions = page.getByRole('button', { expanded: false });
+  await expect(questions.nth(2)).toBeVisible();
+  const question = (await questions.first().innerText()).trim();
+  await questions.first().click();
+  await expect(page.getByRole('region', { name: question })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Språk: English' }).click();
+  await expect(page.getByRole('heading', { name: 'Frequently asked questions', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: question })).toBeVisible();
+  // Still a visitor: the header offers registering, not the applicant's pages.
+  await expect(page.getByRole('link', { name: 'Register or sign in' })).toBeVisible();
+});
