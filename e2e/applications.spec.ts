@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { expectAccessible } from './axe';
-import { ADMIN, INVESTIGATOR, loginAs, pageTitle } from './helpers';
+import { ADMIN, INVESTIGATOR, loginAs, pageTitle, signInAnyLanguage } from './helpers';
 
 const rows = (page: Page) => page.locator('tbody tr');
 const row = (page: Page, reference: string) => rows(page).filter({ hasText: reference });
@@ -134,4 +134,23 @@ test('the investigator opens a period’s applications from the dashboard; the a
   const statuses = await rows(page).locator('td:nth-child(2) [role=combobox]').allInnerTexts();
   expect(statuses.every((s) => s === 'Beviljad' || s === 'Avslagen')).toBe(true);
   await expectAccessible(page);
+});
+
+test('an undecided application opens with no decision chosen; saving without one is refused in the chosen language', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('locale', 'en-US'));
+  await signInAnyLanguage(page, ADMIN);
+  await page.goto('/admin/applications?status=20');
+  await expect(rows(page).first()).toBeVisible();
+  const reference = (await rows(page).first().locator('td').first().innerText()).trim();
+  await rows(page).first().locator('td').first().click();
+  const dialog = page.getByRole('dialog', { name: new RegExp(`^Application ${reference}`) });
+  const decision = dialog.getByRole('radiogroup', { name: 'Decision' });
+  await expect(decision.getByRole('radio', { name: 'Approved' })).not.toBeChecked();
+  await expect(decision.getByRole('radio', { name: 'Rejected' })).not.toBeChecked();
+  await dialog.getByRole('button', { name: 'Save decision' }).click();
+  await expect(dialog.getByText('Choose approved or rejected.')).toBeVisible();
+  await expect(decision.getByRole('radio', { name: 'Approved' })).not.toBeChecked();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  // Nothing was decided: the application is still unprocessed.
+  await expect(row(page, reference).getByRole('combobox')).toHaveText('Unprocessed');
 });
