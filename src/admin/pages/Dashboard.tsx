@@ -80,9 +80,13 @@ export function Dashboard() {
               </Typography>
               {data.application_counts.length ? (
                 <List dense>
+                  {/* Each count opens the list with that status preset (SPEC.md §2 applications/{status}). */}
                   {inWorkflowOrder(data.application_counts, statuses).map((row) => (
-                    <ListItem key={row.status} disableGutters secondaryAction={<Chip label={row.count} />}>
-                      <ListItemText primary={row.label} />
+                    <ListItem key={row.status} disablePadding>
+                      <ListItemButton component={RouterLink} to={`/applications/${row.status}`} sx={{ color: 'primary.main' }}>
+                        <ListItemText primary={row.label} />
+                        <Chip label={row.count} size="small" sx={{ ml: 1 }} />
+                      </ListItemButton>
                     </ListItem>
                   ))}
                 </List>
