@@ -39,7 +39,8 @@ export function Dashboard() {
   return (
     <Box sx={{ py: 2 }}>
       <Title title={title} />
-      <Typography variant="h4" component="h1" gutterBottom>
+      {/* The page's h1 is its title in the app bar; the welcome heads what follows. */}
+      <Typography variant="h4" component="h2" gutterBottom>
         {identity ? translate('app.dashboard.welcome', { name: identity.first_name }) : title}
       </Typography>
       {identity && <Typography sx={{ mb: 3 }}>{translate('app.dashboard.role', { role: translate(`roles.${identity.role}`) })}</Typography>}
