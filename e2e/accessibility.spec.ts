@@ -31,9 +31,9 @@ for (const locale of ['sv-SE', 'en-US']) {
 
     test('the generated settings screens (list, create, edit) have no violations', async ({ page }) => {
       await signInAnyLanguage(page, ADMIN);
-      // These screens have no h1 of their own (the title is in the app bar): wait for the list's rows or the form's fields.
+      // The title is in the app bar before the data has come: wait for the list's rows or the form's fields.
       const screens: [string, (page: Page) => Promise<void>][] = [
-        ['/admin/categories', (p) => expect(p.locator('.RaDatagrid-tbody tr').first()).toBeVisible()],
+        ['/admin/categories', (p) => expect(p.locator('.RaDataTable-tbody tr').first()).toBeVisible()],
         ['/admin/categories/create', (p) => expect(p.locator('main form input[name="label"]')).toBeVisible()],
         ['/admin/contacts/1', (p) => expect(p.locator('main form input[name="last_name"]')).not.toHaveValue('')],
       ];

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { expectAccessible } from './axe';
-import { ADMIN, INVESTIGATOR, loginAs, pageTitle } from './helpers';
+import { ADMIN, INVESTIGATOR, loginAs, pageTitle, signInAnyLanguage } from './helpers';
 
 const rows = (page: Page) => page.locator('tbody tr');
 const row = (page: Page, reference: string) => rows(page).filter({ hasText: reference });
@@ -134,4 +134,98 @@ test('the investigator opens a period’s applications from the dashboard; the a
   const statuses = await rows(page).locator('td:nth-child(2) [role=combobox]').allInnerTexts();
   expect(statuses.every((s) => s === 'Beviljad' || s === 'Avslagen')).toBe(true);
   await expectAccessible(page);
+});
+
+/** How many applications the API lists with these query parameters, as the signed-in user. */
+async function apiTotal(page: Page, list: string, query: string) {
+  const response = await page.request.get(`/api/v1/applications/${list}?${query}`);
+  expect(response.ok()).toBe(true);
+  return (await response.json()).data.total as number;
+}
+
+test('presets in the address and the dashboard’s counts filter the list; "add" opens the form, anything else is not found', async ({ page }) => {
+  await loginAs(page, ADMIN, 'Anna');
+  // Each status count on the dashboard opens the list with that status preset.
+  const counts = page.getByRole('region', { name: 'Ansökningar per status' });
+  const received = counts.getByRole('link', { name: /^Obehandlad/ });
+  const shown = Number((await received.innerText()).match(/\d+/)![0]);
+  await received.click();
+  await expect(page).toHaveTitle(pageTitle('Ansökningar'));
+  await expect(rows(page)).toHaveCount(shown);
+  expect(new Set(await rows(page).getByRole('combobox').allInnerTexts())).toEqual(new Set(['Obehandlad']));
+  await expect(page.getByRole('combobox', { name: /^Status(?! för)/ })).toContainText('Obehandlad');
+
+  await page.goto('/admin/applications?status=30');
+  await expect(rows(page)).toHaveCount(await apiTotal(page, 'all', 'status[]=30'));
+  expect(new Set(await rows(page).getByRole('combobox').allInnerTexts())).toEqual(new Set(['Under utredning']));
+
+  // ?unread=1 finds what the API finds (none until the dialogue exists), shown as a filter that can be removed.
+  await page.goto('/admin/applications?unread=1');
+  expect(await apiTotal(page, 'all', 'unread=1')).toBe(0);
+  await expect(page.getByText('Inga Ansökningar hittades med de aktuella filtren.')).toBeVisible();
+  await expect(page.getByRole('switch', { name: 'Med olästa meddelanden' })).toBeChecked();
+  await page.goto('/admin/applications?followups=1');
+  await expect(page.getByRole('switch', { name: 'Väntar på återrapport' })).toBeChecked();
+  await expect(rows(page)).toHaveCount(await apiTotal(page, 'all', 'followups=1'));
+  await page.getByRole('switch', { name: 'Väntar på återrapport' }).uncheck();
+  await expect(rows(page)).toHaveCount(Math.min(50, await apiTotal(page, 'all', '')));
+
+  // applications/add is the add form (as application-form/new still is); any other segment is not found.
+  for (const path of ['/admin/applications/add', '/admin/application-form/new']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: 'Skapa ansökan', level: 1 })).toBeVisible();
+  }
+  for (const path of ['/admin/applications/xyz', '/admin/applications/10', '/admin/applications?status=abc']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: 'Sidan finns inte', level: 1 })).toBeVisible();
+  }
+});
+
+test('the decided list filters by applicant, fits a 1280 px screen with more columns to choose, and is a compact list on a phone', async ({ page }) => {
+  await loginAs(page, ADMIN, 'Anna');
+  await page.getByRole('menuitem', { name: 'Beslutade' }).click();
+  await expect(rows(page).first()).toBeVisible();
+  const width = () => page.evaluate(() => document.documentElement.scrollWidth);
+  expect(await width()).toBeLessThanOrEqual(1280);
+  await expect(page.getByRole('columnheader', { name: 'Varav FoU' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Kolumner' }).click();
+  await page.getByRole('switch', { name: 'Varav FoU' }).check();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('columnheader', { name: 'Varav FoU' })).toBeVisible();
+
+  // The applicant filter (SPEC.md §2 frontend_user): found by name, then only that applicant's decisions.
+  await page.getByRole('combobox', { name: 'Sökande' }).fill('Maria');
+  await page.getByRole('option', { name: /^Maria Nilsson/ }).click();
+  await expect(page).toHaveURL(/frontend_user/);
+  const applicant = JSON.parse(new URL(page.url()).searchParams.get('filter')!).frontend_user as number;
+  await expect(rows(page)).toHaveCount(await apiTotal(page, 'decided', `frontend_user=${applicant}`));
+  expect(new Set(await rows(page).locator('td:nth-child(3)').allInnerTexts())).toEqual(new Set(['Maria Nilsson']));
+
+  // On a phone each list is a compact list, and the page never scrolls sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const path of ['/admin/decision', '/admin/applications', '/admin/users', '/admin/categories']) {
+    await page.goto(path);
+    await expect(page.locator('main .MuiList-root .MuiListItemButton-root').first()).toBeVisible();
+    await expect(page.locator('main table')).toHaveCount(0);
+    expect(await width(), path).toBeLessThanOrEqual(390);
+  }
+});
+
+test('an undecided application opens with no decision chosen; saving without one is refused in the chosen language', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('locale', 'en-US'));
+  await signInAnyLanguage(page, ADMIN);
+  await page.goto('/admin/applications?status=20');
+  await expect(rows(page).first()).toBeVisible();
+  const reference = (await rows(page).first().locator('td').first().innerText()).trim();
+  await rows(page).first().locator('td').first().click();
+  const dialog = page.getByRole('dialog', { name: new RegExp(`^Application ${reference}`) });
+  const decision = dialog.getByRole('radiogroup', { name: 'Decision' });
+  await expect(decision.getByRole('radio', { name: 'Approved' })).not.toBeChecked();
+  await expect(decision.getByRole('radio', { name: 'Rejected' })).not.toBeChecked();
+  await dialog.getByRole('button', { name: 'Save decision' }).click();
+  await expect(dialog.getByText('Choose approved or rejected.')).toBeVisible();
+  await expect(decision.getByRole('radio', { name: 'Approved' })).not.toBeChecked();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  // Nothing was decided: the application is still unprocessed.
+  await expect(row(page, reference).getByRole('combobox')).toHaveText('Unprocessed');
 });

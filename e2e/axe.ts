@@ -12,17 +12,26 @@ interface Violation {
   nodes: { target: string[] }[];
 }
 
-/** Runs axe-core on the page as it is (WCAG 2.1 A and AA rules) and fails with a readable list of violations. */
-export async function expectAccessible(page: Page) {
+/** axe's rules beyond WCAG for the admin: one h1 on every page, and no heading without text. */
+export const headingRules = ['page-has-heading-one', 'empty-heading'];
+
+/**
+ * Runs axe-core on the page as it is (WCAG 2.1 A and AA rules, and any `rules` named besides) and fails with a
+ * readable list of violations.
+ */
+export async function expectAccessible(page: Page, { rules = [] }: { rules?: string[] } = {}) {
   // Scan the page as a person reads it: once loading has settled.
   await page.waitForLoadState('networkidle');
   await expect(page.locator('.MuiCircularProgress-root, .MuiSkeleton-root, .MuiLinearProgress-root')).toHaveCount(0);
   await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
+  const violations = await page.evaluate(async (extra) => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Violation[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+      rules: Object.fromEntries(extra.map((rule) => [rule, { enabled: true }])),
+    });
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
-  });
+  }, rules);
   const readable = violations.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(readable, `accessibility violations on ${page.url()}`).toEqual([]);
 }

@@ -6,11 +6,11 @@ import { ADMIN, INVESTIGATOR, loginAs, pageTitle } from './helpers';
 // The server and its database are shared by every spec file of a run, so whatever this file creates carries a
 // name of its own and nothing here relies on another file having run before or after.
 
-/** The rows of the list on screen (react-admin's Datagrid body). */
-const rows = (page: Page) => page.locator('.RaDatagrid-tbody tr');
+/** The rows of the list on screen (react-admin's DataTable body). */
+const rows = (page: Page) => page.locator('.RaDataTable-tbody tr');
 
 /** The Benämning cells of the list on screen. */
-const labels = (page: Page) => page.locator('.RaDatagrid-tbody .column-label');
+const labels = (page: Page) => page.locator('.RaDataTable-tbody .column-label');
 
 /** The list's search box; a search takes effect 0.5 s after the last keystroke and only when longer than 2 characters. */
 const searchBox = (page: Page) => page.getByRole('textbox', { name: 'Sök' });

@@ -24,6 +24,11 @@ const forOrganisations = { field: 'applicant_type', in: [organisation, both] } a
 /** The amount applied for: whole öre, never negative (SPEC.md §5 money input), at most 100 million kronor. */
 export const MAX_MONEY = 100_000_000_00;
 
+const { received, ongoing, approved, rejected } = enums.application_status;
+/** The statuses every staff list shows (SPEC.md §2, §9): never drafts; the decided list only the decisions. */
+export const listedStatuses: readonly number[] = [ongoing, received, approved, rejected];
+export const decidedStatuses: readonly number[] = [approved, rejected];
+
 /**
  * An application as the applicant fills it in, step by step (SPEC.md §2, the five steps). The answers to the
  * application type's own questions (`definitions`) and the files are checked by `applicationAnswers.ts`, since staff

@@ -1,12 +1,5 @@
 import { PAGE_SIZE } from '../../resources/fields.js';
-import { enums } from '../../resources/enums.js';
 import { invalid, type FieldErrors, type Message } from '../errors.js';
-
-const { received, ongoing, approved, rejected } = enums.application_status;
-
-/** The statuses every staff list shows (SPEC.md §2, §9): never drafts. */
-export const listedStatuses: readonly number[] = [ongoing, received, approved, rejected];
-export const decidedStatuses: readonly number[] = [approved, rejected];
 
 /** What a list's query may carry beyond paging, sorting and search; anything else is a 422. */
 type FilterKind = 'id' | 'boolean' | 'text' | 'month';

@@ -1,8 +1,9 @@
 import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
+import { decidedStatuses, listedStatuses } from '../../resources/applications.js';
 import { enums } from '../../resources/enums.js';
 import type { Db } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
-import { decidedStatuses, listedStatuses, type ApplicationListQuery, type ListSpec } from './listQuery.js';
+import type { ApplicationListQuery, ListSpec } from './listQuery.js';
 
 /** The three staff lists of SPEC.md §2: what each may filter and sort by. */
 export const listSpecs = {

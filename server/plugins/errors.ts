@@ -52,7 +52,7 @@ export function translateFieldErrors(t: Translate, errors: FieldErrors, resource
   return Object.fromEntries(Object.entries(errors).map(([field, list]) => [field, list.map((m) => text(field, m))]));
 }
 
-const attributeName = (t: Translate, field: string, resource?: string) => attributeLabel((key) => t(key), field, resource);
+const attributeName = (t: Translate, field: string, resource?: string) => attributeLabel((key, options) => t(key, options), field, resource);
 
 const typeKeys: Record<string, string> = { integer: 'validation.integer', number: 'validation.number', string: 'validation.string', boolean: 'validation.boolean' };
 

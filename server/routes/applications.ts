@@ -257,7 +257,7 @@ export default async function applicationRoutes(app: FastifyInstance) {
     async (request) => {
       const { status } = (request.body as { data: { status: number } }).data;
       if (!settableStatuses.includes(status)) {
-        const attribute = attributeLabel((key) => request.t(key), 'status', 'applications');
+        const attribute = attributeLabel((key, options) => request.t(key, options), 'status', 'applications');
         throw new AppError(422, 'validation.in', { params: { attribute }, errors: { status: ['validation.in'] } });
       }
       return change(request, 'status', status);

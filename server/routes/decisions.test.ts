@@ -154,6 +154,19 @@ describe('a decision in a period without a cap', () => {
     expect(refused.statusCode).toBe(422);
     expect(refused.json().message).toBe('Ansökan är inte inskickad än och kan inte hanteras.');
   });
+
+  it('refuses a decision without approved or rejected chosen, in the caller’s language, and changes nothing', async () => {
+    const period = await createPeriod(t.db, 'Obeslutad');
+    const application = await createApplication(t.db, { periodId: period.id, frontendUserId, status: ongoing });
+    const swedish = await decide(application.uuid, { approved_money: 100_00 });
+    expect(swedish.statusCode).toBe(422);
+    expect(swedish.json().errors).toEqual({ status: ['Fältet status är obligatoriskt.'] });
+    const english = await decide(application.uuid, {}, { 'accept-language': 'en-US' });
+    expect(english.statusCode).toBe(422);
+    expect(english.json().errors).toEqual({ status: ['The status field is required.'] });
+    expect(await decisionOf(application.uuid)).toMatchObject({ status: ongoing, approved_money: null });
+    expect(await historyOf(t.db, application.id)).toEqual([]);
+  });
 });
 
 describe('who may decide', () => {

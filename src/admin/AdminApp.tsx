@@ -1,7 +1,8 @@
 import { lazy, Suspense } from 'react';
-import { Admin, CustomRoutes, defaultTheme, Loading, Resource, type I18nProvider } from 'react-admin';
-import { BrowserRouter, Navigate, Route } from 'react-router-dom';
+import { Admin, CustomRoutes, defaultTheme, Loading, Resource, type AuthProvider, type DataProvider, type I18nProvider } from 'react-admin';
+import { BrowserRouter, Navigate, Route, useParams, useSearchParams } from 'react-router-dom';
 import { resourceList } from '../../resources/index';
+import { presetsOf } from './applications/presets';
 import { resourceIcons } from './resources/icons';
 import { resourceScreens } from './resources/ResourceScreens';
 import { brand } from '../theme';
@@ -26,100 +27,119 @@ const ApplicationFormPage = lazy(() => import('./applications/ApplicationFormPag
 
 const theme = { ...defaultTheme, ...brand, palette: { ...defaultTheme.palette, ...brand.palette } };
 
+/**
+ * applications/{status?} (SPEC.md §2): "add" is the add-application form, a status the list shows presets its filter
+ * (as ?status, ?unread and ?followups do), and anything else is not found.
+ */
+function ApplicationsPath() {
+  const { status } = useParams();
+  const [query] = useSearchParams();
+  if (status === 'add') return <ApplicationFormPage />;
+  const presets = presetsOf(status, query);
+  return presets ? <ApplicationList presets={presets} /> : <NotFoundPage />;
+}
+
 /** The staff app at /admin: react-admin with our providers; one <Resource> per entity of resources/ (issue by issue). */
 export function AdminApp({ i18nProvider }: { i18nProvider: I18nProvider }) {
   return (
     // react-admin would otherwise use a hash router; real paths under /admin match what the server serves.
     <BrowserRouter basename="/admin">
-      <Admin
-        authProvider={authProvider}
-        dataProvider={dataProvider}
-        i18nProvider={i18nProvider}
-        loginPage={LoginPage}
-        dashboard={Dashboard}
-        layout={AppLayout}
-        catchAll={NotFoundPage}
-        accessDenied={() => <Navigate to="/403" replace />}
-        theme={theme}
-        disableTelemetry
-      >
-        <CustomRoutes noLayout>
-          <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-          <Route path="/reset-password/:token" element={<ResetPasswordPage />} />
-        </CustomRoutes>
-        <CustomRoutes>
-          <Route path="/settings" element={<RequireAccess screen="settings"><SettingsPage /></RequireAccess>} />
+      <StaffAdmin i18nProvider={i18nProvider} dataProvider={dataProvider} authProvider={authProvider} />
+    </BrowserRouter>
+  );
+}
+
+/** The admin's screens and routes inside whatever router holds them, with the providers given (tests give their own). */
+export function StaffAdmin({ i18nProvider, dataProvider, authProvider }: { i18nProvider: I18nProvider; dataProvider: DataProvider; authProvider: AuthProvider }) {
+  return (
+    <Admin
+      authProvider={authProvider}
+      dataProvider={dataProvider}
+      i18nProvider={i18nProvider}
+      loginPage={LoginPage}
+      dashboard={Dashboard}
+      layout={AppLayout}
+      catchAll={NotFoundPage}
+      accessDenied={() => <Navigate to="/403" replace />}
+      theme={theme}
+      disableTelemetry
+    >
+      <CustomRoutes noLayout>
+        <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="/reset-password/:token" element={<ResetPasswordPage />} />
+      </CustomRoutes>
+      <CustomRoutes>
+        <Route path="/settings" element={<RequireAccess screen="settings"><SettingsPage /></RequireAccess>} />
+        <Route
+          path="/applications/:status?"
+          element={
+            <RequireAccess screen="applications">
+              <Suspense fallback={<Loading />}>
+                <ApplicationsPath />
+              </Suspense>
+            </RequireAccess>
+          }
+        />
+        {/* new and :uuid share the form; a path of its own so it never clashes with the list's /applications/:status. */}
+        {['/application-form/new', '/application-form/:uuid'].map((path) => (
           <Route
-            path="/applications/:status?"
+            key={path}
+            path={path}
             element={
               <RequireAccess screen="applications">
                 <Suspense fallback={<Loading />}>
-                  <ApplicationList />
+                  <ApplicationFormPage />
                 </Suspense>
               </RequireAccess>
             }
           />
-          {/* new and :uuid share the form; a path of its own so it never clashes with the list's /applications/:status. */}
-          {['/application-form/new', '/application-form/:uuid'].map((path) => (
-            <Route
-              key={path}
-              path={path}
-              element={
-                <RequireAccess screen="applications">
-                  <Suspense fallback={<Loading />}>
-                    <ApplicationFormPage />
-                  </Suspense>
-                </RequireAccess>
-              }
-            />
-          ))}
-          <Route
-            path="/decision"
-            element={
-              <RequireAccess screen="decision">
-                <Suspense fallback={<Loading />}>
-                  <DecidedList />
-                </Suspense>
-              </RequireAccess>
-            }
-          />
-          <Route
-            path="/decisioning/:periodUuid/:periodName"
-            element={
-              <RequireAccess screen="decisioning">
-                <Suspense fallback={<Loading />}>
-                  <DecisioningList />
-                </Suspense>
-              </RequireAccess>
-            }
-          />
-          <Route
-            path="/investigations"
-            element={
-              <RequireAccess screen="investigations">
-                <Suspense fallback={<Loading />}>
-                  <InvestigationList />
-                </Suspense>
-              </RequireAccess>
-            }
-          />
-          <Route
-            path="/statistics"
-            element={
-              <RequireAccess screen="statistics">
-                <Suspense fallback={<Loading />}>
-                  <StatisticsPage />
-                </Suspense>
-              </RequireAccess>
-            }
-          />
-          <Route path="/faqs/order" element={<RequireAccess screen="faqs"><FaqOrderPage /></RequireAccess>} />
-          <Route path="/403" element={<RequireAccess><ForbiddenPage /></RequireAccess>} />
-        </CustomRoutes>
-        {resourceList.map((resource) => (
-          <Resource key={resource.name} name={resource.name} icon={resourceIcons[resource.name]} recordRepresentation={resource.labelField} {...resourceScreens(resource)} />
         ))}
-      </Admin>
-    </BrowserRouter>
+        <Route
+          path="/decision"
+          element={
+            <RequireAccess screen="decision">
+              <Suspense fallback={<Loading />}>
+                <DecidedList />
+              </Suspense>
+            </RequireAccess>
+          }
+        />
+        <Route
+          path="/decisioning/:periodUuid/:periodName"
+          element={
+            <RequireAccess screen="decisioning">
+              <Suspense fallback={<Loading />}>
+                <DecisioningList />
+              </Suspense>
+            </RequireAccess>
+          }
+        />
+        <Route
+          path="/investigations"
+          element={
+            <RequireAccess screen="investigations">
+              <Suspense fallback={<Loading />}>
+                <InvestigationList />
+              </Suspense>
+            </RequireAccess>
+          }
+        />
+        <Route
+          path="/statistics"
+          element={
+            <RequireAccess screen="statistics">
+              <Suspense fallback={<Loading />}>
+                <StatisticsPage />
+              </Suspense>
+            </RequireAccess>
+          }
+        />
+        <Route path="/faqs/order" element={<RequireAccess screen="faqs"><FaqOrderPage /></RequireAccess>} />
+        <Route path="/403" element={<RequireAccess><ForbiddenPage /></RequireAccess>} />
+      </CustomRoutes>
+      {resourceList.map((resource) => (
+        <Resource key={resource.name} name={resource.name} icon={resourceIcons[resource.name]} recordRepresentation={resource.labelField} {...resourceScreens(resource)} />
+      ))}
+    </Admin>
   );
 }

@@ -7,10 +7,12 @@ interface Props {
   text: string;
   action: { label: string; href?: string; onClick?: () => void; component?: React.ElementType; to?: string };
   icon?: ReactNode;
+  /** h1 unless the page already has one holding the same title (the admin's app bar). */
+  titleLevel?: 'h1' | 'h2';
 }
 
 /** A full message page (403, 404): big code, title, one sentence, one way on. Shared by admin and portal. */
-export function StatusPage({ code, title, text, action, icon }: Props) {
+export function StatusPage({ code, title, text, action, icon, titleLevel = 'h1' }: Props) {
   const { label, ...link } = action;
   return (
     <Box component="section" sx={{ maxWidth: 560, mx: 'auto', my: { xs: 4, md: 8 }, px: 2, textAlign: 'center' }}>
@@ -18,7 +20,7 @@ export function StatusPage({ code, title, text, action, icon }: Props) {
       <Typography variant="overline" component="p" sx={{ fontSize: '1rem', color: 'text.secondary' }}>
         {code}
       </Typography>
-      <Typography variant="h4" component="h1" gutterBottom>
+      <Typography variant="h4" component={titleLevel} gutterBottom>
         {title}
       </Typography>
       <Typography sx={{ mb: 3 }}>{text}</Typography>

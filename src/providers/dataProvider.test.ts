@@ -60,6 +60,12 @@ describe('dataProvider', () => {
     expect(api.calls[0].url).toBe('/categories');
   });
 
+  it('lists from the endpoint a list names in meta, for an address with a parameter', async () => {
+    const { provider, api } = setup();
+    await provider.getList('category-page', { pagination: { page: 1, perPage: 50 }, sort: { field: 'label', order: 'ASC' }, filter: {}, meta: { endpoint: 'categories' } });
+    expect(api.calls[0].uri).toBe('/categories?page=1&per_page=50&sort=label&direction=asc');
+  });
+
   it('turns a validation answer into an HttpError whose field errors react-admin shows beside the fields', async () => {
     const { provider } = setup();
     const error = await provider.update('categories', { id: 2, data: { label: '' }, previousData: { id: 2 } }).catch((e) => e);

@@ -46,7 +46,9 @@ export function createDataProvider(http: HttpClient, endpointFor: EndpointFor = 
   };
 
   const getList = async (resource: string, params: Parameters<DataProvider['getList']>[1]) => {
-    const page = await call<ListPage>(http.get(url(resource), { params: listParams(params) }));
+    // A list whose address carries a parameter (one period's applications) names it in meta.endpoint.
+    const endpoint = typeof params.meta?.endpoint === 'string' ? `/${params.meta.endpoint}` : url(resource);
+    const page = await call<ListPage>(http.get(endpoint, { params: listParams(params) }));
     return { data: page.data as never[], total: page.total };
   };
 

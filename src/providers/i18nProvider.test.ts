@@ -47,6 +47,17 @@ describe('i18nProvider', () => {
     expect(i18n.translate('only.sv')).toBe('Bara på svenska');
   });
 
+  it('tells a listener of each key the chosen language lacks, even one looked up with a default', async () => {
+    const { createI18nProvider } = await import('./i18nProvider');
+    const missing: string[] = [];
+    const i18n = await createI18nProvider(undefined, { onMissingKey: (key, locale) => missing.push(`${locale} ${key}`) });
+    expect(i18n.translate('app.menu.settings')).toBe('Inställningar');
+    expect(i18n.translate('resources.nothing.name', { _: 'Nothing' })).toBe('Nothing');
+    await i18n.changeLocale('en-US');
+    expect(i18n.translate('no.such.key')).toBe('no.such.key');
+    expect(missing).toEqual(['sv-SE resources.nothing.name', 'en-US no.such.key']);
+  });
+
   it('ignores a stored locale that is not offered', async () => {
     localStorage.setItem('locale', 'de-DE');
     const { createI18nProvider } = await import('./i18nProvider');

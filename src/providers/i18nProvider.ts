@@ -7,6 +7,8 @@ import { flatten, translate, type TranslateOptions } from './translate';
 type Messages = TranslationMessages;
 /** Extra messages per locale, e.g. react-admin's own for the admin; loaded only where needed. */
 export type ExtraMessages = Record<Locale, () => Promise<Messages>>;
+/** Told of every key the chosen language has no text for, whether or not the caller gave a default (`_`). */
+export type MissingKeyListener = (key: string, locale: Locale, options: TranslateOptions) => void;
 
 const appMessages: Record<Locale, () => Promise<Messages>> = {
   'sv-SE': async () => svSE as unknown as Messages,
@@ -20,7 +22,7 @@ const names: Record<Locale, string> = { 'sv-SE': 'Svenska', 'en-US': 'English' }
  * language are loaded before the app renders (translate is synchronous); the other language on switching.
  * Polyglot's rules (see translate.ts), without react-admin's polyglot provider, so the portal needs neither.
  */
-export async function createI18nProvider(extra?: ExtraMessages): Promise<I18nProvider> {
+export async function createI18nProvider(extra?: ExtraMessages, { onMissingKey }: { onMissingKey?: MissingKeyListener } = {}): Promise<I18nProvider> {
   const loaded = new Map<Locale, Messages>();
   const load = async (locale: Locale) => {
     if (!loaded.has(locale)) {
@@ -38,7 +40,10 @@ export async function createI18nProvider(extra?: ExtraMessages): Promise<I18nPro
   const fallback = (key: string, options: TranslateOptions) => translateFrom(loaded.get('sv-SE')!, key, options);
 
   return {
-    translate: (key: string, options: TranslateOptions = {}) => translate(phrases, key, options ?? {}, fallback),
+    translate: (key: string, options: TranslateOptions = {}) => {
+      if (onMissingKey && !Object.hasOwn(phrases, key)) onMissingKey(key, current, options ?? {});
+      return translate(phrases, key, options ?? {}, fallback);
+    },
     changeLocale: async (locale: string) => {
       const messages = await load(locale as Locale);
       current = locale as Locale;

@@ -11,6 +11,7 @@ import { DecisionSection } from './DecisionSection';
 import { HistoryTimeline } from './HistoryTimeline';
 import { InvestigationSection } from './InvestigationSection';
 import { InvestigatorsSection } from './InvestigatorsSection';
+import { statusKey } from './statuses';
 
 interface StaffApplication {
   uuid: string;
@@ -30,8 +31,6 @@ interface StaffApplication {
   questions?: { id: number; label: string; type: number }[];
   files?: { uuid: string; name: string; field_definition_id: number | null }[];
 }
-
-const statusKey = (value: number) => Object.entries(enums.application_status).find(([, v]) => v === value)?.[0] ?? '';
 
 /** One application in a dialog over the list (SPEC.md §2: edit in a modal): what was sent in, finished or not, history. */
 export function ApplicationDialog({ application, onClose, mode = 'manage' }: { application: ApplicationRow; onClose: () => void; mode?: 'manage' | 'investigate' }) {

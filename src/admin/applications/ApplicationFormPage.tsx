@@ -1,6 +1,6 @@
 import { Box, Button, Card, CardContent, LinearProgress, Alert, Stack, Typography } from '@mui/material';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useI18nProvider, useNotify, useTranslate } from 'react-admin';
+import { Title, useI18nProvider, useNotify, useTranslate } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
 import { answerField, type Question } from '../../../resources/applicationAnswers';
 import { enums } from '../../../resources/enums';
@@ -75,8 +75,10 @@ export default function ApplicationFormPage() {
     return Object.fromEntries(formProblems(values, asked, files, translate).map((p) => [p.field, p.message]));
   }, [values, questions, files, translate, uuid]);
 
-  if (failure) return <Alert severity="error">{failure}</Alert>;
-  if (!options || !values) return <LinearProgress aria-label={translate('app.loading')} />;
+  // The title, with the reference once it is known, is the page's h1 in the app bar.
+  const heading = <Title title={reference ? `${title} ${reference}` : title} />;
+  if (failure) return <>{heading}<Alert severity="error">{failure}</Alert></>;
+  if (!options || !values) return <>{heading}<LinearProgress aria-label={translate('app.loading')} /></>;
 
   const form: FormApi = {
     values,
@@ -123,12 +125,10 @@ export default function ApplicationFormPage() {
     <I18nContext provider={i18nProvider}>
       <FilesApi.Provider value={staffFiles}>
         <FormContext.Provider value={form}>
+          {heading}
           <Card sx={{ mt: 2 }}>
             <CardContent>
               <Stack spacing={4}>
-                <Typography variant="h5" component="h1">
-                  {reference ? `${title} ${reference}` : title}
-                </Typography>
                 {problems.length > 0 && <ApplicationFormProblems ref={top} problems={problems} />}
                 {!uuid && section(translate('app.application_form.applicant'), <ApplicationFormApplicant value={applicant} onChange={(next) => (setApplicant(next), setServerErrors(({ frontend_user_id: _a, 'applicant.email': _b, 'applicant.first_name': _c, 'applicant.last_name': _d, ...rest }) => rest))} problem={(f) => serverErrors[f]} />)}
                 {section(translate('portal.apply.steps.period'), <PeriodStep periods={periods} />)}

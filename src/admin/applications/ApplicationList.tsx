@@ -1,31 +1,32 @@
 import { useState } from 'react';
 import {
-  Datagrid,
-  FunctionField,
+  BooleanInput,
+  DataTable,
+  FilterButton,
   List,
   ReferenceInput,
   SelectArrayInput,
   SelectInput,
-  TextField,
+  SimpleList,
   TopToolbar,
   useLocaleState,
   useTranslate,
 } from 'react-admin';
 import Add from '@mui/icons-material/Add';
 import { Button } from '@mui/material';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { enums } from '../../../resources/enums';
+import { Link, Navigate, useSearchParams } from 'react-router-dom';
+import { listedStatuses } from '../../../resources/applications';
 import { formatMoney } from '../../../resources/format';
 import { PAGE_SIZE } from '../../../resources/fields';
 import { usePageTitle } from '../../components/usePageTitle';
+import { useIsPhone } from '../layout/useIsPhone';
 import { ExportCsvButton } from '../resources/ExportCsvButton';
 import { SearchFilter } from '../resources/SearchFilter';
 import { ApplicationDialog } from './ApplicationDialog';
+import type { ListFilters } from './presets';
 import { ProgressIndicators, type Progress } from './ProgressIndicators';
 import { StatusSelect } from './StatusSelect';
-
-/** The statuses staff lists show (SPEC.md §9): never drafts. */
-export const listedStatuses = [enums.application_status.ongoing, enums.application_status.received, enums.application_status.approved, enums.application_status.rejected];
+import { useStatusChoices, useStatusLabel } from './statuses';
 
 export interface ApplicationRow {
   id: number;
@@ -38,33 +39,26 @@ export interface ApplicationRow {
   progress: Progress;
 }
 
-function useStatusChoices() {
-  const translate = useTranslate();
-  return listedStatuses.map((value) => ({
-    id: value,
-    name: translate(`enums.application_status.${Object.entries(enums.application_status).find(([, v]) => v === value)![0]}`),
-  }));
-}
-
 /**
  * applications/{status?}: every application sent in, 50 a page by reference, with status and period filters, search,
- * the six progress indicators, the inline status selector and the application in a dialog. ?unread and ?followups
- * preset those filters, as links from the dashboard do.
+ * the six progress indicators, the inline status selector and the application in a dialog. A preset in the address
+ * (applications/20, ?unread=1, ?followups=1, as the dashboard links) becomes the list's filters, shown and removable.
  */
-export default function ApplicationList() {
+export default function ApplicationList({ presets = {} }: { presets?: ListFilters }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const title = translate('app.applications.title');
   usePageTitle(title);
-  const { status } = useParams();
   const [query] = useSearchParams();
-  const statusChoices = useStatusChoices();
+  const statusChoices = useStatusChoices(listedStatuses);
+  const statusLabel = useStatusLabel();
+  const phone = useIsPhone();
   const [open, setOpen] = useState<ApplicationRow | null>(null);
 
-  const presets: Record<string, unknown> = {};
-  if (status && listedStatuses.includes(Number(status) as never)) presets.status = [Number(status)];
-  if (query.get('unread') === 'true' || query.get('unread') === '1') presets.unread = true;
-  if (query.get('followups') === 'true' || query.get('followups') === '1') presets.followups = true;
+  // react-admin reads its filters from ?filter= and would ignore the preset's own words: say them its way, once.
+  if (Object.keys(presets).length && !query.has('filter')) {
+    return <Navigate to={{ pathname: '/applications', search: `?${new URLSearchParams({ filter: JSON.stringify(presets) })}` }} replace />;
+  }
 
   const filters = [
     <SearchFilter key="q" source="q" alwaysOn />,
@@ -72,22 +66,24 @@ export default function ApplicationList() {
     <ReferenceInput key="period" source="period" reference="periods" sort={{ field: 'start_date', order: 'DESC' }} perPage={100} alwaysOn>
       <SelectInput optionText="name" label="app.applications.fields.period" sx={{ minWidth: 220 }} />
     </ReferenceInput>,
+    <BooleanInput key="unread" source="unread" label="app.applications.presets.unread" />,
+    <BooleanInput key="followups" source="followups" label="app.applications.presets.followups" />,
   ];
+  const openRow = (_id: unknown, _resource: unknown, record: unknown) => (setOpen(record as ApplicationRow), false as const);
+  const money = (r: ApplicationRow) => formatMoney(r.money_value, locale);
 
   return (
     <>
       <List
         resource="applications"
         title={title}
-        // A preset link gets its own stored state, so it does not overwrite the filters of the plain list.
-        storeKey={Object.keys(presets).length ? `applications.${JSON.stringify(presets)}` : 'applications'}
-        filterDefaultValues={presets}
         filters={filters}
         sort={{ field: 'reference', order: 'ASC' }}
         perPage={PAGE_SIZE}
         actions={
           <TopToolbar>
-            <Button component={Link} to="/application-form/new" startIcon={<Add />}>
+            <FilterButton />
+            <Button component={Link} to="/applications/add" startIcon={<Add />}>
               {translate('app.application_form.add')}
             </Button>
             <ExportCsvButton />
@@ -95,14 +91,29 @@ export default function ApplicationList() {
         }
         empty={false}
       >
-        <Datagrid rowClick={(_id, _resource, record) => (setOpen(record as ApplicationRow), false)} bulkActionButtons={false}>
-          <TextField source="reference" label="app.applications.fields.reference" sortable={false} />
-          <FunctionField source="status" label="app.applications.fields.status" render={() => <StatusSelect />} />
-          <FunctionField source="applicant" label="app.applications.fields.applicant" render={(r: ApplicationRow) => r.applicant?.name} />
-          <FunctionField source="period" label="app.applications.fields.period" sortable={false} render={(r: ApplicationRow) => r.period?.name} />
-          <FunctionField source="money" label="app.applications.fields.money_value" textAlign="right" render={(r: ApplicationRow) => formatMoney(r.money_value, locale)} />
-          <FunctionField source="progress" label="app.applications.fields.progress" sortable={false} render={(r: ApplicationRow) => <ProgressIndicators progress={r.progress} />} />
-        </Datagrid>
+        {phone ? (
+          <SimpleList<ApplicationRow>
+            primaryText={(r) => `${r.reference ?? ''} ${r.applicant?.name ?? ''}`}
+            secondaryText={(r) => (
+              <>
+                {statusLabel(r.status)} · {r.period?.name}
+                <br />
+                <ProgressIndicators progress={r.progress} />
+              </>
+            )}
+            tertiaryText={money}
+            rowClick={openRow}
+          />
+        ) : (
+          <DataTable<ApplicationRow> rowClick={openRow} bulkActionButtons={false}>
+            <DataTable.Col source="reference" label="app.applications.fields.reference" disableSort />
+            <DataTable.Col source="status" label="app.applications.fields.status" render={() => <StatusSelect />} />
+            <DataTable.Col source="applicant" label="app.applications.fields.applicant" render={(r) => r.applicant?.name} />
+            <DataTable.Col source="period" label="app.applications.fields.period" disableSort render={(r) => r.period?.name} />
+            <DataTable.Col source="money" label="app.applications.fields.money_value" align="right" render={money} />
+            <DataTable.Col source="progress" label="app.applications.fields.progress" disableSort render={(r) => <ProgressIndicators progress={r.progress} />} />
+          </DataTable>
+        )}
       </List>
       {open && <ApplicationDialog application={open} onClose={() => setOpen(null)} />}
     </>

@@ -1,12 +1,28 @@
 import { useState } from 'react';
-import { Datagrid, DateField, FunctionField, List, ReferenceInput, SelectArrayInput, SelectInput, TextField, TextInput, TopToolbar, useLocaleState, useTranslate } from 'react-admin';
-import { enums } from '../../../resources/enums';
+import {
+  AutocompleteInput,
+  ColumnsButton,
+  DataTable,
+  DateField,
+  List,
+  ReferenceInput,
+  SelectArrayInput,
+  SelectInput,
+  SimpleList,
+  TextInput,
+  TopToolbar,
+  useLocaleState,
+  useTranslate,
+} from 'react-admin';
+import { decidedStatuses } from '../../../resources/applications';
 import { PAGE_SIZE } from '../../../resources/fields';
 import { formatMoney } from '../../../resources/format';
 import { usePageTitle } from '../../components/usePageTitle';
+import { useIsPhone } from '../layout/useIsPhone';
 import { ApplicationDialog } from './ApplicationDialog';
 import type { ApplicationRow } from './ApplicationList';
 import { StatusSelect } from './StatusSelect';
+import { useStatusChoices, useStatusLabel } from './statuses';
 
 type Row = ApplicationRow & {
   org_city: string | null;
@@ -17,49 +33,91 @@ type Row = ApplicationRow & {
   approved_fou: number | null;
   approved_nok: number | null;
   global_goals: number[];
+  followup_at: string | null;
+  followup_sent_in_at: string | null;
 };
 
-const goalNumber = (codes: number[]) => codes.join(', ');
+interface Applicant {
+  id: number;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+}
 
-/** decision: the decided applications with the decision's parts, 50 a page by reference; the application in a dialog. */
+const goalNumber = (codes: number[]) => codes.join(', ');
+const applicantName = (a: Applicant) => `${[a.first_name, a.last_name].filter(Boolean).join(' ')} <${a.email}>`.trim();
+// The applicants list searches from three characters (SPEC.md §5), as every list does.
+const searchApplicants = (text: string) => (text.trim().length > 2 ? { q: text.trim() } : {});
+
+/** Shown until staff choose otherwise with the columns button, so the list fits a 1280 px screen. */
+const hiddenByDefault = ['targets_text', 'purposes_text', 'focuses_text', 'approved_fou', 'approved_nok', 'global_goals', 'followup_sent_in_at'];
+
+/**
+ * decision: the decided applications with the decision's parts, 50 a page by reference, filtered by status,
+ * organisation, applicant, period and month (SPEC.md §2); the application in a dialog.
+ */
 export default function DecidedList() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const title = translate('app.decided.title');
   usePageTitle(title);
+  const phone = useIsPhone();
+  const statusLabel = useStatusLabel();
+  const statusChoices = useStatusChoices(decidedStatuses);
   const [open, setOpen] = useState<Row | null>(null);
   const money = (value: number | null) => formatMoney(value, locale);
-  const statusChoices = [enums.application_status.approved, enums.application_status.rejected].map((value) => ({
-    id: value,
-    name: translate(`enums.application_status.${value === enums.application_status.approved ? 'approved' : 'rejected'}`),
-  }));
   const filters = [
     <SelectArrayInput key="status" source="status" label="app.applications.fields.status" choices={statusChoices} alwaysOn sx={{ minWidth: 200 }} />,
     <TextInput key="organisation" source="organisation" label="app.decided.organisation" alwaysOn />,
+    <ReferenceInput key="frontend_user" source="frontend_user" reference="frontend-users" alwaysOn>
+      <AutocompleteInput label="app.applications.fields.applicant" optionText={applicantName} filterToQuery={searchApplicants} sx={{ minWidth: 260 }} />
+    </ReferenceInput>,
     <ReferenceInput key="period" source="period" reference="periods" sort={{ field: 'start_date', order: 'DESC' }} perPage={100} alwaysOn>
       <SelectInput optionText="name" label="app.applications.fields.period" sx={{ minWidth: 200 }} />
     </ReferenceInput>,
     <TextInput key="month" source="month" label="app.decided.month" type="month" alwaysOn InputLabelProps={{ shrink: true }} />,
   ];
+  const openRow = (_id: unknown, _resource: unknown, record: unknown) => (setOpen(record as Row), false as const);
   return (
     <>
-      <List resource="decision" title={title} filters={filters} sort={{ field: 'reference', order: 'ASC' }} perPage={PAGE_SIZE} actions={<TopToolbar />} empty={false}>
-        <Datagrid rowClick={(_id, _resource, record) => (setOpen(record as Row), false)} bulkActionButtons={false}>
-          <TextField source="reference" label="app.applications.fields.reference" />
-          <FunctionField source="status" label="app.applications.fields.status" sortable={false} render={() => <StatusSelect />} />
-          <FunctionField source="applicant" label="app.applications.fields.applicant" render={(r: Row) => r.applicant?.name} />
-          <TextField source="org_city" label="app.decided.org_city" sortable={false} />
-          <TextField source="targets_text" label="app.decided.targets" sortable={false} />
-          <TextField source="purposes_text" label="app.decided.purposes" sortable={false} />
-          <TextField source="focuses_text" label="app.decided.focuses" sortable={false} />
-          <FunctionField source="money" label="app.applications.fields.money_value" textAlign="right" render={(r: Row) => money(r.money_value)} />
-          <FunctionField source="approved_money" label="app.applications.fields.approved_money" textAlign="right" render={(r: Row) => money(r.approved_money_value)} />
-          <FunctionField source="approved_fou" label="app.decision.approved_fou" textAlign="right" render={(r: Row) => money(r.approved_fou)} />
-          <FunctionField source="approved_nok" label="app.decision.approved_nok" textAlign="right" render={(r: Row) => money(r.approved_nok)} />
-          <FunctionField source="global_goals" label="resources.applications.fields.global_goals" sortable={false} render={(r: Row) => goalNumber(r.global_goals ?? [])} />
-          <DateField source="followup_sent_in_at" label="app.decided.followup_sent_in_at" locales={locale} />
-          <DateField source="followup_at" label="app.decided.followup_at" locales={locale} />
-        </Datagrid>
+      <List
+        resource="decision"
+        title={title}
+        filters={filters}
+        sort={{ field: 'reference', order: 'ASC' }}
+        perPage={PAGE_SIZE}
+        actions={<TopToolbar>{!phone && <ColumnsButton />}</TopToolbar>}
+        empty={false}
+      >
+        {phone ? (
+          <SimpleList<Row>
+            primaryText={(r) => `${r.reference ?? ''} ${r.applicant?.name ?? ''}`}
+            secondaryText={(r) => [statusLabel(r.status), r.org_city].filter(Boolean).join(' · ')}
+            tertiaryText={(r) => money(r.approved_money_value ?? r.money_value)}
+            rowClick={openRow}
+          />
+        ) : (
+          <DataTable<Row> rowClick={openRow} bulkActionButtons={false} hiddenColumns={hiddenByDefault}>
+            <DataTable.Col source="reference" label="app.applications.fields.reference" />
+            <DataTable.Col source="status" label="app.applications.fields.status" disableSort render={() => <StatusSelect />} />
+            <DataTable.Col source="applicant" label="app.applications.fields.applicant" render={(r) => r.applicant?.name} />
+            <DataTable.Col source="org_city" label="app.decided.org_city" disableSort />
+            <DataTable.Col source="targets_text" label="app.decided.targets" disableSort />
+            <DataTable.Col source="purposes_text" label="app.decided.purposes" disableSort />
+            <DataTable.Col source="focuses_text" label="app.decided.focuses" disableSort />
+            <DataTable.Col source="money" label="app.applications.fields.money_value" align="right" render={(r) => money(r.money_value)} />
+            <DataTable.Col source="approved_money" label="app.applications.fields.approved_money" align="right" render={(r) => money(r.approved_money_value)} />
+            <DataTable.Col source="approved_fou" label="app.decision.approved_fou" align="right" render={(r) => money(r.approved_fou)} />
+            <DataTable.Col source="approved_nok" label="app.decision.approved_nok" align="right" render={(r) => money(r.approved_nok)} />
+            <DataTable.Col source="global_goals" label="resources.applications.fields.global_goals" disableSort render={(r) => goalNumber(r.global_goals ?? [])} />
+            <DataTable.Col source="followup_sent_in_at" label="app.decided.followup_sent_in_at">
+              <DateField source="followup_sent_in_at" locales={locale} />
+            </DataTable.Col>
+            <DataTable.Col source="followup_at" label="app.decided.followup_at">
+              <DateField source="followup_at" locales={locale} />
+            </DataTable.Col>
+          </DataTable>
+        )}
       </List>
       {open && <ApplicationDialog application={open} onClose={() => setOpen(null)} />}
     </>

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Checkbox, FormControlLabel, FormGroup, FormLabel, Radio, RadioGroup, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Checkbox, FormControl, FormControlLabel, FormGroup, FormHelperText, FormLabel, Radio, RadioGroup, Stack, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { MAX_MONEY } from '../../../resources/applications';
@@ -39,7 +39,8 @@ export function DecisionSection({ uuid, onSaved }: { uuid: string; onSaved: () =
     http.get(`/applications/${uuid}/decision`).then((response) => {
       const loaded = response.data.data as Decision;
       setDecision(loaded);
-      setDraft({ status: [approved, rejected].includes(loaded.status as never) ? loaded.status : approved, approved_money: loaded.approved_money, approved_fou: loaded.approved_fou, approved_nok: loaded.approved_nok, global_goals: loaded.global_goals ?? [] });
+      // An application not yet decided starts with no decision chosen: staff choose it themselves.
+      setDraft({ status: [approved, rejected].includes(loaded.status as never) ? loaded.status : undefined, approved_money: loaded.approved_money, approved_fou: loaded.approved_fou, approved_nok: loaded.approved_nok, global_goals: loaded.global_goals ?? [] });
     });
   }, [uuid]);
   if (!decision) return null;
@@ -71,6 +72,10 @@ export function DecisionSection({ uuid, onSaved }: { uuid: string; onSaved: () =
   const save = async () => {
     setErrors({});
     setMessage(null);
+    if (draft.status === undefined) {
+      setErrors({ status: translate('app.decision.choose') });
+      return;
+    }
     const body: Record<string, unknown> = { status: draft.status, approved_money: approving ? draft.approved_money : null };
     if (!capped) Object.assign(body, { approved_fou: approving ? draft.approved_fou : null, approved_nok: approving ? draft.approved_nok : null, global_goals: draft.global_goals });
     try {
@@ -90,10 +95,19 @@ export function DecisionSection({ uuid, onSaved }: { uuid: string; onSaved: () =
         {translate('app.decision.title')}
       </Typography>
       <Stack spacing={2}>
-        <RadioGroup row value={String(draft.status)} onChange={(event) => setDraft((d) => ({ ...d, status: Number(event.target.value) }))} aria-label={translate('app.decision.title')}>
-          <FormControlLabel value={String(approved)} control={<Radio />} label={translate('enums.application_status.approved')} />
-          <FormControlLabel value={String(rejected)} control={<Radio />} label={translate('enums.application_status.rejected')} />
-        </RadioGroup>
+        <FormControl error={!!errors.status}>
+          <RadioGroup
+            row
+            value={draft.status === undefined ? '' : String(draft.status)}
+            onChange={(event) => (setDraft((d) => ({ ...d, status: Number(event.target.value) })), setErrors(({ status: _, ...rest }) => rest))}
+            aria-label={translate('app.decision.title')}
+            aria-describedby={errors.status ? 'decision-status-error' : undefined}
+          >
+            <FormControlLabel value={String(approved)} control={<Radio />} label={translate('enums.application_status.approved')} />
+            <FormControlLabel value={String(rejected)} control={<Radio />} label={translate('enums.application_status.rejected')} />
+          </RadioGroup>
+          {errors.status && <FormHelperText id="decision-status-error">{errors.status}</FormHelperText>}
+        </FormControl>
         {approving && money('approved_money')}
         {approving && decision.cap && (
           <Alert severity={left! < 0 ? 'error' : 'info'} role="status" aria-live="polite">

@@ -1,12 +1,12 @@
-import { Datagrid, FunctionField, List, SelectArrayInput, TextField, useLocaleState, useTranslate } from 'react-admin';
+import { DataTable, List, SelectArrayInput, SimpleList, useLocaleState, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
+import { listedStatuses } from '../../../resources/applications';
 import { PAGE_SIZE } from '../../../resources/fields';
 import { formatMoney } from '../../../resources/format';
 import { usePageTitle } from '../../components/usePageTitle';
-import { enums } from '../../../resources/enums';
-import { listedStatuses, type ApplicationRow } from './ApplicationList';
-
-const statusKey = (value: number) => Object.entries(enums.application_status).find(([, v]) => v === value)?.[0] ?? '';
+import { useIsPhone } from '../layout/useIsPhone';
+import type { ApplicationRow } from './ApplicationList';
+import { useStatusChoices, useStatusLabel } from './statuses';
 
 /**
  * decisioning/{period_uuid}/{period_name}: one period's applications for investigators, 50 a page with the status
@@ -18,12 +18,15 @@ export default function DecisioningList() {
   const { periodUuid = '', periodName = '' } = useParams();
   const title = translate('app.decisioning.title', { period: periodName });
   usePageTitle(title);
-  const statusChoices = listedStatuses.map((value) => ({ id: value, name: translate(`enums.application_status.${statusKey(value)}`) }));
+  const phone = useIsPhone();
+  const statusLabel = useStatusLabel();
+  const statusChoices = useStatusChoices(listedStatuses);
+  const money = (r: ApplicationRow) => formatMoney(r.money_value, locale);
   return (
     <List
-      // The list's address names the period; the screen's access is checked by its route (RequireAccess).
-      resource={`applications/decisioning/${encodeURIComponent(periodUuid)}`}
-      disableAuthentication
+      resource="decisioning"
+      // The list's address names the period.
+      queryOptions={{ meta: { endpoint: `applications/decisioning/${encodeURIComponent(periodUuid)}` } }}
       storeKey={`decisioning.${periodUuid}`}
       title={title}
       filters={[<SelectArrayInput key="status" source="status" label="app.applications.fields.status" choices={statusChoices} alwaysOn sx={{ minWidth: 220 }} />]}
@@ -32,13 +35,21 @@ export default function DecisioningList() {
       actions={false}
       empty={false}
     >
-      <Datagrid rowClick={false} bulkActionButtons={false}>
-        <TextField source="reference" label="app.applications.fields.reference" />
-        <FunctionField source="status" label="app.applications.fields.status" render={(r: ApplicationRow) => translate(`enums.application_status.${statusKey(r.status)}`)} />
-        <FunctionField source="applicant" label="app.applications.fields.applicant" render={(r: ApplicationRow) => r.applicant?.name} />
-        <FunctionField source="period" label="app.applications.fields.period" render={(r: ApplicationRow) => r.period?.name} />
-        <FunctionField source="money" label="app.applications.fields.money_value" textAlign="right" render={(r: ApplicationRow) => formatMoney(r.money_value, locale)} />
-      </Datagrid>
+      {phone ? (
+        <SimpleList<ApplicationRow>
+          primaryText={(r) => `${r.reference ?? ''} ${r.applicant?.name ?? ''}`}
+          secondaryText={(r) => `${statusLabel(r.status)} · ${r.period?.name ?? ''}`}
+          tertiaryText={money}
+        />
+      ) : (
+        <DataTable<ApplicationRow> rowClick={false} bulkActionButtons={false}>
+          <DataTable.Col source="reference" label="app.applications.fields.reference" />
+          <DataTable.Col source="status" label="app.applications.fields.status" render={(r) => statusLabel(r.status)} />
+          <DataTable.Col source="applicant" label="app.applications.fields.applicant" render={(r) => r.applicant?.name} />
+          <DataTable.Col source="period" label="app.applications.fields.period" render={(r) => r.period?.name} />
+          <DataTable.Col source="money" label="app.applications.fields.money_value" align="right" render={money} />
+        </DataTable>
+      )}
     </List>
   );
 }

@@ -1,15 +1,15 @@
 import { useState } from 'react';
-import { Datagrid, DateField, FunctionField, List, TextField, useLocaleState, useTranslate } from 'react-admin';
-import { enums } from '../../../resources/enums';
+import { DataTable, DateField, List, SimpleList, useLocaleState, useTranslate } from 'react-admin';
 import { PAGE_SIZE } from '../../../resources/fields';
-import { formatMoney } from '../../../resources/format';
+import { formatDate, formatMoney } from '../../../resources/format';
 import { usePageTitle } from '../../components/usePageTitle';
+import { useIsPhone } from '../layout/useIsPhone';
 import { ApplicationDialog } from './ApplicationDialog';
 import type { ApplicationRow } from './ApplicationList';
 import { proposalKey } from './InvestigatorsSection';
+import { useStatusLabel } from './statuses';
 
 type Row = ApplicationRow & { sent_in_at: string | null; investigation: { status: number; amount: number | null } };
-const statusKey = (value: number) => Object.entries(enums.application_status).find(([, v]) => v === value)?.[0] ?? '';
 
 /** investigations: the signed-in user's own investigations, by sent-in date; no search, no export (SPEC.md §2). */
 export default function InvestigationList() {
@@ -17,19 +17,34 @@ export default function InvestigationList() {
   const [locale] = useLocaleState();
   const title = translate('app.investigation.list_title');
   usePageTitle(title);
+  const phone = useIsPhone();
+  const statusLabel = useStatusLabel();
   const [open, setOpen] = useState<Row | null>(null);
+  const proposal = (r: Row) => translate(`enums.investigation_status.${proposalKey(r.investigation.status)}`);
+  const openRow = (_id: unknown, _resource: unknown, record: unknown) => (setOpen(record as Row), false as const);
   return (
     <>
       <List resource="investigations" title={title} sort={{ field: 'sent_in_at', order: 'ASC' }} perPage={PAGE_SIZE} actions={false} empty={false}>
-        <Datagrid rowClick={(_id, _resource, record) => (setOpen(record as Row), false)} bulkActionButtons={false}>
-          <TextField source="reference" label="app.applications.fields.reference" sortable={false} />
-          <FunctionField source="status" label="app.applications.fields.status" sortable={false} render={(r: Row) => translate(`enums.application_status.${statusKey(r.status)}`)} />
-          <FunctionField source="applicant" label="app.applications.fields.applicant" sortable={false} render={(r: Row) => r.applicant?.name} />
-          <FunctionField source="period" label="app.applications.fields.period" sortable={false} render={(r: Row) => r.period?.name} />
-          <FunctionField source="money" label="app.applications.fields.money_value" sortable={false} textAlign="right" render={(r: Row) => formatMoney(r.money_value, locale)} />
-          <DateField source="sent_in_at" label="app.applications.fields.sent_in_at" locales={locale} />
-          <FunctionField source="investigation" label="app.investigation.proposal" sortable={false} render={(r: Row) => translate(`enums.investigation_status.${proposalKey(r.investigation.status)}`)} />
-        </Datagrid>
+        {phone ? (
+          <SimpleList<Row>
+            primaryText={(r) => `${r.reference ?? ''} ${r.applicant?.name ?? ''}`}
+            secondaryText={(r) => `${statusLabel(r.status)} · ${translate('app.investigation.proposal')}: ${proposal(r)}`}
+            tertiaryText={(r) => formatDate(r.sent_in_at, locale)}
+            rowClick={openRow}
+          />
+        ) : (
+          <DataTable<Row> rowClick={openRow} bulkActionButtons={false}>
+            <DataTable.Col source="reference" label="app.applications.fields.reference" disableSort />
+            <DataTable.Col source="status" label="app.applications.fields.status" disableSort render={(r) => statusLabel(r.status)} />
+            <DataTable.Col source="applicant" label="app.applications.fields.applicant" disableSort render={(r) => r.applicant?.name} />
+            <DataTable.Col source="period" label="app.applications.fields.period" disableSort render={(r) => r.period?.name} />
+            <DataTable.Col source="money" label="app.applications.fields.money_value" disableSort align="right" render={(r) => formatMoney(r.money_value, locale)} />
+            <DataTable.Col source="sent_in_at" label="app.applications.fields.sent_in_at">
+              <DateField source="sent_in_at" locales={locale} />
+            </DataTable.Col>
+            <DataTable.Col source="investigation" label="app.investigation.proposal" disableSort render={proposal} />
+          </DataTable>
+        )}
       </List>
       {open && <ApplicationDialog application={open} mode="investigate" onClose={() => setOpen(null)} />}
     </>

@@ -1,8 +1,8 @@
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import EventAvailable from '@mui/icons-material/EventAvailable';
 import EventNote from '@mui/icons-material/EventNote';
-import FiberNew from '@mui/icons-material/FiberNew';
 import MarkEmailUnread from '@mui/icons-material/MarkEmailUnread';
+import NewReleases from '@mui/icons-material/NewReleases';
 import Send from '@mui/icons-material/Send';
 import { Box, Tooltip } from '@mui/material';
 import type { ReactElement } from 'react';
@@ -40,8 +40,8 @@ export function ProgressIndicators({ progress }: { progress: Progress }) {
     ? slot(true, <EventAvailable fontSize="small" />, t('followup_sent_in', { date: date(progress.followup_sent_in_at) }), 'followup')
     : slot(!!progress.followup_at, <EventNote fontSize="small" />, progress.followup_at ? t('followup_at', { date: date(progress.followup_at) }) : t('no_followup'), 'followup');
   return (
-    <Box sx={{ display: 'inline-flex', gap: 0.5 }}>
-      {slot(progress.unhandled, <FiberNew fontSize="small" />, progress.unhandled ? t('unhandled') : t('handled'), 'unhandled')}
+    <Box component="span" sx={{ display: 'inline-flex', gap: 0.5 }}>
+      {slot(progress.unhandled, <NewReleases fontSize="small" />, progress.unhandled ? t('unhandled') : t('handled'), 'unhandled')}
       {slot(progress.unread_messages, <MarkEmailUnread fontSize="small" />, progress.unread_messages ? t('unread') : t('no_unread'), 'unread')}
       {followup}
       {slot(!!progress.distribution_mail_sent_at, <Send fontSize="small" />, progress.distribution_mail_sent_at ? t('mail_sent', { date: date(progress.distribution_mail_sent_at) }) : t('no_mail'), 'mail')}

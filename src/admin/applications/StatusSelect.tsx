@@ -4,6 +4,7 @@ import { useNotify, useRecordContext, useRefresh, useTranslate } from 'react-adm
 import { enums } from '../../../resources/enums';
 import { ApiError } from '../../providers/httpClient';
 import { http } from '../providers';
+import { visuallyHidden } from '../../components/visuallyHidden';
 
 const { draft, ...settable } = enums.application_status;
 
@@ -52,6 +53,3 @@ export function StatusSelect() {
     </TextField>
   );
 }
-
-// The row says which application; the label is for screen readers.
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' } as const;

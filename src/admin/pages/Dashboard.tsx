@@ -39,7 +39,8 @@ export function Dashboard() {
   return (
     <Box sx={{ py: 2 }}>
       <Title title={title} />
-      <Typography variant="h4" component="h1" gutterBottom>
+      {/* The page's h1 is its title in the app bar; the welcome heads what follows. */}
+      <Typography variant="h4" component="h2" gutterBottom>
         {identity ? translate('app.dashboard.welcome', { name: identity.first_name }) : title}
       </Typography>
       {identity && <Typography sx={{ mb: 3 }}>{translate('app.dashboard.role', { role: translate(`roles.${identity.role}`) })}</Typography>}
@@ -80,9 +81,13 @@ export function Dashboard() {
               </Typography>
               {data.application_counts.length ? (
                 <List dense>
+                  {/* Each count opens the list with that status preset (SPEC.md §2 applications/{status}). */}
                   {inWorkflowOrder(data.application_counts, statuses).map((row) => (
-                    <ListItem key={row.status} disableGutters secondaryAction={<Chip label={row.count} />}>
-                      <ListItemText primary={row.label} />
+                    <ListItem key={row.status} disablePadding>
+                      <ListItemButton component={RouterLink} to={`/applications/${row.status}`} sx={{ color: 'primary.main' }}>
+                        <ListItemText primary={row.label} />
+                        <Chip label={row.count} size="small" sx={{ ml: 1 }} />
+                      </ListItemButton>
                     </ListItem>
                   ))}
                 </List>

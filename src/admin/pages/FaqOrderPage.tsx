@@ -8,6 +8,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { usePageTitle } from '../../components/usePageTitle';
 import { ApiError } from '../../providers/httpClient';
 import { http } from '../providers';
+import { visuallyHidden } from '../../components/visuallyHidden';
 
 export interface FaqItem {
   id: number;
@@ -27,8 +28,6 @@ export function moveItem<T>(items: T[], from: number, to: number): T[] {
 }
 
 const sameOrder = (a: FaqItem[], b: FaqItem[]) => a.length === b.length && a.every((item, i) => item.id === b[i].id);
-
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, p: 0, m: '-1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 } as const;
 
 /** Every FAQ, in pages of the largest size the API allows, sorted by "order". */
 async function loadAll(): Promise<FaqItem[]> {
@@ -210,9 +209,6 @@ export function FaqOrderPage() {
   return (
     <Box sx={{ py: 2, maxWidth: 880 }}>
       <Title title={title} />
-      <Typography variant="h4" component="h1" gutterBottom>
-        {title}
-      </Typography>
       <Typography sx={{ mb: 1 }}>{translate('app.faq_order.intro')}</Typography>
       <Typography id="faq-order-keyboard-help" color="text.secondary" sx={{ mb: 2 }}>
         {translate('app.faq_order.keyboard_help')}

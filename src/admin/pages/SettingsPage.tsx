@@ -20,9 +20,6 @@ export function SettingsPage() {
   return (
     <Box sx={{ py: 2 }}>
       <Title title={title} />
-      <Typography variant="h4" component="h1" gutterBottom>
-        {title}
-      </Typography>
       <Typography sx={{ mb: 3 }}>{translate('app.settings.intro')}</Typography>
       {entries.length === 0 ? (
         <Typography color="text.secondary">{translate('app.settings.empty')}</Typography>

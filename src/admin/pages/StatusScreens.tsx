@@ -13,7 +13,8 @@ function StatusScreen({ code, texts, icon }: { code: string; texts: string; icon
   return (
     <>
       <Title title={title} />
-      <StatusPage code={code} title={title} text={translate(`${texts}.text`)} icon={icon} action={{ label: translate(`${texts}.home`), component: RouterLink, to: '/' }} />
+      {/* The title in the app bar is the page's h1. */}
+      <StatusPage code={code} title={title} titleLevel="h2" text={translate(`${texts}.text`)} icon={icon} action={{ label: translate(`${texts}.home`), component: RouterLink, to: '/' }} />
     </>
   );
 }

@@ -2,7 +2,6 @@ import type { ReactElement } from 'react';
 import {
   Create,
   CreateButton,
-  Datagrid,
   DeleteButton,
   Edit,
   FormDataConsumer,
@@ -24,9 +23,9 @@ import { applies } from '../../../resources/validate';
 import { usePageTitle } from '../../components/usePageTitle';
 import { editActions, listActions } from '../overrides';
 import { ExportCsvButton } from './ExportCsvButton';
-import { fieldColumn } from './fieldColumns';
 import { choicesOf, FieldInput } from './fieldInputs';
 import { ImportCsvButton } from './ImportCsvButton';
+import { ResourceListBody } from './ResourceListBody';
 import { SearchFilter } from './SearchFilter';
 import { useValidator } from './useValidator';
 
@@ -112,7 +111,6 @@ function BackToList({ resource, view }: { resource: ResourceDefinition; view: 'c
 
 /** The list, create and edit screens generated from one resource declaration. */
 export function resourceScreens(resource: ResourceDefinition) {
-  const columns = resource.fields.filter((f) => f.column);
   return {
     list: function ResourceList() {
       const title = useTitle(resource, 'list');
@@ -125,9 +123,7 @@ export function resourceScreens(resource: ResourceDefinition) {
           actions={<ListActions resource={resource} />}
           pagination={<Pagination rowsPerPageOptions={[resource.perPage ?? PAGE_SIZE]} />}
         >
-          <Datagrid rowClick="edit" bulkActionButtons={false}>
-            {columns.map((field) => fieldColumn(field, resource))}
-          </Datagrid>
+          <ResourceListBody resource={resource} />
         </List>
       );
     },

@@ -1,4 +1,4 @@
-import { BooleanField, DateField, EmailField, FunctionField, NumberField, ReferenceField, SelectField, TextField, useLocaleState } from 'react-admin';
+import { BooleanField, DataTable, DateField, EmailField, FunctionField, NumberField, ReferenceField, SelectField, TextField, useLocaleState } from 'react-admin';
 import type { Field, ReferenceField as Reference, ResourceDefinition } from '../../../resources/fields';
 import { resourceByName } from '../../../resources/index';
 import { formatMoney } from '../../../resources/format';
@@ -6,15 +6,20 @@ import { choicesOf } from './fieldInputs';
 
 function Money({ source }: { source: string }) {
   const [locale] = useLocaleState();
-  return <FunctionField source={source} render={(record: Record<string, number>) => formatMoney(record[source], locale)} textAlign="right" />;
+  return <FunctionField source={source} render={(record: Record<string, number>) => formatMoney(record[source], locale)} />;
 }
 
-/** The react-admin list column for one declared field; sortable where the declaration allows. */
-export function fieldColumn(field: Field, resource: ResourceDefinition) {
-  const props = { source: field.name, key: field.name, sortable: !!field.sortable, label: `resources.${resource.name}.fields.${field.name}` };
+export const fieldLabel = (field: Field, resource: ResourceDefinition) => `resources.${resource.name}.fields.${field.name}`;
+
+/**
+ * How a list shows one declared field's value. Inside a row that is itself a link (the phone's compact list), an
+ * e-mail address is plain text: a link cannot hold another.
+ */
+export function fieldValue(field: Field, { inLink = false } = {}) {
+  const props = { source: field.name };
   switch (field.kind) {
     case 'email':
-      return <EmailField {...props} />;
+      return inLink ? <TextField {...props} /> : <EmailField {...props} />;
     case 'boolean':
       return <BooleanField {...props} />;
     case 'date':
@@ -37,4 +42,13 @@ export function fieldColumn(field: Field, resource: ResourceDefinition) {
     default:
       return <TextField {...props} />;
   }
+}
+
+/** The list column for one declared field; sortable where the declaration allows. */
+export function fieldColumn(field: Field, resource: ResourceDefinition) {
+  return (
+    <DataTable.Col key={field.name} source={field.name} label={fieldLabel(field, resource)} disableSort={!field.sortable} align={field.kind === 'money' || field.kind === 'integer' ? 'right' : undefined}>
+      {fieldValue(field)}
+    </DataTable.Col>
+  );
 }

@@ -2,8 +2,7 @@ import { Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material'
 import { useLocaleState, useTranslate } from 'react-admin';
 import { formatMoney } from '../../../resources/format';
 import type { StatisticsGroup } from './groups';
-
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, p: 0, m: '-1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 } as const;
+import { visuallyHidden } from '../../components/visuallyHidden';
 
 /** The numbers of one table as text: the chart beside it is hidden from screen readers, this is what they read. */
 export function FiguresTable({ caption, groupHeader, groups }: { caption: string; groupHeader: string; groups: StatisticsGroup[] }) {

@@ -30,9 +30,6 @@ export default function StatisticsPage() {
   return (
     <Box sx={{ py: 2 }}>
       <Title title={title} />
-      <Typography variant="h4" component="h1" gutterBottom>
-        {title}
-      </Typography>
       <Typography sx={{ mb: 2 }}>{translate('app.statistics.intro')}</Typography>
       <Stack spacing={2} sx={{ mb: 3 }} alignItems="flex-start">
         <PeriodSelect value={period} onChange={choose} />
