@@ -1,9 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startServerProcess, type ServerProcess } from '../test/serverProcess.js';
 import { freePort, startEmbeddedPostgres, type EmbeddedPostgres } from './embedded.js';
 
 // The real server process on a PostgreSQL of this test's own (never the one the other API tests share), which the
@@ -12,34 +12,13 @@ const CLIENTS = 60;
 const POOL_SIZE = 10; // connect()'s default
 
 let database: EmbeddedPostgres | undefined;
-let app: ChildProcess | undefined;
+let server: ServerProcess | undefined;
 const dirs: string[] = [];
 afterAll(async () => {
-  if (app && app.exitCode === null && app.signalCode === null) {
-    const exited = new Promise((resolve) => app!.once('exit', resolve));
-    app.kill('SIGKILL');
-    await exited;
-  }
+  await server?.stop('SIGKILL');
   await database?.stop().catch(() => {}); // already gone when the test got that far
   for (const dir of dirs) await rm(dir, { recursive: true, force: true });
 });
-
-/** Starts `tsx server/main.ts` and resolves once it says it is ready; its output is kept for failure messages. */
-async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; output: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const ready = new Promise<void>((resolve, reject) => {
-    const collect = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('[start] Ready')) resolve();
-    };
-    child.stdout!.on('data', collect);
-    child.stderr!.on('data', collect);
-    child.once('exit', (code, signal) => reject(new Error(`the server exited (${code ?? signal}) before it was ready:\n${output}`)));
-  });
-  await ready;
-  return { child, output: () => output };
-}
 
 describe('losing the database', () => {
   it('keeps the server running when PostgreSQL is killed under 60 concurrent requests, and it answers 503', { timeout: 120_000 }, async () => {
@@ -47,13 +26,10 @@ describe('losing the database', () => {
     dirs.push(dataDir);
     database = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'db') });
     const port = await freePort();
-    const server = await startServer({
+    server = await startServerProcess({
       DATABASE_URL: database.url, DATA_DIR: path.join(dataDir, 'app'), PORT: String(port), HOST: '127.0.0.1',
       PUBLIC_URL: `http://127.0.0.1:${port}`, NODE_ENV: 'test', LOG_LEVEL: 'warn', SEED_DEMO: 'false',
     });
-    app = server.child;
-    let exit: string | null = null;
-    app.once('exit', (code, signal) => (exit = `exit ${code ?? signal}`));
     const base = `http://127.0.0.1:${port}/api/v1`;
     expect((await fetch(`${base}/health`)).status).toBe(200);
 
@@ -97,7 +73,6 @@ describe('losing the database', () => {
     const health = await fetch(`${base}/health`, { headers: { 'accept-language': 'en-US' } });
     expect(health.status).toBe(503);
     expect(await health.json()).toEqual({ message: 'The service is unavailable right now. Please try again in a moment.' });
-    expect(exit, server.output()).toBeNull();
-    expect(app.exitCode).toBeNull();
+    expect(server.alive(), server.output()).toBe(true);
   });
 });
