@@ -1,7 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
+// Files and the tests in each run in a random order, so a test that leans on another's data fails. Vitest prints
+// the seed at the start ("Running tests with seed ..."); VITEST_SEED=<seed> replays that order.
+const seed = process.env.VITEST_SEED ? Number(process.env.VITEST_SEED) : undefined;
+if (seed !== undefined && !Number.isInteger(seed)) throw new Error(`VITEST_SEED must be a whole number, got "${process.env.VITEST_SEED}"`);
+
 export default defineConfig({
   test: {
+    sequence: { shuffle: { files: true, tests: true }, seed },
     projects: [
       {
         test: {

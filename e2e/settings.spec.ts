@@ -75,6 +75,8 @@ test.describe('settings: categories', () => {
   });
 
   test('the admin sees the settings cards, a list sorted the Swedish way, creates a category and searches for it', async ({ page }) => {
+    // The page's timers run on a clock the test can move past the search's debounce (below).
+    await page.clock.install();
     await page.getByRole('menuitem', { name: 'Inställningar' }).click();
     await expect(page.getByRole('heading', { name: 'Inställningar', level: 1 })).toBeVisible();
     // A card per settings entity; more are being added, so only these four are required.
@@ -122,7 +124,7 @@ test.describe('settings: categories', () => {
     const shortSearches = watchShortSearches(page);
     await searchBox(page).fill('Ör');
     await expect(searchBox(page)).toHaveAccessibleDescription('Sökningen måste vara längre än 2 tecken.');
-    await page.waitForTimeout(1_000); // longer than the search's debounce
+    await page.clock.runFor(1_000); // past the search's debounce: a search it would take has been taken
     await expect(page).toHaveURL((url) => JSON.parse(url.searchParams.get('filter') ?? '{}').q === 'Örn');
     await expect(rows(page)).toHaveCount(1);
     await expect(errorNotification(page), 'the too-short search is not sent to the server').toHaveCount(0);
@@ -233,12 +235,14 @@ test('the investigator sees no settings entries and gets the 403 page on the cat
 });
 
 test('a search of two characters shows the too-short message beside the field and does not filter', async ({ page }) => {
+  // The page's timers run on a clock the test can move past the search's debounce (below).
+  await page.clock.install();
   await loginAs(page, ADMIN, 'Anna');
   await openCategories(page);
   const before = await labels(page).count();
   const shortSearches = watchShortSearches(page);
   await searchBox(page).fill('Ör');
-  await page.waitForTimeout(1_000); // longer than the search's debounce
+  await page.clock.runFor(1_000); // past the search's debounce: a search it would take has been taken
   await expect(page).toHaveURL((url) => !JSON.parse(url.searchParams.get('filter') ?? '{}').q);
   await expect(labels(page)).toHaveCount(before);
   await expect(labels(page).first()).not.toHaveText(SWEDISH_LAST);

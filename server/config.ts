@@ -37,6 +37,13 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
   return value;
 }
 
+function boolean(env: Env, name: string): boolean | null {
+  const raw = env[name]?.trim();
+  if (!raw) return null;
+  if (raw !== 'true' && raw !== 'false') throw new Error(`${name} must be true or false, got "${raw}"`);
+  return raw === 'true';
+}
+
 function text(env: Env, name: string): string | null {
   const raw = env[name]?.trim();
   return raw ? raw : null;
@@ -69,7 +76,8 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl: text(env, 'SMTP_URL'),
     mailFrom: text(env, 'MAIL_FROM') ?? 'Ansökningsportalen <no-reply@localhost>',
     // Demo data goes into the embedded database only; an external one is asked for explicitly (npm run db:seed -- --demo).
-    seedDemo: env.SEED_DEMO ? env.SEED_DEMO !== 'false' : !databaseUrl,
+    // Never by default in production: anyone could sign in with the demo's published password.
+    seedDemo: boolean(env, 'SEED_DEMO') ?? (!databaseUrl && !production),
     // warn: errors and warnings only; info adds a line per request.
     logLevel: text(env, 'LOG_LEVEL') ?? 'warn',
     uploadMaxBytes: integer(env, 'UPLOAD_MAX_MB', 10, 1, 100) * 1024 * 1024,

@@ -1,7 +1,7 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/index.js';
-import { DEMO_PASSWORD, demoLogins, seedDemo } from './db/seed/demo.js';
+import { countUsers, DEMO_PASSWORD, demoLogins, seedDemo } from './db/seed/demo.js';
 import { createMailer } from './mail/outbox.js';
 
 const startedAt = Date.now();
@@ -21,6 +21,11 @@ const { db } = database;
 
 if (database.embedded && config.seedDemo && (await seedDemo(db, new Date(), config.dataDir))) {
   say('Demo data created. Staff logins (password "' + DEMO_PASSWORD + '"): ' + demoLogins.map((l) => `${l.email} (${l.role})`).join(', '));
+}
+if ((await countUsers(db)) === 0) {
+  // The seeding command opens the embedded database itself, which it cannot share with a running server.
+  const when = database.embedded ? 'stop the server and run, with the same settings,' : 'run, with the same settings,';
+  say(`No staff user yet. To create the first administrator, ${when} npm run db:seed -- --admin you@example.se (it prints and mails a link to choose a password)`);
 }
 
 const mailer = createMailer({

@@ -11,7 +11,11 @@ export type Db = Kysely<Database>;
 
 export function connect(url: string, onError: (error: Error) => void, max = 10): Db {
   const pool = new pg.Pool({ connectionString: url, max });
-  // An idle connection that the server drops (restart, shutdown) must not crash the process.
-  pool.on('error', onError);
+  // A connection that the server drops (restart, shutdown, crash) must not crash the process. The pool listens on
+  // its idle connections only, so a connection in use mid-query would have no listener: give each its own, which
+  // reports the error; the query under way fails and its request answers with an error.
+  pool.on('connect', (client) => client.on('error', onError));
+  // The pool passes on the same error of an idle connection, already reported by that connection's listener.
+  pool.on('error', () => {});
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }

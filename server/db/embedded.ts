@@ -213,7 +213,8 @@ async function reachableBinaries(binDir: string, user: RunAs, log: (m: string) =
   return path.join(copy, 'bin');
 }
 
-function freePort(): Promise<number> {
+/** A TCP port on loopback that nothing listens on right now. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);

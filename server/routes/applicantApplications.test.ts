@@ -1,11 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSession } from '../auth/sessions.js';
 import { seedDemo } from '../db/seed/demo.js';
 import { call, createTestApp, type TestApp } from '../test/testApp.js';
 
 let t: TestApp;
 let alice: string;
+let aliceEmail: string;
 let bob: string;
+let applicants = 0;
 let openPeriod: { id: number; typeIds: number[] };
 
 async function applicantCookie(email: string, first_name: string) {
@@ -16,13 +18,18 @@ async function applicantCookie(email: string, first_name: string) {
 beforeAll(async () => {
   t = await createTestApp();
   await seedDemo(t.db);
-  alice = await applicantCookie('alice@test.se', 'Alice');
-  bob = await applicantCookie('bob@test.se', 'Bob');
   const period = await t.db.selectFrom('periods').select('id').where('closed', '=', false).executeTakeFirstOrThrow();
   const types = await t.db.selectFrom('period_application_types').select('application_type_id').where('period_id', '=', period.id).orderBy('application_type_id').execute();
   openPeriod = { id: period.id, typeIds: types.map((r) => r.application_type_id) };
 });
 afterAll(() => t.close());
+// Each test has applicants of its own, so that none continues a draft another test left.
+beforeEach(async () => {
+  applicants += 1;
+  aliceEmail = `alice${applicants}@test.se`;
+  alice = await applicantCookie(aliceEmail, 'Alice');
+  bob = await applicantCookie(`bob${applicants}@test.se`, 'Bob');
+});
 
 const api = (method: 'GET' | 'POST' | 'PUT', url: string, cookie?: string, data?: unknown) =>
   call(t.app, { method, url: `/api/v1${url}`, cookie, ...(data === undefined ? {} : { payload: { data } }) });
@@ -59,7 +66,7 @@ const complete = {
 describe('drafts', () => {
   it('starts a draft with the applicant’s own contact details, and continues the same draft when started again', async () => {
     const first = await start();
-    expect(first).toMatchObject({ status: 10, reference: null, step: 1, contact_first_name: 'Alice', contact_email: 'alice@test.se', contact_phone: '070-123 45 67' });
+    expect(first).toMatchObject({ status: 10, reference: null, step: 1, contact_first_name: 'Alice', contact_email: aliceEmail, contact_phone: '070-123 45 67' });
     expect(first.questions.length).toBeGreaterThan(0);
     const again = await start();
     expect(again.uuid).toBe(first.uuid);
@@ -149,7 +156,7 @@ describe('sending in', () => {
 
     const mails = await t.db.selectFrom('outbox').selectAll().where('id', 'not in', before.length ? before.map((m) => m.id) : [0]).execute();
     expect(mails).toHaveLength(1);
-    expect(mails[0].recipient).toBe('alice@test.se');
+    expect(mails[0].recipient).toBe(aliceEmail);
     expect(mails[0].subject).toContain(sent.reference);
     expect(mails[0].body_text).toContain('besked senast');
 

@@ -271,11 +271,14 @@ describe('uploading', () => {
         if (sent) return;
         sent = true;
         this.push(body.payload.subarray(0, 100_000));
-        // Give the server time to start writing, note what is on disk, then drop the connection.
-        setTimeout(async () => {
-          partial = await onDisk();
-          this.destroy(new Error('connection reset'));
-        }, 200);
+        // Once the server has started writing the file, note what is on disk, then drop the connection.
+        void vi
+          .waitFor(async () => {
+            partial = await onDisk();
+            expect(partial).toEqual([expect.stringMatching(/^\.upload-/)]);
+          }, { timeout: 5_000 })
+          .catch(() => {}) // the assertion on `partial` below reports it
+          .finally(() => this.destroy(new Error('connection reset')));
       },
     });
     const response = await t.app

@@ -12,7 +12,7 @@ let admin: string;
 let investigator: string;
 let applicant: string;
 let adminId: number;
-/** A period of this file's own, with applicants named so that the Swedish order shows. */
+/** A period of this file's own, with applicants named so that the Swedish order shows; tests only read it. */
 let period: { id: number; uuid: string };
 const ids: Record<string, number> = {};
 const uuids: Record<string, string> = {};
@@ -31,14 +31,31 @@ async function frontendUser(first: string, last: string) {
   return id;
 }
 
-async function application(key: string, values: { frontend_user_id: number; status: number; reference?: string | null; period_id?: number; money?: number; org_name?: string; sent_in_at?: Date }) {
-  const row = await t.db
+type ApplicationValues = { frontend_user_id: number; status: number; reference?: string | null; period_id?: number; money?: number; org_name?: string; sent_in_at?: Date };
+
+async function insertApplication(values: ApplicationValues & { reference: string | null; period_id: number }) {
+  return t.db
     .insertInto('applications')
-    .values({ period_id: period.id, reference: key, money: 100_000, sent_in_at: new Date('2025-05-10T10:00:00Z'), ...values })
+    .values({ money: 100_000, sent_in_at: new Date('2025-05-10T10:00:00Z'), ...values })
     .returning(['id', 'uuid'])
     .executeTakeFirstOrThrow();
+}
+
+async function application(key: string, values: ApplicationValues) {
+  const row = await insertApplication({ period_id: period.id, reference: key, ...values });
   ids[key] = row.id;
   uuids[key] = row.uuid;
+}
+
+/** A closed period of a test's own, for applications that the test changes. */
+async function ownPeriod(name: string) {
+  return t.db.insertInto('periods').values({ name, start_date: '2025-01-01', end_date: '2025-12-31', closed: true }).returning(['id', 'uuid']).executeTakeFirstOrThrow();
+}
+
+/** An application of a test's own, sent in, in a period of its own. */
+async function ownApplication(reference: string, status = 20) {
+  const own = await ownPeriod(`Period för ${reference}`);
+  return insertApplication({ period_id: own.id, reference, status, frontend_user_id: await frontendUser('Olle', 'Egen') });
 }
 
 beforeAll(async () => {
@@ -62,6 +79,8 @@ beforeAll(async () => {
     ['T-06', 'Dirk', 'de Wit', 40],
   ];
   for (const [reference, first, last, status] of names) await application(reference, { frontend_user_id: await frontendUser(first, last), status });
+  // The smallest amount, so that the money sort shows.
+  await t.db.updateTable('applications').set({ money: 5 }).where('id', '=', ids['T-04']).execute();
   await application('T-07', { frontend_user_id: await frontendUser('Dagny', 'Draft'), status: 10, reference: null });
   ids.draft = ids['T-07'];
   uuids.draft = uuids['T-07'];
@@ -125,10 +144,15 @@ describe('GET /applications/all', () => {
   });
 
   it('presets: followups finds a follow-up requested and not sent in; unread finds none until the dialogue exists', async () => {
-    await t.db.updateTable('applications').set({ followup_at: '2026-02-01' }).where('id', 'in', [ids['T-03'], ids['T-06']]).execute();
-    await t.db.updateTable('applications').set({ followup_sent_in_at: new Date() }).where('id', '=', ids['T-06']).execute();
-    const followups = await list('/applications/all?followups=true');
-    expect(followups.data.map((r) => r.id)).toEqual([ids['T-03']]);
+    const own = await ownPeriod('Uppföljningar');
+    const user = await frontendUser('Ulla', 'Uppföljd');
+    const awaited = await insertApplication({ period_id: own.id, reference: 'F-01', status: 40, frontend_user_id: user });
+    const sentIn = await insertApplication({ period_id: own.id, reference: 'F-02', status: 40, frontend_user_id: user });
+    await insertApplication({ period_id: own.id, reference: 'F-03', status: 40, frontend_user_id: user });
+    await t.db.updateTable('applications').set({ followup_at: '2026-02-01' }).where('id', 'in', [awaited.id, sentIn.id]).execute();
+    await t.db.updateTable('applications').set({ followup_sent_in_at: new Date() }).where('id', '=', sentIn.id).execute();
+    const followups = await list(`/applications/all?followups=true&period=${own.id}`);
+    expect(followups.data.map((r) => r.id)).toEqual([awaited.id]);
     expect(followups.data[0].progress.followup_at).toBe('2026-02-01');
     expect((await list('/applications/all?followups=false')).total).toBe((await list('/applications/all')).total);
     expect((await list('/applications/all?unread=true')).total).toBe(0);
@@ -156,7 +180,6 @@ describe('GET /applications/all', () => {
     expect(ascending.data.map((r) => r.applicant.name)).toEqual(['Anna Andersson', 'Dirk de Wit', 'Zlatan Zetterberg', 'Åsa Åberg', 'Ärna Ärlig', 'Örjan Öberg']);
     const descending = await list(`/applications/all?period=${period.id}&sort=applicant&direction=desc`);
     expect(descending.data.map((r) => r.applicant.name)[0]).toBe('Örjan Öberg');
-    await t.db.updateTable('applications').set({ money: 5 }).where('id', '=', ids['T-04']).execute();
     expect(references((await list(`/applications/all?period=${period.id}&sort=money&direction=asc`)) as never)[0]).toBe('T-04');
     const byStatus = await list(`/applications/all?period=${period.id}&sort=status`);
     expect(byStatus.data.map((r) => r.status)).toEqual([-10, 20, 20, 30, 40, 40]);
@@ -218,32 +241,41 @@ describe('GET /applications/decided', () => {
     expect(all.data.every((r) => r.status === 40 || r.status === -10)).toBe(true);
     expect((await get('/applications/decided?status[]=20')).statusCode).toBe(422);
 
-    await t.db.updateTable('applications').set({ approved_money: 80_000, approved_fou: 30_000, approved_nok: 50_000, org_name: 'Åbergs Ridklubb', org_city: 'Ystad', global_goals: [3, 4] }).where('id', '=', ids['T-03']).execute();
+    // A period of its own: received and ongoing, two approved and one rejected.
+    const own = await ownPeriod('Beslutade');
+    for (const [reference, status] of [['D-01', 20], ['D-02', 30], ['D-04', -10], ['D-06', 40]] as const) {
+      await insertApplication({ period_id: own.id, reference, status, frontend_user_id: await frontendUser('Bertil', reference) });
+    }
+    // 00:30 on 1 April in Stockholm is still 31 March in UTC: the month is the foundation's.
+    const decided = await insertApplication({ period_id: own.id, reference: 'D-03', status: 40, frontend_user_id: await frontendUser('Åsa', 'Åberg'), sent_in_at: new Date('2025-03-31T22:30:00Z') });
+    await t.db
+      .updateTable('applications')
+      .set({ approved_money: 80_000, approved_fou: 30_000, approved_nok: 50_000, org_name: 'Åbergs Ridklubb', org_city: 'Ystad', global_goals: [3, 4], followup_at: '2026-02-01' })
+      .where('id', '=', decided.id)
+      .execute();
     const categories = await t.db
       .insertInto('categories')
       .values([{ label: 'Unga', type: 10 }, { label: 'Äldre', type: 10 }, { label: 'Hälsa', type: 20 }, { label: 'Ystad', type: 30 }, { label: 'Idrott', type: 40 }])
       .returning('id')
       .execute();
-    await t.db.insertInto('application_categories').values(categories.map((c) => ({ application_id: ids['T-03'], category_id: c.id }))).execute();
-    // 00:30 on 1 April in Stockholm is still 31 March in UTC: the month is the foundation's.
-    await t.db.updateTable('applications').set({ sent_in_at: new Date('2025-03-31T22:30:00Z') }).where('id', '=', ids['T-03']).execute();
+    await t.db.insertInto('application_categories').values(categories.map((c) => ({ application_id: decided.id, category_id: c.id }))).execute();
 
-    const april = await list(`/applications/decided?month=2025-04&period=${period.id}`);
-    expect(references(april as never)).toEqual(['T-03']);
+    const april = await list(`/applications/decided?month=2025-04&period=${own.id}`);
+    expect(references(april as never)).toEqual(['D-03']);
     expect(april.data[0]).toMatchObject({
-      reference: 'T-03', status: 40, applicant: { name: 'Åsa Åberg' }, org_city: 'Ystad', targets_text: 'Unga, Äldre', purposes_text: 'Hälsa', focuses_text: 'Idrott',
+      reference: 'D-03', status: 40, applicant: { name: 'Åsa Åberg' }, org_city: 'Ystad', targets_text: 'Unga, Äldre', purposes_text: 'Hälsa', focuses_text: 'Idrott',
       money_value: 100_000, approved_money: 80_000, approved_money_value: 80_000, approved_fou: 30_000, approved_nok: 50_000, global_goals: [3, 4], followup_at: '2026-02-01', followup_sent_in_at: null,
     });
-    expect((await list(`/applications/decided?month=2025-03&period=${period.id}`)).total).toBe(0);
-    expect(references((await list(`/applications/decided?month=2025-05&period=${period.id}`)) as never)).toEqual(['T-04', 'T-06']);
+    expect((await list(`/applications/decided?month=2025-03&period=${own.id}`)).total).toBe(0);
+    expect(references((await list(`/applications/decided?month=2025-05&period=${own.id}`)) as never)).toEqual(['D-04', 'D-06']);
     expect((await get('/applications/decided?month=2025-13')).statusCode).toBe(422);
 
-    expect(references((await list('/applications/decided?organisation=ridklubb')) as never)).toEqual(['T-03']);
+    expect(references((await list('/applications/decided?organisation=ridklubb')) as never)).toEqual(['D-03']);
     expect((await get('/applications/decided?organisation=ri')).statusCode).toBe(422);
-    const owner = await t.db.selectFrom('applications').select('frontend_user_id').where('id', '=', ids['T-04']).executeTakeFirstOrThrow();
-    expect(references((await list(`/applications/decided?frontend_user=${owner.frontend_user_id}`)) as never)).toEqual(['T-04']);
-    expect(references((await list(`/applications/decided?period=${period.id}`)) as never)).toEqual(['T-03', 'T-04', 'T-06']);
-    expect(references((await list(`/applications/decided?period=${period.id}&sort=approved_money&direction=desc`)) as never)[0]).toBe('T-03');
+    const owner = await t.db.selectFrom('applications').select('frontend_user_id').where('reference', '=', 'D-04').executeTakeFirstOrThrow();
+    expect(references((await list(`/applications/decided?frontend_user=${owner.frontend_user_id}`)) as never)).toEqual(['D-04']);
+    expect(references((await list(`/applications/decided?period=${own.id}`)) as never)).toEqual(['D-03', 'D-04', 'D-06']);
+    expect(references((await list(`/applications/decided?period=${own.id}&sort=approved_money&direction=desc`)) as never)[0]).toBe('D-03');
     expect((await get('/applications/decided?search=Åberg')).statusCode).toBe(422);
     expect((await get('/applications/decided?sort=status')).statusCode).toBe(422);
   });
@@ -304,20 +336,21 @@ describe('status and finished changes, with their history', () => {
   });
 
   it('sets the status, answers the row, and writes who did it to the history; the history lists newest first', async () => {
-    const changed = await post(`/applications/${uuids['T-01']}/updateStatus`, { data: { status: 30 } });
+    const own = await ownApplication('S-01');
+    const changed = await post(`/applications/${own.uuid}/updateStatus`, { data: { status: 30 } });
     expect(changed.statusCode).toBe(200);
-    expect(changed.json().data).toMatchObject({ uuid: uuids['T-01'], status: 30, progress: { unhandled: false } });
-    const entries = await t.db.selectFrom('application_history').selectAll().where('application_id', '=', ids['T-01']).execute();
+    expect(changed.json().data).toMatchObject({ uuid: own.uuid, status: 30, progress: { unhandled: false } });
+    const entries = await t.db.selectFrom('application_history').selectAll().where('application_id', '=', own.id).execute();
     expect(entries).toMatchObject([{ user_id: adminId, action: 'status', before: { status: 20 }, after: { status: 30 } }]);
     // The same status again is no change and no entry.
-    expect((await post(`/applications/${uuids['T-01']}/updateStatus`, { data: { status: 30 } })).statusCode).toBe(200);
+    expect((await post(`/applications/${own.uuid}/updateStatus`, { data: { status: 30 } })).statusCode).toBe(200);
 
-    await post(`/applications/${uuids['T-01']}/updateStatus`, { data: { status: -10 } });
-    const finished = await post(`/applications/${uuids['T-01']}/finished`, { data: { finished: true } });
+    await post(`/applications/${own.uuid}/updateStatus`, { data: { status: -10 } });
+    const finished = await post(`/applications/${own.uuid}/finished`, { data: { finished: true } });
     expect(finished.json().data).toMatchObject({ finished: true, progress: { finished: true } });
-    expect((await post(`/applications/${uuids['T-01']}/finished`, { data: { finished: 'yes' } })).statusCode).toBe(422);
+    expect((await post(`/applications/${own.uuid}/finished`, { data: { finished: 'yes' } })).statusCode).toBe(422);
 
-    const history = await get(`/applications/${uuids['T-01']}/history`, investigator);
+    const history = await get(`/applications/${own.uuid}/history`, investigator);
     expect(history.statusCode).toBe(200);
     expect(history.json().data).toMatchObject([
       { action: 'finished', before: { finished: false }, after: { finished: true }, user: { id: adminId, name: 'Anna Test' } },
@@ -329,16 +362,22 @@ describe('status and finished changes, with their history', () => {
   });
 
   it('shows an entry by the applicant or the system without a user', async () => {
-    await t.db.insertInto('application_history').values({ application_id: ids['T-02'], user_id: null, action: 'submitted', before: null as never, after: JSON.stringify({ status: 20 }) }).execute();
-    expect((await get(`/applications/${uuids['T-02']}/history`)).json().data).toMatchObject([{ action: 'submitted', before: null, after: { status: 20 }, user: null }]);
+    const own = await ownApplication('S-02');
+    await t.db.insertInto('application_history').values({ application_id: own.id, user_id: null, action: 'submitted', before: null as never, after: JSON.stringify({ status: 20 }) }).execute();
+    expect((await get(`/applications/${own.uuid}/history`)).json().data).toMatchObject([{ action: 'submitted', before: null, after: { status: 20 }, user: null }]);
   });
 
   it('keeps the history append-only, even against direct SQL', async () => {
+    const own = await ownApplication('S-03');
+    for (const status of [30, -10]) expect((await post(`/applications/${own.uuid}/updateStatus`, { data: { status } })).statusCode).toBe(200);
+    await post(`/applications/${own.uuid}/finished`, { data: { finished: true } });
+    const entries = () => t.db.selectFrom('application_history').select(['action', 'before', 'after']).where('application_id', '=', own.id).orderBy('id').execute();
+    const before = await entries();
+    expect(before).toHaveLength(3);
     await expect(sql`UPDATE application_history SET action = 'forged'`.execute(t.db)).rejects.toThrow(/append-only/);
     await expect(sql`DELETE FROM application_history`.execute(t.db)).rejects.toThrow(/append-only/);
-    await expect(t.db.deleteFrom('application_history').where('application_id', '=', ids['T-01']).execute()).rejects.toThrow(/append-only/);
-    const count = await t.db.selectFrom('application_history').select(sql<number>`count(*)::int`.as('n')).where('application_id', '=', ids['T-01']).executeTakeFirstOrThrow();
-    expect(count.n).toBe(3);
+    await expect(t.db.deleteFrom('application_history').where('application_id', '=', own.id).execute()).rejects.toThrow(/append-only/);
+    expect(await entries()).toEqual(before);
   });
 });
 

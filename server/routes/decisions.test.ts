@@ -29,9 +29,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('a decision in a period with a money distribution cap', () => {
-  let application: { id: number; uuid: string };
-
-  beforeAll(async () => {
+  /** An ongoing application in a capped period of its own, where 12 500.00 kr of 2 000 000.00 kr remain. */
+  async function cappedApplication() {
     const period = await createPeriod(t.db, 'Fördelning 2026', { capped: true, availableMoney: 2_000_000_00 });
     const periodId = period.id;
     // 1 987 500.00 kr approved elsewhere; rejected, drafts and other periods do not count.
@@ -43,10 +42,11 @@ describe('a decision in a period with a money distribution cap', () => {
     await createApplication(t.db, { periodId, frontendUserId, status: draft });
     const other = await createPeriod(t.db, 'Annan period', { capped: true, availableMoney: 10_00 });
     await createApplication(t.db, { periodId: other.id, frontendUserId, status: approved, approvedMoney: 500_000_00 });
-    application = await createApplication(t.db, { periodId, frontendUserId, status: ongoing });
-  });
+    return { periodId, ...(await createApplication(t.db, { periodId, frontendUserId, status: ongoing })) };
+  }
 
   it('answers what remains of the period’s amount, in öre', async () => {
+    const application = await cappedApplication();
     expect(await decisionOf(application.uuid)).toEqual({
       status: ongoing, approved_money: null, approved_fou: null, approved_nok: null, global_goals: [], decided_at: null,
       uses_money_distribution_cap: true,
@@ -55,6 +55,7 @@ describe('a decision in a period with a money distribution cap', () => {
   });
 
   it('refuses one öre more than remains, naming the remaining amount in the user’s language', async () => {
+    const application = await cappedApplication();
     const refused = await decide(application.uuid, { status: approved, approved_money: 12_500_01 });
     expect(refused.statusCode).toBe(422);
     expect(formatMoney(12_500_00, 'sv-SE')).toMatch(/^12\s500\skr$/);
@@ -68,6 +69,7 @@ describe('a decision in a period with a money distribution cap', () => {
   });
 
   it('refuses FoU, NOK and goals, which are not part of a capped decision', async () => {
+    const application = await cappedApplication();
     const refused = await decide(application.uuid, { status: approved, approved_money: 100_00, approved_fou: 50_00, approved_nok: 0, global_goals: [3] });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors).toEqual({
@@ -78,6 +80,7 @@ describe('a decision in a period with a money distribution cap', () => {
   });
 
   it('approves exactly what remains, records the decision, and does not count the approval against itself later', async () => {
+    const application = await cappedApplication();
     const saved = await decide(application.uuid, { status: approved, approved_money: 12_500_00 });
     expect(saved.statusCode).toBe(200);
     expect(saved.json().data).toMatchObject({
@@ -96,10 +99,13 @@ describe('a decision in a period with a money distribution cap', () => {
   });
 
   it('a rejection clears the amount and frees it for the period', async () => {
+    const application = await cappedApplication();
+    expect((await decide(application.uuid, { status: approved, approved_money: 12_500_00 })).statusCode).toBe(200);
+    const another = await createApplication(t.db, { periodId: application.periodId, frontendUserId });
+    expect((await decisionOf(another.uuid)).cap.remaining).toBe(0);
     const saved = await decide(application.uuid, { status: rejected, approved_money: 12_500_00 });
     expect(saved.statusCode).toBe(200);
     expect(saved.json().data).toMatchObject({ status: rejected, approved_money: null });
-    const another = await createApplication(t.db, { periodId: (await t.db.selectFrom('applications').select('period_id').where('id', '=', application.id).executeTakeFirstOrThrow()).period_id, frontendUserId });
     expect((await decisionOf(another.uuid)).cap.remaining).toBe(12_500_00);
   });
 

@@ -67,8 +67,9 @@ describe('portal reading', () => {
     const [open] = periods;
     expect(open.application_types.map((t: { label: string }) => t.label)).toEqual(['Bidrag till föreningsliv', 'Stipendium för unga ledare']);
     expect(open.contacts.length).toBeGreaterThan(0);
-    await createStaff(t.db, 'admin', 'period-closer@test.se');
-    await call(t.app, { method: 'POST', url: `/api/v1/periods/${open.id}/close`, cookie: await sessionCookie(t.app, 'period-closer@test.se') });
+    await createStaff(t.db, 'admin', 'period-admin@test.se');
+    const closed = await call(t.app, { method: 'POST', url: `/api/v1/periods/${open.id}/close`, cookie: await sessionCookie(t.app, 'period-admin@test.se') });
+    expect(closed.statusCode, closed.body).toBe(200);
     expect((await get('/portal/periods', applicant)).json().data).toEqual([]);
   });
 });

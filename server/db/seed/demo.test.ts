@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { sql } from 'kysely';
 import { storedPath } from '../../uploads/storage.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { validateAnswers, type Answers } from '../../../resources/applicationAnswers.js';
 import { applications } from '../../../resources/applications.js';
 import { enums } from '../../../resources/enums.js';
@@ -10,11 +10,12 @@ import { categoryIdsOf, fileCounts, filesOf, formRecord, questionsOf } from '../
 import { login, createTestApp, type TestApp } from '../../test/testApp.js';
 import { DEMO_PASSWORD, seedDemo } from './demo.js';
 
+// Each test seeds a database of its own.
 let t: TestApp;
-beforeAll(async () => {
+beforeEach(async () => {
   t = await createTestApp();
 });
-afterAll(() => t.close());
+afterEach(() => t.close());
 
 describe('demo data', () => {
   it('seeds a complete Swedish demo once, and never into a database that has staff', async () => {
@@ -47,6 +48,7 @@ describe('demo data', () => {
   });
 
   it('sends in only applications that pass every rule of the form, as a real applicant’s would', async () => {
+    expect(await seedDemo(t.db, new Date(), t.config.dataDir)).toBe(true);
     const sent = await t.db.selectFrom('applications').selectAll().where('sent_in_at', 'is not', null).execute();
     expect(sent.length).toBeGreaterThan(3);
     for (const row of sent) {

@@ -714,7 +714,8 @@ function demoPdf(text: string): Buffer {
   return Buffer.from(pdf, 'latin1');
 }
 
-async function countUsers(db: Db): Promise<number> {
+/** The number of staff users. */
+export async function countUsers(db: Db): Promise<number> {
   const row = await db
     .selectFrom('users')
     .select((eb) => eb.fn.countAll().as('n'))
