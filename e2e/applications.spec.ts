@@ -67,6 +67,8 @@ test('the admin filters by status and period, changes a status inline, opens an 
 });
 
 test('the investigator finds an assigned application and writes a proposal; the admin decides within the cap', async ({ page, browser }) => {
+  // Two staff users, each signing in in a browser of their own, and an axe scan: more than one journey's time.
+  test.slow();
   await loginAs(page, ADMIN, 'Anna');
   await openApplications(page);
   await pick(page, 'Status', 'Obehandlad');
