@@ -21,5 +21,9 @@ export function ExportCsvButton() {
       setBusy(false);
     }
   };
-  return <Button label="ra.action.export" onClick={download} disabled={busy || total === 0} startIcon={<DownloadIcon />} />;
+  return (
+    <Button label="ra.action.export" onClick={download} disabled={busy || total === 0}>
+      <DownloadIcon />
+    </Button>
+  );
 }

@@ -82,7 +82,9 @@ export function ImportCsvButton() {
   const headers = parsed?.headers ?? [];
   return (
     <>
-      <Button label="app.import.button" onClick={() => setOpen(true)} startIcon={<UploadIcon />} />
+      <Button label="app.import.button" onClick={() => setOpen(true)}>
+        <UploadIcon />
+      </Button>
       <Dialog open={open} onClose={close} maxWidth="md" fullWidth aria-labelledby="import-title">
         <DialogTitle id="import-title">{translate('app.import.title', { name: translate(`resources.${resource}.name`, { smart_count: 2 }).toLocaleLowerCase() })}</DialogTitle>
         <DialogContent>

@@ -33,7 +33,9 @@ export function PeriodActions() {
   return (
     <>
       <PeriodContactsButton />
-      <Button label={`app.periods.${action}`} onClick={() => setAsking(true)} startIcon={record.closed ? <LockOpenIcon /> : <LockIcon />} />
+      <Button label={`app.periods.${action}`} onClick={() => setAsking(true)}>
+        {record.closed ? <LockOpenIcon /> : <LockIcon />}
+      </Button>
       <Confirm
         isOpen={asking}
         loading={busy}

@@ -59,7 +59,9 @@ export function PeriodContactsButton() {
 
   return (
     <>
-      <Button label="app.periods.contacts" onClick={() => setOpen(true)} startIcon={<ContactPhoneIcon />} />
+      <Button label="app.periods.contacts" onClick={() => setOpen(true)}>
+        <ContactPhoneIcon />
+      </Button>
       <Dialog open={open} onClose={() => setOpen(false)} maxWidth="sm" fullWidth aria-labelledby="period-contacts-title">
         <DialogTitle id="period-contacts-title">{translate('app.periods.contacts')}</DialogTitle>
         <DialogContent>
