@@ -8,9 +8,9 @@ import { formatDate, formatMoney } from '../../../resources/format';
 import { applies } from '../../../resources/validate';
 import { API_PREFIX } from '../../providers/config';
 import { useApi } from '../../components/useApi';
-import { useI18n } from '../i18n';
+import { useI18n } from '../../components/i18n';
 import { http } from '../providers';
-import type { ApplicationForm, Category, StoredFile } from './types';
+import type { ApplicationForm, Category, StoredFile } from '../../forms/application/types';
 
 const stepKeys = ['period', 'questions', 'organisation', 'contact', 'attachments'] as const;
 const { approved, rejected } = enums.application_status;
