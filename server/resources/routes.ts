@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Field, ResourceDefinition } from '../../resources/fields.js';
-import { resourceList } from '../../resources/index.js';
+import { partOf, resourceList } from '../../resources/index.js';
 import { normaliseRecord, validateRecord } from '../../resources/validate.js';
 import { toCsv } from '../csv.js';
 import { AppError, invalid, type FieldErrors } from '../errors.js';
@@ -45,7 +45,7 @@ function registerResource(app: FastifyInstance, resource: ResourceDefinition) {
   const base = `/${resource.endpoint ?? resource.name}`;
   const config = { access: { abilities: resource.ability }, resource: resource.name };
   const tags = [resource.name];
-  const hooks = resourceHooks[resource.name] ?? {};
+  const hooks = partOf(resourceHooks, resource.name) ?? {};
 
   app.get<{ Querystring: Query }>(base, { config, schema: { tags, summary: 'List: page, per_page, sort, direction, search, filters' } }, async (request) => ({
     data: await listRecords(db, resource, parseListQuery(resource, request.query)),
