@@ -40,7 +40,8 @@ async function prepare(db: AnyDb, resource: ResourceDefinition, input: Record<st
   return record;
 }
 
-function registerResource(app: FastifyInstance, resource: ResourceDefinition) {
+/** The routes of one declared resource; every declaration gets them the same way (a test's own entity too). */
+export function registerResource(app: FastifyInstance, resource: ResourceDefinition) {
   const db = app.db as unknown as AnyDb;
   const base = `/${resource.endpoint ?? resource.name}`;
   const config = { access: { abilities: resource.ability }, resource: resource.name };
