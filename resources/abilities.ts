@@ -22,14 +22,14 @@ export interface Ability {
 }
 
 /** What a screen or route needs: one ability, all of a list, or any of a list; optionally for one entity. */
-export type Requirement = string | { allOf: string[] } | { anyOf: string[] };
+export type Requirement = AbilityName | { allOf: AbilityName[] } | { anyOf: AbilityName[] };
 export interface Entity {
   id: number;
   type: string;
 }
 
 /** A general ability matches any entity; an entity-scoped one matches only its own entity. */
-export function hasAbility(abilities: readonly Ability[], name: string, entity?: Entity | null): boolean {
+export function hasAbility(abilities: readonly Ability[], name: AbilityName, entity?: Entity | null): boolean {
   return abilities.some(
     (a) =>
       a.name === name &&

@@ -1,10 +1,10 @@
 import { enums } from './enums.js';
-import { boolean, enumOf, integer, options, reference, text, type ResourceDefinition } from './fields.js';
+import { boolean, enumOf, integer, options, reference, text, defineResource } from './fields.js';
 
 const { dropdown, checkbox, radio } = enums.field_type;
 
 /** The questions of an application type's form (step 2 of the application), in their order. */
-export const applicationTypeFieldDefinitions: ResourceDefinition = {
+export const applicationTypeFieldDefinitions = defineResource({
   name: 'application-type-field-definitions',
   table: 'application_type_field_definitions',
   ability: 'manage-application-types',
@@ -20,4 +20,4 @@ export const applicationTypeFieldDefinitions: ResourceDefinition = {
   ],
   search: ['label'],
   defaultSort: { field: 'application_type_id', order: 'ASC' },
-};
+});

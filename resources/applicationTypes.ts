@@ -1,7 +1,7 @@
-import { text, type ResourceDefinition } from './fields.js';
+import { text, defineResource } from './fields.js';
 
 /** Kinds of application (e.g. association grant, scholarship), each with its own form fields. */
-export const applicationTypes: ResourceDefinition = {
+export const applicationTypes = defineResource({
   name: 'application-types',
   table: 'application_types',
   ability: 'manage-application-types',
@@ -10,4 +10,4 @@ export const applicationTypes: ResourceDefinition = {
   fields: [text('label', { required: true, column: true, sortable: 'localized' })],
   search: ['label'],
   defaultSort: { field: 'label', order: 'ASC' },
-};
+});

@@ -1,7 +1,7 @@
-import { enumOf, text, type ResourceDefinition } from './fields.js';
+import { enumOf, text, defineResource } from './fields.js';
 
 /** Categories of the four types (target groups, purposes, geographic areas, focus areas) applicants choose from. */
-export const categories: ResourceDefinition = {
+export const categories = defineResource({
   name: 'categories',
   table: 'categories',
   ability: 'manage-categories',
@@ -13,4 +13,4 @@ export const categories: ResourceDefinition = {
   ],
   search: ['label'],
   defaultSort: { field: 'label', order: 'ASC' },
-};
+});

@@ -1,7 +1,7 @@
-import { email, phone, text, type ResourceDefinition } from './fields.js';
+import { email, phone, text, defineResource } from './fields.js';
 
 /** The foundation's contact people, shown to applicants per period. */
-export const contacts: ResourceDefinition = {
+export const contacts = defineResource({
   name: 'contacts',
   table: 'contacts',
   ability: 'manage-contacts',
@@ -16,4 +16,4 @@ export const contacts: ResourceDefinition = {
   ],
   search: ['first_name', 'last_name'],
   defaultSort: { field: 'last_name', order: 'ASC' },
-};
+});

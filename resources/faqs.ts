@@ -1,7 +1,7 @@
-import { integer, text, textarea, type ResourceDefinition } from './fields.js';
+import { integer, text, textarea, defineResource } from './fields.js';
 
 /** Questions and answers shown to applicants, in their own order (reordered at faqs/order). */
-export const faqs: ResourceDefinition = {
+export const faqs = defineResource({
   name: 'faqs',
   table: 'faqs',
   ability: 'manage-faq',
@@ -14,4 +14,4 @@ export const faqs: ResourceDefinition = {
   ],
   search: ['question'],
   defaultSort: { field: 'order', order: 'ASC' },
-};
+});

@@ -63,7 +63,11 @@ export interface FieldOptions {
 
 interface Base extends FieldOptions {
   name: string;
-  kind: FieldKind;
+}
+
+/** A field whose kind needs nothing more than its options. */
+export interface SimpleField extends Base {
+  kind: Exclude<FieldKind, 'enum' | 'enumSet' | 'choice' | 'reference' | 'references'>;
 }
 
 export interface EnumField extends Base {
@@ -71,13 +75,13 @@ export interface EnumField extends Base {
   enumName: EnumName;
 }
 
-/** A fixed set of string codes whose labels are `<labels>.<code>` in the locale files (e.g. roles). */
 /** A list of codes of one enumeration (e.g. the global goals an application works towards). */
 export interface EnumSetField extends Base {
   kind: 'enumSet';
   enumName: EnumName;
 }
 
+/** A fixed set of string codes whose labels are `<labels>.<code>` in the locale files (e.g. roles). */
 export interface ChoiceField extends Base {
   kind: 'choice';
   choices: readonly string[];
@@ -97,12 +101,12 @@ export interface ReferencesField extends Base {
   through: { table: string; own: string; other: string; order?: string };
 }
 
-export type Field = Base | EnumField | EnumSetField | ChoiceField | ReferenceField | ReferencesField;
+/** A field, told apart by its kind: checking `kind` gives the kind's own properties. */
+export type Field = SimpleField | EnumField | EnumSetField | ChoiceField | ReferenceField | ReferencesField;
 
 const make =
-  <K extends FieldKind>(kind: K) =>
-  (name: string, options: FieldOptions = {}) =>
-    ({ name, kind, ...options }) as Base & { kind: K };
+  <K extends SimpleField['kind']>(kind: K) =>
+  (name: string, options: FieldOptions = {}): SimpleField & { kind: K } => ({ name, kind, ...options });
 
 export const text = make('text');
 export const textarea = make('textarea');
@@ -144,9 +148,9 @@ export const references = (name: string, target: string, through: ReferencesFiel
  * One staff-managed entity: everything the admin screens and the server's routes, validation, SQL whitelists and
  * exports need to know about it.
  */
-export interface ResourceDefinition {
+export interface ResourceDefinition<N extends string = string> {
   /** react-admin resource name and admin path, e.g. 'categories'. */
-  name: string;
+  name: N;
   /** API path under the prefix; defaults to the name. */
   endpoint?: string;
   /** The database table. */
@@ -165,6 +169,11 @@ export interface ResourceDefinition {
   /** CSV export and import of the list (default both). */
   exportable?: boolean;
   importable?: boolean;
+}
+
+/** A declaration that keeps its name as a type, so the registry's names form the `ResourceName` union. */
+export function defineResource<N extends string>(definition: ResourceDefinition<N>): ResourceDefinition<N> {
+  return definition;
 }
 
 export const PAGE_SIZE = 50;

@@ -1,7 +1,7 @@
-import { boolean, choice, date, email, phone, text, type ResourceDefinition } from './fields.js';
+import { boolean, choice, date, email, phone, text, defineResource } from './fields.js';
 
 /** Applicants' accounts (they log in by e-mailed links). */
-export const frontendUsers: ResourceDefinition = {
+export const frontendUsers = defineResource({
   name: 'frontend-users',
   table: 'frontend_users',
   ability: 'manage-frontend-users',
@@ -18,4 +18,4 @@ export const frontendUsers: ResourceDefinition = {
   ],
   search: ['email', 'first_name', 'last_name'],
   defaultSort: { field: 'email', order: 'ASC' },
-};
+});

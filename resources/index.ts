@@ -16,7 +16,7 @@ export type { ResourceDefinition } from './fields.js';
  * The registry of staff-managed entities. Each is declared once in resources/<name>.ts and listed here; the admin
  * screens and the server's routes are derived from that declaration (DESIGN.md §3).
  */
-export const resourceList: ResourceDefinition[] = [
+export const resourceList = [
   staffUsers,
   applicationTypes,
   applicationTypeFieldDefinitions,
@@ -26,7 +26,16 @@ export const resourceList: ResourceDefinition[] = [
   organisations,
   contacts,
   faqs,
-];
+] as const satisfies readonly ResourceDefinition[];
+
+/** The name of a declared entity: the key of every registry of its parts (icon, screen overrides, hooks). */
+export type ResourceName = (typeof resourceList)[number]['name'];
+
+/** An optional part of a resource from its registry, by a name only known when running (a route's, a screen's). */
+export function partOf<T>(registry: Partial<Record<ResourceName, T>>, name: string): T | undefined {
+  const byName: Partial<Record<string, T>> = registry;
+  return byName[name];
+}
 
 /** Staff screens that are not generated from an entity, with what they need. */
 export const screens: Record<string, Requirement> = {

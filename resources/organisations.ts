@@ -1,7 +1,7 @@
-import { boolean, enumOf, orgNumber, text, url, zip, type ResourceDefinition } from './fields.js';
+import { boolean, enumOf, orgNumber, text, url, zip, defineResource } from './fields.js';
 
 /** The foundation's register of organisations; the application form fills in an organisation's name from it. */
-export const organisations: ResourceDefinition = {
+export const organisations = defineResource({
   name: 'organisations',
   table: 'organisations',
   ability: 'manage-organisations',
@@ -21,4 +21,4 @@ export const organisations: ResourceDefinition = {
   ],
   search: ['name'],
   defaultSort: { field: 'name', order: 'ASC' },
-};
+});

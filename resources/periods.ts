@@ -1,7 +1,7 @@
-import { boolean, date, integer, money, references, text, uuid, type ResourceDefinition } from './fields.js';
+import { boolean, date, integer, money, references, text, uuid, defineResource } from './fields.js';
 
 /** Application periods: when applications can be sent in, for which application types, and with which contacts. */
-export const periods: ResourceDefinition = {
+export const periods = defineResource({
   name: 'periods',
   table: 'periods',
   ability: 'manage-periods',
@@ -22,4 +22,4 @@ export const periods: ResourceDefinition = {
   ],
   search: ['name'],
   defaultSort: { field: 'start_date', order: 'DESC' },
-};
+});

@@ -1,7 +1,7 @@
-import { boolean, choice, email, text, type ResourceDefinition } from './fields.js';
+import { boolean, choice, email, text, defineResource } from './fields.js';
 
 /** Staff accounts. A new user gets an e-mail to choose a password; passwords are never shown or exported. */
-export const staffUsers: ResourceDefinition = {
+export const staffUsers = defineResource({
   name: 'users',
   table: 'users',
   ability: 'manage-users',
@@ -17,4 +17,4 @@ export const staffUsers: ResourceDefinition = {
   ],
   search: ['first_name', 'last_name', 'email'],
   defaultSort: { field: 'last_name', order: 'ASC' },
-};
+});

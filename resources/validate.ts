@@ -39,15 +39,15 @@ function fieldErrors(field: Field, value: unknown): Message | null {
     case 'boolean':
       return typeof value === 'boolean' ? null : { key: 'validation.boolean' };
     case 'enum':
-      return (Object.values(enums[(field as { enumName: keyof typeof enums }).enumName]) as unknown[]).includes(value) ? null : { key: 'validation.in' };
+      return Object.values<unknown>(enums[field.enumName]).includes(value) ? null : { key: 'validation.in' };
     case 'enumSet': {
-      const codes = Object.values(enums[(field as { enumName: keyof typeof enums }).enumName]) as unknown[];
+      const codes = Object.values<unknown>(enums[field.enumName]);
       return Array.isArray(value) && value.every((code) => codes.includes(code)) ? null : { key: 'validation.in' };
     }
     case 'urls':
       return Array.isArray(value) ? (value.map((address) => check.url(address)).find(Boolean) ?? null) : { key: 'validation.invalid' };
     case 'choice':
-      return (field as { choices: readonly string[] }).choices.includes(value as string) ? null : { key: 'validation.in' };
+      return field.choices.some((code) => code === value) ? null : { key: 'validation.in' };
     case 'references':
       return Array.isArray(value) && value.every((id) => Number.isInteger(id)) ? null : { key: 'validation.in' };
     case 'options':

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sendPasswordLink } from '../auth/passwordLinks.js';
 import { deleteStaffSessions } from '../auth/sessions.js';
+import type { ResourceName } from '../../resources/index.js';
 
 type Row = Record<string, unknown> & { id: number };
 
@@ -10,7 +11,7 @@ export interface ResourceHooks {
   afterUpdate?(app: FastifyInstance, record: Row): Promise<void>;
 }
 
-export const resourceHooks: Record<string, ResourceHooks> = {
+export const resourceHooks: Partial<Record<ResourceName, ResourceHooks>> = {
   users: {
     // A new staff user chooses a password through an e-mailed link; nobody else ever sees it.
     async afterCreate(app, user) {

@@ -41,7 +41,7 @@ function ordered<Q extends { orderBy: (expression: unknown) => Q; leftJoin: (...
   const direction = sql.raw(query.direction);
   const field = query.sort;
   if (field?.kind === 'reference') {
-    const target = resourceByName((field as { reference: string }).reference)!;
+    const target = resourceByName(field.reference)!;
     const alias = `sort_${field.name}`;
     q = q.leftJoin(`${target.table} as ${alias}`, `${alias}.id`, `t.${field.name}`);
     q = q.orderBy(sql`${sql.ref(`${alias}.${target.labelField}`)} collate swedish ${direction}`);
@@ -122,7 +122,7 @@ export async function checkAgainstDatabase(db: AnyDb, resource: ResourceDefiniti
     if (field.kind === 'reference' || field.kind === 'references') {
       const ids = [...new Set([value].flat() as number[])];
       if (!ids.length) continue;
-      const target = resourceByName((field as { reference: string }).reference)!;
+      const target = resourceByName(field.reference)!;
       const found = await db.selectFrom(target.table).select(sql<number>`count(*)::int`.as('n')).where('id', 'in', ids).executeTakeFirstOrThrow();
       if (found.n !== ids.length) errors[field.name] = ['validation.in'];
     }

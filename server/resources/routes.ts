@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Field, ResourceDefinition } from '../../resources/fields.js';
-import { resourceList } from '../../resources/index.js';
+import { partOf, resourceList } from '../../resources/index.js';
 import { normaliseRecord, validateRecord } from '../../resources/validate.js';
 import { toCsv } from '../csv.js';
 import { AppError, invalid, type FieldErrors } from '../errors.js';
@@ -40,12 +40,13 @@ async function prepare(db: AnyDb, resource: ResourceDefinition, input: Record<st
   return record;
 }
 
-function registerResource(app: FastifyInstance, resource: ResourceDefinition) {
+/** The routes of one declared resource; every declaration gets them the same way (a test's own entity too). */
+export function registerResource(app: FastifyInstance, resource: ResourceDefinition) {
   const db = app.db as unknown as AnyDb;
   const base = `/${resource.endpoint ?? resource.name}`;
   const config = { access: { abilities: resource.ability }, resource: resource.name };
   const tags = [resource.name];
-  const hooks = resourceHooks[resource.name] ?? {};
+  const hooks = partOf(resourceHooks, resource.name) ?? {};
 
   app.get<{ Querystring: Query }>(base, { config, schema: { tags, summary: 'List: page, per_page, sort, direction, search, filters' } }, async (request) => ({
     data: await listRecords(db, resource, parseListQuery(resource, request.query)),

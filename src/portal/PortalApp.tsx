@@ -4,7 +4,7 @@ import type { I18nProvider } from 'ra-core';
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { brand } from '../theme';
-import { I18nContext } from './i18n';
+import { I18nContext } from '../components/i18n';
 import { PortalLayout } from './PortalLayout';
 import { RequireApplicant } from './RequireApplicant';
 

@@ -2,7 +2,7 @@ import { AppBar, Box, Button, Container, Link, Toolbar, Typography } from '@mui/
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { productName } from '../providers/config';
-import { useI18n } from './i18n';
+import { useI18n } from '../components/i18n';
 import { auth } from './providers';
 
 /** Header with the product name, navigation and language switch; a skip link; the page; a footer. */

@@ -1,7 +1,7 @@
 import { Autocomplete, Box, FormControlLabel, Radio, RadioGroup, Stack, TextField } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { inputId } from '../../portal/apply/fieldIds';
+import { inputId } from '../../forms/application/fieldIds';
 import { http } from '../providers';
 
 interface Option {

@@ -7,12 +7,11 @@ import { enums } from '../../../resources/enums';
 import { applications } from '../../../resources/applications';
 import { usePageTitle } from '../../components/usePageTitle';
 import { ApiError } from '../../providers/httpClient';
-import { FilesApi } from '../../portal/apply/FilesField';
-import { FormContext, type FormApi } from '../../portal/apply/FormContext';
-import { AttachmentsStep, ContactStep, OrganisationStep, PeriodStep, QuestionsStep } from '../../portal/apply/steps';
-import type { Category, FormValues, OpenPeriod, StoredFile } from '../../portal/apply/types';
-import { formProblems } from '../../portal/apply/validation';
-import { I18nContext } from '../../portal/i18n';
+import { FormContext, type FormApi } from '../../forms/application/FormContext';
+import { AttachmentsStep, ContactStep, OrganisationStep, PeriodStep, QuestionsStep } from '../../forms/application/steps';
+import type { Category, FormValues, OpenPeriod, StoredFile } from '../../forms/application/types';
+import { formProblems } from '../../forms/application/validation';
+import { I18nContext } from '../../components/i18n';
 import { http } from '../providers';
 import { ApplicationFormApplicant, type ApplicantChoice } from './ApplicationFormApplicant';
 import { ApplicationFormProblems, type Problem } from './ApplicationFormProblems';
@@ -89,6 +88,7 @@ export default function ApplicationFormPage() {
     },
     leave: (field) => setLeft((seen) => new Set(seen).add(field)),
     problem: (field) => serverErrors[field] ?? (left.has(field) ? local[field] : undefined),
+    files: staffFiles,
   };
   const labelOf = (field: string) => questions.find((q) => answerField(q) === field)?.label ?? translate(`resources.applications.fields.${field.replace(/^applicant\./, '')}`, { _: translate(`attributes.${field.split('.').pop()}`, { _: field }) });
   const problems: Problem[] = Object.entries(serverErrors).map(([field, message]) => ({ field, label: labelOf(field), message }));
@@ -123,40 +123,38 @@ export default function ApplicationFormPage() {
   );
   return (
     <I18nContext provider={i18nProvider}>
-      <FilesApi.Provider value={staffFiles}>
-        <FormContext.Provider value={form}>
-          {heading}
-          <Card sx={{ mt: 2 }}>
-            <CardContent>
-              <Stack spacing={4}>
-                {problems.length > 0 && <ApplicationFormProblems ref={top} problems={problems} />}
-                {!uuid && section(translate('app.application_form.applicant'), <ApplicationFormApplicant value={applicant} onChange={(next) => (setApplicant(next), setServerErrors(({ frontend_user_id: _a, 'applicant.email': _b, 'applicant.first_name': _c, 'applicant.last_name': _d, ...rest }) => rest))} problem={(f) => serverErrors[f]} />)}
-                {section(translate('portal.apply.steps.period'), <PeriodStep periods={periods} />)}
-                {section(translate('portal.apply.steps.questions'), (
-                  <Stack spacing={2}>
-                    {!uuid && questions.some((q) => q.type === enums.field_type.media) && <Alert severity="info">{translate('app.application_form.files_after_save')}</Alert>}
-                    <QuestionsStep questions={uuid ? questions : questions.filter((q) => q.type !== enums.field_type.media)} categories={options.categories} {...fileProps} />
-                  </Stack>
-                ))}
-                {values.applicant_type !== enums.applicant_type.contact_person && section(translate('portal.apply.steps.organisation'), <OrganisationStep lookup={() => undefined} lookupNote={null} />)}
-                {section(translate('portal.apply.steps.contact'), <ContactStep />)}
-                {section(translate('portal.apply.steps.attachments'), (
-                  <Stack spacing={2}>
-                    {!uuid && <Alert severity="info">{translate('app.application_form.files_after_save')}</Alert>}
-                    <AttachmentsStep {...fileProps} />
-                  </Stack>
-                ))}
-                <Stack direction="row" spacing={2}>
-                  <Button variant="contained" onClick={() => void save()} disabled={saving}>
-                    {translate('ra.action.save')}
-                  </Button>
-                  <Button onClick={() => navigate('/applications')}>{translate('ra.action.cancel')}</Button>
+      <FormContext.Provider value={form}>
+        {heading}
+        <Card sx={{ mt: 2 }}>
+          <CardContent>
+            <Stack spacing={4}>
+              {problems.length > 0 && <ApplicationFormProblems ref={top} problems={problems} />}
+              {!uuid && section(translate('app.application_form.applicant'), <ApplicationFormApplicant value={applicant} onChange={(next) => (setApplicant(next), setServerErrors(({ frontend_user_id: _a, 'applicant.email': _b, 'applicant.first_name': _c, 'applicant.last_name': _d, ...rest }) => rest))} problem={(f) => serverErrors[f]} />)}
+              {section(translate('portal.apply.steps.period'), <PeriodStep periods={periods} />)}
+              {section(translate('portal.apply.steps.questions'), (
+                <Stack spacing={2}>
+                  {!uuid && questions.some((q) => q.type === enums.field_type.media) && <Alert severity="info">{translate('app.application_form.files_after_save')}</Alert>}
+                  <QuestionsStep questions={uuid ? questions : questions.filter((q) => q.type !== enums.field_type.media)} categories={options.categories} {...fileProps} />
                 </Stack>
+              ))}
+              {values.applicant_type !== enums.applicant_type.contact_person && section(translate('portal.apply.steps.organisation'), <OrganisationStep lookup={() => undefined} lookupNote={null} />)}
+              {section(translate('portal.apply.steps.contact'), <ContactStep />)}
+              {section(translate('portal.apply.steps.attachments'), (
+                <Stack spacing={2}>
+                  {!uuid && <Alert severity="info">{translate('app.application_form.files_after_save')}</Alert>}
+                  <AttachmentsStep {...fileProps} />
+                </Stack>
+              ))}
+              <Stack direction="row" spacing={2}>
+                <Button variant="contained" onClick={() => void save()} disabled={saving}>
+                  {translate('ra.action.save')}
+                </Button>
+                <Button onClick={() => navigate('/applications')}>{translate('ra.action.cancel')}</Button>
               </Stack>
-            </CardContent>
-          </Card>
-        </FormContext.Provider>
-      </FilesApi.Provider>
+            </Stack>
+          </CardContent>
+        </Card>
+      </FormContext.Provider>
     </I18nContext>
   );
 }

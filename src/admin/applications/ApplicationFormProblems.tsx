@@ -1,7 +1,7 @@
 import { Alert, AlertTitle, Link, List, ListItem } from '@mui/material';
 import { forwardRef } from 'react';
 import { useTranslate } from 'react-admin';
-import { inputId } from '../../portal/apply/fieldIds';
+import { inputId } from '../../forms/application/fieldIds';
 
 export interface Problem {
   field: string;

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { ResourceName } from '../../../resources/index';
 import { FaqOrderButton } from './faqs/FaqOrderButton';
 import { PeriodActions } from './periods/PeriodActions';
 
@@ -6,10 +7,10 @@ import { PeriodActions } from './periods/PeriodActions';
  * What generation cannot say, per resource: extra actions on the list and edit screens. Everything else about an
  * entity comes from its declaration in resources/.
  */
-export const listActions: Record<string, ComponentType> = {
+export const listActions: Partial<Record<ResourceName, ComponentType>> = {
   faqs: FaqOrderButton,
 };
 
-export const editActions: Record<string, ComponentType> = {
+export const editActions: Partial<Record<ResourceName, ComponentType>> = {
   periods: PeriodActions,
 };

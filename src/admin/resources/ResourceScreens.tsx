@@ -17,8 +17,8 @@ import {
   TopToolbar,
   useTranslate,
 } from 'react-admin';
-import { PAGE_SIZE, type ReferenceField, type ResourceDefinition } from '../../../resources/fields';
-import { resourceByName } from '../../../resources/index';
+import { PAGE_SIZE, type ResourceDefinition } from '../../../resources/fields';
+import { partOf, resourceByName } from '../../../resources/index';
 import { applies } from '../../../resources/validate';
 import { usePageTitle } from '../../components/usePageTitle';
 import { editActions, listActions } from '../overrides';
@@ -50,7 +50,7 @@ function filtersOf(resource: ResourceDefinition): ReactElement[] {
       filters.push(<NullableBooleanInput key={field.name} source={field.name} alwaysOn label={label} sx={{ minWidth: 160 }} />);
     } else if (field.kind === 'reference') {
       // Options from the referenced list, e.g. field definitions filtered by application type.
-      const target = resourceByName((field as ReferenceField).reference)!;
+      const target = resourceByName(field.reference)!;
       filters.push(
         <ReferenceInput key={field.name} source={field.name} reference={target.name} sort={target.defaultSort} perPage={100} alwaysOn>
           <SelectInput optionText={target.labelField} label={label} sx={{ minWidth: 200 }} />
@@ -62,7 +62,7 @@ function filtersOf(resource: ResourceDefinition): ReactElement[] {
 }
 
 function ListActions({ resource }: { resource: ResourceDefinition }) {
-  const Extra = listActions[resource.name];
+  const Extra = partOf(listActions, resource.name);
   return (
     <TopToolbar>
       {Extra && <Extra />}
@@ -100,7 +100,7 @@ function FormToolbar({ view }: { view: 'create' | 'edit' }) {
 }
 
 function BackToList({ resource, view }: { resource: ResourceDefinition; view: 'create' | 'edit' }) {
-  const Extra = view === 'edit' ? editActions[resource.name] : undefined;
+  const Extra = view === 'edit' ? partOf(editActions, resource.name) : undefined;
   return (
     <TopToolbar>
       {Extra && <Extra />}

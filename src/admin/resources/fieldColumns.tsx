@@ -1,5 +1,5 @@
 import { BooleanField, DataTable, DateField, EmailField, FunctionField, NumberField, ReferenceField, SelectField, TextField, useLocaleState } from 'react-admin';
-import type { Field, ReferenceField as Reference, ResourceDefinition } from '../../../resources/fields';
+import type { Field, ResourceDefinition } from '../../../resources/fields';
 import { resourceByName } from '../../../resources/index';
 import { formatMoney } from '../../../resources/format';
 import { choicesOf } from './fieldInputs';
@@ -32,7 +32,7 @@ export function fieldValue(field: Field, { inLink = false } = {}) {
     case 'choice':
       return <SelectField {...props} choices={choicesOf(field)} />;
     case 'reference': {
-      const target = resourceByName((field as Reference).reference)!;
+      const target = resourceByName(field.reference)!;
       return (
         <ReferenceField {...props} reference={target.name} link={false}>
           <TextField source={target.labelField} />

@@ -9,19 +9,19 @@ import {
   TextInput,
   useTranslate,
 } from 'react-admin';
-import type { ChoiceField, EnumField, Field, ReferenceField, ReferencesField, ResourceDefinition } from '../../../resources/fields';
+import type { ChoiceField, EnumField, Field, ResourceDefinition } from '../../../resources/fields';
 import { enums } from '../../../resources/enums';
 import { resourceByName } from '../../../resources/index';
 import { phoneExample } from '../../../resources/phone';
 import { orgNumberExample } from '../../../resources/validators';
 
 /** Choices of an enumeration or a fixed code list; react-admin translates the label keys. */
-export function choicesOf(field: Field): { id: string | number; name: string }[] {
+export function choicesOf(field: EnumField | ChoiceField): { id: string | number; name: string }[] {
   if (field.kind === 'enum') {
-    const { enumName } = field as EnumField;
+    const { enumName } = field;
     return Object.entries(enums[enumName]).map(([key, value]) => ({ id: value, name: `enums.${enumName}.${key}` }));
   }
-  const { choices, labels } = field as ChoiceField;
+  const { choices, labels } = field;
   return choices.map((code) => ({ id: code, name: `${labels}.${code}` }));
 }
 
@@ -60,7 +60,7 @@ export function FieldInput({ field, resource }: { field: Field; resource: Resour
     case 'choice':
       return <SelectInput {...common} choices={choicesOf(field)} />;
     case 'reference': {
-      const target = resourceByName((field as ReferenceField).reference)!;
+      const target = resourceByName(field.reference)!;
       return (
         <ReferenceInput source={field.name} reference={target.name} sort={target.defaultSort} perPage={100}>
           <SelectInput optionText={target.labelField} fullWidth isRequired={field.required} helperText={false} label={`resources.${resource.name}.fields.${field.name}`} />
@@ -68,7 +68,7 @@ export function FieldInput({ field, resource }: { field: Field; resource: Resour
       );
     }
     case 'references': {
-      const target = resourceByName((field as ReferencesField).reference)!;
+      const target = resourceByName(field.reference)!;
       return (
         <ReferenceArrayInput source={field.name} reference={target.name} sort={target.defaultSort} perPage={100}>
           <AutocompleteArrayInput optionText={target.labelField} fullWidth helperText={false} label={`resources.${resource.name}.fields.${field.name}`} />

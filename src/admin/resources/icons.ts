@@ -8,9 +8,10 @@ import HelpIcon from '@mui/icons-material/Help';
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import type { SvgIconComponent } from '@mui/icons-material';
 import PeopleOutlineIcon from '@mui/icons-material/PeopleOutline';
+import type { ResourceName } from '../../../resources/index';
 
 /** The menu and card icon of each resource (presentation only, so not in the declaration). */
-export const resourceIcons: Record<string, SvgIconComponent> = {
+export const resourceIcons: Record<ResourceName, SvgIconComponent> = {
   users: GroupIcon,
   'application-types': DescriptionIcon,
   'application-type-field-definitions': ListAltIcon,

@@ -7,21 +7,24 @@ import { orgNumber as checkOrgNumber } from '../../../resources/validators';
 import { unreadableMoneyReason, type UnreadableMoney } from '../../components/MoneyInput';
 import { useApi } from '../../components/useApi';
 import { ApiError } from '../../providers/httpClient';
-import { useI18n } from '../i18n';
+import { useI18n } from '../../components/i18n';
 import { http } from '../providers';
-import { FormContext, type FormApi } from './FormContext';
+import { FormContext, type FormApi } from '../../forms/application/FormContext';
 import { ProblemList } from './ProblemList';
 import { SaveStatus } from './SaveStatus';
-import { AttachmentsStep, ContactStep, OrganisationStep, PeriodStep, QuestionsStep } from './steps';
-import type { ApplicationForm, Category, OpenPeriod, StoredFile } from './types';
+import { AttachmentsStep, ContactStep, OrganisationStep, PeriodStep, QuestionsStep } from '../../forms/application/steps';
+import type { ApplicationForm, Category, OpenPeriod, StoredFile } from '../../forms/application/types';
 import { useDraft } from './useDraft';
-import { inputId } from './fieldIds';
-import type { FieldProblem } from './validation';
+import { inputId } from '../../forms/application/fieldIds';
+import type { FieldProblem } from '../../forms/application/validation';
 
-type Rules = typeof import('./validation');
+type Rules = typeof import('../../forms/application/validation');
 // The form's rules (with the phone number library, a third of the page's weight) load at the first interaction:
 // until then nothing can be wrong that the form would show.
-const loadRules = () => import('./validation');
+const loadRules = () => import('../../forms/application/validation');
+
+/** The applicant's files go to their own draft. */
+const applicantFiles = { http, base: (uuid: string) => `/portal/applications/${uuid}/files` };
 
 const stepKeys = ['period', 'questions', 'organisation', 'contact', 'attachments'] as const;
 
@@ -132,6 +135,7 @@ export function ApplicationEditor({ initial }: { initial: ApplicationForm }) {
     setUnreadable: (name, text) => setUnreadable(({ [name]: _, ...rest }) => (text ? { ...rest, [name]: text } : rest)),
     problem: (name) => (showAll || touched.has(name) ? problems.find((p) => p.field === name)?.message : undefined),
     readOnly,
+    files: applicantFiles,
   };
 
   const goTo = (next: number, focus?: string) => {

@@ -3,14 +3,14 @@ import { Fragment } from 'react';
 import { answerField } from '../../../resources/applicationAnswers';
 import { applications, STEPS } from '../../../resources/applications';
 import { enums, type EnumName } from '../../../resources/enums';
-import type { EnumSetField, Field } from '../../../resources/fields';
+import type { Field } from '../../../resources/fields';
 import { formatDate, formatMoney } from '../../../resources/format';
 import { applies } from '../../../resources/validate';
 import { API_PREFIX } from '../../providers/config';
 import { useApi } from '../../components/useApi';
-import { useI18n } from '../i18n';
+import { useI18n } from '../../components/i18n';
 import { http } from '../providers';
-import type { ApplicationForm, Category, StoredFile } from './types';
+import type { ApplicationForm, Category, StoredFile } from '../../forms/application/types';
 
 const stepKeys = ['period', 'questions', 'organisation', 'contact', 'attachments'] as const;
 const { approved, rejected } = enums.application_status;
@@ -61,8 +61,8 @@ export default function ApplicationSummary({ uuid }: { uuid: string }) {
       case 'consent':
         return value ? t('portal.summary.yes') : t('portal.summary.no');
     }
-    if (field.kind === 'enum') return enumLabel(t, (field as { enumName: EnumName }).enumName, value);
-    if (field.kind === 'enumSet') return (value as number[]).map((code) => enumLabel(t, (field as EnumSetField).enumName, code)).join(', ');
+    if (field.kind === 'enum') return enumLabel(t, field.enumName, value);
+    if (field.kind === 'enumSet') return (value as number[]).map((code) => enumLabel(t, field.enumName, code)).join(', ');
     if (Array.isArray(value)) return value.join(', ');
     return String(value);
   };

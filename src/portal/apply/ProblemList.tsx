@@ -1,8 +1,8 @@
 import { Alert, AlertTitle, Link, List, ListItem } from '@mui/material';
 import { forwardRef, type ReactNode } from 'react';
-import { useI18n } from '../i18n';
-import { inputId } from './fieldIds';
-import type { FieldProblem } from './validation';
+import { useI18n } from '../../components/i18n';
+import { inputId } from '../../forms/application/fieldIds';
+import type { FieldProblem } from '../../forms/application/validation';
 
 interface Props {
   problems: FieldProblem[];

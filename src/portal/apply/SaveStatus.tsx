@@ -1,5 +1,5 @@
 import { Typography } from '@mui/material';
-import { useI18n } from '../i18n';
+import { useI18n } from '../../components/i18n';
 import type { SaveState } from './useDraft';
 
 /** When the draft was last saved, or that it is being saved or waits for the connection; read out politely. */

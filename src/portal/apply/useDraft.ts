@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../providers/httpClient';
 import { http } from '../providers';
-import type { ApplicationForm, FormValues } from './types';
+import type { ApplicationForm, FormValues } from '../../forms/application/types';
 
 export type SaveState = { kind: 'idle' | 'saving' | 'saved' } | { kind: 'retrying' | 'failed'; message: string };
 

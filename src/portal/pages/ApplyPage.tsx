@@ -5,8 +5,8 @@ import { enums } from '../../../resources/enums';
 import { usePageTitle } from '../../components/usePageTitle';
 import { ApiError } from '../../providers/httpClient';
 import { ApplicationEditor } from '../apply/ApplicationEditor';
-import type { ApplicationForm } from '../apply/types';
-import { useI18n } from '../i18n';
+import type { ApplicationForm } from '../../forms/application/types';
+import { useI18n } from '../../components/i18n';
 import { http } from '../providers';
 
 /** Who applies, when /ansok was opened with ?applicant_type= (a code of the applicant_type enumeration). */

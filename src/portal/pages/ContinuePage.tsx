@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { usePageTitle } from '../../components/usePageTitle';
 import { takeDestination } from '../afterLogin';
-import { useI18n } from '../i18n';
+import { useI18n } from '../../components/i18n';
 import { auth, http } from '../providers';
 
 /**

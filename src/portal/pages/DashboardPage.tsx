@@ -5,7 +5,7 @@ import { enums } from '../../../resources/enums';
 import { useApi } from '../../components/useApi';
 import { usePageTitle } from '../../components/usePageTitle';
 import { formatDate, formatMoney } from '../../../resources/format';
-import { useI18n } from '../i18n';
+import { useI18n } from '../../components/i18n';
 import { http } from '../providers';
 
 interface OwnApplication {

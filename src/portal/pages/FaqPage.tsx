@@ -3,9 +3,9 @@ import { Accordion, AccordionDetails, AccordionSummary, Alert, LinearProgress, T
 import { useState } from 'react';
 import { useApi } from '../../components/useApi';
 import { usePageTitle } from '../../components/usePageTitle';
-import { useI18n } from '../i18n';
+import { useI18n } from '../../components/i18n';
 import { http } from '../providers';
-import { TextInput } from '../TextInput';
+import { TextInput } from '../../components/TextInput';
 
 interface Faq {
   id: number;

@@ -4,7 +4,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useApi } from '../../components/useApi';
 import { usePageTitle } from '../../components/usePageTitle';
 import { formatDate } from '../../../resources/format';
-import { useI18n } from '../i18n';
+import { useI18n } from '../../components/i18n';
 import { http } from '../providers';
 
 interface OpenPeriod {

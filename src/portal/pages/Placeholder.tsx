@@ -1,6 +1,6 @@
 import { Alert, Typography } from '@mui/material';
 import { usePageTitle } from '../../components/usePageTitle';
-import { useI18n } from '../i18n';
+import { useI18n } from '../../components/i18n';
 
 /** A page whose feature is still being built: its title, what it will do, and that it is coming. */
 export function Placeholder({ page, params }: { page: string; params?: Record<string, unknown> }) {

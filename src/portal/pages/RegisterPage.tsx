@@ -4,8 +4,8 @@ import { useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../components/usePageTitle';
 import { ApiError } from '../../providers/httpClient';
 import { rememberDestination } from '../afterLogin';
-import { useI18n } from '../i18n';
-import { TextInput } from '../TextInput';
+import { useI18n } from '../../components/i18n';
+import { TextInput } from '../../components/TextInput';
 import { http } from '../providers';
 
 type Result = { ok: boolean; message: string } | null;

@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { StatusPage } from '../../components/StatusPage';
 import { usePageTitle } from '../../components/usePageTitle';
-import { useI18n } from '../i18n';
+import { useI18n } from '../../components/i18n';
 
 /** The portal's 403 and 404 pages: texts under portal.<texts>.*. */
 export function StatusScreen({ code, texts, icon }: { code: string; texts: string; icon: ReactElement }) {

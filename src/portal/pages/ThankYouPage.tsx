@@ -1,7 +1,7 @@
 import { Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../components/usePageTitle';
-import { useI18n } from '../i18n';
+import { useI18n } from '../../components/i18n';
 
 /** /tack?name=<application type>: the application has arrived; what happens next. */
 export default function ThankYouPage() {

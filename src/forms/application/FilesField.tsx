@@ -1,9 +1,9 @@
 import { Alert, Box, Button, LinearProgress, List, ListItem, Link, Typography } from '@mui/material';
-import { createContext, useContext, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { API_PREFIX } from '../../providers/config';
-import { ApiError, type HttpClient } from '../../providers/httpClient';
-import { useI18n } from '../i18n';
-import { http } from '../providers';
+import { ApiError } from '../../providers/httpClient';
+import { useI18n } from '../../components/i18n';
+import { useForm } from './FormContext';
 import type { StoredFile } from './types';
 
 interface Props {
@@ -20,9 +20,6 @@ interface Props {
   required?: boolean;
 }
 
-/** Where files go: the applicant's own draft; the staff form points the same fields at the staff routes. */
-export const FilesApi = createContext<{ http: HttpClient; base: (applicationUuid: string) => string }>({ http, base: (uuid) => `/portal/applications/${uuid}/files` });
-
 const kilobytes = (size: number, locale: string) => new Intl.NumberFormat(locale, { maximumFractionDigits: size < 1024 * 1024 ? 0 : 1 }).format(size < 1024 * 1024 ? size / 1024 : size / 1024 / 1024) + (size < 1024 * 1024 ? ' kB' : ' MB');
 
 /** Files of the application: upload with progress, download, and removal (after a question) while it is a draft. */
@@ -34,7 +31,7 @@ export function FilesField({ applicationUuid, questionId, label, id, files, maxB
   const [removing, setRemoving] = useState<StoredFile | null>(null);
   const helperId = useId();
   const own = files.filter((f) => f.field_definition_id === questionId);
-  const api = useContext(FilesApi);
+  const api = useForm().files;
   const base = api.base(applicationUuid);
 
   const upload = async (event: ChangeEvent<HTMLInputElement>) => {

@@ -1,6 +1,6 @@
 import { Checkbox, FormControl, FormControlLabel, FormGroup, FormHelperText, FormLabel, NativeSelect, OutlinedInput, Radio, RadioGroup } from '@mui/material';
 import type { ReactNode } from 'react';
-import { TextInput } from '../TextInput';
+import { TextInput } from '../../components/TextInput';
 import { useField } from './FormContext';
 
 interface Common {

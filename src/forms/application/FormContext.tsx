@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { UnreadableMoney } from '../../components/MoneyInput';
+import type { HttpClient } from '../../providers/httpClient';
 import type { FormValues } from './types';
 import { inputId } from './fieldIds';
 
@@ -14,14 +15,21 @@ export interface FormApi {
   unreadable?: (name: string) => UnreadableMoney | undefined;
   setUnreadable?: (name: string, unreadable: UnreadableMoney | null) => void;
   readOnly: boolean;
+  /** Where files go: the applicant's own draft in the portal, the staff routes in the staff form. */
+  files: { http: HttpClient; base: (applicationUuid: string) => string };
 }
 
 export const FormContext = createContext<FormApi | null>(null);
 
-/** What an input needs for one field of the application: id, value, change, leave, problem. */
-export function useField<T = unknown>(name: string) {
+export function useForm(): FormApi {
   const form = useContext(FormContext);
   if (!form) throw new Error('useField outside FormContext');
+  return form;
+}
+
+/** What an input needs for one field of the application: id, value, change, leave, problem. */
+export function useField<T = unknown>(name: string) {
+  const form = useForm();
   const value = (name.startsWith('definitions.') ? (form.values.definitions as Record<string, unknown>)?.[name.slice(12)] : form.values[name]) as T;
   const problem = form.problem(name);
   return {

@@ -1,0 +1,42 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// The staff app and the portal are built and loaded apart: what both use lives in a shared folder, so neither
+// carries the other's code and a change to one cannot break the other unseen.
+const src = resolve(__dirname);
+const apps = ['admin', 'portal'];
+const shared = ['components', 'forms', 'providers'];
+
+function files(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) return files(path);
+    return /\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+
+/** The top folder under src/ of every relative import in a file (static, dynamic, type-only and re-exports). */
+function importedFolders(file: string): { specifier: string; folder: string }[] {
+  const text = readFileSync(file, 'utf8');
+  const specifiers = [...text.matchAll(/(?:from\s+|import\s*\(\s*|import\s+)['"](\.[^'"]+)['"]/g)].map((m) => m[1]);
+  return specifiers.map((specifier) => ({ specifier, folder: relative(src, resolve(dirname(file), specifier)).split(/[\\/]/)[0] }));
+}
+
+function crossings(from: string, forbidden: string[]) {
+  return files(join(src, from)).flatMap((file) =>
+    importedFolders(file)
+      .filter(({ folder }) => forbidden.includes(folder))
+      .map(({ specifier }) => `${relative(src, file)} imports ${specifier}`),
+  );
+}
+
+describe('imports between the apps', () => {
+  it.each(apps)('src/%s imports nothing of the other app', (app) => {
+    expect(crossings(app, apps.filter((other) => other !== app))).toEqual([]);
+  });
+
+  it.each(shared)('src/%s imports neither app', (folder) => {
+    expect(crossings(folder, apps)).toEqual([]);
+  });
+});
