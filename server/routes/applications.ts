@@ -2,13 +2,13 @@ import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fast
 import { attributeLabel } from '../../resources/attributeLabel.js';
 import { enums } from '../../resources/enums.js';
 import { recordHistory } from '../applications/history.js';
-import { parseApplicationListQuery } from '../applications/listQuery.js';
 import { applicationRow, listApplications, listSpecs } from '../applications/lists.js';
 import { uuidPattern } from '../applications/own.js';
 import { historyOf, staffApplication } from '../applications/staffView.js';
 import { toCsv } from '../csv.js';
 import { AppError, notFound } from '../errors.js';
-import { body, data } from './schemas.js';
+import { parseListQuery } from '../lists/listQuery.js';
+import { body, data, listPageSchema } from './schemas.js';
 
 const tags = ['applications'];
 const exportColumns = ['id', 'reference', 'status', 'applicant', 'applicant_email', 'org_name', 'period', 'application_type', 'money', 'approved_money', 'sent_in_at', 'finished'];
@@ -72,12 +72,6 @@ const decidedRow = {
     followup_sent_in_at: dateTime,
   },
 };
-const page = (item: object) =>
-  data({
-    type: 'object',
-    properties: { data: { type: 'array', items: item }, total: { type: 'integer' }, current_page: { type: 'integer' }, per_page: { type: 'integer' }, last_page: { type: 'integer' } },
-  });
-
 const listParameters = {
   page: { description: 'From 1' },
   per_page: { description: '50 unless given; at most 100' },
@@ -85,7 +79,7 @@ const listParameters = {
   direction: { description: 'asc (default) or desc' },
   'status[]': { description: 'Any of the statuses the list shows; another code is a 422' },
 };
-/** Documents the query; the values are checked by parseApplicationListQuery, with translated 422s. */
+/** Documents the query; the values are checked by parseListQuery, with translated 422s. */
 const querystring = (extra: Record<string, object>) => ({ type: 'object', properties: { ...listParameters, ...extra } });
 
 const historyEntry = {
@@ -123,10 +117,10 @@ export default async function applicationRoutes(app: FastifyInstance) {
           unread: { description: 'true: applications with unread messages (none until the dialogue exists)' },
           followups: { description: 'true: follow-up requested and not yet sent in' },
         }),
-        response: { 200: page(row) },
+        response: { 200: listPageSchema(row) },
       },
     },
-    async (request) => ({ data: await listApplications(db, 'all', parseApplicationListQuery(listSpecs.all, request.query as Record<string, unknown>)) }),
+    async (request) => ({ data: await listApplications(db, 'all', parseListQuery(listSpecs.all, request.query as Record<string, unknown>)) }),
   );
 
   app.get(
@@ -141,7 +135,7 @@ export default async function applicationRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { page: _page, per_page: _perPage, ...raw } = request.query as Record<string, unknown>;
-      const { data: rows } = await listApplications(db, 'all', parseApplicationListQuery(listSpecs.all, raw, { paged: false }));
+      const { data: rows } = await listApplications(db, 'all', parseListQuery(listSpecs.all, raw, { paged: false }));
       const kronor = (ore: number | null) => (ore === null ? null : (ore / 100).toFixed(2));
       const csv = toCsv(
         rows.map((r) => ({
@@ -174,10 +168,10 @@ export default async function applicationRoutes(app: FastifyInstance) {
           period: { description: 'A period id' },
           month: { description: 'YYYY-MM: sent in that month (Stockholm time)' },
         }),
-        response: { 200: page(decidedRow) },
+        response: { 200: listPageSchema(decidedRow) },
       },
     },
-    async (request) => ({ data: await listApplications(db, 'decided', parseApplicationListQuery(listSpecs.decided, request.query as Record<string, unknown>)) }),
+    async (request) => ({ data: await listApplications(db, 'decided', parseListQuery(listSpecs.decided, request.query as Record<string, unknown>)) }),
   );
 
   app.get(
@@ -189,13 +183,13 @@ export default async function applicationRoutes(app: FastifyInstance) {
         summary: 'One period’s applications for those who investigate, 50 a page by reference; sort by reference, status, applicant, period (name), money; no search',
         params: { type: 'object', required: ['period_uuid'], properties: { period_uuid: { type: 'string' } } },
         querystring: querystring({}),
-        response: { 200: page(row) },
+        response: { 200: listPageSchema(row) },
       },
     },
     async (request) => {
       const period = await db.selectFrom('periods').select('id').where('uuid', '=', uuidParam(request, 'period_uuid')).executeTakeFirst();
       if (!period) throw notFound();
-      return { data: await listApplications(db, 'decisioning', parseApplicationListQuery(listSpecs.decisioning, request.query as Record<string, unknown>), period.id) };
+      return { data: await listApplications(db, 'decisioning', parseListQuery(listSpecs.decisioning, request.query as Record<string, unknown>), period.id) };
     },
   );
 

@@ -3,14 +3,14 @@ import { sql, type RawBuilder } from 'kysely';
 import { hasAbility } from '../../resources/abilities.js';
 import { MAX_MONEY } from '../../resources/applications.js';
 import { enums } from '../../resources/enums.js';
-import { PAGE_SIZE } from '../../resources/fields.js';
 import { applicationByUuid, assertSentIn } from '../applications/handled.js';
 import { recordHistory } from '../applications/history.js';
 import { uuidPattern } from '../applications/own.js';
 import { loadAbilities } from '../auth/sessions.js';
 import type { Db } from '../db/connect.js';
 import { AppError, invalid, notFound } from '../errors.js';
-import { body, data } from './schemas.js';
+import { listPage, parseListQuery, type ListGrammar } from '../lists/listQuery.js';
+import { body, data, listPageSchema } from './schemas.js';
 
 const ID = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const;
 const NULLABLE_MONEY = { type: ['integer', 'null'], minimum: 0, maximum: MAX_MONEY, description: 'öre' } as const;
@@ -45,12 +45,6 @@ const ownRowSchema = {
     investigation: { type: 'object', properties: { status: STATUS, amount: NULLABLE_MONEY, updated_at: TIME } },
   },
 };
-const page = (item: object) =>
-  data({
-    type: 'object',
-    properties: { data: { type: 'array', items: item }, total: { type: 'integer' }, current_page: { type: 'integer' }, per_page: { type: 'integer' }, last_page: { type: 'integer' } },
-  });
-
 /** The own-investigations list sorts by these only (anything else is a 422); ties broken by id. */
 const ownSorts: Record<string, RawBuilder<unknown>[]> = {
   sent_in_at: [sql`a.sent_in_at`],
@@ -59,6 +53,7 @@ const ownSorts: Record<string, RawBuilder<unknown>[]> = {
   applicant: [sql`f.last_name collate swedish`, sql`f.first_name collate swedish`],
   money: [sql`a.money`],
 };
+const ownList: ListGrammar = { sorts: Object.keys(ownSorts), defaultSort: { field: 'sent_in_at', order: 'asc' }, search: false, filters: {} };
 
 const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ');
 
@@ -190,13 +185,12 @@ export default async function investigationRoutes(app: FastifyInstance) {
             direction: { type: 'string', enum: ['asc', 'desc'] },
           },
         },
-        response: { 200: page(ownRowSchema) },
+        response: { 200: listPageSchema(ownRowSchema) },
       },
     },
     async (request) => {
-      const { page: current = 1, per_page: perPage = PAGE_SIZE, sort = 'sent_in_at', direction = 'asc' } = request.query as { page?: number; per_page?: number; sort?: string; direction?: 'asc' | 'desc' };
-      const terms = Object.hasOwn(ownSorts, sort) ? ownSorts[sort] : undefined;
-      if (!terms) throw invalid({ sort: [{ key: 'validation.sort', params: { field: sort } }] });
+      const { page: current, perPage, sort, direction } = parseListQuery(ownList, request.query as Record<string, unknown>);
+      const terms = ownSorts[sort];
 
       const base = db
         .selectFrom('investigations as i')
@@ -214,18 +208,18 @@ export default async function investigationRoutes(app: FastifyInstance) {
       const order = sql.raw(direction);
       for (const term of terms) query = query.orderBy(sql`${term} ${order}`);
       const rows = await query.orderBy('a.id', direction).limit(perPage).offset((current - 1) * perPage).execute();
-      const count = Number(total);
       return {
-        data: {
-          data: rows.map((r) => ({
+        data: listPage(
+          rows.map((r) => ({
             id: r.id, uuid: r.uuid, reference: r.reference, status: r.status,
             applicant: { id: r.frontend_user_id, name: fullName(r.first_name, r.last_name), email: r.email },
             period: { id: r.period_id, uuid: r.period_uuid, name: r.period_name },
             money_value: r.money, sent_in_at: r.sent_in_at,
             investigation: { status: r.investigation_status, amount: r.amount, updated_at: r.updated_at },
           })),
-          total: count, current_page: current, per_page: perPage, last_page: Math.max(1, Math.ceil(count / perPage)),
-        },
+          Number(total),
+          { page: current, perPage },
+        ),
       };
     },
   );
