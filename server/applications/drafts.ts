@@ -3,7 +3,7 @@ import { enums } from '../../resources/enums.js';
 import type { Db } from '../db/connect.js';
 import { AppError } from '../errors.js';
 import { isOpen } from '../periods.js';
-import type { ApplicationRow } from './form.js';
+import { replaceCategories, type ApplicationRow } from './form.js';
 import { assertDraft } from './own.js';
 import { nextReference, periodTypeIds, type sentInColumns } from './submit.js';
 
@@ -89,11 +89,7 @@ export async function saveDraft(db: Db, applicationId: number, columns: object, 
       })
       .where('id', '=', applicationId)
       .execute();
-    if (categoryIds) {
-      await trx.deleteFrom('application_categories').where('application_id', '=', applicationId).execute();
-      const unique = [...new Set(categoryIds)];
-      if (unique.length) await trx.insertInto('application_categories').values(unique.map((category_id) => ({ application_id: applicationId, category_id }))).execute();
-    }
+    if (categoryIds) await replaceCategories(trx, applicationId, categoryIds);
   });
 }
 

@@ -53,3 +53,10 @@ export function fileCounts(files: { field_definition_id: number | null }[]): Rec
   for (const file of files) if (file.field_definition_id !== null) counts[file.field_definition_id] = (counts[file.field_definition_id] ?? 0) + 1;
   return counts;
 }
+
+/** Replaces an application's categories with these (repeats ignored). */
+export async function replaceCategories(db: Db, applicationId: number, categoryIds: number[]) {
+  await db.deleteFrom('application_categories').where('application_id', '=', applicationId).execute();
+  const unique = [...new Set(categoryIds)];
+  if (unique.length) await db.insertInto('application_categories').values(unique.map((category_id) => ({ application_id: applicationId, category_id }))).execute();
+}
