@@ -1,13 +1,14 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import { attributeLabel } from '../../resources/attributeLabel.js';
 import { enums } from '../../resources/enums.js';
-import { recordHistory } from '../applications/history.js';
+import { applicationByUuid, changeApplication } from '../applications/handled.js';
 import { applicationRow, listApplications, listSpecs } from '../applications/lists.js';
 import { uuidPattern } from '../applications/own.js';
 import { historyOf, staffApplication } from '../applications/staffView.js';
 import { toCsv } from '../csv.js';
 import { AppError, notFound } from '../errors.js';
 import { parseListQuery } from '../lists/listQuery.js';
+import { periodIdByUuid } from '../periods.js';
 import { body, data, listPageSchema } from './schemas.js';
 
 const tags = ['applications'];
@@ -187,9 +188,8 @@ export default async function applicationRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const period = await db.selectFrom('periods').select('id').where('uuid', '=', uuidParam(request, 'period_uuid')).executeTakeFirst();
-      if (!period) throw notFound();
-      return { data: await listApplications(db, 'decisioning', parseListQuery(listSpecs.decisioning, request.query as Record<string, unknown>), period.id) };
+      const periodId = await periodIdByUuid(db, uuidParam(request, 'period_uuid'));
+      return { data: await listApplications(db, 'decisioning', parseListQuery(listSpecs.decisioning, request.query as Record<string, unknown>), periodId) };
     },
   );
 
@@ -216,24 +216,16 @@ export default async function applicationRoutes(app: FastifyInstance) {
       schema: { tags, summary: 'What happened to the application, newest first, and who did it (null: the applicant or the system)', params: uuidParams, response: { 200: data({ type: 'array', items: historyEntry }) } },
     },
     async (request) => {
-      const found = await db.selectFrom('applications').select('id').where('uuid', '=', uuidParam(request)).executeTakeFirst();
-      if (!found) throw notFound();
-      return { data: await historyOf(db, found.id) };
+      const { id } = await applicationByUuid(db, uuidParam(request));
+      return { data: await historyOf(db, id) };
     },
   );
 
-  /** Changes one column of an application and writes the history entry in the same transaction; no change, no entry. */
+  /** Changes one column of an application (recorded in its history) and answers its list row. */
   async function change(request: FastifyRequest, column: 'status' | 'finished', value: number | boolean) {
-    const id = uuidParam(request);
-    await db.transaction().execute(async (trx) => {
-      const current = await trx.selectFrom('applications').select(['id', column]).where('uuid', '=', id).forUpdate().executeTakeFirst();
-      if (!current) throw notFound();
-      const before = (current as Record<string, unknown>)[column];
-      if (before === value) return;
-      await trx.updateTable('applications').set({ [column]: value, updated_at: new Date() }).where('id', '=', current.id).execute();
-      await recordHistory(trx, { applicationId: current.id, userId: request.staff!.id, action: column, before: { [column]: before }, after: { [column]: value } });
-    });
-    return { data: (await applicationRow(db, id))! };
+    const uuid = uuidParam(request);
+    await changeApplication(db, uuid, column, value, request.staff!.id);
+    return { data: (await applicationRow(db, uuid))! };
   }
 
   app.post(
