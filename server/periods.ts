@@ -17,3 +17,38 @@ export async function periodIdByUuid(db: Db, uuid: string): Promise<number> {
   if (!period) throw notFound();
   return period.id;
 }
+
+/** The open periods, soonest ending first, each with the application types it takes and its contacts in order. */
+export async function openPeriods(db: Db) {
+  const periods = await db
+    .selectFrom('periods as p')
+    .select(['p.id', 'p.uuid', 'p.name', 'p.start_date', 'p.end_date'])
+    .where(isOpen('p'))
+    .orderBy('p.end_date')
+    .orderBy('p.id')
+    .execute();
+  const ids = periods.map((p) => p.id);
+  const types = ids.length
+    ? await db
+        .selectFrom('period_application_types as pt')
+        .innerJoin('application_types as t', 't.id', 'pt.application_type_id')
+        .select(['pt.period_id', 't.id', 't.label'])
+        .where('pt.period_id', 'in', ids)
+        .orderBy(sql`t.label collate swedish`)
+        .execute()
+    : [];
+  const contacts = ids.length
+    ? await db
+        .selectFrom('period_contacts as pc')
+        .innerJoin('contacts as c', 'c.id', 'pc.contact_id')
+        .select(['pc.period_id', 'c.first_name', 'c.last_name', 'c.title', 'c.email', 'c.phone'])
+        .where('pc.period_id', 'in', ids)
+        .orderBy('pc.order')
+        .execute()
+    : [];
+  return periods.map((p) => ({
+    ...p,
+    application_types: types.filter((t) => t.period_id === p.id).map(({ id, label }) => ({ id, label })),
+    contacts: contacts.filter((c) => c.period_id === p.id).map(({ period_id: _, ...contact }) => contact),
+  }));
+}

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
 import type { Question } from '../../resources/applicationAnswers.js';
@@ -59,4 +59,9 @@ export async function replaceCategories(db: Db, applicationId: number, categoryI
   await db.deleteFrom('application_categories').where('application_id', '=', applicationId).execute();
   const unique = [...new Set(categoryIds)];
   if (unique.length) await db.insertInto('application_categories').values(unique.map((category_id) => ({ application_id: applicationId, category_id }))).execute();
+}
+
+/** The categories an application can name, by type and then label (Swedish order). */
+export function categoryChoices(db: Db) {
+  return db.selectFrom('categories').select(['id', 'label', 'type']).orderBy('type').orderBy(sql`label collate swedish`).orderBy('id').execute();
 }

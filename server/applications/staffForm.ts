@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { enums } from '../../resources/enums.js';
 import type { Db } from '../db/connect.js';
 import { AppError } from '../errors.js';
-import { replaceCategories } from './form.js';
+import { categoryChoices, replaceCategories } from './form.js';
 import { recordHistory } from './history.js';
 import { nextReference, yearNow, type sentInColumns } from './submit.js';
 
@@ -21,7 +21,7 @@ export function formOptions(db: Db) {
   return Promise.all([
     db.selectFrom('periods').select(['id', 'name', 'start_date', 'end_date', 'closed']).orderBy('start_date', 'desc').orderBy('id').execute(),
     db.selectFrom('period_application_types as pt').innerJoin('application_types as t', 't.id', 'pt.application_type_id').select(['pt.period_id', 't.id', 't.label']).orderBy(sql`t.label collate swedish`).execute(),
-    db.selectFrom('categories').select(['id', 'label', 'type']).orderBy('type').orderBy(sql`label collate swedish`).orderBy('id').execute(),
+    categoryChoices(db),
     db.selectFrom('application_type_field_definitions').select(['id', 'label', 'type', 'required', 'options', 'application_type_id']).orderBy('order').orderBy('id').execute(),
   ]);
 }

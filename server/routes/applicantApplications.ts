@@ -4,12 +4,11 @@ import { enums } from '../../resources/enums.js';
 import { formatDate } from '../../resources/format.js';
 import { validateRecord } from '../../resources/validate.js';
 import { applicantForMail, applicationById, formPeriod, latestDraft, openPeriod, organisationByNumber, saveDraft, sendIn, startDraft, typeLabel } from '../applications/drafts.js';
-import { assertDraft, ownApplication, uuidPattern } from '../applications/own.js';
+import { assertDraft, ownApplication, uuidPattern, visibleStatus } from '../applications/own.js';
 import { ID, formFieldSchemas } from '../applications/formSchema.js';
 import { categoryIdsOf, filesOf, formRecord, questionsOf, type ApplicationRow } from '../applications/form.js';
 import { answerBy, sentInColumns, sentInErrors, unknownCategories, yearNow } from '../applications/submit.js';
 import { AppError, invalid, type FieldErrors } from '../errors.js';
-import { visibleStatus } from './portal.js';
 import { body, data } from './schemas.js';
 
 const { approved } = enums.application_status;
