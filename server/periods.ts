@@ -20,13 +20,7 @@ export async function periodIdByUuid(db: Db, uuid: string): Promise<number> {
 
 /** The open periods, soonest ending first, each with the application types it takes and its contacts in order. */
 export async function openPeriods(db: Db) {
-  const periods = await db
-    .selectFrom('periods as p')
-    .select(['p.id', 'p.uuid', 'p.name', 'p.start_date', 'p.end_date'])
-    .where(isOpen('p'))
-    .orderBy('p.end_date')
-    .orderBy('p.id')
-    .execute();
+  const periods = await openPeriodRows(db);
   const ids = periods.map((p) => p.id);
   const types = ids.length
     ? await db
@@ -51,4 +45,20 @@ export async function openPeriods(db: Db) {
     application_types: types.filter((t) => t.period_id === p.id).map(({ id, label }) => ({ id, label })),
     contacts: contacts.filter((c) => c.period_id === p.id).map(({ period_id: _, ...contact }) => contact),
   }));
+}
+
+/** The open periods, soonest ending first. */
+export function openPeriodRows(db: Db) {
+  return db.selectFrom('periods as p').select(['p.id', 'p.uuid', 'p.name', 'p.start_date', 'p.end_date']).where(isOpen('p')).orderBy('p.end_date').orderBy('p.id').execute();
+}
+
+/** Opens or closes a period; false when there is no such period. */
+export async function setPeriodClosed(db: Db, periodId: number, closed: boolean): Promise<boolean> {
+  const result = await db.updateTable('periods').set({ closed, updated_at: sql<Date>`now()` }).where('id', '=', periodId).executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** A period's id and name, or undefined. */
+export function periodName(db: Db, periodId: number) {
+  return db.selectFrom('periods').select(['id', 'name']).where('id', '=', periodId).executeTakeFirst();
 }
