@@ -42,9 +42,9 @@ const MAX_PER_PAGE = 100;
 const MAX_PAGE = 1_000_000;
 
 /** `name[]` and `name` are the same parameter; every value is a list of strings. */
-function parameters(raw: Record<string, unknown>) {
+function parameters(raw: unknown) {
   const params = new Map<string, string[]>();
-  for (const [key, value] of Object.entries(raw)) {
+  for (const [key, value] of Object.entries(typeof raw === 'object' && raw !== null ? raw : {})) {
     if (value === undefined) continue;
     params.set(key.replace(/\[\]$/, ''), ([] as unknown[]).concat(value).map(String));
   }
@@ -57,7 +57,7 @@ function parameters(raw: Record<string, unknown>) {
  * page or a search of 2 characters or fewer is a 422 with translated field errors, never silently ignored.
  * Unpaged (an export), every match is taken at once.
  */
-export function parseListQuery(grammar: ListGrammar, raw: Record<string, unknown>, { paged = true } = {}): ListQuery {
+export function parseListQuery(grammar: ListGrammar, raw: unknown, { paged = true } = {}): ListQuery {
   const errors: FieldErrors = {};
   const fail = (name: string, message: Message) => (errors[name] ??= []).push(message);
   const params = parameters(raw);

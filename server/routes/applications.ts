@@ -121,7 +121,7 @@ export default async function applicationRoutes(app: FastifyInstance) {
         response: { 200: listPageSchema(row) },
       },
     },
-    async (request) => ({ data: await listApplications(db, 'all', parseListQuery(listSpecs.all, request.query as Record<string, unknown>)) }),
+    async (request) => ({ data: await listApplications(db, 'all', parseListQuery(listSpecs.all, request.query)) }),
   );
 
   app.get(
@@ -172,7 +172,7 @@ export default async function applicationRoutes(app: FastifyInstance) {
         response: { 200: listPageSchema(decidedRow) },
       },
     },
-    async (request) => ({ data: await listApplications(db, 'decided', parseListQuery(listSpecs.decided, request.query as Record<string, unknown>)) }),
+    async (request) => ({ data: await listApplications(db, 'decided', parseListQuery(listSpecs.decided, request.query)) }),
   );
 
   app.get(
@@ -189,7 +189,7 @@ export default async function applicationRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const periodId = await periodIdByUuid(db, uuidParam(request, 'period_uuid'));
-      return { data: await listApplications(db, 'decisioning', parseListQuery(listSpecs.decisioning, request.query as Record<string, unknown>), periodId) };
+      return { data: await listApplications(db, 'decisioning', parseListQuery(listSpecs.decisioning, request.query), periodId) };
     },
   );
 

@@ -135,7 +135,7 @@ export default async function investigationRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      return { data: await ownInvestigations(db, request.staff!.id, parseListQuery(ownList, request.query as Record<string, unknown>)) };
+      return { data: await ownInvestigations(db, request.staff!.id, parseListQuery(ownList, request.query)) };
     },
   );
 
