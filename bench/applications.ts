@@ -15,9 +15,9 @@ import { Kysely, PostgresDialect, sql, type CompiledQuery } from 'kysely';
 import pg from 'pg';
 import { openBenchApp, stats } from './benchApp.js';
 import { listApplications, listSpecs } from '../server/applications/lists.js';
-import { parseApplicationListQuery } from '../server/applications/listQuery.js';
 import type { Db } from '../server/db/connect.js';
 import type { Database } from '../server/db/schema.js';
+import { parseListQuery } from '../server/lists/listQuery.js';
 
 const APPLICATIONS = 100_000;
 const APPLICANTS = 30_000;
@@ -129,7 +129,7 @@ async function capturedQueries(url: string, params: Record<string, string | stri
   pool.on('error', () => {});
   const logging = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: (event) => void captured.push(event.query) });
   try {
-    await listApplications(logging, 'all', parseApplicationListQuery(listSpecs.all, params));
+    await listApplications(logging, 'all', parseListQuery(listSpecs.all, params));
   } finally {
     await logging.destroy();
   }

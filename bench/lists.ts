@@ -14,7 +14,8 @@ import { openBenchApp, stats } from './benchApp.js';
 import { categories } from '../resources/categories.js';
 import { boolean, enumOf, text, type ResourceDefinition } from '../resources/fields.js';
 import { resourceByName } from '../resources/index.js';
-import { parseListQuery, type ListQuery } from '../server/resources/listQuery.js';
+import { parseListQuery, type ListQuery } from '../server/lists/listQuery.js';
+import { resourceListGrammar } from '../server/resources/listGrammar.js';
 import { listRecords, type AnyDb } from '../server/resources/repository.js';
 
 const ROWS = 100_000;
@@ -214,7 +215,7 @@ try {
   };
   /** listRecords with the query the route would parse: the same SQL without HTTP, session and JSON. */
   const viaEngine: Caller = async (kind, page) => {
-    const result = await listRecords(anyDb, kind.definition, parseListQuery(kind.definition, listParams(kind, page)));
+    const result = await listRecords(anyDb, kind.definition, parseListQuery(resourceListGrammar(kind.definition), listParams(kind, page)));
     if (!result.data.length) throw new Error(`${kind.resource} ${kind.label} page ${page}: no rows`);
     return { total: result.total, lastPage: result.last_page };
   };
@@ -276,7 +277,7 @@ try {
     const pages = [...new Set([1, Math.min(10, slowest.lastPage)])];
     console.log(`\n=== EXPLAIN (ANALYZE, BUFFERS): the slowest kind of ${resource}, ${slowest.label}, page ${pages.join(' and ')} ===`);
     for (const page of pages) {
-      const queries = await capturedQueries(bench.url, slowest.definition, parseListQuery(slowest.definition, listParams(slowest, page)));
+      const queries = await capturedQueries(bench.url, slowest.definition, parseListQuery(resourceListGrammar(slowest.definition), listParams(slowest, page)));
       for (const [index, query] of queries.entries()) {
         if (index === 0 && page !== 1) continue; // the count does not depend on the page
         console.log(`\n-- ${index === 0 ? 'count' : `page ${page}`}: ${query.sql}\n-- parameters: ${JSON.stringify(query.parameters)}`);

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
 import type { Question } from '../../resources/applicationAnswers.js';
@@ -52,4 +52,16 @@ export function fileCounts(files: { field_definition_id: number | null }[]): Rec
   const counts: Record<number, number> = {};
   for (const file of files) if (file.field_definition_id !== null) counts[file.field_definition_id] = (counts[file.field_definition_id] ?? 0) + 1;
   return counts;
+}
+
+/** Replaces an application's categories with these (repeats ignored). */
+export async function replaceCategories(db: Db, applicationId: number, categoryIds: number[]) {
+  await db.deleteFrom('application_categories').where('application_id', '=', applicationId).execute();
+  const unique = [...new Set(categoryIds)];
+  if (unique.length) await db.insertInto('application_categories').values(unique.map((category_id) => ({ application_id: applicationId, category_id }))).execute();
+}
+
+/** The categories an application can name, by type and then label (Swedish order). */
+export function categoryChoices(db: Db) {
+  return db.selectFrom('categories').select(['id', 'label', 'type']).orderBy('type').orderBy(sql`label collate swedish`).orderBy('id').execute();
 }

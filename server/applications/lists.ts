@@ -3,14 +3,14 @@ import { decidedStatuses, listedStatuses } from '../../resources/applications.js
 import { enums } from '../../resources/enums.js';
 import type { Db } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
-import type { ApplicationListQuery, ListSpec } from './listQuery.js';
+import { listPage, type ListGrammar, type ListQuery } from '../lists/listQuery.js';
 
 /** The three staff lists of SPEC.md §2: what each may filter and sort by. */
 export const listSpecs = {
   all: {
     statuses: listedStatuses,
     sorts: ['reference', 'status', 'applicant', 'money', 'sent_in_at', 'created_at'],
-    defaultSort: 'reference',
+    defaultSort: { field: 'reference', order: 'asc' },
     // unread and followups are the presets of applications/{status?}{unread?} (SPEC.md §2).
     filters: { period: 'id', unread: 'boolean', followups: 'boolean' },
     search: true,
@@ -18,18 +18,18 @@ export const listSpecs = {
   decided: {
     statuses: decidedStatuses,
     sorts: ['reference', 'applicant', 'money', 'approved_money', 'approved_fou', 'approved_nok', 'followup_sent_in_at', 'followup_at'],
-    defaultSort: 'reference',
+    defaultSort: { field: 'reference', order: 'asc' },
     filters: { organisation: 'text', frontend_user: 'id', period: 'id', month: 'month' },
     search: false,
   },
   decisioning: {
     statuses: listedStatuses,
     sorts: ['reference', 'status', 'applicant', 'period', 'money'],
-    defaultSort: 'reference',
+    defaultSort: { field: 'reference', order: 'asc' },
     filters: {},
     search: false,
   },
-} satisfies Record<string, ListSpec>;
+} satisfies Record<string, ListGrammar>;
 
 type DB = Database & { a: Database['applications']; f: Database['frontend_users']; p: Database['periods'] };
 type Where = ExpressionBuilder<DB, 'a'>;
@@ -60,7 +60,7 @@ const fullName = (alias: string) => sql`(coalesce(${sql.ref(`${alias}.first_name
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The WHERE of a list: its statuses, the filters and the search, all on the application's own row. */
-function conditions(db: Db, query: ApplicationListQuery, periodId?: number) {
+function conditions(db: Db, query: ListQuery, periodId?: number) {
   return (eb: Where): Expression<SqlBool> => {
     const all: Expression<SqlBool>[] = [eb('a.status', 'in', query.statuses)];
     if (periodId !== undefined) all.push(eb('a.period_id', '=', periodId));
@@ -184,7 +184,7 @@ const SORT_MATCHES_BELOW = 10_000;
  * One page of a staff list in the envelope of DESIGN.md §4; `periodId` limits it to one period (decisioning).
  * `sortMatchesBelow` is for tests, which compare both ways of finding a page.
  */
-export async function listApplications(db: Db, kind: keyof typeof listSpecs, query: ApplicationListQuery, periodId?: number, sortMatchesBelow = SORT_MATCHES_BELOW) {
+export async function listApplications(db: Db, kind: keyof typeof listSpecs, query: ListQuery, periodId?: number, sortMatchesBelow = SORT_MATCHES_BELOW) {
   const where = conditions(db, query, periodId);
   // Every condition is on the application itself, so the count needs no join.
   const { total } = await db
@@ -216,7 +216,7 @@ export async function listApplications(db: Db, kind: keyof typeof listSpecs, que
   }
   const found = await ordered(rows(db).where('a.id', 'in', pageIds)).execute();
   const data = kind === 'decided' ? await withDecision(db, found) : found.map(listRow);
-  return { data, total, current_page: query.page, per_page: query.perPage, last_page: Math.max(1, Math.ceil(total / query.perPage)) };
+  return listPage(data, total, query);
 }
 
 /** One application's list row (what a status change answers), or undefined. */

@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import type { Db } from '../db/connect.js';
 import { AppError, notFound } from '../errors.js';
+import { isOpen } from '../periods.js';
 import { enums } from '../../resources/enums.js';
 
 /**
@@ -25,3 +27,30 @@ export function assertDraft(application: { status: number }) {
 
 /** A route parameter that is a uuid (anything else is a 404 without a database error). */
 export const uuidPattern = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+
+const { draft, received, approved, rejected } = enums.application_status;
+
+/**
+ * Status cloaking (SPEC.md §3): in a closed period that uses it, an applicant sees only approved or rejected once
+ * decided, and a neutral "received" before that.
+ */
+export function visibleStatus(status: number, period: { closed: boolean; uses_status_cloaking: boolean }): number {
+  if (!period.closed || !period.uses_status_cloaking) return status;
+  return [draft, approved, rejected].includes(status as never) ? status : received;
+}
+
+/** The applicant's applications with their period and type, newest first (sent in, or else last saved). */
+export function ownApplications(db: Db, applicantId: number) {
+  return db
+    .selectFrom('applications as a')
+    .innerJoin('periods as p', 'p.id', 'a.period_id')
+    .leftJoin('application_types as t', 't.id', 'a.application_type_id')
+    .select([
+      'a.id', 'a.uuid', 'a.reference', 'a.status', 'a.money', 'a.approved_money', 'a.sent_in_at', 'a.updated_at',
+      'p.id as period_id', 'p.name as period_name', 'p.closed', 'p.uses_status_cloaking', 'p.start_date', 'p.end_date', 't.label as application_type',
+    ])
+    .select(isOpen('p').as('period_open'))
+    .where('a.frontend_user_id', '=', applicantId)
+    .orderBy(sql`coalesce(a.sent_in_at, a.updated_at)`, 'desc')
+    .execute();
+}

@@ -116,3 +116,8 @@ export function createMailer({ db, smtpUrl, from, productName, log, pollMs = 500
     },
   };
 }
+
+/** The newest mails of the outbox, for the development mailbox. */
+export function latestMails(db: Db, count = 50) {
+  return db.selectFrom('outbox').selectAll().orderBy('id', 'desc').limit(count).execute();
+}

@@ -1,8 +1,8 @@
 import { sql, type Kysely, type QueryCreator } from 'kysely';
-import type { Field, ReferencesField, ResourceDefinition } from '../../resources/fields.js';
+import { fieldOf, type Field, type ReferencesField, type ResourceDefinition } from '../../resources/fields.js';
 import { resourceByName } from '../../resources/index.js';
 import { AppError, notFound, type FieldErrors } from '../errors.js';
-import type { ListQuery } from './listQuery.js';
+import { listPage, type ListQuery } from '../lists/listQuery.js';
 
 /* The engine works on any declared table, so it uses an untyped Kysely; every name comes from a declaration. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -27,8 +27,8 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function filtered(db: QueryCreator<any>, resource: ResourceDefinition, query: ListQuery) { // eslint-disable-line @typescript-eslint/no-explicit-any
   let q = db.selectFrom(`${resource.table} as t`);
-  if (query.ids) q = q.where('t.id', 'in', query.ids.length ? query.ids : [-1]);
-  for (const { field, values } of query.filters) q = q.where(`t.${field.name}`, 'in', values);
+  if (query.only) q = q.where('t.id', 'in', query.only.length ? query.only : [-1]);
+  for (const [name, values] of Object.entries(query.anyOf)) q = q.where(`t.${name}`, 'in', values);
   if (query.search) {
     const pattern = `%${escapeLike(query.search)}%`;
     q = q.where((eb) => eb.or(resource.search!.map((name) => eb(`t.${name}`, 'ilike', pattern))));
@@ -39,7 +39,8 @@ function filtered(db: QueryCreator<any>, resource: ResourceDefinition, query: Li
 /** ORDER BY from the whitelisted sort field: Swedish collation where localized, a reference by its label; id breaks ties. */
 function ordered<Q extends { orderBy: (expression: unknown) => Q; leftJoin: (...args: string[]) => Q }>(q: Q, resource: ResourceDefinition, query: ListQuery): Q {
   const direction = sql.raw(query.direction);
-  const field = query.sort;
+  // `id` is no field: it sorts by the tie-breaker alone.
+  const field = fieldOf(resource, query.sort);
   if (field?.kind === 'reference') {
     const target = resourceByName(field.reference)!;
     const alias = `sort_${field.name}`;
@@ -67,7 +68,7 @@ export async function listRecords(db: AnyDb, resource: ResourceDefinition, query
   let rows = ordered(base as never, resource, query) as ReturnType<typeof filtered>;
   if (paged) rows = rows.limit(query.perPage).offset((query.page - 1) * query.perPage) as never;
   const data = await withManyReferences(db, resource, (await (rows as never as { execute(): Promise<Row[]> }).execute()) as Row[]);
-  return { data, total, current_page: query.page, per_page: paged ? query.perPage : total, last_page: paged ? Math.max(1, Math.ceil(total / query.perPage)) : 1 };
+  return listPage(data, total, query);
 }
 
 async function withManyReferences(db: AnyDb, resource: ResourceDefinition, rows: Row[]): Promise<Row[]> {

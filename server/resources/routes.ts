@@ -4,9 +4,10 @@ import { partOf, resourceList } from '../../resources/index.js';
 import { normaliseRecord, validateRecord } from '../../resources/validate.js';
 import { toCsv } from '../csv.js';
 import { AppError, invalid, type FieldErrors } from '../errors.js';
+import { parseListQuery } from '../lists/listQuery.js';
 import { fromCsvRow, toCsvValue } from './csvValues.js';
 import { resourceHooks } from './hooks.js';
-import { parseListQuery } from './listQuery.js';
+import { resourceListGrammar } from './listGrammar.js';
 import { checkAgainstDatabase, createRecord, deleteRecord, getRecord, listRecords, updateRecord, type AnyDb } from './repository.js';
 
 type Query = Record<string, string | string[]>;
@@ -49,13 +50,13 @@ export function registerResource(app: FastifyInstance, resource: ResourceDefinit
   const hooks = partOf(resourceHooks, resource.name) ?? {};
 
   app.get<{ Querystring: Query }>(base, { config, schema: { tags, summary: 'List: page, per_page, sort, direction, search, filters' } }, async (request) => ({
-    data: await listRecords(db, resource, parseListQuery(resource, request.query)),
+    data: await listRecords(db, resource, parseListQuery(resourceListGrammar(resource), request.query)),
   }));
 
   if (resource.exportable !== false) {
     app.get<{ Querystring: Query }>(`${base}/export`, { config, schema: { tags, summary: 'The filtered list as CSV (UTF-8, ;)' } }, async (request, reply) => {
       const { page: _page, per_page: _perPage, ...query } = request.query;
-      const { data } = await listRecords(db, resource, parseListQuery(resource, query, { paged: false }));
+      const { data } = await listRecords(db, resource, parseListQuery(resourceListGrammar(resource), query, { paged: false }));
       const fields = resource.fields.filter((f) => !f.noExport);
       const csv = toCsv(
         data.map((row) => Object.fromEntries([['id', row.id], ...fields.map((f) => [f.name, toCsvValue(f, row[f.name])])])),

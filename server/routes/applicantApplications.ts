@@ -1,32 +1,22 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { applications } from '../../resources/applications.js';
 import { enums } from '../../resources/enums.js';
 import { formatDate } from '../../resources/format.js';
 import { validateRecord } from '../../resources/validate.js';
-import { assertDraft, ownApplication, uuidPattern } from '../applications/own.js';
+import { applicantForMail, applicationById, formPeriod, latestDraft, openPeriod, organisationByNumber, saveDraft, sendIn, startDraft, typeLabel } from '../applications/drafts.js';
+import { assertDraft, ownApplication, uuidPattern, visibleStatus } from '../applications/own.js';
 import { ID, formFieldSchemas } from '../applications/formSchema.js';
 import { categoryIdsOf, filesOf, formRecord, questionsOf, type ApplicationRow } from '../applications/form.js';
-import { answerBy, nextReference, periodTypeIds, sentInColumns, sentInErrors, unknownCategories, yearNow } from '../applications/submit.js';
-import type { Db } from '../db/connect.js';
+import { answerBy, sentInColumns, sentInErrors, unknownCategories, yearNow } from '../applications/submit.js';
 import { AppError, invalid, type FieldErrors } from '../errors.js';
-import { isOpen } from '../periods.js';
-import { visibleStatus } from './portal.js';
 import { body, data } from './schemas.js';
 
-const { draft, received, approved } = enums.application_status;
+const { approved } = enums.application_status;
 /** What a draft save may carry: any part of the form, kept as typed (the full rules apply when it is sent in). */
 const draftFields = { step: { type: 'integer', minimum: 1, maximum: 5 }, ...formFieldSchemas };
 
 const params = { type: 'object', required: ['uuid'], properties: { uuid: { type: 'string', pattern: uuidPattern } } };
 const formAnswer = data({ type: 'object', additionalProperties: true });
-
-/** The period an applicant may apply in, with the types it takes; anything else is refused as closed. */
-async function openPeriod(db: Db, periodId: number) {
-  const period = await db.selectFrom('periods as p').selectAll().select(isOpen('p').as('open')).where('p.id', '=', periodId).executeTakeFirst();
-  if (!period?.open) throw new AppError(409, 'errors.period_closed');
-  return { ...period, typeIds: await periodTypeIds(db, periodId) };
-}
 
 /**
  * The applicant's application form (SPEC.md §2, /ansok/:id): start or continue a draft, save it as they go, and send
@@ -43,8 +33,8 @@ export default async function applicantApplicationRoutes(app: FastifyInstance) {
       categoryIdsOf(db, row.id),
       questionsOf(db, row.application_type_id),
       filesOf(db, row.id),
-      db.selectFrom('periods as p').select(['p.id', 'p.name', 'p.closed', 'p.uses_status_cloaking', 'p.start_date', 'p.end_date', 'p.answer_weeks']).select(isOpen('p').as('open')).where('p.id', '=', row.period_id).executeTakeFirstOrThrow(),
-      row.application_type_id ? db.selectFrom('application_types').select('label').where('id', '=', row.application_type_id).executeTakeFirst() : undefined,
+      formPeriod(db, row.period_id),
+      typeLabel(db, row.application_type_id),
     ]);
     const status = visibleStatus(row.status, period);
     return {
@@ -58,7 +48,7 @@ export default async function applicantApplicationRoutes(app: FastifyInstance) {
       sent_in_at: row.sent_in_at,
       updated_at: row.updated_at,
       period: { id: period.id, name: period.name, open: period.open, end_date: period.end_date, answer_by: answerBy(period.end_date, period.answer_weeks) },
-      application_type: type?.label ?? null,
+      application_type: type,
       questions,
       files,
       // The largest file an upload may be, so the form can say so before sending one.
@@ -82,34 +72,10 @@ export default async function applicantApplicationRoutes(app: FastifyInstance) {
       const { period_id, application_type_id, applicant_type = null } = (request.body as { data: { period_id: number; application_type_id: number; applicant_type?: number } }).data;
       const period = await openPeriod(db, period_id);
       if (!period.typeIds.includes(application_type_id)) throw invalid({ application_type_id: ['validation.in'] });
-      const applicant = request.applicant!;
-      const existing = await db
-        .selectFrom('applications')
-        .selectAll()
-        .where('frontend_user_id', '=', applicant.id)
-        .where('period_id', '=', period_id)
-        .where('application_type_id', '=', application_type_id)
-        .where('status', '=', draft)
-        .orderBy('updated_at', 'desc')
-        .executeTakeFirst();
+      const start = { period_id, application_type_id, applicant_type };
+      const existing = await latestDraft(db, request.applicant!.id, start);
       if (existing) return { data: await present(existing) };
-      // A new draft starts with the applicant's own details as its contact person.
-      const profile = await db.selectFrom('frontend_users').select(['first_name', 'last_name', 'email', 'phone']).where('id', '=', applicant.id).executeTakeFirstOrThrow();
-      const row = await db
-        .insertInto('applications')
-        .values({
-          frontend_user_id: applicant.id,
-          period_id,
-          application_type_id,
-          applicant_type,
-          contact_first_name: profile.first_name,
-          contact_last_name: profile.last_name,
-          contact_email: profile.email,
-          contact_email_confirmation: profile.email,
-          contact_phone: profile.phone,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await startDraft(db, request.applicant!.id, start);
       reply.status(201);
       return { data: await present(row) };
     },
@@ -145,25 +111,8 @@ export default async function applicantApplicationRoutes(app: FastifyInstance) {
       if (Object.keys(errors).length) throw invalid(errors);
 
       const { category_ids: _, definitions, ...columns } = changes;
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('applications')
-          .set({
-            ...(columns as object),
-            // Answers merge into the saved ones: a step sends only its own questions.
-            ...(definitions ? { definitions: sql`definitions || ${JSON.stringify(definitions)}::jsonb` as never } : {}),
-            updated_at: new Date(),
-          })
-          .where('id', '=', row.id)
-          .execute();
-        if (categoryIds) {
-          await trx.deleteFrom('application_categories').where('application_id', '=', row.id).execute();
-          const unique = [...new Set(categoryIds)];
-          if (unique.length) await trx.insertInto('application_categories').values(unique.map((category_id) => ({ application_id: row.id, category_id }))).execute();
-        }
-      });
-      const saved = await db.selectFrom('applications').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
-      return { data: await present(saved) };
+      await saveDraft(db, row.id, columns, definitions, categoryIds);
+      return { data: await present(await applicationById(db, row.id)) };
     },
   );
 
@@ -187,22 +136,10 @@ export default async function applicantApplicationRoutes(app: FastifyInstance) {
       const errors = sentInErrors(record, questions, files, period.typeIds);
       if (Object.keys(errors).length) throw invalid(errors);
 
-      const values = await sentInColumns(db, record);
-      const reference = await db.transaction().execute(async (trx) => {
-        // Locks the draft, so a double click cannot send it in twice.
-        const still = await trx.selectFrom('applications').select('status').where('id', '=', row.id).forUpdate().executeTakeFirstOrThrow();
-        assertDraft(still);
-        const given = await nextReference(trx, yearNow());
-        await trx
-          .updateTable('applications')
-          .set({ ...values, reference: given, status: received, sent_in_at: new Date(), updated_at: new Date() })
-          .where('id', '=', row.id)
-          .execute();
-        return given;
-      });
+      const reference = await sendIn(db, row.id, await sentInColumns(db, record), yearNow());
 
-      const applicant = await db.selectFrom('frontend_users').select(['email', 'first_name', 'locale']).where('id', '=', request.applicant!.id).executeTakeFirstOrThrow();
-      const type = row.application_type_id ? await db.selectFrom('application_types').select('label').where('id', '=', row.application_type_id).executeTakeFirst() : undefined;
+      const applicant = await applicantForMail(db, request.applicant!.id);
+      const type = await typeLabel(db, row.application_type_id);
       await app.mailer.queue({
         to: applicant.email,
         locale: applicant.locale,
@@ -210,14 +147,13 @@ export default async function applicantApplicationRoutes(app: FastifyInstance) {
         template: 'application_received',
         params: {
           reference,
-          type: type?.label ?? '',
+          type: type ?? '',
           period: period.name,
           answer_by: formatDate(answerBy(period.end_date, period.answer_weeks), applicant.locale),
           link: `${app.config.publicUrl}/`,
         },
       });
-      const sent = await db.selectFrom('applications').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
-      return { data: await present(sent) };
+      return { data: await present(await applicationById(db, row.id)) };
     },
   );
 
@@ -239,11 +175,7 @@ export default async function applicantApplicationRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const digits = (request.params as { org_number: string }).org_number.replace(/[- ]/, '').slice(-10);
-      const found = await db
-        .selectFrom('organisations')
-        .select(['name', 'type', 'address', 'co', 'zip', 'city', 'website'])
-        .where('org_number', '=', `${digits.slice(0, 6)}-${digits.slice(6)}`)
-        .executeTakeFirst();
+      const found = await organisationByNumber(db, `${digits.slice(0, 6)}-${digits.slice(6)}`);
       if (!found) throw new AppError(404, 'errors.organisation_unknown');
       return { data: found };
     },

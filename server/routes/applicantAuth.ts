@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { sql } from 'kysely';
+import { applicantByEmail, registerApplicant, spendLoginLink, storeLoginLink } from '../auth/loginLinks.js';
 import { assertNotLimited, recordFailure } from '../auth/rateLimit.js';
 import { createSession, deleteSession, extendSession, sessionCookie, setSessionCookie } from '../auth/sessions.js';
-import { hashToken, newToken } from '../auth/tokens.js';
+import { newToken } from '../auth/tokens.js';
 import { invalid } from '../errors.js';
 import { body, data, email, expiresIn, message } from './schemas.js';
 
@@ -32,10 +32,7 @@ export default async function applicantAuthRoutes(app: FastifyInstance) {
   /** Mails a fresh login link to an active applicant. */
   async function sendLink(user: { id: number; email: string; first_name: string | null; locale: string }) {
     const token = newToken();
-    await db
-      .insertInto('login_links')
-      .values({ frontend_user_id: user.id, token_hash: hashToken(token), expires_at: sql<Date>`now() + make_interval(days => ${config.loginLinkDays})` })
-      .execute();
+    await storeLoginLink(db, user.id, token, config.loginLinkDays);
     await app.mailer.queue({
       to: user.email,
       locale: user.locale,
@@ -44,9 +41,6 @@ export default async function applicantAuthRoutes(app: FastifyInstance) {
       params: { link: `${config.publicUrl}/logga-in/${token}`, days: config.loginLinkDays },
     });
   }
-
-  const findUser = (address: string) =>
-    db.selectFrom('frontend_users').select(['id', 'email', 'first_name', 'locale', 'active']).where(sql`lower(email)`, '=', address).executeTakeFirst();
 
   /** Every request for a link counts towards the limit, so nobody can flood an inbox or probe addresses quickly. */
   async function limited(address: string, ip: string) {
@@ -66,14 +60,11 @@ export default async function applicantAuthRoutes(app: FastifyInstance) {
       const address = typed.trim().toLowerCase();
       if (address !== email_confirmation.trim().toLowerCase()) throw invalid({ email_confirmation: ['errors.emails_mismatch'] }, 'errors.emails_mismatch');
       await limited(address, request.ip);
-      let user = await findUser(address);
+      let user = await applicantByEmail(db, address);
       if (!user) {
-        user = await db
-          .insertInto('frontend_users')
-          .values({ email: address, first_name: first_name.trim(), last_name: last_name.trim(), locale: request.locale })
-          .onConflict((oc) => oc.expression(sql`lower(email)`).doNothing())
-          .returning(['id', 'email', 'first_name', 'locale', 'active'])
-          .executeTakeFirst() ?? (await findUser(address));
+        user =
+          (await registerApplicant(db, { email: address, first_name: first_name.trim(), last_name: last_name.trim(), locale: request.locale })) ??
+          (await applicantByEmail(db, address));
       }
       // A known address gets a login link instead; the answer is the same either way.
       if (user?.active) await sendLink(user);
@@ -87,7 +78,7 @@ export default async function applicantAuthRoutes(app: FastifyInstance) {
     async (request) => {
       const address = request.body.data.email.trim().toLowerCase();
       await limited(address, request.ip);
-      const user = await findUser(address);
+      const user = await applicantByEmail(db, address);
       if (user?.active) await sendLink(user);
       return { data: { message: request.t('auth.link_sent') } };
     },
@@ -100,24 +91,7 @@ export default async function applicantAuthRoutes(app: FastifyInstance) {
       schema: { tags, summary: 'Spends a login link and starts the applicant session; the first login verifies the e-mail', body: body({ token: { type: 'string', minLength: 1, maxLength: 200 } }), response: { 200: expiresIn } },
     },
     async (request, reply) => {
-      const userId = await db.transaction().execute(async (trx) => {
-        const link = await trx
-          .updateTable('login_links')
-          .set({ used_at: sql<Date>`now()` })
-          .where('token_hash', '=', hashToken(request.body.data.token))
-          .where('used_at', 'is', null)
-          .where('expires_at', '>', sql<Date>`now()`)
-          .returning('frontend_user_id')
-          .executeTakeFirst();
-        const user = link && (await trx.selectFrom('frontend_users').select(['id', 'active']).where('id', '=', link.frontend_user_id).executeTakeFirst());
-        if (!user?.active) throw invalid({ token: ['errors.login_link_invalid'] }, 'errors.login_link_invalid');
-        await trx
-          .updateTable('frontend_users')
-          .set({ verified_at: sql<Date>`coalesce(verified_at, now())`, updated_at: sql<Date>`now()` })
-          .where('id', '=', user.id)
-          .execute();
-        return user.id;
-      });
+      const userId = await spendLoginLink(db, request.body.data.token);
       setCookie(reply, await createSession(db, 'applicant', userId, lifetime));
       return { data: { expires_in: lifetime } };
     },

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { rename } from 'node:fs/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { enums } from '../../resources/enums.js';
+import { deleteFileRow, fileOf, fileOfApplicationUuid, insertFile, isMediaQuestion, lockDraft, staffApplicationOf } from '../applications/files.js';
+import { recordHistory } from '../applications/history.js';
 import { assertDraft, ownApplication, uuidPattern } from '../applications/own.js';
 import type { Db } from '../db/connect.js';
-import { AppError, invalid, notFound } from '../errors.js';
-import { recordHistory } from '../applications/history.js';
+import { invalid, notFound } from '../errors.js';
 import { multipartLimits, receiveUpload } from '../uploads/receive.js';
 import { sendStoredFile } from '../uploads/send.js';
 import { removeFile, storedPath } from '../uploads/storage.js';
@@ -37,13 +37,6 @@ const file = {
   },
 };
 
-/** Locks the application until the transaction ends and checks it is still a draft, so a send-in cannot race a change. */
-async function lockDraft(trx: Db, applicationId: number) {
-  const current = await trx.selectFrom('applications').select('status').where('id', '=', applicationId).forUpdate().executeTakeFirst();
-  if (!current) throw notFound();
-  assertDraft(current);
-}
-
 /**
  * Files of an application (SPEC.md §2): answers to the media questions of step 2 and the attachments of step 5.
  * The applicant uploads and removes them while the application is a draft; the applicant and staff download them.
@@ -58,16 +51,8 @@ export default async function applicationFileRoutes(app: FastifyInstance) {
   async function mediaQuestion(raw: string | undefined, applicationTypeId: number | null): Promise<number | null> {
     if (raw === undefined || raw === '') return null;
     const refused = () => invalid({ field_definition_id: ['errors.file_question_invalid'] }, 'errors.file_question_invalid');
-    if (!/^\d{1,9}$/.test(raw) || applicationTypeId === null) throw refused();
-    const question = await db
-      .selectFrom('application_type_field_definitions')
-      .select('id')
-      .where('id', '=', Number(raw))
-      .where('application_type_id', '=', applicationTypeId)
-      .where('type', '=', enums.field_type.media)
-      .executeTakeFirst();
-    if (!question) throw refused();
-    return question.id;
+    if (!/^\d{1,9}$/.test(raw) || applicationTypeId === null || !(await isMediaQuestion(db, Number(raw), applicationTypeId))) throw refused();
+    return Number(raw);
   }
 
   /**
@@ -88,11 +73,7 @@ export default async function applicationFileRoutes(app: FastifyInstance) {
       await rename(upload.tempPath, target);
       return await db.transaction().execute(async (trx) => {
         await guard(trx);
-        const row = await trx
-          .insertInto('application_files')
-          .values({ uuid: fileUuid, application_id: application.id, field_definition_id: fieldDefinitionId, name: upload.name, mime: upload.mime, size: upload.size })
-          .returning(['uuid', 'name', 'size', 'mime', 'field_definition_id', 'created_at'])
-          .executeTakeFirstOrThrow();
+        const row = await insertFile(trx, { uuid: fileUuid, application_id: application.id, field_definition_id: fieldDefinitionId, name: upload.name, mime: upload.mime, size: upload.size });
         await after?.(trx, row);
         return row;
       });
@@ -107,7 +88,7 @@ export default async function applicationFileRoutes(app: FastifyInstance) {
   async function deleteFile(applicationId: number, fileUuid: string, guard: (trx: Db) => Promise<void>, after?: (trx: Db, row: { uuid: string; name: string }) => Promise<unknown>) {
     const removed = await db.transaction().execute(async (trx) => {
       await guard(trx);
-      const row = await trx.deleteFrom('application_files').where('uuid', '=', fileUuid).where('application_id', '=', applicationId).returning(['uuid', 'name']).executeTakeFirst();
+      const row = await deleteFileRow(trx, applicationId, fileUuid);
       if (row) await after?.(trx, row);
       return row;
     });
@@ -171,12 +152,7 @@ export default async function applicationFileRoutes(app: FastifyInstance) {
     async (request, reply) => {
       checkUuids(request.params.uuid, request.params.fileUuid);
       const application = await ownApplication(db, request, request.params.uuid);
-      const stored = await db
-        .selectFrom('application_files')
-        .select(['uuid', 'name', 'mime'])
-        .where('uuid', '=', request.params.fileUuid!)
-        .where('application_id', '=', application.id)
-        .executeTakeFirst();
+      const stored = await fileOf(db, application.id, request.params.fileUuid!);
       if (!stored) throw notFound();
       return sendStoredFile(reply, dataDir, stored);
     },
@@ -190,28 +166,13 @@ export default async function applicationFileRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       checkUuids(request.params.uuid, request.params.fileUuid);
-      const stored = await db
-        .selectFrom('application_files as f')
-        .innerJoin('applications as a', 'a.id', 'f.application_id')
-        .select(['f.uuid', 'f.name', 'f.mime'])
-        .where('a.uuid', '=', request.params.uuid)
-        .where('f.uuid', '=', request.params.fileUuid!)
-        .executeTakeFirst();
+      const stored = await fileOfApplicationUuid(db, request.params.uuid, request.params.fileUuid!);
       if (!stored) throw notFound();
       return sendStoredFile(reply, dataDir, stored);
     },
   );
 
   const manage = { access: { abilities: 'manage-applications' as const }, resource: 'applications' };
-  /** Staff change the files of an application sent in (a paper one's scans); the applicant's draft is theirs. */
-  async function staffApplicationOf(trx: Db, applicationUuid: string, lock = false) {
-    let query = trx.selectFrom('applications').select(['id', 'status', 'application_type_id']).where('uuid', '=', applicationUuid);
-    if (lock) query = query.forUpdate();
-    const application = await query.executeTakeFirst();
-    if (!application) throw notFound();
-    if (application.status === enums.application_status.draft) throw new AppError(409, 'errors.application_is_draft');
-    return application;
-  }
   const history = (request: FastifyRequest, applicationId: number, action: string, key: 'before' | 'after') => (trx: Db, row: { name: string }) =>
     recordHistory(trx, { applicationId, userId: request.staff!.id, action, [key]: { name: row.name } });
 

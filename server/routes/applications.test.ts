@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseApplicationListQuery } from '../applications/listQuery.js';
 import { listApplications, listSpecs } from '../applications/lists.js';
 import { createSession } from '../auth/sessions.js';
 import { seedDemo } from '../db/seed/demo.js';
+import { parseListQuery } from '../lists/listQuery.js';
 import { call, createStaff, createTestApp, sessionCookie, type TestApp } from '../test/testApp.js';
 
 let t: TestApp;
@@ -191,13 +191,13 @@ describe('GET /applications/all', () => {
       { sort: 'money', per_page: '5', page: '3' }, { sort: 'status', 'status[]': ['20', '40'] }, { sort: 'reference', search: 'test.se' }, { sort: 'sent_in_at', direction: 'desc' },
     ];
     for (const raw of queries) {
-      const query = parseApplicationListQuery(listSpecs.all, raw);
+      const query = parseListQuery(listSpecs.all, raw);
       const collected = await listApplications(t.db, 'all', query);
       const walked = await listApplications(t.db, 'all', query, undefined, 0);
       expect(walked.data.map((r) => r.id), JSON.stringify(raw)).toEqual(collected.data.map((r) => r.id));
       expect(walked.total).toBe(collected.total);
     }
-    const decided = parseApplicationListQuery(listSpecs.decided, { sort: 'approved_money', direction: 'desc' });
+    const decided = parseListQuery(listSpecs.decided, { sort: 'approved_money', direction: 'desc' });
     expect((await listApplications(t.db, 'decided', decided, undefined, 0)).data).toEqual((await listApplications(t.db, 'decided', decided)).data);
   });
 

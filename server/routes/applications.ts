@@ -1,14 +1,15 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import { attributeLabel } from '../../resources/attributeLabel.js';
 import { enums } from '../../resources/enums.js';
-import { recordHistory } from '../applications/history.js';
-import { parseApplicationListQuery } from '../applications/listQuery.js';
+import { applicationByUuid, changeApplication } from '../applications/handled.js';
 import { applicationRow, listApplications, listSpecs } from '../applications/lists.js';
 import { uuidPattern } from '../applications/own.js';
 import { historyOf, staffApplication } from '../applications/staffView.js';
 import { toCsv } from '../csv.js';
 import { AppError, notFound } from '../errors.js';
-import { body, data } from './schemas.js';
+import { parseListQuery } from '../lists/listQuery.js';
+import { periodIdByUuid } from '../periods.js';
+import { body, data, listPageSchema } from './schemas.js';
 
 const tags = ['applications'];
 const exportColumns = ['id', 'reference', 'status', 'applicant', 'applicant_email', 'org_name', 'period', 'application_type', 'money', 'approved_money', 'sent_in_at', 'finished'];
@@ -72,12 +73,6 @@ const decidedRow = {
     followup_sent_in_at: dateTime,
   },
 };
-const page = (item: object) =>
-  data({
-    type: 'object',
-    properties: { data: { type: 'array', items: item }, total: { type: 'integer' }, current_page: { type: 'integer' }, per_page: { type: 'integer' }, last_page: { type: 'integer' } },
-  });
-
 const listParameters = {
   page: { description: 'From 1' },
   per_page: { description: '50 unless given; at most 100' },
@@ -85,7 +80,7 @@ const listParameters = {
   direction: { description: 'asc (default) or desc' },
   'status[]': { description: 'Any of the statuses the list shows; another code is a 422' },
 };
-/** Documents the query; the values are checked by parseApplicationListQuery, with translated 422s. */
+/** Documents the query; the values are checked by parseListQuery, with translated 422s. */
 const querystring = (extra: Record<string, object>) => ({ type: 'object', properties: { ...listParameters, ...extra } });
 
 const historyEntry = {
@@ -123,10 +118,10 @@ export default async function applicationRoutes(app: FastifyInstance) {
           unread: { description: 'true: applications with unread messages (none until the dialogue exists)' },
           followups: { description: 'true: follow-up requested and not yet sent in' },
         }),
-        response: { 200: page(row) },
+        response: { 200: listPageSchema(row) },
       },
     },
-    async (request) => ({ data: await listApplications(db, 'all', parseApplicationListQuery(listSpecs.all, request.query as Record<string, unknown>)) }),
+    async (request) => ({ data: await listApplications(db, 'all', parseListQuery(listSpecs.all, request.query)) }),
   );
 
   app.get(
@@ -141,7 +136,7 @@ export default async function applicationRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { page: _page, per_page: _perPage, ...raw } = request.query as Record<string, unknown>;
-      const { data: rows } = await listApplications(db, 'all', parseApplicationListQuery(listSpecs.all, raw, { paged: false }));
+      const { data: rows } = await listApplications(db, 'all', parseListQuery(listSpecs.all, raw, { paged: false }));
       const kronor = (ore: number | null) => (ore === null ? null : (ore / 100).toFixed(2));
       const csv = toCsv(
         rows.map((r) => ({
@@ -174,10 +169,10 @@ export default async function applicationRoutes(app: FastifyInstance) {
           period: { description: 'A period id' },
           month: { description: 'YYYY-MM: sent in that month (Stockholm time)' },
         }),
-        response: { 200: page(decidedRow) },
+        response: { 200: listPageSchema(decidedRow) },
       },
     },
-    async (request) => ({ data: await listApplications(db, 'decided', parseApplicationListQuery(listSpecs.decided, request.query as Record<string, unknown>)) }),
+    async (request) => ({ data: await listApplications(db, 'decided', parseListQuery(listSpecs.decided, request.query)) }),
   );
 
   app.get(
@@ -189,13 +184,12 @@ export default async function applicationRoutes(app: FastifyInstance) {
         summary: 'One period’s applications for those who investigate, 50 a page by reference; sort by reference, status, applicant, period (name), money; no search',
         params: { type: 'object', required: ['period_uuid'], properties: { period_uuid: { type: 'string' } } },
         querystring: querystring({}),
-        response: { 200: page(row) },
+        response: { 200: listPageSchema(row) },
       },
     },
     async (request) => {
-      const period = await db.selectFrom('periods').select('id').where('uuid', '=', uuidParam(request, 'period_uuid')).executeTakeFirst();
-      if (!period) throw notFound();
-      return { data: await listApplications(db, 'decisioning', parseApplicationListQuery(listSpecs.decisioning, request.query as Record<string, unknown>), period.id) };
+      const periodId = await periodIdByUuid(db, uuidParam(request, 'period_uuid'));
+      return { data: await listApplications(db, 'decisioning', parseListQuery(listSpecs.decisioning, request.query), periodId) };
     },
   );
 
@@ -222,24 +216,16 @@ export default async function applicationRoutes(app: FastifyInstance) {
       schema: { tags, summary: 'What happened to the application, newest first, and who did it (null: the applicant or the system)', params: uuidParams, response: { 200: data({ type: 'array', items: historyEntry }) } },
     },
     async (request) => {
-      const found = await db.selectFrom('applications').select('id').where('uuid', '=', uuidParam(request)).executeTakeFirst();
-      if (!found) throw notFound();
-      return { data: await historyOf(db, found.id) };
+      const { id } = await applicationByUuid(db, uuidParam(request));
+      return { data: await historyOf(db, id) };
     },
   );
 
-  /** Changes one column of an application and writes the history entry in the same transaction; no change, no entry. */
+  /** Changes one column of an application (recorded in its history) and answers its list row. */
   async function change(request: FastifyRequest, column: 'status' | 'finished', value: number | boolean) {
-    const id = uuidParam(request);
-    await db.transaction().execute(async (trx) => {
-      const current = await trx.selectFrom('applications').select(['id', column]).where('uuid', '=', id).forUpdate().executeTakeFirst();
-      if (!current) throw notFound();
-      const before = (current as Record<string, unknown>)[column];
-      if (before === value) return;
-      await trx.updateTable('applications').set({ [column]: value, updated_at: new Date() }).where('id', '=', current.id).execute();
-      await recordHistory(trx, { applicationId: current.id, userId: request.staff!.id, action: column, before: { [column]: before }, after: { [column]: value } });
-    });
-    return { data: (await applicationRow(db, id))! };
+    const uuid = uuidParam(request);
+    await changeApplication(db, uuid, column, value, request.staff!.id);
+    return { data: (await applicationRow(db, uuid))! };
   }
 
   app.post(

@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { sql } from 'kysely';
 import { hashPassword, PASSWORD_MIN_LENGTH, verifyPassword } from '../auth/passwords.js';
 import { assertNotLimited, clearFailures, recordFailure } from '../auth/rateLimit.js';
-import { createSession, deleteSession, deleteStaffSessions, extendSession, sessionCookie, setSessionCookie } from '../auth/sessions.js';
+import { createSession, deleteSession, extendSession, sessionCookie, setSessionCookie } from '../auth/sessions.js';
 import { sendPasswordLink } from '../auth/passwordLinks.js';
-import { hashToken } from '../auth/tokens.js';
+import { activeStaffByEmail, resetPassword, staffForSignIn } from '../auth/staffAccounts.js';
 import { AppError, invalid } from '../errors.js';
 import { body, email, expiresIn, message, password } from './schemas.js';
 
@@ -25,11 +24,7 @@ export default async function authRoutes(app: FastifyInstance) {
       const { email: address, password: given } = request.body.data;
       const key = { scope: 'staff' as const, email: address, ip: request.ip };
       await assertNotLimited(db, key);
-      const user = await db
-        .selectFrom('users')
-        .select(['id', 'password_hash', 'active'])
-        .where(sql`lower(email)`, '=', address.trim().toLowerCase())
-        .executeTakeFirst();
+      const user = await staffForSignIn(db, address);
       if (!(await verifyPassword(user?.password_hash ?? null, given)) || !user) {
         await recordFailure(db, key);
         throw invalid({ email: ['errors.credentials_mismatch'] }, 'errors.credentials_mismatch');
@@ -75,12 +70,7 @@ export default async function authRoutes(app: FastifyInstance) {
       await assertNotLimited(db, key);
       // Every request counts, so nobody can flood an inbox.
       await recordFailure(db, key);
-      const user = await db
-        .selectFrom('users')
-        .select(['id', 'email', 'first_name', 'locale'])
-        .where(sql`lower(email)`, '=', address)
-        .where('active', '=', true)
-        .executeTakeFirst();
+      const user = await activeStaffByEmail(db, address);
       if (user) {
         try {
           await sendPasswordLink(db, app.mailer, user, { publicUrl: config.publicUrl, minutes: config.passwordResetMinutes, template: 'password_reset' });
@@ -109,26 +99,7 @@ export default async function authRoutes(app: FastifyInstance) {
       if (next.length < PASSWORD_MIN_LENGTH) throw invalid({ password: ['errors.weak_password'] }, 'errors.weak_password');
       if (next !== password_confirmation) throw invalid({ password_confirmation: ['errors.passwords_mismatch'] }, 'errors.passwords_mismatch');
       const passwordHash = await hashPassword(next);
-      await db.transaction().execute(async (trx) => {
-        const reset = await trx
-          .selectFrom('password_resets')
-          .select(['id', 'user_id'])
-          .where('token_hash', '=', hashToken(token))
-          .where('used_at', 'is', null)
-          .where('expires_at', '>', sql<Date>`now()`)
-          .forUpdate()
-          .executeTakeFirst();
-        if (!reset) throw invalid({ token: ['errors.reset_token_invalid'] }, 'errors.reset_token_invalid');
-        const updated = await trx
-          .updateTable('users')
-          .set({ password_hash: passwordHash, updated_at: sql<Date>`now()` })
-          .where('id', '=', reset.user_id)
-          .where('active', '=', true)
-          .executeTakeFirst();
-        if (!updated.numUpdatedRows) throw invalid({ token: ['errors.reset_user_not_found'] }, 'errors.reset_user_not_found');
-        await trx.updateTable('password_resets').set({ used_at: sql<Date>`now()` }).where('id', '=', reset.id).execute();
-        await deleteStaffSessions(trx, reset.user_id);
-      });
+      await resetPassword(db, token, passwordHash);
       return { data: { message: request.t('auth.password_reset') } };
     },
   );

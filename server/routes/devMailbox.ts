@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { latestMails } from '../mail/outbox.js';
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const linkify = (text: string) => escape(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
@@ -9,7 +10,7 @@ const linkify = (text: string) => escape(text).replace(/https?:\/\/[^\s<]+/g, (u
  */
 export default async function devMailboxRoutes(app: FastifyInstance) {
   app.get('/dev/mailbox', { config: { access: 'anonymous' }, schema: { hide: true } }, async (_request, reply) => {
-    const mails = await app.db.selectFrom('outbox').selectAll().orderBy('id', 'desc').limit(50).execute();
+    const mails = await latestMails(app.db);
     const items = mails
       .map(
         (m) => `<article>

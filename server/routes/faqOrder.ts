@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
-import { invalid } from '../errors.js';
+import { reorderFaqs } from '../faqs.js';
 
 type Body = { data: { ids: number[] } };
 
@@ -32,20 +31,7 @@ export default async function faqOrderRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { ids } = request.body.data;
-      const data = await app.db.transaction().execute(async (trx) => {
-        // No FAQ may be created, edited or deleted meanwhile: the set compared is the set updated (reads still pass).
-        await sql`LOCK TABLE faqs IN SHARE ROW EXCLUSIVE MODE`.execute(trx);
-        const existing = await trx.selectFrom('faqs').select('id').execute();
-        const known = new Set(existing.map((row) => row.id));
-        if (ids.length !== known.size || ids.some((id) => !known.has(id))) throw invalid({ ids: ['validation.in'] });
-        // One statement: each id gets its 1-based position in the array; only rows whose place changed are touched.
-        await sql`
-          UPDATE faqs SET "order" = x.position, updated_at = now()
-          FROM unnest(${ids}::int[]) WITH ORDINALITY AS x(id, position)
-          WHERE faqs.id = x.id AND faqs."order" <> x.position
-        `.execute(trx);
-        return trx.selectFrom('faqs').select(['id', 'question', 'order']).orderBy('order').orderBy('id').execute();
-      });
+      const data = await reorderFaqs(app.db, ids);
       return { data };
     },
   );

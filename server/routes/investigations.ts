@@ -1,16 +1,14 @@
 import type { FastifyContextConfig, FastifyInstance } from 'fastify';
-import { sql, type RawBuilder } from 'kysely';
 import { hasAbility } from '../../resources/abilities.js';
 import { MAX_MONEY } from '../../resources/applications.js';
 import { enums } from '../../resources/enums.js';
-import { PAGE_SIZE } from '../../resources/fields.js';
 import { applicationByUuid, assertSentIn } from '../applications/handled.js';
-import { recordHistory } from '../applications/history.js';
+import { addInvestigator, investigatorsOf, ownInvestigations, ownList, removeInvestigator, staffUser, writeOwnInvestigation } from '../applications/investigations.js';
 import { uuidPattern } from '../applications/own.js';
 import { loadAbilities } from '../auth/sessions.js';
-import type { Db } from '../db/connect.js';
 import { AppError, invalid, notFound } from '../errors.js';
-import { body, data } from './schemas.js';
+import { parseListQuery } from '../lists/listQuery.js';
+import { body, data, listPageSchema } from './schemas.js';
 
 const ID = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const;
 const NULLABLE_MONEY = { type: ['integer', 'null'], minimum: 0, maximum: MAX_MONEY, description: 'öre' } as const;
@@ -45,40 +43,6 @@ const ownRowSchema = {
     investigation: { type: 'object', properties: { status: STATUS, amount: NULLABLE_MONEY, updated_at: TIME } },
   },
 };
-const page = (item: object) =>
-  data({
-    type: 'object',
-    properties: { data: { type: 'array', items: item }, total: { type: 'integer' }, current_page: { type: 'integer' }, per_page: { type: 'integer' }, last_page: { type: 'integer' } },
-  });
-
-/** The own-investigations list sorts by these only (anything else is a 422); ties broken by id. */
-const ownSorts: Record<string, RawBuilder<unknown>[]> = {
-  sent_in_at: [sql`a.sent_in_at`],
-  reference: [sql`a.reference`],
-  status: [sql`a.status`],
-  applicant: [sql`f.last_name collate swedish`, sql`f.first_name collate swedish`],
-  money: [sql`a.money`],
-};
-
-const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ');
-
-/** The staff users on an application, each with their investigation, in the order they were added. */
-async function investigatorsOf(db: Db, applicationId: number) {
-  const rows = await db
-    .selectFrom('investigations as i')
-    .innerJoin('users as u', 'u.id', 'i.user_id')
-    .select(['i.id', 'i.user_id', 'i.amount', 'i.status', 'i.comment', 'i.created_at', 'i.updated_at', 'u.first_name', 'u.last_name', 'u.email'])
-    .where('i.application_id', '=', applicationId)
-    .orderBy('i.created_at')
-    .orderBy('i.id')
-    .execute();
-  return rows.map((r) => ({
-    user_id: r.user_id,
-    name: fullName(r.first_name, r.last_name),
-    email: r.email,
-    investigation: { id: r.id, amount: r.amount, status: r.status, comment: r.comment, created_at: r.created_at, updated_at: r.updated_at },
-  }));
-}
 
 /**
  * Investigations (SPEC.md §2 applications area, §6): managers put investigators on a sent-in application and take them
@@ -117,26 +81,12 @@ export default async function investigationRoutes(app: FastifyInstance) {
       const application = await applicationByUuid(db, (request.params as { uuid: string }).uuid);
       assertSentIn(application);
       const { user_id } = (request.body as { data: { user_id: number } }).data;
-      const user = await db.selectFrom('users').select(['id', 'role', 'first_name', 'last_name', 'active']).where('id', '=', user_id).executeTakeFirst();
+      const user = await staffUser(db, user_id);
       // An ability granted for this application's period only counts too.
       const mayInvestigate = !!user?.active && hasAbility(await loadAbilities(db, user), 'investigate-applications', { id: application.period_id, type: 'periods' });
       if (!mayInvestigate) throw invalid({ user_id: ['validation.investigator'] });
 
-      const created = await db.transaction().execute(async (trx) => {
-        const row = await trx
-          .insertInto('investigations')
-          .values({ application_id: application.id, user_id })
-          .onConflict((oc) => oc.columns(['application_id', 'user_id']).doNothing())
-          .returning(['id'])
-          .executeTakeFirst();
-        if (row) {
-          await recordHistory(trx, {
-            applicationId: application.id, userId: request.staff!.id, action: 'investigator_added', before: null,
-            after: { user_id, name: fullName(user!.first_name, user!.last_name) },
-          });
-        }
-        return !!row;
-      });
+      const created = await addInvestigator(db, application.id, user!, request.staff!.id);
       // Adding someone already on the application is not an error (a repeated click): it changes nothing.
       reply.status(created ? 201 : 200);
       return { data: (await investigatorsOf(db, application.id)).find((i) => i.user_id === user_id)! };
@@ -159,16 +109,7 @@ export default async function investigationRoutes(app: FastifyInstance) {
       const application = await applicationByUuid(db, uuid);
       const removed = (await investigatorsOf(db, application.id)).find((i) => i.user_id === user_id);
       if (!removed) throw notFound();
-      await db.transaction().execute(async (trx) => {
-        const row = await trx.deleteFrom('investigations').where('application_id', '=', application.id).where('user_id', '=', user_id).returningAll().executeTakeFirst();
-        // Removed meanwhile by someone else: nothing to record.
-        if (!row) throw notFound();
-        await recordHistory(trx, {
-          applicationId: application.id, userId: request.staff!.id, action: 'investigator_removed',
-          before: { user_id, name: removed.name, amount: row.amount, status: row.status, comment: row.comment },
-          after: null,
-        });
-      });
+      await removeInvestigator(db, application.id, removed, request.staff!.id);
       return { data: removed };
     },
   );
@@ -190,43 +131,11 @@ export default async function investigationRoutes(app: FastifyInstance) {
             direction: { type: 'string', enum: ['asc', 'desc'] },
           },
         },
-        response: { 200: page(ownRowSchema) },
+        response: { 200: listPageSchema(ownRowSchema) },
       },
     },
     async (request) => {
-      const { page: current = 1, per_page: perPage = PAGE_SIZE, sort = 'sent_in_at', direction = 'asc' } = request.query as { page?: number; per_page?: number; sort?: string; direction?: 'asc' | 'desc' };
-      const terms = Object.hasOwn(ownSorts, sort) ? ownSorts[sort] : undefined;
-      if (!terms) throw invalid({ sort: [{ key: 'validation.sort', params: { field: sort } }] });
-
-      const base = db
-        .selectFrom('investigations as i')
-        .innerJoin('applications as a', 'a.id', 'i.application_id')
-        .where('i.user_id', '=', request.staff!.id)
-        .where('a.status', '<>', enums.application_status.draft);
-      const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-      let query = base
-        .innerJoin('frontend_users as f', 'f.id', 'a.frontend_user_id')
-        .innerJoin('periods as p', 'p.id', 'a.period_id')
-        .select([
-          'a.id', 'a.uuid', 'a.reference', 'a.status', 'a.money', 'a.sent_in_at', 'a.frontend_user_id', 'f.first_name', 'f.last_name', 'f.email',
-          'p.id as period_id', 'p.uuid as period_uuid', 'p.name as period_name', 'i.status as investigation_status', 'i.amount', 'i.updated_at',
-        ]);
-      const order = sql.raw(direction);
-      for (const term of terms) query = query.orderBy(sql`${term} ${order}`);
-      const rows = await query.orderBy('a.id', direction).limit(perPage).offset((current - 1) * perPage).execute();
-      const count = Number(total);
-      return {
-        data: {
-          data: rows.map((r) => ({
-            id: r.id, uuid: r.uuid, reference: r.reference, status: r.status,
-            applicant: { id: r.frontend_user_id, name: fullName(r.first_name, r.last_name), email: r.email },
-            period: { id: r.period_id, uuid: r.period_uuid, name: r.period_name },
-            money_value: r.money, sent_in_at: r.sent_in_at,
-            investigation: { status: r.investigation_status, amount: r.amount, updated_at: r.updated_at },
-          })),
-          total: count, current_page: current, per_page: perPage, last_page: Math.max(1, Math.ceil(count / perPage)),
-        },
-      };
+      return { data: await ownInvestigations(db, request.staff!.id, parseListQuery(ownList, request.query)) };
     },
   );
 
@@ -273,26 +182,7 @@ export default async function investigationRoutes(app: FastifyInstance) {
       const application = await applicationByUuid(db, (request.params as { uuid: string }).uuid);
       const input = (request.body as { data: { amount?: number | null; status: number; comment?: string | null } }).data;
       const next = { amount: input.amount ?? null, status: input.status, comment: input.comment?.trim() ? input.comment : null };
-      const me = request.staff!.id;
-      const saved = await db.transaction().execute(async (trx) => {
-        const current = await trx
-          .selectFrom('investigations')
-          .select(['amount', 'status', 'comment'])
-          .where('application_id', '=', application.id)
-          .where('user_id', '=', me)
-          .forUpdate()
-          .executeTakeFirst();
-        if (!current) throw new AppError(403, 'errors.not_investigator');
-        const row = await trx
-          .updateTable('investigations')
-          .set({ ...next, updated_at: sql<Date>`now()` })
-          .where('application_id', '=', application.id)
-          .where('user_id', '=', me)
-          .returning(['id', 'amount', 'status', 'comment', 'created_at', 'updated_at'])
-          .executeTakeFirstOrThrow();
-        await recordHistory(trx, { applicationId: application.id, userId: me, action: 'investigation', before: { ...current }, after: next });
-        return row;
-      });
+      const saved = await writeOwnInvestigation(db, application.id, request.staff!.id, next);
       return { data: saved };
     },
   );

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { getRecord, type AnyDb } from '../resources/repository.js';
 import { periods } from '../../resources/periods.js';
 import { notFound } from '../errors.js';
+import { setPeriodClosed } from '../periods.js';
 
 /** Opening and closing a period (SPEC.md §4): a closed period refuses new applications. */
 export default async function periodRoutes(app: FastifyInstance) {
@@ -12,8 +12,7 @@ export default async function periodRoutes(app: FastifyInstance) {
       `/periods/:id/${action}`,
       { config, schema: { tags: ['periods'], summary: `${action === 'open' ? 'Opens' : 'Closes'} the period`, params: { type: 'object', properties: { id: { type: 'integer', minimum: 1 } } } } },
       async (request) => {
-        const result = await app.db.updateTable('periods').set({ closed, updated_at: sql<Date>`now()` }).where('id', '=', request.params.id).executeTakeFirst();
-        if (!result.numUpdatedRows) throw notFound();
+        if (!(await setPeriodClosed(app.db, request.params.id, closed))) throw notFound();
         return { data: await getRecord(app.db as unknown as AnyDb, periods, request.params.id) };
       },
     );

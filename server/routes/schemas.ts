@@ -19,5 +19,13 @@ export function data(schema: Schema): Schema {
   return { type: 'object', required: ['data'], properties: { data: schema } };
 }
 
+/** A list's answer: { data: { data: [item], total, current_page, per_page, last_page } } (built by listPage). */
+export function listPageSchema(item: Schema): Schema {
+  return data({
+    type: 'object',
+    properties: { data: { type: 'array', items: item }, total: { type: 'integer' }, current_page: { type: 'integer' }, per_page: { type: 'integer' }, last_page: { type: 'integer' } },
+  });
+}
+
 export const message = data({ type: 'object', properties: { message: { type: 'string' } } });
 export const expiresIn = data({ type: 'object', properties: { expires_in: { type: 'integer', description: 'seconds' } } });

@@ -1,5 +1,4 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import { keepAnswers, type Answers } from '../../resources/applicationAnswers.js';
 import { enums } from '../../resources/enums.js';
 import { frontendUsers } from '../../resources/frontendUsers.js';
@@ -7,10 +6,10 @@ import { validateRecord } from '../../resources/validate.js';
 import * as check from '../../resources/validators.js';
 import { categoryIdsOf, filesOf, formRecord, questionsOf } from '../applications/form.js';
 import { formFieldSchemas, ID } from '../applications/formSchema.js';
-import { recordHistory } from '../applications/history.js';
 import { uuidPattern } from '../applications/own.js';
+import { applicantExists, applicationByUuidWhole, correctApplication, formOptions, periodExists, registerApplication, type NewApplicant } from '../applications/staffForm.js';
 import { staffApplication } from '../applications/staffView.js';
-import { nextReference, periodTypeIds, sentInColumns, sentInErrors, unknownCategories, yearNow } from '../applications/submit.js';
+import { periodTypeIds, sentInColumns, sentInErrors, unknownCategories } from '../applications/submit.js';
 import type { Db } from '../db/connect.js';
 import { AppError, invalid, notFound, type FieldErrors } from '../errors.js';
 import { body, data } from './schemas.js';
@@ -21,12 +20,6 @@ const staffView = data({ type: 'object', additionalProperties: true });
 const NAME = { type: 'string', maxLength: 255 } as const;
 const newApplicant = { type: 'object', required: ['email'], additionalProperties: false, properties: { email: { type: 'string', maxLength: 254 }, first_name: NAME, last_name: NAME } };
 const uuid = new RegExp(uuidPattern);
-
-interface NewApplicant {
-  email: string;
-  first_name?: string;
-  last_name?: string;
-}
 
 /** The record the rules see: the form's fields with only the answers the type's questions ask. */
 async function checkedRecord(db: Db, record: Record<string, unknown>, files: { field_definition_id: number | null }[] | null) {
@@ -44,8 +37,7 @@ async function checkedRecord(db: Db, record: Record<string, unknown>, files: { f
 /** The applicant's errors, keyed applicant.* (a new one) or frontend_user_id (an existing one that is not there). */
 async function applicantErrors(db: Db, frontendUserId: number | undefined, applicant: NewApplicant | undefined): Promise<FieldErrors> {
   if (frontendUserId !== undefined) {
-    const found = await db.selectFrom('frontend_users').select('id').where('id', '=', frontendUserId).executeTakeFirst();
-    return found ? {} : { frontend_user_id: ['validation.in'] };
+    return (await applicantExists(db, frontendUserId)) ? {} : { frontend_user_id: ['validation.in'] };
   }
   if (!applicant) return { frontend_user_id: ['validation.required'] };
   const errors: FieldErrors = {};
@@ -55,20 +47,6 @@ async function applicantErrors(db: Db, frontendUserId: number | undefined, appli
     if (missing) errors[`applicant.${field}`] = [missing];
   }
   return errors;
-}
-
-/** The applicant by id, or by e-mail: an address already registered is that applicant, a new one is created unverified. */
-async function applicantId(db: Db, frontendUserId: number | undefined, applicant: NewApplicant | undefined): Promise<number> {
-  if (frontendUserId !== undefined) return frontendUserId;
-  const address = applicant!.email.trim().toLowerCase();
-  const known = await db.selectFrom('frontend_users').select('id').where('email', '=', address).executeTakeFirst();
-  if (known) return known.id;
-  const created = await db
-    .insertInto('frontend_users')
-    .values({ email: address, first_name: applicant!.first_name?.trim() ?? null, last_name: applicant!.last_name?.trim() ?? null })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return created.id;
 }
 
 /** The changed values only, before and after, for the history. */
@@ -98,12 +76,7 @@ export default async function staffApplicationFormRoutes(app: FastifyInstance) {
       schema: { tags, summary: 'What the staff form offers: every period (closed ones too) with its types, the categories, and each type’s questions', response: { 200: data({ type: 'object', additionalProperties: true }) } },
     },
     async () => {
-      const [periods, links, categories, questions] = await Promise.all([
-        db.selectFrom('periods').select(['id', 'name', 'start_date', 'end_date', 'closed']).orderBy('start_date', 'desc').orderBy('id').execute(),
-        db.selectFrom('period_application_types as pt').innerJoin('application_types as t', 't.id', 'pt.application_type_id').select(['pt.period_id', 't.id', 't.label']).orderBy(sql`t.label collate swedish`).execute(),
-        db.selectFrom('categories').select(['id', 'label', 'type']).orderBy('type').orderBy(sql`label collate swedish`).orderBy('id').execute(),
-        db.selectFrom('application_type_field_definitions').select(['id', 'label', 'type', 'required', 'options', 'application_type_id']).orderBy('order').orderBy('id').execute(),
-      ]);
+      const [periods, links, categories, questions] = await formOptions(db);
       const byType: Record<number, unknown[]> = {};
       for (const { application_type_id, ...question } of questions) (byType[application_type_id] ??= []).push(question);
       return {
@@ -130,32 +103,18 @@ export default async function staffApplicationFormRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { frontend_user_id, applicant, category_ids = [], ...form } = (request.body as { data: Record<string, unknown> & { frontend_user_id?: number; applicant?: NewApplicant } }).data;
-      const period = await db.selectFrom('periods').select('id').where('id', '=', form.period_id as number).executeTakeFirst();
-      if (!period) throw invalid({ period_id: ['validation.in'] });
+      if (!(await periodExists(db, form.period_id as number))) throw invalid({ period_id: ['validation.in'] });
       const { checked, errors } = await checkedRecord(db, { ...form, category_ids }, null);
       Object.assign(errors, await applicantErrors(db, frontend_user_id, applicant));
       if (Object.keys(errors).length) throw invalid(errors);
 
-      const values = await sentInColumns(db, checked);
-      const created = await db.transaction().execute(async (trx) => {
-        const row = await trx
-          .insertInto('applications')
-          .values({
-            ...values,
-            frontend_user_id: await applicantId(trx, frontend_user_id, applicant),
-            period_id: checked.period_id as number,
-            definitions: JSON.stringify(checked.definitions),
-            status: enums.application_status.received,
-            reference: await nextReference(trx, yearNow()),
-            sent_in_at: new Date(),
-            step: 5,
-          })
-          .returning(['id', 'uuid', 'reference'])
-          .executeTakeFirstOrThrow();
-        const unique = [...new Set(category_ids as number[])];
-        if (unique.length) await trx.insertInto('application_categories').values(unique.map((category_id) => ({ application_id: row.id, category_id }))).execute();
-        await recordHistory(trx, { applicationId: row.id, userId: request.staff!.id, action: 'created', after: { reference: row.reference } });
-        return row;
+      const created = await registerApplication(db, request.staff!.id, {
+        values: await sentInColumns(db, checked),
+        periodId: checked.period_id as number,
+        definitions: checked.definitions,
+        categoryIds: category_ids as number[],
+        frontendUserId: frontend_user_id,
+        applicant,
       });
       reply.status(201);
       return { data: await staffApplication(db, created.uuid) };
@@ -177,7 +136,7 @@ export default async function staffApplicationFormRoutes(app: FastifyInstance) {
     async (request) => {
       const id = uuidParam(request);
       const sent = (request.body as { data: Record<string, unknown> }).data;
-      const row = await db.selectFrom('applications').selectAll().where('uuid', '=', id).executeTakeFirst();
+      const row = await applicationByUuidWhole(db, id);
       if (!row) throw notFound();
       // The applicant is still writing a draft; staff correct what was sent in.
       if (row.status === enums.application_status.draft) throw new AppError(409, 'errors.application_is_draft');
@@ -190,19 +149,8 @@ export default async function staffApplicationFormRoutes(app: FastifyInstance) {
       const next = { ...values, category_ids: [...new Set(checked.category_ids as number[])].sort((a, b) => a - b), definitions: checked.definitions };
       const diff = changes({ ...current, organisation_id: row.organisation_id }, next);
       if (diff.changed.length) {
-        await db.transaction().execute(async (trx) => {
-          const still = await trx.selectFrom('applications').select('status').where('id', '=', row.id).forUpdate().executeTakeFirstOrThrow();
-          if (still.status === enums.application_status.draft) throw new AppError(409, 'errors.application_is_draft');
-          await trx
-            .updateTable('applications')
-            .set({ ...values, definitions: JSON.stringify(checked.definitions), updated_at: new Date() })
-            .where('id', '=', row.id)
-            .execute();
-          if (diff.changed.includes('category_ids')) {
-            await trx.deleteFrom('application_categories').where('application_id', '=', row.id).execute();
-            if (next.category_ids.length) await trx.insertInto('application_categories').values(next.category_ids.map((category_id) => ({ application_id: row.id, category_id }))).execute();
-          }
-          await recordHistory(trx, { applicationId: row.id, userId: request.staff!.id, action: 'edited', before: diff.before, after: diff.after });
+        await correctApplication(db, request.staff!.id, row.id, {
+          values, definitions: checked.definitions, categoryIds: diff.changed.includes('category_ids') ? next.category_ids : null, before: diff.before, after: diff.after,
         });
       }
       return { data: await staffApplication(db, id) };

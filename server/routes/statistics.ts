@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { statisticsTables, type Statistics, type StatisticsTable } from '../../resources/statistics.js';
 import { notFound } from '../errors.js';
+import { periodName } from '../periods.js';
 import { statisticsCsv, statisticsFileName } from '../statistics/export.js';
 import { loadStatistics } from '../statistics/queries.js';
 
@@ -14,7 +15,7 @@ export default async function statisticsRoutes(app: FastifyInstance) {
   /** The period asked for (404 when unknown), or null for every period. */
   async function periodOf(id: number | undefined): Promise<Statistics['period']> {
     if (id === undefined) return null;
-    const period = await app.db.selectFrom('periods').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
+    const period = await periodName(app.db, id);
     if (!period) throw notFound();
     return period;
   }

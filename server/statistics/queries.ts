@@ -116,3 +116,14 @@ export async function loadStatistics(db: Db, period: Statistics['period']): Prom
       .map((row) => ({ month: row.month, ...figures(row) })),
   };
 }
+
+/** How many applications sent in have each status (the staff dashboard's figures). */
+export function sentInCounts(db: Db): Promise<{ status: number; count: number }[]> {
+  return db
+    .selectFrom('applications')
+    .select(['status', sql<number>`count(*)::int`.as('count')])
+    .where('status', '!=', status.draft)
+    .groupBy('status')
+    .orderBy('status')
+    .execute();
+}

@@ -1,0 +1,120 @@
+import { sql } from 'kysely';
+import { enums } from '../../resources/enums.js';
+import type { Db } from '../db/connect.js';
+import { AppError } from '../errors.js';
+import { isOpen } from '../periods.js';
+import { replaceCategories, type ApplicationRow } from './form.js';
+import { assertDraft } from './own.js';
+import { nextReference, periodTypeIds, type sentInColumns } from './submit.js';
+
+// The queries of the applicant’s form (SPEC.md §2, /ansok/:id): drafts started, saved and sent in.
+
+const { draft, received } = enums.application_status;
+
+/** The period an applicant may apply in, with the types it takes; anything else is refused as closed. */
+export async function openPeriod(db: Db, periodId: number) {
+  const period = await db.selectFrom('periods as p').selectAll().select(isOpen('p').as('open')).where('p.id', '=', periodId).executeTakeFirst();
+  if (!period?.open) throw new AppError(409, 'errors.period_closed');
+  return { ...period, typeIds: await periodTypeIds(db, periodId) };
+}
+
+/** What the form shows of an application's period. */
+export function formPeriod(db: Db, periodId: number) {
+  return db
+    .selectFrom('periods as p')
+    .select(['p.id', 'p.name', 'p.closed', 'p.uses_status_cloaking', 'p.start_date', 'p.end_date', 'p.answer_weeks'])
+    .select(isOpen('p').as('open'))
+    .where('p.id', '=', periodId)
+    .executeTakeFirstOrThrow();
+}
+
+export async function typeLabel(db: Db, applicationTypeId: number | null): Promise<string | null> {
+  if (!applicationTypeId) return null;
+  const type = await db.selectFrom('application_types').select('label').where('id', '=', applicationTypeId).executeTakeFirst();
+  return type?.label ?? null;
+}
+
+export function applicationById(db: Db, id: number): Promise<ApplicationRow> {
+  return db.selectFrom('applications').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+interface DraftStart {
+  period_id: number;
+  application_type_id: number;
+  applicant_type: number | null;
+}
+
+/** The applicant's latest draft of the same period and type, to continue rather than start another. */
+export function latestDraft(db: Db, applicantId: number, { period_id, application_type_id }: DraftStart) {
+  return db
+    .selectFrom('applications')
+    .selectAll()
+    .where('frontend_user_id', '=', applicantId)
+    .where('period_id', '=', period_id)
+    .where('application_type_id', '=', application_type_id)
+    .where('status', '=', draft)
+    .orderBy('updated_at', 'desc')
+    .executeTakeFirst();
+}
+
+/** A new draft, starting with the applicant's own details as its contact person. */
+export async function startDraft(db: Db, applicantId: number, start: DraftStart) {
+  const profile = await db.selectFrom('frontend_users').select(['first_name', 'last_name', 'email', 'phone']).where('id', '=', applicantId).executeTakeFirstOrThrow();
+  return db
+    .insertInto('applications')
+    .values({
+      frontend_user_id: applicantId,
+      ...start,
+      contact_first_name: profile.first_name,
+      contact_last_name: profile.last_name,
+      contact_email: profile.email,
+      contact_email_confirmation: profile.email,
+      contact_phone: profile.phone,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Saves a draft's changed columns, merges its answers and replaces its categories when given. */
+export async function saveDraft(db: Db, applicationId: number, columns: object, definitions: unknown, categoryIds: number[] | undefined) {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('applications')
+      .set({
+        ...columns,
+        // Answers merge into the saved ones: a step sends only its own questions. Kysely has no type for a jsonb
+        // expression on the column, hence the cast.
+        ...(definitions ? { definitions: sql`definitions || ${JSON.stringify(definitions)}::jsonb` as never } : {}),
+        updated_at: new Date(),
+      })
+      .where('id', '=', applicationId)
+      .execute();
+    if (categoryIds) await replaceCategories(trx, applicationId, categoryIds);
+  });
+}
+
+/** Sends a checked draft in with the next reference of the year; a 409 if it was sent in meanwhile. */
+export function sendIn(db: Db, applicationId: number, values: Awaited<ReturnType<typeof sentInColumns>>, year: number): Promise<string> {
+  return db.transaction().execute(async (trx) => {
+    // Locks the draft, so a double click cannot send it in twice.
+    const still = await trx.selectFrom('applications').select('status').where('id', '=', applicationId).forUpdate().executeTakeFirstOrThrow();
+    assertDraft(still);
+    const given = await nextReference(trx, year);
+    await trx
+      .updateTable('applications')
+      .set({ ...values, reference: given, status: received, sent_in_at: new Date(), updated_at: new Date() })
+      .where('id', '=', applicationId)
+      .execute();
+    return given;
+  });
+}
+
+/** Whom the confirmation of an application sent in is mailed to. */
+export function applicantForMail(db: Db, applicantId: number) {
+  return db.selectFrom('frontend_users').select(['email', 'first_name', 'locale']).where('id', '=', applicantId).executeTakeFirstOrThrow();
+}
+
+/** An organisation of the foundation's register by its number, written 556677-8899. */
+export function organisationByNumber(db: Db, orgNumber: string) {
+  return db.selectFrom('organisations').select(['name', 'type', 'address', 'co', 'zip', 'city', 'website']).where('org_number', '=', orgNumber).executeTakeFirst();
+}

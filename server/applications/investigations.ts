@@ -1,0 +1,130 @@
+import { sql, type RawBuilder } from 'kysely';
+import { enums } from '../../resources/enums.js';
+import type { Db } from '../db/connect.js';
+import { AppError, notFound } from '../errors.js';
+import { listPage, type ListGrammar, type ListQuery } from '../lists/listQuery.js';
+import { recordHistory } from './history.js';
+
+// The queries of investigations (SPEC.md §2 applications area, §6): who investigates an application, and each one's proposal.
+
+/** The own-investigations list sorts by these only (anything else is a 422); ties broken by id. */
+const ownSorts: Record<string, RawBuilder<unknown>[]> = {
+  sent_in_at: [sql`a.sent_in_at`],
+  reference: [sql`a.reference`],
+  status: [sql`a.status`],
+  applicant: [sql`f.last_name collate swedish`, sql`f.first_name collate swedish`],
+  money: [sql`a.money`],
+};
+export const ownList: ListGrammar = { sorts: Object.keys(ownSorts), defaultSort: { field: 'sent_in_at', order: 'asc' }, search: false, filters: {} };
+
+const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ');
+
+/** The staff users on an application, each with their investigation, in the order they were added. */
+export async function investigatorsOf(db: Db, applicationId: number) {
+  const rows = await db
+    .selectFrom('investigations as i')
+    .innerJoin('users as u', 'u.id', 'i.user_id')
+    .select(['i.id', 'i.user_id', 'i.amount', 'i.status', 'i.comment', 'i.created_at', 'i.updated_at', 'u.first_name', 'u.last_name', 'u.email'])
+    .where('i.application_id', '=', applicationId)
+    .orderBy('i.created_at')
+    .orderBy('i.id')
+    .execute();
+  return rows.map((r) => ({
+    user_id: r.user_id,
+    name: fullName(r.first_name, r.last_name),
+    email: r.email,
+    investigation: { id: r.id, amount: r.amount, status: r.status, comment: r.comment, created_at: r.created_at, updated_at: r.updated_at },
+  }));
+}
+
+/** A staff user who may be put on an application, or undefined. */
+export function staffUser(db: Db, userId: number) {
+  return db.selectFrom('users').select(['id', 'role', 'first_name', 'last_name', 'active']).where('id', '=', userId).executeTakeFirst();
+}
+
+/** Puts the user on the application, recorded in its history; false when they were on it already. */
+export function addInvestigator(db: Db, applicationId: number, user: { id: number; first_name: string | null; last_name: string | null }, staffId: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('investigations')
+      .values({ application_id: applicationId, user_id: user.id })
+      .onConflict((oc) => oc.columns(['application_id', 'user_id']).doNothing())
+      .returning(['id'])
+      .executeTakeFirst();
+    if (row) {
+      await recordHistory(trx, {
+        applicationId, userId: staffId, action: 'investigator_added', before: null,
+        after: { user_id: user.id, name: fullName(user.first_name, user.last_name) },
+      });
+    }
+    return !!row;
+  });
+}
+
+/** Takes the investigator off, deleting their investigation, recorded in the history; 404 when removed meanwhile. */
+export async function removeInvestigator(db: Db, applicationId: number, removed: { user_id: number; name: string }, staffId: number) {
+  await db.transaction().execute(async (trx) => {
+    const row = await trx.deleteFrom('investigations').where('application_id', '=', applicationId).where('user_id', '=', removed.user_id).returningAll().executeTakeFirst();
+    // Removed meanwhile by someone else: nothing to record.
+    if (!row) throw notFound();
+    await recordHistory(trx, {
+      applicationId, userId: staffId, action: 'investigator_removed',
+      before: { user_id: removed.user_id, name: removed.name, amount: row.amount, status: row.status, comment: row.comment },
+      after: null,
+    });
+  });
+}
+
+/** One page of the user's own investigations on applications sent in. */
+export async function ownInvestigations(db: Db, userId: number, { page, perPage, sort, direction }: ListQuery) {
+  const base = db
+    .selectFrom('investigations as i')
+    .innerJoin('applications as a', 'a.id', 'i.application_id')
+    .where('i.user_id', '=', userId)
+    .where('a.status', '<>', enums.application_status.draft);
+  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  let query = base
+    .innerJoin('frontend_users as f', 'f.id', 'a.frontend_user_id')
+    .innerJoin('periods as p', 'p.id', 'a.period_id')
+    .select([
+      'a.id', 'a.uuid', 'a.reference', 'a.status', 'a.money', 'a.sent_in_at', 'a.frontend_user_id', 'f.first_name', 'f.last_name', 'f.email',
+      'p.id as period_id', 'p.uuid as period_uuid', 'p.name as period_name', 'i.status as investigation_status', 'i.amount', 'i.updated_at',
+    ]);
+  const order = sql.raw(direction);
+  for (const term of ownSorts[sort]) query = query.orderBy(sql`${term} ${order}`);
+  const rows = await query.orderBy('a.id', direction).limit(perPage).offset((page - 1) * perPage).execute();
+  return listPage(
+    rows.map((r) => ({
+      id: r.id, uuid: r.uuid, reference: r.reference, status: r.status,
+      applicant: { id: r.frontend_user_id, name: fullName(r.first_name, r.last_name), email: r.email },
+      period: { id: r.period_id, uuid: r.period_uuid, name: r.period_name },
+      money_value: r.money, sent_in_at: r.sent_in_at,
+      investigation: { status: r.investigation_status, amount: r.amount, updated_at: r.updated_at },
+    })),
+    Number(total),
+    { page, perPage },
+  );
+}
+
+/** Writes the investigator's own proposal, recorded in the history; 403 when they are not on the application. */
+export function writeOwnInvestigation(db: Db, applicationId: number, userId: number, next: { amount: number | null; status: number; comment: string | null }) {
+  return db.transaction().execute(async (trx) => {
+    const current = await trx
+      .selectFrom('investigations')
+      .select(['amount', 'status', 'comment'])
+      .where('application_id', '=', applicationId)
+      .where('user_id', '=', userId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!current) throw new AppError(403, 'errors.not_investigator');
+    const row = await trx
+      .updateTable('investigations')
+      .set({ ...next, updated_at: sql<Date>`now()` })
+      .where('application_id', '=', applicationId)
+      .where('user_id', '=', userId)
+      .returning(['id', 'amount', 'status', 'comment', 'created_at', 'updated_at'])
+      .executeTakeFirstOrThrow();
+    await recordHistory(trx, { applicationId, userId, action: 'investigation', before: { ...current }, after: next });
+    return row;
+  });
+}

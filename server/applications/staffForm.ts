@@ -1,0 +1,109 @@
+import { sql } from 'kysely';
+import { enums } from '../../resources/enums.js';
+import type { Db } from '../db/connect.js';
+import { AppError } from '../errors.js';
+import { categoryChoices, replaceCategories } from './form.js';
+import { recordHistory } from './history.js';
+import { nextReference, yearNow, type sentInColumns } from './submit.js';
+
+// The queries of the staff form for one application (SPEC.md §2 add-application, edit-application).
+
+type SentInColumns = Awaited<ReturnType<typeof sentInColumns>>;
+
+export interface NewApplicant {
+  email: string;
+  first_name?: string;
+  last_name?: string;
+}
+
+/** What the staff form offers: every period (closed ones too), the types each takes, the categories, every question. */
+export function formOptions(db: Db) {
+  return Promise.all([
+    db.selectFrom('periods').select(['id', 'name', 'start_date', 'end_date', 'closed']).orderBy('start_date', 'desc').orderBy('id').execute(),
+    db.selectFrom('period_application_types as pt').innerJoin('application_types as t', 't.id', 'pt.application_type_id').select(['pt.period_id', 't.id', 't.label']).orderBy(sql`t.label collate swedish`).execute(),
+    categoryChoices(db),
+    db.selectFrom('application_type_field_definitions').select(['id', 'label', 'type', 'required', 'options', 'application_type_id']).orderBy('order').orderBy('id').execute(),
+  ]);
+}
+
+export async function periodExists(db: Db, periodId: number): Promise<boolean> {
+  return !!(await db.selectFrom('periods').select('id').where('id', '=', periodId).executeTakeFirst());
+}
+
+export async function applicantExists(db: Db, frontendUserId: number): Promise<boolean> {
+  return !!(await db.selectFrom('frontend_users').select('id').where('id', '=', frontendUserId).executeTakeFirst());
+}
+
+/** The applicant by id, or by e-mail: an address already registered is that applicant, a new one is created unverified. */
+async function applicantId(db: Db, frontendUserId: number | undefined, applicant: NewApplicant | undefined): Promise<number> {
+  if (frontendUserId !== undefined) return frontendUserId;
+  const address = applicant!.email.trim().toLowerCase();
+  const known = await db.selectFrom('frontend_users').select('id').where('email', '=', address).executeTakeFirst();
+  if (known) return known.id;
+  const created = await db
+    .insertInto('frontend_users')
+    .values({ email: address, first_name: applicant!.first_name?.trim() ?? null, last_name: applicant!.last_name?.trim() ?? null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return created.id;
+}
+
+interface PaperApplication {
+  values: SentInColumns;
+  periodId: number;
+  definitions: unknown;
+  categoryIds: number[];
+  frontendUserId: number | undefined;
+  applicant: NewApplicant | undefined;
+}
+
+/** Registers a checked paper application as sent in (received, with a reference), recorded in its history. */
+export function registerApplication(db: Db, staffId: number, paper: PaperApplication) {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('applications')
+      .values({
+        ...paper.values,
+        frontend_user_id: await applicantId(trx, paper.frontendUserId, paper.applicant),
+        period_id: paper.periodId,
+        definitions: JSON.stringify(paper.definitions),
+        status: enums.application_status.received,
+        reference: await nextReference(trx, yearNow()),
+        sent_in_at: new Date(),
+        step: 5,
+      })
+      .returning(['id', 'uuid', 'reference'])
+      .executeTakeFirstOrThrow();
+    await replaceCategories(trx, row.id, paper.categoryIds);
+    await recordHistory(trx, { applicationId: row.id, userId: staffId, action: 'created', after: { reference: row.reference } });
+    return row;
+  });
+}
+
+export function applicationByUuidWhole(db: Db, uuid: string) {
+  return db.selectFrom('applications').selectAll().where('uuid', '=', uuid).executeTakeFirst();
+}
+
+interface Correction {
+  values: SentInColumns;
+  definitions: unknown;
+  /** Only when they changed. */
+  categoryIds: number[] | null;
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+}
+
+/** Saves a correction of an application sent in, with what changed in its history; a draft meanwhile is a 409. */
+export async function correctApplication(db: Db, staffId: number, applicationId: number, correction: Correction) {
+  await db.transaction().execute(async (trx) => {
+    const still = await trx.selectFrom('applications').select('status').where('id', '=', applicationId).forUpdate().executeTakeFirstOrThrow();
+    if (still.status === enums.application_status.draft) throw new AppError(409, 'errors.application_is_draft');
+    await trx
+      .updateTable('applications')
+      .set({ ...correction.values, definitions: JSON.stringify(correction.definitions), updated_at: new Date() })
+      .where('id', '=', applicationId)
+      .execute();
+    if (correction.categoryIds) await replaceCategories(trx, applicationId, correction.categoryIds);
+    await recordHistory(trx, { applicationId, userId: staffId, action: 'edited', before: correction.before, after: correction.after });
+  });
+}

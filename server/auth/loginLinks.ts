@@ -1,0 +1,53 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/connect.js';
+import { invalid } from '../errors.js';
+import { hashToken } from './tokens.js';
+
+// The applicants' accounts and their e-mailed login links (DESIGN.md §5): single use, stored as SHA-256.
+
+const applicantColumns = ['id', 'email', 'first_name', 'locale', 'active'] as const;
+
+/** The applicant with this address (already lower case), whatever case it was registered in. */
+export function applicantByEmail(db: Db, address: string) {
+  return db.selectFrom('frontend_users').select(applicantColumns).where(sql`lower(email)`, '=', address).executeTakeFirst();
+}
+
+/** Registers an applicant; undefined when the address was registered meanwhile. */
+export function registerApplicant(db: Db, applicant: { email: string; first_name: string; last_name: string; locale: string }) {
+  return db
+    .insertInto('frontend_users')
+    .values(applicant)
+    .onConflict((oc) => oc.expression(sql`lower(email)`).doNothing())
+    .returning(applicantColumns)
+    .executeTakeFirst();
+}
+
+/** Stores a new link's token (as its hash), valid for so many days. */
+export async function storeLoginLink(db: Db, frontendUserId: number, token: string, days: number) {
+  await db
+    .insertInto('login_links')
+    .values({ frontend_user_id: frontendUserId, token_hash: hashToken(token), expires_at: sql<Date>`now() + make_interval(days => ${days})` })
+    .execute();
+}
+
+/** Spends a link once and verifies its applicant's e-mail; an unknown, used or expired link, or an inactive applicant, is a 422. */
+export function spendLoginLink(db: Db, token: string): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const link = await trx
+      .updateTable('login_links')
+      .set({ used_at: sql<Date>`now()` })
+      .where('token_hash', '=', hashToken(token))
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', sql<Date>`now()`)
+      .returning('frontend_user_id')
+      .executeTakeFirst();
+    const user = link && (await trx.selectFrom('frontend_users').select(['id', 'active']).where('id', '=', link.frontend_user_id).executeTakeFirst());
+    if (!user?.active) throw invalid({ token: ['errors.login_link_invalid'] }, 'errors.login_link_invalid');
+    await trx
+      .updateTable('frontend_users')
+      .set({ verified_at: sql<Date>`coalesce(verified_at, now())`, updated_at: sql<Date>`now()` })
+      .where('id', '=', user.id)
+      .execute();
+    return user.id;
+  });
+}
