@@ -1,5 +1,6 @@
 import { HttpError, type DataProvider, type Identifier } from 'ra-core';
 import { ApiError, type HttpClient } from './httpClient';
+import { staffMethods, type StaffMethods } from './staffMethods';
 
 /** Where a react-admin resource lives in the API (resources/ declares it; by default the resource name). */
 export type EndpointFor = (resource: string) => string;
@@ -10,15 +11,19 @@ interface ListPage {
   total: number;
 }
 
+/** react-admin's methods and the staff API's own (status, decisions, investigations, statistics, history...). */
+export type StaffDataProvider = DataProvider & StaffMethods;
+
 /**
  * react-admin's dataProvider over the API conventions (DESIGN.md §4): page/per_page/sort/direction/search and
  * filters as bracketed arrays; writes wrapped in { data }; answers read from data (lists from data.data).
  * Errors become react-admin HttpErrors whose body.errors shows beside the form fields.
  */
-export function createDataProvider(http: HttpClient, endpointFor: EndpointFor = (r) => r): DataProvider {
+export function createDataProvider(http: HttpClient, endpointFor: EndpointFor = (r) => r): StaffDataProvider {
   const call = async <T>(request: Promise<{ data: { data: T } }>): Promise<T> => {
     try {
-      return (await request).data.data;
+      // An answer without a body (204) has no data.
+      return (await request).data?.data;
     } catch (error) {
       if (error instanceof ApiError) throw new HttpError(error.message, error.status, error.body);
       throw error;
@@ -53,6 +58,7 @@ export function createDataProvider(http: HttpClient, endpointFor: EndpointFor = 
   };
 
   return {
+    ...staffMethods(http, call),
     getList,
     async getOne(resource, params) {
       return { data: await call(http.get(url(resource, params.id))) as never };
