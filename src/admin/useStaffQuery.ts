@@ -1,0 +1,48 @@
+import { useMutation, useQuery, useQueryClient, type Query } from '@tanstack/react-query';
+import { useDataProvider, useLocaleState } from 'react-admin';
+import type { StaffDataProvider } from '../providers/dataProvider';
+import type { StaffMethods } from '../providers/staffMethods';
+
+type Answer<M extends keyof StaffMethods> = Awaited<ReturnType<StaffMethods[M]>>;
+
+/**
+ * Reads through one of the dataProvider's staff methods with react-query, as react-admin's own hooks do. The key
+ * begins with `scope` (e.g. ['applications', uuid]) so a change can invalidate all it affects; the locale is part of
+ * it because answers are translated.
+ */
+export function useStaffQuery<M extends keyof StaffMethods>(scope: unknown[], method: M, ...args: Parameters<StaffMethods[M]>) {
+  const dataProvider = useDataProvider<StaffDataProvider>();
+  const [locale] = useLocaleState();
+  return useQuery<Answer<M>, Error>({
+    queryKey: [...scope, method, ...args, locale],
+    queryFn: () => (dataProvider[method] as (...a: unknown[]) => Promise<Answer<M>>)(...args),
+  });
+}
+
+/** Every list react-admin shows (its keys are [resource, 'getList', ...]), which a change to an application may alter. */
+const isList = (query: Query) => query.queryKey[1] === 'getList';
+
+/**
+ * A change to one application through the dataProvider; on success everything read about it (record, history,
+ * decision, investigations) and every list are read again.
+ */
+export function useApplicationMutation<V>(uuid: string, change: (dataProvider: StaffDataProvider, value: V) => Promise<unknown>) {
+  const dataProvider = useDataProvider<StaffDataProvider>();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (value: V) => change(dataProvider, value),
+    // Not awaited: the change is done, and its message need not wait for the reloads.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: applicationScope(uuid) });
+      void queryClient.invalidateQueries({ predicate: isList });
+    },
+  });
+}
+
+/** The first part of the key of every query about one application. */
+export const applicationScope = (uuid: string) => ['application', uuid];
+
+/** Reads one thing about an application (getDecision, getHistory...) under the application's key. */
+export function useApplicationQuery<M extends 'getApplication' | 'getHistory' | 'getDecision' | 'getInvestigators' | 'getInvestigations'>(method: M, uuid: string) {
+  return useStaffQuery(applicationScope(uuid), method, ...([uuid] as Parameters<StaffMethods[M]>));
+}
