@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient, type Query } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type Query, type UseQueryOptions } from '@tanstack/react-query';
 import { useDataProvider, useLocaleState } from 'react-admin';
 import type { StaffDataProvider } from '../providers/dataProvider';
 import type { StaffMethods } from '../providers/staffMethods';
@@ -8,14 +8,16 @@ type Answer<M extends keyof StaffMethods> = Awaited<ReturnType<StaffMethods[M]>>
 /**
  * Reads through one of the dataProvider's staff methods with react-query, as react-admin's own hooks do. The key
  * begins with `scope` (e.g. ['applications', uuid]) so a change can invalidate all it affects; the locale is part of
- * it because answers are translated.
+ * it because answers are translated. A failure shows at once (no retries): the screens offer their own retry.
  */
-export function useStaffQuery<M extends keyof StaffMethods>(scope: unknown[], method: M, ...args: Parameters<StaffMethods[M]>) {
+export function useStaffQuery<M extends keyof StaffMethods>(scope: unknown[], method: M, args: Parameters<StaffMethods[M]>, options: Partial<UseQueryOptions<Answer<M>, Error>> = {}) {
   const dataProvider = useDataProvider<StaffDataProvider>();
   const [locale] = useLocaleState();
   return useQuery<Answer<M>, Error>({
     queryKey: [...scope, method, ...args, locale],
     queryFn: () => (dataProvider[method] as (...a: unknown[]) => Promise<Answer<M>>)(...args),
+    retry: false,
+    ...options,
   });
 }
 
@@ -44,5 +46,5 @@ export const applicationScope = (uuid: string) => ['application', uuid];
 
 /** Reads one thing about an application (getDecision, getHistory...) under the application's key. */
 export function useApplicationQuery<M extends 'getApplication' | 'getHistory' | 'getDecision' | 'getInvestigators' | 'getInvestigations'>(method: M, uuid: string) {
-  return useStaffQuery(applicationScope(uuid), method, ...([uuid] as Parameters<StaffMethods[M]>));
+  return useStaffQuery(applicationScope(uuid), method, [uuid] as Parameters<StaffMethods[M]>);
 }
