@@ -8,7 +8,8 @@ type Answer<M extends keyof StaffMethods> = Awaited<ReturnType<StaffMethods[M]>>
 /**
  * Reads through one of the dataProvider's staff methods with react-query, as react-admin's own hooks do. The key
  * begins with `scope` (e.g. ['applications', uuid]) so a change can invalidate all it affects; the locale is part of
- * it because answers are translated. A failure shows at once (no retries): the screens offer their own retry.
+ * it because answers are translated. Read when shown and after a change, not on every return to the window; a
+ * failure shows at once (no retries): the screens offer their own retry.
  */
 export function useStaffQuery<M extends keyof StaffMethods>(scope: unknown[], method: M, args: Parameters<StaffMethods[M]>, options: Partial<UseQueryOptions<Answer<M>, Error>> = {}) {
   const dataProvider = useDataProvider<StaffDataProvider>();
@@ -17,16 +18,18 @@ export function useStaffQuery<M extends keyof StaffMethods>(scope: unknown[], me
     queryKey: [...scope, method, ...args, locale],
     queryFn: () => (dataProvider[method] as (...a: unknown[]) => Promise<Answer<M>>)(...args),
     retry: false,
+    refetchOnWindowFocus: false,
     ...options,
   });
 }
 
-/** Every list react-admin shows (its keys are [resource, 'getList', ...]), which a change to an application may alter. */
-const isList = (query: Query) => query.queryKey[1] === 'getList';
+/** The lists of applications (react-admin's keys are [resource, 'getList', ...]), which a change to one may alter. */
+const applicationLists = ['applications', 'decision', 'decisioning', 'investigations'];
+const isApplicationList = (query: Query) => query.queryKey[1] === 'getList' && applicationLists.includes(query.queryKey[0] as string);
 
 /**
  * A change to one application through the dataProvider; on success everything read about it (record, history,
- * decision, investigations) and every list are read again.
+ * decision, investigations) and the lists of applications are read again.
  */
 export function useApplicationMutation<V>(uuid: string, change: (dataProvider: StaffDataProvider, value: V) => Promise<unknown>) {
   const dataProvider = useDataProvider<StaffDataProvider>();
@@ -36,7 +39,7 @@ export function useApplicationMutation<V>(uuid: string, change: (dataProvider: S
     // Not awaited: the change is done, and its message need not wait for the reloads.
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: applicationScope(uuid) });
-      void queryClient.invalidateQueries({ predicate: isList });
+      void queryClient.invalidateQueries({ predicate: isApplicationList });
     },
   });
 }
