@@ -110,6 +110,7 @@ describe('dataProvider, the staff API calls', () => {
     ['getStatistics', () => [4], 'GET', '/statistics?period=4', undefined],
     ['getStatistics', () => [null], 'GET', '/statistics', undefined],
     ['getDashboard', () => [], 'GET', '/dashboard', undefined],
+    ['setFaqOrder', () => [[3, 1, 2]], 'PUT', '/faqs/order', { data: { ids: [3, 1, 2] } }],
     ['setPeriodOpen', () => [9, true], 'POST', '/periods/9/open', undefined],
     ['setPeriodOpen', () => [9, false], 'POST', '/periods/9/close', undefined],
   ] as const)('%s calls %s %s and reads data', async (method, args, verb, uri, body) => {

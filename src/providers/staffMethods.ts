@@ -69,6 +69,12 @@ export interface DashboardData {
   application_counts: { status: number; count: number }[] | null;
 }
 
+export interface FaqItem {
+  id: number;
+  question: string;
+  order: number;
+}
+
 /** The staff API's calls that are not a resource's list or record (DESIGN.md §4), one method each. */
 export function staffMethods(http: HttpClient, unwrap: Unwrap) {
   const application = (uuid: string, rest = '') => `/applications/${encodeURIComponent(uuid)}${rest}`;
@@ -86,6 +92,7 @@ export function staffMethods(http: HttpClient, unwrap: Unwrap) {
     investigate: (uuid: string, investigation: Investigation) => unwrap<unknown>(http.put(application(uuid, '/investigations/mine'), { data: investigation })),
     getStatistics: (period: number | null) => unwrap<Statistics>(http.get('/statistics', { params: period ? { period } : {} })),
     getDashboard: () => unwrap<DashboardData>(http.get('/dashboard')),
+    setFaqOrder: (ids: number[]) => unwrap<FaqItem[]>(http.put('/faqs/order', { data: { ids } })),
     setPeriodOpen: (id: number, open: boolean) => unwrap<unknown>(http.post(`/periods/${id}/${open ? 'open' : 'close'}`)),
   };
 }

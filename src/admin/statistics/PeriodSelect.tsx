@@ -1,29 +1,18 @@
 import { Alert, MenuItem, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useDataProvider, useTranslate, type DataProvider } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
+import { getEvery } from '../getEvery';
 
 interface PeriodOption {
   id: number;
   name: string;
 }
 
-const PER_PAGE = 100;
-
-/** Every period, newest first, in pages of the largest size the API allows. */
-async function loadPeriods(dataProvider: DataProvider): Promise<PeriodOption[]> {
-  const periods: PeriodOption[] = [];
-  for (let page = 1; ; page++) {
-    const { data, total = 0 } = await dataProvider.getList<PeriodOption>('periods', { pagination: { page, perPage: PER_PAGE }, sort: { field: 'start_date', order: 'DESC' }, filter: {} });
-    periods.push(...data.map(({ id, name }) => ({ id, name })));
-    if (page * PER_PAGE >= total) return periods;
-  }
-}
-
-/** All periods, or one: the statistics' scope. Without the periods list the page still shows every period. */
+/** All periods (newest first), or one: the statistics' scope. Without the periods list the page still shows every period. */
 export function PeriodSelect({ value, onChange }: { value: number | null; onChange: (period: number | null) => void }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider();
-  const { data: periods = [], isError: failed } = useQuery({ queryKey: ['statistics', 'periods'], queryFn: () => loadPeriods(dataProvider), retry: false });
+  const { data: periods = [], isError: failed } = useQuery({ queryKey: ['statistics', 'periods'], queryFn: async () => (await getEvery<PeriodOption>(dataProvider, 'periods', { field: 'start_date', order: 'DESC' })).map(({ id, name }) => ({ id, name })), retry: false });
   // Until the list arrives, a period in the address is kept as an option so the select shows no stray value.
   const options = value && !periods.some((p) => p.id === value) ? [{ id: value, name: `#${value}` }, ...periods] : periods;
   return (
