@@ -135,3 +135,31 @@ describe('dataProvider, the staff API calls', () => {
     expect(error.body.errors).toEqual({ status: 'Välj ett beslut.' });
   });
 });
+
+describe('dataProvider, CSV exports', () => {
+  function exportSetup() {
+    const api = fakeApi({});
+    const fetch: typeof api.fetch = async (input, init) => {
+      await api.fetch(input, init);
+      return new Response('label\nBarn', { status: 200, headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="kategorier.csv"' } });
+    };
+    const session = createSession({ storageKey: 'staff', refreshPath: '/auth/refresh' });
+    const http = createHttpClient({ session, onUnauthorized: () => {}, fetch });
+    return { api, provider: createDataProvider(http, (r) => (r === 'category-list' ? 'categories' : r)) };
+  }
+
+  it("exports a resource's list from its endpoint, with the name the server gives", async () => {
+    const { provider, api } = exportSetup();
+    const { file, name } = await provider.exportList('category-list', { sort: 'label', direction: 'asc' });
+    expect(await file.text()).toBe('label\nBarn');
+    expect(name).toBe('kategorier.csv');
+    expect(api.calls[0].uri).toBe('/categories/export?sort=label&direction=asc');
+  });
+
+  it("exports a statistics table, of one period or of all", async () => {
+    const { provider, api } = exportSetup();
+    await provider.exportStatistics('categories', 4);
+    await provider.exportStatistics('categories', null);
+    expect(api.calls.map((c) => c.uri)).toEqual(['/statistics/export?table=categories&period=4', '/statistics/export?table=categories']);
+  });
+});
