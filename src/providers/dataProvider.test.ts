@@ -110,6 +110,8 @@ describe('dataProvider, the staff API calls', () => {
     ['getStatistics', () => [4], 'GET', '/statistics?period=4', undefined],
     ['getStatistics', () => [null], 'GET', '/statistics', undefined],
     ['getDashboard', () => [], 'GET', '/dashboard', undefined],
+    ['forgotPassword', () => ['anna@example.se'], 'POST', '/auth/forgot-password', { data: { email: 'anna@example.se' } }],
+    ['resetPassword', () => ['t0k', 'hemligt-lösen', 'hemligt-lösen'], 'POST', '/auth/reset-password', { data: { token: 't0k', password: 'hemligt-lösen', password_confirmation: 'hemligt-lösen' } }],
     ['setFaqOrder', () => [[3, 1, 2]], 'PUT', '/faqs/order', { data: { ids: [3, 1, 2] } }],
     ['setPeriodOpen', () => [9, true], 'POST', '/periods/9/open', undefined],
     ['setPeriodOpen', () => [9, false], 'POST', '/periods/9/close', undefined],

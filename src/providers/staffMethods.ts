@@ -92,6 +92,9 @@ export function staffMethods(http: HttpClient, unwrap: Unwrap) {
     investigate: (uuid: string, investigation: Investigation) => unwrap<unknown>(http.put(application(uuid, '/investigations/mine'), { data: investigation })),
     getStatistics: (period: number | null) => unwrap<Statistics>(http.get('/statistics', { params: period ? { period } : {} })),
     getDashboard: () => unwrap<DashboardData>(http.get('/dashboard')),
+    forgotPassword: (email: string) => unwrap<{ message: string }>(http.post('/auth/forgot-password', { data: { email } })),
+    resetPassword: (token: string, password: string, confirmation: string) =>
+      unwrap<{ message: string }>(http.post('/auth/reset-password', { data: { token, password, password_confirmation: confirmation } })),
     setFaqOrder: (ids: number[]) => unwrap<FaqItem[]>(http.put('/faqs/order', { data: { ids } })),
     setPeriodOpen: (id: number, open: boolean) => unwrap<unknown>(http.post(`/periods/${id}/${open ? 'open' : 'close'}`)),
   };
