@@ -7,7 +7,7 @@ type Answer<M extends keyof StaffMethods> = Awaited<ReturnType<StaffMethods[M]>>
 
 /**
  * Reads through one of the dataProvider's staff methods with react-query, as react-admin's own hooks do. The key
- * begins with `scope` (e.g. ['applications', uuid]) so a change can invalidate all it affects; the locale is part of
+ * begins with `scope` (e.g. ['application', uuid]) so a change can invalidate all it affects; the locale is part of
  * it because answers are translated. Read when shown and after a change, not on every return to the window; a
  * failure shows at once (no retries): the screens offer their own retry.
  */
