@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Admin, CustomRoutes, defaultTheme, Loading, Resource, type AuthProvider, type DataProvider, type I18nProvider } from 'react-admin';
 import { BrowserRouter, Navigate, Route, useParams, useSearchParams } from 'react-router-dom';
 import { resourceList } from '../../resources/index';
@@ -39,6 +39,15 @@ function ApplicationsPath() {
   return presets ? <ApplicationList presets={presets} /> : <NotFoundPage />;
 }
 
+/** A screen loaded when opened: the access check first, then a spinner while its code arrives. */
+function LazyScreen({ screen, children }: { screen: string; children: ReactNode }) {
+  return (
+    <RequireAccess screen={screen}>
+      <Suspense fallback={<Loading />}>{children}</Suspense>
+    </RequireAccess>
+  );
+}
+
 /** The staff app at /admin: react-admin with our providers; one <Resource> per entity of resources/ (issue by issue). */
 export function AdminApp({ i18nProvider }: { i18nProvider: I18nProvider }) {
   return (
@@ -70,70 +79,15 @@ export function StaffAdmin({ i18nProvider, dataProvider, authProvider }: { i18nP
       </CustomRoutes>
       <CustomRoutes>
         <Route path="/settings" element={<RequireAccess screen="settings"><SettingsPage /></RequireAccess>} />
-        <Route
-          path="/applications/:status?"
-          element={
-            <RequireAccess screen="applications">
-              <Suspense fallback={<Loading />}>
-                <ApplicationsPath />
-              </Suspense>
-            </RequireAccess>
-          }
-        />
+        <Route path="/applications/:status?" element={<LazyScreen screen="applications"><ApplicationsPath /></LazyScreen>} />
         {/* new and :uuid share the form; a path of its own so it never clashes with the list's /applications/:status. */}
         {['/application-form/new', '/application-form/:uuid'].map((path) => (
-          <Route
-            key={path}
-            path={path}
-            element={
-              <RequireAccess screen="applications">
-                <Suspense fallback={<Loading />}>
-                  <ApplicationFormPage />
-                </Suspense>
-              </RequireAccess>
-            }
-          />
+          <Route key={path} path={path} element={<LazyScreen screen="applications"><ApplicationFormPage /></LazyScreen>} />
         ))}
-        <Route
-          path="/decision"
-          element={
-            <RequireAccess screen="decision">
-              <Suspense fallback={<Loading />}>
-                <DecidedList />
-              </Suspense>
-            </RequireAccess>
-          }
-        />
-        <Route
-          path="/decisioning/:periodUuid/:periodName"
-          element={
-            <RequireAccess screen="decisioning">
-              <Suspense fallback={<Loading />}>
-                <DecisioningList />
-              </Suspense>
-            </RequireAccess>
-          }
-        />
-        <Route
-          path="/investigations"
-          element={
-            <RequireAccess screen="investigations">
-              <Suspense fallback={<Loading />}>
-                <InvestigationList />
-              </Suspense>
-            </RequireAccess>
-          }
-        />
-        <Route
-          path="/statistics"
-          element={
-            <RequireAccess screen="statistics">
-              <Suspense fallback={<Loading />}>
-                <StatisticsPage />
-              </Suspense>
-            </RequireAccess>
-          }
-        />
+        <Route path="/decision" element={<LazyScreen screen="decision"><DecidedList /></LazyScreen>} />
+        <Route path="/decisioning/:periodUuid/:periodName" element={<LazyScreen screen="decisioning"><DecisioningList /></LazyScreen>} />
+        <Route path="/investigations" element={<LazyScreen screen="investigations"><InvestigationList /></LazyScreen>} />
+        <Route path="/statistics" element={<LazyScreen screen="statistics"><StatisticsPage /></LazyScreen>} />
         <Route path="/faqs/order" element={<RequireAccess screen="faqs"><FaqOrderPage /></RequireAccess>} />
         <Route path="/403" element={<RequireAccess><ForbiddenPage /></RequireAccess>} />
       </CustomRoutes>

@@ -1,15 +1,10 @@
-import { http } from './providers';
+import type { Attachment } from '../providers/dataProvider';
 
-/**
- * GETs a file the server sends as an attachment (a CSV export) and saves it under the name the server gives in
- * Content-Disposition, or `fallback`.
- */
-export async function downloadFile(path: string, params: Record<string, unknown>, fallback: string): Promise<void> {
-  const response = await http.get(path, { params, responseType: 'blob' });
-  const name = /filename="([^"]+)"/.exec(response.headers['content-disposition'] ?? '')?.[1] ?? fallback;
+/** Saves a file the server sent as an attachment (a CSV export) under the name it gave, or `fallback`. */
+export function saveFile({ file, name }: Attachment, fallback: string): void {
   const link = document.createElement('a');
-  link.href = URL.createObjectURL(response.data);
-  link.download = name;
+  link.href = URL.createObjectURL(file);
+  link.download = name ?? fallback;
   link.click();
   URL.revokeObjectURL(link.href);
 }

@@ -75,3 +75,93 @@ describe('dataProvider', () => {
     expect(error.body.errors).toEqual({ label: 'Fältet etikett är obligatoriskt.' });
   });
 });
+
+describe('dataProvider, the staff API calls', () => {
+  const uuid = 'a1b2';
+  const answer = { id: 7 };
+  function staffSetup() {
+    const api = fakeApi({});
+    const session = createSession({ storageKey: 'staff', refreshPath: '/auth/refresh' });
+    // Every call answers { data: answer }, except a removal (204, no body) and a refused decision (422).
+    const fetch: typeof api.fetch = async (input, init) => {
+      await api.fetch(input, init);
+      const last = api.calls[api.calls.length - 1];
+      if (last.method === 'DELETE') return new Response(null, { status: 204 });
+      if (last.method === 'PUT' && last.url.endsWith('/decision') && (last.body as { data: { status: number } }).data.status === 0) {
+        return new Response(JSON.stringify({ message: 'Beslutet kunde inte sparas.', errors: { status: ['Välj ett beslut.'] } }), { status: 422 });
+      }
+      return new Response(JSON.stringify({ data: answer }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    };
+    const http = createHttpClient({ session, onUnauthorized: () => {}, fetch });
+    return { api, provider: createDataProvider(http) };
+  }
+
+  it.each([
+    ['getApplication', () => [uuid], 'GET', `/applications/${uuid}`, undefined],
+    ['setFinished', () => [uuid, true], 'POST', `/applications/${uuid}/finished`, { data: { finished: true } }],
+    ['updateStatus', () => [uuid, 30], 'POST', `/applications/${uuid}/updateStatus`, { data: { status: 30 } }],
+    ['getHistory', () => [uuid], 'GET', `/applications/${uuid}/history`, undefined],
+    ['getDecision', () => [uuid], 'GET', `/applications/${uuid}/decision`, undefined],
+    ['decide', () => [uuid, { status: 50, approved_money: 100 }], 'PUT', `/applications/${uuid}/decision`, { data: { status: 50, approved_money: 100 } }],
+    ['getInvestigators', () => [uuid], 'GET', `/applications/${uuid}/investigators`, undefined],
+    ['addInvestigator', () => [uuid, 3], 'POST', `/applications/${uuid}/investigators`, { data: { user_id: 3 } }],
+    ['getInvestigations', () => [uuid], 'GET', `/applications/${uuid}/investigations`, undefined],
+    ['investigate', () => [uuid, { amount: 5, status: 1, comment: null }], 'PUT', `/applications/${uuid}/investigations/mine`, { data: { amount: 5, status: 1, comment: null } }],
+    ['getStatistics', () => [4], 'GET', '/statistics?period=4', undefined],
+    ['getStatistics', () => [null], 'GET', '/statistics', undefined],
+    ['getDashboard', () => [], 'GET', '/dashboard', undefined],
+    ['forgotPassword', () => ['anna@example.se'], 'POST', '/auth/forgot-password', { data: { email: 'anna@example.se' } }],
+    ['resetPassword', () => ['t0k', 'hemligt-lösen', 'hemligt-lösen'], 'POST', '/auth/reset-password', { data: { token: 't0k', password: 'hemligt-lösen', password_confirmation: 'hemligt-lösen' } }],
+    ['setFaqOrder', () => [[3, 1, 2]], 'PUT', '/faqs/order', { data: { ids: [3, 1, 2] } }],
+    ['setPeriodOpen', () => [9, true], 'POST', '/periods/9/open', undefined],
+    ['setPeriodOpen', () => [9, false], 'POST', '/periods/9/close', undefined],
+  ] as const)('%s calls %s %s and reads data', async (method, args, verb, uri, body) => {
+    const { provider, api } = staffSetup();
+    const result = await (provider[method] as (...a: unknown[]) => Promise<unknown>)(...args());
+    expect(result).toEqual(answer);
+    expect(api.calls[0]).toMatchObject({ method: verb, uri });
+    if (body) expect(api.calls[0].body).toEqual(body);
+  });
+
+  it('removes an investigator, whose answer has no body', async () => {
+    const { provider, api } = staffSetup();
+    expect(await provider.removeInvestigator(uuid, 3)).toBeUndefined();
+    expect(api.calls[0]).toMatchObject({ method: 'DELETE', url: `/applications/${uuid}/investigators/3` });
+  });
+
+  it('turns a refused decision into an HttpError with its field errors', async () => {
+    const { provider } = staffSetup();
+    const error = await provider.decide(uuid, { status: 0, approved_money: null }).catch((e) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error.message).toBe('Beslutet kunde inte sparas.');
+    expect(error.body.errors).toEqual({ status: 'Välj ett beslut.' });
+  });
+});
+
+describe('dataProvider, CSV exports', () => {
+  function exportSetup() {
+    const api = fakeApi({});
+    const fetch: typeof api.fetch = async (input, init) => {
+      await api.fetch(input, init);
+      return new Response('label\nBarn', { status: 200, headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="kategorier.csv"' } });
+    };
+    const session = createSession({ storageKey: 'staff', refreshPath: '/auth/refresh' });
+    const http = createHttpClient({ session, onUnauthorized: () => {}, fetch });
+    return { api, provider: createDataProvider(http, (r) => (r === 'category-list' ? 'categories' : r)) };
+  }
+
+  it("exports a resource's list from its endpoint, with the name the server gives", async () => {
+    const { provider, api } = exportSetup();
+    const { file, name } = await provider.exportList('category-list', { sort: 'label', direction: 'asc' });
+    expect(await file.text()).toBe('label\nBarn');
+    expect(name).toBe('kategorier.csv');
+    expect(api.calls[0].uri).toBe('/categories/export?sort=label&direction=asc');
+  });
+
+  it("exports a statistics table, of one period or of all", async () => {
+    const { provider, api } = exportSetup();
+    await provider.exportStatistics('categories', 4);
+    await provider.exportStatistics('categories', null);
+    expect(api.calls.map((c) => c.uri)).toEqual(['/statistics/export?table=categories&period=4', '/statistics/export?table=categories']);
+  });
+});

@@ -1,5 +1,7 @@
 import { HttpError, type DataProvider, type Identifier } from 'ra-core';
-import { ApiError, type HttpClient } from './httpClient';
+import { ApiError, type HttpClient, type HttpResponse } from './httpClient';
+import type { UploadProgress } from './xhrFetch';
+import { staffMethods, type StaffMethods } from './staffMethods';
 
 /** Where a react-admin resource lives in the API (resources/ declares it; by default the resource name). */
 export type EndpointFor = (resource: string) => string;
@@ -10,15 +12,30 @@ interface ListPage {
   total: number;
 }
 
+/** A file the server sends as an attachment, with the name it gives in Content-Disposition (null without one). */
+export interface Attachment {
+  file: Blob;
+  name: string | null;
+}
+
+/** react-admin's methods, a resource's CSV export and import, and the staff API's own (status, decisions...). */
+export type StaffDataProvider = DataProvider &
+  StaffMethods & {
+    exportList(resource: string, params: Record<string, unknown>): Promise<Attachment>;
+    exportStatistics(table: string, period: number | null): Promise<Attachment>;
+    importList(resource: string, rows: unknown[], onProgress: (event: UploadProgress) => void): Promise<{ imported: number }>;
+  };
+
 /**
  * react-admin's dataProvider over the API conventions (DESIGN.md §4): page/per_page/sort/direction/search and
  * filters as bracketed arrays; writes wrapped in { data }; answers read from data (lists from data.data).
  * Errors become react-admin HttpErrors whose body.errors shows beside the form fields.
  */
-export function createDataProvider(http: HttpClient, endpointFor: EndpointFor = (r) => r): DataProvider {
+export function createDataProvider(http: HttpClient, endpointFor: EndpointFor = (r) => r): StaffDataProvider {
   const call = async <T>(request: Promise<{ data: { data: T } }>): Promise<T> => {
     try {
-      return (await request).data.data;
+      // An answer without a body (204) has no data.
+      return (await request).data?.data;
     } catch (error) {
       if (error instanceof ApiError) throw new HttpError(error.message, error.status, error.body);
       throw error;
@@ -45,6 +62,13 @@ export function createDataProvider(http: HttpClient, endpointFor: EndpointFor = 
     return query;
   };
 
+  const attachment = (path: string, params: Record<string, unknown>) =>
+    call<Attachment>(
+      http.get(path, { params, responseType: 'blob' }).then((r: HttpResponse<Blob>) => ({
+        data: { data: { file: r.data, name: /filename="([^"]+)"/.exec(r.headers['content-disposition'] ?? '')?.[1] ?? null } },
+      })),
+    );
+
   const getList = async (resource: string, params: Parameters<DataProvider['getList']>[1]) => {
     // A list whose address carries a parameter (one period's applications) names it in meta.endpoint.
     const endpoint = typeof params.meta?.endpoint === 'string' ? `/${params.meta.endpoint}` : url(resource);
@@ -53,6 +77,10 @@ export function createDataProvider(http: HttpClient, endpointFor: EndpointFor = 
   };
 
   return {
+    ...staffMethods(http, call),
+    exportList: (resource, params) => attachment(`${url(resource)}/export`, params),
+    exportStatistics: (table, period) => attachment('/statistics/export', { table, ...(period ? { period } : {}) }),
+    importList: (resource, rows, onProgress) => call(http.post(`${url(resource)}/import`, { data: { rows } }, { onUploadProgress: onProgress })),
     getList,
     async getOne(resource, params) {
       return { data: await call(http.get(url(resource, params.id))) as never };

@@ -1,11 +1,10 @@
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, Link, Typography } from '@mui/material';
-import { useCallback, useEffect, useState } from 'react';
-import { useLocaleState, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { enums } from '../../../resources/enums';
 import { formatDate, formatMoney } from '../../../resources/format';
 import { API_PREFIX } from '../../providers/config';
 import { Link as RouterLink } from 'react-router-dom';
-import { http } from '../providers';
+import { useApplicationMutation, useApplicationQuery } from '../useStaffQuery';
 import type { ApplicationRow } from './ApplicationList';
 import { DecisionSection } from './DecisionSection';
 import { HistoryTimeline } from './HistoryTimeline';
@@ -13,50 +12,18 @@ import { InvestigationSection } from './InvestigationSection';
 import { InvestigatorsSection } from './InvestigatorsSection';
 import { statusKey } from './statuses';
 
-interface StaffApplication {
-  uuid: string;
-  reference: string | null;
-  status: number;
-  finished: boolean;
-  money: number | null;
-  approved_money: number | null;
-  sent_in_at: string | null;
-  org_name: string | null;
-  org_number: string | null;
-  contact_first_name: string | null;
-  contact_last_name: string | null;
-  contact_email: string | null;
-  contact_phone: string | null;
-  definitions: Record<string, unknown>;
-  questions?: { id: number; label: string; type: number }[];
-  files?: { uuid: string; name: string; field_definition_id: number | null }[];
-}
-
 /** One application in a dialog over the list (SPEC.md §2: edit in a modal): what was sent in, finished or not, history. */
 export function ApplicationDialog({ application, onClose, mode = 'manage' }: { application: ApplicationRow; onClose: () => void; mode?: 'manage' | 'investigate' }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const notify = useNotify();
-  const refresh = useRefresh();
-  const [data, setData] = useState<StaffApplication | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [historyKey, setHistoryKey] = useState(0);
-
-  const load = useCallback(() => {
-    http
-      .get(`/applications/${application.uuid}`)
-      .then((response) => setData(response.data.data))
-      .catch((failure: Error) => setError(failure.message));
-  }, [application.uuid]);
-  useEffect(load, [load]);
+  const { data, error } = useApplicationQuery('getApplication', application.uuid);
+  const finish = useApplicationMutation(application.uuid, (dataProvider, finished: boolean) => dataProvider.setFinished(application.uuid, finished));
 
   const toggleFinished = async () => {
     try {
-      await http.post(`/applications/${application.uuid}/finished`, { data: { finished: !data!.finished } });
+      await finish.mutateAsync(!data!.finished);
       notify(data!.finished ? 'app.applications.marked_not_finished' : 'app.applications.marked_finished', { type: 'success' });
-      load();
-      setHistoryKey((k) => k + 1);
-      refresh();
     } catch (failure) {
       notify((failure as Error).message, { type: 'error' });
     }
@@ -79,7 +46,7 @@ export function ApplicationDialog({ application, onClose, mode = 'manage' }: { a
         {translate('app.applications.dialog_title', { reference: application.reference ?? '', applicant: application.applicant?.name ?? '' })}
       </DialogTitle>
       <DialogContent dividers>
-        {error && <Alert severity="error">{error}</Alert>}
+        {error && <Alert severity="error">{error.message}</Alert>}
         {!data && !error && <LinearProgress aria-label={translate('app.loading')} />}
         {data && (
           <>
@@ -109,23 +76,16 @@ export function ApplicationDialog({ application, onClose, mode = 'manage' }: { a
             </Box>
             {mode === 'manage' ? (
               <>
-                <DecisionSection
-                  uuid={application.uuid}
-                  onSaved={() => {
-                    load();
-                    setHistoryKey((k) => k + 1);
-                    refresh();
-                  }}
-                />
-                <InvestigatorsSection uuid={application.uuid} onChanged={() => setHistoryKey((k) => k + 1)} />
+                <DecisionSection uuid={application.uuid} />
+                <InvestigatorsSection uuid={application.uuid} />
               </>
             ) : (
-              <InvestigationSection uuid={application.uuid} onSaved={() => setHistoryKey((k) => k + 1)} />
+              <InvestigationSection uuid={application.uuid} />
             )}
             <Typography variant="h6" component="h3" gutterBottom>
               {translate('app.applications.history')}
             </Typography>
-            <HistoryTimeline uuid={application.uuid} key={historyKey} />
+            <HistoryTimeline uuid={application.uuid} />
           </>
         )}
       </DialogContent>

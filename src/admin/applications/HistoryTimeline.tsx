@@ -1,18 +1,9 @@
 import { Alert, LinearProgress, List, ListItem, ListItemText } from '@mui/material';
-import { useEffect, useState } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { enums } from '../../../resources/enums';
 import { formatMoney } from '../../../resources/format';
-import { http } from '../providers';
-
-interface Entry {
-  id: number | string;
-  action: string;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  created_at: string;
-  user: { id: number; name: string } | null;
-}
+import type { HistoryEntry as Entry } from '../../providers/staffMethods';
+import { useApplicationQuery } from '../useStaffQuery';
 
 const statusLabel = (translate: (key: string) => string, value: unknown) => {
   const key = Object.entries(enums.application_status).find(([, v]) => v === value)?.[0];
@@ -23,15 +14,8 @@ const statusLabel = (translate: (key: string) => string, value: unknown) => {
 export function HistoryTimeline({ uuid }: { uuid: string }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const [entries, setEntries] = useState<Entry[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    http
-      .get(`/applications/${uuid}/history`)
-      .then((response) => setEntries(response.data.data))
-      .catch((failure: Error) => setError(failure.message));
-  }, [uuid]);
-  if (error) return <Alert severity="error">{error}</Alert>;
+  const { data: entries, error } = useApplicationQuery('getHistory', uuid);
+  if (error) return <Alert severity="error">{error.message}</Alert>;
   if (!entries) return <LinearProgress aria-label={translate('app.loading')} />;
   if (entries.length === 0) return <Alert severity="info">{translate('app.applications.no_history')}</Alert>;
 

@@ -1,46 +1,30 @@
 import { Alert, Box, Button, List, ListItem, ListItemText, MenuItem, TextField, Typography } from '@mui/material';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Confirm, useGetList, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { enums } from '../../../resources/enums';
 import { formatMoney } from '../../../resources/format';
-import { http } from '../providers';
-
-export interface Investigation {
-  amount: number | null;
-  status: number;
-  comment: string | null;
-}
-interface Investigator {
-  user_id: number;
-  name: string;
-  email: string;
-  investigation: Investigation;
-}
+import type { Investigator } from '../../providers/staffMethods';
+import { useApplicationMutation, useApplicationQuery } from '../useStaffQuery';
 
 export const proposalKey = (status: number) => Object.entries(enums.investigation_status).find(([, v]) => v === status)?.[0] ?? 'no_proposal';
 
 /** Who investigates the application, with their proposals; staff add investigators and remove them after a question. */
-export function InvestigatorsSection({ uuid, onChanged }: { uuid: string; onChanged: () => void }) {
+export function InvestigatorsSection({ uuid }: { uuid: string }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const notify = useNotify();
-  const [investigators, setInvestigators] = useState<Investigator[] | null>(null);
+  const { data: investigators } = useApplicationQuery('getInvestigators', uuid);
+  const adder = useApplicationMutation(uuid, (dataProvider, userId: number) => dataProvider.addInvestigator(uuid, userId));
+  const remover = useApplicationMutation(uuid, (dataProvider, userId: number) => dataProvider.removeInvestigator(uuid, userId));
   const [adding, setAdding] = useState<number | ''>('');
   const [removing, setRemoving] = useState<Investigator | null>(null);
   const { data: staff = [] } = useGetList('users', { pagination: { page: 1, perPage: 100 }, sort: { field: 'last_name', order: 'ASC' }, filter: { active: true } });
 
-  const load = useCallback(() => {
-    http.get(`/applications/${uuid}/investigators`).then((response) => setInvestigators(response.data.data));
-  }, [uuid]);
-  useEffect(load, [load]);
-
   const add = async () => {
     if (adding === '') return;
     try {
-      await http.post(`/applications/${uuid}/investigators`, { data: { user_id: adding } });
+      await adder.mutateAsync(adding);
       setAdding('');
-      load();
-      onChanged();
     } catch (failure) {
       notify((failure as Error).message, { type: 'error' });
     }
@@ -49,10 +33,8 @@ export function InvestigatorsSection({ uuid, onChanged }: { uuid: string; onChan
     const who = removing!;
     setRemoving(null);
     try {
-      await http.delete(`/applications/${uuid}/investigators/${who.user_id}`);
+      await remover.mutateAsync(who.user_id);
       notify('app.investigators.removed', { type: 'success', messageArgs: { name: who.name } });
-      load();
-      onChanged();
     } catch (failure) {
       notify((failure as Error).message, { type: 'error' });
     }

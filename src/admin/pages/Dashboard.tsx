@@ -5,17 +5,12 @@ import { Link as RouterLink } from 'react-router-dom';
 import { isAllowed, type Ability } from '../../../resources/abilities';
 import type { EnumOption } from '../../../resources/enums';
 import { requirementFor } from '../../../resources/index';
-import { useApi } from '../../components/useApi';
 import { usePageTitle } from '../../components/usePageTitle';
 import { getEnums } from '../../providers/enums';
 import { formatDate } from '../../../resources/format';
 import { menuEntries } from '../layout/navigation';
 import { http } from '../providers';
-
-interface DashboardData {
-  open_periods: { id: number; uuid: string; name: string; start_date: string; end_date: string }[];
-  application_counts: { status: number; count: number }[] | null;
-}
+import { useStaffQuery } from '../useStaffQuery';
 
 /** The first screen for every signed-in staff user: who they are, the open periods, and (if they manage them) applications. */
 export function Dashboard() {
@@ -23,7 +18,7 @@ export function Dashboard() {
   const [locale] = useLocaleState();
   const { identity } = useGetIdentity();
   const { permissions } = usePermissions<Ability[]>();
-  const { data, loading } = useApi<DashboardData>(http, '/dashboard', locale);
+  const { data, isPending: loading } = useStaffQuery(['dashboard'], 'getDashboard', []);
   const [statuses, setStatuses] = useState<EnumOption[]>([]);
   useEffect(() => {
     getEnums(http, locale).then((enums) => setStatuses(enums.application_status), () => setStatuses([]));

@@ -3,18 +3,13 @@ import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
 import { Alert, Box, Button, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
-import { Title, useNotify, useTranslate } from 'react-admin';
+import { HttpError, Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { usePageTitle } from '../../components/usePageTitle';
-import { ApiError } from '../../providers/httpClient';
-import { http } from '../providers';
+import type { StaffDataProvider } from '../../providers/dataProvider';
+import type { FaqItem } from '../../providers/staffMethods';
+import { getEvery } from '../getEvery';
 import { visuallyHidden } from '../../components/visuallyHidden';
-
-export interface FaqItem {
-  id: number;
-  question: string;
-  order: number;
-}
 
 type Control = 'handle' | 'up' | 'down';
 
@@ -29,17 +24,6 @@ export function moveItem<T>(items: T[], from: number, to: number): T[] {
 
 const sameOrder = (a: FaqItem[], b: FaqItem[]) => a.length === b.length && a.every((item, i) => item.id === b[i].id);
 
-/** Every FAQ, in pages of the largest size the API allows, sorted by "order". */
-async function loadAll(): Promise<FaqItem[]> {
-  const items: FaqItem[] = [];
-  for (let page = 1; ; page++) {
-    const response = await http.get('/faqs', { params: { sort: 'order', direction: 'asc', per_page: 100, page } });
-    const { data, last_page } = response.data.data as { data: FaqItem[]; last_page: number };
-    items.push(...data.map(({ id, question, order }) => ({ id, question, order })));
-    if (page >= last_page) return items;
-  }
-}
-
 /**
  * The FAQ reorder screen (SPEC: "a reorder screen at faqs/order"): drag a question by its handle, use the move
  * buttons, or give the handle focus and press Alt+Arrow up/down. Each move is announced; "Save order" stores the
@@ -48,6 +32,7 @@ async function loadAll(): Promise<FaqItem[]> {
 export function FaqOrderPage() {
   const translate = useTranslate();
   const notify = useNotify();
+  const dataProvider = useDataProvider<StaffDataProvider>();
   const title = translate('app.faq_order.title');
   usePageTitle(title);
 
@@ -75,7 +60,7 @@ export function FaqOrderPage() {
   const reload = useCallback(async () => {
     setLoading(true);
     try {
-      const all = await loadAll();
+      const all = (await getEvery<FaqItem>(dataProvider, 'faqs', { field: 'order', order: 'ASC' })).map(({ id, question, order }) => ({ id, question, order }));
       latest.current = all;
       setItems(all);
       setSaved(all);
@@ -85,7 +70,7 @@ export function FaqOrderPage() {
     } finally {
       setLoading(false);
     }
-  }, [translate]);
+  }, [translate, dataProvider]);
 
   useEffect(() => {
     void reload();
@@ -184,14 +169,13 @@ export function FaqOrderPage() {
   const save = async () => {
     setSaving(true);
     try {
-      const response = await http.put('/faqs/order', { data: { ids: latest.current.map((item) => item.id) } });
-      const stored = response.data.data as FaqItem[];
+      const stored = await dataProvider.setFaqOrder(latest.current.map((item) => item.id));
       setOrder(stored);
       setSaved(stored);
       setJustSaved(true);
       notify('app.faq_order.saved', { type: 'success' });
     } catch (error) {
-      if (error instanceof ApiError && error.status === 422) {
+      if (error instanceof HttpError && error.status === 422) {
         // Someone added or deleted a question meanwhile: show the list as it now is.
         notify('app.faq_order.changed_elsewhere', { type: 'warning' });
         await reload();

@@ -1,13 +1,14 @@
 import { Alert, Button, Link, Stack, TextField } from '@mui/material';
 import { useState, type FormEvent } from 'react';
-import { useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { http } from '../providers';
+import type { StaffDataProvider } from '../../providers/dataProvider';
 import { AuthCard } from './AuthCard';
 
 /** Asks for a reset link. The answer is the same whether or not the address has an account. */
 export function ForgotPasswordPage() {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<StaffDataProvider>();
   const [email, setEmail] = useState('');
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -16,8 +17,8 @@ export function ForgotPasswordPage() {
     event.preventDefault();
     setBusy(true);
     try {
-      const response = await http.post('/auth/forgot-password', { data: { email } });
-      setResult({ ok: true, message: response.data.data.message });
+      const { message } = await dataProvider.forgotPassword(email);
+      setResult({ ok: true, message });
     } catch (error) {
       setResult({ ok: false, message: (error as Error).message });
     } finally {

@@ -1,14 +1,14 @@
 import { Alert, Button, Link, Stack, TextField } from '@mui/material';
 import { useState, type FormEvent } from 'react';
-import { useTranslate } from 'react-admin';
+import { HttpError, useDataProvider, useTranslate } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { ApiError } from '../../providers/httpClient';
-import { http } from '../providers';
+import type { StaffDataProvider } from '../../providers/dataProvider';
 import { AuthCard } from './AuthCard';
 
 /** Opened from the e-mailed link; only submitting the form spends the token. */
 export function ResetPasswordPage() {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<StaffDataProvider>();
   const { token = '' } = useParams();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
@@ -21,10 +21,10 @@ export function ResetPasswordPage() {
     setBusy(true);
     setFieldErrors({});
     try {
-      const response = await http.post('/auth/reset-password', { data: { token, password, password_confirmation: confirmation } });
-      setMessage({ ok: true, text: response.data.data.message });
+      const { message: text } = await dataProvider.resetPassword(token, password, confirmation);
+      setMessage({ ok: true, text });
     } catch (error) {
-      const errors = error instanceof ApiError ? (error.body.errors ?? {}) : {};
+      const errors: Record<string, string> = error instanceof HttpError ? (error.body?.errors ?? {}) : {};
       setFieldErrors(errors);
       setMessage({ ok: false, text: (error as Error).message, expired: 'token' in errors });
     } finally {

@@ -1,11 +1,9 @@
 import UploadIcon from '@mui/icons-material/Upload';
 import { Alert, Box, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, List, ListItem, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Button, useListContext, useNotify, useRefresh, useTranslate } from 'react-admin';
-import { endpointFor } from '../../../resources/index';
-import { ApiError } from '../../providers/httpClient';
+import { Button, HttpError, useDataProvider, useListContext, useNotify, useRefresh, useTranslate } from 'react-admin';
+import type { StaffDataProvider } from '../../providers/dataProvider';
 import { parseCsv, type ParsedCsv } from '../importCsv';
-import { http } from '../providers';
 
 const PREVIEW_ROWS = 5;
 
@@ -26,6 +24,7 @@ function byRow(errors: Record<string, string>): [string, string[]][] {
 export function ImportCsvButton() {
   const translate = useTranslate();
   const notify = useNotify();
+  const dataProvider = useDataProvider<StaffDataProvider>();
   const refresh = useRefresh();
   const { resource } = useListContext();
   const [open, setOpen] = useState(false);
@@ -63,16 +62,14 @@ export function ImportCsvButton() {
     setErrors([]);
     setMessage(null);
     try {
-      const response = await http.post(`/${endpointFor(resource)}/import`, { data: { rows: parsed.rows } }, {
-        onUploadProgress: (event) => event.total && setProgress((event.loaded / event.total) * 100),
-      });
-      notify(translate('app.import.done', { smart_count: response.data.data.imported }), { type: 'success' });
+      const { imported } = await dataProvider.importList(resource, parsed.rows, (event) => event.total && setProgress((event.loaded / event.total) * 100));
+      notify(translate('app.import.done', { smart_count: imported }), { type: 'success' });
       refresh();
       close();
     } catch (error) {
       setProgress(null);
       setMessage((error as Error).message);
-      if (error instanceof ApiError && error.body.errors) {
+      if (error instanceof HttpError && error.body?.errors) {
         setErrors(byRow(error.body.errors));
         setRefused(true);
       }

@@ -1,39 +1,18 @@
 import { Alert, MenuItem, TextField } from '@mui/material';
-import { useEffect, useState } from 'react';
-import { useTranslate } from 'react-admin';
-import { http } from '../providers';
+import { useQuery } from '@tanstack/react-query';
+import { useDataProvider, useTranslate } from 'react-admin';
+import { getEvery } from '../getEvery';
 
 interface PeriodOption {
   id: number;
   name: string;
 }
 
-/** Every period, newest first, in pages of the largest size the API allows. */
-async function loadPeriods(): Promise<PeriodOption[]> {
-  const periods: PeriodOption[] = [];
-  for (let page = 1; ; page++) {
-    const response = await http.get('/periods', { params: { sort: 'start_date', direction: 'desc', per_page: 100, page } });
-    const { data, last_page } = response.data.data as { data: PeriodOption[]; last_page: number };
-    periods.push(...data.map(({ id, name }) => ({ id, name })));
-    if (page >= last_page) return periods;
-  }
-}
-
-/** All periods, or one: the statistics' scope. Without the periods list the page still shows every period. */
+/** All periods (newest first), or one: the statistics' scope. Without the periods list the page still shows every period. */
 export function PeriodSelect({ value, onChange }: { value: number | null; onChange: (period: number | null) => void }) {
   const translate = useTranslate();
-  const [periods, setPeriods] = useState<PeriodOption[]>([]);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    let live = true;
-    loadPeriods().then(
-      (list) => live && setPeriods(list),
-      () => live && setFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
+  const dataProvider = useDataProvider();
+  const { data: periods = [], isError: failed } = useQuery({ queryKey: ['statistics', 'periods'], queryFn: async () => (await getEvery<PeriodOption>(dataProvider, 'periods', { field: 'start_date', order: 'DESC' })).map(({ id, name }) => ({ id, name })), retry: false });
   // Until the list arrives, a period in the address is kept as an option so the select shows no stray value.
   const options = value && !periods.some((p) => p.id === value) ? [{ id: value, name: `#${value}` }, ...periods] : periods;
   return (

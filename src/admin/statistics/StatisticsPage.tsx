@@ -1,11 +1,10 @@
 import { Alert, Box, Button, Skeleton, Stack, Typography } from '@mui/material';
-import { useState } from 'react';
+import { keepPreviousData } from '@tanstack/react-query';
 import { Title, useLocaleState, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { categoryTypeKeys, type Statistics } from '../../../resources/statistics';
-import { useApi } from '../../components/useApi';
 import { usePageTitle } from '../../components/usePageTitle';
-import { http } from '../providers';
+import { useStaffQuery } from '../useStaffQuery';
 import { byEnum, monthLabel } from './groups';
 import { PeriodSelect } from './PeriodSelect';
 import { StatisticsCard, type StatisticsSection } from './StatisticsCard';
@@ -17,11 +16,10 @@ import { TotalFigures } from './TotalFigures';
  */
 export default function StatisticsPage() {
   const translate = useTranslate();
-  const [locale = 'sv-SE'] = useLocaleState();
   const [searchParams, setSearchParams] = useSearchParams();
   const period = Number(searchParams.get('period')) || null;
-  const [attempt, setAttempt] = useState(0);
-  const { data, error, loading } = useApi<Statistics>(http, period ? `/statistics?period=${period}` : '/statistics', `${locale}/${attempt}`);
+  // The figures shown stay until those of another period or language arrive.
+  const { data, error, isFetching, refetch } = useStaffQuery(['statistics'], 'getStatistics', [period], { placeholderData: keepPreviousData });
   const title = translate('app.statistics.title');
   usePageTitle(title);
 
@@ -34,13 +32,13 @@ export default function StatisticsPage() {
       <Stack spacing={2} sx={{ mb: 3 }} alignItems="flex-start">
         <PeriodSelect value={period} onChange={choose} />
       </Stack>
-      {loading && !data ? (
+      {isFetching && !data ? (
         <Stack spacing={2} aria-busy="true" aria-label={translate('app.loading')}>
           <Skeleton variant="rounded" height={96} />
           <Skeleton variant="rounded" height={320} />
         </Stack>
       ) : error ? (
-        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => setAttempt((n) => n + 1)}>{translate('app.statistics.retry')}</Button>}>
+        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void refetch()}>{translate('app.statistics.retry')}</Button>}>
           {translate('app.statistics.error')} {error.message}
         </Alert>
       ) : data ? (

@@ -1,8 +1,9 @@
 import LockIcon from '@mui/icons-material/Lock';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import { useState } from 'react';
-import { Button, Confirm, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
-import { http } from '../../providers';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, Confirm, useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import type { StaffDataProvider } from '../../../providers/dataProvider';
 import { PeriodContactsButton } from './PeriodContactsButton';
 
 /** Open or close the period, each after a confirmation question (SPEC.md §4); and its contacts. */
@@ -10,22 +11,24 @@ export function PeriodActions() {
   const record = useRecordContext<{ id: number; name: string; closed: boolean }>();
   const translate = useTranslate();
   const notify = useNotify();
-  const refresh = useRefresh();
+  const dataProvider = useDataProvider<StaffDataProvider>();
+  const queryClient = useQueryClient();
   const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const toggle = useMutation({
+    mutationFn: (period: { id: number; closed: boolean }) => dataProvider.setPeriodOpen(period.id, period.closed),
+    // The period's list and record show whether it is closed.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['periods'] }),
+  });
   if (!record) return null;
   const action = record.closed ? 'open' : 'close';
 
   const confirm = async () => {
-    setBusy(true);
     try {
-      await http.post(`/periods/${record.id}/${action}`);
+      await toggle.mutateAsync(record);
       notify(`app.periods.${action}_done`, { type: 'success', messageArgs: { name: record.name } });
-      refresh();
     } catch (error) {
       notify((error as Error).message, { type: 'error' });
     } finally {
-      setBusy(false);
       setAsking(false);
     }
   };
@@ -38,7 +41,7 @@ export function PeriodActions() {
       </Button>
       <Confirm
         isOpen={asking}
-        loading={busy}
+        loading={toggle.isPending}
         title={translate(`app.periods.${action}_title`, { name: record.name })}
         content={translate(`app.periods.${action}_question`, { name: record.name })}
         confirm={`app.periods.${action}`}

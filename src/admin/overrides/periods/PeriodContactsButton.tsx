@@ -4,8 +4,7 @@ import ContactPhoneIcon from '@mui/icons-material/ContactPhone';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Autocomplete, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, List, ListItem, ListItemText, TextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { Button, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
-import { http } from '../../providers';
+import { Button, useGetList, useNotify, useRecordContext, useTranslate, useUpdate } from 'react-admin';
 
 interface Contact {
   id: number;
@@ -21,20 +20,18 @@ export function PeriodContactsButton() {
   const record = useRecordContext<{ id: number; contact_ids: number[] }>();
   const translate = useTranslate();
   const notify = useNotify();
-  const refresh = useRefresh();
   const [open, setOpen] = useState(false);
-  const [all, setAll] = useState<Contact[]>([]);
   const [chosen, setChosen] = useState<number[]>([]);
-  const [busy, setBusy] = useState(false);
+  const { data: all = [] } = useGetList<Contact>(
+    'contacts',
+    { pagination: { page: 1, perPage: 100 }, sort: { field: 'last_name', order: 'ASC' } },
+    { enabled: open, onError: (error) => notify(error.message, { type: 'error' }) },
+  );
+  const [update, { isPending: busy }] = useUpdate();
 
   useEffect(() => {
-    if (!open || !record) return;
-    setChosen(record.contact_ids ?? []);
-    http.get('/contacts', { params: { per_page: 100, sort: 'last_name', direction: 'asc' } }).then(
-      (response) => setAll(response.data.data.data),
-      (error) => notify((error as Error).message, { type: 'error' }),
-    );
-  }, [open, record, notify]);
+    if (open && record) setChosen(record.contact_ids ?? []);
+  }, [open, record]);
   if (!record) return null;
 
   const byId = new Map(all.map((c) => [c.id, c]));
@@ -44,16 +41,12 @@ export function PeriodContactsButton() {
     setChosen(next);
   };
   const save = async () => {
-    setBusy(true);
     try {
-      await http.put(`/periods/${record.id}`, { data: { contact_ids: chosen } });
+      await update('periods', { id: record.id, data: { contact_ids: chosen }, previousData: record }, { returnPromise: true });
       notify('ra.notification.updated', { type: 'success', messageArgs: { smart_count: 1 } });
       setOpen(false);
-      refresh();
     } catch (error) {
       notify((error as Error).message, { type: 'error' });
-    } finally {
-      setBusy(false);
     }
   };
 

@@ -1,0 +1,53 @@
+import { useMutation, useQuery, useQueryClient, type Query, type UseQueryOptions } from '@tanstack/react-query';
+import { useDataProvider, useLocaleState } from 'react-admin';
+import type { StaffDataProvider } from '../providers/dataProvider';
+import type { StaffMethods } from '../providers/staffMethods';
+
+type Answer<M extends keyof StaffMethods> = Awaited<ReturnType<StaffMethods[M]>>;
+
+/**
+ * Reads through one of the dataProvider's staff methods with react-query, as react-admin's own hooks do. The key
+ * begins with `scope` (e.g. ['application', uuid]) so a change can invalidate all it affects; the locale is part of
+ * it because answers are translated. Read when shown and after a change, not on every return to the window; a
+ * failure shows at once (no retries): the screens offer their own retry.
+ */
+export function useStaffQuery<M extends keyof StaffMethods>(scope: unknown[], method: M, args: Parameters<StaffMethods[M]>, options: Partial<UseQueryOptions<Answer<M>, Error>> = {}) {
+  const dataProvider = useDataProvider<StaffDataProvider>();
+  const [locale] = useLocaleState();
+  return useQuery<Answer<M>, Error>({
+    queryKey: [...scope, method, ...args, locale],
+    queryFn: () => (dataProvider[method] as (...a: unknown[]) => Promise<Answer<M>>)(...args),
+    retry: false,
+    refetchOnWindowFocus: false,
+    ...options,
+  });
+}
+
+/** The lists of applications (react-admin's keys are [resource, 'getList', ...]), which a change to one may alter. */
+const applicationLists = ['applications', 'decision', 'decisioning', 'investigations'];
+const isApplicationList = (query: Query) => query.queryKey[1] === 'getList' && applicationLists.includes(query.queryKey[0] as string);
+
+/**
+ * A change to one application through the dataProvider; on success everything read about it (record, history,
+ * decision, investigations) and the lists of applications are read again.
+ */
+export function useApplicationMutation<V>(uuid: string, change: (dataProvider: StaffDataProvider, value: V) => Promise<unknown>) {
+  const dataProvider = useDataProvider<StaffDataProvider>();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (value: V) => change(dataProvider, value),
+    // Not awaited: the change is done, and its message need not wait for the reloads.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: applicationScope(uuid) });
+      void queryClient.invalidateQueries({ predicate: isApplicationList });
+    },
+  });
+}
+
+/** The first part of the key of every query about one application. */
+export const applicationScope = (uuid: string) => ['application', uuid];
+
+/** Reads one thing about an application (getDecision, getHistory...) under the application's key. */
+export function useApplicationQuery<M extends 'getApplication' | 'getHistory' | 'getDecision' | 'getInvestigators' | 'getInvestigations'>(method: M, uuid: string) {
+  return useStaffQuery(applicationScope(uuid), method, [uuid] as Parameters<StaffMethods[M]>);
+}

@@ -1,0 +1,103 @@
+import type { Statistics } from '../../resources/statistics';
+import type { HttpClient, HttpResponse } from './httpClient';
+
+/** Turns an answer's { data } into its value; the dataProvider's, so errors become react-admin HttpErrors. */
+export type Unwrap = <T>(request: Promise<HttpResponse<{ data: T }>>) => Promise<T>;
+
+export interface StaffApplication {
+  uuid: string;
+  reference: string | null;
+  status: number;
+  finished: boolean;
+  money: number | null;
+  approved_money: number | null;
+  sent_in_at: string | null;
+  org_name: string | null;
+  org_number: string | null;
+  contact_first_name: string | null;
+  contact_last_name: string | null;
+  contact_email: string | null;
+  contact_phone: string | null;
+  definitions: Record<string, unknown>;
+  questions?: { id: number; label: string; type: number }[];
+  files?: { uuid: string; name: string; field_definition_id: number | null }[];
+}
+
+export interface Decision {
+  status: number;
+  approved_money: number | null;
+  approved_fou: number | null;
+  approved_nok: number | null;
+  global_goals: number[];
+  uses_money_distribution_cap: boolean;
+  cap: { available_money: number; approved_elsewhere: number; remaining: number } | null;
+}
+
+/** A decision as staff send it; FOU, NOK and goals are left out for a period under the distribution cap. */
+export type DecisionInput = Pick<Decision, 'status' | 'approved_money'> & Partial<Pick<Decision, 'approved_fou' | 'approved_nok' | 'global_goals'>>;
+
+export interface Investigation {
+  amount: number | null;
+  status: number;
+  comment: string | null;
+}
+
+export interface Investigator {
+  user_id: number;
+  name: string;
+  email: string;
+  investigation: Investigation;
+}
+
+export interface Proposal extends Investigation {
+  user_id: number;
+  name: string;
+  updated_at: string;
+}
+
+export interface HistoryEntry {
+  id: number | string;
+  action: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  created_at: string;
+  user: { id: number; name: string } | null;
+}
+
+export interface DashboardData {
+  open_periods: { id: number; uuid: string; name: string; start_date: string; end_date: string }[];
+  application_counts: { status: number; count: number }[] | null;
+}
+
+export interface FaqItem {
+  id: number;
+  question: string;
+  order: number;
+}
+
+/** The staff API's calls that are not a resource's list or record (DESIGN.md §4), one method each. */
+export function staffMethods(http: HttpClient, unwrap: Unwrap) {
+  const application = (uuid: string, rest = '') => `/applications/${encodeURIComponent(uuid)}${rest}`;
+  return {
+    getApplication: (uuid: string) => unwrap<StaffApplication>(http.get(application(uuid))),
+    setFinished: (uuid: string, finished: boolean) => unwrap<unknown>(http.post(application(uuid, '/finished'), { data: { finished } })),
+    updateStatus: (uuid: string, status: number) => unwrap<unknown>(http.post(application(uuid, '/updateStatus'), { data: { status } })),
+    getHistory: (uuid: string) => unwrap<HistoryEntry[]>(http.get(application(uuid, '/history'))),
+    getDecision: (uuid: string) => unwrap<Decision>(http.get(application(uuid, '/decision'))),
+    decide: (uuid: string, decision: DecisionInput) => unwrap<Decision>(http.put(application(uuid, '/decision'), { data: decision })),
+    getInvestigators: (uuid: string) => unwrap<Investigator[]>(http.get(application(uuid, '/investigators'))),
+    addInvestigator: (uuid: string, userId: number) => unwrap<unknown>(http.post(application(uuid, '/investigators'), { data: { user_id: userId } })),
+    removeInvestigator: (uuid: string, userId: number) => unwrap<unknown>(http.delete(application(uuid, `/investigators/${userId}`))),
+    getInvestigations: (uuid: string) => unwrap<Proposal[]>(http.get(application(uuid, '/investigations'))),
+    investigate: (uuid: string, investigation: Investigation) => unwrap<unknown>(http.put(application(uuid, '/investigations/mine'), { data: investigation })),
+    getStatistics: (period: number | null) => unwrap<Statistics>(http.get('/statistics', { params: period ? { period } : {} })),
+    getDashboard: () => unwrap<DashboardData>(http.get('/dashboard')),
+    forgotPassword: (email: string) => unwrap<{ message: string }>(http.post('/auth/forgot-password', { data: { email } })),
+    resetPassword: (token: string, password: string, confirmation: string) =>
+      unwrap<{ message: string }>(http.post('/auth/reset-password', { data: { token, password, password_confirmation: confirmation } })),
+    setFaqOrder: (ids: number[]) => unwrap<FaqItem[]>(http.put('/faqs/order', { data: { ids } })),
+    setPeriodOpen: (id: number, open: boolean) => unwrap<unknown>(http.post(`/periods/${id}/${open ? 'open' : 'close'}`)),
+  };
+}
+
+export type StaffMethods = ReturnType<typeof staffMethods>;
