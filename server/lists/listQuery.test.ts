@@ -63,6 +63,7 @@ describe('the list-query grammar', () => {
       period: ['validation.integer'], unread: ['validation.boolean'], organisation: ['validation.search_too_short'], month: ['validation.date'],
       category_id: ['validation.in'], active: ['validation.in'],
     });
+    expect(refusal({ month: '0000-01' }).errors).toEqual({ month: ['validation.date'] });
     expect(refusal({ period: ['1', '2'] }).errors).toEqual({ period: ['validation.in'] });
     expect(refusal({ 'id[]': ['a'] }).errors).toEqual({ id: ['validation.integer'] });
     expect(refusal({ 'id[]': ['1'] }, { ...grammar, byId: false }).errors).toEqual({ id: [{ key: 'validation.filter', params: { field: 'id' } }] });

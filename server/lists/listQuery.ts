@@ -139,8 +139,9 @@ function readFilter(query: ListQuery, name: string, kind: FilterKind, values: st
     else if (['false', '0'].includes(value)) query.flags[name] = false;
     else fail(name, 'validation.boolean');
   } else if (kind === 'month') {
+    // PostgreSQL has no year 0 (0000-01 would be a 500), and SQL dates begin at year 1.
     const month = /^(\d{4})-(\d{2})$/.exec(value);
-    if (month && Number(month[2]) >= 1 && Number(month[2]) <= 12) query.texts[name] = value;
+    if (month && Number(month[1]) >= 1 && Number(month[2]) >= 1 && Number(month[2]) <= 12) query.texts[name] = value;
     else fail(name, 'validation.date');
   } else if (value.length <= 2) {
     // A text filter searches as the search does, so it needs as many characters.
