@@ -140,7 +140,6 @@ async function capturedQueries(url: string, params: Record<string, string | stri
 const bench = await openBenchApp('applications', seedData);
 try {
   const { db, app: web, headers, seeded } = bench;
-  let started: number;
 
   // A reference that exists, and an applicant surname of average frequency.
   const { reference } = await db.selectFrom('applications').select('reference').where('status', '=', 30).orderBy('id').offset(5000).limit(1).executeTakeFirstOrThrow();
@@ -163,13 +162,13 @@ try {
     const url = `applications/${kind.path ?? 'all'}?${query}`;
     const response = await web.inject({ method: 'GET', url: `/api/v1/${url}`, headers });
     if (response.statusCode !== 200) throw new Error(`GET ${url}: ${response.statusCode} ${response.body}`);
-    const { data } = response.json() as { data: { data: unknown[]; total: number; last_page: number } };
+    const { data } = response.json<{ data: { data: unknown[]; total: number; last_page: number } }>();
     if (!data.data.length) throw new Error(`GET ${url}: no rows`);
     return data;
   };
 
   const loadBefore = os.loadavg()[0];
-  started = performance.now();
+  const started = performance.now();
   for (const kind of kinds) {
     ({ total: kind.total, last_page: kind.lastPage } = await viaRoute(kind, Number(kind.params.page ?? 1)));
     for (let i = 0; i < WARMUP; i++) await viaRoute(kind, pageFor(kind, i));
@@ -235,7 +234,7 @@ try {
     const what = query.sql.startsWith('select count') ? 'count' : query.sql.startsWith('select "s"."id"') ? 'search matches' : 'page';
     const parameters = JSON.stringify(query.parameters);
     console.log(`\n-- ${what}: ${query.sql}\n-- parameters: ${parameters.length > 300 ? `${parameters.slice(0, 300)}…` : parameters}`);
-    const plan = await sql.raw<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${query.sql}`).compile(db);
+    const plan = sql.raw<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${query.sql}`).compile(db);
     const result = await db.executeQuery<{ 'QUERY PLAN': string }>({ ...plan, parameters: query.parameters });
     for (const row of result.rows) console.log(row['QUERY PLAN']);
   }

@@ -33,7 +33,10 @@ async function applicantContext() {
   await page.goto(`${base}/logga-in/${token}`);
   await page.getByRole('button', { name: 'Fortsätt' }).click();
   await page.getByRole('button', { name: 'Logga ut' }).waitFor();
-  const [period] = (await (await signing.request.get(`${base}/api/v1/portal/periods`, { headers })).json()).data;
+  const periods = (await (await signing.request.get(`${base}/api/v1/portal/periods`, { headers })).json()) as {
+    data: { id: number; application_types: { id: number }[] }[];
+  };
+  const [period] = periods.data;
   const context = await browser.newContext({ storageState: await signing.storageState() });
   await signing.close();
   return { context, path: `/ansok/${period.id}?type=${period.application_types[0].id}` };

@@ -198,18 +198,17 @@ async function capturedQueries(url: string, definition: ResourceDefinition, quer
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-const bench = await openBenchApp('lists', (db) => seedData(db as unknown as AnyDb));
+const bench = await openBenchApp('lists', (db) => seedData(db));
 try {
   const { db, app: web, headers, seeded } = bench;
   const anyDb = db as unknown as AnyDb;
-  let started: number;
 
   /** The real route: session, abilities, query parsing, SQL and JSON, as the admin's list calls it. */
   const viaRoute: Caller = async (kind, page) => {
     const query = new URLSearchParams(listParams(kind, page));
     const response = await web.inject({ method: 'GET', url: `/api/v1/${kind.definition.endpoint ?? kind.definition.name}?${query}`, headers });
     if (response.statusCode !== 200) throw new Error(`GET ${kind.resource}?${query}: ${response.statusCode} ${response.body}`);
-    const { data } = response.json() as { data: { data: unknown[]; total: number; last_page: number } };
+    const { data } = response.json<{ data: { data: unknown[]; total: number; last_page: number } }>();
     if (!data.data.length) throw new Error(`GET ${kind.resource}?${query}: no rows`);
     return { total: data.total, lastPage: data.last_page };
   };
@@ -236,7 +235,7 @@ try {
   }
 
   const loadBefore = os.loadavg()[0];
-  started = performance.now();
+  const started = performance.now();
   for (const kind of kinds) {
     if (kind.route) await measure(kind, viaRoute, kind.route);
     await measure(kind, viaEngine, kind.engine);
@@ -281,7 +280,7 @@ try {
       for (const [index, query] of queries.entries()) {
         if (index === 0 && page !== 1) continue; // the count does not depend on the page
         console.log(`\n-- ${index === 0 ? 'count' : `page ${page}`}: ${query.sql}\n-- parameters: ${JSON.stringify(query.parameters)}`);
-        const plan = await sql.raw<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${query.sql}`).compile(db);
+        const plan = sql.raw<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${query.sql}`).compile(db);
         const result = await db.executeQuery<{ 'QUERY PLAN': string }>({ ...plan, parameters: query.parameters });
         for (const row of result.rows) console.log(row['QUERY PLAN']);
       }

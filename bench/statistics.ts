@@ -68,7 +68,7 @@ try {
   const call = async () => {
     const response = await web.inject({ method: 'GET', url, headers });
     if (response.statusCode !== 200) throw new Error(`GET ${url}: ${response.statusCode} ${response.body}`);
-    return response.json().data as { totals: { applications: number } };
+    return response.json<{ data: { totals: { applications: number } } }>().data;
   };
   const first = await call();
   if (first.totals.applications !== APPLICATIONS) throw new Error(`expected ${APPLICATIONS} applications, got ${first.totals.applications}`);

@@ -34,7 +34,7 @@ function problem(question: Question, value: unknown): Message | null {
     case type.radio:
       return question.options.includes(value as string) ? null : { key: 'validation.in' };
     case type.checkbox:
-      return Array.isArray(value) && value.every((v) => question.options.includes(v)) ? null : { key: 'validation.in' };
+      return Array.isArray(value) && value.every((v: unknown) => typeof v === 'string' && question.options.includes(v)) ? null : { key: 'validation.in' };
     default:
       return null;
   }

@@ -60,7 +60,10 @@ function fieldErrors(field: Field, value: unknown): Message | null {
 /** Rules that compare a field with another one of the record, or with a fixed expectation. */
 function relations(field: Field, value: unknown, record: Record<string, unknown>): Message | null {
   if (field.accepted && value !== true) return { key: 'validation.accepted' };
-  if (field.sameAs && typeof value === 'string' && String(record[field.sameAs] ?? '').trim().toLowerCase() !== value.trim().toLowerCase()) {
+  // sameAs pairs text fields (an e-mail address and its confirmation); a missing or non-text other value matches no text.
+  const other = field.sameAs ? record[field.sameAs] : undefined;
+  const otherText = typeof other === 'string' ? other : typeof other === 'number' ? String(other) : '';
+  if (field.sameAs && typeof value === 'string' && otherText.trim().toLowerCase() !== value.trim().toLowerCase()) {
     return { key: 'validation.same', params: { other: field.sameAs } };
   }
   return notBefore(field, value, record);
@@ -99,7 +102,7 @@ export function normaliseRecord(resource: ResourceDefinition, record: Record<str
   for (const field of resource.fields) {
     const value = result[field.name];
     if (field.kind === 'urls' && Array.isArray(value)) {
-      result[field.name] = value.map((address) => (typeof address === 'string' ? check.normaliseUrl(address) : address)).filter(Boolean);
+      result[field.name] = (value as unknown[]).map((address) => (typeof address === 'string' ? check.normaliseUrl(address) : address)).filter(Boolean);
       continue;
     }
     if (typeof value !== 'string') continue;

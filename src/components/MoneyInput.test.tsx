@@ -234,7 +234,9 @@ describe('MoneyInput', () => {
     type(input, '-500');
     expect(input.value).toBe('500');
     const minus = new KeyboardEvent('keydown', { key: '-', bubbles: true, cancelable: true });
-    act(() => input.dispatchEvent(minus));
+    act(() => {
+      input.dispatchEvent(minus);
+    });
     expect(minus.defaultPrevented).toBe(true);
     // Pasted text and keyboards that send no key are filtered as they arrive.
     paste(input, '-700');

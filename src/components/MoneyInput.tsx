@@ -125,7 +125,9 @@ export function MoneyInput({
 
   // The parent hears when the field starts or stops holding text it cannot read.
   const reportInvalid = useRef(onInvalid);
-  reportInvalid.current = onInvalid;
+  useEffect(() => {
+    reportInvalid.current = onInvalid;
+  }, [onInvalid]);
   const reported = useRef(kept);
   useEffect(() => {
     if (unreadable === reported.current) return;

@@ -21,7 +21,8 @@ export function I18nContext({ provider, children }: { provider: I18nProvider; ch
     [provider],
   );
   // A new t on each language change, so every page re-renders in the new language.
-  const t = useCallback((key: string, params?: Record<string, unknown>) => provider.translate(key, params), [provider, locale]); // eslint-disable-line react-hooks/exhaustive-deps
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- locale is not read, but t must change with it (see above)
+  const t = useCallback((key: string, params?: Record<string, unknown>) => provider.translate(key, params), [provider, locale]);
   const value = useMemo(() => ({ t, locale, changeLocale }), [t, locale, changeLocale]);
   return <Context.Provider value={value}>{children}</Context.Provider>;
 }

@@ -18,7 +18,7 @@ export function PortalLayout({ children }: { children: ReactNode }) {
   const logout = async () => {
     await auth.logout();
     rerender((n) => n + 1);
-    navigate('/register');
+    void navigate('/register');
   };
 
   return (
@@ -43,7 +43,7 @@ export function PortalLayout({ children }: { children: ReactNode }) {
                 <Button color="inherit" component={RouterLink} to="/vanliga-fragor">
                   {t('portal.nav.faq')}
                 </Button>
-                <Button color="inherit" onClick={logout}>
+                <Button color="inherit" onClick={() => void logout()}>
                   {t('portal.nav.logout')}
                 </Button>
               </>
@@ -52,7 +52,7 @@ export function PortalLayout({ children }: { children: ReactNode }) {
                 {t('portal.nav.register')}
               </Button>
             )}
-            <Button color="inherit" variant="outlined" lang={other} onClick={() => changeLocale(other)} aria-label={`${t('app.language')}: ${t(`app.languages.${other}`)}`}>
+            <Button color="inherit" variant="outlined" lang={other} onClick={() => void changeLocale(other)} aria-label={`${t('app.language')}: ${t(`app.languages.${other}`)}`}>
               {t(`app.languages.${other}`)}
             </Button>
           </Box>

@@ -10,7 +10,13 @@ export function RequireApplicant() {
   const navigate = useNavigate();
   const here = location.pathname + location.search;
   // A session that ends while here (a 401 from any call) also sends the applicant to /register.
-  useEffect(() => auth.onLogout(() => navigate(registerPath(here), { replace: true })), [navigate, here]);
+  useEffect(
+    () =>
+      auth.onLogout(() => {
+        void navigate(registerPath(here), { replace: true });
+      }),
+    [navigate, here],
+  );
   if (!auth.session.isLoggedIn()) return <Navigate to={registerPath(here)} replace />;
   return <Outlet />;
 }

@@ -51,8 +51,8 @@ export function FilesField({ applicationUuid, questionId, label, id, files, maxB
       body.append('file', file);
       setProgress(0);
       try {
-        const response = await api.http.post(base, body, { onUploadProgress: (e) => setProgress(e.total ? Math.round((e.loaded / e.total) * 100) : 0) });
-        all = [...all, response.data.data as StoredFile];
+        const response = await api.http.post<{ data: StoredFile }>(base, body, { onUploadProgress: (e) => setProgress(e.total ? Math.round((e.loaded / e.total) * 100) : 0) });
+        all = [...all, response.data.data];
         onChange(all);
       } catch (failure) {
         const fieldError = failure instanceof ApiError ? failure.body.errors?.file : undefined;

@@ -15,7 +15,7 @@ import type { Category, OpenPeriod, StoredFile } from './types';
 
 const field = (name: string) => `resources.applications.fields.${name}`;
 const enumChoices = (name: keyof typeof enums, t: (key: string) => string): Choice[] =>
-  Object.entries(enums[name]).map(([key, value]) => ({ value: value as number, label: t(`enums.${name}.${key}`) }));
+  Object.entries(enums[name]).map(([key, value]) => ({ value, label: t(`enums.${name}.${key}`) }));
 
 /** Step 1: the period, the application type, who applies, and the amount. */
 export function PeriodStep({ periods }: { periods: OpenPeriod[] }) {

@@ -18,6 +18,17 @@ import { useDraft } from './useDraft';
 import { inputId } from '../../forms/application/fieldIds';
 import type { FieldProblem } from '../../forms/application/validation';
 
+/** GET /portal/organisations/:org_number: the register's details of an organisation. */
+interface OrganisationLookup {
+  name: string;
+  type: number;
+  address: string | null;
+  co: string | null;
+  zip: string | null;
+  city: string | null;
+  website: string | null;
+}
+
 type Rules = typeof import('../../forms/application/validation');
 // The form's rules (with the phone number library, a third of the page's weight) load at the first interaction:
 // until then nothing can be wrong that the form would show.
@@ -100,14 +111,15 @@ export function ApplicationEditor({ initial }: { initial: ApplicationForm }) {
     if (typeId === initial.application_type_id && questions === initial.questions) return;
     let live = true;
     void flush().then(() =>
-      http.get(`/portal/applications/${initial.uuid}`).then((response) => {
-        if (live) setQuestions((response.data.data as ApplicationForm).questions);
+      http.get<{ data: ApplicationForm }>(`/portal/applications/${initial.uuid}`).then((response) => {
+        if (live) setQuestions(response.data.data.questions);
       }),
     );
     return () => {
       live = false;
     };
-  }, [typeId]); // eslint-disable-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a change of type asks for other questions, not each new flush or question list
+  }, [typeId]);
 
   const leave = useCallback(
     (name: string) => {
@@ -169,7 +181,7 @@ export function ApplicationEditor({ initial }: { initial: ApplicationForm }) {
     setLookupNote(null);
     if (!number.trim() || checkOrgNumber(number)) return;
     try {
-      const found = (await http.get(`/portal/organisations/${encodeURIComponent(number.trim())}`)).data.data;
+      const found = (await http.get<{ data: OrganisationLookup }>(`/portal/organisations/${encodeURIComponent(number.trim())}`)).data.data;
       change('org_name', found.name);
       const fill: Record<string, unknown> = { organisation_type: found.type, org_address: found.address, org_co: found.co, org_zip: found.zip, org_city: found.city, org_website: found.website };
       for (const [name, value] of Object.entries(fill)) if (value && !values[name]) change(name, value);
@@ -191,7 +203,7 @@ export function ApplicationEditor({ initial }: { initial: ApplicationForm }) {
     setSending(true);
     try {
       await http.post(`/portal/applications/${initial.uuid}/submit`);
-      navigate(`/tack?name=${encodeURIComponent(initial.application_type ?? '')}`);
+      void navigate(`/tack?name=${encodeURIComponent(initial.application_type ?? '')}`);
     } catch (failure) {
       const errors = failure instanceof ApiError ? failure.body.errors : undefined;
       if (errors) {

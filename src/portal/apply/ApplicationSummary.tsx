@@ -20,6 +20,13 @@ function enumLabel(t: (key: string) => string, name: EnumName, value: unknown): 
   return key ? t(`enums.${name}.${key}`) : '';
 }
 
+/** A stored scalar as text; answers are text, numbers or yes/no, so the JSON fallback is only a safety net. */
+function plainText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  return JSON.stringify(value) ?? '';
+}
+
 /**
  * The decision-basis view: what the applicant sent in, step by step, read-only, and the decision once they may see it.
  */
@@ -64,7 +71,7 @@ export default function ApplicationSummary({ uuid }: { uuid: string }) {
     if (field.kind === 'enum') return enumLabel(t, field.enumName, value);
     if (field.kind === 'enumSet') return (value as number[]).map((code) => enumLabel(t, field.enumName, code)).join(', ');
     if (Array.isArray(value)) return value.join(', ');
-    return String(value);
+    return plainText(value);
   };
 
   const rows = (step: number) => {
@@ -73,8 +80,8 @@ export default function ApplicationSummary({ uuid }: { uuid: string }) {
       .map((f) => ({ label: t(f.name === 'consent' ? 'portal.summary.consent' : `resources.applications.fields.${f.name}`), value: show(f) }));
     if (step === 2) {
       const answers = form.questions.map((q) => {
-        const answer = (form.definitions as Record<string, unknown>)[String(q.id)];
-        const value = q.type === enums.field_type.media ? fileLinks(form.files.filter((f) => f.field_definition_id === q.id)) : Array.isArray(answer) ? answer.join(', ') : answer === null || answer === undefined || answer === '' ? '–' : String(answer);
+        const answer = form.definitions[String(q.id)];
+        const value = q.type === enums.field_type.media ? fileLinks(form.files.filter((f) => f.field_definition_id === q.id)) : Array.isArray(answer) ? answer.join(', ') : answer === null || answer === undefined || answer === '' ? '–' : plainText(answer);
         return { label: q.label, value, key: answerField(q) };
       });
       list.unshift(...answers);

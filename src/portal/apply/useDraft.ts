@@ -11,7 +11,7 @@ const backupKey = (uuid: string) => `application-draft:${uuid}`;
 
 function readBackup(uuid: string): FormValues {
   try {
-    return JSON.parse(localStorage.getItem(backupKey(uuid)) ?? 'null') ?? {};
+    return (JSON.parse(localStorage.getItem(backupKey(uuid)) ?? 'null') as FormValues | null) ?? {};
   } catch {
     return {};
   }
@@ -20,7 +20,7 @@ function readBackup(uuid: string): FormValues {
 /** `changes` over `values`, field by field; the answers (`definitions`) question by question, so a few changed answers leave the others. */
 export function withChanges(values: FormValues, changes: FormValues): FormValues {
   const merged = { ...values, ...changes };
-  if (changes.definitions) merged.definitions = { ...(values.definitions as object), ...(changes.definitions as object) };
+  if (changes.definitions) merged.definitions = { ...(values.definitions as object), ...changes.definitions };
   return merged;
 }
 
@@ -43,6 +43,8 @@ export function useDraft(initial: ApplicationForm) {
   const sending = useRef<FormValues>({});
   const running = useRef<Promise<void> | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // A failed save tries again through the current flush (set below, once flush exists).
+  const retryLater = useRef<() => void>(() => undefined);
 
   const writeBackup = useCallback(() => {
     const unconfirmed = withChanges(sending.current, dirty.current);
@@ -61,8 +63,8 @@ export function useDraft(initial: ApplicationForm) {
     running.current = (async () => {
       setState({ kind: 'saving' });
       try {
-        const response = await http.put(`/portal/applications/${uuid}`, { data: changes });
-        const saved = response.data.data as ApplicationForm;
+        const response = await http.put<{ data: ApplicationForm }>(`/portal/applications/${uuid}`, { data: changes });
+        const saved = response.data.data;
         setSavedAt(saved.updated_at);
         sending.current = {};
         writeBackup();
@@ -76,7 +78,7 @@ export function useDraft(initial: ApplicationForm) {
           // Put the changes back under any newer ones and try again shortly.
           dirty.current = withChanges(changes, dirty.current);
           writeBackup();
-          timer.current = setTimeout(() => void flush(), RETRY_MS);
+          timer.current = setTimeout(() => retryLater.current(), RETRY_MS);
           setState({ kind: 'retrying', message });
         } else {
           setState({ kind: 'failed', message });
@@ -88,6 +90,9 @@ export function useDraft(initial: ApplicationForm) {
     await running.current;
     return ok;
   }, [uuid, writeBackup]);
+  useEffect(() => {
+    retryLater.current = () => void flush();
+  }, [flush]);
 
   /** Changes one field (answers are `definitions.<id>`): kept in this browser at once, saved shortly. */
   const change = useCallback(

@@ -10,6 +10,9 @@ import { useI18n } from '../../components/i18n';
 import { http } from '../providers';
 
 /** Who applies, when /ansok was opened with ?applicant_type= (a code of the applicant_type enumeration). */
+/** Which request a load failure belongs to: an error shows only while the address still asks for the same. */
+const requestOf = (id: string | undefined, uuid: string | null, type: string | null) => `${id ?? ''}/${uuid ?? ''}/${type ?? ''}`;
+
 function applicantType(value: string | null) {
   const code = Number(value);
   return (Object.values(enums.applicant_type) as number[]).includes(code) ? { applicant_type: code } : {};
@@ -29,28 +32,29 @@ export default function ApplyPage() {
   const uuid = params.get('application');
   const type = params.get('type');
   const [form, setForm] = useState<ApplicationForm | null>(null);
-  const [error, setError] = useState<ApiError | Error | null>(null);
+  const [failure, setFailure] = useState<{ request: string; error: ApiError | Error } | null>(null);
+  const error = failure?.request === requestOf(id, uuid, type) ? failure.error : null;
 
   useEffect(() => {
     // Naming the new draft in the address changes nothing that needs loading again.
     if (uuid && form?.uuid === uuid) return;
     let live = true;
-    setError(null);
     const load = uuid
-      ? http.get(`/portal/applications/${uuid}`)
-      : http.post('/portal/applications', { data: { period_id: Number(id), application_type_id: Number(type), ...applicantType(params.get('applicant_type')) } });
+      ? http.get<{ data: ApplicationForm }>(`/portal/applications/${uuid}`)
+      : http.post<{ data: ApplicationForm }>('/portal/applications', { data: { period_id: Number(id), application_type_id: Number(type), ...applicantType(params.get('applicant_type')) } });
     load
       .then((response) => {
         if (!live) return;
-        const loaded = response.data.data as ApplicationForm;
+        const loaded = response.data.data;
         setForm(loaded);
-        if (!uuid) navigate(`/ansok/${loaded.period_id}?application=${loaded.uuid}`, { replace: true });
+        if (!uuid) void navigate(`/ansok/${loaded.period_id}?application=${loaded.uuid}`, { replace: true });
       })
-      .catch((failure: Error) => live && setError(failure));
+      .catch((error: Error) => live && setFailure({ request: requestOf(id, uuid, type), error }));
     return () => {
       live = false;
     };
-  }, [id, uuid, type, navigate]); // eslint-disable-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- form only skips reloading the draft just named in the address; applicant_type only matters when creating
+  }, [id, uuid, type, navigate]);
 
   if (!uuid && !type) return <Navigate to={`/ansok?period=${id}`} replace />;
   if (error) {

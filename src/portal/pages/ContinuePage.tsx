@@ -22,9 +22,9 @@ export default function ContinuePage() {
     setBusy(true);
     setError(null);
     try {
-      const response = await http.post('/frontend-users/login', { data: { token } });
+      const response = await http.post<{ data: { expires_in: number } }>('/frontend-users/login', { data: { token } });
       auth.session.start(response.data.data.expires_in);
-      navigate(takeDestination(), { replace: true });
+      void navigate(takeDestination(), { replace: true });
     } catch (e) {
       setError((e as Error).message);
       setBusy(false);
@@ -46,7 +46,7 @@ export default function ContinuePage() {
             </Link>
           </Alert>
         )}
-        <Button variant="contained" size="large" onClick={proceed} disabled={busy} autoFocus>
+        <Button variant="contained" size="large" onClick={() => void proceed()} disabled={busy} autoFocus>
           {t('portal.continue.submit')}
         </Button>
       </CardContent>

@@ -23,7 +23,7 @@ function useForm<T extends Record<string, string>>(initial: T, path: string, che
     error: !!errors[name],
     helperText: errors[name] ?? ' ',
   });
-  const submit = async (event: FormEvent) => {
+  const send = async (event: FormEvent) => {
     event.preventDefault();
     const local = check(values);
     setErrors(local);
@@ -31,7 +31,7 @@ function useForm<T extends Record<string, string>>(initial: T, path: string, che
     if (Object.keys(local).length) return;
     setBusy(true);
     try {
-      const response = await http.post(path, { data: values });
+      const response = await http.post<{ data: { message: string } }>(path, { data: values });
       setResult({ ok: true, message: response.data.data.message });
     } catch (error) {
       setErrors(error instanceof ApiError ? (error.body.errors ?? {}) : {});
@@ -40,6 +40,8 @@ function useForm<T extends Record<string, string>>(initial: T, path: string, che
       setBusy(false);
     }
   };
+  // A form's submit handler returns nothing; send handles its own failures.
+  const submit = (event: FormEvent) => void send(event);
   return { field, submit, result, busy };
 }
 
