@@ -19,7 +19,8 @@ const InvestigationList = lazy(() => import('./applications/InvestigationList'))
 const DecidedList = lazy(() => import('./applications/DecidedList'));
 const DecisioningList = lazy(() => import('./applications/DecisioningList'));
 const ApplicationFormPage = lazy(() => import('./applications/ApplicationFormPage'));
-// So do the screens after signing in and those the login page links to: the login page loads only itself.
+// So do the dashboard, settings, FAQ order and password pages, all in one chunk (pages/screens.ts): the login page
+// loads only itself, and one chunk rather than one each keeps their shared code from splitting into many small files.
 const Dashboard = lazy(() => import('./pages/screens').then((m) => ({ default: m.Dashboard })));
 const SettingsPage = lazy(() => import('./pages/screens').then((m) => ({ default: m.SettingsPage })));
 const FaqOrderPage = lazy(() => import('./pages/screens').then((m) => ({ default: m.FaqOrderPage })));

@@ -45,13 +45,16 @@ export default function ApplicationFormPage() {
   // The application as the server has it now (not a copy read earlier), so the form starts from what is saved.
   const stored = useStaffQuery(applicationScope(uuid ?? ''), 'getApplication', [uuid ?? ''], { enabled: !!uuid, refetchOnMount: 'always' });
   const failure = (optionsError ?? stored.error)?.message;
+  // Filled once per application: from new to the saved one's address the page may stay mounted, and takes its values.
+  const [loaded, setLoaded] = useState<string>();
   useEffect(() => {
     const data = stored.data;
-    if (!data || stored.isFetching || values) return;
+    if (!uuid || !data || stored.isFetching || loaded === uuid) return;
     setValues(Object.fromEntries(Object.entries(data).filter(([key]) => formFields.includes(key))));
     setFiles(data.files ?? []);
     setReference(data.reference);
-  }, [stored.data, stored.isFetching, values]);
+    setLoaded(uuid);
+  }, [uuid, stored.data, stored.isFetching, loaded]);
   const saving = useApplicationMutation(uuid ?? '', (dataProvider, value: FormValues) => dataProvider.saveApplication(uuid ?? null, value));
 
   const questions = useMemo(() => options?.questions[String(values?.application_type_id)] ?? [], [options, values?.application_type_id]);
