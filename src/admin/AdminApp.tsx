@@ -7,13 +7,8 @@ import { resourceIcons } from './resources/icons';
 import { resourceScreens } from './resources/ResourceScreens';
 import { brand } from '../theme';
 import { AppLayout } from './layout/AppLayout';
-import { Dashboard } from './pages/Dashboard';
-import { FaqOrderPage } from './pages/FaqOrderPage';
-import { ForgotPasswordPage } from './pages/ForgotPasswordPage';
 import { LoginPage } from './pages/LoginPage';
 import { ForbiddenPage, NotFoundPage } from './pages/StatusScreens';
-import { ResetPasswordPage } from './pages/ResetPasswordPage';
-import { SettingsPage } from './pages/SettingsPage';
 import { authProvider, dataProvider } from './providers';
 import { RequireAccess } from './RequireAccess';
 
@@ -24,6 +19,13 @@ const InvestigationList = lazy(() => import('./applications/InvestigationList'))
 const DecidedList = lazy(() => import('./applications/DecidedList'));
 const DecisioningList = lazy(() => import('./applications/DecisioningList'));
 const ApplicationFormPage = lazy(() => import('./applications/ApplicationFormPage'));
+// So do the dashboard, settings, FAQ order and password pages, all in one chunk (pages/screens.ts): the login page
+// loads only itself, and one chunk rather than one each keeps their shared code from splitting into many small files.
+const Dashboard = lazy(() => import('./pages/screens').then((m) => ({ default: m.Dashboard })));
+const SettingsPage = lazy(() => import('./pages/screens').then((m) => ({ default: m.SettingsPage })));
+const FaqOrderPage = lazy(() => import('./pages/screens').then((m) => ({ default: m.FaqOrderPage })));
+const ForgotPasswordPage = lazy(() => import('./pages/screens').then((m) => ({ default: m.ForgotPasswordPage })));
+const ResetPasswordPage = lazy(() => import('./pages/screens').then((m) => ({ default: m.ResetPasswordPage })));
 
 const theme = { ...defaultTheme, ...brand, palette: { ...defaultTheme.palette, ...brand.palette } };
 
@@ -48,6 +50,15 @@ function LazyScreen({ screen, children }: { screen: string; children: ReactNode 
   );
 }
 
+/** The dashboard, with a spinner while its code arrives. */
+function DashboardScreen() {
+  return (
+    <Suspense fallback={<Loading />}>
+      <Dashboard />
+    </Suspense>
+  );
+}
+
 /** The staff app at /admin: react-admin with our providers; one <Resource> per entity of resources/ (issue by issue). */
 export function AdminApp({ i18nProvider }: { i18nProvider: I18nProvider }) {
   return (
@@ -66,7 +77,7 @@ export function StaffAdmin({ i18nProvider, dataProvider, authProvider }: { i18nP
       dataProvider={dataProvider}
       i18nProvider={i18nProvider}
       loginPage={LoginPage}
-      dashboard={Dashboard}
+      dashboard={DashboardScreen}
       layout={AppLayout}
       catchAll={NotFoundPage}
       accessDenied={() => <Navigate to="/403" replace />}
@@ -74,11 +85,11 @@ export function StaffAdmin({ i18nProvider, dataProvider, authProvider }: { i18nP
       disableTelemetry
     >
       <CustomRoutes noLayout>
-        <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-        <Route path="/reset-password/:token" element={<ResetPasswordPage />} />
+        <Route path="/forgot-password" element={<Suspense fallback={<Loading />}><ForgotPasswordPage /></Suspense>} />
+        <Route path="/reset-password/:token" element={<Suspense fallback={<Loading />}><ResetPasswordPage /></Suspense>} />
       </CustomRoutes>
       <CustomRoutes>
-        <Route path="/settings" element={<RequireAccess screen="settings"><SettingsPage /></RequireAccess>} />
+        <Route path="/settings" element={<LazyScreen screen="settings"><SettingsPage /></LazyScreen>} />
         <Route path="/applications/:status?" element={<LazyScreen screen="applications"><ApplicationsPath /></LazyScreen>} />
         {/* new and :uuid share the form; a path of its own so it never clashes with the list's /applications/:status. */}
         {['/application-form/new', '/application-form/:uuid'].map((path) => (
@@ -88,7 +99,7 @@ export function StaffAdmin({ i18nProvider, dataProvider, authProvider }: { i18nP
         <Route path="/decisioning/:periodUuid/:periodName" element={<LazyScreen screen="decisioning"><DecisioningList /></LazyScreen>} />
         <Route path="/investigations" element={<LazyScreen screen="investigations"><InvestigationList /></LazyScreen>} />
         <Route path="/statistics" element={<LazyScreen screen="statistics"><StatisticsPage /></LazyScreen>} />
-        <Route path="/faqs/order" element={<RequireAccess screen="faqs"><FaqOrderPage /></RequireAccess>} />
+        <Route path="/faqs/order" element={<LazyScreen screen="faqs"><FaqOrderPage /></LazyScreen>} />
         <Route path="/403" element={<RequireAccess><ForbiddenPage /></RequireAccess>} />
       </CustomRoutes>
       {resourceList.map((resource) => (

@@ -11,3 +11,5 @@ const staff = createAuthProvider(http, session, requirementFor);
 export const auth = staff.auth;
 export const authProvider = staff.provider;
 export const dataProvider = createDataProvider(http, endpointFor);
+/** Where the staff form's files go (the shared file field uploads with progress through this client). */
+export const staffFiles = { http, base: (uuid: string) => `/applications/${uuid}/files` };

@@ -31,7 +31,7 @@ const isApplicationList = (query: Query) => query.queryKey[1] === 'getList' && a
  * A change to one application through the dataProvider; on success everything read about it (record, history,
  * decision, investigations) and the lists of applications are read again.
  */
-export function useApplicationMutation<V>(uuid: string, change: (dataProvider: StaffDataProvider, value: V) => Promise<unknown>) {
+export function useApplicationMutation<V, R>(uuid: string, change: (dataProvider: StaffDataProvider, value: V) => Promise<R>) {
   const dataProvider = useDataProvider<StaffDataProvider>();
   const queryClient = useQueryClient();
   return useMutation({

@@ -98,6 +98,9 @@ describe('dataProvider, the staff API calls', () => {
 
   it.each([
     ['getApplication', () => [uuid], 'GET', `/applications/${uuid}`, undefined],
+    ['applicationFormOptions', () => [], 'GET', '/applications/form-options', undefined],
+    ['saveApplication', () => [uuid, { money: 5 }], 'PUT', `/applications/${uuid}`, { data: { money: 5 } }],
+    ['saveApplication', () => [null, { money: 5, frontend_user_id: 2 }], 'POST', '/applications', { data: { money: 5, frontend_user_id: 2 } }],
     ['setFinished', () => [uuid, true], 'POST', `/applications/${uuid}/finished`, { data: { finished: true } }],
     ['updateStatus', () => [uuid, 30], 'POST', `/applications/${uuid}/updateStatus`, { data: { status: 30 } }],
     ['getHistory', () => [uuid], 'GET', `/applications/${uuid}/history`, undefined],
@@ -110,6 +113,7 @@ describe('dataProvider, the staff API calls', () => {
     ['getStatistics', () => [4], 'GET', '/statistics?period=4', undefined],
     ['getStatistics', () => [null], 'GET', '/statistics', undefined],
     ['getDashboard', () => [], 'GET', '/dashboard', undefined],
+    ['getEnums', () => ['en-US'], 'GET', '/protocol/enums/en-US', undefined],
     ['forgotPassword', () => ['anna@example.se'], 'POST', '/auth/forgot-password', { data: { email: 'anna@example.se' } }],
     ['resetPassword', () => ['t0k', 'hemligt-lösen', 'hemligt-lösen'], 'POST', '/auth/reset-password', { data: { token: 't0k', password: 'hemligt-lösen', password_confirmation: 'hemligt-lösen' } }],
     ['setFaqOrder', () => [[3, 1, 2]], 'PUT', '/faqs/order', { data: { ids: [3, 1, 2] } }],

@@ -1,4 +1,4 @@
-import { HttpError, type DataProvider, type Identifier } from 'ra-core';
+import { HttpError, type DataProvider, type GetListParams, type GetListResult, type GetManyParams, type GetManyResult, type Identifier, type RaRecord } from 'ra-core';
 import { ApiError, type HttpClient, type HttpResponse } from './httpClient';
 import type { UploadProgress } from './xhrFetch';
 import { staffMethods, type StaffMethods } from './staffMethods';
@@ -7,8 +7,8 @@ import { staffMethods, type StaffMethods } from './staffMethods';
 export type EndpointFor = (resource: string) => string;
 
 /** A list answer of DESIGN.md §4. */
-interface ListPage {
-  data: Record<string, unknown>[];
+interface ListPage<R> {
+  data: R[];
   total: number;
 }
 
@@ -69,11 +69,12 @@ export function createDataProvider(http: HttpClient, endpointFor: EndpointFor = 
       })),
     );
 
-  const getList = async (resource: string, params: Parameters<DataProvider['getList']>[1]) => {
+  // react-admin's methods are generic in the record type their caller expects; the API's JSON is read as that type.
+  const getList = async <R extends RaRecord>(resource: string, params: GetListParams): Promise<GetListResult<R>> => {
     // A list whose address carries a parameter (one period's applications) names it in meta.endpoint.
     const endpoint = typeof params.meta?.endpoint === 'string' ? `/${params.meta.endpoint}` : url(resource);
-    const page = await call<ListPage>(http.get(endpoint, { params: listParams(params) }));
-    return { data: page.data as never[], total: page.total };
+    const page = await call<ListPage<R>>(http.get(endpoint, { params: listParams(params) }));
+    return { data: page.data, total: page.total };
   };
 
   return {
@@ -83,21 +84,21 @@ export function createDataProvider(http: HttpClient, endpointFor: EndpointFor = 
     importList: (resource, rows, onProgress) => call(http.post(`${url(resource)}/import`, { data: { rows } }, { onUploadProgress: onProgress })),
     getList,
     async getOne(resource, params) {
-      return { data: await call(http.get(url(resource, params.id))) as never };
+      return { data: await call(http.get(url(resource, params.id))) };
     },
-    async getMany(resource, params) {
+    async getMany<R extends RaRecord>(resource: string, params: GetManyParams<R>): Promise<GetManyResult<R>> {
       if (!params.ids.length) return { data: [] };
-      const page = await call<ListPage>(http.get(url(resource), { params: { id: params.ids, per_page: params.ids.length } }));
-      return { data: page.data as never[] };
+      const page = await call<ListPage<R>>(http.get(url(resource), { params: { id: params.ids, per_page: params.ids.length } }));
+      return { data: page.data };
     },
     async getManyReference(resource, params) {
       return getList(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } });
     },
     async create(resource, params) {
-      return { data: await call(http.post(url(resource), { data: params.data })) as never };
+      return { data: await call(http.post(url(resource), { data: params.data })) };
     },
     async update(resource, params) {
-      return { data: await call(http.put(url(resource, params.id), { data: params.data })) as never };
+      return { data: await call(http.put(url(resource, params.id), { data: params.data })) };
     },
     async updateMany(resource, params) {
       await Promise.all(params.ids.map((id) => call(http.put(url(resource, id), { data: params.data }))));
@@ -105,6 +106,7 @@ export function createDataProvider(http: HttpClient, endpointFor: EndpointFor = 
     },
     async delete(resource, params) {
       await call(http.delete(url(resource, params.id)).then((r) => ({ data: { data: r.data?.data } })));
+      // react-admin's generic RecordType: without previousData only the id is known, and the answer has no body.
       return { data: (params.previousData ?? { id: params.id }) as never };
     },
     async deleteMany(resource, params) {

@@ -1,18 +1,19 @@
-import type { I18nProvider, TranslationMessages } from 'ra-core';
+import type { I18nProvider, StringMap } from 'ra-core';
 import svSE from '../../locales/sv-SE.json';
 import { locales, type Locale } from '../../resources/locales';
 import { getLocale, setLocale } from './locale';
 import { flatten, translate, type TranslateOptions } from './translate';
 
-type Messages = TranslationMessages;
+/** Texts by nested keys: ours (which override a few of react-admin's) and react-admin's own. */
+type Messages = StringMap;
 /** Extra messages per locale, e.g. react-admin's own for the admin; loaded only where needed. */
 export type ExtraMessages = Record<Locale, () => Promise<Messages>>;
 /** Told of every key the chosen language has no text for, whether or not the caller gave a default (`_`). */
 export type MissingKeyListener = (key: string, locale: Locale, options: TranslateOptions) => void;
 
 const appMessages: Record<Locale, () => Promise<Messages>> = {
-  'sv-SE': async () => svSE as unknown as Messages,
-  'en-US': async () => (await import('../../locales/en-US.json')).default as unknown as Messages,
+  'sv-SE': async () => svSE,
+  'en-US': async () => (await import('../../locales/en-US.json')).default,
 };
 
 const names: Record<Locale, string> = { 'sv-SE': 'Svenska', 'en-US': 'English' };

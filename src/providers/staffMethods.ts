@@ -1,4 +1,7 @@
+import type { Question } from '../../resources/applicationAnswers';
 import type { Statistics } from '../../resources/statistics';
+import type { Category, FormValues, OpenPeriod, StoredFile } from '../forms/application/types';
+import { getEnums } from './enums';
 import type { HttpClient, HttpResponse } from './httpClient';
 
 /** Turns an answer's { data } into its value; the dataProvider's, so errors become react-admin HttpErrors. */
@@ -20,7 +23,21 @@ export interface StaffApplication {
   contact_phone: string | null;
   definitions: Record<string, unknown>;
   questions?: { id: number; label: string; type: number }[];
-  files?: { uuid: string; name: string; field_definition_id: number | null }[];
+  files?: StoredFile[];
+}
+
+/** What the staff application form offers: every period (closed ones too), the categories, each type's questions. */
+export interface ApplicationFormOptions {
+  periods: (OpenPeriod & { closed: boolean })[];
+  categories: Category[];
+  questions: Record<string, Question[]>;
+  upload_max_bytes: number;
+}
+
+/** An application as the staff form saved it. */
+export interface SavedApplication {
+  uuid: string;
+  reference: string | null;
 }
 
 export interface Decision {
@@ -80,6 +97,10 @@ export function staffMethods(http: HttpClient, unwrap: Unwrap) {
   const application = (uuid: string, rest = '') => `/applications/${encodeURIComponent(uuid)}${rest}`;
   return {
     getApplication: (uuid: string) => unwrap<StaffApplication>(http.get(application(uuid))),
+    applicationFormOptions: () => unwrap<ApplicationFormOptions>(http.get('/applications/form-options')),
+    /** The staff form's save: an update of the application with `uuid`, or (null) a new one. */
+    saveApplication: (uuid: string | null, values: FormValues) =>
+      unwrap<SavedApplication>(uuid ? http.put(application(uuid), { data: values }) : http.post('/applications', { data: values })),
     setFinished: (uuid: string, finished: boolean) => unwrap<unknown>(http.post(application(uuid, '/finished'), { data: { finished } })),
     updateStatus: (uuid: string, status: number) => unwrap<unknown>(http.post(application(uuid, '/updateStatus'), { data: { status } })),
     getHistory: (uuid: string) => unwrap<HistoryEntry[]>(http.get(application(uuid, '/history'))),
@@ -92,6 +113,8 @@ export function staffMethods(http: HttpClient, unwrap: Unwrap) {
     investigate: (uuid: string, investigation: Investigation) => unwrap<unknown>(http.put(application(uuid, '/investigations/mine'), { data: investigation })),
     getStatistics: (period: number | null) => unwrap<Statistics>(http.get('/statistics', { params: period ? { period } : {} })),
     getDashboard: () => unwrap<DashboardData>(http.get('/dashboard')),
+    /** The enumerations with their labels in `locale`, from the cache the apps share. */
+    getEnums: (locale: string) => getEnums(http, locale),
     forgotPassword: (email: string) => unwrap<{ message: string }>(http.post('/auth/forgot-password', { data: { email } })),
     resetPassword: (token: string, password: string, confirmation: string) =>
       unwrap<{ message: string }>(http.post('/auth/reset-password', { data: { token, password, password_confirmation: confirmation } })),

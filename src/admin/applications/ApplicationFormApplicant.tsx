@@ -1,8 +1,9 @@
 import { Autocomplete, Box, FormControlLabel, Radio, RadioGroup, Stack, TextField } from '@mui/material';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslate } from 'react-admin';
+import { useGetList, useTranslate } from 'react-admin';
+import { frontendUsers } from '../../../resources/frontendUsers';
 import { inputId } from '../../forms/application/fieldIds';
-import { http } from '../providers';
 
 interface Option {
   id: number;
@@ -23,20 +24,20 @@ export function ApplicationFormApplicant({ value, onChange, problem }: { value: 
   const translate = useTranslate();
   const [mode, setMode] = useState<'existing' | 'new'>(value.applicant ? 'new' : 'existing');
   const [search, setSearch] = useState('');
-  const [options, setOptions] = useState<Option[]>([]);
+  // What was typed, once typing has paused for 250 ms.
+  const [term, setTerm] = useState('');
   const [chosen, setChosen] = useState<Option | null>(null);
   useEffect(() => {
-    // The list searches from three characters, as every list does.
-    if (mode !== 'existing' || search.trim().length <= 2) return;
-    let live = true;
-    const timer = setTimeout(() => {
-      http.get(`/frontend-users?search=${encodeURIComponent(search.trim())}&per_page=20`).then((r) => live && setOptions(r.data.data.data as Option[])).catch(() => live && setOptions([]));
-    }, 250);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [search, mode]);
+    const timer = setTimeout(() => setTerm(search.trim()), 250);
+    return () => clearTimeout(timer);
+  }, [search]);
+  // The list searches from three characters, as every list does; until then the last answer stays, a failure shows none.
+  const { data: options = [] } = useGetList<Option>(
+    'frontend-users',
+    // The list's own order (react-admin would otherwise ask for id, newest first).
+    { pagination: { page: 1, perPage: 20 }, sort: frontendUsers.defaultSort, filter: { q: term } },
+    { enabled: mode === 'existing' && term.length > 2, placeholderData: keepPreviousData, retry: false, refetchOnWindowFocus: false },
+  );
   const person = value.applicant ?? { email: '', first_name: '', last_name: '' };
   const set = (field: keyof typeof person, text: string) => onChange({ applicant: { ...person, [field]: text } });
   const text = (field: keyof typeof person, label: string, type = 'text') => (

@@ -1,31 +1,23 @@
 import { Box, Button, Card, CardContent, LinearProgress, Alert, Stack, Typography } from '@mui/material';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Title, useI18nProvider, useNotify, useTranslate } from 'react-admin';
+import { HttpError, Title, useI18nProvider, useNotify, useTranslate } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
-import { answerField, type Question } from '../../../resources/applicationAnswers';
+import { answerField } from '../../../resources/applicationAnswers';
 import { enums } from '../../../resources/enums';
 import { applications } from '../../../resources/applications';
 import { usePageTitle } from '../../components/usePageTitle';
-import { ApiError } from '../../providers/httpClient';
 import { FormContext, type FormApi } from '../../forms/application/FormContext';
 import { AttachmentsStep, ContactStep, OrganisationStep, PeriodStep, QuestionsStep } from '../../forms/application/steps';
-import type { Category, FormValues, OpenPeriod, StoredFile } from '../../forms/application/types';
+import type { FormValues, StoredFile } from '../../forms/application/types';
 import { formProblems } from '../../forms/application/validation';
 import { I18nContext } from '../../components/i18n';
-import { http } from '../providers';
+import { staffFiles } from '../providers';
+import { applicationScope, useApplicationMutation, useStaffQuery } from '../useStaffQuery';
 import { ApplicationFormApplicant, type ApplicantChoice } from './ApplicationFormApplicant';
 import { ApplicationFormProblems, type Problem } from './ApplicationFormProblems';
 
-interface Options {
-  periods: (OpenPeriod & { closed: boolean })[];
-  categories: Category[];
-  questions: Record<string, Question[]>;
-  upload_max_bytes: number;
-}
-
 /** The form's fields (every step's) and the answers, as the staff view gives them and the API takes them. */
 const formFields = [...applications.fields.filter((f) => f.step).map((f) => f.name), 'definitions'];
-const staffFiles = { http, base: (uuid: string) => `/applications/${uuid}/files` };
 const blank: FormValues = { category_ids: [], global_goals: [], definitions: {}, links: [], consent: false };
 
 /**
@@ -40,31 +32,30 @@ export default function ApplicationFormPage() {
   const name = translate('resources.applications.name', { smart_count: 1 }).toLocaleLowerCase();
   const title = translate(uuid ? 'app.resource.edit_title' : 'app.resource.create_title', { name });
   usePageTitle(title);
-  const [options, setOptions] = useState<Options | null>(null);
   const [values, setValues] = useState<FormValues | null>(uuid ? null : blank);
   const [files, setFiles] = useState<StoredFile[]>([]);
   const [applicant, setApplicant] = useState<ApplicantChoice>({});
   const [reference, setReference] = useState<string | null>(null);
   const [left, setLeft] = useState<Set<string>>(new Set());
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const top = useRef<HTMLDivElement>(null);
   const i18nProvider = useI18nProvider();
 
+  const { data: options, error: optionsError } = useStaffQuery(['application-form'], 'applicationFormOptions', []);
+  // The application as the server has it now (not a copy read earlier), so the form starts from what is saved.
+  const stored = useStaffQuery(applicationScope(uuid ?? ''), 'getApplication', [uuid ?? ''], { enabled: !!uuid, refetchOnMount: 'always' });
+  const failure = (optionsError ?? stored.error)?.message;
+  // Filled once per application: from new to the saved one's address the page may stay mounted, and takes its values.
+  const [loaded, setLoaded] = useState<string>();
   useEffect(() => {
-    http.get('/applications/form-options').then((r) => setOptions(r.data.data)).catch((e: Error) => setFailure(e.message));
-    if (uuid)
-      http
-        .get(`/applications/${uuid}`)
-        .then((r) => {
-          const data = r.data.data;
-          setValues(Object.fromEntries(formFields.map((key) => [key, data[key]])));
-          setFiles(data.files);
-          setReference(data.reference);
-        })
-        .catch((e: Error) => setFailure(e.message));
-  }, [uuid]);
+    const data = stored.data;
+    if (!uuid || !data || stored.isFetching || loaded === uuid) return;
+    setValues(Object.fromEntries(Object.entries(data).filter(([key]) => formFields.includes(key))));
+    setFiles(data.files ?? []);
+    setReference(data.reference);
+    setLoaded(uuid);
+  }, [uuid, stored.data, stored.isFetching, loaded]);
+  const saving = useApplicationMutation(uuid ?? '', (dataProvider, value: FormValues) => dataProvider.saveApplication(uuid ?? null, value));
 
   const questions = useMemo(() => options?.questions[String(values?.application_type_id)] ?? [], [options, values?.application_type_id]);
   const local = useMemo(() => {
@@ -94,20 +85,16 @@ export default function ApplicationFormPage() {
   const problems: Problem[] = Object.entries(serverErrors).map(([field, message]) => ({ field, label: labelOf(field), message }));
 
   const save = async () => {
-    setSaving(true);
     try {
-      const response = uuid ? await http.put(`/applications/${uuid}`, { data: values }) : await http.post('/applications', { data: { ...values, ...applicant } });
-      const saved = response.data.data;
+      const saved = await saving.mutateAsync(uuid ? values : { ...values, ...applicant });
       notify(uuid ? 'app.application_form.saved' : 'app.application_form.created', { type: 'success', messageArgs: { reference: saved.reference } });
       navigate(uuid ? '/applications' : `/application-form/${saved.uuid}`);
     } catch (error) {
-      const errors = error instanceof ApiError ? error.body.errors : undefined;
+      const errors: Record<string, string> | undefined = error instanceof HttpError ? error.body?.errors : undefined;
       if (errors) {
         setServerErrors(errors);
         setTimeout(() => top.current?.focus());
       } else notify((error as Error).message, { type: 'error' });
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -146,7 +133,7 @@ export default function ApplicationFormPage() {
                 </Stack>
               ))}
               <Stack direction="row" spacing={2}>
-                <Button variant="contained" onClick={() => void save()} disabled={saving}>
+                <Button variant="contained" onClick={() => void save()} disabled={saving.isPending}>
                   {translate('ra.action.save')}
                 </Button>
                 <Button onClick={() => navigate('/applications')}>{translate('ra.action.cancel')}</Button>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { enums } from '../../../resources/enums';
 import { formatMoney } from '../../../resources/format';
+import { includes } from '../../../resources/includes';
 import type { HttpError } from 'react-admin';
 import type { Decision, DecisionInput } from '../../providers/staffMethods';
 import { useApplicationMutation, useApplicationQuery } from '../useStaffQuery';
@@ -26,7 +27,7 @@ function DecisionForm({ uuid, decision }: { uuid: string; decision: Decision }) 
   const notify = useNotify();
   const decide = useApplicationMutation(uuid, (dataProvider, input: DecisionInput) => dataProvider.decide(uuid, input));
   // An application not yet decided starts with no decision chosen: staff choose it themselves.
-  const [draft, setDraft] = useState<Partial<Decision>>(() => ({ status: [approved, rejected].includes(decision.status as never) ? decision.status : undefined, approved_money: decision.approved_money, approved_fou: decision.approved_fou, approved_nok: decision.approved_nok, global_goals: decision.global_goals ?? [] }));
+  const [draft, setDraft] = useState<Partial<Decision>>(() => ({ status: includes([approved, rejected], decision.status) ? decision.status : undefined, approved_money: decision.approved_money, approved_fou: decision.approved_fou, approved_nok: decision.approved_nok, global_goals: decision.global_goals ?? [] }));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
   // The amount as it is being typed, so what is left of the period's amount follows every keystroke.

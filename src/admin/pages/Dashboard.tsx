@@ -1,15 +1,12 @@
 import { Box, Button, Card, CardContent, Chip, List, ListItem, ListItemButton, ListItemText, Skeleton, Stack, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
 import { Title, useGetIdentity, useLocaleState, usePermissions, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { isAllowed, type Ability } from '../../../resources/abilities';
 import type { EnumOption } from '../../../resources/enums';
 import { requirementFor } from '../../../resources/index';
 import { usePageTitle } from '../../components/usePageTitle';
-import { getEnums } from '../../providers/enums';
 import { formatDate } from '../../../resources/format';
 import { menuEntries } from '../layout/navigation';
-import { http } from '../providers';
 import { useStaffQuery } from '../useStaffQuery';
 
 /** The first screen for every signed-in staff user: who they are, the open periods, and (if they manage them) applications. */
@@ -19,10 +16,8 @@ export function Dashboard() {
   const { identity } = useGetIdentity();
   const { permissions } = usePermissions<Ability[]>();
   const { data, isPending: loading } = useStaffQuery(['dashboard'], 'getDashboard', []);
-  const [statuses, setStatuses] = useState<EnumOption[]>([]);
-  useEffect(() => {
-    getEnums(http, locale).then((enums) => setStatuses(enums.application_status), () => setStatuses([]));
-  }, [locale]);
+  // The useStaffQuery key holds the locale already.
+  const statuses = useStaffQuery(['enums'], 'getEnums', [locale]).data?.application_status ?? [];
   const title = translate('app.dashboard.title');
   usePageTitle(title);
   const mayDecide = isAllowed(permissions ?? [], requirementFor('decisioning')!);
