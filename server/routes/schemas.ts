@@ -1,3 +1,6 @@
+import { uuidPattern } from '../applications/own.js';
+import { notFound } from '../errors.js';
+
 /** JSON-schema helpers for the API's envelopes (DESIGN.md §4): bodies and answers are wrapped in { data }. */
 type Schema = Record<string, unknown>;
 
@@ -29,3 +32,25 @@ export function listPageSchema(item: Schema): Schema {
 
 export const message = data({ type: 'object', properties: { message: { type: 'string' } } });
 export const expiresIn = data({ type: 'object', properties: { expires_in: { type: 'integer', description: 'seconds' } } });
+
+/** Route parameters, each a string. */
+export const stringParams = (...names: string[]) => ({ type: 'object', required: names, properties: Object.fromEntries(names.map((n) => [n, { type: 'string' }])) });
+
+const uuid = new RegExp(uuidPattern);
+/** A malformed uuid is unknown like any other: 404, and no database error. */
+export function knownUuids(...values: (string | undefined)[]) {
+  if (!values.every((value) => value && uuid.test(value))) throw notFound();
+}
+
+/** A file of an application, as the file routes answer it. */
+export const applicationFile = {
+  type: 'object',
+  properties: {
+    uuid: { type: 'string' },
+    name: { type: 'string' },
+    size: { type: 'integer' },
+    mime: { type: 'string' },
+    field_definition_id: { type: ['integer', 'null'], description: 'The media question it answers; null for an attachment of step 5' },
+    created_at: { type: 'string', format: 'date-time' },
+  },
+};

@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import { getRecord, type AnyDb } from '../../resources/repository.js';
+import { periods } from '../../../resources/periods.js';
+import { notFound } from '../../errors.js';
+import { setPeriodClosed } from '../../periods.js';
+
+/** Opening and closing a period (SPEC.md §4): a closed period refuses new applications. */
+export default async function periodRoutes(app: FastifyInstance) {
+  const config = { access: { abilities: 'manage-periods' }, resource: 'periods' } as const;
+  for (const [action, closed] of [['open', false], ['close', true]] as const) {
+    app.post<{ Params: { id: number } }>(
+      `/periods/:id/${action}`,
+      { config, schema: { tags: ['periods'], summary: `${action === 'open' ? 'Opens' : 'Closes'} the period`, params: { type: 'object', properties: { id: { type: 'integer', minimum: 1 } } } } },
+      async (request) => {
+        if (!(await setPeriodClosed(app.db, request.params.id, closed))) throw notFound();
+        return { data: await getRecord(app.db as unknown as AnyDb, periods, request.params.id) };
+      },
+    );
+  }
+}
