@@ -1,4 +1,6 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
 import type { Field, ResourceDefinition } from '../../resources/fields.js';
 import { partOf, resourceList } from '../../resources/index.js';
 import { normaliseRecord, validateRecord } from '../../resources/validate.js';
@@ -11,7 +13,6 @@ import { resourceListGrammar } from './listGrammar.js';
 import { checkAgainstDatabase, createRecord, deleteRecord, getRecord, listRecords, updateRecord, type AnyDb } from './repository.js';
 
 type Query = Record<string, string | string[]>;
-type Body = { data: Record<string, unknown> };
 
 const jsonType: Partial<Record<Field['kind'], object>> = {
   integer: { type: ['integer', 'null'] },
@@ -23,14 +24,20 @@ const jsonType: Partial<Record<Field['kind'], object>> = {
   options: { type: 'array', items: { type: 'string' } },
 };
 
-/** The write body: the declared fields (read-only ones are accepted and ignored, as react-admin sends them back). */
+/**
+ * The write body: the declared fields (read-only ones are accepted and ignored, as react-admin sends them back). The
+ * fields come from the declaration at run time, so the record is typed as any record; prepare() checks each field.
+ */
 function bodySchema(resource: ResourceDefinition) {
   const properties: Record<string, object> = { id: {} };
   for (const field of resource.fields) properties[field.name] = jsonType[field.kind] ?? { type: ['string', 'null'] };
-  return { type: 'object', required: ['data'], additionalProperties: false, properties: { data: { type: 'object', additionalProperties: false, properties } } };
+  return Type.Unsafe<{ data: Record<string, unknown> }>({ type: 'object', required: ['data'], additionalProperties: false, properties: { data: { type: 'object', additionalProperties: false, properties } } });
 }
 
-const idParams = { type: 'object', properties: { id: { type: 'integer', minimum: 1 } } };
+const idParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+/** An import: rows of the spreadsheet, each column's text by its header. */
+const csvRow = Type.Unsafe<Record<string, string | null>>({ type: 'object', additionalProperties: { type: ['string', 'null'] } });
+const importBody = Type.Object({ data: Type.Object({ rows: Type.Array(csvRow, { maxItems: 100_000 }) }) });
 
 /** Validates and normalises a record for writing; throws a 422 with every field's errors. */
 async function prepare(db: AnyDb, resource: ResourceDefinition, input: Record<string, unknown>, exceptId: number | null): Promise<Record<string, unknown>> {
@@ -42,7 +49,9 @@ async function prepare(db: AnyDb, resource: ResourceDefinition, input: Record<st
 }
 
 /** The routes of one declared resource; every declaration gets them the same way (a test's own entity too). */
-export function registerResource(app: FastifyInstance, resource: ResourceDefinition) {
+export function registerResource(instance: FastifyInstance, resource: ResourceDefinition) {
+  // Tests register a resource of their own on a plain instance, so the type provider is set here too.
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
   const db = app.db as unknown as AnyDb;
   const base = `/${resource.endpoint ?? resource.name}`;
   const config = { access: { abilities: resource.ability }, resource: resource.name };
@@ -71,7 +80,7 @@ export function registerResource(app: FastifyInstance, resource: ResourceDefinit
   }
 
   if (resource.importable !== false) {
-    app.post<{ Body: { data: { rows: Record<string, string>[] } } }>(
+    app.post(
       `${base}/import`,
       {
         config,
@@ -79,11 +88,7 @@ export function registerResource(app: FastifyInstance, resource: ResourceDefinit
         schema: {
           tags,
           summary: 'All rows saved in one transaction, or none: errors by spreadsheet row (the header is row 1)',
-          body: {
-            type: 'object',
-            required: ['data'],
-            properties: { data: { type: 'object', required: ['rows'], properties: { rows: { type: 'array', maxItems: 100_000, items: { type: 'object', additionalProperties: { type: ['string', 'null'] } } } } } },
-          },
+          body: importBody,
         },
       },
       async (request) => {
@@ -131,11 +136,11 @@ export function registerResource(app: FastifyInstance, resource: ResourceDefinit
     );
   }
 
-  app.get<{ Params: { id: number } }>(`${base}/:id`, { config, schema: { tags, summary: 'One record', params: idParams } }, async (request) => ({
+  app.get(`${base}/:id`, { config, schema: { tags, summary: 'One record', params: idParams } }, async (request) => ({
     data: await getRecord(db, resource, request.params.id),
   }));
 
-  app.post<{ Body: Body }>(`${base}`, { config, schema: { tags, summary: 'Create', body: bodySchema(resource) } }, async (request, reply) => {
+  app.post(`${base}`, { config, schema: { tags, summary: 'Create', body: bodySchema(resource) } }, async (request, reply) => {
     const defaults = Object.fromEntries(resource.fields.filter((f) => f.default !== undefined).map((f) => [f.name, f.default]));
     const record = await prepare(db, resource, { ...defaults, ...request.body.data }, null);
     const created = await createRecord(db, resource, record);
@@ -143,7 +148,7 @@ export function registerResource(app: FastifyInstance, resource: ResourceDefinit
     return reply.status(201).send({ data: created });
   });
 
-  app.put<{ Params: { id: number }; Body: Body }>(`${base}/:id`, { config, schema: { tags, summary: 'Update', params: idParams, body: bodySchema(resource) } }, async (request) => {
+  app.put(`${base}/:id`, { config, schema: { tags, summary: 'Update', params: idParams, body: bodySchema(resource) } }, async (request) => {
     await getRecord(db, resource, request.params.id);
     const record = await prepare(db, resource, request.body.data, request.params.id);
     const updated = await updateRecord(db, resource, request.params.id, record);
@@ -151,7 +156,7 @@ export function registerResource(app: FastifyInstance, resource: ResourceDefinit
     return { data: updated };
   });
 
-  app.delete<{ Params: { id: number } }>(`${base}/:id`, { config, schema: { tags, summary: 'Delete (409 when still in use)', params: idParams } }, async (request) => ({
+  app.delete(`${base}/:id`, { config, schema: { tags, summary: 'Delete (409 when still in use)', params: idParams } }, async (request) => ({
     data: await deleteRecord(db, resource, request.params.id),
   }));
 }

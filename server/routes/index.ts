@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import resourceRoutes from '../resources/routes.js';
 import applicantApplicationRoutes from './applicant/applications.js';
@@ -23,7 +24,9 @@ import statisticsRoutes from './staff/statistics.js';
  * Every route of the API, under its prefix, grouped by who calls it: `public/` (anyone), `applicant/` (the portal),
  * `staff/` (the admin), and the generated resource routes of server/resources/routes.ts.
  */
-export async function apiRoutes(api: FastifyInstance) {
+export async function apiRoutes(instance: FastifyInstance) {
+  // The one place the type provider is set: each plugin's TypeBox schemas type its handlers' requests.
+  const api = instance.withTypeProvider<TypeBoxTypeProvider>();
   await api.register(protocolRoutes);
   await api.register(authRoutes);
   await api.register(applicantAuthRoutes);
@@ -44,7 +47,8 @@ export async function apiRoutes(api: FastifyInstance) {
 }
 
 /** The routes outside the API prefix: the development mailbox (never in production) and the browser app. */
-export async function siteRoutes(app: FastifyInstance, { production }: { production: boolean }) {
+export async function siteRoutes(instance: FastifyInstance, { production }: { production: boolean }) {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
   if (!production) await app.register(devMailboxRoutes);
   await app.register(clientRoutes);
 }

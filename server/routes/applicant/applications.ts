@@ -1,28 +1,28 @@
-import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
 import { applications } from '../../../resources/applications.js';
 import { enums } from '../../../resources/enums.js';
 import { formatDate } from '../../../resources/format.js';
 import { validateRecord } from '../../../resources/validate.js';
 import { applicantForMail, applicationById, formPeriod, latestDraft, openPeriod, organisationByNumber, saveDraft, sendIn, startDraft, typeLabel } from '../../applications/drafts.js';
-import { assertDraft, ownApplication, uuidPattern, visibleStatus } from '../../applications/own.js';
-import { ID, formFieldSchemas } from '../../applications/formSchema.js';
+import { assertDraft, ownApplication, visibleStatus } from '../../applications/own.js';
+import { ID, formFieldSchemas } from '../formSchema.js';
 import { categoryIdsOf, filesOf, formRecord, questionsOf, type ApplicationRow } from '../../applications/form.js';
 import { answerBy, sentInColumns, sentInErrors, unknownCategories, yearNow } from '../../applications/submit.js';
 import { AppError, invalid, type FieldErrors } from '../../errors.js';
-import { body, data } from '../schemas.js';
+import { anyObject, body, data, Nullable, uuid, type Api } from '../schemas.js';
 
 const { approved } = enums.application_status;
 /** What a draft save may carry: any part of the form, kept as typed (the full rules apply when it is sent in). */
-const draftFields = { step: { type: 'integer', minimum: 1, maximum: 5 }, ...formFieldSchemas };
+const draftFields = { step: Type.Integer({ minimum: 1, maximum: 5 }), ...formFieldSchemas };
 
-const params = { type: 'object', required: ['uuid'], properties: { uuid: { type: 'string', pattern: uuidPattern } } };
-const formAnswer = data({ type: 'object', additionalProperties: true });
+const params = Type.Object({ uuid });
+const formAnswer = data(anyObject);
 
 /**
  * The applicant's application form (SPEC.md §2, /ansok/:id): start or continue a draft, save it as they go, and send
  * it in while the period is open. Only the applicant's own applications are reachable (others are 404).
  */
-export default async function applicantApplicationRoutes(app: FastifyInstance) {
+export default async function applicantApplicationRoutes(app: Api) {
   const { db } = app;
   const tags = ['portal'];
   const config = { access: 'applicant' as const, resource: 'applications' };
@@ -64,12 +64,12 @@ export default async function applicantApplicationRoutes(app: FastifyInstance) {
         tags,
         summary: 'Start an application in an open period, or continue the applicant’s draft of the same period and type',
         // applicant_type: who applies, when the applicant already said so (/ansok?applicant_type=).
-        body: body({ period_id: ID, application_type_id: ID, applicant_type: { type: 'integer', enum: Object.values(enums.applicant_type) } }, ['period_id', 'application_type_id']),
+        body: body({ period_id: ID, application_type_id: ID, applicant_type: Type.Integer({ enum: Object.values(enums.applicant_type) }) }, ['period_id', 'application_type_id']),
         response: { 200: formAnswer, 201: formAnswer },
       },
     },
     async (request, reply) => {
-      const { period_id, application_type_id, applicant_type = null } = (request.body as { data: { period_id: number; application_type_id: number; applicant_type?: number } }).data;
+      const { period_id, application_type_id, applicant_type = null } = request.body.data;
       const period = await openPeriod(db, period_id);
       if (!period.typeIds.includes(application_type_id)) throw invalid({ application_type_id: ['validation.in'] });
       const start = { period_id, application_type_id, applicant_type };
@@ -84,7 +84,7 @@ export default async function applicantApplicationRoutes(app: FastifyInstance) {
   app.get(
     '/portal/applications/:uuid',
     { config, schema: { tags, summary: 'One of the applicant’s applications: the form, its questions and files, and the decision once visible', params, response: { 200: formAnswer } } },
-    async (request) => ({ data: await present(await ownApplication(db, request, (request.params as { uuid: string }).uuid)) }),
+    async (request) => ({ data: await present(await ownApplication(db, request, request.params.uuid)) }),
   );
 
   app.put(
@@ -94,11 +94,11 @@ export default async function applicantApplicationRoutes(app: FastifyInstance) {
       schema: { tags, summary: 'Save a draft as the applicant goes: any part of the form, kept as typed', params, body: body(draftFields, []), response: { 200: formAnswer } },
     },
     async (request) => {
-      const row = await ownApplication(db, request, (request.params as { uuid: string }).uuid);
+      const row = await ownApplication(db, request, request.params.uuid);
       assertDraft(row);
-      const changes = { ...(request.body as { data: Record<string, unknown> }).data };
-      const periodId = (changes.period_id as number | undefined) ?? row.period_id;
-      const typeId = (changes.application_type_id as number | undefined) ?? row.application_type_id;
+      const changes = { ...request.body.data };
+      const periodId = changes.period_id ?? row.period_id;
+      const typeId = changes.application_type_id ?? row.application_type_id;
       if ('period_id' in changes || 'application_type_id' in changes) {
         const period = await openPeriod(db, periodId);
         if (typeId !== null && !period.typeIds.includes(typeId)) throw invalid({ application_type_id: ['validation.in'] });
@@ -106,7 +106,7 @@ export default async function applicantApplicationRoutes(app: FastifyInstance) {
       const errors: FieldErrors = {};
       const codeErrors = validateRecord(applications, { applicant_type: changes.applicant_type, organisation_type: changes.organisation_type, global_goals: changes.global_goals }, { partial: true });
       for (const name of ['applicant_type', 'organisation_type', 'global_goals']) if (name in changes && codeErrors[name]) errors[name] = codeErrors[name];
-      const categoryIds = changes.category_ids as number[] | undefined;
+      const categoryIds = changes.category_ids;
       Object.assign(errors, await unknownCategories(db, categoryIds));
       if (Object.keys(errors).length) throw invalid(errors);
 
@@ -128,7 +128,7 @@ export default async function applicantApplicationRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const row = await ownApplication(db, request, (request.params as { uuid: string }).uuid);
+      const row = await ownApplication(db, request, request.params.uuid);
       assertDraft(row);
       const period = await openPeriod(db, row.period_id);
       const [categoryIds, questions, files] = await Promise.all([categoryIdsOf(db, row.id), questionsOf(db, row.application_type_id), filesOf(db, row.id)]);
@@ -164,17 +164,24 @@ export default async function applicantApplicationRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'An organisation of the foundation’s register by organisation number, to fill in its details',
-        params: { type: 'object', required: ['org_number'], properties: { org_number: { type: 'string', pattern: '^(16)?[0-9]{6}[- ]?[0-9]{4}$' } } },
+        params: Type.Object({ org_number: Type.String({ pattern: '^(16)?[0-9]{6}[- ]?[0-9]{4}$' }) }),
         response: {
-          200: data({
-            type: 'object',
-            properties: { name: { type: 'string' }, type: { type: 'integer' }, address: { type: ['string', 'null'] }, co: { type: ['string', 'null'] }, zip: { type: ['string', 'null'] }, city: { type: ['string', 'null'] }, website: { type: ['string', 'null'] } },
-          }),
+          200: data(
+            Type.Object({
+              name: Type.Optional(Type.String()),
+              type: Type.Optional(Type.Integer()),
+              address: Type.Optional(Nullable(Type.String())),
+              co: Type.Optional(Nullable(Type.String())),
+              zip: Type.Optional(Nullable(Type.String())),
+              city: Type.Optional(Nullable(Type.String())),
+              website: Type.Optional(Nullable(Type.String())),
+            }),
+          ),
         },
       },
     },
     async (request) => {
-      const digits = (request.params as { org_number: string }).org_number.replace(/[- ]/, '').slice(-10);
+      const digits = request.params.org_number.replace(/[- ]/, '').slice(-10);
       const found = await organisationByNumber(db, `${digits.slice(0, 6)}-${digits.slice(6)}`);
       if (!found) throw new AppError(404, 'errors.organisation_unknown');
       return { data: found };

@@ -1,29 +1,29 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
+import { Type } from 'typebox';
 import { applicantByEmail, registerApplicant, spendLoginLink, storeLoginLink } from '../../auth/loginLinks.js';
 import { assertNotLimited, recordFailure } from '../../auth/rateLimit.js';
 import { createSession, deleteSession, extendSession, sessionCookie, setSessionCookie } from '../../auth/sessions.js';
 import { newToken } from '../../auth/tokens.js';
 import { invalid } from '../../errors.js';
-import { body, data, email, expiresIn, message } from '../schemas.js';
+import { body, data, email, expiresIn, message, Nullable, type Api } from '../schemas.js';
 
-const name = { type: 'string', minLength: 1, maxLength: 100 } as const;
-const profile = data({
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    email: { type: 'string' },
-    first_name: { type: ['string', 'null'] },
-    last_name: { type: ['string', 'null'] },
-    locale: { type: 'string' },
-  },
-});
+const name = Type.String({ minLength: 1, maxLength: 100 });
+const profile = data(
+  Type.Object({
+    id: Type.Optional(Type.Integer()),
+    email: Type.Optional(Type.String()),
+    first_name: Type.Optional(Nullable(Type.String())),
+    last_name: Type.Optional(Nullable(Type.String())),
+    locale: Type.Optional(Type.String()),
+  }),
+);
 
 /**
  * Applicants register and sign in by e-mailed links (DESIGN.md §5): the answer never tells whether an address is
  * registered; a link is single use, stored as SHA-256, valid LOGIN_LINK_DAYS; only the POST of the "Continue" page
  * spends it, so mail scanners that open links do not use them up.
  */
-export default async function applicantAuthRoutes(app: FastifyInstance) {
+export default async function applicantAuthRoutes(app: Api) {
   const { db, config } = app;
   const lifetime = config.sessionLifetimeMinutes * 60;
   const tags = ['applicants'];
@@ -49,7 +49,7 @@ export default async function applicantAuthRoutes(app: FastifyInstance) {
     await recordFailure(db, key);
   }
 
-  app.post<{ Body: { data: { email: string; email_confirmation: string; first_name: string; last_name: string } } }>(
+  app.post(
     '/frontend-users/register',
     {
       config: { access: 'anonymous' },
@@ -72,7 +72,7 @@ export default async function applicantAuthRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post<{ Body: { data: { email: string } } }>(
+  app.post(
     '/frontend-users/login-link',
     { config: { access: 'anonymous' }, schema: { tags, summary: 'Mails a login link to a registered applicant; the same answer for any address', body: body({ email }), response: { 200: message } } },
     async (request) => {
@@ -84,11 +84,11 @@ export default async function applicantAuthRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post<{ Body: { data: { token: string } } }>(
+  app.post(
     '/frontend-users/login',
     {
       config: { access: 'anonymous' },
-      schema: { tags, summary: 'Spends a login link and starts the applicant session; the first login verifies the e-mail', body: body({ token: { type: 'string', minLength: 1, maxLength: 200 } }), response: { 200: expiresIn } },
+      schema: { tags, summary: 'Spends a login link and starts the applicant session; the first login verifies the e-mail', body: body({ token: Type.String({ minLength: 1, maxLength: 200 }) }), response: { 200: expiresIn } },
     },
     async (request, reply) => {
       const userId = await spendLoginLink(db, request.body.data.token);
@@ -98,7 +98,7 @@ export default async function applicantAuthRoutes(app: FastifyInstance) {
   );
 
   app.get('/frontend-users/me', { config: { access: 'applicant' }, schema: { tags, summary: 'The signed-in applicant', response: { 200: profile } } }, async (request) => ({
-    data: request.applicant,
+    data: request.applicant!,
   }));
 
   app.post('/frontend-users/refresh', { config: { access: 'applicant' }, schema: { tags, summary: 'Extends the applicant session', response: { 200: expiresIn } } }, async (request, reply) => {

@@ -1,23 +1,17 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
 import { fileOf, lockDraft } from '../../applications/files.js';
 import { assertDraft, ownApplication } from '../../applications/own.js';
 import { notFound } from '../../errors.js';
 import { deleteFile, storeFile } from '../../uploads/applicationFiles.js';
 import { multipartLimits } from '../../uploads/receive.js';
 import { sendStoredFile } from '../../uploads/send.js';
-import { applicationFile, data, knownUuids, stringParams } from '../schemas.js';
-
-interface Params {
-  uuid: string;
-  fileUuid?: string;
-}
+import { applicationFile, data, knownUuids, stringParams, type Api } from '../schemas.js';
 
 /**
  * Files of the applicant's own application (SPEC.md §2): answers to the media questions of step 2 and the attachments
  * of step 5. The applicant uploads and removes them while the application is a draft, and downloads them.
  */
-export default async function applicantFileRoutes(app: FastifyInstance) {
+export default async function applicantFileRoutes(app: Api) {
   const { db, config } = app;
   const { dataDir, uploadMaxBytes } = config;
   // Registered here, so only these routes accept multipart bodies; the app's access and CSRF hooks run before.
@@ -25,7 +19,7 @@ export default async function applicantFileRoutes(app: FastifyInstance) {
 
   const store = { db, dataDir, uploadMaxBytes };
 
-  app.post<{ Params: Params }>(
+  app.post(
     '/portal/applications/:uuid/files',
     {
       config: { access: 'applicant' },
@@ -63,25 +57,25 @@ export default async function applicantFileRoutes(app: FastifyInstance) {
     },
   );
 
-  app.delete<{ Params: Params }>(
+  app.delete(
     '/portal/applications/:uuid/files/:fileUuid',
     { config: { access: 'applicant' }, schema: { tags: ['portal'], summary: 'Removes a file from the applicant’s draft (409 when no longer a draft)', params: stringParams('uuid', 'fileUuid') } },
     async (request, reply) => {
       knownUuids(request.params.uuid, request.params.fileUuid);
       const application = await ownApplication(db, request, request.params.uuid);
       assertDraft(application);
-      await deleteFile(store, application.id, request.params.fileUuid!, (trx) => lockDraft(trx, application.id));
+      await deleteFile(store, application.id, request.params.fileUuid, (trx) => lockDraft(trx, application.id));
       return reply.status(204).send();
     },
   );
 
-  app.get<{ Params: Params }>(
+  app.get(
     '/portal/applications/:uuid/files/:fileUuid',
     { config: { access: 'applicant' }, schema: { tags: ['portal'], summary: 'Downloads a file of the applicant’s own application (always as an attachment)', params: stringParams('uuid', 'fileUuid') } },
     async (request, reply) => {
       knownUuids(request.params.uuid, request.params.fileUuid);
       const application = await ownApplication(db, request, request.params.uuid);
-      const stored = await fileOf(db, application.id, request.params.fileUuid!);
+      const stored = await fileOf(db, application.id, request.params.fileUuid);
       if (!stored) throw notFound();
       return sendStoredFile(reply, dataDir, stored);
     },

@@ -1,54 +1,50 @@
-import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
 import { enums } from '../../../resources/enums.js';
 import { categoryChoices } from '../../applications/form.js';
 import { ownApplications, visibleStatus } from '../../applications/own.js';
 import { faqsInOrder } from '../../faqs.js';
 import { openPeriods } from '../../periods.js';
-import { data } from '../schemas.js';
+import { data, dateTime, Nullable, nullableDateTime, type Api } from '../schemas.js';
 
-const faq = { type: 'object', properties: { id: { type: 'integer' }, question: { type: 'string' }, answer: { type: 'string' } } };
-const period = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    uuid: { type: 'string' },
-    name: { type: 'string' },
-    start_date: { type: 'string' },
-    end_date: { type: 'string' },
-    application_types: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, label: { type: 'string' } } } },
-    contacts: {
-      type: 'array',
-      items: { type: 'object', properties: { first_name: { type: 'string' }, last_name: { type: 'string' }, title: { type: ['string', 'null'] }, email: { type: ['string', 'null'] }, phone: { type: ['string', 'null'] } } },
-    },
-  },
-};
+const { Optional, Integer, String: Text } = Type;
+const faq = Type.Object({ id: Optional(Integer()), question: Optional(Text()), answer: Optional(Text()) });
+const period = Type.Object({
+  id: Optional(Integer()),
+  uuid: Optional(Text()),
+  name: Optional(Text()),
+  start_date: Optional(Text()),
+  end_date: Optional(Text()),
+  application_types: Optional(Type.Array(Type.Object({ id: Optional(Integer()), label: Optional(Text()) }))),
+  contacts: Optional(
+    Type.Array(
+      Type.Object({ first_name: Optional(Text()), last_name: Optional(Text()), title: Optional(Nullable(Text())), email: Optional(Nullable(Text())), phone: Optional(Nullable(Text())) }),
+    ),
+  ),
+});
 
 const { approved } = enums.application_status;
 
-const application = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    uuid: { type: 'string' },
-    reference: { type: ['string', 'null'] },
-    status: { type: 'integer' },
-    money: { type: ['integer', 'null'] },
-    approved_money: { type: ['integer', 'null'] },
-    sent_in_at: { type: ['string', 'null'], format: 'date-time' },
-    updated_at: { type: 'string', format: 'date-time' },
-    period: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' }, open: { type: 'boolean' } } },
-    application_type: { type: ['string', 'null'] },
-  },
-};
+const application = Type.Object({
+  id: Optional(Integer()),
+  uuid: Optional(Text()),
+  reference: Optional(Nullable(Text())),
+  status: Optional(Integer()),
+  money: Optional(Nullable(Integer())),
+  approved_money: Optional(Nullable(Integer())),
+  sent_in_at: Optional(nullableDateTime),
+  updated_at: Optional(dateTime),
+  period: Optional(Type.Object({ id: Optional(Integer()), name: Optional(Text()), open: Optional(Type.Boolean()) })),
+  application_type: Optional(Nullable(Text())),
+});
 
 /** What signed-in applicants read in the portal: their applications, the FAQs and the open periods. */
-export default async function portalRoutes(app: FastifyInstance) {
+export default async function portalRoutes(app: Api) {
   const { db } = app;
   const tags = ['portal'];
 
   app.get(
     '/portal/applications',
-    { config: { access: 'applicant' }, schema: { tags, summary: 'The applicant’s own applications, newest first, with status cloaking', response: { 200: data({ type: 'array', items: application }) } } },
+    { config: { access: 'applicant' }, schema: { tags, summary: 'The applicant’s own applications, newest first, with status cloaking', response: { 200: data(Type.Array(application)) } } },
     async (request) => {
       const rows = await ownApplications(db, request.applicant!.id);
       return {
@@ -73,7 +69,7 @@ export default async function portalRoutes(app: FastifyInstance) {
   );
 
   // Anyone may read the FAQ: the footer links to it from every page, before registering too.
-  app.get('/portal/faqs', { config: { access: 'anonymous' }, schema: { tags, summary: 'The FAQs in their order, for anyone', response: { 200: data({ type: 'array', items: faq }) } } }, async () => ({
+  app.get('/portal/faqs', { config: { access: 'anonymous' }, schema: { tags, summary: 'The FAQs in their order, for anyone', response: { 200: data(Type.Array(faq)) } } }, async () => ({
     data: await faqsInOrder(db),
   }));
 
@@ -84,7 +80,7 @@ export default async function portalRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'The categories an application can name (target groups, purposes, geographic areas, focus areas), by type and label',
-        response: { 200: data({ type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, label: { type: 'string' }, type: { type: 'integer' } } } }) },
+        response: { 200: data(Type.Array(Type.Object({ id: Optional(Integer()), label: Optional(Text()), type: Optional(Integer()) }))) },
       },
     },
     async () => ({ data: await categoryChoices(db) }),
@@ -92,7 +88,7 @@ export default async function portalRoutes(app: FastifyInstance) {
 
   app.get(
     '/portal/periods',
-    { config: { access: 'applicant' }, schema: { tags, summary: 'Open periods (not closed, today between start and end) with their application types and contacts', response: { 200: data({ type: 'array', items: period }) } } },
+    { config: { access: 'applicant' }, schema: { tags, summary: 'Open periods (not closed, today between start and end) with their application types and contacts', response: { 200: data(Type.Array(period)) } } },
     async () => ({ data: await openPeriods(db) }),
   );
 }

@@ -1,8 +1,10 @@
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { Type } from 'typebox';
 import { AppError } from '../../errors.js';
+import type { Api } from '../schemas.js';
 
 export const clientDir = path.resolve(import.meta.dirname, '..', '..', '..', 'dist', 'client');
 
@@ -10,7 +12,7 @@ export const clientDir = path.resolve(import.meta.dirname, '..', '..', '..', 'di
  * The built browser app: hashed assets cached for a year; /admin/* gets the admin page, every other path the
  * portal page (each HTML file loads only its own tree's code). The product name is written into the page here.
  */
-export default async function clientRoutes(app: FastifyInstance) {
+export default async function clientRoutes(app: Api) {
   await app.register(fastifyStatic, { root: clientDir, serve: false });
   const page = (file: string) => {
     const full = path.join(clientDir, file);
@@ -24,8 +26,8 @@ export default async function clientRoutes(app: FastifyInstance) {
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
   };
 
-  app.get('/assets/*', { config: { access: 'anonymous' }, schema: { hide: true } }, (request, reply) => {
-    const file = (request.params as { '*': string })['*'];
+  app.get('/assets/*', { config: { access: 'anonymous' }, schema: { hide: true, params: Type.Object({ '*': Type.String() }) } }, (request, reply) => {
+    const file = request.params['*'];
     return reply.header('Cache-Control', 'public, max-age=31536000, immutable').sendFile(path.join('assets', file));
   });
   app.get('/favicon.svg', { config: { access: 'anonymous' }, schema: { hide: true } }, (_request, reply) => reply.sendFile('favicon.svg'));

@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import { latestMails } from '../../mail/outbox.js';
+import type { Api } from '../schemas.js';
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const linkify = (text: string) => escape(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
@@ -8,7 +8,7 @@ const linkify = (text: string) => escape(text).replace(/https?:\/\/[^\s<]+/g, (u
  * Development only (never registered when NODE_ENV=production): the outbox as a page, so a password reset or
  * login link can be followed without a mail server.
  */
-export default async function devMailboxRoutes(app: FastifyInstance) {
+export default async function devMailboxRoutes(app: Api) {
   app.get('/dev/mailbox', { config: { access: 'anonymous' }, schema: { hide: true } }, async (_request, reply) => {
     const mails = await latestMails(app.db);
     const items = mails

@@ -1,9 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
 import { sql } from 'kysely';
 import { enums, type EnumMap } from '../../../resources/enums.js';
 import { isLocale, defaultLocale, type Locale } from '../../../resources/locales.js';
 import { translator } from '../../i18n.js';
 import { AppError } from '../../errors.js';
+import type { Api } from '../schemas.js';
 
 function enumMap(locale: Locale): EnumMap {
   const t = translator(locale);
@@ -18,15 +19,15 @@ function enumMap(locale: Locale): EnumMap {
 const cache = new Map<Locale, EnumMap>();
 
 /** Enumerations with labels, and the health check. */
-export default async function protocolRoutes(app: FastifyInstance) {
-  app.get<{ Params: { locale: string } }>(
+export default async function protocolRoutes(app: Api) {
+  app.get(
     '/protocol/enums/:locale',
     {
       config: { access: 'anonymous' },
       schema: {
         tags: ['protocol'],
         summary: 'Every enumeration with codes and labels; an unknown locale gets sv-SE',
-        params: { type: 'object', properties: { locale: { type: 'string', maxLength: 10 } } },
+        params: Type.Object({ locale: Type.String({ maxLength: 10 }) }),
       },
     },
     async (request, reply) => {

@@ -1,25 +1,24 @@
-import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig } from 'fastify';
+import { Type } from 'typebox';
 import { keepAnswers, type Answers } from '../../../resources/applicationAnswers.js';
 import { enums } from '../../../resources/enums.js';
 import { frontendUsers } from '../../../resources/frontendUsers.js';
 import { validateRecord } from '../../../resources/validate.js';
 import * as check from '../../../resources/validators.js';
 import { categoryIdsOf, filesOf, formRecord, questionsOf } from '../../applications/form.js';
-import { formFieldSchemas, ID } from '../../applications/formSchema.js';
-import { uuidPattern } from '../../applications/own.js';
+import { formFieldSchemas, ID } from '../formSchema.js';
 import { applicantExists, applicationByUuidWhole, correctApplication, formOptions, periodExists, registerApplication, type NewApplicant } from '../../applications/staffForm.js';
 import { staffApplication } from '../../applications/staffView.js';
 import { periodTypeIds, sentInColumns, sentInErrors, unknownCategories } from '../../applications/submit.js';
 import type { Db } from '../../db/connect.js';
 import { AppError, invalid, notFound, type FieldErrors } from '../../errors.js';
-import { body, data } from '../schemas.js';
+import { anyObject, body, data, knownUuids, type Api } from '../schemas.js';
 
 const tags = ['applications'];
 const manage: FastifyContextConfig = { access: { abilities: 'manage-applications' }, resource: 'applications' };
-const staffView = data({ type: 'object', additionalProperties: true });
-const NAME = { type: 'string', maxLength: 255 } as const;
-const newApplicant = { type: 'object', required: ['email'], additionalProperties: false, properties: { email: { type: 'string', maxLength: 254 }, first_name: NAME, last_name: NAME } };
-const uuid = new RegExp(uuidPattern);
+const staffView = data(anyObject);
+const NAME = Type.String({ maxLength: 255 });
+const newApplicant = Type.Object({ email: Type.String({ maxLength: 254 }), first_name: Type.Optional(NAME), last_name: Type.Optional(NAME) }, { additionalProperties: false });
 
 /** The record the rules see: the form's fields with only the answers the type's questions ask. */
 async function checkedRecord(db: Db, record: Record<string, unknown>, files: { field_definition_id: number | null }[] | null) {
@@ -55,25 +54,19 @@ function changes(before: Record<string, unknown>, after: Record<string, unknown>
   return { before: Object.fromEntries(changed.map((k) => [k, before[k] ?? null])), after: Object.fromEntries(changed.map((k) => [k, after[k] ?? null])), changed };
 }
 
-function uuidParam(request: FastifyRequest): string {
-  const value = (request.params as { uuid: string }).uuid;
-  if (!uuid.test(value)) throw notFound();
-  return value;
-}
-
 /**
  * The staff form for one application (SPEC.md §2 add-application, edit-application): register a paper application
  * as sent in, in any period (paper arrives late), or correct one. Every rule of sending in applies, with every problem
  * at once; the history says who did it and what changed.
  */
-export default async function staffApplicationFormRoutes(app: FastifyInstance) {
+export default async function staffApplicationFormRoutes(app: Api) {
   const { db } = app;
 
   app.get(
     '/applications/form-options',
     {
       config: manage,
-      schema: { tags, summary: 'What the staff form offers: every period (closed ones too) with its types, the categories, and each type’s questions', response: { 200: data({ type: 'object', additionalProperties: true }) } },
+      schema: { tags, summary: 'What the staff form offers: every period (closed ones too) with its types, the categories, and each type’s questions', response: { 200: data(anyObject) } },
     },
     async () => {
       const [periods, links, categories, questions] = await formOptions(db);
@@ -102,8 +95,8 @@ export default async function staffApplicationFormRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { frontend_user_id, applicant, category_ids = [], ...form } = (request.body as { data: Record<string, unknown> & { frontend_user_id?: number; applicant?: NewApplicant } }).data;
-      if (!(await periodExists(db, form.period_id as number))) throw invalid({ period_id: ['validation.in'] });
+      const { frontend_user_id, applicant, category_ids = [], ...form } = request.body.data;
+      if (!(await periodExists(db, form.period_id))) throw invalid({ period_id: ['validation.in'] });
       const { checked, errors } = await checkedRecord(db, { ...form, category_ids }, null);
       Object.assign(errors, await applicantErrors(db, frontend_user_id, applicant));
       if (Object.keys(errors).length) throw invalid(errors);
@@ -112,7 +105,7 @@ export default async function staffApplicationFormRoutes(app: FastifyInstance) {
         values: await sentInColumns(db, checked),
         periodId: checked.period_id as number,
         definitions: checked.definitions,
-        categoryIds: category_ids as number[],
+        categoryIds: category_ids,
         frontendUserId: frontend_user_id,
         applicant,
       });
@@ -128,20 +121,21 @@ export default async function staffApplicationFormRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Correct an application sent in: any fields of the form, every rule checked on the result (422 lists every problem, nothing saved); drafts are 409',
-        params: { type: 'object', required: ['uuid'], properties: { uuid: { type: 'string' } } },
+        params: Type.Object({ uuid: Type.String() }),
         body: body(formFieldSchemas, []),
         response: { 200: staffView },
       },
     },
     async (request) => {
-      const id = uuidParam(request);
-      const sent = (request.body as { data: Record<string, unknown> }).data;
+      const id = request.params.uuid;
+      knownUuids(id);
+      const sent = request.body.data;
       const row = await applicationByUuidWhole(db, id);
       if (!row) throw notFound();
       // The applicant is still writing a draft; staff correct what was sent in.
       if (row.status === enums.application_status.draft) throw new AppError(409, 'errors.application_is_draft');
       const current = formRecord(row, await categoryIdsOf(db, row.id));
-      const definitions = { ...(row.definitions as Answers), ...((sent.definitions ?? {}) as Answers) };
+      const definitions: Answers = { ...(row.definitions as Answers), ...sent.definitions };
       const { checked, errors } = await checkedRecord(db, { ...current, ...sent, definitions }, await filesOf(db, row.id));
       if (Object.keys(errors).length) throw invalid(errors);
 

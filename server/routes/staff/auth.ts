@@ -1,20 +1,21 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
+import { Type } from 'typebox';
 import { hashPassword, PASSWORD_MIN_LENGTH, verifyPassword } from '../../auth/passwords.js';
 import { assertNotLimited, clearFailures, recordFailure } from '../../auth/rateLimit.js';
 import { createSession, deleteSession, extendSession, sessionCookie, setSessionCookie } from '../../auth/sessions.js';
 import { sendPasswordLink } from '../../auth/passwordLinks.js';
 import { activeStaffByEmail, resetPassword, staffForSignIn } from '../../auth/staffAccounts.js';
 import { AppError, invalid } from '../../errors.js';
-import { body, email, expiresIn, message, password } from '../schemas.js';
+import { body, email, expiresIn, message, password, type Api } from '../schemas.js';
 
 /** Staff sign-in, session refresh, sign-out and password reset by e-mailed link (DESIGN.md §5). */
-export default async function authRoutes(app: FastifyInstance) {
+export default async function authRoutes(app: Api) {
   const { db, config } = app;
   const lifetime = config.sessionLifetimeMinutes * 60;
   const setCookie = (reply: FastifyReply, token: string) => setSessionCookie(reply, 'staff', token, lifetime, config.production);
   const tags = ['auth'];
 
-  app.post<{ Body: { data: { email: string; password: string } } }>(
+  app.post(
     '/auth/login',
     {
       config: { access: 'anonymous' },
@@ -58,7 +59,7 @@ export default async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post<{ Body: { data: { email: string } } }>(
+  app.post(
     '/auth/forgot-password',
     {
       config: { access: 'anonymous' },
@@ -83,14 +84,14 @@ export default async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post<{ Body: { data: { token: string; password: string; password_confirmation: string } } }>(
+  app.post(
     '/auth/reset-password',
     {
       config: { access: 'anonymous' },
       schema: {
         tags,
         summary: 'Sets a new password with a reset link; ends the user’s sessions',
-        body: body({ token: { type: 'string', minLength: 1, maxLength: 200 }, password, password_confirmation: password }),
+        body: body({ token: Type.String({ minLength: 1, maxLength: 200 }), password, password_confirmation: password }),
         response: { 200: message },
       },
     },

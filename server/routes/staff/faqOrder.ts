@@ -1,29 +1,16 @@
-import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
 import { reorderFaqs } from '../../faqs.js';
+import { body, type Api } from '../schemas.js';
 
-type Body = { data: { ids: number[] } };
-
-const bodySchema = {
-  type: 'object',
-  required: ['data'],
-  additionalProperties: false,
-  properties: {
-    data: {
-      type: 'object',
-      required: ['ids'],
-      additionalProperties: false,
-      properties: { ids: { type: 'array', uniqueItems: true, maxItems: 10_000, items: { type: 'integer', minimum: 1 } } },
-    },
-  },
-};
+const bodySchema = body({ ids: Type.Array(Type.Integer({ minimum: 1 }), { uniqueItems: true, maxItems: 10_000 }) });
 
 /**
  * The FAQ reorder screen's save (SPEC: "a reorder screen at faqs/order"): the ids of every FAQ in their new order;
  * "order" becomes each one's position, 1..n, in one transaction. Registered beside the generated `/faqs/:id` routes;
  * Fastify prefers the static `/faqs/order` over the parametric one.
  */
-export default async function faqOrderRoutes(app: FastifyInstance) {
-  app.put<{ Body: Body }>(
+export default async function faqOrderRoutes(app: Api) {
+  app.put(
     '/faqs/order',
     {
       config: { access: { abilities: 'manage-faq' } },

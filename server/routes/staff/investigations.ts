@@ -1,55 +1,46 @@
-import type { FastifyContextConfig, FastifyInstance } from 'fastify';
+import type { FastifyContextConfig } from 'fastify';
+import { Type } from 'typebox';
 import { hasAbility } from '../../../resources/abilities.js';
 import { MAX_MONEY } from '../../../resources/applications.js';
 import { enums } from '../../../resources/enums.js';
 import { applicationByUuid, assertSentIn } from '../../applications/handled.js';
 import { addInvestigator, investigatorsOf, ownInvestigations, ownList, removeInvestigator, staffUser, writeOwnInvestigation } from '../../applications/investigations.js';
-import { uuidPattern } from '../../applications/own.js';
 import { loadAbilities } from '../../auth/sessions.js';
 import { AppError, invalid, notFound } from '../../errors.js';
 import { parseListQuery } from '../../lists/listQuery.js';
-import { body, data, listPageSchema } from '../schemas.js';
+import { body, data, dateTime, listPageSchema, Nullable, nullableDateTime, uuid, type Api } from '../schemas.js';
 
-const ID = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const;
-const NULLABLE_MONEY = { type: ['integer', 'null'], minimum: 0, maximum: MAX_MONEY, description: 'öre' } as const;
-const STATUS = { type: 'integer', enum: Object.values(enums.investigation_status), description: 'investigation_status' } as const;
-const TIME = { type: 'string', format: 'date-time' } as const;
+const ID = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+const NULLABLE_MONEY = Nullable(Type.Integer({ minimum: 0, maximum: MAX_MONEY, description: 'öre' }));
+const STATUS = Type.Integer({ enum: Object.values(enums.investigation_status), description: 'investigation_status' });
+const { Optional, Integer, String: Text } = Type;
+const NULLABLE_STRING = Nullable(Text());
 
-const uuidParams = { type: 'object', required: ['uuid'], properties: { uuid: { type: 'string', pattern: uuidPattern } } };
-const investigatorParams = { type: 'object', required: ['uuid', 'user_id'], properties: { uuid: uuidParams.properties.uuid, user_id: ID } };
+const uuidParams = Type.Object({ uuid });
+const investigatorParams = Type.Object({ uuid, user_id: ID });
 
-const investigationSchema = {
-  type: 'object',
-  properties: { id: { type: 'integer' }, amount: NULLABLE_MONEY, status: STATUS, comment: { type: ['string', 'null'] }, created_at: TIME, updated_at: TIME },
-};
-const investigatorSchema = {
-  type: 'object',
-  properties: { user_id: { type: 'integer' }, name: { type: 'string' }, email: { type: 'string' }, investigation: investigationSchema },
-};
-const proposalSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' }, user_id: { type: 'integer' }, investigator: { type: 'string' }, name: { type: 'string', description: 'the same as investigator' }, amount: NULLABLE_MONEY, status: STATUS,
-    comment: { type: ['string', 'null'] }, updated_at: TIME, mine: { type: 'boolean' },
-  },
-};
-const ownRowSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' }, uuid: { type: 'string' }, reference: { type: ['string', 'null'] }, status: { type: 'integer' },
-    applicant: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' }, email: { type: 'string' } } },
-    period: { type: 'object', properties: { id: { type: 'integer' }, uuid: { type: 'string' }, name: { type: 'string' } } },
-    money_value: { type: ['integer', 'null'], description: 'öre' }, sent_in_at: { ...TIME, type: ['string', 'null'] },
-    investigation: { type: 'object', properties: { status: STATUS, amount: NULLABLE_MONEY, updated_at: TIME } },
-  },
-};
+const investigationSchema = Type.Object({
+  id: Optional(Integer()), amount: Optional(NULLABLE_MONEY), status: Optional(STATUS), comment: Optional(NULLABLE_STRING), created_at: Optional(dateTime), updated_at: Optional(dateTime),
+});
+const investigatorSchema = Type.Object({ user_id: Optional(Integer()), name: Optional(Text()), email: Optional(Text()), investigation: Optional(investigationSchema) });
+const proposalSchema = Type.Object({
+  id: Optional(Integer()), user_id: Optional(Integer()), investigator: Optional(Text()), name: Optional(Text({ description: 'the same as investigator' })), amount: Optional(NULLABLE_MONEY), status: Optional(STATUS),
+  comment: Optional(NULLABLE_STRING), updated_at: Optional(dateTime), mine: Optional(Type.Boolean()),
+});
+const ownRowSchema = Type.Object({
+  id: Optional(Integer()), uuid: Optional(Text()), reference: Optional(NULLABLE_STRING), status: Optional(Integer()),
+  applicant: Optional(Type.Object({ id: Optional(Integer()), name: Optional(Text()), email: Optional(Text()) })),
+  period: Optional(Type.Object({ id: Optional(Integer()), uuid: Optional(Text()), name: Optional(Text()) })),
+  money_value: Optional(Nullable(Integer({ description: 'öre' }))), sent_in_at: Optional(nullableDateTime),
+  investigation: Optional(Type.Object({ status: Optional(STATUS), amount: Optional(NULLABLE_MONEY), updated_at: Optional(dateTime) })),
+});
 
 /**
  * Investigations (SPEC.md §2 applications area, §6): managers put investigators on a sent-in application and take them
  * off (which deletes that investigator's investigation); investigators list their own, read each other's proposals
  * and write their own. Every change goes into the application's history with the staff user, before and after.
  */
-export default async function investigationRoutes(app: FastifyInstance) {
+export default async function investigationRoutes(app: Api) {
   const { db } = app;
   const tags = ['investigations'];
   const manage: FastifyContextConfig = { access: { abilities: 'manage-applications' } };
@@ -60,7 +51,7 @@ export default async function investigationRoutes(app: FastifyInstance) {
     '/applications/:uuid/investigators',
     { config: manage, schema: { tags, summary: 'The investigators on an application, each with their investigation', params: uuidParams, response: { 200: data({ type: 'array', items: investigatorSchema }) } } },
     async (request) => {
-      const application = await applicationByUuid(db, (request.params as { uuid: string }).uuid);
+      const application = await applicationByUuid(db, request.params.uuid);
       return { data: await investigatorsOf(db, application.id) };
     },
   );
@@ -78,9 +69,9 @@ export default async function investigationRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const application = await applicationByUuid(db, (request.params as { uuid: string }).uuid);
+      const application = await applicationByUuid(db, request.params.uuid);
       assertSentIn(application);
-      const { user_id } = (request.body as { data: { user_id: number } }).data;
+      const { user_id } = request.body.data;
       const user = await staffUser(db, user_id);
       // An ability granted for this application's period only counts too.
       const mayInvestigate = !!user?.active && hasAbility(await loadAbilities(db, user), 'investigate-applications', { id: application.period_id, type: 'periods' });
@@ -105,7 +96,7 @@ export default async function investigationRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { uuid, user_id } = request.params as { uuid: string; user_id: number };
+      const { uuid, user_id } = request.params;
       const application = await applicationByUuid(db, uuid);
       const removed = (await investigatorsOf(db, application.id)).find((i) => i.user_id === user_id);
       if (!removed) throw notFound();
@@ -121,16 +112,15 @@ export default async function investigationRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'The signed-in user’s own investigations: 50 a page, by sent-in date unless sorted otherwise, no search',
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            page: { type: 'integer', minimum: 1, maximum: 1_000_000 },
-            per_page: { type: 'integer', minimum: 1, maximum: 100 },
-            sort: { type: 'string', maxLength: 100 },
-            direction: { type: 'string', enum: ['asc', 'desc'] },
+        querystring: Type.Object(
+          {
+            page: Optional(Integer({ minimum: 1, maximum: 1_000_000 })),
+            per_page: Optional(Integer({ minimum: 1, maximum: 100 })),
+            sort: Optional(Text({ maxLength: 100 })),
+            direction: Optional(Text({ enum: ['asc', 'desc'] })),
           },
-        },
+          { additionalProperties: false },
+        ),
         response: { 200: listPageSchema(ownRowSchema) },
       },
     },
@@ -151,7 +141,7 @@ export default async function investigationRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const application = await applicationByUuid(db, (request.params as { uuid: string }).uuid);
+      const application = await applicationByUuid(db, request.params.uuid);
       const me = request.staff!.id;
       const investigators = await investigatorsOf(db, application.id);
       if (!hasAbility(request.abilities, 'manage-applications') && !investigators.some((i) => i.user_id === me)) {
@@ -174,13 +164,13 @@ export default async function investigationRoutes(app: FastifyInstance) {
         tags,
         summary: 'Write the signed-in investigator’s own proposal: amount (öre, null for none), status, comment; what is left out is cleared',
         params: uuidParams,
-        body: body({ amount: NULLABLE_MONEY, status: STATUS, comment: { type: ['string', 'null'], maxLength: 20_000 } }, ['status']),
+        body: body({ amount: NULLABLE_MONEY, status: STATUS, comment: Nullable(Text({ maxLength: 20_000 })) }, ['status']),
         response: { 200: data(investigationSchema) },
       },
     },
     async (request) => {
-      const application = await applicationByUuid(db, (request.params as { uuid: string }).uuid);
-      const input = (request.body as { data: { amount?: number | null; status: number; comment?: string | null } }).data;
+      const application = await applicationByUuid(db, request.params.uuid);
+      const input = request.body.data;
       const next = { amount: input.amount ?? null, status: input.status, comment: input.comment?.trim() ? input.comment : null };
       const saved = await writeOwnInvestigation(db, application.id, request.staff!.id, next);
       return { data: saved };

@@ -1,31 +1,26 @@
-import type { FastifyInstance } from 'fastify';
-import { data } from '../schemas.js';
+import { Type } from 'typebox';
+import { data, Nullable, type Api } from '../schemas.js';
 
-const user = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    first_name: { type: 'string' },
-    last_name: { type: 'string' },
-    email: { type: 'string' },
-    role: { type: 'string' },
-    locale: { type: 'string' },
-  },
-};
-const ability = {
-  type: 'object',
-  properties: { name: { type: 'string' }, entity_id: { type: ['integer', 'null'] }, entity_type: { type: ['string', 'null'] } },
-};
+const { Optional, Integer, String: Text } = Type;
+const user = Type.Object({
+  id: Optional(Integer()),
+  first_name: Optional(Text()),
+  last_name: Optional(Text()),
+  email: Optional(Text()),
+  role: Optional(Text()),
+  locale: Optional(Text()),
+});
+const ability = Type.Object({ name: Optional(Text()), entity_id: Optional(Nullable(Integer())), entity_type: Optional(Nullable(Text())) });
 
 /** The signed-in staff user and the abilities that decide what the admin shows (the server checks them again). */
-export default async function meRoutes(app: FastifyInstance) {
+export default async function meRoutes(app: Api) {
   const tags = ['users'];
   app.get('/users/me', { config: { access: 'staff' }, schema: { tags, summary: 'The signed-in staff user', response: { 200: data(user) } } }, async (request) => ({
-    data: request.staff,
+    data: request.staff!,
   }));
   app.get(
     '/users/me/abilities',
-    { config: { access: 'staff' }, schema: { tags, summary: 'The signed-in user’s abilities', response: { 200: data({ type: 'array', items: ability }) } } },
+    { config: { access: 'staff' }, schema: { tags, summary: 'The signed-in user’s abilities', response: { 200: data(Type.Array(ability)) } } },
     async (request) => ({ data: request.abilities }),
   );
 }

@@ -1,14 +1,15 @@
-import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
 import { statisticsTables, type Statistics, type StatisticsTable } from '../../../resources/statistics.js';
 import { notFound } from '../../errors.js';
 import { periodName } from '../../periods.js';
 import { statisticsCsv, statisticsFileName } from '../../statistics/export.js';
 import { loadStatistics } from '../../statistics/queries.js';
+import type { Api } from '../schemas.js';
 
-const periodQuery = { period: { type: 'integer', minimum: 1 } };
+const periodQuery = { period: Type.Optional(Type.Integer({ minimum: 1 })) };
 
 /** Statistics of the applications sent in (SPEC.md §2 "statistics"): of one period, or of every period. */
-export default async function statisticsRoutes(app: FastifyInstance) {
+export default async function statisticsRoutes(app: Api) {
   const config = { access: { abilities: 'manage-applications' } } as const;
   const tags = ['statistics'];
 
@@ -20,32 +21,27 @@ export default async function statisticsRoutes(app: FastifyInstance) {
     return period;
   }
 
-  app.get<{ Querystring: { period?: number } }>(
+  app.get(
     '/statistics',
     {
       config,
       schema: {
         tags,
         summary: 'Counts and sums (öre) of applications sent in: totals, by status, category, applicant type and month',
-        querystring: { type: 'object', additionalProperties: false, properties: periodQuery },
+        querystring: Type.Object(periodQuery, { additionalProperties: false }),
       },
     },
     async (request) => ({ data: await loadStatistics(app.db, await periodOf(request.query.period)) }),
   );
 
-  app.get<{ Querystring: { period?: number; table: StatisticsTable } }>(
+  app.get(
     '/statistics/export',
     {
       config,
       schema: {
         tags,
         summary: 'One table of the statistics as CSV (UTF-8 with BOM, ;), amounts in kronor with a decimal point',
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['table'],
-          properties: { ...periodQuery, table: { type: 'string', enum: [...statisticsTables] } },
-        },
+        querystring: Type.Object({ ...periodQuery, table: Type.Unsafe<StatisticsTable>({ type: 'string', enum: [...statisticsTables] }) }, { additionalProperties: false }),
       },
     },
     async (request, reply) => {
