@@ -3,14 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Field, ResourceDefinition } from '../../resources/fields.js';
 import { partOf, resourceList } from '../../resources/index.js';
-import { normaliseRecord, validateRecord } from '../../resources/validate.js';
 import { toCsv } from '../csv.js';
-import { AppError, invalid, type FieldErrors } from '../errors.js';
+import { invalid } from '../errors.js';
 import { parseListQuery } from '../lists/listQuery.js';
-import { fromCsvRow, toCsvValue } from './csvValues.js';
+import { toCsvValue } from './csvValues.js';
 import { resourceHooks } from './hooks.js';
 import { resourceListGrammar } from './listGrammar.js';
-import { checkAgainstDatabase, createRecord, deleteRecord, getRecord, listRecords, updateRecord, type AnyDb } from './repository.js';
+import { createRecord, deleteRecord, getRecord, listRecords, updateRecord, type AnyDb } from './repository.js';
+import { importRows, prepareRecord } from './writes.js';
 
 type Query = Record<string, string | string[]>;
 
@@ -26,7 +26,7 @@ const jsonType: Partial<Record<Field['kind'], object>> = {
 
 /**
  * The write body: the declared fields (read-only ones are accepted and ignored, as react-admin sends them back). The
- * fields come from the declaration at run time, so the record is typed as any record; prepare() checks each field.
+ * fields come from the declaration at run time, so the record is typed as a record of unknown values; prepare() checks each field.
  */
 function bodySchema(resource: ResourceDefinition) {
   const properties: Record<string, object> = { id: {} };
@@ -39,20 +39,11 @@ const idParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 const csvRow = Type.Unsafe<Record<string, string | null>>({ type: 'object', additionalProperties: { type: ['string', 'null'] } });
 const importBody = Type.Object({ data: Type.Object({ rows: Type.Array(csvRow, { maxItems: 100_000 }) }) });
 
-/** Validates and normalises a record for writing; throws a 422 with every field's errors. */
-async function prepare(db: AnyDb, resource: ResourceDefinition, input: Record<string, unknown>, exceptId: number | null): Promise<Record<string, unknown>> {
-  const record = normaliseRecord(resource, input);
-  const errors: FieldErrors = { ...validateRecord(resource, record, { partial: exceptId !== null }) };
-  if (!Object.keys(errors).length) Object.assign(errors, await checkAgainstDatabase(db, resource, record, exceptId));
-  if (Object.keys(errors).length) throw invalid(errors);
-  return record;
-}
-
 /** The routes of one declared resource; every declaration gets them the same way (a test's own entity too). */
 export function registerResource(instance: FastifyInstance, resource: ResourceDefinition) {
   // Tests register a resource of their own on a plain instance, so the type provider is set here too.
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
-  const db = app.db as unknown as AnyDb;
+  const db: AnyDb = app.db;
   const base = `/${resource.endpoint ?? resource.name}`;
   const config = { access: { abilities: resource.ability }, resource: resource.name };
   const tags = [resource.name];
@@ -94,42 +85,9 @@ export function registerResource(instance: FastifyInstance, resource: ResourceDe
       async (request) => {
         const rows = request.body.data.rows;
         const known = new Set(['id', ...resource.fields.filter((f) => !f.noExport && !f.readOnly).map((f) => f.name)]);
-        const errors: FieldErrors = {};
         const unknownColumns = Object.keys(rows[0] ?? {}).filter((c) => !known.has(c) && !resource.fields.some((f) => f.name === c));
         if (unknownColumns.length) throw invalid({ columns: unknownColumns.map((c) => ({ key: 'validation.unknown', params: { attribute: c } })) }, 'errors.import_errors');
-        const written = await db.transaction().execute(async (trx) => {
-          const seen = new Map<string, Map<string, number>>();
-          const prepared: { id: number | null; record: Record<string, unknown> }[] = [];
-          for (const [index, row] of rows.entries()) {
-            const line = index + 2;
-            const { id, record, problems } = fromCsvRow(resource, row);
-            let rowErrors: FieldErrors = problems;
-            if (!Object.keys(rowErrors).length) {
-              try {
-                prepared.push({ id, record: await prepare(trx, resource, record, id) });
-              } catch (error) {
-                if (!(error instanceof AppError)) throw error;
-                rowErrors = error.options.errors ?? {};
-              }
-            }
-            // A unique value twice in the file is an error too, not only against the database.
-            for (const field of resource.fields.filter((f) => f.unique)) {
-              const value = String(record[field.name] ?? '').toLowerCase();
-              if (!value) continue;
-              const values = seen.get(field.name) ?? new Map<string, number>();
-              seen.set(field.name, values);
-              if (values.has(value)) (rowErrors[field.name] ??= []).push({ key: 'validation.unique' });
-              else values.set(value, line);
-            }
-            for (const [field, messages] of Object.entries(rowErrors)) errors[`${line}.${field}`] = messages;
-          }
-          if (Object.keys(errors).length) throw invalid(errors, 'errors.import_errors');
-          const rowsWritten = [];
-          for (const { id, record } of prepared) {
-            rowsWritten.push({ created: id === null, row: id !== null ? await updateRecord(trx, resource, id, record) : await createRecord(trx, resource, record) });
-          }
-          return rowsWritten;
-        });
+        const written = await importRows(db, resource, rows);
         for (const { created, row } of written) await (created ? hooks.afterCreate : hooks.afterUpdate)?.(app, row);
         return { data: { imported: written.length } };
       },
@@ -142,7 +100,7 @@ export function registerResource(instance: FastifyInstance, resource: ResourceDe
 
   app.post(`${base}`, { config, schema: { tags, summary: 'Create', body: bodySchema(resource) } }, async (request, reply) => {
     const defaults = Object.fromEntries(resource.fields.filter((f) => f.default !== undefined).map((f) => [f.name, f.default]));
-    const record = await prepare(db, resource, { ...defaults, ...request.body.data }, null);
+    const record = await prepareRecord(db, resource, { ...defaults, ...request.body.data }, null);
     const created = await createRecord(db, resource, record);
     await hooks.afterCreate?.(app, created);
     return reply.status(201).send({ data: created });
@@ -150,7 +108,7 @@ export function registerResource(instance: FastifyInstance, resource: ResourceDe
 
   app.put(`${base}/:id`, { config, schema: { tags, summary: 'Update', params: idParams, body: bodySchema(resource) } }, async (request) => {
     await getRecord(db, resource, request.params.id);
-    const record = await prepare(db, resource, request.body.data, request.params.id);
+    const record = await prepareRecord(db, resource, request.body.data, request.params.id);
     const updated = await updateRecord(db, resource, request.params.id, record);
     await hooks.afterUpdate?.(app, updated);
     return { data: updated };

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
-import { sql } from 'kysely';
 import { enums, type EnumMap } from '../../../resources/enums.js';
 import { isLocale, defaultLocale, type Locale } from '../../../resources/locales.js';
+import { ping } from '../../db/connect.js';
 import { translator } from '../../i18n.js';
 import { AppError } from '../../errors.js';
 import type { Api } from '../schemas.js';
@@ -43,7 +43,7 @@ export default async function protocolRoutes(app: Api) {
     { config: { access: 'anonymous' }, schema: { tags: ['protocol'], summary: 'Answers 200 when the database is reachable, else 503' } },
     async () => {
       try {
-        await sql`select 1`.execute(app.db);
+        await ping(app.db);
       } catch {
         throw new AppError(503, 'errors.service_unavailable');
       }
