@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { getRecord, type AnyDb } from '../../resources/repository.js';
+import { getRecord } from '../../resources/repository.js';
 import { periods } from '../../../resources/periods.js';
 import { notFound } from '../../errors.js';
 import { setPeriodClosed } from '../../periods.js';
@@ -14,7 +14,7 @@ export default async function periodRoutes(app: Api) {
       { config, schema: { tags: ['periods'], summary: `${action === 'open' ? 'Opens' : 'Closes'} the period`, params: Type.Object({ id: Type.Integer({ minimum: 1 }) }) } },
       async (request) => {
         if (!(await setPeriodClosed(app.db, request.params.id, closed))) throw notFound();
-        return { data: await getRecord(app.db as unknown as AnyDb, periods, request.params.id) };
+        return { data: await getRecord(app.db, periods, request.params.id) };
       },
     );
   }
