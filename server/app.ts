@@ -10,24 +10,7 @@ import { registerAccess } from './plugins/access.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerI18n } from './plugins/i18n.js';
 import { registerSecurity } from './plugins/security.js';
-import applicantApplicationRoutes from './routes/applicantApplications.js';
-import applicantAuthRoutes from './routes/applicantAuth.js';
-import applicationFileRoutes from './routes/applicationFiles.js';
-import applicationRoutes from './routes/applications.js';
-import authRoutes from './routes/auth.js';
-import clientRoutes from './routes/client.js';
-import dashboardRoutes from './routes/dashboard.js';
-import decisionRoutes from './routes/decisions.js';
-import devMailboxRoutes from './routes/devMailbox.js';
-import meRoutes from './routes/me.js';
-import faqOrderRoutes from './routes/faqOrder.js';
-import investigationRoutes from './routes/investigations.js';
-import periodRoutes from './routes/periods.js';
-import portalRoutes from './routes/portal.js';
-import protocolRoutes from './routes/protocol.js';
-import staffApplicationFormRoutes from './routes/staffApplicationForm.js';
-import statisticsRoutes from './routes/statistics.js';
-import resourceRoutes from './resources/routes.js';
+import { apiRoutes, siteRoutes } from './routes/index.js';
 
 export interface AppDeps {
   config: Config;
@@ -64,28 +47,7 @@ export async function buildApp({ config, db, mailer }: AppDeps): Promise<Fastify
   });
   await app.register(swaggerUi, { routePrefix: docsPrefix, staticCSP: true });
 
-  await app.register(
-    async (api) => {
-      await api.register(protocolRoutes);
-      await api.register(authRoutes);
-      await api.register(applicantAuthRoutes);
-      await api.register(meRoutes);
-      await api.register(dashboardRoutes);
-      await api.register(faqOrderRoutes);
-      await api.register(resourceRoutes);
-      await api.register(periodRoutes);
-      await api.register(portalRoutes);
-      await api.register(applicationFileRoutes);
-      await api.register(applicantApplicationRoutes);
-      await api.register(investigationRoutes);
-      await api.register(decisionRoutes);
-      await api.register(applicationRoutes);
-      await api.register(staffApplicationFormRoutes);
-      await api.register(statisticsRoutes);
-    },
-    { prefix: config.apiPrefix },
-  );
-  if (!config.production) await app.register(devMailboxRoutes);
-  await app.register(clientRoutes);
+  await app.register(apiRoutes, { prefix: config.apiPrefix });
+  await siteRoutes(app, config);
   return app;
 }

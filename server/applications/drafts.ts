@@ -82,9 +82,9 @@ export async function saveDraft(db: Db, applicationId: number, columns: object, 
       .updateTable('applications')
       .set({
         ...columns,
-        // Answers merge into the saved ones: a step sends only its own questions. Kysely has no type for a jsonb
-        // expression on the column, hence the cast.
-        ...(definitions ? { definitions: sql`definitions || ${JSON.stringify(definitions)}::jsonb` as never } : {}),
+        // Answers merge into the saved ones: a step sends only its own questions. The expression is typed as the
+        // column is written (JSON text), which is what Kysely's update type for a jsonb column says.
+        ...(definitions ? { definitions: sql<string>`definitions || ${JSON.stringify(definitions)}::jsonb` } : {}),
         updated_at: new Date(),
       })
       .where('id', '=', applicationId)

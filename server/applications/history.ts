@@ -23,8 +23,8 @@ export async function recordHistory(db: Kysely<Database>, entry: HistoryEntry): 
       application_id: entry.applicationId,
       user_id: entry.userId,
       action: entry.action,
-      before: entry.before == null ? (null as never) : JSON.stringify(entry.before),
-      after: entry.after == null ? (null as never) : JSON.stringify(entry.after),
+      before: entry.before == null ? null : JSON.stringify(entry.before),
+      after: entry.after == null ? null : JSON.stringify(entry.after),
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -31,8 +31,8 @@ export const listSpecs = {
   },
 } satisfies Record<string, ListGrammar>;
 
-type DB = Database & { a: Database['applications']; f: Database['frontend_users']; p: Database['periods'] };
-type Where = ExpressionBuilder<DB, 'a'>;
+/** The WHERE's builder: the applications as `a`, as `db.selectFrom('applications as a')` names them. */
+type Where = ExpressionBuilder<Database & { a: Database['applications'] }, 'a'>;
 
 /**
  * ORDER BY terms per whitelisted sort name; Swedish collation for names, so Å, Ä, Ö come after Z. An amount or date
@@ -190,7 +190,7 @@ export async function listApplications(db: Db, kind: keyof typeof listSpecs, que
   const { total } = await db
     .selectFrom('applications as a')
     .select(sql<number>`count(*)::int`.as('total'))
-    .where(where as never)
+    .where(where)
     .executeTakeFirstOrThrow();
   const direction = sql.raw(query.direction);
   const { terms, nullsSmallest } = sortTerms[query.sort];
@@ -201,19 +201,23 @@ export async function listApplications(db: Db, kind: keyof typeof listSpecs, que
   };
   // The page's ids first, joining only what the sort needs, then the columns of those 50: a deep page then skips
   // its rows without joining each of them.
-  let ids = db.selectFrom('applications as a').select('a.id').where(where as never);
-  if (query.sort === 'applicant') ids = ids.innerJoin('frontend_users as f', 'f.id', 'a.frontend_user_id') as never;
-  if (query.sort === 'period') ids = ids.innerJoin('periods as p', 'p.id', 'a.period_id') as never;
+  const ids = db
+    .selectFrom('applications as a')
+    .select('a.id')
+    .where(where)
+    .$if(query.sort === 'applicant', (q) => q.innerJoin('frontend_users as f', 'f.id', 'a.frontend_user_id'))
+    .$if(query.sort === 'period', (q) => q.innerJoin('periods as p', 'p.id', 'a.period_id'));
   const offset = (query.page - 1) * query.perPage;
-  let pageIds = ordered(ids).limit(query.perPage).offset(offset);
-  if (total <= sortMatchesBelow) {
-    // Few matches (a period, a search): collect them with their sort keys, then sort. Left to itself PostgreSQL may
-    // walk a sort index (the applicants' names) through much of the table to find a deep page's rows.
-    const keyed = ids.select(terms.map((term, i) => term.as(`k${i}`)) as never);
-    let sorted = (db.with((cte) => cte('m').materialized(), () => keyed) as unknown as Db).selectFrom('m' as never).select(sql`m.id`.as('id'));
+  /** Few matches (a period, a search): collect them with their sort keys, then sort. */
+  const sortedMatches = () => {
+    const keyed = ids.select(terms.map((term, i) => term.as(`k${i}`)));
+    let sorted = db.with((cte) => cte('m').materialized(), () => keyed).selectFrom('m').select(sql<number>`m.id`.as('id'));
     for (const [i] of terms.entries()) sorted = sorted.orderBy(sql`${sql.ref(`m.k${i}`)} ${direction}${nulls}`);
-    pageIds = sorted.orderBy(sql`m.id ${direction}`).limit(query.perPage).offset(offset) as never;
-  }
+    return sorted.orderBy(sql`m.id ${direction}`).limit(query.perPage).offset(offset);
+  };
+  // Left to itself PostgreSQL may walk a sort index (the applicants' names) through much of the table to find a
+  // deep page's rows, so a page of few matches is sorted from the matches collected first.
+  const pageIds = total <= sortMatchesBelow ? sortedMatches() : ordered(ids).limit(query.perPage).offset(offset);
   const found = await ordered(rows(db).where('a.id', 'in', pageIds)).execute();
   const data = kind === 'decided' ? await withDecision(db, found) : found.map(listRow);
   return listPage(data, total, query);

@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 
@@ -18,4 +18,9 @@ export function connect(url: string, onError: (error: Error) => void, max = 10):
   // The pool passes on the same error of an idle connection, already reported by that connection's listener.
   pool.on('error', () => {});
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/** A round trip to the database (the health check): rejects when it is unreachable. */
+export async function ping(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
 }

@@ -3,7 +3,8 @@ import type { ColumnType, Generated } from 'kysely';
 /** Kysely's view of the tables; server/db/migrations is the truth, this mirrors it. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Created = ColumnType<Date, Date | string | undefined, never>;
-type Json<T> = ColumnType<T, string | undefined, string>;
+/** A json/jsonb column: read as T, written as JSON text (or null where T allows null). */
+type Json<T> = ColumnType<T, string | Extract<T, null> | undefined, string | Extract<T, null>>;
 
 export interface Database {
   roles: { name: string };

@@ -11,7 +11,8 @@ import type { RouteAccess } from '../types.js';
 export function registerAccess(app: FastifyInstance, publicPrefixes: string[]) {
   app.decorateRequest('staff', null);
   app.decorateRequest('applicant', null);
-  app.decorateRequest('abilities', null as never);
+  // Declared without a value: an array must not be shared between requests; the onRequest hook sets one on each.
+  app.decorateRequest('abilities');
 
   app.decorate('routeAccess', [] as RouteAccess[]);
   app.addHook('onRoute', (route) => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { sendPasswordLink } from '../auth/passwordLinks.js';
+import { sendPasswordLink, type LinkRecipient } from '../auth/passwordLinks.js';
 import { deleteStaffSessions } from '../auth/sessions.js';
 import type { ResourceName } from '../../resources/index.js';
 
@@ -15,7 +15,8 @@ export const resourceHooks: Partial<Record<ResourceName, ResourceHooks>> = {
   users: {
     // A new staff user chooses a password through an e-mailed link; nobody else ever sees it.
     async afterCreate(app, user) {
-      await sendPasswordLink(app.db, app.mailer, user as never, {
+      // The record the users resource just wrote: a row of users, which has every column a link recipient needs.
+      await sendPasswordLink(app.db, app.mailer, user as Row & LinkRecipient, {
         publicUrl: app.config.publicUrl,
         minutes: app.config.loginLinkDays * 24 * 60,
         template: 'staff_welcome',

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type QueryCreator } from 'kysely';
+import { sql, type Kysely, type QueryCreator, type SelectQueryBuilder } from 'kysely';
 import { fieldOf, type Field, type ReferencesField, type ResourceDefinition } from '../../resources/fields.js';
 import { resourceByName } from '../../resources/index.js';
 import { AppError, notFound, type FieldErrors } from '../errors.js';
@@ -7,6 +7,9 @@ import { listPage, type ListQuery } from '../lists/listQuery.js';
 /* The engine works on any declared table, so it uses an untyped Kysely; every name comes from a declaration. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyDb = Kysely<any>;
+/** A query of the engine's on a declared table as `t`; its rows are what the declaration says (Row). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type RowQuery = SelectQueryBuilder<any, any, any>;
 type Row = Record<string, unknown> & { id: number };
 
 export interface Page {
@@ -37,7 +40,7 @@ function filtered(db: QueryCreator<any>, resource: ResourceDefinition, query: Li
 }
 
 /** ORDER BY from the whitelisted sort field: Swedish collation where localized, a reference by its label; id breaks ties. */
-function ordered<Q extends { orderBy: (expression: unknown) => Q; leftJoin: (...args: string[]) => Q }>(q: Q, resource: ResourceDefinition, query: ListQuery): Q {
+function ordered(q: RowQuery, resource: ResourceDefinition, query: ListQuery): RowQuery {
   const direction = sql.raw(query.direction);
   // `id` is no field: it sorts by the tie-breaker alone.
   const field = fieldOf(resource, query.sort);
@@ -65,9 +68,9 @@ export async function listRecords(db: AnyDb, resource: ResourceDefinition, query
     query.search && total <= SORT_MATCHES_BELOW
       ? db.with((cte) => cte('t').materialized(), select).selectFrom('t').select(['t.id', ...columns(resource)])
       : select(db);
-  let rows = ordered(base as never, resource, query) as ReturnType<typeof filtered>;
-  if (paged) rows = rows.limit(query.perPage).offset((query.page - 1) * query.perPage) as never;
-  const data = await withManyReferences(db, resource, (await (rows as never as { execute(): Promise<Row[]> }).execute()) as Row[]);
+  let rows = ordered(base, resource, query);
+  if (paged) rows = rows.limit(query.perPage).offset((query.page - 1) * query.perPage);
+  const data = await withManyReferences(db, resource, await rows.$castTo<Row>().execute());
   return listPage(data, total, query);
 }
 

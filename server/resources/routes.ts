@@ -1,17 +1,18 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
 import type { Field, ResourceDefinition } from '../../resources/fields.js';
 import { partOf, resourceList } from '../../resources/index.js';
-import { normaliseRecord, validateRecord } from '../../resources/validate.js';
 import { toCsv } from '../csv.js';
-import { AppError, invalid, type FieldErrors } from '../errors.js';
+import { invalid } from '../errors.js';
 import { parseListQuery } from '../lists/listQuery.js';
-import { fromCsvRow, toCsvValue } from './csvValues.js';
+import { toCsvValue } from './csvValues.js';
 import { resourceHooks } from './hooks.js';
 import { resourceListGrammar } from './listGrammar.js';
-import { checkAgainstDatabase, createRecord, deleteRecord, getRecord, listRecords, updateRecord, type AnyDb } from './repository.js';
+import { createRecord, deleteRecord, getRecord, listRecords, updateRecord, type AnyDb } from './repository.js';
+import { importRows, prepareRecord } from './writes.js';
 
 type Query = Record<string, string | string[]>;
-type Body = { data: Record<string, unknown> };
 
 const jsonType: Partial<Record<Field['kind'], object>> = {
   integer: { type: ['integer', 'null'] },
@@ -23,27 +24,26 @@ const jsonType: Partial<Record<Field['kind'], object>> = {
   options: { type: 'array', items: { type: 'string' } },
 };
 
-/** The write body: the declared fields (read-only ones are accepted and ignored, as react-admin sends them back). */
+/**
+ * The write body: the declared fields (read-only ones are accepted and ignored, as react-admin sends them back). The
+ * fields come from the declaration at run time, so the record is typed as a record of unknown values; prepare() checks each field.
+ */
 function bodySchema(resource: ResourceDefinition) {
   const properties: Record<string, object> = { id: {} };
   for (const field of resource.fields) properties[field.name] = jsonType[field.kind] ?? { type: ['string', 'null'] };
-  return { type: 'object', required: ['data'], additionalProperties: false, properties: { data: { type: 'object', additionalProperties: false, properties } } };
+  return Type.Unsafe<{ data: Record<string, unknown> }>({ type: 'object', required: ['data'], additionalProperties: false, properties: { data: { type: 'object', additionalProperties: false, properties } } });
 }
 
-const idParams = { type: 'object', properties: { id: { type: 'integer', minimum: 1 } } };
-
-/** Validates and normalises a record for writing; throws a 422 with every field's errors. */
-async function prepare(db: AnyDb, resource: ResourceDefinition, input: Record<string, unknown>, exceptId: number | null): Promise<Record<string, unknown>> {
-  const record = normaliseRecord(resource, input);
-  const errors: FieldErrors = { ...validateRecord(resource, record, { partial: exceptId !== null }) };
-  if (!Object.keys(errors).length) Object.assign(errors, await checkAgainstDatabase(db, resource, record, exceptId));
-  if (Object.keys(errors).length) throw invalid(errors);
-  return record;
-}
+const idParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+/** An import: rows of the spreadsheet, each column's text by its header. */
+const csvRow = Type.Unsafe<Record<string, string | null>>({ type: 'object', additionalProperties: { type: ['string', 'null'] } });
+const importBody = Type.Object({ data: Type.Object({ rows: Type.Array(csvRow, { maxItems: 100_000 }) }) });
 
 /** The routes of one declared resource; every declaration gets them the same way (a test's own entity too). */
-export function registerResource(app: FastifyInstance, resource: ResourceDefinition) {
-  const db = app.db as unknown as AnyDb;
+export function registerResource(instance: FastifyInstance, resource: ResourceDefinition) {
+  // Tests register a resource of their own on a plain instance, so the type provider is set here too.
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
+  const db: AnyDb = app.db;
   const base = `/${resource.endpoint ?? resource.name}`;
   const config = { access: { abilities: resource.ability }, resource: resource.name };
   const tags = [resource.name];
@@ -71,7 +71,7 @@ export function registerResource(app: FastifyInstance, resource: ResourceDefinit
   }
 
   if (resource.importable !== false) {
-    app.post<{ Body: { data: { rows: Record<string, string>[] } } }>(
+    app.post(
       `${base}/import`,
       {
         config,
@@ -79,79 +79,42 @@ export function registerResource(app: FastifyInstance, resource: ResourceDefinit
         schema: {
           tags,
           summary: 'All rows saved in one transaction, or none: errors by spreadsheet row (the header is row 1)',
-          body: {
-            type: 'object',
-            required: ['data'],
-            properties: { data: { type: 'object', required: ['rows'], properties: { rows: { type: 'array', maxItems: 100_000, items: { type: 'object', additionalProperties: { type: ['string', 'null'] } } } } } },
-          },
+          body: importBody,
         },
       },
       async (request) => {
         const rows = request.body.data.rows;
         const known = new Set(['id', ...resource.fields.filter((f) => !f.noExport && !f.readOnly).map((f) => f.name)]);
-        const errors: FieldErrors = {};
         const unknownColumns = Object.keys(rows[0] ?? {}).filter((c) => !known.has(c) && !resource.fields.some((f) => f.name === c));
         if (unknownColumns.length) throw invalid({ columns: unknownColumns.map((c) => ({ key: 'validation.unknown', params: { attribute: c } })) }, 'errors.import_errors');
-        const written = await db.transaction().execute(async (trx) => {
-          const seen = new Map<string, Map<string, number>>();
-          const prepared: { id: number | null; record: Record<string, unknown> }[] = [];
-          for (const [index, row] of rows.entries()) {
-            const line = index + 2;
-            const { id, record, problems } = fromCsvRow(resource, row);
-            let rowErrors: FieldErrors = problems;
-            if (!Object.keys(rowErrors).length) {
-              try {
-                prepared.push({ id, record: await prepare(trx, resource, record, id) });
-              } catch (error) {
-                if (!(error instanceof AppError)) throw error;
-                rowErrors = error.options.errors ?? {};
-              }
-            }
-            // A unique value twice in the file is an error too, not only against the database.
-            for (const field of resource.fields.filter((f) => f.unique)) {
-              const value = String(record[field.name] ?? '').toLowerCase();
-              if (!value) continue;
-              const values = seen.get(field.name) ?? new Map<string, number>();
-              seen.set(field.name, values);
-              if (values.has(value)) (rowErrors[field.name] ??= []).push({ key: 'validation.unique' });
-              else values.set(value, line);
-            }
-            for (const [field, messages] of Object.entries(rowErrors)) errors[`${line}.${field}`] = messages;
-          }
-          if (Object.keys(errors).length) throw invalid(errors, 'errors.import_errors');
-          const rowsWritten = [];
-          for (const { id, record } of prepared) {
-            rowsWritten.push({ created: id === null, row: id !== null ? await updateRecord(trx, resource, id, record) : await createRecord(trx, resource, record) });
-          }
-          return rowsWritten;
-        });
+        const written = await importRows(db, resource, rows);
         for (const { created, row } of written) await (created ? hooks.afterCreate : hooks.afterUpdate)?.(app, row);
         return { data: { imported: written.length } };
       },
     );
   }
 
-  app.get<{ Params: { id: number } }>(`${base}/:id`, { config, schema: { tags, summary: 'One record', params: idParams } }, async (request) => ({
+  app.get(`${base}/:id`, { config, schema: { tags, summary: 'One record', params: idParams } }, async (request) => ({
     data: await getRecord(db, resource, request.params.id),
   }));
 
-  app.post<{ Body: Body }>(`${base}`, { config, schema: { tags, summary: 'Create', body: bodySchema(resource) } }, async (request, reply) => {
+  app.post(`${base}`, { config, schema: { tags, summary: 'Create', body: bodySchema(resource) } }, async (request, reply) => {
     const defaults = Object.fromEntries(resource.fields.filter((f) => f.default !== undefined).map((f) => [f.name, f.default]));
-    const record = await prepare(db, resource, { ...defaults, ...request.body.data }, null);
+    const record = await prepareRecord(db, resource, { ...defaults, ...request.body.data }, null);
     const created = await createRecord(db, resource, record);
     await hooks.afterCreate?.(app, created);
     return reply.status(201).send({ data: created });
   });
 
-  app.put<{ Params: { id: number }; Body: Body }>(`${base}/:id`, { config, schema: { tags, summary: 'Update', params: idParams, body: bodySchema(resource) } }, async (request) => {
+  app.put(`${base}/:id`, { config, schema: { tags, summary: 'Update', params: idParams, body: bodySchema(resource) } }, async (request) => {
     await getRecord(db, resource, request.params.id);
-    const record = await prepare(db, resource, request.body.data, request.params.id);
+    const record = await prepareRecord(db, resource, request.body.data, request.params.id);
     const updated = await updateRecord(db, resource, request.params.id, record);
     await hooks.afterUpdate?.(app, updated);
     return { data: updated };
   });
 
-  app.delete<{ Params: { id: number } }>(`${base}/:id`, { config, schema: { tags, summary: 'Delete (409 when still in use)', params: idParams } }, async (request) => ({
+  app.delete(`${base}/:id`, { config, schema: { tags, summary: 'Delete (409 when still in use)', params: idParams } }, async (request) => ({
     data: await deleteRecord(db, resource, request.params.id),
   }));
 }

@@ -1,31 +1,89 @@
-/** JSON-schema helpers for the API's envelopes (DESIGN.md §4): bodies and answers are wrapped in { data }. */
-type Schema = Record<string, unknown>;
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import { Type, type Static, type TSchema } from 'typebox';
+import { uuidPattern } from '../applications/own.js';
+import { notFound } from '../errors.js';
 
-export const email = { type: 'string', format: 'email', maxLength: 254 } as const;
-export const password = { type: 'string', minLength: 1, maxLength: 1024 } as const;
+/**
+ * The instance every route plugin receives (server/routes/index.ts sets the type provider once): a route's TypeBox
+ * schemas type its `request.params`, `request.query` and `request.body`.
+ */
+export type Api = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
 
-/** A write body: { data: { ...properties } }, unknown fields refused. */
-export function body(properties: Record<string, Schema>, required: string[] = Object.keys(properties)): Schema {
-  return {
+/* TypeBox helpers for the API's envelopes (DESIGN.md §4): bodies and answers are wrapped in { data }. */
+
+type Properties = Record<string, TSchema>;
+
+/** The schema's type or null: `{ type: [type, 'null'] }`, as the API document has always said it. */
+export function Nullable<T extends TSchema & { type: string }>(schema: T) {
+  return Type.Unsafe<Static<T> | null>({ ...schema, type: [schema.type, 'null'] });
+}
+
+export const email = Type.String({ format: 'email', maxLength: 254 });
+export const password = Type.String({ minLength: 1, maxLength: 1024 });
+export const uuid = Type.String({ pattern: uuidPattern });
+
+type Fields<P extends Properties, R extends keyof P> = { [K in R]: Static<P[K]> } & { [K in Exclude<keyof P, R>]?: Static<P[K]> };
+type Flat<T> = { [K in keyof T]: T[K] };
+
+/** A write body: { data: { ...properties } }, unknown fields refused; every property required unless `required` names some. */
+export function body<P extends Properties, R extends keyof P & string = keyof P & string>(properties: P, required?: readonly R[]) {
+  return Type.Unsafe<{ data: Flat<Fields<P, R>> }>({
     type: 'object',
     required: ['data'],
     additionalProperties: false,
-    properties: { data: { type: 'object', required, additionalProperties: false, properties } },
-  };
-}
-
-/** An answer: { data: schema }. */
-export function data(schema: Schema): Schema {
-  return { type: 'object', required: ['data'], properties: { data: schema } };
-}
-
-/** A list's answer: { data: { data: [item], total, current_page, per_page, last_page } } (built by listPage). */
-export function listPageSchema(item: Schema): Schema {
-  return data({
-    type: 'object',
-    properties: { data: { type: 'array', items: item }, total: { type: 'integer' }, current_page: { type: 'integer' }, per_page: { type: 'integer' }, last_page: { type: 'integer' } },
+    properties: { data: { type: 'object', required: required ?? Object.keys(properties), additionalProperties: false, properties } },
   });
 }
 
-export const message = data({ type: 'object', properties: { message: { type: 'string' } } });
-export const expiresIn = data({ type: 'object', properties: { expires_in: { type: 'integer', description: 'seconds' } } });
+/** An answer: { data: schema }. */
+export function data<T extends TSchema>(schema: T) {
+  return Type.Object({ data: schema });
+}
+
+/** A list's answer: { data: { data: [item], total, current_page, per_page, last_page } } (built by listPage). */
+export function listPageSchema<T extends TSchema>(item: T) {
+  return data(
+    Type.Object({
+      data: Type.Optional(Type.Array(item)),
+      total: Type.Optional(Type.Integer()),
+      current_page: Type.Optional(Type.Integer()),
+      per_page: Type.Optional(Type.Integer()),
+      last_page: Type.Optional(Type.Integer()),
+    }),
+  );
+}
+
+export const message = data(Type.Object({ message: Type.Optional(Type.String()) }));
+export const expiresIn = data(Type.Object({ expires_in: Type.Optional(Type.Integer({ description: 'seconds' })) }));
+
+/** Route parameters, each a string. */
+export function stringParams<N extends string>(...names: N[]) {
+  return Type.Object(Object.fromEntries(names.map((n) => [n, Type.String()])) as { [K in N]: ReturnType<typeof Type.String> });
+}
+
+const uuidRegExp = new RegExp(uuidPattern);
+/** A malformed uuid is unknown like any other: 404, and no database error. */
+export function knownUuids(...values: string[]) {
+  if (!values.every((value) => uuidRegExp.test(value))) throw notFound();
+}
+
+/** A time as the database gives it (a Date), written as an ISO string. */
+export const dateTime = Type.Unsafe<Date | string>({ type: 'string', format: 'date-time' });
+/** The same, or null. */
+export const nullableDateTime = Type.Unsafe<Date | string | null>({ type: ['string', 'null'], format: 'date-time' });
+
+/** A file of an application, as the file routes answer it. */
+export const applicationFile = Type.Object({
+  uuid: Type.Optional(Type.String()),
+  name: Type.Optional(Type.String()),
+  size: Type.Optional(Type.Integer()),
+  mime: Type.Optional(Type.String()),
+  field_definition_id: Type.Optional(Nullable(Type.Integer({ description: 'The media question it answers; null for an attachment of step 5' }))),
+  created_at: Type.Optional(dateTime),
+});
+
+/** An object of any properties (a whole record whose shape the summary describes). */
+export const anyObject = Type.Unsafe<Record<string, unknown>>({ type: 'object', additionalProperties: true });
+/** The same, or null. */
+export const nullableAnyObject = Type.Unsafe<Record<string, unknown> | null>({ type: ['object', 'null'], additionalProperties: true });

@@ -1,0 +1,190 @@
+import { Type } from 'typebox';
+import { applications } from '../../../resources/applications.js';
+import { enums } from '../../../resources/enums.js';
+import { formatDate } from '../../../resources/format.js';
+import { validateRecord } from '../../../resources/validate.js';
+import { applicantForMail, applicationById, formPeriod, latestDraft, openPeriod, organisationByNumber, saveDraft, sendIn, startDraft, typeLabel } from '../../applications/drafts.js';
+import { assertDraft, ownApplication, visibleStatus } from '../../applications/own.js';
+import { ID, formFieldSchemas } from '../formSchema.js';
+import { categoryIdsOf, filesOf, formRecord, questionsOf, type ApplicationRow } from '../../applications/form.js';
+import { answerBy, sentInColumns, sentInErrors, unknownCategories, yearNow } from '../../applications/submit.js';
+import { AppError, invalid, type FieldErrors } from '../../errors.js';
+import { anyObject, body, data, Nullable, uuid, type Api } from '../schemas.js';
+
+const { approved } = enums.application_status;
+/** What a draft save may carry: any part of the form, kept as typed (the full rules apply when it is sent in). */
+const draftFields = { step: Type.Integer({ minimum: 1, maximum: 5 }), ...formFieldSchemas };
+
+const params = Type.Object({ uuid });
+const formAnswer = data(anyObject);
+
+/**
+ * The applicant's application form (SPEC.md §2, /ansok/:id): start or continue a draft, save it as they go, and send
+ * it in while the period is open. Only the applicant's own applications are reachable (others are 404).
+ */
+export default async function applicantApplicationRoutes(app: Api) {
+  const { db } = app;
+  const tags = ['portal'];
+  const config = { access: 'applicant' as const, resource: 'applications' };
+
+  /** The whole form as the portal shows it: values, the type's questions, files, and for a sent-in one the decision. */
+  async function present(row: ApplicationRow) {
+    const [categoryIds, questions, files, period, type] = await Promise.all([
+      categoryIdsOf(db, row.id),
+      questionsOf(db, row.application_type_id),
+      filesOf(db, row.id),
+      formPeriod(db, row.period_id),
+      typeLabel(db, row.application_type_id),
+    ]);
+    const status = visibleStatus(row.status, period);
+    return {
+      uuid: row.uuid,
+      reference: row.reference,
+      status,
+      step: row.step,
+      ...formRecord(row, categoryIds),
+      // The decision only once the applicant may see it (status cloaking).
+      approved_money: status === approved ? row.approved_money : null,
+      sent_in_at: row.sent_in_at,
+      updated_at: row.updated_at,
+      period: { id: period.id, name: period.name, open: period.open, end_date: period.end_date, answer_by: answerBy(period.end_date, period.answer_weeks) },
+      application_type: type,
+      questions,
+      files,
+      // The largest file an upload may be, so the form can say so before sending one.
+      upload_max_bytes: app.config.uploadMaxBytes,
+    };
+  }
+
+  app.post(
+    '/portal/applications',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Start an application in an open period, or continue the applicant’s draft of the same period and type',
+        // applicant_type: who applies, when the applicant already said so (/ansok?applicant_type=).
+        body: body({ period_id: ID, application_type_id: ID, applicant_type: Type.Integer({ enum: Object.values(enums.applicant_type) }) }, ['period_id', 'application_type_id']),
+        response: { 200: formAnswer, 201: formAnswer },
+      },
+    },
+    async (request, reply) => {
+      const { period_id, application_type_id, applicant_type = null } = request.body.data;
+      const period = await openPeriod(db, period_id);
+      if (!period.typeIds.includes(application_type_id)) throw invalid({ application_type_id: ['validation.in'] });
+      const start = { period_id, application_type_id, applicant_type };
+      const existing = await latestDraft(db, request.applicant!.id, start);
+      if (existing) return { data: await present(existing) };
+      const row = await startDraft(db, request.applicant!.id, start);
+      reply.status(201);
+      return { data: await present(row) };
+    },
+  );
+
+  app.get(
+    '/portal/applications/:uuid',
+    { config, schema: { tags, summary: 'One of the applicant’s applications: the form, its questions and files, and the decision once visible', params, response: { 200: formAnswer } } },
+    async (request) => ({ data: await present(await ownApplication(db, request, request.params.uuid)) }),
+  );
+
+  app.put(
+    '/portal/applications/:uuid',
+    {
+      config,
+      schema: { tags, summary: 'Save a draft as the applicant goes: any part of the form, kept as typed', params, body: body(draftFields, []), response: { 200: formAnswer } },
+    },
+    async (request) => {
+      const row = await ownApplication(db, request, request.params.uuid);
+      assertDraft(row);
+      const changes = { ...request.body.data };
+      const periodId = changes.period_id ?? row.period_id;
+      const typeId = changes.application_type_id ?? row.application_type_id;
+      if ('period_id' in changes || 'application_type_id' in changes) {
+        const period = await openPeriod(db, periodId);
+        if (typeId !== null && !period.typeIds.includes(typeId)) throw invalid({ application_type_id: ['validation.in'] });
+      }
+      const errors: FieldErrors = {};
+      const codeErrors = validateRecord(applications, { applicant_type: changes.applicant_type, organisation_type: changes.organisation_type, global_goals: changes.global_goals }, { partial: true });
+      for (const name of ['applicant_type', 'organisation_type', 'global_goals']) if (name in changes && codeErrors[name]) errors[name] = codeErrors[name];
+      const categoryIds = changes.category_ids;
+      Object.assign(errors, await unknownCategories(db, categoryIds));
+      if (Object.keys(errors).length) throw invalid(errors);
+
+      const { category_ids: _, definitions, ...columns } = changes;
+      await saveDraft(db, row.id, columns, definitions, categoryIds);
+      return { data: await present(await applicationById(db, row.id)) };
+    },
+  );
+
+  app.post(
+    '/portal/applications/:uuid/submit',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Send in a draft: every rule checked, the period must be open; gives a reference and mails a confirmation',
+        params,
+        response: { 200: formAnswer },
+      },
+    },
+    async (request) => {
+      const row = await ownApplication(db, request, request.params.uuid);
+      assertDraft(row);
+      const period = await openPeriod(db, row.period_id);
+      const [categoryIds, questions, files] = await Promise.all([categoryIdsOf(db, row.id), questionsOf(db, row.application_type_id), filesOf(db, row.id)]);
+      const record = formRecord(row, categoryIds);
+      const errors = sentInErrors(record, questions, files, period.typeIds);
+      if (Object.keys(errors).length) throw invalid(errors);
+
+      const reference = await sendIn(db, row.id, await sentInColumns(db, record), yearNow());
+
+      const applicant = await applicantForMail(db, request.applicant!.id);
+      const type = await typeLabel(db, row.application_type_id);
+      await app.mailer.queue({
+        to: applicant.email,
+        locale: applicant.locale,
+        name: applicant.first_name,
+        template: 'application_received',
+        params: {
+          reference,
+          type: type ?? '',
+          period: period.name,
+          answer_by: formatDate(answerBy(period.end_date, period.answer_weeks), applicant.locale),
+          link: `${app.config.publicUrl}/`,
+        },
+      });
+      return { data: await present(await applicationById(db, row.id)) };
+    },
+  );
+
+  app.get(
+    '/portal/organisations/:org_number',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'An organisation of the foundation’s register by organisation number, to fill in its details',
+        params: Type.Object({ org_number: Type.String({ pattern: '^(16)?[0-9]{6}[- ]?[0-9]{4}$' }) }),
+        response: {
+          200: data(
+            Type.Object({
+              name: Type.Optional(Type.String()),
+              type: Type.Optional(Type.Integer()),
+              address: Type.Optional(Nullable(Type.String())),
+              co: Type.Optional(Nullable(Type.String())),
+              zip: Type.Optional(Nullable(Type.String())),
+              city: Type.Optional(Nullable(Type.String())),
+              website: Type.Optional(Nullable(Type.String())),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const digits = request.params.org_number.replace(/[- ]/, '').slice(-10);
+      const found = await organisationByNumber(db, `${digits.slice(0, 6)}-${digits.slice(6)}`);
+      if (!found) throw new AppError(404, 'errors.organisation_unknown');
+      return { data: found };
+    },
+  );
+}

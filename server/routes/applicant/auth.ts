@@ -1,0 +1,117 @@
+import type { FastifyReply } from 'fastify';
+import { Type } from 'typebox';
+import { applicantByEmail, registerApplicant, spendLoginLink, storeLoginLink } from '../../auth/loginLinks.js';
+import { assertNotLimited, recordFailure } from '../../auth/rateLimit.js';
+import { createSession, deleteSession, extendSession, sessionCookie, setSessionCookie } from '../../auth/sessions.js';
+import { newToken } from '../../auth/tokens.js';
+import { invalid } from '../../errors.js';
+import { body, data, email, expiresIn, message, Nullable, type Api } from '../schemas.js';
+
+const name = Type.String({ minLength: 1, maxLength: 100 });
+const profile = data(
+  Type.Object({
+    id: Type.Optional(Type.Integer()),
+    email: Type.Optional(Type.String()),
+    first_name: Type.Optional(Nullable(Type.String())),
+    last_name: Type.Optional(Nullable(Type.String())),
+    locale: Type.Optional(Type.String()),
+  }),
+);
+
+/**
+ * Applicants register and sign in by e-mailed links (DESIGN.md §5): the answer never tells whether an address is
+ * registered; a link is single use, stored as SHA-256, valid LOGIN_LINK_DAYS; only the POST of the "Continue" page
+ * spends it, so mail scanners that open links do not use them up.
+ */
+export default async function applicantAuthRoutes(app: Api) {
+  const { db, config } = app;
+  const lifetime = config.sessionLifetimeMinutes * 60;
+  const tags = ['applicants'];
+  const setCookie = (reply: FastifyReply, token: string) => setSessionCookie(reply, 'applicant', token, lifetime, config.production);
+
+  /** Mails a fresh login link to an active applicant. */
+  async function sendLink(user: { id: number; email: string; first_name: string | null; locale: string }) {
+    const token = newToken();
+    await storeLoginLink(db, user.id, token, config.loginLinkDays);
+    await app.mailer.queue({
+      to: user.email,
+      locale: user.locale,
+      name: user.first_name,
+      template: 'login_link',
+      params: { link: `${config.publicUrl}/logga-in/${token}`, days: config.loginLinkDays },
+    });
+  }
+
+  /** Every request for a link counts towards the limit, so nobody can flood an inbox or probe addresses quickly. */
+  async function limited(address: string, ip: string) {
+    const key = { scope: 'applicant' as const, email: address, ip };
+    await assertNotLimited(db, key);
+    await recordFailure(db, key);
+  }
+
+  app.post(
+    '/frontend-users/register',
+    {
+      config: { access: 'anonymous' },
+      schema: { tags, summary: 'Registers an applicant and mails a login link (the same answer for a known address)', body: body({ email, email_confirmation: email, first_name: name, last_name: name }), response: { 200: message } },
+    },
+    async (request) => {
+      const { email: typed, email_confirmation, first_name, last_name } = request.body.data;
+      const address = typed.trim().toLowerCase();
+      if (address !== email_confirmation.trim().toLowerCase()) throw invalid({ email_confirmation: ['errors.emails_mismatch'] }, 'errors.emails_mismatch');
+      await limited(address, request.ip);
+      let user = await applicantByEmail(db, address);
+      if (!user) {
+        user =
+          (await registerApplicant(db, { email: address, first_name: first_name.trim(), last_name: last_name.trim(), locale: request.locale })) ??
+          (await applicantByEmail(db, address));
+      }
+      // A known address gets a login link instead; the answer is the same either way.
+      if (user?.active) await sendLink(user);
+      return { data: { message: request.t('auth.link_sent') } };
+    },
+  );
+
+  app.post(
+    '/frontend-users/login-link',
+    { config: { access: 'anonymous' }, schema: { tags, summary: 'Mails a login link to a registered applicant; the same answer for any address', body: body({ email }), response: { 200: message } } },
+    async (request) => {
+      const address = request.body.data.email.trim().toLowerCase();
+      await limited(address, request.ip);
+      const user = await applicantByEmail(db, address);
+      if (user?.active) await sendLink(user);
+      return { data: { message: request.t('auth.link_sent') } };
+    },
+  );
+
+  app.post(
+    '/frontend-users/login',
+    {
+      config: { access: 'anonymous' },
+      schema: { tags, summary: 'Spends a login link and starts the applicant session; the first login verifies the e-mail', body: body({ token: Type.String({ minLength: 1, maxLength: 200 }) }), response: { 200: expiresIn } },
+    },
+    async (request, reply) => {
+      const userId = await spendLoginLink(db, request.body.data.token);
+      setCookie(reply, await createSession(db, 'applicant', userId, lifetime));
+      return { data: { expires_in: lifetime } };
+    },
+  );
+
+  app.get('/frontend-users/me', { config: { access: 'applicant' }, schema: { tags, summary: 'The signed-in applicant', response: { 200: profile } } }, async (request) => ({
+    data: request.applicant!,
+  }));
+
+  app.post('/frontend-users/refresh', { config: { access: 'applicant' }, schema: { tags, summary: 'Extends the applicant session', response: { 200: expiresIn } } }, async (request, reply) => {
+    const token = request.cookies[sessionCookie.applicant]!;
+    await extendSession(db, token, lifetime);
+    setCookie(reply, token);
+    return { data: { expires_in: lifetime } };
+  });
+
+  app.post('/frontend-users/logout', { config: { access: 'anonymous' }, schema: { tags, summary: 'Ends the applicant session (always 204)' } }, async (request, reply) => {
+    const token = request.cookies[sessionCookie.applicant];
+    if (token) await deleteSession(db, token);
+    reply.clearCookie(sessionCookie.applicant, { path: '/' });
+    return reply.status(204).send();
+  });
+}

@@ -1,0 +1,94 @@
+import { Type } from 'typebox';
+import { enums } from '../../../resources/enums.js';
+import { categoryChoices } from '../../applications/form.js';
+import { ownApplications, visibleStatus } from '../../applications/own.js';
+import { faqsInOrder } from '../../faqs.js';
+import { openPeriods } from '../../periods.js';
+import { data, dateTime, Nullable, nullableDateTime, type Api } from '../schemas.js';
+
+const { Optional, Integer, String: Text } = Type;
+const faq = Type.Object({ id: Optional(Integer()), question: Optional(Text()), answer: Optional(Text()) });
+const period = Type.Object({
+  id: Optional(Integer()),
+  uuid: Optional(Text()),
+  name: Optional(Text()),
+  start_date: Optional(Text()),
+  end_date: Optional(Text()),
+  application_types: Optional(Type.Array(Type.Object({ id: Optional(Integer()), label: Optional(Text()) }))),
+  contacts: Optional(
+    Type.Array(
+      Type.Object({ first_name: Optional(Text()), last_name: Optional(Text()), title: Optional(Nullable(Text())), email: Optional(Nullable(Text())), phone: Optional(Nullable(Text())) }),
+    ),
+  ),
+});
+
+const { approved } = enums.application_status;
+
+const application = Type.Object({
+  id: Optional(Integer()),
+  uuid: Optional(Text()),
+  reference: Optional(Nullable(Text())),
+  status: Optional(Integer()),
+  money: Optional(Nullable(Integer())),
+  approved_money: Optional(Nullable(Integer())),
+  sent_in_at: Optional(nullableDateTime),
+  updated_at: Optional(dateTime),
+  period: Optional(Type.Object({ id: Optional(Integer()), name: Optional(Text()), open: Optional(Type.Boolean()) })),
+  application_type: Optional(Nullable(Text())),
+});
+
+/** What signed-in applicants read in the portal: their applications, the FAQs and the open periods. */
+export default async function portalRoutes(app: Api) {
+  const { db } = app;
+  const tags = ['portal'];
+
+  app.get(
+    '/portal/applications',
+    { config: { access: 'applicant' }, schema: { tags, summary: 'The applicant’s own applications, newest first, with status cloaking', response: { 200: data(Type.Array(application)) } } },
+    async (request) => {
+      const rows = await ownApplications(db, request.applicant!.id);
+      return {
+        data: rows.map((row) => {
+          const status = visibleStatus(row.status, row);
+          return {
+            id: row.id,
+            uuid: row.uuid,
+            reference: row.reference,
+            status,
+            money: row.money,
+            // The granted amount only once the applicant may see the decision.
+            approved_money: status === approved ? row.approved_money : null,
+            sent_in_at: row.sent_in_at,
+            updated_at: row.updated_at,
+            period: { id: row.period_id, name: row.period_name, open: row.period_open },
+            application_type: row.application_type,
+          };
+        }),
+      };
+    },
+  );
+
+  // Anyone may read the FAQ: the footer links to it from every page, before registering too.
+  app.get('/portal/faqs', { config: { access: 'anonymous' }, schema: { tags, summary: 'The FAQs in their order, for anyone', response: { 200: data(Type.Array(faq)) } } }, async () => ({
+    data: await faqsInOrder(db),
+  }));
+
+  app.get(
+    '/portal/categories',
+    {
+      config: { access: 'applicant' },
+      schema: {
+        tags,
+        summary: 'The categories an application can name (target groups, purposes, geographic areas, focus areas), by type and label',
+        response: { 200: data(Type.Array(Type.Object({ id: Optional(Integer()), label: Optional(Text()), type: Optional(Integer()) }))) },
+      },
+    },
+    async () => ({ data: await categoryChoices(db) }),
+  );
+
+  app.get(
+    '/portal/periods',
+    { config: { access: 'applicant' }, schema: { tags, summary: 'Open periods (not closed, today between start and end) with their application types and contacts', response: { 200: data(Type.Array(period)) } } },
+    async () => ({ data: await openPeriods(db) }),
+  );
+}

@@ -1,0 +1,54 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import resourceRoutes from '../resources/routes.js';
+import applicantApplicationRoutes from './applicant/applications.js';
+import applicantAuthRoutes from './applicant/auth.js';
+import applicantFileRoutes from './applicant/files.js';
+import portalRoutes from './applicant/portal.js';
+import clientRoutes from './public/client.js';
+import devMailboxRoutes from './public/devMailbox.js';
+import protocolRoutes from './public/protocol.js';
+import staffApplicationFormRoutes from './staff/applicationForm.js';
+import applicationRoutes from './staff/applications.js';
+import authRoutes from './staff/auth.js';
+import dashboardRoutes from './staff/dashboard.js';
+import decisionRoutes from './staff/decisions.js';
+import faqOrderRoutes from './staff/faqOrder.js';
+import staffFileRoutes from './staff/files.js';
+import investigationRoutes from './staff/investigations.js';
+import meRoutes from './staff/me.js';
+import periodRoutes from './staff/periods.js';
+import statisticsRoutes from './staff/statistics.js';
+
+/**
+ * Every route of the API, under its prefix, grouped by who calls it: `public/` (anyone), `applicant/` (the portal),
+ * `staff/` (the admin), and the generated resource routes of server/resources/routes.ts.
+ */
+export async function apiRoutes(instance: FastifyInstance) {
+  // The one place the type provider is set: each plugin's TypeBox schemas type its handlers' requests.
+  const api = instance.withTypeProvider<TypeBoxTypeProvider>();
+  await api.register(protocolRoutes);
+  await api.register(authRoutes);
+  await api.register(applicantAuthRoutes);
+  await api.register(meRoutes);
+  await api.register(dashboardRoutes);
+  await api.register(faqOrderRoutes);
+  await api.register(resourceRoutes);
+  await api.register(periodRoutes);
+  await api.register(portalRoutes);
+  await api.register(applicantFileRoutes);
+  await api.register(staffFileRoutes);
+  await api.register(applicantApplicationRoutes);
+  await api.register(investigationRoutes);
+  await api.register(decisionRoutes);
+  await api.register(applicationRoutes);
+  await api.register(staffApplicationFormRoutes);
+  await api.register(statisticsRoutes);
+}
+
+/** The routes outside the API prefix: the development mailbox (never in production) and the browser app. */
+export async function siteRoutes(instance: FastifyInstance, { production }: { production: boolean }) {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
+  if (!production) await app.register(devMailboxRoutes);
+  await app.register(clientRoutes);
+}

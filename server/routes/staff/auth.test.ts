@@ -1,0 +1,177 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { hashToken } from '../../auth/tokens.js';
+import { call, createStaff, createTestApp, login, PASSWORD, sessionCookie, xhr, type TestApp } from '../../test/testApp.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await createStaff(t.db, 'admin', 'admin@test.se');
+  await createStaff(t.db, 'utredare', 'utredare@test.se');
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  await t.db.deleteFrom('login_attempts').execute();
+});
+
+const me = (cookie?: string) => call(t.app, { method: 'GET', url: '/api/v1/users/me', cookie });
+
+describe('POST /auth/login', () => {
+  it('signs in with a session cookie and answers the lifetime in seconds', async () => {
+    const response = await login(t.app, 'ADMIN@test.se');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ data: { expires_in: t.config.sessionLifetimeMinutes * 60 } });
+    const cookie = response.cookies.find((c) => c.name === 'staff_session')!;
+    expect(cookie.httpOnly).toBe(true);
+    expect(cookie.sameSite).toBe('Lax');
+    const profile = await me(`staff_session=${cookie.value}`);
+    expect(profile.json().data).toMatchObject({ email: 'admin@test.se', role: 'admin', locale: 'sv-SE' });
+    expect(profile.json().data.password_hash).toBeUndefined();
+  });
+
+  it('refuses a wrong password with the translated message, in Swedish and English', async () => {
+    const sv = await login(t.app, 'admin@test.se', 'wrong-password');
+    expect(sv.statusCode).toBe(422);
+    expect(sv.json()).toEqual({
+      message: 'Uppgifterna stämmer inte med våra register.',
+      errors: { email: ['Uppgifterna stämmer inte med våra register.'] },
+    });
+    const en = await login(t.app, 'admin@test.se', 'wrong-password', { 'accept-language': 'en-US,en;q=0.9' });
+    expect(en.json().message).toBe('These credentials do not match our records.');
+    expect(en.cookies).toHaveLength(0);
+  });
+
+  it('answers an unknown e-mail exactly like a wrong password', async () => {
+    const response = await login(t.app, 'nobody@test.se', 'whatever-123');
+    expect(response.statusCode).toBe(422);
+    expect(response.json().message).toBe('Uppgifterna stämmer inte med våra register.');
+  });
+
+  it('refuses a badly formed body field by field', async () => {
+    const response = await call(t.app, { method: 'POST', url: '/api/v1/auth/login', payload: { data: { email: 'not-an-email', password: '' } } });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual({
+      email: ['Fältet e-postadress måste vara en giltig e-postadress.'],
+      password: ['Fältet lösenord är obligatoriskt.'],
+    });
+  });
+
+  it('gives 429 with the seconds to wait on the sixth failed attempt within a minute, per e-mail and address', async () => {
+    for (let i = 0; i < 5; i++) expect((await login(t.app, 'utredare@test.se', 'wrong')).statusCode).toBe(422);
+    const sixth = await login(t.app, 'utredare@test.se', 'wrong');
+    expect(sixth.statusCode).toBe(429);
+    const seconds = Number(sixth.headers['retry-after']);
+    expect(seconds).toBeGreaterThan(50);
+    expect(seconds).toBeLessThanOrEqual(60);
+    expect(sixth.json()).toEqual({ message: `För många inloggningsförsök. Försök igen om ${seconds} sekunder.`, retry_after: seconds });
+    // Even the right password waits: the limit is checked first.
+    expect((await login(t.app, 'utredare@test.se')).statusCode).toBe(429);
+    // Another address is not limited.
+    const elsewhere = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', remoteAddress: '10.9.8.7', headers: xhr, payload: { data: { email: 'utredare@test.se', password: PASSWORD } } });
+    expect(elsewhere.statusCode).toBe(200);
+  });
+
+  it('lets the attempts age out of the one-minute window', async () => {
+    for (let i = 0; i < 5; i++) await login(t.app, 'utredare@test.se', 'wrong');
+    await t.db.updateTable('login_attempts').set({ attempted_at: sql`now() - interval '61 seconds'` } as never).execute();
+    expect((await login(t.app, 'utredare@test.se')).statusCode).toBe(200);
+  });
+
+  it('refuses a disabled user, and disabling ends the sessions already open', async () => {
+    const id = await createStaff(t.db, 'utredare', 'disabled@test.se');
+    const cookie = await sessionCookie(t.app, 'disabled@test.se');
+    expect((await me(cookie)).statusCode).toBe(200);
+    await t.db.updateTable('users').set({ active: false }).where('id', '=', id).execute();
+    expect((await me(cookie)).statusCode).toBe(401);
+    const response = await login(t.app, 'disabled@test.se');
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toBe('Kontot är inaktiverat. Kontakta en administratör.');
+  });
+});
+
+describe('session refresh and logout', () => {
+  it('refresh extends the session; logout ends it on the server', async () => {
+    const cookie = await sessionCookie(t.app, 'admin@test.se');
+    await t.db.updateTable('sessions').set({ expires_at: sql<Date>`now() + interval '10 seconds'` }).where('token_hash', '=', hashToken(cookie.split('=')[1])).execute();
+    const refreshed = await call(t.app, { method: 'POST', url: '/api/v1/auth/refresh', cookie });
+    expect(refreshed.statusCode).toBe(200);
+    expect(refreshed.json().data.expires_in).toBe(7200);
+    const session = await t.db
+      .selectFrom('sessions')
+      .select(sql<number>`extract(epoch from expires_at - now())`.as('left'))
+      .where('token_hash', '=', hashToken(cookie.split('=')[1]))
+      .executeTakeFirstOrThrow();
+    expect(Number(session.left)).toBeGreaterThan(7000);
+
+    const out = await call(t.app, { method: 'POST', url: '/api/v1/auth/logout', cookie });
+    expect(out.statusCode).toBe(204);
+    expect((await me(cookie)).statusCode).toBe(401);
+    expect((await call(t.app, { method: 'POST', url: '/api/v1/auth/refresh', cookie })).statusCode).toBe(401);
+  });
+
+  it('an expired session is not logged in', async () => {
+    const cookie = await sessionCookie(t.app, 'admin@test.se');
+    await t.db.updateTable('sessions').set({ expires_at: sql<Date>`now() - interval '1 second'` }).execute();
+    const response = await me(cookie);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ message: 'Du är inte inloggad.' });
+  });
+});
+
+describe('password reset by e-mailed link', () => {
+  const forgot = (email: string) => call(t.app, { method: 'POST', url: '/api/v1/auth/forgot-password', payload: { data: { email } } });
+  const reset = (token: string, password: string, confirmation = password) =>
+    call(t.app, { method: 'POST', url: '/api/v1/auth/reset-password', payload: { data: { token, password, password_confirmation: confirmation } } });
+  const lastLink = async () => {
+    const mail = await t.db.selectFrom('outbox').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
+    return { mail, token: mail.body_text.match(/\/admin\/reset-password\/([\w-]+)/)![1] };
+  };
+
+  it('answers the same for a known and an unknown address, and mails only the known one', async () => {
+    const before = await t.db.selectFrom('outbox').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    const unknown = await forgot('nobody@test.se');
+    const known = await forgot('utredare@test.se');
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json()).toEqual(known.json());
+    const after = await t.db.selectFrom('outbox').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    expect(after.n).toBe(before.n + 1);
+    const { mail } = await lastLink();
+    expect(mail.recipient).toBe('utredare@test.se');
+    expect(mail.subject).toBe('Välj nytt lösenord – Ansökningsportalen');
+    expect(mail.body_text).toContain('http://localhost:3000/admin/reset-password/');
+  });
+
+  it('sets a new password once, ends the sessions, and the old password stops working', async () => {
+    await createStaff(t.db, 'utredare', 'reset@test.se');
+    const cookie = await sessionCookie(t.app, 'reset@test.se');
+    await forgot('reset@test.se');
+    const { token } = await lastLink();
+    expect((await reset(token, 'short')).json().message).toBe('Lösenordet måste vara minst 8 tecken.');
+    expect((await reset(token, 'long-enough-1', 'other-thing-1')).json().errors).toEqual({ password_confirmation: ['Lösenorden stämmer inte överens.'] });
+    const done = await reset(token, 'brand-new-pass');
+    expect(done.statusCode).toBe(200);
+    expect((await me(cookie)).statusCode).toBe(401);
+    expect((await login(t.app, 'reset@test.se')).statusCode).toBe(422);
+    expect((await login(t.app, 'reset@test.se', 'brand-new-pass')).statusCode).toBe(200);
+    const again = await reset(token, 'another-pass-1');
+    expect(again.statusCode).toBe(422);
+    expect(again.json().message).toBe('Länken för att återställa lösenordet är ogiltig eller har gått ut. Begär en ny länk.');
+  });
+
+  it('limits reset requests per address with its own message', async () => {
+    for (let i = 0; i < 5; i++) expect((await forgot('flood@test.se')).statusCode).toBe(200);
+    const sixth = await forgot('flood@test.se');
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json().message).toMatch(/^För många begäranden\. Försök igen om \d+ sekunder\.$/);
+  });
+
+  it('refuses an expired link, and a newer request makes the older link useless', async () => {
+    await forgot('admin@test.se');
+    const first = (await lastLink()).token;
+    await forgot('admin@test.se');
+    const second = (await lastLink()).token;
+    expect((await reset(first, 'brand-new-pass')).statusCode).toBe(422);
+    await t.db.updateTable('password_resets').set({ expires_at: sql<Date>`now() - interval '1 minute'` }).execute();
+    expect((await reset(second, 'brand-new-pass')).statusCode).toBe(422);
+  });
+});

@@ -1,0 +1,69 @@
+import type { FastifyContextConfig } from 'fastify';
+import { Type } from 'typebox';
+import { MAX_MONEY } from '../../../resources/applications.js';
+import { enums } from '../../../resources/enums.js';
+import { decide, decisionOf } from '../../applications/decisions.js';
+import { applicationByUuid } from '../../applications/handled.js';
+import { body, data, Nullable, nullableDateTime, uuid, type Api } from '../schemas.js';
+
+const { approved, rejected } = enums.application_status;
+const MONEY = Nullable(Type.Integer({ minimum: 0, maximum: MAX_MONEY, description: 'öre' }));
+const GOALS = Nullable(Type.Array(Type.Integer({ minimum: 1, maximum: 17 }), { maxItems: 17, uniqueItems: true }));
+const uuidParams = Type.Object({ uuid });
+
+const decisionSchema = data(
+  Type.Object({
+    status: Type.Optional(Type.Integer({ description: 'application_status' })),
+    approved_money: Type.Optional(MONEY),
+    approved_fou: Type.Optional(MONEY),
+    approved_nok: Type.Optional(MONEY),
+    global_goals: Type.Optional(Type.Array(Type.Integer())),
+    decided_at: Type.Optional(nullableDateTime),
+    uses_money_distribution_cap: Type.Optional(Type.Boolean()),
+    cap: Type.Optional(
+      Nullable(
+        Type.Object(
+          { available_money: Type.Optional(Type.Integer()), approved_elsewhere: Type.Optional(Type.Integer()), remaining: Type.Optional(Type.Integer()) },
+          { description: 'Only for a period that uses the money distribution cap; öre' },
+        ),
+      ),
+    ),
+  }),
+);
+
+/** The decision on a sent-in application (SPEC.md §2 decision, §3 period flags); the rules are in applications/decisions.ts. */
+export default async function decisionRoutes(app: Api) {
+  const { db } = app;
+  const tags = ['decisions'];
+  const config: FastifyContextConfig = { access: { abilities: 'manage-applications' } };
+
+  app.get(
+    '/applications/:uuid/decision',
+    { config, schema: { tags, summary: 'The decision, and for a capped period what remains of its amount (öre)', params: uuidParams, response: { 200: decisionSchema } } },
+    async (request) => {
+      const application = await applicationByUuid(db, request.params.uuid);
+      return { data: await decisionOf(db, application.id) };
+    },
+  );
+
+  app.put(
+    '/applications/:uuid/decision',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'Approve (40, with approved_money) or reject (-10, which clears the amounts). approved_fou and approved_nok left out are cleared, global_goals left out are kept; a capped period refuses those three and any amount beyond what remains.',
+        params: uuidParams,
+        body: body({ status: Type.Integer({ enum: [approved, rejected] }), approved_money: MONEY, approved_fou: MONEY, approved_nok: MONEY, global_goals: GOALS }, ['status']),
+        response: { 200: decisionSchema },
+      },
+    },
+    async (request) => {
+      const input = request.body.data;
+      const { id } = await applicationByUuid(db, request.params.uuid);
+      await decide(db, id, request.staff!.id, input, request.locale);
+      return { data: await decisionOf(db, id) };
+    },
+  );
+}

@@ -1,0 +1,71 @@
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { fileOfApplicationUuid, staffApplicationOf } from '../../applications/files.js';
+import { recordHistory } from '../../applications/history.js';
+import type { Db } from '../../db/connect.js';
+import { notFound } from '../../errors.js';
+import { deleteFile, storeFile } from '../../uploads/applicationFiles.js';
+import { multipartLimits } from '../../uploads/receive.js';
+import { sendStoredFile } from '../../uploads/send.js';
+import { applicationFile, data, knownUuids, stringParams, type Api } from '../schemas.js';
+
+/**
+ * Files of an application sent in (SPEC.md §2), for staff: those who manage or investigate download them; those who
+ * manage add and remove them (a paper application's scans), each change recorded in the history.
+ */
+export default async function staffFileRoutes(app: Api) {
+  const { db, config } = app;
+  const { dataDir, uploadMaxBytes } = config;
+  // Registered here, so only these routes accept multipart bodies; the app's access and CSRF hooks run before.
+  await app.register(multipart, { limits: multipartLimits(uploadMaxBytes), throwFileSizeLimit: false });
+  const store = { db, dataDir, uploadMaxBytes };
+
+  app.get(
+    '/applications/:uuid/files/:fileUuid',
+    {
+      config: { access: { abilities: { anyOf: ['manage-applications', 'investigate-applications'] } } },
+      schema: { tags: ['applications'], summary: 'Downloads a file of an application (always as an attachment)', params: stringParams('uuid', 'fileUuid') },
+    },
+    async (request, reply) => {
+      knownUuids(request.params.uuid, request.params.fileUuid);
+      const stored = await fileOfApplicationUuid(db, request.params.uuid, request.params.fileUuid);
+      if (!stored) throw notFound();
+      return sendStoredFile(reply, dataDir, stored);
+    },
+  );
+
+  const manage = { access: { abilities: 'manage-applications' as const }, resource: 'applications' };
+  const history = (request: FastifyRequest, applicationId: number, action: string, key: 'before' | 'after') => (trx: Db, row: { name: string }) =>
+    recordHistory(trx, { applicationId, userId: request.staff!.id, action, [key]: { name: row.name } });
+
+  app.post(
+    '/applications/:uuid/files',
+    {
+      config: manage,
+      schema: {
+        tags: ['applications'],
+        summary: 'Uploads a file to an application sent in, as the portal’s upload does (multipart `file`, optional `field_definition_id`); recorded in the history; 409 for a draft',
+        params: stringParams('uuid'),
+        response: { 201: data(applicationFile) },
+      },
+      validatorCompiler: () => () => true,
+    },
+    async (request, reply) => {
+      knownUuids(request.params.uuid);
+      const application = await staffApplicationOf(db, request.params.uuid);
+      const row = await storeFile(store, request, application, (trx) => staffApplicationOf(trx, request.params.uuid, true).then(() => undefined), history(request, application.id, 'file_added', 'after'));
+      return reply.status(201).send({ data: row });
+    },
+  );
+
+  app.delete(
+    '/applications/:uuid/files/:fileUuid',
+    { config: manage, schema: { tags: ['applications'], summary: 'Removes a file of an application sent in; recorded in the history; 409 for a draft', params: stringParams('uuid', 'fileUuid') } },
+    async (request, reply) => {
+      knownUuids(request.params.uuid, request.params.fileUuid);
+      const application = await staffApplicationOf(db, request.params.uuid);
+      await deleteFile(store, application.id, request.params.fileUuid, (trx) => staffApplicationOf(trx, request.params.uuid, true).then(() => undefined), history(request, application.id, 'file_removed', 'before'));
+      return reply.status(204).send();
+    },
+  );
+}

@@ -1,0 +1,188 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSession } from '../../auth/sessions.js';
+import { seedDemo } from '../../db/seed/demo.js';
+import { exactOre } from '../../statistics/queries.js';
+import { kronor } from '../../statistics/export.js';
+import { call, createStaff, createTestApp, sessionCookie, type TestApp } from '../../test/testApp.js';
+
+let t: TestApp;
+let admin: string;
+let investigator: string;
+let applicant: string;
+let periodId: number;
+const categoryIds: Record<string, number> = {};
+
+/**
+ * A fresh period with known applications. Amounts in öre, with odd öre so that a float would show. Months in
+ * Stockholm time: 2026-01-31T23:30Z is 00:30 on 1 February (winter, UTC+1); 2026-03-31T22:30Z is 00:30 on 1 April
+ * (summer time began on 29 March, UTC+2).
+ */
+const fixture = [
+  { status: 20, money: 100_050, approved_money: null, applicant_type: 20, sent_in_at: '2026-01-15T10:00:00Z', categories: ['Åtgärd', 'Syfte X'] },
+  { status: 40, money: 250_000, approved_money: 200_001, applicant_type: 10, sent_in_at: '2026-01-31T23:30:00Z', categories: ['Ärende'] },
+  // A granted amount on a rejected or ongoing application is not counted as granted.
+  { status: -10, money: 5_000_000, approved_money: 123, applicant_type: 20, sent_in_at: '2026-02-10T12:00:00Z', categories: ['Åtgärd', 'Ärende', 'Syfte X'] },
+  { status: 30, money: null, approved_money: 999, applicant_type: 30, sent_in_at: '2026-03-01T00:00:00Z', categories: [] },
+  { status: 10, money: 7_777_777, approved_money: 1, applicant_type: 20, sent_in_at: null, categories: ['Åtgärd'] },
+  { status: 40, money: 300, approved_money: 300, applicant_type: 20, sent_in_at: '2026-03-31T22:30:00Z', categories: ['Barn test'] },
+];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemo(t.db);
+  await createStaff(t.db, 'admin', 'admin@test.se');
+  await createStaff(t.db, 'utredare', 'utredare@test.se');
+  admin = await sessionCookie(t.app, 'admin@test.se');
+  investigator = await sessionCookie(t.app, 'utredare@test.se');
+  const user = await t.db.insertInto('frontend_users').values({ email: 'stat@test.se', verified_at: new Date() }).returning('id').executeTakeFirstOrThrow();
+  applicant = `applicant_session=${await createSession(t.db, 'applicant', user.id, 3600)}`;
+
+  ({ id: periodId } = await t.db
+    .insertInto('periods')
+    .values({ name: 'Statistikperiod 2026', start_date: '2026-01-01', end_date: '2026-04-30' })
+    .returning('id')
+    .executeTakeFirstOrThrow());
+  const labels: [string, number][] = [['Åtgärd', 10], ['Ärende', 10], ['Barn test', 10], ['Syfte X', 20]];
+  for (const [label, type] of labels) {
+    categoryIds[label] = (await t.db.insertInto('categories').values({ label, type }).returning('id').executeTakeFirstOrThrow()).id;
+  }
+  for (const { categories, sent_in_at, ...row } of fixture) {
+    const { id } = await t.db
+      .insertInto('applications')
+      .values({ ...row, sent_in_at: sent_in_at ? new Date(sent_in_at) : null, frontend_user_id: user.id, period_id: periodId, definitions: JSON.stringify({}) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (categories.length) {
+      await t.db.insertInto('application_categories').values(categories.map((label) => ({ application_id: id, category_id: categoryIds[label] }))).execute();
+    }
+  }
+});
+afterAll(() => t.close());
+
+const get = (url: string, cookie?: string, headers: Record<string, string> = {}) => call(t.app, { method: 'GET', url: `/api/v1${url}`, cookie, headers });
+
+describe('GET /statistics', () => {
+  it('counts and sums one period exactly, without drafts, granting only approved applications', async () => {
+    const response = await get(`/statistics?period=${periodId}`, admin);
+    expect(response.statusCode).toBe(200);
+    const data = response.json().data;
+    expect(data.period).toEqual({ id: periodId, name: 'Statistikperiod 2026' });
+    expect(data.totals).toEqual({ applications: 5, applied: 5_350_350, approved: 200_301 });
+    expect(data.by_status).toEqual([
+      { status: 20, applications: 1, applied: 100_050, approved: 0 },
+      { status: 30, applications: 1, applied: 0, approved: 0 },
+      { status: 40, applications: 2, applied: 250_300, approved: 200_301 },
+      { status: -10, applications: 1, applied: 5_000_000, approved: 0 },
+    ]);
+    expect(data.by_applicant_type).toEqual([
+      { applicant_type: 10, applications: 1, applied: 250_000, approved: 200_001 },
+      { applicant_type: 20, applications: 3, applied: 5_100_350, approved: 300 },
+      { applicant_type: 30, applications: 1, applied: 0, approved: 0 },
+    ]);
+    // Equal counts sort by Swedish label: Å before Ä (byte order would put Ä first).
+    expect(data.by_category_type).toEqual({
+      target_group: [
+        { category_id: categoryIds['Åtgärd'], label: 'Åtgärd', applications: 2, applied: 5_100_050, approved: 0 },
+        { category_id: categoryIds['Ärende'], label: 'Ärende', applications: 2, applied: 5_250_000, approved: 200_001 },
+        { category_id: categoryIds['Barn test'], label: 'Barn test', applications: 1, applied: 300, approved: 300 },
+      ],
+      purpose: [{ category_id: categoryIds['Syfte X'], label: 'Syfte X', applications: 2, applied: 5_100_050, approved: 0 }],
+      geographic_area: [],
+      focus_area: [],
+    });
+  });
+
+  it('groups by the month in Stockholm time, across the change to summer time', async () => {
+    const data = (await get(`/statistics?period=${periodId}`, admin)).json().data;
+    expect(data.by_month).toEqual([
+      { month: '2026-01', applications: 1, applied: 100_050, approved: 0 },
+      { month: '2026-02', applications: 2, applied: 5_250_000, approved: 200_001 },
+      { month: '2026-03', applications: 1, applied: 0, approved: 0 },
+      { month: '2026-04', applications: 1, applied: 300, approved: 300 },
+    ]);
+  });
+
+  it('over every period adds the demo’s applications sent in to the fixture', async () => {
+    const demo = await t.db.selectFrom('applications').select(['status', 'money', 'approved_money']).where('period_id', '!=', periodId).execute();
+    const sentIn = demo.filter((a) => a.status !== 10);
+    expect(sentIn.length).toBeGreaterThan(5);
+    const data = (await get('/statistics', admin)).json().data;
+    expect(data.period).toBeNull();
+    expect(data.totals).toEqual({
+      applications: sentIn.length + 5,
+      applied: sentIn.reduce((sum, a) => sum + (a.money ?? 0), 0) + 5_350_350,
+      approved: sentIn.filter((a) => a.status === 40).reduce((sum, a) => sum + (a.approved_money ?? 0), 0) + 200_301,
+    });
+    const statusSum = data.by_status.reduce((sum: number, row: { applications: number }) => sum + row.applications, 0);
+    expect(statusSum).toBe(data.totals.applications);
+  });
+
+  it('answers zeros and empty tables for a period without applications sent in, and 404 for an unknown one', async () => {
+    const empty = await t.db.insertInto('periods').values({ name: 'Tom period', start_date: '2027-01-01', end_date: '2027-02-01' }).returning('id').executeTakeFirstOrThrow();
+    const data = (await get(`/statistics?period=${empty.id}`, admin)).json().data;
+    expect(data.totals).toEqual({ applications: 0, applied: 0, approved: 0 });
+    expect([data.by_status, data.by_applicant_type, data.by_month, data.by_category_type.target_group]).toEqual([[], [], [], []]);
+    expect((await get('/statistics?period=999999', admin)).statusCode).toBe(404);
+    expect((await get('/statistics?period=abc', admin)).statusCode).toBeGreaterThanOrEqual(400);
+  });
+
+  it('reads sums exactly and refuses one beyond 2^53 öre rather than rounding it', () => {
+    expect(exactOre('9007199254740991')).toBe(Number.MAX_SAFE_INTEGER);
+    expect(() => exactOre('9007199254740993')).toThrow();
+    expect(kronor(123_456_789_012_345)).toBe('1234567890123.45');
+    expect(kronor(5)).toBe('0.05');
+  });
+});
+
+describe('GET /statistics/export', () => {
+  it('writes one table as CSV with a BOM, translated headers, kronor with a decimal point, one row per group', async () => {
+    const response = await get(`/statistics/export?table=status&period=${periodId}`, admin, { 'accept-language': 'en-US' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe('attachment; filename="statistics-status-statistikperiod-2026.csv"');
+    expect(response.body.startsWith('\uFEFF')).toBe(true);
+    expect(response.body.slice(1).split('\r\n')).toEqual([
+      'Status;Applications;Amount applied for (SEK);Amount granted (SEK)',
+      'Unprocessed;1;1000.50;0.00',
+      'Under investigation;1;0.00;0.00',
+      'Approved;2;2503.00;2003.01',
+      'Rejected;1;50000.00;0.00',
+    ]);
+  });
+
+  it('names columns and labels in Swedish by default, for every table', async () => {
+    const lines = async (table: string) => {
+      const response = await get(`/statistics/export?table=${table}&period=${periodId}`, admin);
+      expect(response.statusCode).toBe(200);
+      return response.body.slice(1).split('\r\n');
+    };
+    expect(await lines('category_type')).toEqual([
+      'Kategorityp;Kategori;Ansökningar;Sökt belopp (kr);Beviljat belopp (kr)',
+      'Målgrupp;Åtgärd;2;51000.50;0.00',
+      'Målgrupp;Ärende;2;52500.00;2000.01',
+      'Målgrupp;Barn test;1;3.00;3.00',
+      'Syfte;Syfte X;2;51000.50;0.00',
+    ]);
+    expect(await lines('applicant_type')).toEqual([
+      'Typ av sökande;Ansökningar;Sökt belopp (kr);Beviljat belopp (kr)',
+      'Kontaktperson;1;2500.00;2000.01',
+      'Organisation;3;51003.50;3.00',
+      'Båda;1;0.00;0.00',
+    ]);
+    expect(await lines('month')).toHaveLength(5);
+    const all = await get('/statistics/export?table=month', admin);
+    expect(all.headers['content-disposition']).toBe('attachment; filename="statistik-manad-alla-perioder.csv"');
+    expect((await get('/statistics/export?table=nope', admin)).statusCode).toBeGreaterThanOrEqual(400);
+  });
+});
+
+describe('who may see statistics', () => {
+  it('answers 401 to anonymous callers and applicants, 403 to an investigator, 200 to an admin', async () => {
+    for (const url of ['/statistics', `/statistics/export?table=status&period=${periodId}`]) {
+      expect((await get(url)).statusCode, url).toBe(401);
+      expect((await get(url, applicant)).statusCode, url).toBe(401);
+      expect((await get(url, investigator)).statusCode, url).toBe(403);
+      expect((await get(url, admin)).statusCode, url).toBe(200);
+    }
+  });
+});

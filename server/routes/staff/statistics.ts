@@ -1,0 +1,56 @@
+import { Type } from 'typebox';
+import { statisticsTables, type Statistics, type StatisticsTable } from '../../../resources/statistics.js';
+import { notFound } from '../../errors.js';
+import { periodName } from '../../periods.js';
+import { statisticsCsv, statisticsFileName } from '../../statistics/export.js';
+import { loadStatistics } from '../../statistics/queries.js';
+import type { Api } from '../schemas.js';
+
+const periodQuery = { period: Type.Optional(Type.Integer({ minimum: 1 })) };
+
+/** Statistics of the applications sent in (SPEC.md §2 "statistics"): of one period, or of every period. */
+export default async function statisticsRoutes(app: Api) {
+  const config = { access: { abilities: 'manage-applications' } } as const;
+  const tags = ['statistics'];
+
+  /** The period asked for (404 when unknown), or null for every period. */
+  async function periodOf(id: number | undefined): Promise<Statistics['period']> {
+    if (id === undefined) return null;
+    const period = await periodName(app.db, id);
+    if (!period) throw notFound();
+    return period;
+  }
+
+  app.get(
+    '/statistics',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Counts and sums (öre) of applications sent in: totals, by status, category, applicant type and month',
+        querystring: Type.Object(periodQuery, { additionalProperties: false }),
+      },
+    },
+    async (request) => ({ data: await loadStatistics(app.db, await periodOf(request.query.period)) }),
+  );
+
+  app.get(
+    '/statistics/export',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'One table of the statistics as CSV (UTF-8 with BOM, ;), amounts in kronor with a decimal point',
+        querystring: Type.Object({ ...periodQuery, table: Type.Unsafe<StatisticsTable>({ type: 'string', enum: [...statisticsTables] }) }, { additionalProperties: false }),
+      },
+    },
+    async (request, reply) => {
+      const { table } = request.query;
+      const statistics = await loadStatistics(app.db, await periodOf(request.query.period));
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${statisticsFileName(statistics, table, request.t)}"`)
+        .send(statisticsCsv(statistics, table, request.t));
+    },
+  );
+}
