@@ -28,7 +28,7 @@ function text(value: unknown): string {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString();
   if (Array.isArray(value)) return value.map(text).join(', ');
   if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+  return typeof value === 'number' || typeof value === 'bigint' ? value.toString() : '';
 }
 
 /** A cell: numbers stay numbers (a negative amount is data, not a formula); all text is neutralised. */

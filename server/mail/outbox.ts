@@ -79,7 +79,7 @@ export function createMailer({ db, smtpUrl, from, productName, log, pollMs = 500
   function nudge() {
     if (!transport || delivering) return;
     delivering = deliverDue()
-      .catch((error) => {
+      .catch((error: unknown) => {
         log.warn({ err: error }, 'mail delivery round failed');
         return 0;
       })

@@ -62,7 +62,7 @@ describe('route access declarations', () => {
     expect(applicantRoutes.map((r) => `${r.method} ${r.url}`)).toContain('DELETE /api/v1/portal/applications/:uuid/files/:fileUuid');
     for (const route of applicantRoutes) {
       for (const cookie of [undefined, admin]) {
-        const response = await call(t.app, { method: route.method as 'GET', url: route.url, cookie });
+        const response = await call(t.app, { method: route.method, url: route.url, cookie });
         expect(response.statusCode, `${route.method} ${route.url}`).toBe(401);
       }
     }

@@ -21,7 +21,7 @@ export function registerAccess(app: FastifyInstance, publicPrefixes: string[]) {
     } else if (!route.config?.access) {
       throw new Error(`Route ${String(route.method)} ${route.url} declares no access (config.access)`);
     }
-    for (const method of [route.method].flat()) app.routeAccess.push({ method, url: route.url, access: route.config!.access! });
+    for (const method of [route.method].flat()) app.routeAccess.push({ method, url: route.url, access: route.config.access! });
   });
 
   app.addHook('onRequest', async (request) => {

@@ -16,7 +16,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     const t = request.t ?? translator(negotiateLocale(request.headers['accept-language']));
     const resource = request.routeOptions.config?.resource;
     if (error instanceof AppError) return send(reply, t, error, resource);
-    if (error.validation) return send(reply, t, fromValidation(error.validation as AjvIssue[], error.validationContext), resource);
+    if (error.validation) return send(reply, t, fromValidation(error.validation, error.validationContext), resource);
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');

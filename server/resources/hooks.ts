@@ -7,8 +7,8 @@ type Row = Record<string, unknown> & { id: number };
 
 /** What happens after a write that a declaration cannot say: one entry per resource that needs it. */
 export interface ResourceHooks {
-  afterCreate?(app: FastifyInstance, record: Row): Promise<void>;
-  afterUpdate?(app: FastifyInstance, record: Row): Promise<void>;
+  afterCreate?: (app: FastifyInstance, record: Row) => Promise<void>;
+  afterUpdate?: (app: FastifyInstance, record: Row) => Promise<void>;
 }
 
 export const resourceHooks: Partial<Record<ResourceName, ResourceHooks>> = {

@@ -1,15 +1,19 @@
 import { sql, type Kysely, type QueryCreator, type SelectQueryBuilder } from 'kysely';
 import { fieldOf, type Field, type ReferencesField, type ResourceDefinition } from '../../resources/fields.js';
 import { resourceByName } from '../../resources/index.js';
+import { plainText } from '../../resources/plainText.js';
 import { AppError, notFound, type FieldErrors } from '../errors.js';
 import { listPage, type ListQuery } from '../lists/listQuery.js';
 
-/* The engine works on any declared table, so it uses an untyped Kysely; every name comes from a declaration. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// The engine works on any declared table, so it uses an untyped Kysely; every name comes from a declaration.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tables known only from the declarations at run time
 export type AnyDb = Kysely<any>;
 /** A query of the engine's on a declared table as `t`; its rows are what the declaration says (Row). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as AnyDb
 type RowQuery = SelectQueryBuilder<any, any, any>;
+/** The database or a CTE's query creator, on a declared table. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as AnyDb
+type AnyQueryCreator = QueryCreator<any>;
 type Row = Record<string, unknown> & { id: number };
 
 export interface Page {
@@ -28,7 +32,7 @@ const columns = (resource: ResourceDefinition) => resource.fields.filter(isColum
 const manyFields = (resource: ResourceDefinition) => resource.fields.filter((f): f is ReferencesField => f.kind === 'references');
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function filtered(db: QueryCreator<any>, resource: ResourceDefinition, query: ListQuery) { // eslint-disable-line @typescript-eslint/no-explicit-any
+function filtered(db: AnyQueryCreator, resource: ResourceDefinition, query: ListQuery) {
   let q = db.selectFrom(`${resource.table} as t`);
   if (query.only) q = q.where('t.id', 'in', query.only.length ? query.only : [-1]);
   for (const [name, values] of Object.entries(query.anyOf)) q = q.where(`t.${name}`, 'in', values);
@@ -61,7 +65,7 @@ function ordered(q: RowQuery, resource: ResourceDefinition, query: ListQuery): R
 export async function listRecords(db: AnyDb, resource: ResourceDefinition, query: ListQuery): Promise<Page> {
   const { total } = await filtered(db, resource, query).select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
   const paged = query.perPage < Number.MAX_SAFE_INTEGER;
-  const select = (d: QueryCreator<any>) => filtered(d, resource, query).select(['t.id', ...columns(resource)]);
+  const select = (d: AnyQueryCreator) => filtered(d, resource, query).select(['t.id', ...columns(resource)]);
   // A search with few matches: collect them through the trigram index first, then sort. Left to itself PostgreSQL
   // may walk the whole sort index instead, which is slow when the matches sort together far from the start.
   const base =
@@ -80,7 +84,7 @@ async function withManyReferences(db: AnyDb, resource: ResourceDefinition, rows:
     const links = rows.length
       ? await db.selectFrom(table).select([own, other]).where(own, 'in', rows.map((r) => r.id)).orderBy(order ?? other).execute()
       : [];
-    for (const row of rows) row[field.name] = links.filter((link) => link[own] === row.id).map((link) => link[other]);
+    for (const row of rows) row[field.name] = links.filter((link) => link[own] === row.id).map((link): unknown => link[other]);
   }
   return rows;
 }
@@ -119,7 +123,7 @@ export async function checkAgainstDatabase(db: AnyDb, resource: ResourceDefiniti
     const value = record[field.name];
     if (value === null || value === undefined || field.readOnly) continue;
     if (field.unique) {
-      let q = db.selectFrom(resource.table).select('id').where(sql`lower(${sql.ref(field.name)}::text)`, '=', String(value).toLowerCase());
+      let q = db.selectFrom(resource.table).select('id').where(sql`lower(${sql.ref(field.name)}::text)`, '=', plainText(value).toLowerCase());
       if (exceptId !== null) q = q.where('id', '!=', exceptId);
       if (await q.executeTakeFirst()) errors[field.name] = [field.kind === 'email' ? 'errors.email_taken' : 'validation.unique'];
     }
@@ -142,7 +146,7 @@ function inTransaction<T>(db: AnyDb, work: (trx: AnyDb) => Promise<T>): Promise<
 export async function createRecord(db: AnyDb, resource: ResourceDefinition, record: Record<string, unknown>): Promise<Row> {
   return inTransaction(db, async (trx) => {
     const values = columnValues(resource, record);
-    const inserted = Object.keys(values).length
+    const inserted: { id: number } = Object.keys(values).length
       ? await trx.insertInto(resource.table).values(values).returning('id').executeTakeFirstOrThrow()
       : await trx.insertInto(resource.table).defaultValues().returning('id').executeTakeFirstOrThrow();
     await setManyReferences(trx, resource, inserted.id, record);
@@ -173,7 +177,7 @@ export async function deleteRecord(db: AnyDb, resource: ResourceDefinition, id: 
   } catch (error) {
     // foreign_key_violation, or restrict_violation for ON DELETE RESTRICT.
     if (['23503', '23001'].includes((error as { code?: string }).code ?? '')) {
-      throw new AppError(409, 'errors.in_use', { params: { label: String(row[resource.labelField] ?? id) } });
+      throw new AppError(409, 'errors.in_use', { params: { label: plainText(row[resource.labelField] ?? id) } });
     }
     throw error;
   }

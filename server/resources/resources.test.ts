@@ -40,10 +40,10 @@ describe('authorization matrix of every resource route', () => {
         const url = route.url.replace(':id', '999999');
         const payload = route.method === 'POST' || route.method === 'PUT' ? { data: route.url.endsWith('/import') ? { rows: [] } : {} } : undefined;
         for (const [who, status] of Object.entries(expected)) {
-          const response = await call(t.app, { method: route.method as 'GET', url, cookie: as(who as keyof typeof cookies), payload });
+          const response = await call(t.app, { method: route.method, url, cookie: as(who as keyof typeof cookies), payload });
           expect(response.statusCode, `${who} ${route.method} ${url}`).toBe(status);
         }
-        const admin = await call(t.app, { method: route.method as 'GET', url, cookie: as('admin'), payload });
+        const admin = await call(t.app, { method: route.method, url, cookie: as('admin'), payload });
         expect([200, 201, 404, 422], `admin ${route.method} ${url}: ${admin.body}`).toContain(admin.statusCode);
       }
     });
@@ -62,7 +62,7 @@ describe('authorization of every other route that needs a settings ability', () 
     for (const route of routes) {
       const url = route.url.replace(':id', '1');
       for (const [who, status] of [['anonymous', 401], ['applicant', 401], ['investigator', 403]] as const) {
-        const response = await call(t.app, { method: route.method as 'GET', url, cookie: as(who), payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : { data: {} } });
+        const response = await call(t.app, { method: route.method, url, cookie: as(who), payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : { data: {} } });
         expect(response.statusCode, `${who} ${route.method} ${url}`).toBe(status);
       }
     }

@@ -59,7 +59,7 @@ export function registerResource(instance: FastifyInstance, resource: ResourceDe
       const { data } = await listRecords(db, resource, parseListQuery(resourceListGrammar(resource), query, { paged: false }));
       const fields = resource.fields.filter((f) => !f.noExport);
       const csv = toCsv(
-        data.map((row) => Object.fromEntries([['id', row.id], ...fields.map((f) => [f.name, toCsvValue(f, row[f.name])])])),
+        data.map((row) => ({ id: row.id, ...Object.fromEntries(fields.map((f) => [f.name, toCsvValue(f, row[f.name])])) })),
         [{ key: 'id', header: 'id' }, ...fields.map((f) => ({ key: f.name, header: f.name }))],
       );
       const day = new Date().toISOString().slice(0, 10);

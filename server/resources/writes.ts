@@ -1,4 +1,5 @@
 import type { ResourceDefinition } from '../../resources/fields.js';
+import { plainText } from '../../resources/plainText.js';
 import { normaliseRecord, validateRecord } from '../../resources/validate.js';
 import { AppError, invalid, type FieldErrors } from '../errors.js';
 import { fromCsvRow } from './csvValues.js';
@@ -36,7 +37,7 @@ export function importRows(db: AnyDb, resource: ResourceDefinition, rows: Record
       }
       // A unique value twice in the file is an error too, not only against the database.
       for (const field of resource.fields.filter((f) => f.unique)) {
-        const value = String(record[field.name] ?? '').toLowerCase();
+        const value = plainText(record[field.name]).toLowerCase();
         if (!value) continue;
         const values = seen.get(field.name) ?? new Map<string, number>();
         seen.set(field.name, values);

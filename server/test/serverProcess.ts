@@ -21,8 +21,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       output += chunk.toString();
       if (output.includes('[start] Ready')) resolve();
     };
-    child.stdout!.on('data', collect);
-    child.stderr!.on('data', collect);
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
     child.once('exit', (code, signal) => reject(new Error(`the server exited (${code ?? signal}) before it was ready:\n${output}`)));
   });
   return {

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { sql } from 'kysely';
 import { storedPath } from '../../uploads/storage.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { validateAnswers, type Answers } from '../../../resources/applicationAnswers.js';
+import { validateAnswers } from '../../../resources/applicationAnswers.js';
 import { applications } from '../../../resources/applications.js';
 import { enums } from '../../../resources/enums.js';
 import { validateRecord } from '../../../resources/validate.js';
@@ -53,7 +53,7 @@ describe('demo data', () => {
     expect(sent.length).toBeGreaterThan(3);
     for (const row of sent) {
       const [categoryIds, questions, files] = await Promise.all([categoryIdsOf(t.db, row.id), questionsOf(t.db, row.application_type_id), filesOf(t.db, row.id)]);
-      const errors = { ...validateRecord(applications, formRecord(row, categoryIds)), ...validateAnswers(questions, row.definitions as Answers, fileCounts(files)) };
+      const errors = { ...validateRecord(applications, formRecord(row, categoryIds)), ...validateAnswers(questions, row.definitions, fileCounts(files)) };
       expect(errors, row.reference!).toEqual({});
     }
     // Answers to file questions are real files where uploads are kept.

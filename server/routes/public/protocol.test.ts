@@ -33,7 +33,7 @@ describe('GET /protocol/enums/{locale}', () => {
     expect(await enumsFor('de-DE')).toEqual(sv);
     // No label is missing: a missing key would come back as the key itself.
     for (const data of [sv, en]) {
-      for (const options of Object.values(data) as { label: string }[][]) for (const o of options) expect(o.label).not.toMatch(/^enums\./);
+      for (const options of Object.values<{ label: string }[]>(data)) for (const o of options) expect(o.label).not.toMatch(/^enums\./);
     }
   });
 });

@@ -22,7 +22,7 @@ const post = (url: string, payload: object, cookie = admin) => call(t.app, { met
 const list = async (url: string, cookie = admin) => {
   const response = await get(url, cookie);
   expect(response.statusCode, response.body).toBe(200);
-  return response.json().data as { data: Record<string, any>[]; total: number; current_page: number; per_page: number; last_page: number }; // eslint-disable-line @typescript-eslint/no-explicit-any
+  return response.json().data as { data: Record<string, any>[]; total: number; current_page: number; per_page: number; last_page: number }; // eslint-disable-line @typescript-eslint/no-explicit-any -- rows of any list, read field by field
 };
 const references = (page: { data: { reference: string }[] }) => page.data.map((r) => r.reference);
 
@@ -395,7 +395,7 @@ describe('who may call the application routes', () => {
 
   it('answers 401 to anonymous callers and applicants, 403 to investigators on managers’ routes, 200 otherwise', async () => {
     for (const route of routes()) {
-      const status = async (cookie?: string) => (await call(t.app, { method: route.method as 'GET', url: `/api/v1${route.url}`, cookie, payload: route.payload })).statusCode;
+      const status = async (cookie?: string) => (await call(t.app, { method: route.method, url: `/api/v1${route.url}`, cookie, payload: route.payload })).statusCode;
       const name = `${route.method} ${route.url}`;
       expect(await status(), name).toBe(401);
       expect(await status(applicant), name).toBe(401);

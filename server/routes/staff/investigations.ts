@@ -77,7 +77,7 @@ export default async function investigationRoutes(app: Api) {
       const mayInvestigate = !!user?.active && hasAbility(await loadAbilities(db, user), 'investigate-applications', { id: application.period_id, type: 'periods' });
       if (!mayInvestigate) throw invalid({ user_id: ['validation.investigator'] });
 
-      const created = await addInvestigator(db, application.id, user!, request.staff!.id);
+      const created = await addInvestigator(db, application.id, user, request.staff!.id);
       // Adding someone already on the application is not an error (a repeated click): it changes nothing.
       reply.status(created ? 201 : 200);
       return { data: (await investigatorsOf(db, application.id)).find((i) => i.user_id === user_id)! };

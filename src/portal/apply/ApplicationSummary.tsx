@@ -5,6 +5,7 @@ import { applications, STEPS } from '../../../resources/applications';
 import { enums, type EnumName } from '../../../resources/enums';
 import type { Field } from '../../../resources/fields';
 import { formatDate, formatMoney } from '../../../resources/format';
+import { plainText } from '../../../resources/plainText';
 import { applies } from '../../../resources/validate';
 import { API_PREFIX } from '../../providers/config';
 import { useApi } from '../../components/useApi';
@@ -18,13 +19,6 @@ const { approved, rejected } = enums.application_status;
 function enumLabel(t: (key: string) => string, name: EnumName, value: unknown): string {
   const key = Object.entries(enums[name]).find(([, v]) => v === value)?.[0];
   return key ? t(`enums.${name}.${key}`) : '';
-}
-
-/** A stored scalar as text; answers are text, numbers or yes/no, so the JSON fallback is only a safety net. */
-function plainText(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
-  return JSON.stringify(value) ?? '';
 }
 
 /**
