@@ -6,6 +6,14 @@ import { staffMethods, type StaffMethods } from './staffMethods';
 /** Where a react-admin resource lives in the API (resources/ declares it; by default the resource name). */
 export type EndpointFor = (resource: string) => string;
 
+/** What a failed call's HttpError carries as its body: the ApiError's message and field errors. */
+export type ErrorBody = ApiError['body'];
+
+/** The body of a failed call's HttpError (react-admin types it `any`). */
+export function errorBody(error: HttpError): ErrorBody | undefined {
+  return error.body as ErrorBody | undefined;
+}
+
 /** A list answer of DESIGN.md §4. */
 interface ListPage<R> {
   data: R[];

@@ -136,7 +136,7 @@ export default function ApplicationFormPage() {
                 <Button variant="contained" onClick={() => void save()} disabled={saving.isPending}>
                   {translate('ra.action.save')}
                 </Button>
-                <Button onClick={() => navigate('/applications')}>{translate('ra.action.cancel')}</Button>
+                <Button onClick={() => void navigate('/applications')}>{translate('ra.action.cancel')}</Button>
               </Stack>
             </Stack>
           </CardContent>

@@ -303,7 +303,7 @@ export function FaqOrderPage() {
       )}
 
       <Stack direction="row" spacing={2} alignItems="center" sx={{ mt: 3, flexWrap: 'wrap', rowGap: 1 }}>
-        <Button variant="contained" onClick={save} disabled={!dirty || saving || loading || !!loadError}>
+        <Button variant="contained" onClick={() => void save()} disabled={!dirty || saving || loading || !!loadError}>
           {translate('app.faq_order.save')}
         </Button>
         <Button component={RouterLink} to="/faqs">

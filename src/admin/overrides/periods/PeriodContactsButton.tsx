@@ -103,7 +103,7 @@ export function PeriodContactsButton() {
         </DialogContent>
         <DialogActions>
           <Button label="ra.action.cancel" onClick={() => setOpen(false)} />
-          <Button label="ra.action.save" onClick={save} disabled={busy} variant="contained" />
+          <Button label="ra.action.save" onClick={() => void save()} disabled={busy} variant="contained" />
         </DialogActions>
       </Dialog>
     </>
