@@ -56,7 +56,7 @@ function setScreen(phone: boolean) {
     addEventListener: () => {},
     removeEventListener: () => {},
     dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
+  }));
 }
 
 let root: Root | null = null;

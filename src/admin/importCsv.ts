@@ -84,7 +84,7 @@ export async function parseCsv(file: File | Blob, onProgress?: (fraction: number
       try {
         parse();
       } catch (error) {
-        reject(error);
+        reject(error instanceof Error ? error : new Error(String(error)));
       }
     };
 

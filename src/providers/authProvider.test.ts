@@ -20,7 +20,6 @@ function setup(routes: Parameters<typeof fakeApi>[0]) {
     ...routes,
   });
   const session = createSession({ storageKey: 'staff', refreshPath: '/auth/refresh' });
-  let staff: ReturnType<typeof createAuthProvider>;
   const http = createHttpClient({ session, onUnauthorized: (url) => staff.auth.handleUnauthorized(url), fetch: api.fetch });
   const requirements: Record<string, Requirement> = {
     users: 'manage-users',
@@ -29,7 +28,7 @@ function setup(routes: Parameters<typeof fakeApi>[0]) {
     both: { allOf: ['manage-users', 'manage-faq'] },
     either: { anyOf: ['manage-faq', 'manage-users'] },
   };
-  staff = createAuthProvider(http, session, (name) => requirements[name] ?? null);
+  const staff = createAuthProvider(http, session, (name) => requirements[name] ?? null);
   const loggedOut = vi.fn();
   staff.auth.onLogout(loggedOut);
   return { api, session, http, ...staff, loggedOut };

@@ -22,18 +22,18 @@ export function createAuthProvider(http: HttpClient, session: Session, accessFor
 
   const loadAbilities = async (): Promise<Ability[]> => {
     try {
-      const response = await http.get('/users/me/abilities');
+      const response = await http.get<{ data: Ability[] }>('/users/me/abilities');
       abilities = Array.isArray(response.data.data) ? response.data.data : [];
     } catch {
       abilities = [];
     }
-    return abilities!;
+    return abilities;
   };
   const currentAbilities = async () => abilities ?? loadAbilities();
 
   const provider: AuthProvider = {
     async login({ email, username, password }: { email?: string; username?: string; password: string }) {
-      const response = await http.post('/auth/login', { data: { email: email ?? username, password } });
+      const response = await http.post<{ data: { expires_in: number } }>('/auth/login', { data: { email: email ?? username, password } });
       session.start(response.data.data.expires_in);
       await auth.loadUser();
       await loadAbilities();

@@ -1,10 +1,18 @@
-import { HttpError, type DataProvider, type GetListParams, type GetListResult, type GetManyParams, type GetManyResult, type Identifier, type RaRecord } from 'ra-core';
-import { ApiError, type HttpClient, type HttpResponse } from './httpClient';
+import { HttpError, type CreateParams, type CreateResult, type DataProvider, type GetListParams, type GetListResult, type GetManyParams, type GetManyResult, type GetOneParams, type GetOneResult, type Identifier, type RaRecord, type UpdateParams, type UpdateResult } from 'ra-core';
+import { ApiError, type HttpClient } from './httpClient';
 import type { UploadProgress } from './xhrFetch';
 import { staffMethods, type StaffMethods } from './staffMethods';
 
 /** Where a react-admin resource lives in the API (resources/ declares it; by default the resource name). */
 export type EndpointFor = (resource: string) => string;
+
+/** What a failed call's HttpError carries as its body: the ApiError's message and field errors. */
+export type ErrorBody = ApiError['body'];
+
+/** The body of a failed call's HttpError (react-admin types it `any`). */
+export function errorBody(error: HttpError): ErrorBody | undefined {
+  return error.body as ErrorBody | undefined;
+}
 
 /** A list answer of DESIGN.md §4. */
 interface ListPage<R> {
@@ -64,7 +72,7 @@ export function createDataProvider(http: HttpClient, endpointFor: EndpointFor = 
 
   const attachment = (path: string, params: Record<string, unknown>) =>
     call<Attachment>(
-      http.get(path, { params, responseType: 'blob' }).then((r: HttpResponse<Blob>) => ({
+      http.get<Blob>(path, { params, responseType: 'blob' }).then((r) => ({
         data: { data: { file: r.data, name: /filename="([^"]+)"/.exec(r.headers['content-disposition'] ?? '')?.[1] ?? null } },
       })),
     );
@@ -72,7 +80,8 @@ export function createDataProvider(http: HttpClient, endpointFor: EndpointFor = 
   // react-admin's methods are generic in the record type their caller expects; the API's JSON is read as that type.
   const getList = async <R extends RaRecord>(resource: string, params: GetListParams): Promise<GetListResult<R>> => {
     // A list whose address carries a parameter (one period's applications) names it in meta.endpoint.
-    const endpoint = typeof params.meta?.endpoint === 'string' ? `/${params.meta.endpoint}` : url(resource);
+    const named = (params.meta as { endpoint?: unknown } | undefined)?.endpoint;
+    const endpoint = typeof named === 'string' ? `/${named}` : url(resource);
     const page = await call<ListPage<R>>(http.get(endpoint, { params: listParams(params) }));
     return { data: page.data, total: page.total };
   };
@@ -83,8 +92,8 @@ export function createDataProvider(http: HttpClient, endpointFor: EndpointFor = 
     exportStatistics: (table, period) => attachment('/statistics/export', { table, ...(period ? { period } : {}) }),
     importList: (resource, rows, onProgress) => call(http.post(`${url(resource)}/import`, { data: { rows } }, { onUploadProgress: onProgress })),
     getList,
-    async getOne(resource, params) {
-      return { data: await call(http.get(url(resource, params.id))) };
+    async getOne<R extends RaRecord>(resource: string, params: GetOneParams<R>): Promise<GetOneResult<R>> {
+      return { data: await call<R>(http.get(url(resource, params.id))) };
     },
     async getMany<R extends RaRecord>(resource: string, params: GetManyParams<R>): Promise<GetManyResult<R>> {
       if (!params.ids.length) return { data: [] };
@@ -92,25 +101,25 @@ export function createDataProvider(http: HttpClient, endpointFor: EndpointFor = 
       return { data: page.data };
     },
     async getManyReference(resource, params) {
-      return getList(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } });
+      return getList(resource, { ...params, filter: { ...(params.filter as Record<string, unknown>), [params.target]: params.id } });
     },
-    async create(resource, params) {
-      return { data: await call(http.post(url(resource), { data: params.data })) };
+    async create<R extends RaRecord>(resource: string, params: CreateParams<R>): Promise<CreateResult<R>> {
+      return { data: await call<R>(http.post(url(resource), { data: params.data })) };
     },
-    async update(resource, params) {
-      return { data: await call(http.put(url(resource, params.id), { data: params.data })) };
+    async update<R extends RaRecord>(resource: string, params: UpdateParams<R>): Promise<UpdateResult<R>> {
+      return { data: await call<R>(http.put(url(resource, params.id), { data: params.data })) };
     },
     async updateMany(resource, params) {
       await Promise.all(params.ids.map((id) => call(http.put(url(resource, id), { data: params.data }))));
       return { data: params.ids };
     },
     async delete(resource, params) {
-      await call(http.delete(url(resource, params.id)).then((r) => ({ data: { data: r.data?.data } })));
+      await call(http.delete<{ data?: unknown } | undefined>(url(resource, params.id)).then((r) => ({ data: { data: r.data?.data } })));
       // react-admin's generic RecordType: without previousData only the id is known, and the answer has no body.
       return { data: (params.previousData ?? { id: params.id }) as never };
     },
     async deleteMany(resource, params) {
-      await Promise.all(params.ids.map((id) => call(http.delete(url(resource, id)).then((r) => ({ data: { data: r.data?.data } })))));
+      await Promise.all(params.ids.map((id) => call(http.delete<{ data?: unknown } | undefined>(url(resource, id)).then((r) => ({ data: { data: r.data?.data } })))));
       return { data: params.ids };
     },
   };

@@ -6,7 +6,7 @@ const cache = new Map<string, Promise<EnumMap>>();
 /** The enumerations with labels, cached per locale unless a refresh is forced (SPEC.md §7). */
 export function getEnums(http: HttpClient, locale: string, force = false): Promise<EnumMap> {
   if (force || !cache.has(locale)) {
-    const request = http.get(`/protocol/enums/${locale}`).then((response) => response.data.data as EnumMap);
+    const request = http.get<{ data: EnumMap }>(`/protocol/enums/${locale}`).then((response) => response.data.data);
     request.catch(() => cache.delete(locale));
     cache.set(locale, request);
   }

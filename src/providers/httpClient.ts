@@ -35,20 +35,20 @@ export interface RequestOptions {
   onUploadProgress?: (event: UploadProgress) => void;
 }
 
-// The API's envelope is read without declaring it, as axios allowed: `any` unless the caller names a type.
+// The caller names the answer's type (`http.get<{ data: X }>(…)`); without one the body is `unknown`.
 /** An answer: the parsed body, the status, and the headers with lower-case names. */
-export interface HttpResponse<T = any> {
+export interface HttpResponse<T = unknown> {
   data: T;
   status: number;
   headers: Record<string, string>;
 }
 
 export interface HttpClient {
-  get<T = any>(url: string, options?: RequestOptions): Promise<HttpResponse<T>>;
-  delete<T = any>(url: string, options?: RequestOptions): Promise<HttpResponse<T>>;
-  post<T = any>(url: string, body?: unknown, options?: RequestOptions): Promise<HttpResponse<T>>;
-  put<T = any>(url: string, body?: unknown, options?: RequestOptions): Promise<HttpResponse<T>>;
-  patch<T = any>(url: string, body?: unknown, options?: RequestOptions): Promise<HttpResponse<T>>;
+  get<T = unknown>(url: string, options?: RequestOptions): Promise<HttpResponse<T>>;
+  delete<T = unknown>(url: string, options?: RequestOptions): Promise<HttpResponse<T>>;
+  post<T = unknown>(url: string, body?: unknown, options?: RequestOptions): Promise<HttpResponse<T>>;
+  put<T = unknown>(url: string, body?: unknown, options?: RequestOptions): Promise<HttpResponse<T>>;
+  patch<T = unknown>(url: string, body?: unknown, options?: RequestOptions): Promise<HttpResponse<T>>;
 }
 
 type ErrorBody = { message?: string; errors?: Record<string, string[] | string> };
@@ -59,11 +59,11 @@ type ErrorBody = { message?: string; errors?: Record<string, string[] | string> 
  * session refresh before each call. Any answer outside 2xx, and an unreachable server, reject with an ApiError.
  */
 export function createHttpClient({ session, onUnauthorized, networkMessage, fetch: send = (input, init) => fetch(input, init) }: HttpClientOptions): HttpClient {
-  const request = async (method: string, url: string, body: unknown, options: RequestOptions = {}): Promise<HttpResponse> => {
+  const request = async <T,>(method: string, url: string, body: unknown, options: RequestOptions = {}): Promise<HttpResponse<T>> => {
     let response: Response;
     let data: unknown;
     try {
-      await session.beforeRequest(url, async () => (await client.post(session.refreshPath)).data.data.expires_in as number);
+      await session.beforeRequest(url, async () => (await client.post<{ data: { expires_in: number } }>(session.refreshPath)).data.data.expires_in);
       const json = body !== undefined && body !== null && !(body instanceof FormData || body instanceof Blob || body instanceof URLSearchParams || typeof body === 'string');
       const init: RequestInit = {
         method,
@@ -85,7 +85,8 @@ export function createHttpClient({ session, onUnauthorized, networkMessage, fetc
       const message = error instanceof TypeError ? 'Network Error' : (error as Error).message;
       throw new ApiError(networkMessage?.() ?? message, 0, {});
     }
-    if (response.ok) return { data, status: response.status, headers: Object.fromEntries(response.headers) };
+    // The parsed JSON is taken to be the type the caller named: the API's answers are not checked at run time.
+    if (response.ok) return { data: data as T, status: response.status, headers: Object.fromEntries(response.headers) };
 
     if (response.status === 401) onUnauthorized(url);
     const answer: ErrorBody = data && typeof data === 'object' ? data : {};

@@ -2,7 +2,7 @@ import type { I18nProvider, StringMap } from 'ra-core';
 import svSE from '../../locales/sv-SE.json';
 import { locales, type Locale } from '../../resources/locales';
 import { getLocale, setLocale } from './locale';
-import { flatten, translate, type TranslateOptions } from './translate';
+import { flatten, placeholderText, translate, type TranslateOptions } from './translate';
 
 /** Texts by nested keys: ours (which override a few of react-admin's) and react-admin's own. */
 type Messages = StringMap;
@@ -27,7 +27,7 @@ export async function createI18nProvider(extra?: ExtraMessages, { onMissingKey }
   const loaded = new Map<Locale, Messages>();
   const load = async (locale: Locale) => {
     if (!loaded.has(locale)) {
-      const [own, more] = await Promise.all([appMessages[locale](), extra?.[locale]() ?? ({} as Messages)]);
+      const [own, more] = await Promise.all([appMessages[locale](), extra?.[locale]() ?? {}]);
       // Our texts win, key by key: locales/*.json may override single react-admin texts under ra.*.
       loaded.set(locale, deepMerge(more, own));
     }
@@ -59,7 +59,7 @@ export async function createI18nProvider(extra?: ExtraMessages, { onMissingKey }
 function translateFrom(messages: Messages, key: string, options: Record<string, unknown>): string {
   const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], messages);
   if (typeof value !== 'string') return typeof options?._ === 'string' ? options._ : key;
-  return value.replace(/%\{(\w+)\}/g, (_, name) => String(options?.[name] ?? ''));
+  return value.replace(/%\{(\w+)\}/g, (_, name: string) => placeholderText(options?.[name] ?? ''));
 }
 
 function deepMerge(base: Messages, over: Messages): Messages {
@@ -67,7 +67,7 @@ function deepMerge(base: Messages, over: Messages): Messages {
   for (const [key, value] of Object.entries(over)) {
     const current = result[key];
     result[key] =
-      value && typeof value === 'object' && current && typeof current === 'object' ? deepMerge(current as Messages, value as Messages) : value;
+      value && typeof value === 'object' && current && typeof current === 'object' ? deepMerge(current as Messages, value) : value;
   }
   return result as Messages;
 }

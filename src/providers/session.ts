@@ -27,8 +27,10 @@ export function createSession({ storageKey, refreshPath, now = Date.now, sleep =
 
   const read = (): StoredSession | null => {
     try {
-      const value = JSON.parse(localStorage.getItem(storageKey) ?? 'null');
-      return value && typeof value.expiresAt === 'number' && typeof value.lifetime === 'number' ? value : null;
+      const value: unknown = JSON.parse(localStorage.getItem(storageKey) ?? 'null');
+      const valid =
+        typeof value === 'object' && value !== null && 'expiresAt' in value && typeof value.expiresAt === 'number' && 'lifetime' in value && typeof value.lifetime === 'number';
+      return valid ? (value as StoredSession) : null;
     } catch {
       return null;
     }

@@ -28,8 +28,8 @@ export function createSessionAuth<User>(http: HttpClient, session: Session, path
     /** Loads the user; a failed call ends the session and emits the logout event. */
     async loadUser(): Promise<User> {
       try {
-        const response = await http.get(paths.me);
-        user = response.data.data as User;
+        const response = await http.get<{ data: User }>(paths.me);
+        user = response.data.data;
         return user;
       } catch (error) {
         await auth.logout();

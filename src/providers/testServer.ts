@@ -16,7 +16,8 @@ type Handler = (request: Recorded) => { status: number; data?: unknown };
 export function fakeApi(routes: Record<string, Handler>) {
   const calls: Recorded[] = [];
   const fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
-    const uri = decodeURIComponent(String(input).slice(API_PREFIX.length));
+    const address = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const uri = decodeURIComponent(address.slice(API_PREFIX.length));
     const request: Recorded = {
       method: (init.method ?? 'GET').toUpperCase(),
       url: uri.split('?')[0],

@@ -7,12 +7,22 @@ export type TranslateOptions = Record<string, unknown> & { smart_count?: unknown
 
 /** Messages nested as in locales/*.json, flattened to dotted keys. */
 export function flatten(messages: object, prefix = '', into: Record<string, string> = {}): Record<string, string> {
-  for (const [key, value] of Object.entries(messages)) {
+  const entries: [string, unknown][] = Object.entries(messages);
+  for (const [key, value] of entries) {
     const path = prefix ? `${prefix}.${key}` : key;
     if (value && typeof value === 'object') flatten(value, path, into);
     else if (typeof value === 'string') into[path] = value;
   }
   return into;
+}
+
+/**
+ * A value in the text of a %{placeholder}: a string, number or boolean as String() writes it; an object (which is
+ * not meant to be passed) as its JSON rather than "[object Object]".
+ */
+export function placeholderText(value: unknown): string {
+  if (typeof value === 'object' && value !== null) return JSON.stringify(value);
+  return String(value);
 }
 
 /**
@@ -34,6 +44,6 @@ export function translate(
   }
   // A placeholder without a value stays as it is.
   return result.replace(/%\{(.*?)\}/g, (token, name: string) =>
-    Object.prototype.hasOwnProperty.call(options, name) && options[name] !== undefined && options[name] !== null ? String(options[name]) : token,
+    Object.prototype.hasOwnProperty.call(options, name) && options[name] !== undefined && options[name] !== null ? placeholderText(options[name]) : token,
   );
 }

@@ -24,7 +24,7 @@ export function xhrFetch(url: string, init: RequestInit, onUploadProgress: (even
       }
       // A Response may not carry a body with these statuses.
       const empty = xhr.status === 204 || xhr.status === 205 || xhr.status === 304;
-      resolve(new Response(empty ? null : xhr.response, { status: xhr.status, statusText: xhr.statusText, headers }));
+      resolve(new Response(empty ? null : (xhr.response as Blob), { status: xhr.status, statusText: xhr.statusText, headers }));
     };
     xhr.onerror = xhr.ontimeout = () => reject(new TypeError('Network Error'));
     xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));

@@ -1,11 +1,12 @@
 import { Box, Button, Card, CardContent, LinearProgress, Alert, Stack, Typography } from '@mui/material';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { HttpError, Title, useI18nProvider, useNotify, useTranslate } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
 import { answerField } from '../../../resources/applicationAnswers';
 import { enums } from '../../../resources/enums';
 import { applications } from '../../../resources/applications';
 import { usePageTitle } from '../../components/usePageTitle';
+import { errorBody } from '../../providers/dataProvider';
 import { FormContext, type FormApi } from '../../forms/application/FormContext';
 import { AttachmentsStep, ContactStep, OrganisationStep, PeriodStep, QuestionsStep } from '../../forms/application/steps';
 import type { FormValues, StoredFile } from '../../forms/application/types';
@@ -46,20 +47,20 @@ export default function ApplicationFormPage() {
   const stored = useStaffQuery(applicationScope(uuid ?? ''), 'getApplication', [uuid ?? ''], { enabled: !!uuid, refetchOnMount: 'always' });
   const failure = (optionsError ?? stored.error)?.message;
   // Filled once per application: from new to the saved one's address the page may stay mounted, and takes its values.
+  // Set during render once the answer is in (https://react.dev/learn/you-might-not-need-an-effect).
   const [loaded, setLoaded] = useState<string>();
-  useEffect(() => {
+  if (uuid && stored.data && !stored.isFetching && loaded !== uuid) {
     const data = stored.data;
-    if (!uuid || !data || stored.isFetching || loaded === uuid) return;
     setValues(Object.fromEntries(Object.entries(data).filter(([key]) => formFields.includes(key))));
     setFiles(data.files ?? []);
     setReference(data.reference);
     setLoaded(uuid);
-  }, [uuid, stored.data, stored.isFetching, loaded]);
+  }
   const saving = useApplicationMutation(uuid ?? '', (dataProvider, value: FormValues) => dataProvider.saveApplication(uuid ?? null, value));
 
   const questions = useMemo(() => options?.questions[String(values?.application_type_id)] ?? [], [options, values?.application_type_id]);
-  const local = useMemo(() => {
-    if (!values) return {} as Record<string, string>;
+  const local = useMemo<Record<string, string>>(() => {
+    if (!values) return {};
     // A new application's files come after saving, so its media questions are not asked yet.
     const asked = uuid ? questions : questions.filter((q) => q.type !== enums.field_type.media);
     return Object.fromEntries(formProblems(values, asked, files, translate).map((p) => [p.field, p.message]));
@@ -88,9 +89,9 @@ export default function ApplicationFormPage() {
     try {
       const saved = await saving.mutateAsync(uuid ? values : { ...values, ...applicant });
       notify(uuid ? 'app.application_form.saved' : 'app.application_form.created', { type: 'success', messageArgs: { reference: saved.reference } });
-      navigate(uuid ? '/applications' : `/application-form/${saved.uuid}`);
+      void navigate(uuid ? '/applications' : `/application-form/${saved.uuid}`);
     } catch (error) {
-      const errors: Record<string, string> | undefined = error instanceof HttpError ? error.body?.errors : undefined;
+      const errors: Record<string, string> | undefined = error instanceof HttpError ? errorBody(error)?.errors : undefined;
       if (errors) {
         setServerErrors(errors);
         setTimeout(() => top.current?.focus());
@@ -136,7 +137,7 @@ export default function ApplicationFormPage() {
                 <Button variant="contained" onClick={() => void save()} disabled={saving.isPending}>
                   {translate('ra.action.save')}
                 </Button>
-                <Button onClick={() => navigate('/applications')}>{translate('ra.action.cancel')}</Button>
+                <Button onClick={() => void navigate('/applications')}>{translate('ra.action.cancel')}</Button>
               </Stack>
             </Stack>
           </CardContent>

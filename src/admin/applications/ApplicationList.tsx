@@ -108,10 +108,10 @@ export default function ApplicationList({ presets = {} }: { presets?: ListFilter
           <DataTable<ApplicationRow> rowClick={openRow} bulkActionButtons={false}>
             <DataTable.Col source="reference" label="app.applications.fields.reference" disableSort />
             <DataTable.Col source="status" label="app.applications.fields.status" render={() => <StatusSelect />} />
-            <DataTable.Col source="applicant" label="app.applications.fields.applicant" render={(r) => r.applicant?.name} />
-            <DataTable.Col source="period" label="app.applications.fields.period" disableSort render={(r) => r.period?.name} />
+            <DataTable.Col<ApplicationRow> source="applicant" label="app.applications.fields.applicant" render={(r) => r.applicant?.name} />
+            <DataTable.Col<ApplicationRow> source="period" label="app.applications.fields.period" disableSort render={(r) => r.period?.name} />
             <DataTable.Col source="money" label="app.applications.fields.money_value" align="right" render={money} />
-            <DataTable.Col source="progress" label="app.applications.fields.progress" disableSort render={(r) => <ProgressIndicators progress={r.progress} />} />
+            <DataTable.Col<ApplicationRow> source="progress" label="app.applications.fields.progress" disableSort render={(r) => <ProgressIndicators progress={r.progress} />} />
           </DataTable>
         )}
       </List>

@@ -100,16 +100,16 @@ export default function DecidedList() {
           <DataTable<Row> rowClick={openRow} bulkActionButtons={false} hiddenColumns={hiddenByDefault}>
             <DataTable.Col source="reference" label="app.applications.fields.reference" />
             <DataTable.Col source="status" label="app.applications.fields.status" disableSort render={() => <StatusSelect />} />
-            <DataTable.Col source="applicant" label="app.applications.fields.applicant" render={(r) => r.applicant?.name} />
+            <DataTable.Col<Row> source="applicant" label="app.applications.fields.applicant" render={(r) => r.applicant?.name} />
             <DataTable.Col source="org_city" label="app.decided.org_city" disableSort />
             <DataTable.Col source="targets_text" label="app.decided.targets" disableSort />
             <DataTable.Col source="purposes_text" label="app.decided.purposes" disableSort />
             <DataTable.Col source="focuses_text" label="app.decided.focuses" disableSort />
-            <DataTable.Col source="money" label="app.applications.fields.money_value" align="right" render={(r) => money(r.money_value)} />
-            <DataTable.Col source="approved_money" label="app.applications.fields.approved_money" align="right" render={(r) => money(r.approved_money_value)} />
-            <DataTable.Col source="approved_fou" label="app.decision.approved_fou" align="right" render={(r) => money(r.approved_fou)} />
-            <DataTable.Col source="approved_nok" label="app.decision.approved_nok" align="right" render={(r) => money(r.approved_nok)} />
-            <DataTable.Col source="global_goals" label="resources.applications.fields.global_goals" disableSort render={(r) => goalNumber(r.global_goals ?? [])} />
+            <DataTable.Col<Row> source="money" label="app.applications.fields.money_value" align="right" render={(r) => money(r.money_value)} />
+            <DataTable.Col<Row> source="approved_money" label="app.applications.fields.approved_money" align="right" render={(r) => money(r.approved_money_value)} />
+            <DataTable.Col<Row> source="approved_fou" label="app.decision.approved_fou" align="right" render={(r) => money(r.approved_fou)} />
+            <DataTable.Col<Row> source="approved_nok" label="app.decision.approved_nok" align="right" render={(r) => money(r.approved_nok)} />
+            <DataTable.Col<Row> source="global_goals" label="resources.applications.fields.global_goals" disableSort render={(r) => goalNumber(r.global_goals ?? [])} />
             <DataTable.Col source="followup_sent_in_at" label="app.decided.followup_sent_in_at">
               <DateField source="followup_sent_in_at" locales={locale} />
             </DataTable.Col>

@@ -5,6 +5,7 @@ import { enums } from '../../../resources/enums';
 import { formatMoney } from '../../../resources/format';
 import { includes } from '../../../resources/includes';
 import type { HttpError } from 'react-admin';
+import { errorBody } from '../../providers/dataProvider';
 import type { Decision, DecisionInput } from '../../providers/staffMethods';
 import { useApplicationMutation, useApplicationQuery } from '../useStaffQuery';
 import { AmountInput, ProposalSection } from './ProposalSection';
@@ -64,7 +65,7 @@ function DecisionForm({ uuid, decision }: { uuid: string; decision: Decision }) 
       notify('app.decision.saved', { type: 'success' });
     } catch (failure) {
       setMessage((failure as Error).message);
-      setErrors((failure as HttpError).body?.errors ?? {});
+      setErrors(errorBody(failure as HttpError)?.errors ?? {});
     }
   };
 

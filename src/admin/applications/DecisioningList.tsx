@@ -44,9 +44,9 @@ export default function DecisioningList() {
       ) : (
         <DataTable<ApplicationRow> rowClick={false} bulkActionButtons={false}>
           <DataTable.Col source="reference" label="app.applications.fields.reference" />
-          <DataTable.Col source="status" label="app.applications.fields.status" render={(r) => statusLabel(r.status)} />
-          <DataTable.Col source="applicant" label="app.applications.fields.applicant" render={(r) => r.applicant?.name} />
-          <DataTable.Col source="period" label="app.applications.fields.period" render={(r) => r.period?.name} />
+          <DataTable.Col<ApplicationRow> source="status" label="app.applications.fields.status" render={(r) => statusLabel(r.status)} />
+          <DataTable.Col<ApplicationRow> source="applicant" label="app.applications.fields.applicant" render={(r) => r.applicant?.name} />
+          <DataTable.Col<ApplicationRow> source="period" label="app.applications.fields.period" render={(r) => r.period?.name} />
           <DataTable.Col source="money" label="app.applications.fields.money_value" align="right" render={money} />
         </DataTable>
       )}

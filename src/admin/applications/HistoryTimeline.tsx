@@ -5,9 +5,12 @@ import { formatMoney } from '../../../resources/format';
 import type { HistoryEntry as Entry } from '../../providers/staffMethods';
 import { useApplicationQuery } from '../useStaffQuery';
 
+/** A value the history records, as text: an object (not expected) as its JSON rather than "[object Object]". */
+const plain = (value: unknown) => (typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value));
+
 const statusLabel = (translate: (key: string) => string, value: unknown) => {
   const key = Object.entries(enums.application_status).find(([, v]) => v === value)?.[0];
-  return key ? translate(`enums.application_status.${key}`) : String(value ?? '–');
+  return key ? translate(`enums.application_status.${key}`) : plain(value ?? '–');
 };
 
 /** What happened to an application, newest first: who, when, and what it was before and after. Read-only. */
@@ -24,7 +27,7 @@ export function HistoryTimeline({ uuid }: { uuid: string }) {
     if (typeof v === 'number' && /money|amount|fou|nok/.test(key)) return formatMoney(v, locale);
     if (typeof v === 'boolean') return translate(v ? 'app.yes' : 'app.no');
     if (v === null || v === undefined) return '–';
-    return Array.isArray(v) ? v.join(', ') : String(v);
+    return Array.isArray(v) ? v.join(', ') : plain(v);
   };
   // A field of the form (a staff edit) is named as the form names it.
   const label = (key: string) => translate(`app.applications.history_fields.${key}`, { _: translate(`resources.applications.fields.${key}`, { _: key }) });

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useGetIdentity, useLocaleState, useNotify, useTranslate, type HttpError } from 'react-admin';
 import { enums } from '../../../resources/enums';
 import { formatMoney } from '../../../resources/format';
+import { errorBody } from '../../providers/dataProvider';
 import type { Investigation, Proposal } from '../../providers/staffMethods';
 import { useApplicationMutation, useApplicationQuery } from '../useStaffQuery';
 import { proposalKey } from './InvestigatorsSection';
@@ -32,7 +33,7 @@ function InvestigationForm({ uuid, proposals, userId }: { uuid: string; proposal
       await investigate.mutateAsync({ ...mine, comment: mine.comment || null });
       notify('app.investigation.saved', { type: 'success' });
     } catch (failure) {
-      setErrors((failure as HttpError).body?.errors ?? {});
+      setErrors(errorBody(failure as HttpError)?.errors ?? {});
       notify((failure as Error).message, { type: 'error' });
     }
   };

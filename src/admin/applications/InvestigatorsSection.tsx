@@ -18,7 +18,7 @@ export function InvestigatorsSection({ uuid }: { uuid: string }) {
   const remover = useApplicationMutation(uuid, (dataProvider, userId: number) => dataProvider.removeInvestigator(uuid, userId));
   const [adding, setAdding] = useState<number | ''>('');
   const [removing, setRemoving] = useState<Investigator | null>(null);
-  const { data: staff = [] } = useGetList('users', { pagination: { page: 1, perPage: 100 }, sort: { field: 'last_name', order: 'ASC' }, filter: { active: true } });
+  const { data: staff = [] } = useGetList<{ id: number; first_name: string; last_name: string }>('users', { pagination: { page: 1, perPage: 100 }, sort: { field: 'last_name', order: 'ASC' }, filter: { active: true } });
 
   const add = async () => {
     if (adding === '') return;

@@ -31,7 +31,7 @@ export function Dashboard() {
       <Title title={title} />
       {/* The page's h1 is its title in the app bar; the welcome heads what follows. */}
       <Typography variant="h4" component="h2" gutterBottom>
-        {identity ? translate('app.dashboard.welcome', { name: identity.first_name }) : title}
+        {identity ? translate('app.dashboard.welcome', { name: identity.first_name as string }) : title}
       </Typography>
       {identity && <Typography sx={{ mb: 3 }}>{translate('app.dashboard.role', { role: translate(`roles.${identity.role}`) })}</Typography>}
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems="stretch">

@@ -48,33 +48,46 @@ export function FaqOrderPage() {
   const beforeDrag = useRef<FaqItem[] | null>(null);
   const dropped = useRef(false);
   const controls = useRef(new Map<string, HTMLElement>());
-  const [pendingFocus, setPendingFocus] = useState<{ id: number; control: Control } | null>(null);
+  /** The control to focus once a move has been rendered. */
+  const pendingFocus = useRef<{ id: number; control: Control } | null>(null);
   // Drag events come faster than renders: they read and change the latest list, not the one of the last render.
+  // Every change of the list goes through setOrder or load, which keep it.
   const latest = useRef(items);
-  latest.current = items;
   const setOrder = (next: FaqItem[]) => {
     latest.current = next;
     setItems(next);
   };
 
-  const reload = useCallback(async () => {
-    setLoading(true);
-    try {
-      const all = (await getEvery<FaqItem>(dataProvider, 'faqs', { field: 'order', order: 'ASC' })).map(({ id, question, order }) => ({ id, question, order }));
-      latest.current = all;
-      setItems(all);
-      setSaved(all);
-      setLoadError(null);
-    } catch (error) {
-      setLoadError((error as Error).message || translate('app.faq_order.load_error'));
-    } finally {
-      setLoading(false);
-    }
-  }, [translate, dataProvider]);
+  /** Reads the questions; the caller shows the loading state first. */
+  const load = useCallback(
+    () =>
+      getEvery<FaqItem>(dataProvider, 'faqs', { field: 'order', order: 'ASC' })
+        .then((found) => {
+          const all = found.map(({ id, question, order }) => ({ id, question, order }));
+          latest.current = all;
+          setItems(all);
+          setSaved(all);
+          setLoadError(null);
+        })
+        .catch((error: unknown) => setLoadError((error as Error).message || translate('app.faq_order.load_error')))
+        .finally(() => setLoading(false)),
+    [translate, dataProvider],
+  );
 
+  // Loads on the first render and again when the locale or the dataProvider changes; loading shows from that render on
+  // (adjusted during render, https://react.dev/learn/you-might-not-need-an-effect).
+  const [loadedFor, setLoadedFor] = useState({ translate, dataProvider });
+  if (loadedFor.translate !== translate || loadedFor.dataProvider !== dataProvider) {
+    setLoadedFor({ translate, dataProvider });
+    setLoading(true);
+  }
   useEffect(() => {
-    void reload();
-  }, [reload]);
+    void load();
+  }, [load]);
+  const reload = async () => {
+    setLoading(true);
+    await load();
+  };
 
   const register = (id: number, control: Control) => (element: HTMLElement | null) => {
     if (element) controls.current.set(`${id}:${control}`, element);
@@ -83,13 +96,13 @@ export function FaqOrderPage() {
 
   // After a move the item is focused again where it now is: React may have moved its element, which drops focus.
   useLayoutEffect(() => {
-    if (!pendingFocus) return;
-    const { id, control } = pendingFocus;
+    if (!pendingFocus.current) return;
+    const { id, control } = pendingFocus.current;
+    pendingFocus.current = null;
     const wanted = controls.current.get(`${id}:${control}`) as HTMLButtonElement | undefined;
     const target = wanted && !wanted.disabled ? wanted : controls.current.get(`${id}:handle`);
     target?.focus();
-    setPendingFocus(null);
-  }, [pendingFocus, items]);
+  }, [items]);
 
   const announce = (position: number, total: number) => {
     const message = translate('app.faq_order.moved', { position, total });
@@ -106,7 +119,7 @@ export function FaqOrderPage() {
     setOrder(moveItem(current, from, to));
     setJustSaved(false);
     announce(to + 1, current.length);
-    setPendingFocus({ id, control: focus });
+    pendingFocus.current = { id, control: focus };
   };
 
   const onHandleKeyDown = (event: KeyboardEvent, id: number) => {
@@ -303,7 +316,7 @@ export function FaqOrderPage() {
       )}
 
       <Stack direction="row" spacing={2} alignItems="center" sx={{ mt: 3, flexWrap: 'wrap', rowGap: 1 }}>
-        <Button variant="contained" onClick={save} disabled={!dirty || saving || loading || !!loadError}>
+        <Button variant="contained" onClick={() => void save()} disabled={!dirty || saving || loading || !!loadError}>
           {translate('app.faq_order.save')}
         </Button>
         <Button component={RouterLink} to="/faqs">

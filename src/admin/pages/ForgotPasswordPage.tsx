@@ -28,7 +28,7 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthCard title={translate('app.forgot.title')} intro={translate('app.forgot.intro')}>
-      <Stack component="form" spacing={2} onSubmit={submit} noValidate>
+      <Stack component="form" spacing={2} onSubmit={(event) => void submit(event)} noValidate>
         {result && (
           <Alert severity={result.ok ? 'success' : 'error'} role={result.ok ? 'status' : 'alert'}>
             {result.message}

@@ -27,7 +27,7 @@ export function LoginPage() {
 
   return (
     <AuthCard title={translate('app.login.title')} intro={translate('app.login.intro')}>
-      <Stack component="form" spacing={2} onSubmit={submit} noValidate>
+      <Stack component="form" spacing={2} onSubmit={(event) => void submit(event)} noValidate>
         {error && (
           <Alert severity="error" role="alert">
             {error}

@@ -2,7 +2,7 @@ import { Alert, Button, Link, Stack, TextField } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { HttpError, useDataProvider, useTranslate } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import type { StaffDataProvider } from '../../providers/dataProvider';
+import { errorBody, type StaffDataProvider } from '../../providers/dataProvider';
 import { AuthCard } from './AuthCard';
 
 /** Opened from the e-mailed link; only submitting the form spends the token. */
@@ -24,7 +24,7 @@ export function ResetPasswordPage() {
       const { message: text } = await dataProvider.resetPassword(token, password, confirmation);
       setMessage({ ok: true, text });
     } catch (error) {
-      const errors: Record<string, string> = error instanceof HttpError ? (error.body?.errors ?? {}) : {};
+      const errors: Record<string, string> = error instanceof HttpError ? (errorBody(error)?.errors ?? {}) : {};
       setFieldErrors(errors);
       setMessage({ ok: false, text: (error as Error).message, expired: 'token' in errors });
     } finally {
@@ -47,7 +47,7 @@ export function ResetPasswordPage() {
 
   return (
     <AuthCard title={translate('app.reset.title')} intro={translate('app.reset.intro')}>
-      <Stack component="form" spacing={2} onSubmit={submit} noValidate>
+      <Stack component="form" spacing={2} onSubmit={(event) => void submit(event)} noValidate>
         {message && (
           <Alert severity="error" role="alert">
             {message.text}{' '}

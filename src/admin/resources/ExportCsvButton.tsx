@@ -6,14 +6,15 @@ import { saveFile } from '../downloadFile';
 
 /** Downloads the server's CSV of the list as it is filtered and sorted (formula cells neutralised there). */
 export function ExportCsvButton() {
-  const { resource, filterValues, sort, total } = useListContext();
+  const list = useListContext();
+  const { resource, sort, total } = list;
   const notify = useNotify();
   const dataProvider = useDataProvider<StaffDataProvider>();
   const [busy, setBusy] = useState(false);
   const download = async () => {
     setBusy(true);
     try {
-      const { q, ...filters } = filterValues;
+      const { q, ...filters } = list.filterValues as Record<string, unknown>;
       const params = { ...filters, ...(q ? { search: q } : {}), sort: sort.field, direction: sort.order.toLowerCase() };
       saveFile(await dataProvider.exportList(resource, params), `${resource}.csv`);
     } catch (error) {
@@ -23,7 +24,7 @@ export function ExportCsvButton() {
     }
   };
   return (
-    <Button label="ra.action.export" onClick={download} disabled={busy || total === 0}>
+    <Button label="ra.action.export" onClick={() => void download()} disabled={busy || total === 0}>
       <DownloadIcon />
     </Button>
   );

@@ -2,7 +2,7 @@ import UploadIcon from '@mui/icons-material/Upload';
 import { Alert, Box, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, List, ListItem, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Button, HttpError, useDataProvider, useListContext, useNotify, useRefresh, useTranslate } from 'react-admin';
-import type { StaffDataProvider } from '../../providers/dataProvider';
+import { errorBody, type StaffDataProvider } from '../../providers/dataProvider';
 import { parseCsv, type ParsedCsv } from '../importCsv';
 
 const PREVIEW_ROWS = 5;
@@ -69,8 +69,9 @@ export function ImportCsvButton() {
     } catch (error) {
       setProgress(null);
       setMessage((error as Error).message);
-      if (error instanceof HttpError && error.body?.errors) {
-        setErrors(byRow(error.body.errors));
+      const errors = error instanceof HttpError ? errorBody(error)?.errors : undefined;
+      if (errors) {
+        setErrors(byRow(errors));
         setRefused(true);
       }
     }
@@ -90,7 +91,7 @@ export function ImportCsvButton() {
             <Typography component="span" sx={{ display: 'block', mb: 0.5, fontWeight: 500 }}>
               {translate('app.import.file')}
             </Typography>
-            <input type="file" accept=".csv,text/csv" onChange={(event) => event.target.files?.[0] && read(event.target.files[0])} />
+            <input type="file" accept=".csv,text/csv" onChange={(event) => event.target.files?.[0] && void read(event.target.files[0])} />
           </Box>
           {progress !== null && <LinearProgress variant="determinate" value={progress} aria-label={translate('app.import.progress')} sx={{ mb: 2 }} />}
           {message && (
@@ -142,7 +143,7 @@ export function ImportCsvButton() {
           <Button label="ra.action.cancel" onClick={close} />
           <Button
             label={parsed ? translate('app.import.submit', { smart_count: parsed.rows.length }) : 'app.import.button'}
-            onClick={send}
+            onClick={() => void send()}
             variant="contained"
             disabled={!parsed || parsed.rows.length === 0 || progress !== null || parsed.errors.length > 0 || refused}
           />

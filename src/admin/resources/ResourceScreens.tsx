@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import {
   Create,
   CreateButton,
@@ -61,11 +61,11 @@ function filtersOf(resource: ResourceDefinition): ReactElement[] {
   return filters;
 }
 
-function ListActions({ resource }: { resource: ResourceDefinition }) {
-  const Extra = partOf(listActions, resource.name);
+/** The list's buttons; `extra` is the resource's own (overrides/), if it has any. */
+function ListActions({ resource, extra }: { resource: ResourceDefinition; extra?: ReactNode }) {
   return (
     <TopToolbar>
-      {Extra && <Extra />}
+      {extra}
       <CreateButton />
       {resource.exportable !== false && <ExportCsvButton />}
       {resource.importable !== false && <ImportCsvButton />}
@@ -99,11 +99,11 @@ function FormToolbar({ view }: { view: 'create' | 'edit' }) {
   );
 }
 
-function BackToList({ resource, view }: { resource: ResourceDefinition; view: 'create' | 'edit' }) {
-  const Extra = view === 'edit' ? partOf(editActions, resource.name) : undefined;
+/** The form's buttons; `extra` is the resource's own edit actions (overrides/), if it has any. */
+function BackToList({ extra }: { extra?: ReactNode }) {
   return (
     <TopToolbar>
-      {Extra && <Extra />}
+      {extra}
       <ListButton label="ra.action.back" />
     </TopToolbar>
   );
@@ -111,6 +111,9 @@ function BackToList({ resource, view }: { resource: ResourceDefinition; view: 'c
 
 /** The list, create and edit screens generated from one resource declaration. */
 export function resourceScreens(resource: ResourceDefinition) {
+  // The resource's own buttons, looked up once here rather than in each render.
+  const ListExtra = partOf(listActions, resource.name);
+  const EditExtra = partOf(editActions, resource.name);
   return {
     list: function ResourceList() {
       const title = useTitle(resource, 'list');
@@ -120,7 +123,7 @@ export function resourceScreens(resource: ResourceDefinition) {
           perPage={resource.perPage ?? PAGE_SIZE}
           sort={resource.defaultSort}
           filters={filtersOf(resource)}
-          actions={<ListActions resource={resource} />}
+          actions={<ListActions resource={resource} extra={ListExtra && <ListExtra />} />}
           pagination={<Pagination rowsPerPageOptions={[resource.perPage ?? PAGE_SIZE]} />}
         >
           <ResourceListBody resource={resource} />
@@ -130,7 +133,7 @@ export function resourceScreens(resource: ResourceDefinition) {
     create: function ResourceCreate() {
       const title = useTitle(resource, 'create');
       return (
-        <Create title={title} redirect="list" actions={<BackToList resource={resource} view="create" />}>
+        <Create title={title} redirect="list" actions={<BackToList />}>
           <FormBody resource={resource} view="create" />
         </Create>
       );
@@ -138,7 +141,7 @@ export function resourceScreens(resource: ResourceDefinition) {
     edit: function ResourceEdit() {
       const title = useTitle(resource, 'edit');
       return (
-        <Edit title={title} redirect="list" mutationMode="pessimistic" actions={<BackToList resource={resource} view="edit" />}>
+        <Edit title={title} redirect="list" mutationMode="pessimistic" actions={<BackToList extra={EditExtra && <EditExtra />} />}>
           <FormBody resource={resource} view="edit" />
         </Edit>
       );

@@ -10,19 +10,23 @@ const MIN_LENGTH = 3;
 // react-admin passes source and alwaysOn to a filter element; the search always works on `q`.
 export function SearchFilter(_props: { source?: string; alwaysOn?: boolean }) {
   const translate = useTranslate();
-  const { filterValues, setFilters, displayedFilters } = useListContext();
-  const [text, setText] = useState<string>((filterValues.q as string) ?? '');
+  const list = useListContext();
+  const { setFilters } = list;
+  // react-admin types the filter values and the shown filters `any`.
+  const filters = list.filterValues as Record<string, unknown>;
+  const displayedFilters = list.displayedFilters as Record<string, boolean>;
+  const [text, setText] = useState<string>((filters.q as string | undefined) ?? '');
   const tooShort = text.trim().length > 0 && text.trim().length < MIN_LENGTH;
 
   useEffect(() => {
     const term = text.trim();
-    if (tooShort || term === (filterValues.q ?? '')) return;
+    if (tooShort || term === (filters.q ?? '')) return;
     const timer = setTimeout(() => {
-      const { q: _q, ...rest } = filterValues;
+      const { q: _q, ...rest } = filters;
       setFilters(term ? { ...rest, q: term } : rest, displayedFilters);
     }, DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [text, tooShort, filterValues, setFilters, displayedFilters]);
+  }, [text, tooShort, filters, setFilters, displayedFilters]);
 
   return (
     <TextField

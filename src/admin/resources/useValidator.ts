@@ -18,6 +18,7 @@ export function useValidator(resource: ResourceDefinition) {
         }),
       );
     },
-    [resource, translate], // eslint-disable-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- fieldName is made anew each render from resource and translate alone, so these two are its dependencies
+    [resource, translate],
   );
 }

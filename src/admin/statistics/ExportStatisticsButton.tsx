@@ -23,7 +23,7 @@ export function ExportStatisticsButton({ table, period, describedBy }: { table: 
     }
   };
   return (
-    <Button size="small" startIcon={<DownloadIcon />} onClick={download} disabled={busy} aria-describedby={describedBy}>
+    <Button size="small" startIcon={<DownloadIcon />} onClick={() => void download()} disabled={busy} aria-describedby={describedBy}>
       {translate('app.statistics.export.button')}
     </Button>
   );

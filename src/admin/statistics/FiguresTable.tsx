@@ -11,7 +11,7 @@ export function FiguresTable({ caption, groupHeader, groups }: { caption: string
   const column = (key: string) => translate(`app.statistics.columns.${key}`);
   return (
     <Table size="small">
-      <caption style={visuallyHidden as React.CSSProperties}>{caption}</caption>
+      <caption style={visuallyHidden}>{caption}</caption>
       <TableHead>
         <TableRow>
           <TableCell component="th" scope="col">{groupHeader}</TableCell>

@@ -45,7 +45,7 @@ export function PeriodActions() {
         title={translate(`app.periods.${action}_title`, { name: record.name })}
         content={translate(`app.periods.${action}_question`, { name: record.name })}
         confirm={`app.periods.${action}`}
-        onConfirm={confirm}
+        onConfirm={() => void confirm()}
         onClose={() => setAsking(false)}
       />
     </>

@@ -3,7 +3,7 @@ import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import ContactPhoneIcon from '@mui/icons-material/ContactPhone';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Autocomplete, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, List, ListItem, ListItemText, TextField, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, useGetList, useNotify, useRecordContext, useTranslate, useUpdate } from 'react-admin';
 
 interface Contact {
@@ -29,9 +29,13 @@ export function PeriodContactsButton() {
   );
   const [update, { isPending: busy }] = useUpdate();
 
-  useEffect(() => {
+  // The choice starts from the record's contacts each time the modal opens, and again if the record changes while
+  // it is open: adjusted during render when either changes (https://react.dev/learn/you-might-not-need-an-effect).
+  const [shown, setShown] = useState({ open, record });
+  if (shown.open !== open || shown.record !== record) {
+    setShown({ open, record });
     if (open && record) setChosen(record.contact_ids ?? []);
-  }, [open, record]);
+  }
   if (!record) return null;
 
   const byId = new Map(all.map((c) => [c.id, c]));
@@ -103,7 +107,7 @@ export function PeriodContactsButton() {
         </DialogContent>
         <DialogActions>
           <Button label="ra.action.cancel" onClick={() => setOpen(false)} />
-          <Button label="ra.action.save" onClick={save} disabled={busy} variant="contained" />
+          <Button label="ra.action.save" onClick={() => void save()} disabled={busy} variant="contained" />
         </DialogActions>
       </Dialog>
     </>
