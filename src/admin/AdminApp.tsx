@@ -3,7 +3,7 @@ import { Admin, CustomRoutes, defaultTheme, Loading, Resource, type AuthProvider
 import { BrowserRouter, Navigate, Route, useParams, useSearchParams } from 'react-router-dom';
 import { resourceList } from '../../resources/index';
 import { presetsOf } from './applications/presets';
-import { resourceIcons } from './resources/icons';
+import { resourceIcon } from './resources/icons';
 import { resourceScreens } from './resources/ResourceScreens';
 import { brand } from '../theme';
 import { AppLayout } from './layout/AppLayout';
@@ -103,7 +103,7 @@ export function StaffAdmin({ i18nProvider, dataProvider, authProvider }: { i18nP
         <Route path="/403" element={<RequireAccess><ForbiddenPage /></RequireAccess>} />
       </CustomRoutes>
       {resourceList.map((resource) => (
-        <Resource key={resource.name} name={resource.name} icon={resourceIcons[resource.name]} recordRepresentation={resource.labelField} {...resourceScreens(resource)} />
+        <Resource key={resource.name} name={resource.name} icon={resourceIcon(resource.name)} recordRepresentation={resource.labelField} {...resourceScreens(resource)} />
       ))}
     </Admin>
   );

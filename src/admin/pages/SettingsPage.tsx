@@ -3,7 +3,7 @@ import { Title, useLocaleState, usePermissions, useTranslate } from 'react-admin
 import { Link as RouterLink } from 'react-router-dom';
 import { isAllowed, type Ability } from '../../../resources/abilities';
 import { resourceList } from '../../../resources/index';
-import { resourceIcons } from '../resources/icons';
+import { resourceIcon } from '../resources/icons';
 import { usePageTitle } from '../../components/usePageTitle';
 
 /** The settings landing page: a card for each settings entity the user may manage. */
@@ -30,7 +30,7 @@ export function SettingsPage() {
               <CardActionArea component={RouterLink} to={`/${resource.name}`}>
                 <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
                   {(() => {
-                    const Icon = resourceIcons[resource.name];
+                    const Icon = resourceIcon(resource.name);
                     return Icon ? <Icon color="primary" /> : null;
                   })()}
                   <Typography variant="h6" component="h2">

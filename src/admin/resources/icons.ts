@@ -8,10 +8,14 @@ import HelpIcon from '@mui/icons-material/Help';
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import type { SvgIconComponent } from '@mui/icons-material';
 import PeopleOutlineIcon from '@mui/icons-material/PeopleOutline';
+import ViewListIcon from '@mui/icons-material/ViewList';
 import type { ResourceName } from '../../../resources/index';
 
-/** The menu and card icon of each resource (presentation only, so not in the declaration). */
-export const resourceIcons: Record<ResourceName, SvgIconComponent> = {
+/**
+ * The menu and card icon of a resource (presentation only, so not in the declaration). Optional like the other screen
+ * parts: a new entity shows the list icon until it is given its own here.
+ */
+const resourceIcons: Partial<Record<ResourceName, SvgIconComponent>> = {
   users: GroupIcon,
   'application-types': DescriptionIcon,
   'application-type-field-definitions': ListAltIcon,
@@ -22,3 +26,5 @@ export const resourceIcons: Record<ResourceName, SvgIconComponent> = {
   contacts: ContactPhoneIcon,
   faqs: HelpIcon,
 };
+
+export const resourceIcon = (name: ResourceName): SvgIconComponent => resourceIcons[name] ?? ViewListIcon;

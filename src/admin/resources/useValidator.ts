@@ -7,9 +7,9 @@ import { validateRecord } from '../../../resources/validate';
 /** The form-level validator of a resource: the same rules as the server, messages in the chosen language. */
 export function useValidator(resource: ResourceDefinition) {
   const translate = useTranslate();
-  const fieldName = (field: string) => attributeLabel(translate, field, resource.name);
   return useCallback(
     (values: Record<string, unknown>) => {
+      const fieldName = (field: string) => attributeLabel(translate, field, resource.name);
       const errors = validateRecord(resource, values);
       return Object.fromEntries(
         Object.entries(errors).map(([field, [message]]) => {
@@ -18,7 +18,6 @@ export function useValidator(resource: ResourceDefinition) {
         }),
       );
     },
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- fieldName is made anew each render from resource and translate alone, so these two are its dependencies
     [resource, translate],
   );
 }
