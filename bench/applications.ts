@@ -39,21 +39,121 @@ const random = () => {
 };
 
 const firstNames = [
-  'Anna', 'Eva', 'Maria', 'Karin', 'Sara', 'Lena', 'Kerstin', 'Ingrid', 'Åsa', 'Märta', 'Örjan', 'Ängla', 'Elin',
-  'Erik', 'Lars', 'Karl', 'Anders', 'Johan', 'Per', 'Nils', 'Mikael', 'Jan', 'Hans', 'Åke', 'Göran', 'Björn', 'Linnéa',
-  'Ahmed', 'Fatima', 'Mohammed', 'Oliver', 'Lina', 'Maja', 'Hugo', 'Alva', 'Vera', 'Ebba', 'Ture', 'Sigrid', 'Stig',
+  'Anna',
+  'Eva',
+  'Maria',
+  'Karin',
+  'Sara',
+  'Lena',
+  'Kerstin',
+  'Ingrid',
+  'Åsa',
+  'Märta',
+  'Örjan',
+  'Ängla',
+  'Elin',
+  'Erik',
+  'Lars',
+  'Karl',
+  'Anders',
+  'Johan',
+  'Per',
+  'Nils',
+  'Mikael',
+  'Jan',
+  'Hans',
+  'Åke',
+  'Göran',
+  'Björn',
+  'Linnéa',
+  'Ahmed',
+  'Fatima',
+  'Mohammed',
+  'Oliver',
+  'Lina',
+  'Maja',
+  'Hugo',
+  'Alva',
+  'Vera',
+  'Ebba',
+  'Ture',
+  'Sigrid',
+  'Stig',
 ];
 const surnames = [
-  'Andersson', 'Johansson', 'Karlsson', 'Nilsson', 'Eriksson', 'Larsson', 'Olsson', 'Persson', 'Svensson', 'Gustafsson',
-  'Pettersson', 'Jonsson', 'Jansson', 'Hansson', 'Bengtsson', 'Lindberg', 'Lindqvist', 'Lundgren', 'Bergström',
-  'Lindström', 'Åberg', 'Åkesson', 'Ågren', 'Ängström', 'Öberg', 'Östberg', 'Östlund', 'Ölund', 'Sjöberg', 'Holm',
-  'Ek', 'Björk', 'Falk', 'Nyström', 'Hedlund', 'Sandberg', 'Forsberg', 'Engström', 'Dahl', 'Wallin', 'de Wit', 'Zetterlund',
+  'Andersson',
+  'Johansson',
+  'Karlsson',
+  'Nilsson',
+  'Eriksson',
+  'Larsson',
+  'Olsson',
+  'Persson',
+  'Svensson',
+  'Gustafsson',
+  'Pettersson',
+  'Jonsson',
+  'Jansson',
+  'Hansson',
+  'Bengtsson',
+  'Lindberg',
+  'Lindqvist',
+  'Lundgren',
+  'Bergström',
+  'Lindström',
+  'Åberg',
+  'Åkesson',
+  'Ågren',
+  'Ängström',
+  'Öberg',
+  'Östberg',
+  'Östlund',
+  'Ölund',
+  'Sjöberg',
+  'Holm',
+  'Ek',
+  'Björk',
+  'Falk',
+  'Nyström',
+  'Hedlund',
+  'Sandberg',
+  'Forsberg',
+  'Engström',
+  'Dahl',
+  'Wallin',
+  'de Wit',
+  'Zetterlund',
 ];
 const organisations = [
-  'Idrottsföreningen', 'Hembygdsföreningen', 'Konstföreningen', 'Scoutkåren', 'Bygdegårdsföreningen', 'Körsällskapet',
-  'Fiskevårdsföreningen', 'Byalaget', 'Pensionärsföreningen', 'Ridklubben', 'Skidklubben', 'Teaterföreningen',
+  'Idrottsföreningen',
+  'Hembygdsföreningen',
+  'Konstföreningen',
+  'Scoutkåren',
+  'Bygdegårdsföreningen',
+  'Körsällskapet',
+  'Fiskevårdsföreningen',
+  'Byalaget',
+  'Pensionärsföreningen',
+  'Ridklubben',
+  'Skidklubben',
+  'Teaterföreningen',
 ];
-const places = ['Ystad', 'Skurup', 'Sjöbo', 'Tomelilla', 'Simrishamn', 'Trelleborg', 'Svedala', 'Lund', 'Malmö', 'Höör', 'Hörby', 'Eslöv', 'Åhus', 'Öved'];
+const places = [
+  'Ystad',
+  'Skurup',
+  'Sjöbo',
+  'Tomelilla',
+  'Simrishamn',
+  'Trelleborg',
+  'Svedala',
+  'Lund',
+  'Malmö',
+  'Höör',
+  'Hörby',
+  'Eslöv',
+  'Åhus',
+  'Öved',
+];
 
 const pick = (list: string[]) => sql`(${list}::text[])[1 + floor(random() * ${list.length})::int]`;
 
@@ -115,7 +215,9 @@ interface Kind {
 }
 
 const pageFor = (kind: Kind, i: number) =>
-  !kind.paged || i % 2 === 0 || kind.lastPage < 2 ? Number(kind.params.page ?? 1) : 2 + Math.floor(random() * (Math.min(MAX_PAGE, kind.lastPage) - 1));
+  !kind.paged || i % 2 === 0 || kind.lastPage < 2
+    ? Number(kind.params.page ?? 1)
+    : 2 + Math.floor(random() * (Math.min(MAX_PAGE, kind.lastPage) - 1));
 const queryOf = (kind: Kind, page: number) => {
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries({ ...kind.params, page: String(page) })) for (const v of [value].flat()) query.append(key, v);
@@ -142,18 +244,48 @@ try {
   const { db, app: web, headers, seeded } = bench;
 
   // A reference that exists, and an applicant surname of average frequency.
-  const { reference } = await db.selectFrom('applications').select('reference').where('status', '=', 30).orderBy('id').offset(5000).limit(1).executeTakeFirstOrThrow();
+  const { reference } = await db
+    .selectFrom('applications')
+    .select('reference')
+    .where('status', '=', 30)
+    .orderBy('id')
+    .offset(5000)
+    .limit(1)
+    .executeTakeFirstOrThrow();
   const { uuid: periodUuid } = await db.selectFrom('periods').select('uuid').where('id', '=', 5).executeTakeFirstOrThrow();
   const kinds: Kind[] = [
-    { label: '(a) status 20+30, period, sort applicant', params: { 'status[]': ['20', '30'], period: '7', sort: 'applicant', direction: 'asc' }, paged: true, total: 0, lastPage: 1, times: [] },
+    {
+      label: '(a) status 20+30, period, sort applicant',
+      params: { 'status[]': ['20', '30'], period: '7', sort: 'applicant', direction: 'asc' },
+      paged: true,
+      total: 0,
+      lastPage: 1,
+      times: [],
+    },
     { label: '(b) sort money desc', params: { sort: 'money', direction: 'desc' }, paged: true, total: 0, lastPage: 1, times: [] },
     { label: '(c) search applicant "Lindqvist"', params: { search: 'Lindqvist' }, paged: true, total: 0, lastPage: 1, times: [] },
     { label: `(d) search reference "${reference}"`, params: { search: reference! }, paged: false, total: 0, lastPage: 1, times: [] },
     { label: '(e) page 100, by reference', params: { page: '100' }, paged: false, total: 0, lastPage: 1, times: [] },
     { label: '(f) follow-ups preset', params: { followups: 'true' }, paged: true, total: 0, lastPage: 1, times: [] },
-    { label: '(g) decided, sort approved_money desc', path: 'decided', params: { sort: 'approved_money', direction: 'desc' }, paged: true, total: 0, lastPage: 1, times: [] },
+    {
+      label: '(g) decided, sort approved_money desc',
+      path: 'decided',
+      params: { sort: 'approved_money', direction: 'desc' },
+      paged: true,
+      total: 0,
+      lastPage: 1,
+      times: [],
+    },
     { label: '(h) decided, month', path: 'decided', params: { month: '2019-04' }, paged: true, total: 0, lastPage: 1, times: [] },
-    { label: '(i) decisioning, sort applicant', path: `decisioning/${periodUuid}`, params: { sort: 'applicant' }, paged: true, total: 0, lastPage: 1, times: [] },
+    {
+      label: '(i) decisioning, sort applicant',
+      path: `decisioning/${periodUuid}`,
+      params: { sort: 'applicant' },
+      paged: true,
+      total: 0,
+      lastPage: 1,
+      times: [],
+    },
   ];
 
   /** The real route: session, abilities, query parsing, SQL and JSON, as the admin's list calls it. */
@@ -208,15 +340,23 @@ try {
   const loadAfter = os.loadavg()[0];
 
   const ms = (value: number) => value.toFixed(1).padStart(8);
-  console.log(`Seeded ${APPLICATIONS.toLocaleString('en')} applications (${APPLICANTS.toLocaleString('en')} applicants, ${PERIODS} periods) in ${(seeded / 1000).toFixed(1)} s (then VACUUM ANALYZE).`);
-  console.log(`GET /api/v1/applications/all (decided, decisioning where named) through app.inject (session, abilities, parsing, SQL, JSON), one call at a time;`);
-  console.log(`50 rows a page; paged kinds: every other call page 1, the rest a seeded page 2..min(${MAX_PAGE}, last). ${WARMUP} warm-up + ${TIMED} timed calls each. Times in ms.\n`);
+  console.log(
+    `Seeded ${APPLICATIONS.toLocaleString('en')} applications (${APPLICANTS.toLocaleString('en')} applicants, ${PERIODS} periods) in ${(seeded / 1000).toFixed(1)} s (then VACUUM ANALYZE).`,
+  );
+  console.log(
+    `GET /api/v1/applications/all (decided, decisioning where named) through app.inject (session, abilities, parsing, SQL, JSON), one call at a time;`,
+  );
+  console.log(
+    `50 rows a page; paged kinds: every other call page 1, the rest a seeded page 2..min(${MAX_PAGE}, last). ${WARMUP} warm-up + ${TIMED} timed calls each. Times in ms.\n`,
+  );
   const header = `${'kind'.padEnd(44)}${'rows'.padStart(7)}${'pages'.padStart(6)}${'median'.padStart(8)}${'p95'.padStart(8)}  p95 < ${TARGET_MS} ms`;
   console.log(header);
   console.log('-'.repeat(header.length));
   for (const kind of kinds) {
     const { median, p95 } = stats(kind.times);
-    console.log(`${kind.label.padEnd(44)}${String(kind.total).padStart(7)}${String(kind.lastPage).padStart(6)}${ms(median)}${ms(p95)}  ${p95 < TARGET_MS ? 'yes' : 'NO'}`);
+    console.log(
+      `${kind.label.padEnd(44)}${String(kind.total).padStart(7)}${String(kind.lastPage).padStart(6)}${ms(median)}${ms(p95)}  ${p95 < TARGET_MS ? 'yes' : 'NO'}`,
+    );
   }
   const load = stats(latencies);
   console.log(

@@ -32,7 +32,13 @@ export async function openBenchApp(name: string, seed: (db: Db) => Promise<void>
     if (!closing) console.error(`database: ${error.message}`);
   });
   const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'silent', DATA_DIR: tempDir });
-  const mailer = createMailer({ db, smtpUrl: null, from: config.mailFrom, productName: config.productName, log: { info: () => {}, warn: () => {} } });
+  const mailer = createMailer({
+    db,
+    smtpUrl: null,
+    from: config.mailFrom,
+    productName: config.productName,
+    log: { info: () => {}, warn: () => {} },
+  });
   let app: BenchApp['app'] | null = null;
   const close = async () => {
     closing = true;
@@ -46,7 +52,10 @@ export async function openBenchApp(name: string, seed: (db: Db) => Promise<void>
     await migrate(db);
     const email = 'bench-admin@example.se';
     const password = 'bench-password-9';
-    await db.insertInto('users').values({ first_name: 'Bench', last_name: 'Admin', email, role: 'admin', active: true, password_hash: await hashPassword(password) }).execute();
+    await db
+      .insertInto('users')
+      .values({ first_name: 'Bench', last_name: 'Admin', email, role: 'admin', active: true, password_hash: await hashPassword(password) })
+      .execute();
     const started = performance.now();
     await seed(db);
     const seeded = performance.now() - started;

@@ -15,7 +15,10 @@ const port = 3981;
 execSync('node scripts/build-if-stale.mjs', { stdio: 'inherit' });
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-bundle-'));
 const { child } = await startAndTime(['node_modules/.bin/tsx', 'server/main.ts'], { DATA_DIR: dataDir, LOG_LEVEL: 'error' }, port);
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu'],
+});
 
 const base = `http://localhost:${port}`;
 
@@ -66,7 +69,9 @@ try {
     await context.close();
     const kb = (bytes: number) => (bytes / 1024).toFixed(1);
     const total = scripts.reduce((sum, s) => sum + s.gzip, 0);
-    console.log(`${url} (${name}): ${scripts.length} scripts, ${kb(scripts.reduce((s, x) => s + x.raw, 0))} kB raw, ${kb(total)} kB gzipped (budget ${budget} kB)`);
+    console.log(
+      `${url} (${name}): ${scripts.length} scripts, ${kb(scripts.reduce((s, x) => s + x.raw, 0))} kB raw, ${kb(total)} kB gzipped (budget ${budget} kB)`,
+    );
     for (const s of scripts.sort((a, b) => b.gzip - a.gzip)) console.log(`   ${kb(s.gzip).padStart(7)} kB  ${s.url}`);
     if (total / 1024 > budget) failed = true;
   }

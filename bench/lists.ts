@@ -38,7 +38,8 @@ const random = () => {
   return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 };
 /** Every other call page 1, otherwise a page from 2 to the last one (at most MAX_PAGE). */
-const pageFor = (i: number, lastPage: number) => (i % 2 === 0 || lastPage < 2 ? 1 : 2 + Math.floor(random() * (Math.min(MAX_PAGE, lastPage) - 1)));
+const pageFor = (i: number, lastPage: number) =>
+  i % 2 === 0 || lastPage < 2 ? 1 : 2 + Math.floor(random() * (Math.min(MAX_PAGE, lastPage) - 1));
 
 /** The declared organisations resource when there is one (then its route is measured), else this local one for the engine. */
 const declaredOrganisations = resourceByName('organisations');
@@ -79,34 +80,164 @@ Storuman Tjörn Torsås Uppvidinge Vårgårda Ydre Åstorp Ockelbo Bengtsfors Do
   .split(/\s+/)
   .filter(Boolean);
 const subjects = [
-  'Unga vuxna', 'Barn och unga', 'Äldre', 'Äldreomsorg', 'Nyanlända', 'Föreningsliv', 'Folkhälsa', 'Kultur',
-  'Idrott', 'Friluftsliv', 'Integration', 'Jämställdhet', 'Hållbarhet', 'Öppen förskola', 'Östersjöregionen',
-  'Åkerbruk', 'Återbruk', 'Ängsmarker', 'Örtodling', 'Landsbygd', 'Skärgård', 'Fjällvärld', 'Digital delaktighet',
-  'Musik', 'Teater', 'Bibliotek', 'Läsfrämjande', 'Demokrati', 'Miljö', 'Klimat', 'Vatten', 'Skog', 'Turism',
-  'Entreprenörskap', 'Folkbildning', 'Funktionsrätt', 'Psykisk hälsa', 'Trygghet', 'äldre i ensamhet', 'övriga insatser',
+  'Unga vuxna',
+  'Barn och unga',
+  'Äldre',
+  'Äldreomsorg',
+  'Nyanlända',
+  'Föreningsliv',
+  'Folkhälsa',
+  'Kultur',
+  'Idrott',
+  'Friluftsliv',
+  'Integration',
+  'Jämställdhet',
+  'Hållbarhet',
+  'Öppen förskola',
+  'Östersjöregionen',
+  'Åkerbruk',
+  'Återbruk',
+  'Ängsmarker',
+  'Örtodling',
+  'Landsbygd',
+  'Skärgård',
+  'Fjällvärld',
+  'Digital delaktighet',
+  'Musik',
+  'Teater',
+  'Bibliotek',
+  'Läsfrämjande',
+  'Demokrati',
+  'Miljö',
+  'Klimat',
+  'Vatten',
+  'Skog',
+  'Turism',
+  'Entreprenörskap',
+  'Folkbildning',
+  'Funktionsrätt',
+  'Psykisk hälsa',
+  'Trygghet',
+  'äldre i ensamhet',
+  'övriga insatser',
 ];
 const qualifiers = [
-  'och samverkan', 'för alla', 'i vardagen', 'på lov', 'i närområdet', 'för ökad delaktighet', 'med fokus på hälsa',
-  'genom kultur', 'i skolan', 'efter skoltid', 'för nyföretagare', 'utan gränser', 'över generationer', 'i förening',
-  'på landsbygden', 'och digitalisering', 'för unga ledare', 'i glesbygd', 'och innovation', 'med stöd av volontärer',
+  'och samverkan',
+  'för alla',
+  'i vardagen',
+  'på lov',
+  'i närområdet',
+  'för ökad delaktighet',
+  'med fokus på hälsa',
+  'genom kultur',
+  'i skolan',
+  'efter skoltid',
+  'för nyföretagare',
+  'utan gränser',
+  'över generationer',
+  'i förening',
+  'på landsbygden',
+  'och digitalisering',
+  'för unga ledare',
+  'i glesbygd',
+  'och innovation',
+  'med stöd av volontärer',
 ];
 const surnames = [
-  'Andersson', 'Johansson', 'Karlsson', 'Nilsson', 'Eriksson', 'Larsson', 'Olsson', 'Persson', 'Svensson', 'Gustafsson',
-  'Pettersson', 'Jonsson', 'Jansson', 'Hansson', 'Bengtsson', 'Lindberg', 'Lindqvist', 'Lundgren', 'Bergström',
-  'Lindström', 'Åberg', 'Åkesson', 'Ågren', 'Ängström', 'Öberg', 'Östberg', 'Östlund', 'Ölund', 'Sjöberg', 'Holm',
-  'Ek', 'Björk', 'Falk', 'Nyström', 'Hedlund', 'Sandberg', 'Forsberg', 'Engström', 'Dahl', 'Wallin',
+  'Andersson',
+  'Johansson',
+  'Karlsson',
+  'Nilsson',
+  'Eriksson',
+  'Larsson',
+  'Olsson',
+  'Persson',
+  'Svensson',
+  'Gustafsson',
+  'Pettersson',
+  'Jonsson',
+  'Jansson',
+  'Hansson',
+  'Bengtsson',
+  'Lindberg',
+  'Lindqvist',
+  'Lundgren',
+  'Bergström',
+  'Lindström',
+  'Åberg',
+  'Åkesson',
+  'Ågren',
+  'Ängström',
+  'Öberg',
+  'Östberg',
+  'Östlund',
+  'Ölund',
+  'Sjöberg',
+  'Holm',
+  'Ek',
+  'Björk',
+  'Falk',
+  'Nyström',
+  'Hedlund',
+  'Sandberg',
+  'Forsberg',
+  'Engström',
+  'Dahl',
+  'Wallin',
 ];
 const trades = [
-  'Bygg', 'Måleri', 'El & Tele', 'VVS', 'Redovisning', 'Konsult', 'Transport', 'Trädgård', 'Snickeri', 'Fastigheter',
-  'Data', 'Design', 'Café', 'Bageri', 'Städ', 'Plåt', 'Åkeri', 'Österns Import', 'Ängsgård', 'Ögonoptik',
+  'Bygg',
+  'Måleri',
+  'El & Tele',
+  'VVS',
+  'Redovisning',
+  'Konsult',
+  'Transport',
+  'Trädgård',
+  'Snickeri',
+  'Fastigheter',
+  'Data',
+  'Design',
+  'Café',
+  'Bageri',
+  'Städ',
+  'Plåt',
+  'Åkeri',
+  'Österns Import',
+  'Ängsgård',
+  'Ögonoptik',
 ];
 const companyForms = ['AB', 'AB', 'AB', 'HB', 'KB', 'Ekonomisk förening'];
 const activities = [
-  'Idrottsföreningen', 'Hembygdsföreningen', 'Konstföreningen', 'Scoutkåren', 'Bygdegårdsföreningen', 'Körsällskapet',
-  'Fiskevårdsföreningen', 'Byalaget', 'Pensionärsföreningen', 'Ridklubben', 'Skidklubben', 'Teaterföreningen',
-  'Föräldraföreningen', 'Naturskyddsföreningen', 'Musikföreningen', 'Orienteringsklubben',
+  'Idrottsföreningen',
+  'Hembygdsföreningen',
+  'Konstföreningen',
+  'Scoutkåren',
+  'Bygdegårdsföreningen',
+  'Körsällskapet',
+  'Fiskevårdsföreningen',
+  'Byalaget',
+  'Pensionärsföreningen',
+  'Ridklubben',
+  'Skidklubben',
+  'Teaterföreningen',
+  'Föräldraföreningen',
+  'Naturskyddsföreningen',
+  'Musikföreningen',
+  'Orienteringsklubben',
 ];
-const streets = ['Storgatan', 'Kyrkogatan', 'Drottninggatan', 'Skolvägen', 'Ågatan', 'Östra Långgatan', 'Ängsvägen', 'Björkvägen', 'Järnvägsgatan', 'Hamngatan'];
+const streets = [
+  'Storgatan',
+  'Kyrkogatan',
+  'Drottninggatan',
+  'Skolvägen',
+  'Ågatan',
+  'Östra Långgatan',
+  'Ängsvägen',
+  'Björkvägen',
+  'Järnvägsgatan',
+  'Hamngatan',
+];
 const communities = ['församling', 'samfällighetsförening', 'sockenråd', 'bygderåd', 'Ö-råd', 'missionsförsamling', 'stadsdelsråd'];
 
 /** `pick(list)`: a random element of a text[] parameter, as SQL. */
@@ -206,7 +337,11 @@ try {
   /** The real route: session, abilities, query parsing, SQL and JSON, as the admin's list calls it. */
   const viaRoute: Caller = async (kind, page) => {
     const query = new URLSearchParams(listParams(kind, page));
-    const response = await web.inject({ method: 'GET', url: `/api/v1/${kind.definition.endpoint ?? kind.definition.name}?${query}`, headers });
+    const response = await web.inject({
+      method: 'GET',
+      url: `/api/v1/${kind.definition.endpoint ?? kind.definition.name}?${query}`,
+      headers,
+    });
     if (response.statusCode !== 200) throw new Error(`GET ${kind.resource}?${query}: ${response.statusCode} ${response.body}`);
     const { data } = response.json<{ data: { data: unknown[]; total: number; last_page: number } }>();
     if (!data.data.length) throw new Error(`GET ${kind.resource}?${query}: no rows`);
@@ -221,7 +356,12 @@ try {
 
   const resources = [
     { resource: 'categories' as const, definition: categories, routed: true, sort: 'label' },
-    { resource: 'organisations' as const, definition: declaredOrganisations ?? organisations, routed: !!declaredOrganisations, sort: 'name' },
+    {
+      resource: 'organisations' as const,
+      definition: declaredOrganisations ?? organisations,
+      routed: !!declaredOrganisations,
+      sort: 'name',
+    },
   ];
   const kinds: Kind[] = [];
   for (const { resource, definition, routed, sort } of resources) {
@@ -231,7 +371,8 @@ try {
       [`(c) search=${SEARCH[resource]}&sort=${sort}`, { search: SEARCH[resource], sort, direction: 'asc' }],
       [`(d) search=${BROAD[resource]}&sort=${sort}`, { search: BROAD[resource], sort, direction: 'asc' }],
     ];
-    for (const [label, params] of sets) kinds.push({ resource, label, definition, params, total: 0, lastPage: 1, route: routed ? [] : null, engine: [] });
+    for (const [label, params] of sets)
+      kinds.push({ resource, label, definition, params, total: 0, lastPage: 1, route: routed ? [] : null, engine: [] });
   }
 
   const loadBefore = os.loadavg()[0];
@@ -244,10 +385,13 @@ try {
   const loadAfter = os.loadavg()[0];
 
   const ms = (value: number) => value.toFixed(1).padStart(7);
-  console.log(`Seeded ${ROWS.toLocaleString('en')} categories and ${ROWS.toLocaleString('en')} organisations in ${(seeded / 1000).toFixed(1)} s (then ANALYZE).`);
+  console.log(
+    `Seeded ${ROWS.toLocaleString('en')} categories and ${ROWS.toLocaleString('en')} organisations in ${(seeded / 1000).toFixed(1)} s (then ANALYZE).`,
+  );
   console.log(`In process, no network: "route" is app.inject on GET /api/v1/<resource> (session, abilities, parsing, SQL, JSON);`);
   console.log(`"engine" is listRecords called directly with the same parsed query (the SQL alone).`);
-  if (!declaredOrganisations) console.log(`resources/ declares no organisations yet: organisations through the engine only, with a local declaration.`);
+  if (!declaredOrganisations)
+    console.log(`resources/ declares no organisations yet: organisations through the engine only, with a local declaration.`);
   console.log(`${PER_PAGE} rows a page; every other call page 1, the rest a seeded random page 2..min(${MAX_PAGE}, last page).`);
   console.log(`(d) is an extra: a broad term whose matches sort next to each other (a common first word).`);
   console.log(`${WARMUP} warm-up + ${TIMED} timed calls per kind and way, one at a time. Times in ms.\n`);
@@ -276,7 +420,11 @@ try {
     const pages = [...new Set([1, Math.min(10, slowest.lastPage)])];
     console.log(`\n=== EXPLAIN (ANALYZE, BUFFERS): the slowest kind of ${resource}, ${slowest.label}, page ${pages.join(' and ')} ===`);
     for (const page of pages) {
-      const queries = await capturedQueries(bench.url, slowest.definition, parseListQuery(resourceListGrammar(slowest.definition), listParams(slowest, page)));
+      const queries = await capturedQueries(
+        bench.url,
+        slowest.definition,
+        parseListQuery(resourceListGrammar(slowest.definition), listParams(slowest, page)),
+      );
       for (const [index, query] of queries.entries()) {
         if (index === 0 && page !== 1) continue; // the count does not depend on the page
         console.log(`\n-- ${index === 0 ? 'count' : `page ${page}`}: ${query.sql}\n-- parameters: ${JSON.stringify(query.parameters)}`);

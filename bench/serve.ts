@@ -1,10 +1,18 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 
 /** Starts `command` with env, and resolves with the milliseconds until GET /api/v1/health first answers 200. */
-export async function startAndTime(command: string[], env: Record<string, string>, port: number): Promise<{ ms: number; child: ChildProcess }> {
+export async function startAndTime(
+  command: string[],
+  env: Record<string, string>,
+  port: number,
+): Promise<{ ms: number; child: ChildProcess }> {
   const started = performance.now();
   // Its own process group, so that stop() reaches npm, tsx and the server alike.
-  const child = spawn(command[0], command.slice(1), { env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
+  const child = spawn(command[0], command.slice(1), {
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
   const deadline = started + 120_000;
   while (performance.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${command.join(' ')} exited with ${child.exitCode}`);

@@ -18,7 +18,11 @@ const TARGET_MS = 200;
 /** Two periods of APPLICATIONS + DRAFTS applications each, sent in over the periods' months, with categories. */
 async function seed(db: Db): Promise<number> {
   await sql`SELECT setseed(0.42)`.execute(db);
-  const { id: userId } = await db.insertInto('frontend_users').values({ email: 'bench@example.se', verified_at: new Date() }).returning('id').executeTakeFirstOrThrow();
+  const { id: userId } = await db
+    .insertInto('frontend_users')
+    .values({ email: 'bench@example.se', verified_at: new Date() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await sql`
     INSERT INTO categories (label, type)
     SELECT 'Kategori ' || t || '-' || i, t FROM unnest(ARRAY[10, 20, 30, 40]) t, generate_series(1, 12) i
@@ -71,7 +75,8 @@ try {
     return response.json<{ data: { totals: { applications: number } } }>().data;
   };
   const first = await call();
-  if (first.totals.applications !== APPLICATIONS) throw new Error(`expected ${APPLICATIONS} applications, got ${first.totals.applications}`);
+  if (first.totals.applications !== APPLICATIONS)
+    throw new Error(`expected ${APPLICATIONS} applications, got ${first.totals.applications}`);
   for (let i = 0; i < WARMUP; i++) await call();
   const times: number[] = [];
   for (let i = 0; i < TIMED; i++) {
@@ -80,9 +85,13 @@ try {
     times.push(performance.now() - started);
   }
   const { median, p95 } = stats(times);
-  console.log(`Seeded 2 periods of ${APPLICATIONS.toLocaleString('en')} applications sent in + ${DRAFTS.toLocaleString('en')} drafts, 3 categories each, in ${(seeded / 1000).toFixed(1)} s.`);
+  console.log(
+    `Seeded 2 periods of ${APPLICATIONS.toLocaleString('en')} applications sent in + ${DRAFTS.toLocaleString('en')} drafts, 3 categories each, in ${(seeded / 1000).toFixed(1)} s.`,
+  );
   console.log(`GET ${url} through app.inject (no network), ${WARMUP} warm-up + ${TIMED} timed calls, one at a time:`);
-  console.log(`median ${median.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (target p95 < ${TARGET_MS} ms: ${p95 < TARGET_MS ? 'met' : 'NOT met'})`);
+  console.log(
+    `median ${median.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (target p95 < ${TARGET_MS} ms: ${p95 < TARGET_MS ? 'met' : 'NOT met'})`,
+  );
   console.log(`load average ${os.loadavg()[0].toFixed(1)} on ${os.availableParallelism()} CPUs.`);
 } finally {
   await bench.close();

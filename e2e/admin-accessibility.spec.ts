@@ -19,7 +19,10 @@ async function check(page: Page, path: string) {
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1 }), `the h1 of ${path}`).toHaveText(/\S/);
   await expectAccessible(page, { rules: headingRules });
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
   expect(scrollWidth, `the width of ${path}`).toBeLessThanOrEqual(innerWidth);
 }
 
@@ -59,7 +62,8 @@ for (const locale of ['sv-SE', 'en-US']) {
         await check(page, '/admin/settings');
         for (const resource of resourceList) {
           const record = await first<{ id: number }>(page, resource.name);
-          for (const path of [`/admin/${resource.name}`, `/admin/${resource.name}/create`, `/admin/${resource.name}/${record.id}`]) await check(page, path);
+          for (const path of [`/admin/${resource.name}`, `/admin/${resource.name}/create`, `/admin/${resource.name}/${record.id}`])
+            await check(page, path);
         }
         await check(page, '/admin/faqs/order');
       });

@@ -18,7 +18,10 @@ test('the admin registers a paper application in the closed period, fixes the pr
   await page.getByLabel('Din ålder').fill('19');
   await page.getByLabel('Ditt ledaruppdrag och i vilken förening').fill('Ledare i scoutkåren');
   await page.getByLabel(/Varför söker du stipendiet/).fill('För att gå en ledarutbildning.');
-  await page.getByRole('group', { name: /Har du fått stipendium/ }).getByRole('radio', { name: 'Nej' }).check();
+  await page
+    .getByRole('group', { name: /Har du fått stipendium/ })
+    .getByRole('radio', { name: 'Nej' })
+    .check();
   const contact = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Kontaktuppgifter' }) });
   await contact.getByLabel('Förnamn').fill('Pia');
   await contact.getByLabel('Efternamn').fill('Papper');

@@ -66,7 +66,10 @@ test('the admin filters by status and period, changes a status inline, opens an 
   expect(text).toContain(reference);
 });
 
-test('the investigator finds an assigned application and writes a proposal; the admin decides within the cap', async ({ page, browser }) => {
+test('the investigator finds an assigned application and writes a proposal; the admin decides within the cap', async ({
+  page,
+  browser,
+}) => {
   // Two staff users, each signing in in a browser of their own, and an axe scan: more than one journey's time.
   test.slow();
   await loginAs(page, ADMIN, 'Anna');
@@ -122,7 +125,8 @@ test('the investigator opens a period’s applications from the dashboard; the a
   await expect(rows(page).first()).toBeVisible();
   // Only the period's applications, none a draft.
   await expect(rows(page).filter({ hasText: 'Utkast' })).toHaveCount(0);
-  for (const text of await rows(page).locator('td:nth-child(4)').allInnerTexts()) expect(text).toBe(`Ansökningsomgång ${new Date().getFullYear()}`);
+  for (const text of await rows(page).locator('td:nth-child(4)').allInnerTexts())
+    expect(text).toBe(`Ansökningsomgång ${new Date().getFullYear()}`);
   await expect(page.getByRole('searchbox')).toHaveCount(0);
   await expectAccessible(page);
   await page.goto('/admin/decision');
@@ -145,7 +149,9 @@ async function apiTotal(page: Page, list: string, query: string) {
   return (await response.json()).data.total as number;
 }
 
-test('presets in the address and the dashboard’s counts filter the list; "add" opens the form, anything else is not found', async ({ page }) => {
+test('presets in the address and the dashboard’s counts filter the list; "add" opens the form, anything else is not found', async ({
+  page,
+}) => {
   await loginAs(page, ADMIN, 'Anna');
   // Each status count on the dashboard opens the list with that status preset.
   const counts = page.getByRole('region', { name: 'Ansökningar per status' });
@@ -183,7 +189,9 @@ test('presets in the address and the dashboard’s counts filter the list; "add"
   }
 });
 
-test('the decided list filters by applicant, fits a 1280 px screen with more columns to choose, and is a compact list on a phone', async ({ page }) => {
+test('the decided list filters by applicant, fits a 1280 px screen with more columns to choose, and is a compact list on a phone', async ({
+  page,
+}) => {
   await loginAs(page, ADMIN, 'Anna');
   await page.getByRole('menuitem', { name: 'Beslutade' }).click();
   await expect(rows(page).first()).toBeVisible();

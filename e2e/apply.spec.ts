@@ -4,7 +4,9 @@ import { ADMIN, pageTitle, PASSWORD } from './helpers';
 import { caughtMail } from './mail';
 
 // A small but real PDF: the server checks a file's type from its bytes.
-const pdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+const pdf = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
 
 /** Registers a new applicant and signs in with the link from the mail the SMTP server caught. */
 async function registerThroughMail(page: Page, first: string, last: string): Promise<string> {
@@ -61,13 +63,18 @@ test('an applicant applies through all five steps, fixes what is listed, reloads
   await page.getByLabel('Beskriv projektet och vad ni vill uppnå').fill('Vi lånar ut skridskor och hjälmar på isbanan varje lördag.');
   await page.getByLabel('Ungefärligt antal deltagare').fill('120');
   await page.getByLabel('Typ av verksamhet').selectOption('Friluftsliv');
-  await page.getByRole('group', { name: 'Har ni sökt stöd från andra finansiärer för projektet?' }).getByRole('radio', { name: 'Nej' }).check();
+  await page
+    .getByRole('group', { name: 'Har ni sökt stöd från andra finansiärer för projektet?' })
+    .getByRole('radio', { name: 'Nej' })
+    .check();
   await page.getByRole('group', { name: 'Vilka åldrar når projektet?' }).getByRole('checkbox', { name: '13–19 år' }).check();
   const budget = page.getByRole('group', { name: 'Bifoga projektets budget' });
   await budget.locator('input[type=file]').setInputFiles({ name: 'budget-skridskor.pdf', mimeType: 'application/pdf', buffer: pdf });
   await expect(budget.getByRole('link', { name: 'budget-skridskor.pdf' })).toBeVisible();
   // A file that only claims to be a PDF is refused, with the reason.
-  await budget.locator('input[type=file]').setInputFiles({ name: 'virus.pdf', mimeType: 'application/pdf', buffer: Buffer.from('MZ not a pdf at all') });
+  await budget
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'virus.pdf', mimeType: 'application/pdf', buffer: Buffer.from('MZ not a pdf at all') });
   await expect(budget.getByRole('alert')).toContainText('virus.pdf');
   await expect(budget.getByRole('link', { name: 'virus.pdf' })).toHaveCount(0);
   await page.getByRole('group', { name: 'Målgrupp' }).getByRole('checkbox', { name: 'Barn och unga' }).check();
@@ -82,7 +89,9 @@ test('an applicant applies through all five steps, fixes what is listed, reloads
   await expect(page.getByLabel('Projektets namn')).toHaveValue('Skridskor för alla');
   await expect(page.getByLabel('Typ av verksamhet')).toHaveValue('Friluftsliv');
   await expect(page.getByRole('group', { name: 'Vilka åldrar når projektet?' }).getByRole('checkbox', { name: '13–19 år' })).toBeChecked();
-  await expect(page.getByRole('group', { name: 'Globala mål' }).getByRole('checkbox', { name: '3. God hälsa och välbefinnande' })).toBeChecked();
+  await expect(
+    page.getByRole('group', { name: 'Globala mål' }).getByRole('checkbox', { name: '3. God hälsa och välbefinnande' }),
+  ).toBeChecked();
   await expect(page.getByRole('link', { name: 'budget-skridskor.pdf' })).toBeVisible();
   await stepButton(page, 'Ansökan och belopp').click();
   await expect(page.getByLabel('Sökt belopp')).toHaveValue('25 000,50');
@@ -112,7 +121,9 @@ test('an applicant applies through all five steps, fixes what is listed, reloads
   await page.getByRole('textbox', { name: /^Ort/ }).fill('Luleå');
   // Going on from a step with problems lists them first, each leading to its field; going on anyway is allowed.
   await next(page).click();
-  const stepProblems = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: /uppgifter i det här steget behöver rättas/ }) });
+  const stepProblems = page
+    .getByRole('alert')
+    .filter({ has: page.getByRole('heading', { name: /uppgifter i det här steget behöver rättas/ }) });
   await expect(stepProblems).toBeFocused();
   await expect(step(page, 4)).toBeVisible();
   await stepProblems.getByRole('link', { name: /Postnummer måste vara 5 siffror/ }).click();
@@ -191,7 +202,9 @@ test('a draft in a period that has closed is refused with the period’s message
   expect((await request.post(`/api/v1/periods/${periodId}/close`, { headers })).ok()).toBe(true);
   try {
     await page.getByRole('button', { name: 'Skicka in ansökan' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Perioden är stängd och det går inte att skicka in fler ansökningar.' })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Perioden är stängd och det går inte att skicka in fler ansökningar.' }),
+    ).toBeVisible();
     await page.reload();
     await expect(page.getByRole('checkbox', { name: /samtycker/ })).toBeChecked();
     await page.goto('/');
@@ -236,7 +249,9 @@ async function reloadRightAway(page: Page, lastKey: number) {
   await reloading;
 }
 
-test('what is typed is kept at once: a reload right after the last key keeps the amount, read as meant in either language, and the server gets it', async ({ page }) => {
+test('what is typed is kept at once: a reload right after the last key keeps the amount, read as meant in either language, and the server gets it', async ({
+  page,
+}) => {
   await registerThroughMail(page, 'Ebba', 'Lund');
   await startApplication(page, 'Bidrag till föreningsliv');
 
@@ -269,7 +284,9 @@ test('a reload right after answering shows every answer, those saved before and 
   await page.getByLabel('Beskriv projektet och vad ni vill uppnå').fill('Vi läser och samtalar varje torsdag.');
   await page.getByLabel('Ungefärligt antal deltagare').fill('12');
   await page.getByLabel('Typ av verksamhet').selectOption('Friluftsliv');
-  await expect.poll(async () => Object.values((await serverDraft(page)).definitions)).toEqual(expect.arrayContaining(['Bokcirkel i byn', 'Vi läser och samtalar varje torsdag.', 12, 'Friluftsliv']));
+  await expect
+    .poll(async () => Object.values((await serverDraft(page)).definitions))
+    .toEqual(expect.arrayContaining(['Bokcirkel i byn', 'Vi läser och samtalar varje torsdag.', 12, 'Friluftsliv']));
   const others = page.getByRole('group', { name: 'Har ni sökt stöd från andra finansiärer för projektet?' });
   await others.getByRole('radio', { name: 'Nej' }).check();
   await reloadRightAway(page, Date.now());
@@ -288,7 +305,9 @@ async function expectFitsTheScreen(page: Page) {
   const tooWide = await page.evaluate(() => {
     const root = document.documentElement;
     // A click's ripple is clipped on purpose, and a field's own text scrolls; a pixel is rounding.
-    const parts = [...document.body.querySelectorAll<HTMLElement>('*')].filter((e) => e.clientWidth > 1 && e.scrollWidth > e.clientWidth + 1 && !e.matches('input, textarea, .MuiTouchRipple-root'));
+    const parts = [...document.body.querySelectorAll<HTMLElement>('*')].filter(
+      (e) => e.clientWidth > 1 && e.scrollWidth > e.clientWidth + 1 && !e.matches('input, textarea, .MuiTouchRipple-root'),
+    );
     return [
       ...(root.scrollWidth > root.clientWidth ? [`the page: ${root.scrollWidth} > ${root.clientWidth}`] : []),
       ...parts.map((e) => `${e.tagName.toLowerCase()}.${[...e.classList].join('.')}: ${e.scrollWidth} > ${e.clientWidth}`),
@@ -300,9 +319,16 @@ async function expectFitsTheScreen(page: Page) {
 test.describe('on a 390 px phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('every portal page fits the screen in both languages, and going on from an incomplete step lists its problems, each leading to its field', async ({ page }) => {
+  test('every portal page fits the screen in both languages, and going on from an incomplete step lists its problems, each leading to its field', async ({
+    page,
+  }) => {
     test.setTimeout(90_000);
-    for (const [path, heading] of [['/register', 'Registrera dig eller logga in'], ['/vanliga-fragor', 'Vanliga frågor'], ['/finns-inte', 'Sidan finns inte'], ['/403', 'Åtkomst nekad']]) {
+    for (const [path, heading] of [
+      ['/register', 'Registrera dig eller logga in'],
+      ['/vanliga-fragor', 'Vanliga frågor'],
+      ['/finns-inte', 'Sidan finns inte'],
+      ['/403', 'Åtkomst nekad'],
+    ]) {
       await page.goto(path);
       await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
       await expectFitsTheScreen(page);
@@ -335,8 +361,18 @@ test.describe('on a 390 px phone', () => {
 
     // Every step, and the whole list on the last one, in Swedish and in English.
     for (const [language, names, last, whole] of [
-      ['sv', ['Frågor', 'Organisation', 'Kontaktuppgifter', 'Länkar, filer och samtycke'], 'Skicka in ansökan', /uppgifter behöver rättas innan du kan skicka in/],
-      ['en', ['Questions', 'Organisation', 'Contact details', 'Links, files and consent'], 'Send in the application', /things must be fixed before you can send in/],
+      [
+        'sv',
+        ['Frågor', 'Organisation', 'Kontaktuppgifter', 'Länkar, filer och samtycke'],
+        'Skicka in ansökan',
+        /uppgifter behöver rättas innan du kan skicka in/,
+      ],
+      [
+        'en',
+        ['Questions', 'Organisation', 'Contact details', 'Links, files and consent'],
+        'Send in the application',
+        /things must be fixed before you can send in/,
+      ],
     ] as const) {
       if (language === 'en') await page.getByRole('button', { name: 'Språk: English' }).click();
       const nav = page.getByRole('navigation', { name: language === 'en' ? 'Steps of the application' : 'Ansökans steg' });

@@ -44,7 +44,10 @@ test('the admin reorders the FAQs with the keyboard and finds the new order afte
 test('the admin closes and reopens a period through the confirmation questions', async ({ page }) => {
   await loginAs(page, ADMIN, 'Anna');
   await page.goto('/admin/periods');
-  await page.getByText(/^Ansökningsomgång \d{4}$/).first().click();
+  await page
+    .getByText(/^Ansökningsomgång \d{4}$/)
+    .first()
+    .click();
   await expect(page).toHaveTitle('Redigera period – Ansökningsportalen');
   const closedSwitch = page.getByRole('switch', { name: 'Stängd' }).or(page.getByRole('checkbox', { name: 'Stängd' }));
   await expect(closedSwitch).not.toBeChecked();

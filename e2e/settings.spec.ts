@@ -95,7 +95,10 @@ test.describe('settings: categories', () => {
     expect(names).toEqual(expect.arrayContaining(['Äldre', 'Ökad delaktighet', 'Överkalix']));
     const firstSwedish = names.findIndex((name) => SWEDISH_LAST.test(name));
     expect(firstSwedish, names.join(' | ')).toBeGreaterThan(0);
-    expect(names.slice(firstSwedish).every((name) => SWEDISH_LAST.test(name)), names.join(' | ')).toBe(true);
+    expect(
+      names.slice(firstSwedish).every((name) => SWEDISH_LAST.test(name)),
+      names.join(' | '),
+    ).toBe(true);
     expect(names.indexOf('Äldre')).toBeLessThan(names.indexOf('Ökad delaktighet'));
     expect(names.indexOf('Ökad delaktighet')).toBeLessThan(names.indexOf('Överkalix'));
     expect(names, 'the list is in Swedish alphabetical order').toEqual([...names].sort(new Intl.Collator('sv-SE').compare));
@@ -142,7 +145,11 @@ test.describe('settings: categories', () => {
     expect(download.suggestedFilename()).toMatch(/^categories-\d{4}-\d{2}-\d{2}\.csv$/);
     const bytes = readFileSync(await download.path());
     expect([...bytes.subarray(0, 3)], 'the file starts with the UTF-8 byte order mark').toEqual([0xef, 0xbb, 0xbf]);
-    const lines = bytes.toString('utf8').slice(1).split(/\r?\n/).filter((line) => line !== '');
+    const lines = bytes
+      .toString('utf8')
+      .slice(1)
+      .split(/\r?\n/)
+      .filter((line) => line !== '');
     expect(lines[0]).toBe('id;label;type');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(new RegExp(`^\\d+;${CATEGORY};30$`));

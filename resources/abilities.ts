@@ -33,8 +33,7 @@ export function hasAbility(abilities: readonly Ability[], name: AbilityName, ent
   return abilities.some(
     (a) =>
       a.name === name &&
-      ((a.entity_id === null && a.entity_type === null) ||
-        (!!entity && a.entity_id === entity.id && a.entity_type === entity.type)),
+      ((a.entity_id === null && a.entity_type === null) || (!!entity && a.entity_id === entity.id && a.entity_type === entity.type)),
   );
 }
 

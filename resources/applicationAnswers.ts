@@ -34,7 +34,9 @@ function problem(question: Question, value: unknown): Message | null {
     case type.radio:
       return question.options.includes(value as string) ? null : { key: 'validation.in' };
     case type.checkbox:
-      return Array.isArray(value) && value.every((v: unknown) => typeof v === 'string' && question.options.includes(v)) ? null : { key: 'validation.in' };
+      return Array.isArray(value) && value.every((v: unknown) => typeof v === 'string' && question.options.includes(v))
+        ? null
+        : { key: 'validation.in' };
     default:
       return null;
   }
@@ -70,7 +72,14 @@ export function keepAnswers(questions: Question[], answers: Answers): Answers {
   for (const question of questions) {
     const value = answers[String(question.id)];
     if (value === undefined || question.type === type.media) continue;
-    const shaped = question.type === type.checkbox ? (Array.isArray(value) ? value.filter((v) => typeof v === 'string') : []) : typeof value === 'string' || typeof value === 'number' ? value : null;
+    const shaped =
+      question.type === type.checkbox
+        ? Array.isArray(value)
+          ? value.filter((v) => typeof v === 'string')
+          : []
+        : typeof value === 'string' || typeof value === 'number'
+          ? value
+          : null;
     kept[String(question.id)] = shaped;
   }
   return kept;

@@ -8,7 +8,11 @@ export type ProbingTranslate = (key: string, options: { _: string }) => string;
  * a field without a label of its own is no missing translation.
  */
 export function attributeLabel(translate: ProbingTranslate, field: string, resource?: string): string {
-  const last = field.split('.').filter((part) => !/^\d+$/.test(part)).pop() ?? field;
+  const last =
+    field
+      .split('.')
+      .filter((part) => !/^\d+$/.test(part))
+      .pop() ?? field;
   for (const key of [resource && `resources.${resource}.fields.${last}`, `attributes.${last}`]) {
     if (!key) continue;
     const label = translate(key, { _: key });

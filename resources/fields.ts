@@ -126,8 +126,18 @@ export const options = make('options');
 export const urls = make('urls');
 export const uuid = (name: string, options: FieldOptions = {}) => ({ name, kind: 'uuid' as const, readOnly: true, ...options });
 
-export const enumOf = (name: string, enumName: EnumName, options: FieldOptions = {}): EnumField => ({ name, kind: 'enum', enumName, ...options });
-export const enumSet = (name: string, enumName: EnumName, options: FieldOptions = {}): EnumSetField => ({ name, kind: 'enumSet', enumName, ...options });
+export const enumOf = (name: string, enumName: EnumName, options: FieldOptions = {}): EnumField => ({
+  name,
+  kind: 'enum',
+  enumName,
+  ...options,
+});
+export const enumSet = (name: string, enumName: EnumName, options: FieldOptions = {}): EnumSetField => ({
+  name,
+  kind: 'enumSet',
+  enumName,
+  ...options,
+});
 export const choice = (name: string, choices: readonly string[], labels: string, options: FieldOptions = {}): ChoiceField => ({
   name,
   kind: 'choice',
@@ -135,8 +145,18 @@ export const choice = (name: string, choices: readonly string[], labels: string,
   labels,
   ...options,
 });
-export const reference = (name: string, target: string, options: FieldOptions = {}): ReferenceField => ({ name, kind: 'reference', reference: target, ...options });
-export const references = (name: string, target: string, through: ReferencesField['through'], options: FieldOptions = {}): ReferencesField => ({
+export const reference = (name: string, target: string, options: FieldOptions = {}): ReferenceField => ({
+  name,
+  kind: 'reference',
+  reference: target,
+  ...options,
+});
+export const references = (
+  name: string,
+  target: string,
+  through: ReferencesField['through'],
+  options: FieldOptions = {},
+): ReferencesField => ({
   name,
   kind: 'references',
   reference: target,

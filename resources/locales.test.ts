@@ -5,7 +5,9 @@ import { resourceList } from './index';
 import { negotiateLocale } from './locales';
 
 const flatten = (node: object, prefix = ''): string[] =>
-  Object.entries(node).flatMap(([key, value]) => (value && typeof value === 'object' ? flatten(value, `${prefix}${key}.`) : [`${prefix}${key}`]));
+  Object.entries(node).flatMap(([key, value]) =>
+    value && typeof value === 'object' ? flatten(value, `${prefix}${key}.`) : [`${prefix}${key}`],
+  );
 
 describe('locales', () => {
   it('both languages have the same texts', () => {
@@ -15,7 +17,9 @@ describe('locales', () => {
   // The one part of an entity that the compiler cannot check: its texts (the same in both languages, as above).
   it.each(resourceList.map((r) => [r.name, r] as const))('has the name of %s and a label for each of its fields', (name, resource) => {
     const keys = new Set(flatten(svSE));
-    const missing = [`resources.${name}.name`, ...resource.fields.map((f) => `resources.${name}.fields.${f.name}`)].filter((key) => !keys.has(key));
+    const missing = [`resources.${name}.name`, ...resource.fields.map((f) => `resources.${name}.fields.${f.name}`)].filter(
+      (key) => !keys.has(key),
+    );
     expect(missing).toEqual([]);
   });
 

@@ -126,8 +126,23 @@ describe('parseMoneyInput', () => {
 
   it('calls digits whose separators could mean more than one amount unclear, never guessing', () => {
     for (const text of [
-      '1.2345', '1,2345', '1,5000', '0,999', '0.500', ',500', '1234,567', '1234.567',
-      '1,50,000', '1.2.3', '25 0000', '1 5', '1.5 0', '1.2,5', '25,000,50', '1,000.000.5', '1,500,5',
+      '1.2345',
+      '1,2345',
+      '1,5000',
+      '0,999',
+      '0.500',
+      ',500',
+      '1234,567',
+      '1234.567',
+      '1,50,000',
+      '1.2.3',
+      '25 0000',
+      '1 5',
+      '1.5 0',
+      '1.2,5',
+      '25,000,50',
+      '1,000.000.5',
+      '1,500,5',
     ]) {
       expect(parseMoneyInput(text, {}), text).toEqual({ error: 'unclear' });
     }
@@ -166,8 +181,27 @@ describe('parseMoneyInput', () => {
 
   it('refuses what is not a number', () => {
     for (const text of [
-      'abc', '12a', 'a12', '1..2', '1,,5', '-', '.', ',', 'kr', 'SEK', '--5', '5-', '+5', '1e5', 'Infinity', 'NaN', '0x10',
-      '12 kronor', '1/2', '1,000,', '1,000.50 0',
+      'abc',
+      '12a',
+      'a12',
+      '1..2',
+      '1,,5',
+      '-',
+      '.',
+      ',',
+      'kr',
+      'SEK',
+      '--5',
+      '5-',
+      '+5',
+      '1e5',
+      'Infinity',
+      'NaN',
+      '0x10',
+      '12 kronor',
+      '1/2',
+      '1,000,',
+      '1,000.50 0',
     ]) {
       expect(parseMoneyInput(text, {}), text).toEqual({ error: 'number' });
     }

@@ -102,7 +102,9 @@ export function normaliseRecord(resource: ResourceDefinition, record: Record<str
   for (const field of resource.fields) {
     const value = result[field.name];
     if (field.kind === 'urls' && Array.isArray(value)) {
-      result[field.name] = (value as unknown[]).map((address) => (typeof address === 'string' ? check.normaliseUrl(address) : address)).filter(Boolean);
+      result[field.name] = (value as unknown[])
+        .map((address) => (typeof address === 'string' ? check.normaliseUrl(address) : address))
+        .filter(Boolean);
       continue;
     }
     if (typeof value !== 'string') continue;

@@ -72,7 +72,9 @@ describe('phone', () => {
 
 describe('zip', () => {
   it.each(['12345', '123 45', ' 123 45 '])('accepts %j', (value) => expect(zip(value)).toBeNull());
-  it.each(['1234', '123456', 'abcde', '123  45', '12-345', 12345])('rejects %j', (value) => expect(zip(value)).toEqual({ key: 'validation.zip' }));
+  it.each(['1234', '123456', 'abcde', '123  45', '12-345', 12345])('rejects %j', (value) =>
+    expect(zip(value)).toEqual({ key: 'validation.zip' }),
+  );
   it('normalises to five digits', () => {
     expect(normaliseZip('123 45')).toBe('12345');
     expect(normaliseZip('12345')).toBe('12345');
@@ -155,7 +157,22 @@ describe('isoDate', () => {
 
 describe('message keys', () => {
   it('all exist in sv-SE.json', () => {
-    const used = ['required', 'email', 'phone', 'zip', 'org_number', 'url', 'string', 'min_string', 'max_string', 'number', 'min_number', 'max_number', 'integer', 'date'];
+    const used = [
+      'required',
+      'email',
+      'phone',
+      'zip',
+      'org_number',
+      'url',
+      'string',
+      'min_string',
+      'max_string',
+      'number',
+      'min_number',
+      'max_number',
+      'integer',
+      'date',
+    ];
     for (const name of used) expect(svSE.validation).toHaveProperty(name);
   });
 });

@@ -1,4 +1,3 @@
-
 /**
  * Field validators shared by the server and the browser. Each returns null when the value is valid, otherwise a
  * message whose key is in the "validation" section of locales/*.json; the caller adds the `attribute` param.
@@ -14,7 +13,10 @@ export const isEmpty = (value: unknown): boolean => value === null || value === 
 /** Missing: null, undefined, a blank string or an empty array. */
 export function required(value: unknown): Message | null {
   const missing =
-    value === null || value === undefined || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
+    value === null ||
+    value === undefined ||
+    (typeof value === 'string' && value.trim() === '') ||
+    (Array.isArray(value) && value.length === 0);
   return missing ? { key: 'validation.required' } : null;
 }
 

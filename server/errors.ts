@@ -24,4 +24,5 @@ export const notFound = () => new AppError(404, 'errors.not_found');
 /** A 422 whose message is the first field's error, as forms show it beside the field and on top. */
 export const invalid = (errors: FieldErrors, key = 'errors.invalid_data') => new AppError(422, key, { errors });
 /** 429 with the seconds to wait: "too many login attempts" for sign-ins, "too many requests" for other limits. */
-export const tooManyAttempts = (seconds: number, key = 'errors.too_many_attempts') => new AppError(429, key, { params: { seconds }, retryAfter: seconds });
+export const tooManyAttempts = (seconds: number, key = 'errors.too_many_attempts') =>
+  new AppError(429, key, { params: { seconds }, retryAfter: seconds });

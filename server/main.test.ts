@@ -14,23 +14,36 @@ afterAll(async () => {
 });
 
 describe('a production start', () => {
-  it('on a fresh data directory creates no demo accounts and says how to create the first administrator', { timeout: 120_000 }, async () => {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'production-start-'));
-    dirs.push(dataDir);
-    const port = await freePort();
-    // The embedded database, as `npm start` without DATABASE_URL.
-    server = await startServerProcess({ NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn' });
-
-    expect(server.output()).not.toMatch(/Demo data created/);
-    expect(server.output()).toContain('[start] No staff user yet. To create the first administrator, stop the server and run, with the same settings, npm run db:seed -- --admin you@example.se');
-    for (const { email } of demoLogins) {
-      const response = await fetch(`http://127.0.0.1:${port}/api/v1/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
-        body: JSON.stringify({ data: { email, password: DEMO_PASSWORD } }),
+  it(
+    'on a fresh data directory creates no demo accounts and says how to create the first administrator',
+    { timeout: 120_000 },
+    async () => {
+      const dataDir = await mkdtemp(path.join(os.tmpdir(), 'production-start-'));
+      dirs.push(dataDir);
+      const port = await freePort();
+      // The embedded database, as `npm start` without DATABASE_URL.
+      server = await startServerProcess({
+        NODE_ENV: 'production',
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        LOG_LEVEL: 'warn',
       });
-      expect(response.status, email).toBe(422);
-      expect((await response.json()).message).toBe('Uppgifterna stämmer inte med våra register.');
-    }
-  });
+
+      expect(server.output()).not.toMatch(/Demo data created/);
+      expect(server.output()).toContain(
+        '[start] No staff user yet. To create the first administrator, stop the server and run, with the same settings, npm run db:seed -- --admin you@example.se',
+      );
+      for (const { email } of demoLogins) {
+        const response = await fetch(`http://127.0.0.1:${port}/api/v1/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+          body: JSON.stringify({ data: { email, password: DEMO_PASSWORD } }),
+        });
+        expect(response.status, email).toBe(422);
+        expect((await response.json()).message).toBe('Uppgifterna stämmer inte med våra register.');
+      }
+    },
+  );
 });

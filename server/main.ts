@@ -25,7 +25,9 @@ if (database.embedded && config.seedDemo && (await seedDemo(db, new Date(), conf
 if ((await countUsers(db)) === 0) {
   // The seeding command opens the embedded database itself, which it cannot share with a running server.
   const when = database.embedded ? 'stop the server and run, with the same settings,' : 'run, with the same settings,';
-  say(`No staff user yet. To create the first administrator, ${when} npm run db:seed -- --admin you@example.se (it prints and mails a link to choose a password)`);
+  say(
+    `No staff user yet. To create the first administrator, ${when} npm run db:seed -- --admin you@example.se (it prints and mails a link to choose a password)`,
+  );
 }
 
 const mailer = createMailer({
@@ -69,5 +71,7 @@ try {
   await database.close();
   process.exit(1);
 }
-say(`Ready in ${Date.now() - startedAt} ms: ${config.publicUrl} (applicants), ${config.publicUrl}/admin (staff), ${config.publicUrl}${config.apiPrefix}/docs (API)`);
+say(
+  `Ready in ${Date.now() - startedAt} ms: ${config.publicUrl} (applicants), ${config.publicUrl}/admin (staff), ${config.publicUrl}${config.apiPrefix}/docs (API)`,
+);
 if (!config.production && !config.smtpUrl) say(`No SMTP_URL: mails are kept and shown at ${config.publicUrl}/dev/mailbox`);

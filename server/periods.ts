@@ -49,12 +49,22 @@ export async function openPeriods(db: Db) {
 
 /** The open periods, soonest ending first. */
 export function openPeriodRows(db: Db) {
-  return db.selectFrom('periods as p').select(['p.id', 'p.uuid', 'p.name', 'p.start_date', 'p.end_date']).where(isOpen('p')).orderBy('p.end_date').orderBy('p.id').execute();
+  return db
+    .selectFrom('periods as p')
+    .select(['p.id', 'p.uuid', 'p.name', 'p.start_date', 'p.end_date'])
+    .where(isOpen('p'))
+    .orderBy('p.end_date')
+    .orderBy('p.id')
+    .execute();
 }
 
 /** Opens or closes a period; false when there is no such period. */
 export async function setPeriodClosed(db: Db, periodId: number, closed: boolean): Promise<boolean> {
-  const result = await db.updateTable('periods').set({ closed, updated_at: sql<Date>`now()` }).where('id', '=', periodId).executeTakeFirst();
+  const result = await db
+    .updateTable('periods')
+    .set({ closed, updated_at: sql<Date>`now()` })
+    .where('id', '=', periodId)
+    .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
 

@@ -33,7 +33,12 @@ function crossings(from: string, forbidden: string[]) {
 
 describe('imports between the apps', () => {
   it.each(apps)('src/%s imports nothing of the other app', (app) => {
-    expect(crossings(app, apps.filter((other) => other !== app))).toEqual([]);
+    expect(
+      crossings(
+        app,
+        apps.filter((other) => other !== app),
+      ),
+    ).toEqual([]);
   });
 
   it.each(shared)('src/%s imports neither app', (folder) => {

@@ -3,7 +3,11 @@ import { approvedElsewhere, canApprove, capFigures } from './cap.js';
 
 describe('money distribution cap', () => {
   it('computes what remains in öre, exactly', () => {
-    expect(capFigures(2_000_000_00, 1_987_500_00)).toEqual({ available_money: 2_000_000_00, approved_elsewhere: 1_987_500_00, remaining: 12_500_00 });
+    expect(capFigures(2_000_000_00, 1_987_500_00)).toEqual({
+      available_money: 2_000_000_00,
+      approved_elsewhere: 1_987_500_00,
+      remaining: 12_500_00,
+    });
     // Amounts no float would keep exact once in kronor.
     expect(capFigures(1_000_000_01, 333_333_33).remaining).toBe(666_666_68);
     expect(capFigures(100_00, 150_00).remaining).toBe(-50_00);

@@ -20,7 +20,10 @@ function assertOre(value: number, name: string) {
  * The sum of the approvals on a period's applications other than this one: the application's own earlier approval
  * is not counted, so changing an approved amount weighs only the new amount against the cap.
  */
-export function approvedElsewhere(approvals: readonly { application_id: number; approved_money: number | null }[], applicationId: number): number {
+export function approvedElsewhere(
+  approvals: readonly { application_id: number; approved_money: number | null }[],
+  applicationId: number,
+): number {
   let sum = 0;
   for (const a of approvals) {
     if (a.application_id === applicationId || a.approved_money === null) continue;

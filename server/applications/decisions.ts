@@ -29,7 +29,18 @@ export async function decisionOf(db: Db, applicationId: number) {
   const row = await db
     .selectFrom('applications as a')
     .innerJoin('periods as p', 'p.id', 'a.period_id')
-    .select(['a.id', 'a.status', 'a.approved_money', 'a.approved_fou', 'a.approved_nok', 'a.global_goals', 'a.decided_at', 'p.id as period_id', 'p.available_money', 'p.uses_money_distribution_cap'])
+    .select([
+      'a.id',
+      'a.status',
+      'a.approved_money',
+      'a.approved_fou',
+      'a.approved_nok',
+      'a.global_goals',
+      'a.decided_at',
+      'p.id as period_id',
+      'p.available_money',
+      'p.uses_money_distribution_cap',
+    ])
     .where('a.id', '=', applicationId)
     .executeTakeFirstOrThrow();
   const capped = row.uses_money_distribution_cap;
@@ -83,7 +94,8 @@ export async function decide(db: Db, applicationId: number, staffId: number, inp
     if (approving && input.approved_money == null) errors.approved_money = ['validation.required'];
     // FoU and NOK are parts of the amount granted ("varav"), so together they cannot exceed it.
     else if (approving && !capped && (input.approved_fou ?? 0) + (input.approved_nok ?? 0) > input.approved_money!) {
-      for (const field of ['approved_fou', 'approved_nok'] as const) if (input[field] != null) errors[field] = ['validation.decision_parts'];
+      for (const field of ['approved_fou', 'approved_nok'] as const)
+        if (input[field] != null) errors[field] = ['validation.decision_parts'];
     }
     if (Object.keys(errors).length) throw invalid(errors);
 
@@ -103,7 +115,11 @@ export async function decide(db: Db, applicationId: number, staffId: number, inp
       approved_nok: approving && !capped ? (input.approved_nok ?? null) : null,
       global_goals: !capped && input.global_goals != null ? [...input.global_goals].sort((a, b) => a - b) : before.global_goals,
     };
-    await trx.updateTable('applications').set({ ...after, decided_at: sql<Date>`now()`, updated_at: sql<Date>`now()` }).where('id', '=', id).execute();
+    await trx
+      .updateTable('applications')
+      .set({ ...after, decided_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
+      .where('id', '=', id)
+      .execute();
     await recordHistory(trx, { applicationId: id, userId: staffId, action: 'decision', before: { ...before }, after });
   });
 }

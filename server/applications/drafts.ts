@@ -13,7 +13,12 @@ const { draft, received } = enums.application_status;
 
 /** The period an applicant may apply in, with the types it takes; anything else is refused as closed. */
 export async function openPeriod(db: Db, periodId: number) {
-  const period = await db.selectFrom('periods as p').selectAll().select(isOpen('p').as('open')).where('p.id', '=', periodId).executeTakeFirst();
+  const period = await db
+    .selectFrom('periods as p')
+    .selectAll()
+    .select(isOpen('p').as('open'))
+    .where('p.id', '=', periodId)
+    .executeTakeFirst();
   if (!period?.open) throw new AppError(409, 'errors.period_closed');
   return { ...period, typeIds: await periodTypeIds(db, periodId) };
 }
@@ -59,7 +64,11 @@ export function latestDraft(db: Db, applicantId: number, { period_id, applicatio
 
 /** A new draft, starting with the applicant's own details as its contact person. */
 export async function startDraft(db: Db, applicantId: number, start: DraftStart) {
-  const profile = await db.selectFrom('frontend_users').select(['first_name', 'last_name', 'email', 'phone']).where('id', '=', applicantId).executeTakeFirstOrThrow();
+  const profile = await db
+    .selectFrom('frontend_users')
+    .select(['first_name', 'last_name', 'email', 'phone'])
+    .where('id', '=', applicantId)
+    .executeTakeFirstOrThrow();
   return db
     .insertInto('applications')
     .values({
@@ -97,7 +106,12 @@ export async function saveDraft(db: Db, applicationId: number, columns: object, 
 export function sendIn(db: Db, applicationId: number, values: Awaited<ReturnType<typeof sentInColumns>>, year: number): Promise<string> {
   return db.transaction().execute(async (trx) => {
     // Locks the draft, so a double click cannot send it in twice.
-    const still = await trx.selectFrom('applications').select('status').where('id', '=', applicationId).forUpdate().executeTakeFirstOrThrow();
+    const still = await trx
+      .selectFrom('applications')
+      .select('status')
+      .where('id', '=', applicationId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
     assertDraft(still);
     const given = await nextReference(trx, year);
     await trx
@@ -116,5 +130,9 @@ export function applicantForMail(db: Db, applicantId: number) {
 
 /** An organisation of the foundation's register by its number, written 556677-8899. */
 export function organisationByNumber(db: Db, orgNumber: string) {
-  return db.selectFrom('organisations').select(['name', 'type', 'address', 'co', 'zip', 'city', 'website']).where('org_number', '=', orgNumber).executeTakeFirst();
+  return db
+    .selectFrom('organisations')
+    .select(['name', 'type', 'address', 'co', 'zip', 'city', 'website'])
+    .where('org_number', '=', orgNumber)
+    .executeTakeFirst();
 }

@@ -44,17 +44,31 @@ export async function isMediaQuestion(db: Db, questionId: number, applicationTyp
 }
 
 export function insertFile(db: Db, file: NewFile) {
-  return db.insertInto('application_files').values(file).returning(['uuid', 'name', 'size', 'mime', 'field_definition_id', 'created_at']).executeTakeFirstOrThrow();
+  return db
+    .insertInto('application_files')
+    .values(file)
+    .returning(['uuid', 'name', 'size', 'mime', 'field_definition_id', 'created_at'])
+    .executeTakeFirstOrThrow();
 }
 
 /** Deletes the file's row if it belongs to the application; undefined when it does not. */
 export function deleteFileRow(db: Db, applicationId: number, fileUuid: string) {
-  return db.deleteFrom('application_files').where('uuid', '=', fileUuid).where('application_id', '=', applicationId).returning(['uuid', 'name']).executeTakeFirst();
+  return db
+    .deleteFrom('application_files')
+    .where('uuid', '=', fileUuid)
+    .where('application_id', '=', applicationId)
+    .returning(['uuid', 'name'])
+    .executeTakeFirst();
 }
 
 /** A file of the application by id, to download; undefined when it is not one of its own. */
 export function fileOf(db: Db, applicationId: number, fileUuid: string) {
-  return db.selectFrom('application_files').select(['uuid', 'name', 'mime']).where('uuid', '=', fileUuid).where('application_id', '=', applicationId).executeTakeFirst();
+  return db
+    .selectFrom('application_files')
+    .select(['uuid', 'name', 'mime'])
+    .where('uuid', '=', fileUuid)
+    .where('application_id', '=', applicationId)
+    .executeTakeFirst();
 }
 
 /** A file of the application by the application's uuid, to download for staff. */

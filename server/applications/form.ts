@@ -7,10 +7,29 @@ export type ApplicationRow = Selectable<Database['applications']>;
 
 /** The columns the applicant's form reads and writes, in the API's names (resources/applications.ts). */
 export const formColumns = [
-  'period_id', 'application_type_id', 'applicant_type', 'money', 'global_goals',
-  'org_number', 'org_name', 'organisation_type', 'org_address', 'org_co', 'org_zip', 'org_city', 'org_website',
-  'contact_first_name', 'contact_last_name', 'contact_email', 'contact_email_confirmation', 'contact_phone',
-  'contact_address', 'contact_zip', 'contact_city', 'links', 'consent',
+  'period_id',
+  'application_type_id',
+  'applicant_type',
+  'money',
+  'global_goals',
+  'org_number',
+  'org_name',
+  'organisation_type',
+  'org_address',
+  'org_co',
+  'org_zip',
+  'org_city',
+  'org_website',
+  'contact_first_name',
+  'contact_last_name',
+  'contact_email',
+  'contact_email_confirmation',
+  'contact_phone',
+  'contact_address',
+  'contact_zip',
+  'contact_city',
+  'links',
+  'consent',
 ] as const;
 export type FormColumn = (typeof formColumns)[number];
 
@@ -27,7 +46,12 @@ export function questionsOf(db: Db, applicationTypeId: number | null): Promise<Q
 }
 
 export async function categoryIdsOf(db: Db, applicationId: number): Promise<number[]> {
-  const rows = await db.selectFrom('application_categories').select('category_id').where('application_id', '=', applicationId).orderBy('category_id').execute();
+  const rows = await db
+    .selectFrom('application_categories')
+    .select('category_id')
+    .where('application_id', '=', applicationId)
+    .orderBy('category_id')
+    .execute();
   return rows.map((r) => r.category_id);
 }
 
@@ -50,7 +74,8 @@ export function formRecord(row: ApplicationRow, categoryIds: number[]): Record<s
 /** How many files each media question has, for the answers' validation. */
 export function fileCounts(files: { field_definition_id: number | null }[]): Record<number, number> {
   const counts: Record<number, number> = {};
-  for (const file of files) if (file.field_definition_id !== null) counts[file.field_definition_id] = (counts[file.field_definition_id] ?? 0) + 1;
+  for (const file of files)
+    if (file.field_definition_id !== null) counts[file.field_definition_id] = (counts[file.field_definition_id] ?? 0) + 1;
   return counts;
 }
 
@@ -58,10 +83,20 @@ export function fileCounts(files: { field_definition_id: number | null }[]): Rec
 export async function replaceCategories(db: Db, applicationId: number, categoryIds: number[]) {
   await db.deleteFrom('application_categories').where('application_id', '=', applicationId).execute();
   const unique = [...new Set(categoryIds)];
-  if (unique.length) await db.insertInto('application_categories').values(unique.map((category_id) => ({ application_id: applicationId, category_id }))).execute();
+  if (unique.length)
+    await db
+      .insertInto('application_categories')
+      .values(unique.map((category_id) => ({ application_id: applicationId, category_id })))
+      .execute();
 }
 
 /** The categories an application can name, by type and then label (Swedish order). */
 export function categoryChoices(db: Db) {
-  return db.selectFrom('categories').select(['id', 'label', 'type']).orderBy('type').orderBy(sql`label collate swedish`).orderBy('id').execute();
+  return db
+    .selectFrom('categories')
+    .select(['id', 'label', 'type'])
+    .orderBy('type')
+    .orderBy(sql`label collate swedish`)
+    .orderBy('id')
+    .execute();
 }

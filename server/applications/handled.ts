@@ -22,7 +22,17 @@ export async function changeApplication(db: Db, uuid: string, column: 'status' |
     if (!current) throw notFound();
     const before = (current as Record<string, unknown>)[column];
     if (before === value) return;
-    await trx.updateTable('applications').set({ [column]: value, updated_at: new Date() }).where('id', '=', current.id).execute();
-    await recordHistory(trx, { applicationId: current.id, userId: staffId, action: column, before: { [column]: before }, after: { [column]: value } });
+    await trx
+      .updateTable('applications')
+      .set({ [column]: value, updated_at: new Date() })
+      .where('id', '=', current.id)
+      .execute();
+    await recordHistory(trx, {
+      applicationId: current.id,
+      userId: staffId,
+      action: column,
+      before: { [column]: before },
+      after: { [column]: value },
+    });
   });
 }

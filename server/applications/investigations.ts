@@ -15,7 +15,12 @@ const ownSorts: Record<string, RawBuilder<unknown>[]> = {
   applicant: [sql`f.last_name collate swedish`, sql`f.first_name collate swedish`],
   money: [sql`a.money`],
 };
-export const ownList: ListGrammar = { sorts: Object.keys(ownSorts), defaultSort: { field: 'sent_in_at', order: 'asc' }, search: false, filters: {} };
+export const ownList: ListGrammar = {
+  sorts: Object.keys(ownSorts),
+  defaultSort: { field: 'sent_in_at', order: 'asc' },
+  search: false,
+  filters: {},
+};
 
 const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ');
 
@@ -24,7 +29,18 @@ export async function investigatorsOf(db: Db, applicationId: number) {
   const rows = await db
     .selectFrom('investigations as i')
     .innerJoin('users as u', 'u.id', 'i.user_id')
-    .select(['i.id', 'i.user_id', 'i.amount', 'i.status', 'i.comment', 'i.created_at', 'i.updated_at', 'u.first_name', 'u.last_name', 'u.email'])
+    .select([
+      'i.id',
+      'i.user_id',
+      'i.amount',
+      'i.status',
+      'i.comment',
+      'i.created_at',
+      'i.updated_at',
+      'u.first_name',
+      'u.last_name',
+      'u.email',
+    ])
     .where('i.application_id', '=', applicationId)
     .orderBy('i.created_at')
     .orderBy('i.id')
@@ -43,7 +59,12 @@ export function staffUser(db: Db, userId: number) {
 }
 
 /** Puts the user on the application, recorded in its history; false when they were on it already. */
-export function addInvestigator(db: Db, applicationId: number, user: { id: number; first_name: string | null; last_name: string | null }, staffId: number): Promise<boolean> {
+export function addInvestigator(
+  db: Db,
+  applicationId: number,
+  user: { id: number; first_name: string | null; last_name: string | null },
+  staffId: number,
+): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto('investigations')
@@ -53,7 +74,10 @@ export function addInvestigator(db: Db, applicationId: number, user: { id: numbe
       .executeTakeFirst();
     if (row) {
       await recordHistory(trx, {
-        applicationId, userId: staffId, action: 'investigator_added', before: null,
+        applicationId,
+        userId: staffId,
+        action: 'investigator_added',
+        before: null,
         after: { user_id: user.id, name: fullName(user.first_name, user.last_name) },
       });
     }
@@ -64,11 +88,18 @@ export function addInvestigator(db: Db, applicationId: number, user: { id: numbe
 /** Takes the investigator off, deleting their investigation, recorded in the history; 404 when removed meanwhile. */
 export async function removeInvestigator(db: Db, applicationId: number, removed: { user_id: number; name: string }, staffId: number) {
   await db.transaction().execute(async (trx) => {
-    const row = await trx.deleteFrom('investigations').where('application_id', '=', applicationId).where('user_id', '=', removed.user_id).returningAll().executeTakeFirst();
+    const row = await trx
+      .deleteFrom('investigations')
+      .where('application_id', '=', applicationId)
+      .where('user_id', '=', removed.user_id)
+      .returningAll()
+      .executeTakeFirst();
     // Removed meanwhile by someone else: nothing to record.
     if (!row) throw notFound();
     await recordHistory(trx, {
-      applicationId, userId: staffId, action: 'investigator_removed',
+      applicationId,
+      userId: staffId,
+      action: 'investigator_removed',
       before: { user_id: removed.user_id, name: removed.name, amount: row.amount, status: row.status, comment: row.comment },
       after: null,
     });
@@ -87,18 +118,40 @@ export async function ownInvestigations(db: Db, userId: number, { page, perPage,
     .innerJoin('frontend_users as f', 'f.id', 'a.frontend_user_id')
     .innerJoin('periods as p', 'p.id', 'a.period_id')
     .select([
-      'a.id', 'a.uuid', 'a.reference', 'a.status', 'a.money', 'a.sent_in_at', 'a.frontend_user_id', 'f.first_name', 'f.last_name', 'f.email',
-      'p.id as period_id', 'p.uuid as period_uuid', 'p.name as period_name', 'i.status as investigation_status', 'i.amount', 'i.updated_at',
+      'a.id',
+      'a.uuid',
+      'a.reference',
+      'a.status',
+      'a.money',
+      'a.sent_in_at',
+      'a.frontend_user_id',
+      'f.first_name',
+      'f.last_name',
+      'f.email',
+      'p.id as period_id',
+      'p.uuid as period_uuid',
+      'p.name as period_name',
+      'i.status as investigation_status',
+      'i.amount',
+      'i.updated_at',
     ]);
   const order = sql.raw(direction);
   for (const term of ownSorts[sort]) query = query.orderBy(sql`${term} ${order}`);
-  const rows = await query.orderBy('a.id', direction).limit(perPage).offset((page - 1) * perPage).execute();
+  const rows = await query
+    .orderBy('a.id', direction)
+    .limit(perPage)
+    .offset((page - 1) * perPage)
+    .execute();
   return listPage(
     rows.map((r) => ({
-      id: r.id, uuid: r.uuid, reference: r.reference, status: r.status,
+      id: r.id,
+      uuid: r.uuid,
+      reference: r.reference,
+      status: r.status,
       applicant: { id: r.frontend_user_id, name: fullName(r.first_name, r.last_name), email: r.email },
       period: { id: r.period_id, uuid: r.period_uuid, name: r.period_name },
-      money_value: r.money, sent_in_at: r.sent_in_at,
+      money_value: r.money,
+      sent_in_at: r.sent_in_at,
       investigation: { status: r.investigation_status, amount: r.amount, updated_at: r.updated_at },
     })),
     Number(total),
@@ -107,7 +160,12 @@ export async function ownInvestigations(db: Db, userId: number, { page, perPage,
 }
 
 /** Writes the investigator's own proposal, recorded in the history; 403 when they are not on the application. */
-export function writeOwnInvestigation(db: Db, applicationId: number, userId: number, next: { amount: number | null; status: number; comment: string | null }) {
+export function writeOwnInvestigation(
+  db: Db,
+  applicationId: number,
+  userId: number,
+  next: { amount: number | null; status: number; comment: string | null },
+) {
   return db.transaction().execute(async (trx) => {
     const current = await trx
       .selectFrom('investigations')

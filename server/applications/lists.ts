@@ -56,7 +56,8 @@ const sortTerms: Record<string, { terms: RawBuilder<unknown>[]; nullsSmallest?: 
 };
 
 /** The applicant's whole name as searched; the same expression as the trigram index frontend_users_name_trgm. */
-const fullName = (alias: string) => sql`(coalesce(${sql.ref(`${alias}.first_name`)}, '') || ' ' || coalesce(${sql.ref(`${alias}.last_name`)}, ''))`;
+const fullName = (alias: string) =>
+  sql`(coalesce(${sql.ref(`${alias}.first_name`)}, '') || ' ' || coalesce(${sql.ref(`${alias}.last_name`)}, ''))`;
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The WHERE of a list: its statuses, the filters and the search, all on the application's own row. */
@@ -81,12 +82,20 @@ function conditions(db: Db, query: ListQuery, periodId?: number) {
       const pattern = `%${escapeLike(query.search)}%`;
       // The matching ids first, each side through its trigram indexes, then the applications by primary key:
       // = any(array(...)) makes PostgreSQL collect them once, rather than scan every application to join them.
-      const applicants = db.selectFrom('frontend_users as u').select('u.id').where((w) => w.or([w(fullName('u'), 'ilike', pattern), w('u.email', 'ilike', pattern)]));
+      const applicants = db
+        .selectFrom('frontend_users as u')
+        .select('u.id')
+        .where((w) => w.or([w(fullName('u'), 'ilike', pattern), w('u.email', 'ilike', pattern)]));
       const matches = db
         .selectFrom('applications as s')
         .select('s.id')
         .where((w) => w.or([w('s.reference', 'ilike', pattern), w('s.org_name', 'ilike', pattern)]))
-        .union(db.selectFrom('applications as s').select('s.id').where(sql<SqlBool>`s.frontend_user_id = any(array(${applicants}))`));
+        .union(
+          db
+            .selectFrom('applications as s')
+            .select('s.id')
+            .where(sql<SqlBool>`s.frontend_user_id = any(array(${applicants}))`),
+        );
       all.push(sql<SqlBool>`a.id = any(array(${matches}))`);
     }
     return eb.and(all);
@@ -101,10 +110,31 @@ function rows(db: Db) {
     .innerJoin('periods as p', 'p.id', 'a.period_id')
     .leftJoin('application_types as t', 't.id', 'a.application_type_id')
     .select([
-      'a.id', 'a.uuid', 'a.reference', 'a.status', 'a.money', 'a.approved_money', 'a.approved_fou', 'a.approved_nok',
-      'a.global_goals', 'a.org_name', 'a.org_city', 'a.sent_in_at', 'a.finished', 'a.followup_at', 'a.followup_sent_in_at',
-      'a.distribution_mail_sent_at', 'a.created_at', 'f.id as applicant_id', 'f.first_name', 'f.last_name', 'f.email',
-      'p.id as period_id', 'p.uuid as period_uuid', 'p.name as period_name', 't.label as application_type',
+      'a.id',
+      'a.uuid',
+      'a.reference',
+      'a.status',
+      'a.money',
+      'a.approved_money',
+      'a.approved_fou',
+      'a.approved_nok',
+      'a.global_goals',
+      'a.org_name',
+      'a.org_city',
+      'a.sent_in_at',
+      'a.finished',
+      'a.followup_at',
+      'a.followup_sent_in_at',
+      'a.distribution_mail_sent_at',
+      'a.created_at',
+      'f.id as applicant_id',
+      'f.first_name',
+      'f.last_name',
+      'f.email',
+      'p.id as period_id',
+      'p.uuid as period_uuid',
+      'p.name as period_name',
+      't.label as application_type',
     ]);
 }
 
@@ -160,7 +190,11 @@ async function withDecision(db: Db, page: Joined[]) {
         .orderBy('c.id')
         .execute()
     : [];
-  const text = (id: number, type: number) => labels.filter((l) => l.application_id === id && l.type === type).map((l) => l.label).join(', ');
+  const text = (id: number, type: number) =>
+    labels
+      .filter((l) => l.application_id === id && l.type === type)
+      .map((l) => l.label)
+      .join(', ');
   const { target_group, purpose, focus_area } = enums.category_type;
   return page.map((row) => ({
     ...listRow(row),
@@ -184,7 +218,13 @@ const SORT_MATCHES_BELOW = 10_000;
  * One page of a staff list in the envelope of DESIGN.md §4; `periodId` limits it to one period (decisioning).
  * `sortMatchesBelow` is for tests, which compare both ways of finding a page.
  */
-export async function listApplications(db: Db, kind: keyof typeof listSpecs, query: ListQuery, periodId?: number, sortMatchesBelow = SORT_MATCHES_BELOW) {
+export async function listApplications(
+  db: Db,
+  kind: keyof typeof listSpecs,
+  query: ListQuery,
+  periodId?: number,
+  sortMatchesBelow = SORT_MATCHES_BELOW,
+) {
   const where = conditions(db, query, periodId);
   // Every condition is on the application itself, so the count needs no join.
   const { total } = await db
@@ -211,9 +251,18 @@ export async function listApplications(db: Db, kind: keyof typeof listSpecs, que
   /** Few matches (a period, a search): collect them with their sort keys, then sort. */
   const sortedMatches = () => {
     const keyed = ids.select(terms.map((term, i) => term.as(`k${i}`)));
-    let sorted = db.with((cte) => cte('m').materialized(), () => keyed).selectFrom('m').select(sql<number>`m.id`.as('id'));
+    let sorted = db
+      .with(
+        (cte) => cte('m').materialized(),
+        () => keyed,
+      )
+      .selectFrom('m')
+      .select(sql<number>`m.id`.as('id'));
     for (const [i] of terms.entries()) sorted = sorted.orderBy(sql`${sql.ref(`m.k${i}`)} ${direction}${nulls}`);
-    return sorted.orderBy(sql`m.id ${direction}`).limit(query.perPage).offset(offset);
+    return sorted
+      .orderBy(sql`m.id ${direction}`)
+      .limit(query.perPage)
+      .offset(offset);
   };
   // Left to itself PostgreSQL may walk a sort index (the applicants' names) through much of the table to find a
   // deep page's rows, so a page of few matches is sorted from the matches collected first.

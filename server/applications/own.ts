@@ -47,8 +47,21 @@ export function ownApplications(db: Db, applicantId: number) {
     .innerJoin('periods as p', 'p.id', 'a.period_id')
     .leftJoin('application_types as t', 't.id', 'a.application_type_id')
     .select([
-      'a.id', 'a.uuid', 'a.reference', 'a.status', 'a.money', 'a.approved_money', 'a.sent_in_at', 'a.updated_at',
-      'p.id as period_id', 'p.name as period_name', 'p.closed', 'p.uses_status_cloaking', 'p.start_date', 'p.end_date', 't.label as application_type',
+      'a.id',
+      'a.uuid',
+      'a.reference',
+      'a.status',
+      'a.money',
+      'a.approved_money',
+      'a.sent_in_at',
+      'a.updated_at',
+      'p.id as period_id',
+      'p.name as period_name',
+      'p.closed',
+      'p.uses_status_cloaking',
+      'p.start_date',
+      'p.end_date',
+      't.label as application_type',
     ])
     .select(isOpen('p').as('period_open'))
     .where('a.frontend_user_id', '=', applicantId)

@@ -19,10 +19,25 @@ export interface NewApplicant {
 /** What the staff form offers: every period (closed ones too), the types each takes, the categories, every question. */
 export function formOptions(db: Db) {
   return Promise.all([
-    db.selectFrom('periods').select(['id', 'name', 'start_date', 'end_date', 'closed']).orderBy('start_date', 'desc').orderBy('id').execute(),
-    db.selectFrom('period_application_types as pt').innerJoin('application_types as t', 't.id', 'pt.application_type_id').select(['pt.period_id', 't.id', 't.label']).orderBy(sql`t.label collate swedish`).execute(),
+    db
+      .selectFrom('periods')
+      .select(['id', 'name', 'start_date', 'end_date', 'closed'])
+      .orderBy('start_date', 'desc')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('period_application_types as pt')
+      .innerJoin('application_types as t', 't.id', 'pt.application_type_id')
+      .select(['pt.period_id', 't.id', 't.label'])
+      .orderBy(sql`t.label collate swedish`)
+      .execute(),
     categoryChoices(db),
-    db.selectFrom('application_type_field_definitions').select(['id', 'label', 'type', 'required', 'options', 'application_type_id']).orderBy('order').orderBy('id').execute(),
+    db
+      .selectFrom('application_type_field_definitions')
+      .select(['id', 'label', 'type', 'required', 'options', 'application_type_id'])
+      .orderBy('order')
+      .orderBy('id')
+      .execute(),
   ]);
 }
 
@@ -96,7 +111,12 @@ interface Correction {
 /** Saves a correction of an application sent in, with what changed in its history; a draft meanwhile is a 409. */
 export async function correctApplication(db: Db, staffId: number, applicationId: number, correction: Correction) {
   await db.transaction().execute(async (trx) => {
-    const still = await trx.selectFrom('applications').select('status').where('id', '=', applicationId).forUpdate().executeTakeFirstOrThrow();
+    const still = await trx
+      .selectFrom('applications')
+      .select('status')
+      .where('id', '=', applicationId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
     if (still.status === enums.application_status.draft) throw new AppError(409, 'errors.application_is_draft');
     await trx
       .updateTable('applications')

@@ -16,7 +16,14 @@ export async function staffApplication(db: Db, uuid: string) {
     .innerJoin('periods as p', 'p.id', 'a.period_id')
     .leftJoin('application_types as t', 't.id', 'a.application_type_id')
     .selectAll('a')
-    .select(['f.first_name as applicant_first_name', 'f.last_name as applicant_last_name', 'f.email as applicant_email', 'p.uuid as period_uuid', 'p.name as period_name', 't.label as application_type_label'])
+    .select([
+      'f.first_name as applicant_first_name',
+      'f.last_name as applicant_last_name',
+      'f.email as applicant_email',
+      'p.uuid as period_uuid',
+      'p.name as period_name',
+      't.label as application_type_label',
+    ])
     .where('a.uuid', '=', uuid)
     .executeTakeFirst();
   if (!row) throw notFound();
@@ -40,7 +47,11 @@ export async function staffApplication(db: Db, uuid: string) {
     status: row.status,
     step: row.step,
     ...formRecord(row, categoryIds),
-    applicant: { id: row.frontend_user_id, name: [row.applicant_first_name, row.applicant_last_name].filter(Boolean).join(' '), email: row.applicant_email },
+    applicant: {
+      id: row.frontend_user_id,
+      name: [row.applicant_first_name, row.applicant_last_name].filter(Boolean).join(' '),
+      email: row.applicant_email,
+    },
     period: { id: row.period_id, uuid: row.period_uuid, name: row.period_name },
     application_type: row.application_type_id === null ? null : { id: row.application_type_id, label: row.application_type_label },
     organisation_id: row.organisation_id,

@@ -41,8 +41,16 @@ export async function periodTypeIds(db: Db, periodId: number): Promise<number[]>
 }
 
 /** Every rule an application sent in must meet: the form's fields, the type's questions and files, a type its period takes. */
-export function sentInErrors(record: Record<string, unknown>, questions: Question[], files: { field_definition_id: number | null }[], typeIds: number[]): FieldErrors {
-  const errors: FieldErrors = { ...validateRecord(applications, record), ...validateAnswers(questions, record.definitions as Answers, fileCounts(files)) };
+export function sentInErrors(
+  record: Record<string, unknown>,
+  questions: Question[],
+  files: { field_definition_id: number | null }[],
+  typeIds: number[],
+): FieldErrors {
+  const errors: FieldErrors = {
+    ...validateRecord(applications, record),
+    ...validateAnswers(questions, record.definitions as Answers, fileCounts(files)),
+  };
   const typeId = record.application_type_id as number | null;
   if (typeId !== null && typeId !== undefined && !typeIds.includes(typeId)) errors.application_type_id = ['validation.in'];
   return errors;
@@ -59,8 +67,14 @@ export async function unknownCategories(db: Db, categoryIds: number[] | undefine
 export async function sentInColumns(db: Db, record: Record<string, unknown>) {
   const clean = normaliseRecord(applications, record);
   const organisation = clean.org_number
-    ? await db.selectFrom('organisations').select('id').where('org_number', '=', clean.org_number as string).executeTakeFirst()
+    ? await db
+        .selectFrom('organisations')
+        .select('id')
+        .where('org_number', '=', clean.org_number as string)
+        .executeTakeFirst()
     : undefined;
   const values = Object.fromEntries(formColumns.filter((c) => c in clean).map((c) => [c, clean[c]]));
-  return { ...values, organisation_id: organisation?.id ?? null } as Partial<Record<FormColumn, never>> & { organisation_id: number | null };
+  return { ...values, organisation_id: organisation?.id ?? null } as Partial<Record<FormColumn, never>> & {
+    organisation_id: number | null;
+  };
 }

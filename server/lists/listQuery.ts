@@ -95,8 +95,17 @@ export function parseListQuery(grammar: ListGrammar, raw: unknown, { paged = tru
   }
 
   const query: ListQuery = {
-    page, perPage, sort, direction: direction as 'asc' | 'desc', search,
-    statuses: [...(grammar.statuses ?? [])], ids: {}, flags: {}, texts: {}, anyOf: {}, only: null,
+    page,
+    perPage,
+    sort,
+    direction: direction as 'asc' | 'desc',
+    search,
+    statuses: [...(grammar.statuses ?? [])],
+    ids: {},
+    flags: {},
+    texts: {},
+    anyOf: {},
+    only: null,
   };
   for (const [name, values] of params) {
     if (['page', 'per_page', 'sort', 'direction', 'search'].includes(name)) continue;
@@ -124,7 +133,10 @@ export function parseListQuery(grammar: ListGrammar, raw: unknown, { paged = tru
 function readFilter(query: ListQuery, name: string, kind: FilterKind, values: string[], fail: (name: string, message: Message) => void) {
   if (kind.endsWith('[]')) {
     const typed = values.map((v) => (kind === 'boolean[]' ? v === 'true' || v === '1' : kind === 'choice[]' ? v : Number(v)));
-    const wrong = kind === 'boolean[]' ? values.some((v) => !['true', 'false', '1', '0'].includes(v)) : typed.some((v) => typeof v === 'number' && !Number.isInteger(v));
+    const wrong =
+      kind === 'boolean[]'
+        ? values.some((v) => !['true', 'false', '1', '0'].includes(v))
+        : typed.some((v) => typeof v === 'number' && !Number.isInteger(v));
     if (wrong) fail(name, 'validation.in');
     else query.anyOf[name] = typed;
     return;

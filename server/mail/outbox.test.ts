@@ -32,9 +32,24 @@ afterAll(async () => {
 
 describe('mail outbox', () => {
   it('renders the mail in the recipient’s language, keeps it, and delivers it by SMTP once', async () => {
-    const mailer = createMailer({ db: t.db, smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Stiftelsen <noreply@test.se>', productName: 'Ansökningsportalen', log: { info: () => {}, warn: () => {} }, pollMs: 60_000 });
-    const id = await mailer.queue({ to: 'sara@test.se', locale: 'en-US', name: 'Sara', template: 'password_reset', params: { link: 'http://x/y', minutes: 30 } });
-    await expect.poll(async () => (await t.db.selectFrom('outbox').select('sent_at').where('id', '=', id).executeTakeFirstOrThrow()).sent_at).not.toBeNull();
+    const mailer = createMailer({
+      db: t.db,
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      from: 'Stiftelsen <noreply@test.se>',
+      productName: 'Ansökningsportalen',
+      log: { info: () => {}, warn: () => {} },
+      pollMs: 60_000,
+    });
+    const id = await mailer.queue({
+      to: 'sara@test.se',
+      locale: 'en-US',
+      name: 'Sara',
+      template: 'password_reset',
+      params: { link: 'http://x/y', minutes: 30 },
+    });
+    await expect
+      .poll(async () => (await t.db.selectFrom('outbox').select('sent_at').where('id', '=', id).executeTakeFirstOrThrow()).sent_at)
+      .not.toBeNull();
     expect(await mailer.deliverDue()).toBe(0);
     await mailer.stop();
     expect(received).toHaveLength(1);
@@ -47,9 +62,18 @@ describe('mail outbox', () => {
   });
 
   it('keeps a mail for a retry when the SMTP server is unreachable', async () => {
-    const mailer = createMailer({ db: t.db, smtpUrl: 'smtp://127.0.0.1:9', from: 'x@test.se', productName: 'P', log: { info: () => {}, warn: () => {} }, pollMs: 60_000 });
+    const mailer = createMailer({
+      db: t.db,
+      smtpUrl: 'smtp://127.0.0.1:9',
+      from: 'x@test.se',
+      productName: 'P',
+      log: { info: () => {}, warn: () => {} },
+      pollMs: 60_000,
+    });
     const id = await mailer.queue({ to: 'nobody@test.se', locale: 'sv-SE', template: 'password_reset', params: { link: 'l', minutes: 5 } });
-    await expect.poll(async () => (await t.db.selectFrom('outbox').select('attempts').where('id', '=', id).executeTakeFirstOrThrow()).attempts).toBe(1);
+    await expect
+      .poll(async () => (await t.db.selectFrom('outbox').select('attempts').where('id', '=', id).executeTakeFirstOrThrow()).attempts)
+      .toBe(1);
     const row = await t.db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(row.sent_at).toBeNull();
     expect(row.last_error).toBeTruthy();

@@ -56,7 +56,11 @@ export function createMailer({ db, smtpUrl, from, productName, log, pollMs = 500
       for (const mail of due) {
         try {
           await transport.sendMail({ from, to: mail.recipient, subject: mail.subject, text: mail.body_text });
-          await trx.updateTable('outbox').set({ sent_at: sql<Date>`now()`, attempts: mail.attempts + 1, last_error: null }).where('id', '=', mail.id).execute();
+          await trx
+            .updateTable('outbox')
+            .set({ sent_at: sql<Date>`now()`, attempts: mail.attempts + 1, last_error: null })
+            .where('id', '=', mail.id)
+            .execute();
           sent++;
         } catch (error) {
           // Exponential back-off: 1, 2, 4 … minutes.
@@ -94,11 +98,7 @@ export function createMailer({ db, smtpUrl, from, productName, log, pollMs = 500
     async queue({ to, locale, template, name, params = {} }) {
       const t = translator(isLocale(locale) ? locale : defaultLocale);
       const all = { product: productName, ...params };
-      const body = [
-        t('mail.greeting', { name: name || to }),
-        t(`mail.${template}.body`, all),
-        t('mail.signature', all),
-      ].join('\n\n');
+      const body = [t('mail.greeting', { name: name || to }), t(`mail.${template}.body`, all), t('mail.signature', all)].join('\n\n');
       const row = await db
         .insertInto('outbox')
         .values({ recipient: to, subject: t(`mail.${template}.subject`, all), body_text: body })

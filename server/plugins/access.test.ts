@@ -13,8 +13,14 @@ beforeAll(async () => {
       app.get('/api/v1/test/boom', { config: { access: 'anonymous' } }, async () => {
         throw new Error('secret internals: password=hunter2 at db.ts:42');
       });
-      app.get('/api/v1/test/all-of', { config: { access: { abilities: { allOf: ['manage-users', 'manage-faq'] } } } }, async () => ({ data: 'ok' }));
-      app.get('/api/v1/test/any-of', { config: { access: { abilities: { anyOf: ['manage-users', 'investigate-applications'] } } } }, async () => ({ data: 'ok' }));
+      app.get('/api/v1/test/all-of', { config: { access: { abilities: { allOf: ['manage-users', 'manage-faq'] } } } }, async () => ({
+        data: 'ok',
+      }));
+      app.get(
+        '/api/v1/test/any-of',
+        { config: { access: { abilities: { anyOf: ['manage-users', 'investigate-applications'] } } } },
+        async () => ({ data: 'ok' }),
+      );
       app.get('/api/v1/test/managers', { config: { access: { abilities: 'manage-users' } } }, async () => ({ data: 'ok' }));
       app.post('/api/v1/test/change', { config: { access: 'anonymous' } }, async () => ({ data: 'changed' }));
     },
@@ -36,11 +42,22 @@ describe('route access declarations', () => {
   it('records a declaration for every route of the app', () => {
     const urls = t.app.routeAccess.map((r) => `${r.method} ${r.url}`);
     for (const expected of [
-      'POST /api/v1/auth/login', 'GET /api/v1/users/me', 'GET /api/v1/protocol/enums/:locale', 'GET /api/v1/docs/json',
-      'POST /api/v1/portal/applications/:uuid/files', 'GET /api/v1/applications/:uuid/files/:fileUuid',
-      'POST /api/v1/applications/:uuid/investigators', 'DELETE /api/v1/applications/:uuid/investigators/:user_id',
-      'GET /api/v1/applications/userInvestigations', 'PUT /api/v1/applications/:uuid/investigations/mine', 'PUT /api/v1/applications/:uuid/decision',
-      'GET /api/v1/applications/form-options', 'POST /api/v1/applications', 'PUT /api/v1/applications/:uuid', 'POST /api/v1/applications/:uuid/files', 'DELETE /api/v1/applications/:uuid/files/:fileUuid',
+      'POST /api/v1/auth/login',
+      'GET /api/v1/users/me',
+      'GET /api/v1/protocol/enums/:locale',
+      'GET /api/v1/docs/json',
+      'POST /api/v1/portal/applications/:uuid/files',
+      'GET /api/v1/applications/:uuid/files/:fileUuid',
+      'POST /api/v1/applications/:uuid/investigators',
+      'DELETE /api/v1/applications/:uuid/investigators/:user_id',
+      'GET /api/v1/applications/userInvestigations',
+      'PUT /api/v1/applications/:uuid/investigations/mine',
+      'PUT /api/v1/applications/:uuid/decision',
+      'GET /api/v1/applications/form-options',
+      'POST /api/v1/applications',
+      'PUT /api/v1/applications/:uuid',
+      'POST /api/v1/applications/:uuid/files',
+      'DELETE /api/v1/applications/:uuid/files/:fileUuid',
     ]) {
       expect(urls).toContain(expected);
     }
@@ -75,13 +92,21 @@ describe('route access declarations', () => {
     expect(await get('/api/v1/test/all-of', admin)).toBe(200);
     expect(await get('/api/v1/test/all-of', investigator)).toBe(403);
     expect(await get('/api/v1/test/any-of', investigator)).toBe(200);
-    const denied = await call(t.app, { method: 'GET', url: '/api/v1/test/managers', cookie: investigator, headers: { 'accept-language': 'en-US' } });
+    const denied = await call(t.app, {
+      method: 'GET',
+      url: '/api/v1/test/managers',
+      cookie: investigator,
+      headers: { 'accept-language': 'en-US' },
+    });
     expect(denied.json()).toEqual({ message: 'Permission denied.' });
   });
 
   it('honours an ability granted for one entity only where the route checks that entity', async () => {
     const id = await createStaff(t.db, 'utredare', 'scoped@test.se');
-    await t.db.insertInto('user_abilities').values({ user_id: id, ability: 'manage-users', entity_type: 'periods', entity_id: 7 }).execute();
+    await t.db
+      .insertInto('user_abilities')
+      .values({ user_id: id, ability: 'manage-users', entity_type: 'periods', entity_id: 7 })
+      .execute();
     const cookie = await sessionCookie(t.app, 'scoped@test.se');
     const abilities = await call(t.app, { method: 'GET', url: '/api/v1/users/me/abilities', cookie });
     expect(abilities.json().data).toEqual([
@@ -131,7 +156,12 @@ describe('CSRF, errors and headers', () => {
     const missing = await t.app.inject({ method: 'GET', url: '/api/v1/no-such-thing' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ message: 'Vi kunde inte hitta det du letade efter.' });
-    const malformed = await call(t.app, { method: 'POST', url: '/api/v1/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"data":' });
+    const malformed = await call(t.app, {
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"data":',
+    });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toEqual({ message: 'De angivna uppgifterna var ogiltiga.' });
   });

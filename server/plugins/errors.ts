@@ -52,9 +52,15 @@ export function translateFieldErrors(t: Translate, errors: FieldErrors, resource
   return Object.fromEntries(Object.entries(errors).map(([field, list]) => [field, list.map((m) => text(field, m))]));
 }
 
-const attributeName = (t: Translate, field: string, resource?: string) => attributeLabel((key, options) => t(key, options), field, resource);
+const attributeName = (t: Translate, field: string, resource?: string) =>
+  attributeLabel((key, options) => t(key, options), field, resource);
 
-const typeKeys: Record<string, string> = { integer: 'validation.integer', number: 'validation.number', string: 'validation.string', boolean: 'validation.boolean' };
+const typeKeys: Record<string, string> = {
+  integer: 'validation.integer',
+  number: 'validation.number',
+  string: 'validation.string',
+  boolean: 'validation.boolean',
+};
 
 /** AJV's schema errors as field errors: '/data/email' -> 'email' (the body's data wrapper is not a field). */
 function fromValidation(issues: AjvIssue[], context?: string): AppError {
@@ -73,11 +79,15 @@ function fromValidation(issues: AjvIssue[], context?: string): AppError {
         message = 'validation.unknown';
         break;
       case 'format':
-        message = issue.params.format === 'email' ? 'validation.email' : issue.params.format === 'date' ? 'validation.date' : 'validation.format';
+        message =
+          issue.params.format === 'email' ? 'validation.email' : issue.params.format === 'date' ? 'validation.date' : 'validation.format';
         break;
       case 'minLength':
         // An empty required text is "required", not "at least 1 character".
-        message = Number(issue.params.limit) === 1 ? 'validation.required' : { key: 'validation.min_string', params: { limit: Number(issue.params.limit) } };
+        message =
+          Number(issue.params.limit) === 1
+            ? 'validation.required'
+            : { key: 'validation.min_string', params: { limit: Number(issue.params.limit) } };
         break;
       case 'maxLength':
         message = { key: 'validation.max_string', params: { limit: Number(issue.params.limit) } };

@@ -24,7 +24,10 @@ function kronorToOre(text: string): number {
  * One imported row (all text, keyed by field name) as a record of typed values, and the cells that could not be
  * read. Empty cells are null; an `id` column names an existing record to update.
  */
-export function fromCsvRow(resource: ResourceDefinition, row: Record<string, string | null>): { id: number | null; record: Record<string, unknown>; problems: FieldErrors } {
+export function fromCsvRow(
+  resource: ResourceDefinition,
+  row: Record<string, string | null>,
+): { id: number | null; record: Record<string, unknown>; problems: FieldErrors } {
   const problems: FieldErrors = {};
   const record: Record<string, unknown> = {};
   const idText = row.id?.trim();
@@ -64,7 +67,10 @@ export function fromCsvRow(resource: ResourceDefinition, row: Record<string, str
         break;
       }
       case 'options':
-        record[field.name] = text.split(',').map((part) => part.trim()).filter(Boolean);
+        record[field.name] = text
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean);
         break;
       default:
         record[field.name] = text;

@@ -24,13 +24,16 @@ beforeAll(async () => {
       app.register(async (api) => registerResource(api, venues), { prefix: '/api/v1' });
     },
   });
-  await sql`create table test_venues (id serial primary key, name text not null, zip text, created_at timestamptz not null default now(), updated_at timestamptz not null default now())`.execute(t.db);
+  await sql`create table test_venues (id serial primary key, name text not null, zip text, created_at timestamptz not null default now(), updated_at timestamptz not null default now())`.execute(
+    t.db,
+  );
   await createStaff(t.db, 'admin', 'admin@test.se');
   admin = await sessionCookie(t.app, 'admin@test.se');
 });
 afterAll(() => t.close());
 
-const request = (method: 'GET' | 'POST' | 'PUT', path: string, payload?: object) => call(t.app, { method, url: `/api/v1/test-venues${path}`, cookie: admin, payload });
+const request = (method: 'GET' | 'POST' | 'PUT', path: string, payload?: object) =>
+  call(t.app, { method, url: `/api/v1/test-venues${path}`, cookie: admin, payload });
 
 describe('a new entity through the engine', () => {
   it('is listed, created, edited, exported and imported from its declaration alone', async () => {
@@ -45,7 +48,14 @@ describe('a new entity through the engine', () => {
     const edited = await request('PUT', `/${id}`, { data: { name: 'Ängelholms teater' } });
     expect(edited.json().data).toEqual({ id, name: 'Ängelholms teater', zip: '28635' });
 
-    const imported = await request('POST', '/import', { data: { rows: [{ name: 'Alla hjärtans hus', zip: '12345' }, { id: String(id), name: 'Ängelholms teater', zip: '26231' }] } });
+    const imported = await request('POST', '/import', {
+      data: {
+        rows: [
+          { name: 'Alla hjärtans hus', zip: '12345' },
+          { id: String(id), name: 'Ängelholms teater', zip: '26231' },
+        ],
+      },
+    });
     expect(imported.json()).toEqual({ data: { imported: 2 } });
 
     const list = await request('GET', '?search=hus');
@@ -55,7 +65,11 @@ describe('a new entity through the engine', () => {
 
     const csv = await request('GET', '/export');
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(csv.body.split('\r\n').slice(0, 3)).toEqual(['\uFEFFid;name;zip', expect.stringMatching(/^\d+;Alla hjärtans hus;12345$/), `${id};Ängelholms teater;26231`]);
+    expect(csv.body.split('\r\n').slice(0, 3)).toEqual([
+      '\uFEFFid;name;zip',
+      expect.stringMatching(/^\d+;Alla hjärtans hus;12345$/),
+      `${id};Ängelholms teater;26231`,
+    ]);
   });
 
   it('is guarded by its ability', async () => {

@@ -11,7 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (path: string, data: object, headers = {}) => call(t.app, { method: 'POST', url: `/api/v1${path}`, cookie: admin, payload: { data }, headers });
+const post = (path: string, data: object, headers = {}) =>
+  call(t.app, { method: 'POST', url: `/api/v1${path}`, cookie: admin, payload: { data }, headers });
 const put = (path: string, data: object) => call(t.app, { method: 'PUT', url: `/api/v1${path}`, cookie: admin, payload: { data } });
 const get = (path: string) => call(t.app, { method: 'GET', url: `/api/v1${path}`, cookie: admin });
 
@@ -19,7 +20,15 @@ describe('users (staff)', () => {
   it('mails a new user a link to choose a password, refuses a taken e-mail, and never shows a password', async () => {
     const created = await post('/users', { first_name: 'Maja', last_name: 'Ek', email: 'Maja.Ek@Stiftelsen.se', role: 'utredare' });
     expect(created.statusCode).toBe(201);
-    expect(created.json().data).toEqual({ id: expect.any(Number), first_name: 'Maja', last_name: 'Ek', email: 'maja.ek@stiftelsen.se', role: 'utredare', locale: 'sv-SE', active: true });
+    expect(created.json().data).toEqual({
+      id: expect.any(Number),
+      first_name: 'Maja',
+      last_name: 'Ek',
+      email: 'maja.ek@stiftelsen.se',
+      role: 'utredare',
+      locale: 'sv-SE',
+      active: true,
+    });
     const mail = await t.db.selectFrom('outbox').selectAll().where('recipient', '=', 'maja.ek@stiftelsen.se').executeTakeFirstOrThrow();
     expect(mail.subject).toBe('Välkommen till Ansökningsportalen');
     expect(mail.body_text).toMatch(/http:\/\/localhost:3000\/admin\/reset-password\/[\w-]{40,}/);
@@ -46,14 +55,34 @@ describe('users (staff)', () => {
 describe('organisations', () => {
   it('checks the organisation number and the zip code, and stores them in one format', async () => {
     const bad = await post('/organisations', { name: 'Fel AB', org_number: '556981-2348', type: 10, zip: '1234' });
-    expect(bad.json().errors.org_number[0]).toBe('Fältet organisationsnummer måste vara ett giltigt organisationsnummer, t.ex. 802415-3978.');
+    expect(bad.json().errors.org_number[0]).toBe(
+      'Fältet organisationsnummer måste vara ett giltigt organisationsnummer, t.ex. 802415-3978.',
+    );
     expect(bad.json().errors.zip).toEqual(['Postnummer måste vara 5 siffror.']);
-    const english = await post('/organisations', { name: 'Fel AB', org_number: '5569812349', type: 10, zip: '1234' }, { 'accept-language': 'en-US' });
+    const english = await post(
+      '/organisations',
+      { name: 'Fel AB', org_number: '5569812349', type: 10, zip: '1234' },
+      { 'accept-language': 'en-US' },
+    );
     expect(english.json().errors).toEqual({ zip: ['The zip code must be 5 digits.'] });
-    const good = await post('/organisations', { name: 'Byaföreningen', org_number: '8024153978', type: 20, zip: '951 31', website: 'www.byaforeningen.se' });
+    const good = await post('/organisations', {
+      name: 'Byaföreningen',
+      org_number: '8024153978',
+      type: 20,
+      zip: '951 31',
+      website: 'www.byaforeningen.se',
+    });
     expect(good.statusCode).toBe(201);
-    expect(good.json().data).toMatchObject({ org_number: '802415-3978', zip: '95131', website: 'https://www.byaforeningen.se', country: 'Sverige', is_verified: false });
-    expect((await post('/organisations', { name: 'Kopia', org_number: '802415-3978', type: 20 })).json().errors.org_number).toEqual(['Värdet i fältet organisationsnummer används redan.']);
+    expect(good.json().data).toMatchObject({
+      org_number: '802415-3978',
+      zip: '95131',
+      website: 'https://www.byaforeningen.se',
+      country: 'Sverige',
+      is_verified: false,
+    });
+    expect((await post('/organisations', { name: 'Kopia', org_number: '802415-3978', type: 20 })).json().errors.org_number).toEqual([
+      'Värdet i fältet organisationsnummer används redan.',
+    ]);
   });
 });
 
@@ -64,7 +93,14 @@ describe('periods', () => {
     const c2 = (await post('/contacts', { first_name: 'Bo', last_name: 'Ahl' })).json().data.id;
     const backwards = await post('/periods', { name: 'Vår 2027', start_date: '2027-03-01', end_date: '2027-02-01' });
     expect(backwards.json().errors).toEqual({ end_date: ['Fältet slutdatum får inte vara tidigare än startdatum.'] });
-    const created = await post('/periods', { name: 'Vår 2027', start_date: '2027-02-01', end_date: '2027-03-31', available_money: 150000000, application_type_ids: [type], contact_ids: [c2, c1] });
+    const created = await post('/periods', {
+      name: 'Vår 2027',
+      start_date: '2027-02-01',
+      end_date: '2027-03-31',
+      available_money: 150000000,
+      application_type_ids: [type],
+      contact_ids: [c2, c1],
+    });
     expect(created.statusCode).toBe(201);
     const period = created.json().data;
     expect(period).toMatchObject({ closed: false, available_money: 150000000, application_type_ids: [type], contact_ids: [c2, c1] });
@@ -85,8 +121,14 @@ describe('application type field definitions', () => {
     const noOptions = await post('/application-type-field-definitions', { label: 'Välj', type: 30, application_type_id: a, options: [] });
     expect(noOptions.json().errors).toEqual({ options: ['Fältet alternativ är obligatoriskt.'] });
     expect((await post('/application-type-field-definitions', { label: 'Ålder', type: 10, application_type_id: a })).statusCode).toBe(201);
-    expect((await post('/application-type-field-definitions', { label: 'Ort', type: 30, application_type_id: b, options: ['Luleå', 'Piteå'] })).json().data.options).toEqual(['Luleå', 'Piteå']);
-    expect((await post('/application-type-field-definitions', { label: 'X', type: 20, application_type_id: 99999 })).json().errors).toEqual({ application_type_id: ['Det valda värdet för ansökningstyp är ogiltigt.'] });
+    expect(
+      (
+        await post('/application-type-field-definitions', { label: 'Ort', type: 30, application_type_id: b, options: ['Luleå', 'Piteå'] })
+      ).json().data.options,
+    ).toEqual(['Luleå', 'Piteå']);
+    expect((await post('/application-type-field-definitions', { label: 'X', type: 20, application_type_id: 99999 })).json().errors).toEqual(
+      { application_type_id: ['Det valda värdet för ansökningstyp är ogiltigt.'] },
+    );
 
     const sorted = (await get('/application-type-field-definitions?sort=application_type_id&direction=asc')).json().data.data;
     expect(sorted.map((d: { label: string }) => d.label)).toEqual(['Ort', 'Ålder']);
@@ -97,7 +139,11 @@ describe('application type field definitions', () => {
   it('refuses to delete an application type that applications use', async () => {
     const type = (await post('/application-types', { label: 'Använd typ' })).json().data.id;
     const user = await t.db.insertInto('frontend_users').values({ email: 'x@test.se' }).returning('id').executeTakeFirstOrThrow();
-    const [period] = (await sql<{ id: number }>`insert into periods (name, start_date, end_date) values ('P', '2026-01-01', '2026-12-31') returning id`.execute(t.db)).rows;
+    const [period] = (
+      await sql<{
+        id: number;
+      }>`insert into periods (name, start_date, end_date) values ('P', '2026-01-01', '2026-12-31') returning id`.execute(t.db)
+    ).rows;
     await t.db.insertInto('applications').values({ frontend_user_id: user.id, period_id: period.id, application_type_id: type }).execute();
     const refused = await call(t.app, { method: 'DELETE', url: `/api/v1/application-types/${type}`, cookie: admin });
     expect(refused.statusCode).toBe(409);

@@ -3,7 +3,11 @@ import type { FilterKind, ListGrammar } from '../lists/listQuery.js';
 
 /** How each kind of field filters: by any of several values of its type. */
 const filterKinds: Partial<Record<Field['kind'], FilterKind>> = {
-  enum: 'integer[]', reference: 'integer[]', integer: 'integer[]', choice: 'choice[]', boolean: 'boolean[]',
+  enum: 'integer[]',
+  reference: 'integer[]',
+  integer: 'integer[]',
+  choice: 'choice[]',
+  boolean: 'boolean[]',
 };
 
 /** A settings entity's list whitelists, from its declaration: its sortable fields, its filters and its search. */

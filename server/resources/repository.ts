@@ -63,14 +63,19 @@ function ordered(q: RowQuery, resource: ResourceDefinition, query: ListQuery): R
 
 /** One page of a list, with the total that matches, in the envelope of DESIGN.md §4. */
 export async function listRecords(db: AnyDb, resource: ResourceDefinition, query: ListQuery): Promise<Page> {
-  const { total } = await filtered(db, resource, query).select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
+  const { total } = await filtered(db, resource, query)
+    .select(sql<number>`count(*)::int`.as('total'))
+    .executeTakeFirstOrThrow();
   const paged = query.perPage < Number.MAX_SAFE_INTEGER;
   const select = (d: AnyQueryCreator) => filtered(d, resource, query).select(['t.id', ...columns(resource)]);
   // A search with few matches: collect them through the trigram index first, then sort. Left to itself PostgreSQL
   // may walk the whole sort index instead, which is slow when the matches sort together far from the start.
   const base =
     query.search && total <= SORT_MATCHES_BELOW
-      ? db.with((cte) => cte('t').materialized(), select).selectFrom('t').select(['t.id', ...columns(resource)])
+      ? db
+          .with((cte) => cte('t').materialized(), select)
+          .selectFrom('t')
+          .select(['t.id', ...columns(resource)])
       : select(db);
   let rows = ordered(base, resource, query);
   if (paged) rows = rows.limit(query.perPage).offset((query.page - 1) * query.perPage);
@@ -82,7 +87,16 @@ async function withManyReferences(db: AnyDb, resource: ResourceDefinition, rows:
   for (const field of manyFields(resource)) {
     const { table, own, other, order } = field.through;
     const links = rows.length
-      ? await db.selectFrom(table).select([own, other]).where(own, 'in', rows.map((r) => r.id)).orderBy(order ?? other).execute()
+      ? await db
+          .selectFrom(table)
+          .select([own, other])
+          .where(
+            own,
+            'in',
+            rows.map((r) => r.id),
+          )
+          .orderBy(order ?? other)
+          .execute()
       : [];
     for (const row of rows) row[field.name] = links.filter((link) => link[own] === row.id).map((link): unknown => link[other]);
   }
@@ -90,7 +104,11 @@ async function withManyReferences(db: AnyDb, resource: ResourceDefinition, rows:
 }
 
 export async function getRecord(db: AnyDb, resource: ResourceDefinition, id: number): Promise<Row> {
-  const row = await db.selectFrom(`${resource.table} as t`).select(['t.id', ...columns(resource)]).where('t.id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom(`${resource.table} as t`)
+    .select(['t.id', ...columns(resource)])
+    .where('t.id', '=', id)
+    .executeTakeFirst();
   if (!row) throw notFound();
   return (await withManyReferences(db, resource, [row as Row]))[0];
 }
@@ -112,18 +130,30 @@ async function setManyReferences(db: AnyDb, resource: ResourceDefinition, id: nu
     const { table, own, other, order } = field.through;
     const ids = [...new Set((record[field.name] as number[] | null) ?? [])];
     await db.deleteFrom(table).where(own, '=', id).execute();
-    if (ids.length) await db.insertInto(table).values(ids.map((otherId, index) => ({ [own]: id, [other]: otherId, ...(order ? { [order]: index } : {}) }))).execute();
+    if (ids.length)
+      await db
+        .insertInto(table)
+        .values(ids.map((otherId, index) => ({ [own]: id, [other]: otherId, ...(order ? { [order]: index } : {}) })))
+        .execute();
   }
 }
 
 /** Uniqueness and existence of referenced records: what only the database can tell. */
-export async function checkAgainstDatabase(db: AnyDb, resource: ResourceDefinition, record: Record<string, unknown>, exceptId: number | null): Promise<FieldErrors> {
+export async function checkAgainstDatabase(
+  db: AnyDb,
+  resource: ResourceDefinition,
+  record: Record<string, unknown>,
+  exceptId: number | null,
+): Promise<FieldErrors> {
   const errors: FieldErrors = {};
   for (const field of resource.fields) {
     const value = record[field.name];
     if (value === null || value === undefined || field.readOnly) continue;
     if (field.unique) {
-      let q = db.selectFrom(resource.table).select('id').where(sql`lower(${sql.ref(field.name)}::text)`, '=', plainText(value).toLowerCase());
+      let q = db
+        .selectFrom(resource.table)
+        .select('id')
+        .where(sql`lower(${sql.ref(field.name)}::text)`, '=', plainText(value).toLowerCase());
       if (exceptId !== null) q = q.where('id', '!=', exceptId);
       if (await q.executeTakeFirst()) errors[field.name] = [field.kind === 'email' ? 'errors.email_taken' : 'validation.unique'];
     }
@@ -131,7 +161,11 @@ export async function checkAgainstDatabase(db: AnyDb, resource: ResourceDefiniti
       const ids = [...new Set([value].flat() as number[])];
       if (!ids.length) continue;
       const target = resourceByName(field.reference)!;
-      const found = await db.selectFrom(target.table).select(sql<number>`count(*)::int`.as('n')).where('id', 'in', ids).executeTakeFirstOrThrow();
+      const found = await db
+        .selectFrom(target.table)
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where('id', 'in', ids)
+        .executeTakeFirstOrThrow();
       if (found.n !== ids.length) errors[field.name] = ['validation.in'];
     }
   }
@@ -183,4 +217,3 @@ export async function deleteRecord(db: AnyDb, resource: ResourceDefinition, id: 
   }
   return row;
 }
-

@@ -34,11 +34,23 @@ describe('authorization matrix of every resource route', () => {
       const generated = new Set([base, `${base}/:id`, `${base}/export`, `${base}/import`]);
       const routes = t.app.routeAccess.filter((r) => generated.has(r.url));
       expect(routes.map((r) => `${r.method} ${r.url}`).sort()).toEqual(
-        [`DELETE ${base}/:id`, `GET ${base}`, `GET ${base}/:id`, `GET ${base}/export`, `HEAD ${base}`, `HEAD ${base}/:id`, `HEAD ${base}/export`, `POST ${base}`, `POST ${base}/import`, `PUT ${base}/:id`].sort(),
+        [
+          `DELETE ${base}/:id`,
+          `GET ${base}`,
+          `GET ${base}/:id`,
+          `GET ${base}/export`,
+          `HEAD ${base}`,
+          `HEAD ${base}/:id`,
+          `HEAD ${base}/export`,
+          `POST ${base}`,
+          `POST ${base}/import`,
+          `PUT ${base}/:id`,
+        ].sort(),
       );
       for (const route of routes.filter((r) => r.method !== 'HEAD')) {
         const url = route.url.replace(':id', '999999');
-        const payload = route.method === 'POST' || route.method === 'PUT' ? { data: route.url.endsWith('/import') ? { rows: [] } : {} } : undefined;
+        const payload =
+          route.method === 'POST' || route.method === 'PUT' ? { data: route.url.endsWith('/import') ? { rows: [] } : {} } : undefined;
         for (const [who, status] of Object.entries(expected)) {
           const response = await call(t.app, { method: route.method, url, cookie: as(who as keyof typeof cookies), payload });
           expect(response.statusCode, `${who} ${route.method} ${url}`).toBe(status);
@@ -61,8 +73,17 @@ describe('authorization of every other route that needs a settings ability', () 
     );
     for (const route of routes) {
       const url = route.url.replace(':id', '1');
-      for (const [who, status] of [['anonymous', 401], ['applicant', 401], ['investigator', 403]] as const) {
-        const response = await call(t.app, { method: route.method, url, cookie: as(who), payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : { data: {} } });
+      for (const [who, status] of [
+        ['anonymous', 401],
+        ['applicant', 401],
+        ['investigator', 403],
+      ] as const) {
+        const response = await call(t.app, {
+          method: route.method,
+          url,
+          cookie: as(who),
+          payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : { data: {} },
+        });
         expect(response.statusCode, `${who} ${route.method} ${url}`).toBe(status);
       }
     }
@@ -74,7 +95,8 @@ describe('categories through the engine', () => {
   let lists: TestApp;
   let listsAdmin: string;
   const list = (query = '') => call(lists.app, { method: 'GET', url: api(`/categories${query}`), cookie: listsAdmin });
-  const create = (data: object, app = t.app, cookie = as('admin')) => call(app, { method: 'POST', url: api('/categories'), cookie, payload: { data } });
+  const create = (data: object, app = t.app, cookie = as('admin')) =>
+    call(app, { method: 'POST', url: api('/categories'), cookie, payload: { data } });
 
   beforeAll(async () => {
     lists = await createTestApp();
@@ -114,22 +136,43 @@ describe('categories through the engine', () => {
   it('validates on the server with translated field messages, and refuses unknown fields', async () => {
     const missing = await create({ label: '', type: 99 });
     expect(missing.statusCode).toBe(422);
-    expect(missing.json().errors).toEqual({ label: ['Fältet benämning är obligatoriskt.'], type: ['Det valda värdet för typ är ogiltigt.'] });
+    expect(missing.json().errors).toEqual({
+      label: ['Fältet benämning är obligatoriskt.'],
+      type: ['Det valda värdet för typ är ogiltigt.'],
+    });
     expect((await create({ label: 'X', type: 10, owner: 1 })).statusCode).toBe(422);
   });
 
   it('updates, and refuses to delete a category still used by an application', async () => {
     const id = (await create({ label: 'Barn och unga', type: 10 })).json().data.id;
     const free = (await create({ label: 'Zeta', type: 30 })).json().data.id;
-    const updated = await call(t.app, { method: 'PUT', url: api(`/categories/${id}`), cookie: as('admin'), payload: { data: { id, label: 'Barn och ungdomar', type: 10 } } });
+    const updated = await call(t.app, {
+      method: 'PUT',
+      url: api(`/categories/${id}`),
+      cookie: as('admin'),
+      payload: { data: { id, label: 'Barn och ungdomar', type: 10 } },
+    });
     expect(updated.json().data).toEqual({ id, label: 'Barn och ungdomar', type: 10 });
 
-    const [period] = await sql<{ id: number }>`insert into periods (name, start_date, end_date) values ('P', '2026-01-01', '2026-12-31') returning id`.execute(t.db).then((r) => r.rows);
+    const [period] = await sql<{
+      id: number;
+    }>`insert into periods (name, start_date, end_date) values ('P', '2026-01-01', '2026-12-31') returning id`
+      .execute(t.db)
+      .then((r) => r.rows);
     const [user] = await sql<{ id: number }>`select id from frontend_users limit 1`.execute(t.db).then((r) => r.rows);
-    const [application] = await sql<{ id: number }>`insert into applications (frontend_user_id, period_id) values (${user.id}, ${period.id}) returning id`.execute(t.db).then((r) => r.rows);
+    const [application] = await sql<{
+      id: number;
+    }>`insert into applications (frontend_user_id, period_id) values (${user.id}, ${period.id}) returning id`
+      .execute(t.db)
+      .then((r) => r.rows);
     await sql`insert into application_categories values (${application.id}, ${id})`.execute(t.db);
 
-    const refused = await call(t.app, { method: 'DELETE', url: api(`/categories/${id}`), cookie: as('admin'), headers: { 'accept-language': 'en-US' } });
+    const refused = await call(t.app, {
+      method: 'DELETE',
+      url: api(`/categories/${id}`),
+      cookie: as('admin'),
+      headers: { 'accept-language': 'en-US' },
+    });
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json().message).toBe('“Barn och ungdomar” is still in use and cannot be deleted.');
 
@@ -140,11 +183,21 @@ describe('categories through the engine', () => {
 
 describe('contacts validation', () => {
   it('gives an example with a country code for an invalid phone number, and stores valid ones internationally', async () => {
-    const bad = await call(t.app, { method: 'POST', url: api('/contacts'), cookie: as('admin'), payload: { data: { first_name: 'Åsa', last_name: 'Öberg', phone: '12345', email: 'inte-en-adress' } } });
+    const bad = await call(t.app, {
+      method: 'POST',
+      url: api('/contacts'),
+      cookie: as('admin'),
+      payload: { data: { first_name: 'Åsa', last_name: 'Öberg', phone: '12345', email: 'inte-en-adress' } },
+    });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.phone[0]).toMatch(/^Fältet telefonnummer måste vara ett giltigt telefonnummer med landsnummer, t\.ex\. \+46 /);
     expect(bad.json().errors.email).toEqual(['Fältet e-postadress måste vara en giltig e-postadress.']);
-    const good = await call(t.app, { method: 'POST', url: api('/contacts'), cookie: as('admin'), payload: { data: { first_name: 'Åsa', last_name: 'Öberg', phone: '070-123 45 67', email: 'Asa@Stiftelsen.se' } } });
+    const good = await call(t.app, {
+      method: 'POST',
+      url: api('/contacts'),
+      cookie: as('admin'),
+      payload: { data: { first_name: 'Åsa', last_name: 'Öberg', phone: '070-123 45 67', email: 'Asa@Stiftelsen.se' } },
+    });
     expect(good.statusCode).toBe(201);
     expect(good.json().data).toMatchObject({ phone: '+46701234567', email: 'asa@stiftelsen.se' });
   });
@@ -152,8 +205,18 @@ describe('contacts validation', () => {
 
 describe('export and import', () => {
   it('exports the filtered list as CSV that Excel opens, with formula cells neutralised', async () => {
-    await call(t.app, { method: 'POST', url: api('/application-types'), cookie: as('admin'), payload: { data: { label: '=HYPERLINK("http://evil")' } } });
-    await call(t.app, { method: 'POST', url: api('/application-types'), cookie: as('admin'), payload: { data: { label: 'Stipendium för unga ledare' } } });
+    await call(t.app, {
+      method: 'POST',
+      url: api('/application-types'),
+      cookie: as('admin'),
+      payload: { data: { label: '=HYPERLINK("http://evil")' } },
+    });
+    await call(t.app, {
+      method: 'POST',
+      url: api('/application-types'),
+      cookie: as('admin'),
+      payload: { data: { label: 'Stipendium för unga ledare' } },
+    });
     const response = await call(t.app, { method: 'GET', url: api('/application-types/export?search=ledare'), cookie: as('admin') });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -171,7 +234,12 @@ describe('export and import', () => {
     const rows = Array.from({ length: 200 }, (_, i) => ({ label: `Importerad ${i + 1}`, type: '20' }));
     rows[136] = { label: '', type: '20' };
     rows[150] = { label: 'Fel typ', type: '77' };
-    const response = await call(t.app, { method: 'POST', url: api('/categories/import'), cookie: as('admin'), payload: { data: { rows } } });
+    const response = await call(t.app, {
+      method: 'POST',
+      url: api('/categories/import'),
+      cookie: as('admin'),
+      payload: { data: { rows } },
+    });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({
       message: 'Importfilen innehåller fel.',
@@ -187,7 +255,12 @@ describe('export and import', () => {
   });
 
   it('refuses an import with a column the resource does not have', async () => {
-    const response = await call(t.app, { method: 'POST', url: api('/contacts/import'), cookie: as('admin'), payload: { data: { rows: [{ first_name: 'A', last_name: 'B', password: 'x' }] } } });
+    const response = await call(t.app, {
+      method: 'POST',
+      url: api('/contacts/import'),
+      cookie: as('admin'),
+      payload: { data: { rows: [{ first_name: 'A', last_name: 'B', password: 'x' }] } },
+    });
     expect(response.statusCode).toBe(422);
   });
 });

@@ -31,7 +31,12 @@ const jsonType: Partial<Record<Field['kind'], object>> = {
 function bodySchema(resource: ResourceDefinition) {
   const properties: Record<string, object> = { id: {} };
   for (const field of resource.fields) properties[field.name] = jsonType[field.kind] ?? { type: ['string', 'null'] };
-  return Type.Unsafe<{ data: Record<string, unknown> }>({ type: 'object', required: ['data'], additionalProperties: false, properties: { data: { type: 'object', additionalProperties: false, properties } } });
+  return Type.Unsafe<{ data: Record<string, unknown> }>({
+    type: 'object',
+    required: ['data'],
+    additionalProperties: false,
+    properties: { data: { type: 'object', additionalProperties: false, properties } },
+  });
 }
 
 const idParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
@@ -49,25 +54,33 @@ export function registerResource(instance: FastifyInstance, resource: ResourceDe
   const tags = [resource.name];
   const hooks = partOf(resourceHooks, resource.name) ?? {};
 
-  app.get<{ Querystring: Query }>(base, { config, schema: { tags, summary: 'List: page, per_page, sort, direction, search, filters' } }, async (request) => ({
-    data: await listRecords(db, resource, parseListQuery(resourceListGrammar(resource), request.query)),
-  }));
+  app.get<{ Querystring: Query }>(
+    base,
+    { config, schema: { tags, summary: 'List: page, per_page, sort, direction, search, filters' } },
+    async (request) => ({
+      data: await listRecords(db, resource, parseListQuery(resourceListGrammar(resource), request.query)),
+    }),
+  );
 
   if (resource.exportable !== false) {
-    app.get<{ Querystring: Query }>(`${base}/export`, { config, schema: { tags, summary: 'The filtered list as CSV (UTF-8, ;)' } }, async (request, reply) => {
-      const { page: _page, per_page: _perPage, ...query } = request.query;
-      const { data } = await listRecords(db, resource, parseListQuery(resourceListGrammar(resource), query, { paged: false }));
-      const fields = resource.fields.filter((f) => !f.noExport);
-      const csv = toCsv(
-        data.map((row) => ({ id: row.id, ...Object.fromEntries(fields.map((f) => [f.name, toCsvValue(f, row[f.name])])) })),
-        [{ key: 'id', header: 'id' }, ...fields.map((f) => ({ key: f.name, header: f.name }))],
-      );
-      const day = new Date().toISOString().slice(0, 10);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="${resource.name}-${day}.csv"`)
-        .send(csv);
-    });
+    app.get<{ Querystring: Query }>(
+      `${base}/export`,
+      { config, schema: { tags, summary: 'The filtered list as CSV (UTF-8, ;)' } },
+      async (request, reply) => {
+        const { page: _page, per_page: _perPage, ...query } = request.query;
+        const { data } = await listRecords(db, resource, parseListQuery(resourceListGrammar(resource), query, { paged: false }));
+        const fields = resource.fields.filter((f) => !f.noExport);
+        const csv = toCsv(
+          data.map((row) => ({ id: row.id, ...Object.fromEntries(fields.map((f) => [f.name, toCsvValue(f, row[f.name])])) })),
+          [{ key: 'id', header: 'id' }, ...fields.map((f) => ({ key: f.name, header: f.name }))],
+        );
+        const day = new Date().toISOString().slice(0, 10);
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('Content-Disposition', `attachment; filename="${resource.name}-${day}.csv"`)
+          .send(csv);
+      },
+    );
   }
 
   if (resource.importable !== false) {
@@ -86,7 +99,11 @@ export function registerResource(instance: FastifyInstance, resource: ResourceDe
         const rows = request.body.data.rows;
         const known = new Set(['id', ...resource.fields.filter((f) => !f.noExport && !f.readOnly).map((f) => f.name)]);
         const unknownColumns = Object.keys(rows[0] ?? {}).filter((c) => !known.has(c) && !resource.fields.some((f) => f.name === c));
-        if (unknownColumns.length) throw invalid({ columns: unknownColumns.map((c) => ({ key: 'validation.unknown', params: { attribute: c } })) }, 'errors.import_errors');
+        if (unknownColumns.length)
+          throw invalid(
+            { columns: unknownColumns.map((c) => ({ key: 'validation.unknown', params: { attribute: c } })) },
+            'errors.import_errors',
+          );
         const written = await importRows(db, resource, rows);
         for (const { created, row } of written) await (created ? hooks.afterCreate : hooks.afterUpdate)?.(app, row);
         return { data: { imported: written.length } };

@@ -6,7 +6,12 @@ import { fromCsvRow } from './csvValues.js';
 import { checkAgainstDatabase, createRecord, updateRecord, type AnyDb } from './repository.js';
 
 /** Validates and normalises a record for writing; throws a 422 with every field's errors. */
-export async function prepareRecord(db: AnyDb, resource: ResourceDefinition, input: Record<string, unknown>, exceptId: number | null): Promise<Record<string, unknown>> {
+export async function prepareRecord(
+  db: AnyDb,
+  resource: ResourceDefinition,
+  input: Record<string, unknown>,
+  exceptId: number | null,
+): Promise<Record<string, unknown>> {
   const record = normaliseRecord(resource, input);
   const errors: FieldErrors = { ...validateRecord(resource, record, { partial: exceptId !== null }) };
   if (!Object.keys(errors).length) Object.assign(errors, await checkAgainstDatabase(db, resource, record, exceptId));
@@ -49,7 +54,10 @@ export function importRows(db: AnyDb, resource: ResourceDefinition, rows: Record
     if (Object.keys(errors).length) throw invalid(errors, 'errors.import_errors');
     const rowsWritten = [];
     for (const { id, record } of prepared) {
-      rowsWritten.push({ created: id === null, row: id !== null ? await updateRecord(trx, resource, id, record) : await createRecord(trx, resource, record) });
+      rowsWritten.push({
+        created: id === null,
+        row: id !== null ? await updateRecord(trx, resource, id, record) : await createRecord(trx, resource, record),
+      });
     }
     return rowsWritten;
   });

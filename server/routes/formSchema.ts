@@ -29,7 +29,14 @@ export const formFieldSchemas = {
     type: 'object',
     maxProperties: 200,
     propertyNames: { pattern: '^[0-9]{1,9}$' },
-    additionalProperties: { anyOf: [{ type: 'null' }, { type: 'number' }, { type: 'string', maxLength: 20_000 }, { type: 'array', maxItems: 100, items: { type: 'string', maxLength: 1000 } }] },
+    additionalProperties: {
+      anyOf: [
+        { type: 'null' },
+        { type: 'number' },
+        { type: 'string', maxLength: 20_000 },
+        { type: 'array', maxItems: 100, items: { type: 'string', maxLength: 1000 } },
+      ],
+    },
   }),
   organisation_type: CODE,
   links: Type.Array(Type.String({ maxLength: 2000 }), { maxItems: 20 }),

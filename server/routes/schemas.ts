@@ -8,7 +8,13 @@ import { notFound } from '../errors.js';
  * The instance every route plugin receives (server/routes/index.ts sets the type provider once): a route's TypeBox
  * schemas type its `request.params`, `request.query` and `request.body`.
  */
-export type Api = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
+export type Api = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
 
 /* TypeBox helpers for the API's envelopes (DESIGN.md §4): bodies and answers are wrapped in { data }. */
 
@@ -79,7 +85,9 @@ export const applicationFile = Type.Object({
   name: Type.Optional(Type.String()),
   size: Type.Optional(Type.Integer()),
   mime: Type.Optional(Type.String()),
-  field_definition_id: Type.Optional(Nullable(Type.Integer({ description: 'The media question it answers; null for an attachment of step 5' }))),
+  field_definition_id: Type.Optional(
+    Nullable(Type.Integer({ description: 'The media question it answers; null for an attachment of step 5' })),
+  ),
   created_at: Type.Optional(dateTime),
 });
 

@@ -17,19 +17,29 @@ function enumLabel(t: Translate, name: EnumName, code: number | null): string {
   return key ? t(`enums.${name}.${key}`) : String(code);
 }
 
-const figureCells = (row: StatisticsFigures) => ({ applications: row.applications, applied: kronor(row.applied), approved: kronor(row.approved) });
+const figureCells = (row: StatisticsFigures) => ({
+  applications: row.applications,
+  applied: kronor(row.applied),
+  approved: kronor(row.approved),
+});
 
 /** One table of the statistics as CSV rows and translated columns, the amounts in kronor (said in the headers). */
 export function statisticsCsv(statistics: Statistics, table: StatisticsTable, t: Translate): string {
   const header = (key: string) => t(`app.statistics.columns.${key}`);
-  const figureColumns: CsvColumn[] = ['applications', 'applied_kr', 'approved_kr'].map((key) => ({ key: key.replace('_kr', ''), header: header(key) }));
+  const figureColumns: CsvColumn[] = ['applications', 'applied_kr', 'approved_kr'].map((key) => ({
+    key: key.replace('_kr', ''),
+    header: header(key),
+  }));
   const rows: { columns: CsvColumn[]; data: Record<string, unknown>[] } = {
     status: {
       columns: [{ key: 'group', header: header('status') }],
       data: statistics.by_status.map((row) => ({ group: enumLabel(t, 'application_status', row.status), ...figureCells(row) })),
     },
     category_type: {
-      columns: [{ key: 'type', header: header('category_type') }, { key: 'group', header: header('category') }],
+      columns: [
+        { key: 'type', header: header('category_type') },
+        { key: 'group', header: header('category') },
+      ],
       data: categoryTypeKeys.flatMap((type) =>
         statistics.by_category_type[type].map((row) => ({ type: t(`enums.category_type.${type}`), group: row.label, ...figureCells(row) })),
       ),
@@ -49,7 +59,12 @@ export function statisticsCsv(statistics: Statistics, table: StatisticsTable, t:
 /** 'statistik-manad-ansokningsomgang-2025.csv': translated, in ASCII, so every browser and mail client keeps the name. */
 export function statisticsFileName(statistics: Statistics, table: StatisticsTable, t: Translate): string {
   const slug = (text: string) =>
-    text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+    text
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '');
   const scope = slug(statistics.period ? statistics.period.name : t('app.statistics.all_periods')) || String(statistics.period?.id);
   return `${slug(t('app.statistics.export.file_prefix'))}-${slug(t(`app.statistics.columns.${table}`))}-${scope}.csv`;
 }

@@ -22,7 +22,11 @@ interface FigureRow {
   approved: string;
 }
 
-const figures = (row: FigureRow): StatisticsFigures => ({ applications: row.applications, applied: exactOre(row.applied), approved: exactOre(row.approved) });
+const figures = (row: FigureRow): StatisticsFigures => ({
+  applications: row.applications,
+  applied: exactOre(row.applied),
+  approved: exactOre(row.approved),
+});
 
 /** The aggregates every table shows, over `a`: count, sum applied for, sum granted to approved applications. */
 const aggregates = sql`
@@ -31,7 +35,8 @@ const aggregates = sql`
   coalesce(sum(a.approved_money) FILTER (WHERE a.status = ${status.approved}), 0)::text AS approved`;
 
 /** Applications sent in (not drafts), of one period or of all. */
-const sentIn = (periodId: number | null) => sql`a.status <> ${status.draft}${periodId === null ? sql`` : sql` AND a.period_id = ${periodId}`}`;
+const sentIn = (periodId: number | null) =>
+  sql`a.status <> ${status.draft}${periodId === null ? sql`` : sql` AND a.period_id = ${periodId}`}`;
 
 interface GroupedRow extends FigureRow {
   kind: 'total' | 'status' | 'applicant_type' | 'month';
@@ -94,7 +99,9 @@ export async function loadStatistics(db: Db, period: Statistics['period']): Prom
   const statusOrder = Object.values(enums.application_status) as number[];
   const applicantOrder = Object.values(enums.applicant_type) as number[];
   const total = of('total')[0];
-  const byCategoryType = Object.fromEntries(categoryTypeKeys.map((key) => [key, [] as CategoryStatistics[]])) as Statistics['by_category_type'];
+  const byCategoryType = Object.fromEntries(
+    categoryTypeKeys.map((key) => [key, [] as CategoryStatistics[]]),
+  ) as Statistics['by_category_type'];
   const typeKeys = new Map(categoryTypeKeys.map((key) => [enums.category_type[key] as number, key]));
   for (const row of categories) {
     const key = typeKeys.get(row.type);

@@ -7,13 +7,23 @@ import { enums } from '../../resources/enums.js';
 export async function createPeriod(db: Db, name: string, options: { capped?: boolean; availableMoney?: number } = {}) {
   return db
     .insertInto('periods')
-    .values({ name, start_date: '2026-01-01', end_date: '2026-12-31', uses_money_distribution_cap: options.capped ?? false, available_money: options.availableMoney ?? 0 })
+    .values({
+      name,
+      start_date: '2026-01-01',
+      end_date: '2026-12-31',
+      uses_money_distribution_cap: options.capped ?? false,
+      available_money: options.availableMoney ?? 0,
+    })
     .returning(['id', 'uuid'])
     .executeTakeFirstOrThrow();
 }
 
 export async function createApplicant(db: Db, email: string, firstName = 'Sara', lastName = 'Sökande') {
-  const row = await db.insertInto('frontend_users').values({ email, first_name: firstName, last_name: lastName }).returning('id').executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('frontend_users')
+    .values({ email, first_name: firstName, last_name: lastName })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -26,7 +36,14 @@ let counter = 0;
 
 export async function createApplication(
   db: Db,
-  values: { periodId: number; frontendUserId: number; status?: number; money?: number; approvedMoney?: number | null; sentInAt?: string | null },
+  values: {
+    periodId: number;
+    frontendUserId: number;
+    status?: number;
+    money?: number;
+    approvedMoney?: number | null;
+    sentInAt?: string | null;
+  },
 ) {
   const status = values.status ?? enums.application_status.received;
   const draft = status === enums.application_status.draft;
@@ -47,5 +64,10 @@ export async function createApplication(
 }
 
 export async function historyOf(db: Db, applicationId: number) {
-  return db.selectFrom('application_history').select(['user_id', 'action', 'before', 'after']).where('application_id', '=', applicationId).orderBy('id').execute();
+  return db
+    .selectFrom('application_history')
+    .select(['user_id', 'action', 'before', 'after'])
+    .where('application_id', '=', applicationId)
+    .orderBy('id')
+    .execute();
 }

@@ -22,15 +22,27 @@ export interface TestApp {
 }
 
 /** A fresh database (cloned from the migrated template) and the whole app on it, for one test file. */
-export async function createTestApp(options: { config?: Partial<Config>; beforeReady?: (app: FastifyInstance) => void } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { config?: Partial<Config>; beforeReady?: (app: FastifyInstance) => void } = {},
+): Promise<TestApp> {
   const adminUrl = inject('adminUrl');
   const name = `test_${randomUUID().replaceAll('-', '')}`;
   await createDatabase(adminUrl, name, TEMPLATE);
   const db = connect(withDatabase(adminUrl, name), () => {}, 5);
   // Its own data directory (uploaded files), so tests never write into the developer's ./data.
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'app-test-data-'));
-  const config = { ...loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent' }), dataDir, ...options.config };
-  const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, productName: config.productName, log: { info: () => {}, warn: () => {} } });
+  const config = {
+    ...loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    dataDir,
+    ...options.config,
+  };
+  const mailer = createMailer({
+    db,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    productName: config.productName,
+    log: { info: () => {}, warn: () => {} },
+  });
   const app = await buildApp({ config, db, mailer });
   options.beforeReady?.(app);
   await app.ready();
@@ -58,7 +70,14 @@ export const PASSWORD = 'correct-horse-9';
 export async function createStaff(db: Db, role: 'admin' | 'utredare', email: string, active = true): Promise<number> {
   const row = await db
     .insertInto('users')
-    .values({ first_name: role === 'admin' ? 'Anna' : 'Erik', last_name: 'Test', email, role, active, password_hash: await hashPassword(PASSWORD) })
+    .values({
+      first_name: role === 'admin' ? 'Anna' : 'Erik',
+      last_name: 'Test',
+      email,
+      role,
+      active,
+      password_hash: await hashPassword(PASSWORD),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

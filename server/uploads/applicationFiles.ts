@@ -43,7 +43,14 @@ export async function storeFile(
     await rename(upload.tempPath, target);
     return await db.transaction().execute(async (trx) => {
       await guard(trx);
-      const row = await insertFile(trx, { uuid: fileUuid, application_id: application.id, field_definition_id: fieldDefinitionId, name: upload.name, mime: upload.mime, size: upload.size });
+      const row = await insertFile(trx, {
+        uuid: fileUuid,
+        application_id: application.id,
+        field_definition_id: fieldDefinitionId,
+        name: upload.name,
+        mime: upload.mime,
+        size: upload.size,
+      });
       await after?.(trx, row);
       return row;
     });
@@ -55,7 +62,13 @@ export async function storeFile(
 }
 
 /** Removes a file of the application in one transaction with `guard` and `after`, then its stored copy. */
-export async function deleteFile({ db, dataDir }: FileStore, applicationId: number, fileUuid: string, guard: (trx: Db) => Promise<void>, after?: After) {
+export async function deleteFile(
+  { db, dataDir }: FileStore,
+  applicationId: number,
+  fileUuid: string,
+  guard: (trx: Db) => Promise<void>,
+  after?: After,
+) {
   const removed = await db.transaction().execute(async (trx) => {
     await guard(trx);
     const row = await deleteFileRow(trx, applicationId, fileUuid);

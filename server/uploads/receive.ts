@@ -24,11 +24,20 @@ export function multipartLimits(maxBytes: number) {
 
 const tooLarge = (maxBytes: number) => {
   const mb = Math.round((maxBytes / (1024 * 1024)) * 10) / 10;
-  return new AppError(413, 'errors.file_too_large', { params: { mb }, errors: { file: [{ key: 'errors.file_too_large', params: { mb } }] } });
+  return new AppError(413, 'errors.file_too_large', {
+    params: { mb },
+    errors: { file: [{ key: 'errors.file_too_large', params: { mb } }] },
+  });
 };
 
 // Limits of the multipart parser other than the file's size: a malformed form rather than a too large file.
-const formLimitCodes = new Set(['FST_FILES_LIMIT', 'FST_FIELDS_LIMIT', 'FST_PARTS_LIMIT', 'FST_PROTO_VIOLATION', 'FST_INVALID_JSON_FIELD_ERROR']);
+const formLimitCodes = new Set([
+  'FST_FILES_LIMIT',
+  'FST_FIELDS_LIMIT',
+  'FST_PARTS_LIMIT',
+  'FST_PROTO_VIOLATION',
+  'FST_INVALID_JSON_FIELD_ERROR',
+]);
 // The multipart parser's errors for a malformed body (no boundary, cut off) are plain errors: the client's fault, not ours.
 const malformed = /^(Multipart: Boundary not found|Unexpected end of multipart data|.* terminated early|The needle cannot)/;
 
@@ -37,7 +46,10 @@ const malformed = /^(Multipart: Boundary not found|Unexpected end of multipart d
  * in the uploads folder and accepted only when it is not empty, within the size limit and of an allowed type
  * detected from its bytes. On any failure, including a client that goes away mid-upload, the partial file is removed.
  */
-export async function receiveUpload(request: FastifyRequest, options: { dataDir: string; maxBytes: number; fields: string[] }): Promise<Upload> {
+export async function receiveUpload(
+  request: FastifyRequest,
+  options: { dataDir: string; maxBytes: number; fields: string[] },
+): Promise<Upload> {
   if (!request.isMultipart()) throw new AppError(415, 'errors.invalid_data');
   const fields: Record<string, string> = {};
   let tempPath: string | null = null;

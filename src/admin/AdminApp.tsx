@@ -70,7 +70,15 @@ export function AdminApp({ i18nProvider }: { i18nProvider: I18nProvider }) {
 }
 
 /** The admin's screens and routes inside whatever router holds them, with the providers given (tests give their own). */
-export function StaffAdmin({ i18nProvider, dataProvider, authProvider }: { i18nProvider: I18nProvider; dataProvider: DataProvider; authProvider: AuthProvider }) {
+export function StaffAdmin({
+  i18nProvider,
+  dataProvider,
+  authProvider,
+}: {
+  i18nProvider: I18nProvider;
+  dataProvider: DataProvider;
+  authProvider: AuthProvider;
+}) {
   return (
     <Admin
       authProvider={authProvider}
@@ -85,25 +93,109 @@ export function StaffAdmin({ i18nProvider, dataProvider, authProvider }: { i18nP
       disableTelemetry
     >
       <CustomRoutes noLayout>
-        <Route path="/forgot-password" element={<Suspense fallback={<Loading />}><ForgotPasswordPage /></Suspense>} />
-        <Route path="/reset-password/:token" element={<Suspense fallback={<Loading />}><ResetPasswordPage /></Suspense>} />
+        <Route
+          path="/forgot-password"
+          element={
+            <Suspense fallback={<Loading />}>
+              <ForgotPasswordPage />
+            </Suspense>
+          }
+        />
+        <Route
+          path="/reset-password/:token"
+          element={
+            <Suspense fallback={<Loading />}>
+              <ResetPasswordPage />
+            </Suspense>
+          }
+        />
       </CustomRoutes>
       <CustomRoutes>
-        <Route path="/settings" element={<LazyScreen screen="settings"><SettingsPage /></LazyScreen>} />
-        <Route path="/applications/:status?" element={<LazyScreen screen="applications"><ApplicationsPath /></LazyScreen>} />
+        <Route
+          path="/settings"
+          element={
+            <LazyScreen screen="settings">
+              <SettingsPage />
+            </LazyScreen>
+          }
+        />
+        <Route
+          path="/applications/:status?"
+          element={
+            <LazyScreen screen="applications">
+              <ApplicationsPath />
+            </LazyScreen>
+          }
+        />
         {/* new and :uuid share the form; a path of its own so it never clashes with the list's /applications/:status. */}
         {['/application-form/new', '/application-form/:uuid'].map((path) => (
-          <Route key={path} path={path} element={<LazyScreen screen="applications"><ApplicationFormPage /></LazyScreen>} />
+          <Route
+            key={path}
+            path={path}
+            element={
+              <LazyScreen screen="applications">
+                <ApplicationFormPage />
+              </LazyScreen>
+            }
+          />
         ))}
-        <Route path="/decision" element={<LazyScreen screen="decision"><DecidedList /></LazyScreen>} />
-        <Route path="/decisioning/:periodUuid/:periodName" element={<LazyScreen screen="decisioning"><DecisioningList /></LazyScreen>} />
-        <Route path="/investigations" element={<LazyScreen screen="investigations"><InvestigationList /></LazyScreen>} />
-        <Route path="/statistics" element={<LazyScreen screen="statistics"><StatisticsPage /></LazyScreen>} />
-        <Route path="/faqs/order" element={<LazyScreen screen="faqs"><FaqOrderPage /></LazyScreen>} />
-        <Route path="/403" element={<RequireAccess><ForbiddenPage /></RequireAccess>} />
+        <Route
+          path="/decision"
+          element={
+            <LazyScreen screen="decision">
+              <DecidedList />
+            </LazyScreen>
+          }
+        />
+        <Route
+          path="/decisioning/:periodUuid/:periodName"
+          element={
+            <LazyScreen screen="decisioning">
+              <DecisioningList />
+            </LazyScreen>
+          }
+        />
+        <Route
+          path="/investigations"
+          element={
+            <LazyScreen screen="investigations">
+              <InvestigationList />
+            </LazyScreen>
+          }
+        />
+        <Route
+          path="/statistics"
+          element={
+            <LazyScreen screen="statistics">
+              <StatisticsPage />
+            </LazyScreen>
+          }
+        />
+        <Route
+          path="/faqs/order"
+          element={
+            <LazyScreen screen="faqs">
+              <FaqOrderPage />
+            </LazyScreen>
+          }
+        />
+        <Route
+          path="/403"
+          element={
+            <RequireAccess>
+              <ForbiddenPage />
+            </RequireAccess>
+          }
+        />
       </CustomRoutes>
       {resourceList.map((resource) => (
-        <Resource key={resource.name} name={resource.name} icon={resourceIcon(resource.name)} recordRepresentation={resource.labelField} {...resourceScreens(resource)} />
+        <Resource
+          key={resource.name}
+          name={resource.name}
+          icon={resourceIcon(resource.name)}
+          recordRepresentation={resource.labelField}
+          {...resourceScreens(resource)}
+        />
       ))}
     </Admin>
   );

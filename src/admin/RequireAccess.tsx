@@ -6,11 +6,7 @@ import { requirementFor } from '../../resources/index';
 
 /** A screen for signed-in staff; with `screen`, only for those whose abilities meet its requirement (else /403). */
 export function RequireAccess({ screen, children }: { screen?: string; children: ReactNode }) {
-  return (
-    <Authenticated>
-      {screen ? <Guard screen={screen}>{children}</Guard> : children}
-    </Authenticated>
-  );
+  return <Authenticated>{screen ? <Guard screen={screen}>{children}</Guard> : children}</Authenticated>;
 }
 
 function Guard({ screen, children }: { screen: string; children: ReactNode }) {

@@ -13,7 +13,13 @@ import { StaffAdmin } from './AdminApp';
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 /** Every admin list: the applications screens and each generated settings list. */
-const lists = ['/applications', '/decision', '/investigations', '/decisioning/0b9c6d1e-7a51-4c39-9d1e-3f2a5b6c7d8e/Period', ...resourceList.map((r) => `/${r.name}`)];
+const lists = [
+  '/applications',
+  '/decision',
+  '/investigations',
+  '/decisioning/0b9c6d1e-7a51-4c39-9d1e-3f2a5b6c7d8e/Period',
+  ...resourceList.map((r) => `/${r.name}`),
+];
 
 /** A database with nothing in it: every list answers no rows. */
 const noRows: DataProvider = {
@@ -47,7 +53,7 @@ const raMessages = {
 
 /** Phone or screen: MUI's media queries ask matchMedia, which jsdom lacks. */
 function setScreen(phone: boolean) {
-  window.matchMedia = ((query: string) => ({
+  window.matchMedia = (query: string) => ({
     matches: phone && query.includes('max-width'),
     media: query,
     onchange: null,
@@ -56,7 +62,7 @@ function setScreen(phone: boolean) {
     addEventListener: () => {},
     removeEventListener: () => {},
     dispatchEvent: () => false,
-  }));
+  });
 }
 
 let root: Root | null = null;
@@ -89,7 +95,12 @@ async function renderEmpty(path: string, locale: Locale, phone: boolean) {
     },
   });
   await i18nProvider.changeLocale(locale);
-  const nothingFound = new RegExp(`${i18nProvider.translate('ra.navigation.no_results', { name: '.+' })}|${i18nProvider.translate('ra.page.empty', { name: '.+' })}`.replace(/\./g, '.'));
+  const nothingFound = new RegExp(
+    `${i18nProvider.translate('ra.navigation.no_results', { name: '.+' })}|${i18nProvider.translate('ra.page.empty', { name: '.+' })}`.replace(
+      /\./g,
+      '.',
+    ),
+  );
   container = document.createElement('div');
   document.body.append(container);
   root = createRoot(container);
@@ -100,7 +111,10 @@ async function renderEmpty(path: string, locale: Locale, phone: boolean) {
       </MemoryRouter>,
     );
   });
-  await waitFor(() => nothingFound.test(container!.textContent ?? ''), () => `"${nothingFound}" on ${path}: ${container!.textContent}`);
+  await waitFor(
+    () => nothingFound.test(container!.textContent ?? ''),
+    () => `"${nothingFound}" on ${path}: ${container!.textContent}`,
+  );
   return { text: container.textContent ?? '', missing: [...missing] };
 }
 
@@ -113,7 +127,8 @@ describe('every admin list, empty, speaks the chosen language', () => {
           const { text, missing } = await renderEmpty(path, locale, phone);
           for (const key of missing) problems.push(`${path}: missing ${key}`);
           // A key shown as text, e.g. "app.applications.presets.unread".
-          for (const key of text.match(/\b(app|ra|resources|enums|validation|attributes)\.[a-z_-]+\.[\w.-]+/g) ?? []) problems.push(`${path}: shows ${key}`);
+          for (const key of text.match(/\b(app|ra|resources|enums|validation|attributes)\.[a-z_-]+\.[\w.-]+/g) ?? [])
+            problems.push(`${path}: shows ${key}`);
           act(() => root!.unmount());
           root = null;
           container!.remove();

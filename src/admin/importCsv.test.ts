@@ -13,8 +13,7 @@ function bigCsv(rowCount: number, delimiter: string, newline = '\r\n'): { text: 
   const towns = ['Örebro', 'Umeå', 'Malmö', 'Gävle', 'Västerås', 'Luleå'];
   const expected: Record<string, string>[] = [];
   const lines = [['Namn', 'Ort', 'Belopp', 'Kommentar'].join(delimiter)];
-  const quote = (value: string) =>
-    /["\r\n]/.test(value) || value.includes(delimiter) ? `"${value.replace(/"/g, '""')}"` : value;
+  const quote = (value: string) => (/["\r\n]/.test(value) || value.includes(delimiter) ? `"${value.replace(/"/g, '""')}"` : value);
   for (let i = 0; i < rowCount; i++) {
     const row = {
       Namn: `Åsa Öberg ${i}`,
@@ -85,8 +84,8 @@ describe('parseCsv', () => {
   it('reads a file that is not UTF-8 as Windows-1252 (Excel "CSV (semikolonavgränsad)")', async () => {
     // "Ort;Län\nÖrebro;Örebro län\n" in Windows-1252: Ö = D6, ä = E4.
     const bytes = new Uint8Array([
-      0x4f, 0x72, 0x74, 0x3b, 0x4c, 0xe4, 0x6e, 0x0a, 0xd6, 0x72, 0x65, 0x62, 0x72, 0x6f, 0x3b, 0xd6, 0x72, 0x65, 0x62,
-      0x72, 0x6f, 0x20, 0x6c, 0xe4, 0x6e, 0x0a,
+      0x4f, 0x72, 0x74, 0x3b, 0x4c, 0xe4, 0x6e, 0x0a, 0xd6, 0x72, 0x65, 0x62, 0x72, 0x6f, 0x3b, 0xd6, 0x72, 0x65, 0x62, 0x72, 0x6f, 0x20,
+      0x6c, 0xe4, 0x6e, 0x0a,
     ]);
     const result = await parseCsv(csvFile(bytes));
     expect(result.headers).toEqual(['Ort', 'Län']);
@@ -95,9 +94,7 @@ describe('parseCsv', () => {
 
   it('reads quoted fields containing delimiters, quotes and line breaks', async () => {
     const text =
-      'Namn;Adress;Kommentar\r\n' +
-      '"Andersson; Anna";"Storgatan 1, Örebro";"Hon sa ""hej"""\r\n' +
-      '"Bo";"Rad ett\r\nRad två";""\r\n';
+      'Namn;Adress;Kommentar\r\n' + '"Andersson; Anna";"Storgatan 1, Örebro";"Hon sa ""hej"""\r\n' + '"Bo";"Rad ett\r\nRad två";""\r\n';
     const result = await parseCsv(csvFile(text));
     expect(result.errors).toEqual([]);
     expect(result.rows).toEqual([

@@ -52,7 +52,11 @@ function detectDelimiter(text: string): string {
     delimitersToGuess: DELIMITERS,
   });
   if (!sample.errors.some((error) => error.code === 'UndetectableDelimiter')) return sample.meta.delimiter;
-  const header = text.slice(0, CHUNK_SIZE).split(/\r\n|\n|\r/).find((line) => line.trim() !== '') ?? '';
+  const header =
+    text
+      .slice(0, CHUNK_SIZE)
+      .split(/\r\n|\n|\r/)
+      .find((line) => line.trim() !== '') ?? '';
   const count = (delimiter: string) => header.split(delimiter).length - 1;
   const best = DELIMITERS.reduce((a, b) => (count(b) > count(a) ? b : a));
   return count(best) > 0 ? best : ','; // a single column: any delimiter will do

@@ -11,7 +11,12 @@ type Answer<M extends keyof StaffMethods> = Awaited<ReturnType<StaffMethods[M]>>
  * it because answers are translated. Read when shown and after a change, not on every return to the window; a
  * failure shows at once (no retries): the screens offer their own retry.
  */
-export function useStaffQuery<M extends keyof StaffMethods>(scope: unknown[], method: M, args: Parameters<StaffMethods[M]>, options: Partial<UseQueryOptions<Answer<M>, Error>> = {}) {
+export function useStaffQuery<M extends keyof StaffMethods>(
+  scope: unknown[],
+  method: M,
+  args: Parameters<StaffMethods[M]>,
+  options: Partial<UseQueryOptions<Answer<M>, Error>> = {},
+) {
   const dataProvider = useDataProvider<StaffDataProvider>();
   const [locale] = useLocaleState();
   return useQuery<Answer<M>, Error>({
@@ -48,6 +53,9 @@ export function useApplicationMutation<V, R>(uuid: string, change: (dataProvider
 export const applicationScope = (uuid: string) => ['application', uuid];
 
 /** Reads one thing about an application (getDecision, getHistory...) under the application's key. */
-export function useApplicationQuery<M extends 'getApplication' | 'getHistory' | 'getDecision' | 'getInvestigators' | 'getInvestigations'>(method: M, uuid: string) {
+export function useApplicationQuery<M extends 'getApplication' | 'getHistory' | 'getDecision' | 'getInvestigators' | 'getInvestigations'>(
+  method: M,
+  uuid: string,
+) {
   return useStaffQuery(applicationScope(uuid), method, [uuid] as Parameters<StaffMethods[M]>);
 }

@@ -57,7 +57,13 @@ function render(initial: number | null, { locale: initialLocale = 'sv-SE', ...pr
   }
   act(() => root.render(<Parent />));
   const input = container.querySelector('input')!;
-  return { input, onChange, helper: () => document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent ?? '', setValue: (value: number | null) => act(() => setOuter(value)), setLocale: (locale: Locale) => act(() => setOuterLocale(locale)) };
+  return {
+    input,
+    onChange,
+    helper: () => document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent ?? '',
+    setValue: (value: number | null) => act(() => setOuter(value)),
+    setLocale: (locale: Locale) => act(() => setOuterLocale(locale)),
+  };
 }
 
 const valueSetter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
@@ -125,7 +131,10 @@ describe('MoneyInput', () => {
     expect(input.value).toBe('25 000,50');
   });
 
-  for (const [locale, shown] of [['sv-SE', '25 000,00'], ['en-US', '25,000.00']] as const) {
+  for (const [locale, shown] of [
+    ['sv-SE', '25 000,00'],
+    ['en-US', '25,000.00'],
+  ] as const) {
     it(`reads 25000, 25 000, 25.000 and 25,000 as twenty-five thousand and shows it as ${shown} in ${locale}`, () => {
       for (const typed of ['25000', '25 000', '25.000', '25,000']) {
         const { input, onChange } = render(null, { locale });

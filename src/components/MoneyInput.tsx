@@ -16,7 +16,11 @@ const inSentence = (ore: number, locale: string, precision?: number) => formatMo
 /** Why unreadable text is not an amount, in the language given: the field's own note, and a form's list of problems. */
 export function unreadableMoneyReason({ text, error }: UnreadableMoney, label: string, locale: string, translate: Translate): string {
   return error === 'unclear'
-    ? translate('validation.money_unclear', { text: text.trim(), whole: inSentence(2500000, locale, 0), decimal: inSentence(2500050, locale) })
+    ? translate('validation.money_unclear', {
+        text: text.trim(),
+        whole: inSentence(2500000, locale, 0),
+        decimal: inSentence(2500050, locale),
+      })
     : translate('validation.number', { attribute: label.toLocaleLowerCase(locale) });
 }
 
@@ -182,7 +186,9 @@ export function MoneyInput({
   const note = unreadable
     ? unreadableMoneyReason(unreadable, label, locale, translate)
     : clampedTo !== null
-      ? translate('validation.money_clamped', { amount: `${inSentence(clampedTo, locale, precision)}${currencyLabel ? `\u00A0${currencyLabel}` : ''}` })
+      ? translate('validation.money_clamped', {
+          amount: `${inSentence(clampedTo, locale, precision)}${currencyLabel ? `\u00A0${currencyLabel}` : ''}`,
+        })
       : null;
   const shownHelper = note ?? helperText;
   return (

@@ -26,7 +26,12 @@ export function TextInput({ label, helperText, error, required, fullWidth = true
       ) : (
         <InputLabel htmlFor={inputId}>{label}</InputLabel>
       )}
-      <OutlinedInput id={inputId} label={labelAbove ? undefined : `${label}${required ? ' *' : ''}`} aria-describedby={helperText ? helperId : undefined} {...input} />
+      <OutlinedInput
+        id={inputId}
+        label={labelAbove ? undefined : `${label}${required ? ' *' : ''}`}
+        aria-describedby={helperText ? helperId : undefined}
+        {...input}
+      />
       {helperText && <FormHelperText id={helperId}>{helperText}</FormHelperText>}
     </FormControl>
   );

@@ -23,7 +23,10 @@ export function PortalLayout({ children }: { children: ReactNode }) {
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
-      <Link href="#content" sx={{ position: 'absolute', left: -9999, '&:focus': { left: 8, top: 8, zIndex: 2000, bgcolor: 'background.paper', p: 1 } }}>
+      <Link
+        href="#content"
+        sx={{ position: 'absolute', left: -9999, '&:focus': { left: 8, top: 8, zIndex: 2000, bgcolor: 'background.paper', p: 1 } }}
+      >
         {t('portal.skip_to_content')}
       </Link>
       <AppBar position="static" elevation={0} component="header">
@@ -52,7 +55,13 @@ export function PortalLayout({ children }: { children: ReactNode }) {
                 {t('portal.nav.register')}
               </Button>
             )}
-            <Button color="inherit" variant="outlined" lang={other} onClick={() => void changeLocale(other)} aria-label={`${t('app.language')}: ${t(`app.languages.${other}`)}`}>
+            <Button
+              color="inherit"
+              variant="outlined"
+              lang={other}
+              onClick={() => void changeLocale(other)}
+              aria-label={`${t('app.language')}: ${t(`app.languages.${other}`)}`}
+            >
               {t(`app.languages.${other}`)}
             </Button>
           </Box>

@@ -15,7 +15,10 @@ function setup(routes: Parameters<typeof fakeApi>[0]) {
     'POST /auth/login': () => ({ status: 200, data: { data: { expires_in: 7200 } } }),
     'POST /auth/logout': () => ({ status: 204 }),
     'GET /users/me': () => ({ status: 200, data: { data: user } }),
-    'GET /users/me/abilities': () => ({ status: 200, data: { data: [general('manage-users'), { name: 'manage-periods', entity_id: 7, entity_type: 'periods' }] } }),
+    'GET /users/me/abilities': () => ({
+      status: 200,
+      data: { data: [general('manage-users'), { name: 'manage-periods', entity_id: 7, entity_type: 'periods' }] },
+    }),
     'GET /protocol/enums/sv-SE': () => ({ status: 200, data: { data: { application_status: [] } } }),
     ...routes,
   });
@@ -54,7 +57,13 @@ describe('login', () => {
 
   it('rejects with the server’s translated message and stays logged out', async () => {
     const { provider, session } = setup({
-      'POST /auth/login': () => ({ status: 422, data: { message: 'Uppgifterna stämmer inte med våra register.', errors: { email: ['Uppgifterna stämmer inte med våra register.'] } } }),
+      'POST /auth/login': () => ({
+        status: 422,
+        data: {
+          message: 'Uppgifterna stämmer inte med våra register.',
+          errors: { email: ['Uppgifterna stämmer inte med våra register.'] },
+        },
+      }),
     });
     await expect(provider.login({ email: 'a@b.se', password: 'x' })).rejects.toThrow('Uppgifterna stämmer inte med våra register.');
     expect(session.isLoggedIn()).toBe(false);
@@ -72,7 +81,9 @@ describe('login', () => {
 describe('401 handling and logout', () => {
   it('a 401 from any call runs the logout sequence and emits the logout event', async () => {
     let dashboardStatus = 200;
-    const { provider, http, api, session, loggedOut } = setup({ 'GET /dashboard': () => ({ status: dashboardStatus, data: { message: 'Du är inte inloggad.' } }) });
+    const { provider, http, api, session, loggedOut } = setup({
+      'GET /dashboard': () => ({ status: dashboardStatus, data: { message: 'Du är inte inloggad.' } }),
+    });
     await provider.login({ email: 'admin@demo.se', password: 'demo-2026' });
     await getEnums(http, 'sv-SE');
     dashboardStatus = 401;

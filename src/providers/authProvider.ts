@@ -5,7 +5,6 @@ import type { HttpClient } from './httpClient';
 import type { Session } from './session';
 import { createSessionAuth } from './sessionAuth';
 
-
 /** Which requirement guards a react-admin resource or a custom screen, by name; unknown names are denied. */
 export type AccessMap = (resource: string) => Requirement | null;
 

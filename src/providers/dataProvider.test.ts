@@ -14,7 +14,10 @@ function setup() {
     'POST /categories': (r) => ({ status: 201, data: { data: { id: 2, ...(r.body as { data: object }).data } } }),
     'PUT /categories/1': (r) => ({ status: 200, data: { data: { id: 1, ...(r.body as { data: object }).data } } }),
     'DELETE /categories/1': () => ({ status: 204 }),
-    'PUT /categories/2': () => ({ status: 422, data: { message: 'De angivna uppgifterna var ogiltiga.', errors: { label: ['Fältet etikett är obligatoriskt.'] } } }),
+    'PUT /categories/2': () => ({
+      status: 422,
+      data: { message: 'De angivna uppgifterna var ogiltiga.', errors: { label: ['Fältet etikett är obligatoriskt.'] } },
+    }),
   });
   const session = createSession({ storageKey: 'staff', refreshPath: '/auth/refresh' });
   const http = createHttpClient({ session, onUnauthorized: () => {}, fetch: api.fetch });
@@ -50,7 +53,13 @@ describe('dataProvider', () => {
     const { provider, api } = setup();
     await provider.getMany('categories', { ids: [1, 2] });
     expect(api.calls[0].uri).toBe('/categories?id[]=1&id[]=2&per_page=2');
-    await provider.getManyReference('categories', { target: 'type', id: 30, pagination: { page: 1, perPage: 50 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    await provider.getManyReference('categories', {
+      target: 'type',
+      id: 30,
+      pagination: { page: 1, perPage: 50 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: {},
+    });
     expect(api.calls[1].uri).toContain('type=30');
   });
 
@@ -62,7 +71,12 @@ describe('dataProvider', () => {
 
   it('lists from the endpoint a list names in meta, for an address with a parameter', async () => {
     const { provider, api } = setup();
-    await provider.getList('category-page', { pagination: { page: 1, perPage: 50 }, sort: { field: 'label', order: 'ASC' }, filter: {}, meta: { endpoint: 'categories' } });
+    await provider.getList('category-page', {
+      pagination: { page: 1, perPage: 50 },
+      sort: { field: 'label', order: 'ASC' },
+      filter: {},
+      meta: { endpoint: 'categories' },
+    });
     expect(api.calls[0].uri).toBe('/categories?page=1&per_page=50&sort=label&direction=asc');
   });
 
@@ -88,7 +102,9 @@ describe('dataProvider, the staff API calls', () => {
       const last = api.calls[api.calls.length - 1];
       if (last.method === 'DELETE') return new Response(null, { status: 204 });
       if (last.method === 'PUT' && last.url.endsWith('/decision') && (last.body as { data: { status: number } }).data.status === 0) {
-        return new Response(JSON.stringify({ message: 'Beslutet kunde inte sparas.', errors: { status: ['Välj ett beslut.'] } }), { status: 422 });
+        return new Response(JSON.stringify({ message: 'Beslutet kunde inte sparas.', errors: { status: ['Välj ett beslut.'] } }), {
+          status: 422,
+        });
       }
       return new Response(JSON.stringify({ data: answer }), { status: 200, headers: { 'Content-Type': 'application/json' } });
     };
@@ -100,22 +116,46 @@ describe('dataProvider, the staff API calls', () => {
     ['getApplication', () => [uuid], 'GET', `/applications/${uuid}`, undefined],
     ['applicationFormOptions', () => [], 'GET', '/applications/form-options', undefined],
     ['saveApplication', () => [uuid, { money: 5 }], 'PUT', `/applications/${uuid}`, { data: { money: 5 } }],
-    ['saveApplication', () => [null, { money: 5, frontend_user_id: 2 }], 'POST', '/applications', { data: { money: 5, frontend_user_id: 2 } }],
+    [
+      'saveApplication',
+      () => [null, { money: 5, frontend_user_id: 2 }],
+      'POST',
+      '/applications',
+      { data: { money: 5, frontend_user_id: 2 } },
+    ],
     ['setFinished', () => [uuid, true], 'POST', `/applications/${uuid}/finished`, { data: { finished: true } }],
     ['updateStatus', () => [uuid, 30], 'POST', `/applications/${uuid}/updateStatus`, { data: { status: 30 } }],
     ['getHistory', () => [uuid], 'GET', `/applications/${uuid}/history`, undefined],
     ['getDecision', () => [uuid], 'GET', `/applications/${uuid}/decision`, undefined],
-    ['decide', () => [uuid, { status: 50, approved_money: 100 }], 'PUT', `/applications/${uuid}/decision`, { data: { status: 50, approved_money: 100 } }],
+    [
+      'decide',
+      () => [uuid, { status: 50, approved_money: 100 }],
+      'PUT',
+      `/applications/${uuid}/decision`,
+      { data: { status: 50, approved_money: 100 } },
+    ],
     ['getInvestigators', () => [uuid], 'GET', `/applications/${uuid}/investigators`, undefined],
     ['addInvestigator', () => [uuid, 3], 'POST', `/applications/${uuid}/investigators`, { data: { user_id: 3 } }],
     ['getInvestigations', () => [uuid], 'GET', `/applications/${uuid}/investigations`, undefined],
-    ['investigate', () => [uuid, { amount: 5, status: 1, comment: null }], 'PUT', `/applications/${uuid}/investigations/mine`, { data: { amount: 5, status: 1, comment: null } }],
+    [
+      'investigate',
+      () => [uuid, { amount: 5, status: 1, comment: null }],
+      'PUT',
+      `/applications/${uuid}/investigations/mine`,
+      { data: { amount: 5, status: 1, comment: null } },
+    ],
     ['getStatistics', () => [4], 'GET', '/statistics?period=4', undefined],
     ['getStatistics', () => [null], 'GET', '/statistics', undefined],
     ['getDashboard', () => [], 'GET', '/dashboard', undefined],
     ['getEnums', () => ['en-US'], 'GET', '/protocol/enums/en-US', undefined],
     ['forgotPassword', () => ['anna@example.se'], 'POST', '/auth/forgot-password', { data: { email: 'anna@example.se' } }],
-    ['resetPassword', () => ['t0k', 'hemligt-lösen', 'hemligt-lösen'], 'POST', '/auth/reset-password', { data: { token: 't0k', password: 'hemligt-lösen', password_confirmation: 'hemligt-lösen' } }],
+    [
+      'resetPassword',
+      () => ['t0k', 'hemligt-lösen', 'hemligt-lösen'],
+      'POST',
+      '/auth/reset-password',
+      { data: { token: 't0k', password: 'hemligt-lösen', password_confirmation: 'hemligt-lösen' } },
+    ],
     ['setFaqOrder', () => [[3, 1, 2]], 'PUT', '/faqs/order', { data: { ids: [3, 1, 2] } }],
     ['setPeriodOpen', () => [9, true], 'POST', '/periods/9/open', undefined],
     ['setPeriodOpen', () => [9, false], 'POST', '/periods/9/close', undefined],
@@ -147,7 +187,10 @@ describe('dataProvider, CSV exports', () => {
     const api = fakeApi({});
     const fetch: typeof api.fetch = async (input, init) => {
       await api.fetch(input, init);
-      return new Response('label\nBarn', { status: 200, headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="kategorier.csv"' } });
+      return new Response('label\nBarn', {
+        status: 200,
+        headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="kategorier.csv"' },
+      });
     };
     const session = createSession({ storageKey: 'staff', refreshPath: '/auth/refresh' });
     const http = createHttpClient({ session, onUnauthorized: () => {}, fetch });
@@ -162,7 +205,7 @@ describe('dataProvider, CSV exports', () => {
     expect(api.calls[0].uri).toBe('/categories/export?sort=label&direction=asc');
   });
 
-  it("exports a statistics table, of one period or of all", async () => {
+  it('exports a statistics table, of one period or of all', async () => {
     const { provider, api } = exportSetup();
     await provider.exportStatistics('categories', 4);
     await provider.exportStatistics('categories', null);

@@ -1,4 +1,19 @@
-import { HttpError, type CreateParams, type CreateResult, type DataProvider, type GetListParams, type GetListResult, type GetManyParams, type GetManyResult, type GetOneParams, type GetOneResult, type Identifier, type RaRecord, type UpdateParams, type UpdateResult } from 'ra-core';
+import {
+  HttpError,
+  type CreateParams,
+  type CreateResult,
+  type DataProvider,
+  type GetListParams,
+  type GetListResult,
+  type GetManyParams,
+  type GetManyResult,
+  type GetOneParams,
+  type GetOneResult,
+  type Identifier,
+  type RaRecord,
+  type UpdateParams,
+  type UpdateResult,
+} from 'ra-core';
 import { ApiError, type HttpClient } from './httpClient';
 import type { UploadProgress } from './xhrFetch';
 import { staffMethods, type StaffMethods } from './staffMethods';
@@ -52,7 +67,11 @@ export function createDataProvider(http: HttpClient, endpointFor: EndpointFor = 
   const url = (resource: string, id?: Identifier) =>
     id === undefined ? `/${endpointFor(resource)}` : `/${endpointFor(resource)}/${encodeURIComponent(String(id))}`;
 
-  const listParams = (params: { pagination?: { page: number; perPage: number }; sort?: { field: string; order: string }; filter?: Record<string, unknown> }) => {
+  const listParams = (params: {
+    pagination?: { page: number; perPage: number };
+    sort?: { field: string; order: string };
+    filter?: Record<string, unknown>;
+  }) => {
     const { q, ...filters } = params.filter ?? {};
     const query: Record<string, unknown> = {};
     if (params.pagination) {
@@ -90,7 +109,8 @@ export function createDataProvider(http: HttpClient, endpointFor: EndpointFor = 
     ...staffMethods(http, call),
     exportList: (resource, params) => attachment(`${url(resource)}/export`, params),
     exportStatistics: (table, period) => attachment('/statistics/export', { table, ...(period ? { period } : {}) }),
-    importList: (resource, rows, onProgress) => call(http.post(`${url(resource)}/import`, { data: { rows } }, { onUploadProgress: onProgress })),
+    importList: (resource, rows, onProgress) =>
+      call(http.post(`${url(resource)}/import`, { data: { rows } }, { onUploadProgress: onProgress })),
     getList,
     async getOne<R extends RaRecord>(resource: string, params: GetOneParams<R>): Promise<GetOneResult<R>> {
       return { data: await call<R>(http.get(url(resource, params.id))) };
@@ -119,7 +139,11 @@ export function createDataProvider(http: HttpClient, endpointFor: EndpointFor = 
       return { data: (params.previousData ?? { id: params.id }) as never };
     },
     async deleteMany(resource, params) {
-      await Promise.all(params.ids.map((id) => call(http.delete<{ data?: unknown } | undefined>(url(resource, id)).then((r) => ({ data: { data: r.data?.data } })))));
+      await Promise.all(
+        params.ids.map((id) =>
+          call(http.delete<{ data?: unknown } | undefined>(url(resource, id)).then((r) => ({ data: { data: r.data?.data } }))),
+        ),
+      );
       return { data: params.ids };
     },
   };

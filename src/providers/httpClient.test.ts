@@ -67,7 +67,14 @@ describe('httpClient', () => {
 
 describe('queryString', () => {
   it('brackets arrays, nests objects, leaves out empty values and encodes as the API expects', () => {
-    const query = queryString({ status: [20, null, 30], range: { from: '2026-01-01' }, search: 'barn och unga', none: undefined, nil: null, flag: false });
+    const query = queryString({
+      status: [20, null, 30],
+      range: { from: '2026-01-01' },
+      search: 'barn och unga',
+      none: undefined,
+      nil: null,
+      flag: false,
+    });
     expect(query).toBe('status%5B%5D=20&status%5B%5D=30&range%5Bfrom%5D=2026-01-01&search=barn+och+unga&flag=false');
   });
 });

@@ -58,13 +58,24 @@ type ErrorBody = { message?: string; errors?: Record<string, string[] | string> 
  * X-Requested-With, Accept-Language of the chosen locale, bracketed-array query parameters, JSON bodies, and the
  * session refresh before each call. Any answer outside 2xx, and an unreachable server, reject with an ApiError.
  */
-export function createHttpClient({ session, onUnauthorized, networkMessage, fetch: send = (input, init) => fetch(input, init) }: HttpClientOptions): HttpClient {
-  const request = async <T,>(method: string, url: string, body: unknown, options: RequestOptions = {}): Promise<HttpResponse<T>> => {
+export function createHttpClient({
+  session,
+  onUnauthorized,
+  networkMessage,
+  fetch: send = (input, init) => fetch(input, init),
+}: HttpClientOptions): HttpClient {
+  const request = async <T>(method: string, url: string, body: unknown, options: RequestOptions = {}): Promise<HttpResponse<T>> => {
     let response: Response;
     let data: unknown;
     try {
-      await session.beforeRequest(url, async () => (await client.post<{ data: { expires_in: number } }>(session.refreshPath)).data.data.expires_in);
-      const json = body !== undefined && body !== null && !(body instanceof FormData || body instanceof Blob || body instanceof URLSearchParams || typeof body === 'string');
+      await session.beforeRequest(
+        url,
+        async () => (await client.post<{ data: { expires_in: number } }>(session.refreshPath)).data.data.expires_in,
+      );
+      const json =
+        body !== undefined &&
+        body !== null &&
+        !(body instanceof FormData || body instanceof Blob || body instanceof URLSearchParams || typeof body === 'string');
       const init: RequestInit = {
         method,
         credentials: 'include',
@@ -91,7 +102,9 @@ export function createHttpClient({ session, onUnauthorized, networkMessage, fetc
     if (response.status === 401) onUnauthorized(url);
     const answer: ErrorBody = data && typeof data === 'object' ? data : {};
     const errors = answer.errors
-      ? Object.fromEntries(Object.entries(answer.errors).map(([field, messages]) => [field, Array.isArray(messages) ? messages[0] : String(messages)]))
+      ? Object.fromEntries(
+          Object.entries(answer.errors).map(([field, messages]) => [field, Array.isArray(messages) ? messages[0] : String(messages)]),
+        )
       : undefined;
     const message = answer.message ?? networkMessage?.() ?? `Request failed with status code ${response.status}`;
     throw new ApiError(message, response.status, { ...answer, errors });

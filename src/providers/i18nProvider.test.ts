@@ -13,7 +13,10 @@ describe('i18nProvider', () => {
     expect(i18n.getLocale()).toBe('sv-SE');
     expect(i18n.translate('app.menu.settings')).toBe('Inställningar');
     expect(i18n.translate('app.dashboard.welcome', { name: 'Anna' })).toBe('Välkommen, Anna');
-    expect(i18n.getLocales?.()).toEqual([{ locale: 'sv-SE', name: 'Svenska' }, { locale: 'en-US', name: 'English' }]);
+    expect(i18n.getLocales?.()).toEqual([
+      { locale: 'sv-SE', name: 'Svenska' },
+      { locale: 'en-US', name: 'English' },
+    ]);
   });
 
   it('switches to English, remembers the choice, and starts in it next time', async () => {

@@ -23,7 +23,10 @@ const names: Record<Locale, string> = { 'sv-SE': 'Svenska', 'en-US': 'English' }
  * language are loaded before the app renders (translate is synchronous); the other language on switching.
  * Polyglot's rules (see translate.ts), without react-admin's polyglot provider, so the portal needs neither.
  */
-export async function createI18nProvider(extra?: ExtraMessages, { onMissingKey }: { onMissingKey?: MissingKeyListener } = {}): Promise<I18nProvider> {
+export async function createI18nProvider(
+  extra?: ExtraMessages,
+  { onMissingKey }: { onMissingKey?: MissingKeyListener } = {},
+): Promise<I18nProvider> {
   const loaded = new Map<Locale, Messages>();
   const load = async (locale: Locale) => {
     if (!loaded.has(locale)) {

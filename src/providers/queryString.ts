@@ -6,8 +6,10 @@ export function queryString(params: Record<string, unknown>): string {
   const pairs: string[] = [];
   const add = (key: string, value: unknown) => {
     if (value === undefined || value === null) return;
-    if (Array.isArray(value)) value.forEach((item) => item !== undefined && item !== null && pairs.push(`${encode(`${key}[]`)}=${encode(text(item))}`));
-    else if (typeof value === 'object' && !(value instanceof Date)) for (const [sub, item] of Object.entries(value)) add(`${key}[${sub}]`, item);
+    if (Array.isArray(value))
+      value.forEach((item) => item !== undefined && item !== null && pairs.push(`${encode(`${key}[]`)}=${encode(text(item))}`));
+    else if (typeof value === 'object' && !(value instanceof Date))
+      for (const [sub, item] of Object.entries(value)) add(`${key}[${sub}]`, item);
     else pairs.push(`${encode(key)}=${encode(text(value))}`);
   };
   for (const [key, value] of Object.entries(params)) add(key, value);

@@ -29,7 +29,12 @@ export function createSession({ storageKey, refreshPath, now = Date.now, sleep =
     try {
       const value: unknown = JSON.parse(localStorage.getItem(storageKey) ?? 'null');
       const valid =
-        typeof value === 'object' && value !== null && 'expiresAt' in value && typeof value.expiresAt === 'number' && 'lifetime' in value && typeof value.lifetime === 'number';
+        typeof value === 'object' &&
+        value !== null &&
+        'expiresAt' in value &&
+        typeof value.expiresAt === 'number' &&
+        'lifetime' in value &&
+        typeof value.lifetime === 'number';
       return valid ? (value as StoredSession) : null;
     } catch {
       return null;

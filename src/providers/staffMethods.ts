@@ -51,7 +51,8 @@ export interface Decision {
 }
 
 /** A decision as staff send it; FOU, NOK and goals are left out for a period under the distribution cap. */
-export type DecisionInput = Pick<Decision, 'status' | 'approved_money'> & Partial<Pick<Decision, 'approved_fou' | 'approved_nok' | 'global_goals'>>;
+export type DecisionInput = Pick<Decision, 'status' | 'approved_money'> &
+  Partial<Pick<Decision, 'approved_fou' | 'approved_nok' | 'global_goals'>>;
 
 export interface Investigation {
   amount: number | null;
@@ -107,10 +108,12 @@ export function staffMethods(http: HttpClient, unwrap: Unwrap) {
     getDecision: (uuid: string) => unwrap<Decision>(http.get(application(uuid, '/decision'))),
     decide: (uuid: string, decision: DecisionInput) => unwrap<Decision>(http.put(application(uuid, '/decision'), { data: decision })),
     getInvestigators: (uuid: string) => unwrap<Investigator[]>(http.get(application(uuid, '/investigators'))),
-    addInvestigator: (uuid: string, userId: number) => unwrap<unknown>(http.post(application(uuid, '/investigators'), { data: { user_id: userId } })),
+    addInvestigator: (uuid: string, userId: number) =>
+      unwrap<unknown>(http.post(application(uuid, '/investigators'), { data: { user_id: userId } })),
     removeInvestigator: (uuid: string, userId: number) => unwrap<unknown>(http.delete(application(uuid, `/investigators/${userId}`))),
     getInvestigations: (uuid: string) => unwrap<Proposal[]>(http.get(application(uuid, '/investigations'))),
-    investigate: (uuid: string, investigation: Investigation) => unwrap<unknown>(http.put(application(uuid, '/investigations/mine'), { data: investigation })),
+    investigate: (uuid: string, investigation: Investigation) =>
+      unwrap<unknown>(http.put(application(uuid, '/investigations/mine'), { data: investigation })),
     getStatistics: (period: number | null) => unwrap<Statistics>(http.get('/statistics', { params: period ? { period } : {} })),
     getDashboard: () => unwrap<DashboardData>(http.get('/dashboard')),
     /** The enumerations with their labels in `locale`, from the cache the apps share. */

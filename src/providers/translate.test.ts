@@ -9,7 +9,13 @@ const phrases = flatten({
 
 describe('translate (polyglot’s rules)', () => {
   it('reads nested messages by dotted key and interpolates every occurrence', () => {
-    expect(phrases).toEqual({ 'app.files': '1 fil |||| %{smart_count} filer', 'app.hello': 'Hej %{name}, %{name}!', 'app.empty': '', 'list.0': 'noll', 'list.1': 'ett' });
+    expect(phrases).toEqual({
+      'app.files': '1 fil |||| %{smart_count} filer',
+      'app.hello': 'Hej %{name}, %{name}!',
+      'app.empty': '',
+      'list.0': 'noll',
+      'list.1': 'ett',
+    });
     expect(translate(phrases, 'app.hello', { name: 'Anna' })).toBe('Hej Anna, Anna!');
     expect(translate(phrases, 'app.empty')).toBe('');
   });
@@ -36,8 +42,19 @@ describe('translate against node-polyglot (which the server uses)', () => {
     const { messages } = await import('../../locales/index');
     const { default: english } = await import('ra-language-english');
     const { default: swedish } = await import('../../locales/ra-language-swedish');
-    const optionSets = [{}, { smart_count: 0 }, { smart_count: 1 }, { smart_count: 2, name: 'Anna', seconds: 30 }, { name: null, _: 'standard' }];
-    const corpora = [['sv-SE', messages['sv-SE']], ['en-US', messages['en-US']], ['sv-SE', swedish], ['en-US', english]] as const;
+    const optionSets = [
+      {},
+      { smart_count: 0 },
+      { smart_count: 1 },
+      { smart_count: 2, name: 'Anna', seconds: 30 },
+      { name: null, _: 'standard' },
+    ];
+    const corpora = [
+      ['sv-SE', messages['sv-SE']],
+      ['en-US', messages['en-US']],
+      ['sv-SE', swedish],
+      ['en-US', english],
+    ] as const;
     for (const [locale, all] of corpora) {
       const polyglot = new Polyglot({ locale, phrases: all, allowMissing: true });
       const ours = flatten(all);

@@ -44,6 +44,8 @@ export function translate(
   }
   // A placeholder without a value stays as it is.
   return result.replace(/%\{(.*?)\}/g, (token, name: string) =>
-    Object.prototype.hasOwnProperty.call(options, name) && options[name] !== undefined && options[name] !== null ? placeholderText(options[name]) : token,
+    Object.prototype.hasOwnProperty.call(options, name) && options[name] !== undefined && options[name] !== null
+      ? placeholderText(options[name])
+      : token,
   );
 }

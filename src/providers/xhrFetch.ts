@@ -18,7 +18,10 @@ export function xhrFetch(url: string, init: RequestInit, onUploadProgress: (even
     xhr.upload.onprogress = (event) => onUploadProgress({ loaded: event.loaded, total: event.lengthComputable ? event.total : undefined });
     xhr.onload = () => {
       const headers = new Headers();
-      for (const line of xhr.getAllResponseHeaders().trim().split(/[\r\n]+/)) {
+      for (const line of xhr
+        .getAllResponseHeaders()
+        .trim()
+        .split(/[\r\n]+/)) {
         const at = line.indexOf(':');
         if (at > 0) headers.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
       }

@@ -230,8 +230,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 /** Roles and abilities are data (DESIGN.md §5): admin has every ability, utredare investigates. */
 async function seedRolesAndAbilities(db: Kysely<unknown>) {
   const abilities = [
-    'manage-users', 'manage-application-types', 'manage-categories', 'manage-frontend-users', 'manage-periods',
-    'manage-organisations', 'manage-contacts', 'manage-faq', 'manage-applications', 'investigate-applications',
+    'manage-users',
+    'manage-application-types',
+    'manage-categories',
+    'manage-frontend-users',
+    'manage-periods',
+    'manage-organisations',
+    'manage-contacts',
+    'manage-faq',
+    'manage-applications',
+    'investigate-applications',
   ];
   await sql`INSERT INTO roles (name) VALUES ('admin'), ('utredare')`.execute(db);
   for (const name of abilities) {

@@ -32,8 +32,19 @@ try {
       .values({ first_name: 'Admin', last_name: '', email: adminEmail, role: 'admin' })
       .returning(['id', 'email'])
       .executeTakeFirstOrThrow();
-    const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, productName: config.productName, log: { info: console.log, warn: console.warn } });
-    const link = await sendPasswordLink(database.db, mailer, { ...user, first_name: 'Admin', locale: 'sv-SE' }, { publicUrl: config.publicUrl, minutes: config.passwordResetMinutes, template: 'password_reset' });
+    const mailer = createMailer({
+      db: database.db,
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      productName: config.productName,
+      log: { info: console.log, warn: console.warn },
+    });
+    const link = await sendPasswordLink(
+      database.db,
+      mailer,
+      { ...user, first_name: 'Admin', locale: 'sv-SE' },
+      { publicUrl: config.publicUrl, minutes: config.passwordResetMinutes, template: 'password_reset' },
+    );
     await mailer.deliverDue();
     await mailer.stop();
     console.log(`Administrator ${user.email} created. Choose a password within ${config.passwordResetMinutes} minutes at:\n${link}`);

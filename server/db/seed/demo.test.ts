@@ -24,7 +24,12 @@ describe('demo data', () => {
 
     for (const email of ['admin@demo.se', 'utredare@demo.se']) expect((await login(t.app, email, DEMO_PASSWORD)).statusCode).toBe(200);
     const roles = await t.db.selectFrom('users').select(['email', 'role']).where('active', '=', true).orderBy('email').execute();
-    expect(roles).toEqual(expect.arrayContaining([{ email: 'admin@demo.se', role: 'admin' }, { email: 'utredare@demo.se', role: 'utredare' }]));
+    expect(roles).toEqual(
+      expect.arrayContaining([
+        { email: 'admin@demo.se', role: 'admin' },
+        { email: 'utredare@demo.se', role: 'utredare' },
+      ]),
+    );
 
     const periods = await t.db.selectFrom('periods').select(['closed', 'start_date', 'end_date']).execute();
     expect(periods.filter((p) => !p.closed)).toHaveLength(1);
@@ -42,7 +47,10 @@ describe('demo data', () => {
     expect(statuses.map((s) => s.status).sort((a, b) => a - b)).toEqual(Object.values(enums.application_status).sort((a, b) => a - b));
 
     for (const table of ['faqs', 'organisations', 'contacts', 'frontend_users'] as const) {
-      const { n } = await t.db.selectFrom(table).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+      const { n } = await t.db
+        .selectFrom(table)
+        .select(sql<number>`count(*)::int`.as('n'))
+        .executeTakeFirstOrThrow();
       expect(n, table).toBeGreaterThan(2);
     }
   });
@@ -52,8 +60,15 @@ describe('demo data', () => {
     const sent = await t.db.selectFrom('applications').selectAll().where('sent_in_at', 'is not', null).execute();
     expect(sent.length).toBeGreaterThan(3);
     for (const row of sent) {
-      const [categoryIds, questions, files] = await Promise.all([categoryIdsOf(t.db, row.id), questionsOf(t.db, row.application_type_id), filesOf(t.db, row.id)]);
-      const errors = { ...validateRecord(applications, formRecord(row, categoryIds)), ...validateAnswers(questions, row.definitions, fileCounts(files)) };
+      const [categoryIds, questions, files] = await Promise.all([
+        categoryIdsOf(t.db, row.id),
+        questionsOf(t.db, row.application_type_id),
+        filesOf(t.db, row.id),
+      ]);
+      const errors = {
+        ...validateRecord(applications, formRecord(row, categoryIds)),
+        ...validateAnswers(questions, row.definitions, fileCounts(files)),
+      };
       expect(errors, row.reference!).toEqual({});
     }
     // Answers to file questions are real files where uploads are kept.

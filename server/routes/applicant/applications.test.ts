@@ -11,7 +11,11 @@ let applicants = 0;
 let openPeriod: { id: number; typeIds: number[] };
 
 async function applicantCookie(email: string, first_name: string) {
-  const { id } = await t.db.insertInto('frontend_users').values({ email, first_name, last_name: 'Test', phone: '070-123 45 67', verified_at: new Date() }).returning('id').executeTakeFirstOrThrow();
+  const { id } = await t.db
+    .insertInto('frontend_users')
+    .values({ email, first_name, last_name: 'Test', phone: '070-123 45 67', verified_at: new Date() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return `applicant_session=${await createSession(t.db, 'applicant', id, 3600)}`;
 }
 
@@ -19,7 +23,12 @@ beforeAll(async () => {
   t = await createTestApp();
   await seedDemo(t.db);
   const period = await t.db.selectFrom('periods').select('id').where('closed', '=', false).executeTakeFirstOrThrow();
-  const types = await t.db.selectFrom('period_application_types').select('application_type_id').where('period_id', '=', period.id).orderBy('application_type_id').execute();
+  const types = await t.db
+    .selectFrom('period_application_types')
+    .select('application_type_id')
+    .where('period_id', '=', period.id)
+    .orderBy('application_type_id')
+    .execute();
   openPeriod = { id: period.id, typeIds: types.map((r) => r.application_type_id) };
 });
 afterAll(() => t.close());
@@ -35,14 +44,24 @@ const api = (method: 'GET' | 'POST' | 'PUT', url: string, cookie?: string, data?
   call(t.app, { method, url: `/api/v1${url}`, cookie, ...(data === undefined ? {} : { payload: { data } }) });
 
 async function start(cookie = alice, typeIndex = 0) {
-  const response = await api('POST', '/portal/applications', cookie, { period_id: openPeriod.id, application_type_id: openPeriod.typeIds[typeIndex] });
+  const response = await api('POST', '/portal/applications', cookie, {
+    period_id: openPeriod.id,
+    application_type_id: openPeriod.typeIds[typeIndex],
+  });
   expect([200, 201]).toContain(response.statusCode);
   return response.json().data;
 }
 
 /** Valid answers to every question of the form's type (a required media question gets no answer here). */
 function answers(questions: { id: number; type: number; options: string[] }[]) {
-  const byType: Record<number, (options: string[]) => unknown> = { 10: () => 12, 20: () => 'Ett svar', 30: (o) => o[0], 40: (o) => [o[0]], 50: (o) => o[0], 90: () => 'Ett längre svar.' };
+  const byType: Record<number, (options: string[]) => unknown> = {
+    10: () => 12,
+    20: () => 'Ett svar',
+    30: (o) => o[0],
+    40: (o) => [o[0]],
+    50: (o) => o[0],
+    90: () => 'Ett längre svar.',
+  };
   return Object.fromEntries(questions.filter((q) => byType[q.type]).map((q) => [String(q.id), byType[q.type](q.options)]));
 }
 
@@ -66,7 +85,14 @@ const complete = {
 describe('drafts', () => {
   it('starts a draft with the applicant’s own contact details, and continues the same draft when started again', async () => {
     const first = await start();
-    expect(first).toMatchObject({ status: 10, reference: null, step: 1, contact_first_name: 'Alice', contact_email: aliceEmail, contact_phone: '070-123 45 67' });
+    expect(first).toMatchObject({
+      status: 10,
+      reference: null,
+      step: 1,
+      contact_first_name: 'Alice',
+      contact_email: aliceEmail,
+      contact_phone: '070-123 45 67',
+    });
     expect(first.questions.length).toBeGreaterThan(0);
     const again = await start();
     expect(again.uuid).toBe(first.uuid);
@@ -84,7 +110,10 @@ describe('drafts', () => {
   it('saves any part of the form as typed, merges answers, and gives it back after a reload', async () => {
     const { uuid, questions } = await start();
     const [q1, q2] = questions;
-    expect((await api('PUT', `/portal/applications/${uuid}`, alice, { step: 3, org_zip: '12', money: 100_00, definitions: { [q1.id]: 'x' } })).statusCode).toBe(200);
+    expect(
+      (await api('PUT', `/portal/applications/${uuid}`, alice, { step: 3, org_zip: '12', money: 100_00, definitions: { [q1.id]: 'x' } }))
+        .statusCode,
+    ).toBe(200);
     await api('PUT', `/portal/applications/${uuid}`, alice, { definitions: { [q2.id]: 'y' } });
     const saved = (await api('GET', `/portal/applications/${uuid}`, alice)).json().data;
     expect(saved).toMatchObject({ step: 3, org_zip: '12', money: 100_00, definitions: { [q1.id]: 'x', [q2.id]: 'y' } });
@@ -115,15 +144,25 @@ describe('drafts', () => {
     const refused = await api('POST', '/portal/applications', alice, { period_id: closed.id, application_type_id: openPeriod.typeIds[0] });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('Perioden är stängd och det går inte att skicka in fler ansökningar.');
-    const { id: otherType } = await t.db.insertInto('application_types').values({ label: 'Ej i perioden' }).returning('id').executeTakeFirstOrThrow();
-    expect((await api('POST', '/portal/applications', alice, { period_id: openPeriod.id, application_type_id: otherType })).statusCode).toBe(422);
+    const { id: otherType } = await t.db
+      .insertInto('application_types')
+      .values({ label: 'Ej i perioden' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect(
+      (await api('POST', '/portal/applications', alice, { period_id: openPeriod.id, application_type_id: otherType })).statusCode,
+    ).toBe(422);
   });
 });
 
 describe('sending in', () => {
   it('lists every invalid field and keeps the draft as it was', async () => {
     const { uuid } = await start(bob, 1);
-    await api('PUT', `/portal/applications/${uuid}`, bob, { applicant_type: 20, contact_zip: '123', contact_email_confirmation: 'other@test.se' });
+    await api('PUT', `/portal/applications/${uuid}`, bob, {
+      applicant_type: 20,
+      contact_zip: '123',
+      contact_email_confirmation: 'other@test.se',
+    });
     const response = await api('POST', `/portal/applications/${uuid}/submit`, bob);
     expect(response.statusCode).toBe(422);
     const { errors } = response.json();
@@ -149,12 +188,26 @@ describe('sending in', () => {
     const year = new Date().getFullYear();
     expect(sent.status).toBe(20);
     expect(sent.reference).toMatch(new RegExp(`^${year}-\\d{4}$`));
-    const earlier = await t.db.selectFrom('applications').select('reference').where('reference', 'like', `${year}-%`).where('uuid', '!=', uuid).execute();
+    const earlier = await t.db
+      .selectFrom('applications')
+      .select('reference')
+      .where('reference', 'like', `${year}-%`)
+      .where('uuid', '!=', uuid)
+      .execute();
     const highest = Math.max(0, ...earlier.map((r) => Number(r.reference!.split('-')[1])));
     expect(Number(sent.reference.split('-')[1])).toBe(highest + 1);
-    expect(sent).toMatchObject({ org_number: '802415-3978', org_zip: '96131', contact_email: 'alice@test.se', links: ['https://www.testforeningen.se'] });
+    expect(sent).toMatchObject({
+      org_number: '802415-3978',
+      org_zip: '96131',
+      contact_email: 'alice@test.se',
+      links: ['https://www.testforeningen.se'],
+    });
 
-    const mails = await t.db.selectFrom('outbox').selectAll().where('id', 'not in', before.length ? before.map((m) => m.id) : [0]).execute();
+    const mails = await t.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('id', 'not in', before.length ? before.map((m) => m.id) : [0])
+      .execute();
     expect(mails).toHaveLength(1);
     expect(mails[0].recipient).toBe(aliceEmail);
     expect(mails[0].subject).toContain(sent.reference);

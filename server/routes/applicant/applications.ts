@@ -3,7 +3,18 @@ import { applications } from '../../../resources/applications.js';
 import { enums } from '../../../resources/enums.js';
 import { formatDate } from '../../../resources/format.js';
 import { validateRecord } from '../../../resources/validate.js';
-import { applicantForMail, applicationById, formPeriod, latestDraft, openPeriod, organisationByNumber, saveDraft, sendIn, startDraft, typeLabel } from '../../applications/drafts.js';
+import {
+  applicantForMail,
+  applicationById,
+  formPeriod,
+  latestDraft,
+  openPeriod,
+  organisationByNumber,
+  saveDraft,
+  sendIn,
+  startDraft,
+  typeLabel,
+} from '../../applications/drafts.js';
 import { assertDraft, ownApplication, visibleStatus } from '../../applications/own.js';
 import { ID, formFieldSchemas } from '../formSchema.js';
 import { categoryIdsOf, filesOf, formRecord, questionsOf, type ApplicationRow } from '../../applications/form.js';
@@ -47,7 +58,13 @@ export default async function applicantApplicationRoutes(app: Api) {
       approved_money: status === approved ? row.approved_money : null,
       sent_in_at: row.sent_in_at,
       updated_at: row.updated_at,
-      period: { id: period.id, name: period.name, open: period.open, end_date: period.end_date, answer_by: answerBy(period.end_date, period.answer_weeks) },
+      period: {
+        id: period.id,
+        name: period.name,
+        open: period.open,
+        end_date: period.end_date,
+        answer_by: answerBy(period.end_date, period.answer_weeks),
+      },
       application_type: type,
       questions,
       files,
@@ -64,7 +81,10 @@ export default async function applicantApplicationRoutes(app: Api) {
         tags,
         summary: 'Start an application in an open period, or continue the applicant’s draft of the same period and type',
         // applicant_type: who applies, when the applicant already said so (/ansok?applicant_type=).
-        body: body({ period_id: ID, application_type_id: ID, applicant_type: Type.Integer({ enum: Object.values(enums.applicant_type) }) }, ['period_id', 'application_type_id']),
+        body: body(
+          { period_id: ID, application_type_id: ID, applicant_type: Type.Integer({ enum: Object.values(enums.applicant_type) }) },
+          ['period_id', 'application_type_id'],
+        ),
         response: { 200: formAnswer, 201: formAnswer },
       },
     },
@@ -83,7 +103,15 @@ export default async function applicantApplicationRoutes(app: Api) {
 
   app.get(
     '/portal/applications/:uuid',
-    { config, schema: { tags, summary: 'One of the applicant’s applications: the form, its questions and files, and the decision once visible', params, response: { 200: formAnswer } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'One of the applicant’s applications: the form, its questions and files, and the decision once visible',
+        params,
+        response: { 200: formAnswer },
+      },
+    },
     async (request) => ({ data: await present(await ownApplication(db, request, request.params.uuid)) }),
   );
 
@@ -91,7 +119,13 @@ export default async function applicantApplicationRoutes(app: Api) {
     '/portal/applications/:uuid',
     {
       config,
-      schema: { tags, summary: 'Save a draft as the applicant goes: any part of the form, kept as typed', params, body: body(draftFields, []), response: { 200: formAnswer } },
+      schema: {
+        tags,
+        summary: 'Save a draft as the applicant goes: any part of the form, kept as typed',
+        params,
+        body: body(draftFields, []),
+        response: { 200: formAnswer },
+      },
     },
     async (request) => {
       const row = await ownApplication(db, request, request.params.uuid);
@@ -104,8 +138,13 @@ export default async function applicantApplicationRoutes(app: Api) {
         if (typeId !== null && !period.typeIds.includes(typeId)) throw invalid({ application_type_id: ['validation.in'] });
       }
       const errors: FieldErrors = {};
-      const codeErrors = validateRecord(applications, { applicant_type: changes.applicant_type, organisation_type: changes.organisation_type, global_goals: changes.global_goals }, { partial: true });
-      for (const name of ['applicant_type', 'organisation_type', 'global_goals']) if (name in changes && codeErrors[name]) errors[name] = codeErrors[name];
+      const codeErrors = validateRecord(
+        applications,
+        { applicant_type: changes.applicant_type, organisation_type: changes.organisation_type, global_goals: changes.global_goals },
+        { partial: true },
+      );
+      for (const name of ['applicant_type', 'organisation_type', 'global_goals'])
+        if (name in changes && codeErrors[name]) errors[name] = codeErrors[name];
       const categoryIds = changes.category_ids;
       Object.assign(errors, await unknownCategories(db, categoryIds));
       if (Object.keys(errors).length) throw invalid(errors);
@@ -131,7 +170,11 @@ export default async function applicantApplicationRoutes(app: Api) {
       const row = await ownApplication(db, request, request.params.uuid);
       assertDraft(row);
       const period = await openPeriod(db, row.period_id);
-      const [categoryIds, questions, files] = await Promise.all([categoryIdsOf(db, row.id), questionsOf(db, row.application_type_id), filesOf(db, row.id)]);
+      const [categoryIds, questions, files] = await Promise.all([
+        categoryIdsOf(db, row.id),
+        questionsOf(db, row.application_type_id),
+        filesOf(db, row.id),
+      ]);
       const record = formRecord(row, categoryIds);
       const errors = sentInErrors(record, questions, files, period.typeIds);
       if (Object.keys(errors).length) throw invalid(errors);

@@ -11,8 +11,10 @@ beforeEach(async () => {
   await t.db.deleteFrom('login_attempts').execute();
 });
 
-const register = (data: object, headers = {}) => call(t.app, { method: 'POST', url: '/api/v1/frontend-users/register', payload: { data }, headers });
-const requestLink = (email: string) => call(t.app, { method: 'POST', url: '/api/v1/frontend-users/login-link', payload: { data: { email } } });
+const register = (data: object, headers = {}) =>
+  call(t.app, { method: 'POST', url: '/api/v1/frontend-users/register', payload: { data }, headers });
+const requestLink = (email: string) =>
+  call(t.app, { method: 'POST', url: '/api/v1/frontend-users/login-link', payload: { data: { email } } });
 const spend = (token: string) => call(t.app, { method: 'POST', url: '/api/v1/frontend-users/login', payload: { data: { token } } });
 const mails = (to: string) => t.db.selectFrom('outbox').selectAll().where('recipient', '=', to).orderBy('id').execute();
 const lastToken = async (to: string) => (await mails(to)).at(-1)!.body_text.match(/\/logga-in\/([\w-]+)/)![1];
@@ -35,7 +37,11 @@ describe('registration and login links', () => {
     const token = await lastToken('sara@test.se');
 
     // The token is stored only as its hash.
-    const stored = await t.db.selectFrom('login_links').select('token_hash').where('frontend_user_id', '=', user.id).executeTakeFirstOrThrow();
+    const stored = await t.db
+      .selectFrom('login_links')
+      .select('token_hash')
+      .where('frontend_user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(stored.token_hash.toString('base64url')).not.toBe(token);
 
     const first = await spend(token);
@@ -62,13 +68,19 @@ describe('registration and login links', () => {
     // Registering again with a known address does not reveal it either, and changes nobody's name.
     const twice = await register({ email: 'known@test.se', email_confirmation: 'known@test.se', first_name: 'Other', last_name: 'Name' });
     expect(twice.json()).toEqual(known.json());
-    expect((await t.db.selectFrom('frontend_users').select('first_name').where('email', '=', 'known@test.se').executeTakeFirstOrThrow()).first_name).toBe('K');
+    expect(
+      (await t.db.selectFrom('frontend_users').select('first_name').where('email', '=', 'known@test.se').executeTakeFirstOrThrow())
+        .first_name,
+    ).toBe('K');
   });
 
   it('refuses an expired link and a disabled applicant', async () => {
     await register({ email: 'late@test.se', email_confirmation: 'late@test.se', first_name: 'L', last_name: 'A' });
     const token = await lastToken('late@test.se');
-    await t.db.updateTable('login_links').set({ expires_at: sql<Date>`now() - interval '1 second'` }).execute();
+    await t.db
+      .updateTable('login_links')
+      .set({ expires_at: sql<Date>`now() - interval '1 second'` })
+      .execute();
     expect((await spend(token)).statusCode).toBe(422);
 
     await requestLink('late@test.se');
@@ -90,7 +102,9 @@ describe('applicant session', () => {
     await register({ email: 'sess@test.se', email_confirmation: 'sess@test.se', first_name: 'S', last_name: 'E' });
     const login = await spend(await lastToken('sess@test.se'));
     const cookie = `applicant_session=${login.cookies.find((c) => c.name === 'applicant_session')!.value}`;
-    expect((await call(t.app, { method: 'POST', url: '/api/v1/frontend-users/refresh', cookie })).json()).toEqual({ data: { expires_in: 7200 } });
+    expect((await call(t.app, { method: 'POST', url: '/api/v1/frontend-users/refresh', cookie })).json()).toEqual({
+      data: { expires_in: 7200 },
+    });
     expect((await call(t.app, { method: 'GET', url: '/api/v1/users/me', cookie })).statusCode).toBe(401);
     expect((await call(t.app, { method: 'POST', url: '/api/v1/frontend-users/logout', cookie })).statusCode).toBe(204);
     expect((await me(cookie)).statusCode).toBe(401);

@@ -53,18 +53,28 @@ export default async function applicantAuthRoutes(app: Api) {
     '/frontend-users/register',
     {
       config: { access: 'anonymous' },
-      schema: { tags, summary: 'Registers an applicant and mails a login link (the same answer for a known address)', body: body({ email, email_confirmation: email, first_name: name, last_name: name }), response: { 200: message } },
+      schema: {
+        tags,
+        summary: 'Registers an applicant and mails a login link (the same answer for a known address)',
+        body: body({ email, email_confirmation: email, first_name: name, last_name: name }),
+        response: { 200: message },
+      },
     },
     async (request) => {
       const { email: typed, email_confirmation, first_name, last_name } = request.body.data;
       const address = typed.trim().toLowerCase();
-      if (address !== email_confirmation.trim().toLowerCase()) throw invalid({ email_confirmation: ['errors.emails_mismatch'] }, 'errors.emails_mismatch');
+      if (address !== email_confirmation.trim().toLowerCase())
+        throw invalid({ email_confirmation: ['errors.emails_mismatch'] }, 'errors.emails_mismatch');
       await limited(address, request.ip);
       let user = await applicantByEmail(db, address);
       if (!user) {
         user =
-          (await registerApplicant(db, { email: address, first_name: first_name.trim(), last_name: last_name.trim(), locale: request.locale })) ??
-          (await applicantByEmail(db, address));
+          (await registerApplicant(db, {
+            email: address,
+            first_name: first_name.trim(),
+            last_name: last_name.trim(),
+            locale: request.locale,
+          })) ?? (await applicantByEmail(db, address));
       }
       // A known address gets a login link instead; the answer is the same either way.
       if (user?.active) await sendLink(user);
@@ -74,7 +84,15 @@ export default async function applicantAuthRoutes(app: Api) {
 
   app.post(
     '/frontend-users/login-link',
-    { config: { access: 'anonymous' }, schema: { tags, summary: 'Mails a login link to a registered applicant; the same answer for any address', body: body({ email }), response: { 200: message } } },
+    {
+      config: { access: 'anonymous' },
+      schema: {
+        tags,
+        summary: 'Mails a login link to a registered applicant; the same answer for any address',
+        body: body({ email }),
+        response: { 200: message },
+      },
+    },
     async (request) => {
       const address = request.body.data.email.trim().toLowerCase();
       await limited(address, request.ip);
@@ -88,7 +106,12 @@ export default async function applicantAuthRoutes(app: Api) {
     '/frontend-users/login',
     {
       config: { access: 'anonymous' },
-      schema: { tags, summary: 'Spends a login link and starts the applicant session; the first login verifies the e-mail', body: body({ token: Type.String({ minLength: 1, maxLength: 200 }) }), response: { 200: expiresIn } },
+      schema: {
+        tags,
+        summary: 'Spends a login link and starts the applicant session; the first login verifies the e-mail',
+        body: body({ token: Type.String({ minLength: 1, maxLength: 200 }) }),
+        response: { 200: expiresIn },
+      },
     },
     async (request, reply) => {
       const userId = await spendLoginLink(db, request.body.data.token);
@@ -97,21 +120,33 @@ export default async function applicantAuthRoutes(app: Api) {
     },
   );
 
-  app.get('/frontend-users/me', { config: { access: 'applicant' }, schema: { tags, summary: 'The signed-in applicant', response: { 200: profile } } }, async (request) => ({
-    data: request.applicant!,
-  }));
+  app.get(
+    '/frontend-users/me',
+    { config: { access: 'applicant' }, schema: { tags, summary: 'The signed-in applicant', response: { 200: profile } } },
+    async (request) => ({
+      data: request.applicant!,
+    }),
+  );
 
-  app.post('/frontend-users/refresh', { config: { access: 'applicant' }, schema: { tags, summary: 'Extends the applicant session', response: { 200: expiresIn } } }, async (request, reply) => {
-    const token = request.cookies[sessionCookie.applicant]!;
-    await extendSession(db, token, lifetime);
-    setCookie(reply, token);
-    return { data: { expires_in: lifetime } };
-  });
+  app.post(
+    '/frontend-users/refresh',
+    { config: { access: 'applicant' }, schema: { tags, summary: 'Extends the applicant session', response: { 200: expiresIn } } },
+    async (request, reply) => {
+      const token = request.cookies[sessionCookie.applicant]!;
+      await extendSession(db, token, lifetime);
+      setCookie(reply, token);
+      return { data: { expires_in: lifetime } };
+    },
+  );
 
-  app.post('/frontend-users/logout', { config: { access: 'anonymous' }, schema: { tags, summary: 'Ends the applicant session (always 204)' } }, async (request, reply) => {
-    const token = request.cookies[sessionCookie.applicant];
-    if (token) await deleteSession(db, token);
-    reply.clearCookie(sessionCookie.applicant, { path: '/' });
-    return reply.status(204).send();
-  });
+  app.post(
+    '/frontend-users/logout',
+    { config: { access: 'anonymous' }, schema: { tags, summary: 'Ends the applicant session (always 204)' } },
+    async (request, reply) => {
+      const token = request.cookies[sessionCookie.applicant];
+      if (token) await deleteSession(db, token);
+      reply.clearCookie(sessionCookie.applicant, { path: '/' });
+      return reply.status(204).send();
+    },
+  );
 }

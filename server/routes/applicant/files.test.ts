@@ -24,12 +24,19 @@ let otherTypesMedia: number;
 
 const pdf = (padding = 0) =>
   Buffer.concat([
-    Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n'),
+    Buffer.from(
+      '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n',
+    ),
     Buffer.alloc(padding, 0x20),
     Buffer.from('%%EOF\n'),
   ]);
 const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(0x3a), Buffer.from([0x40, 0, 0, 0]), Buffer.from('This program cannot be run in DOS mode.')]);
+const exe = Buffer.concat([
+  Buffer.from('MZ'),
+  Buffer.alloc(0x3a),
+  Buffer.from([0x40, 0, 0, 0]),
+  Buffer.from('This program cannot be run in DOS mode.'),
+]);
 
 /** A zip of stored (uncompressed) entries, as office files are. */
 function zip(entries: [string, string][]): Buffer {
@@ -71,12 +78,19 @@ function zip(entries: [string, string][]): Buffer {
 
 const openXml = (part: string, type: string) =>
   zip([
-    ['[Content_Types].xml', `<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/${part}" ContentType="${type}"/></Types>`],
+    [
+      '[Content_Types].xml',
+      `<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/${part}" ContentType="${type}"/></Types>`,
+    ],
     [part, '<?xml version="1.0"?><root/>'],
   ]);
 const docx = openXml('word/document.xml', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml');
 const xlsx = openXml('xl/workbook.xml', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml');
-const openDocument = (mime: string) => zip([['mimetype', mime], ['content.xml', '<?xml version="1.0"?><office:document-content/>']]);
+const openDocument = (mime: string) =>
+  zip([
+    ['mimetype', mime],
+    ['content.xml', '<?xml version="1.0"?><office:document-content/>'],
+  ]);
 
 // --- Multipart bodies by hand. ---
 
@@ -88,7 +102,13 @@ function multipart(parts: Part[]) {
   for (const part of parts) {
     chunks.push(Buffer.from(`--${boundary}\r\n`));
     if ('content' in part) {
-      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type ?? 'application/octet-stream'}\r\n\r\n`), part.content, Buffer.from('\r\n'));
+      chunks.push(
+        Buffer.from(
+          `Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type ?? 'application/octet-stream'}\r\n\r\n`,
+        ),
+        part.content,
+        Buffer.from('\r\n'),
+      );
     } else {
       chunks.push(Buffer.from(`Content-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
     }
@@ -99,12 +119,21 @@ function multipart(parts: Part[]) {
 
 const upload = (application: string, cookie: string | undefined, parts: Part[], headers: Record<string, string> = {}) => {
   const body = multipart(parts);
-  return call(t.app, { method: 'POST', url: `/api/v1/portal/applications/${application}/files`, cookie, payload: body.payload, headers: { ...body.headers, ...headers } });
+  return call(t.app, {
+    method: 'POST',
+    url: `/api/v1/portal/applications/${application}/files`,
+    cookie,
+    payload: body.payload,
+    headers: { ...body.headers, ...headers },
+  });
 };
 const file = (filename: string, content: Buffer, type = 'application/pdf'): Part => ({ name: 'file', filename, content, type });
-const remove = (application: string, fileUuid: string, cookie?: string) => call(t.app, { method: 'DELETE', url: `/api/v1/portal/applications/${application}/files/${fileUuid}`, cookie });
-const download = (application: string, fileUuid: string, cookie?: string) => call(t.app, { method: 'GET', url: `/api/v1/portal/applications/${application}/files/${fileUuid}`, cookie });
-const staffDownload = (application: string, fileUuid: string, cookie?: string) => call(t.app, { method: 'GET', url: `/api/v1/applications/${application}/files/${fileUuid}`, cookie });
+const remove = (application: string, fileUuid: string, cookie?: string) =>
+  call(t.app, { method: 'DELETE', url: `/api/v1/portal/applications/${application}/files/${fileUuid}`, cookie });
+const download = (application: string, fileUuid: string, cookie?: string) =>
+  call(t.app, { method: 'GET', url: `/api/v1/portal/applications/${application}/files/${fileUuid}`, cookie });
+const staffDownload = (application: string, fileUuid: string, cookie?: string) =>
+  call(t.app, { method: 'GET', url: `/api/v1/applications/${application}/files/${fileUuid}`, cookie });
 
 const uploadsDir = () => path.join(t.config.dataDir, 'uploads');
 /** Everything in the uploads folder, temporary files included. */
@@ -112,7 +141,11 @@ const onDisk = async () => (await readdir(uploadsDir()).catch(() => [] as string
 const rows = () => t.db.selectFrom('application_files').selectAll().orderBy('id').execute();
 
 async function applicant(email: string) {
-  const { id } = await t.db.insertInto('frontend_users').values({ email, first_name: 'Test', last_name: 'Test' }).returning('id').executeTakeFirstOrThrow();
+  const { id } = await t.db
+    .insertInto('frontend_users')
+    .values({ email, first_name: 'Test', last_name: 'Test' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return { id, cookie: `applicant_session=${await createSession(t.db, 'applicant', id, 3600)}` };
 }
 
@@ -124,11 +157,20 @@ beforeAll(async () => {
   const b = await applicant('bob@test.se');
   alice = a.cookie;
   bob = b.cookie;
-  const period = await db.insertInto('periods').values({ name: 'Vår 2026', start_date: '2026-01-01', end_date: '2026-12-31' }).returning('id').executeTakeFirstOrThrow();
+  const period = await db
+    .insertInto('periods')
+    .values({ name: 'Vår 2026', start_date: '2026-01-01', end_date: '2026-12-31' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const type = await db.insertInto('application_types').values({ label: 'Bidrag' }).returning('id').executeTakeFirstOrThrow();
   const other = await db.insertInto('application_types').values({ label: 'Stipendium' }).returning('id').executeTakeFirstOrThrow();
   const question = (application_type_id: number, label: string, fieldType: number) =>
-    db.insertInto('application_type_field_definitions').values({ application_type_id, label, type: fieldType, options: JSON.stringify([]) }).returning('id').executeTakeFirstOrThrow().then((r) => r.id);
+    db
+      .insertInto('application_type_field_definitions')
+      .values({ application_type_id, label, type: fieldType, options: JSON.stringify([]) })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+      .then((r) => r.id);
   mediaQuestion = await question(type.id, 'Budget', 100);
   textQuestion = await question(type.id, 'Beskrivning', 20);
   otherTypesMedia = await question(other.id, 'Intyg', 100);
@@ -160,7 +202,10 @@ describe('uploading', () => {
     expect(Date.parse(attachment.created_at)).not.toBeNaN();
 
     // The field may come after the file; the browser's content type is not trusted either way.
-    const second = await upload(aliceDraft, alice, [file('logga.png', png, 'application/octet-stream'), { name: 'field_definition_id', value: String(mediaQuestion) }]);
+    const second = await upload(aliceDraft, alice, [
+      file('logga.png', png, 'application/octet-stream'),
+      { name: 'field_definition_id', value: String(mediaQuestion) },
+    ]);
     expect(second.statusCode).toBe(201);
     const answer = second.json().data;
     expect(answer).toMatchObject({ name: 'logga.png', mime: 'image/png', size: png.length, field_definition_id: mediaQuestion });
@@ -207,7 +252,10 @@ describe('uploading', () => {
   it('refuses a file over UPLOAD_MAX_MB with 413, naming the limit, and stores nothing; exactly the limit is accepted', async () => {
     const tooLarge = await upload(aliceDraft, alice, [file('stor.pdf', pdf(MB))]);
     expect(tooLarge.statusCode).toBe(413);
-    expect(tooLarge.json()).toEqual({ message: 'Filen är för stor. Den får vara högst 1 MB.', errors: { file: ['Filen är för stor. Den får vara högst 1 MB.'] } });
+    expect(tooLarge.json()).toEqual({
+      message: 'Filen är för stor. Den får vara högst 1 MB.',
+      errors: { file: ['Filen är för stor. Den får vara högst 1 MB.'] },
+    });
     const english = await upload(aliceDraft, alice, [file('stor.pdf', pdf(MB))], { 'accept-language': 'en-US' });
     expect(english.json().message).toBe('The file is too large. It may be at most 1 MB.');
     expect(await rows()).toEqual([]);
@@ -236,13 +284,30 @@ describe('uploading', () => {
     }
     // Malformed bodies: no boundary, and a form cut off before its end.
     const url = `/api/v1/portal/applications/${aliceDraft}/files`;
-    const noBoundary = await call(t.app, { method: 'POST', url, cookie: alice, payload: pdf(), headers: { 'content-type': 'multipart/form-data' } });
+    const noBoundary = await call(t.app, {
+      method: 'POST',
+      url,
+      cookie: alice,
+      payload: pdf(),
+      headers: { 'content-type': 'multipart/form-data' },
+    });
     expect(noBoundary.statusCode).toBe(400);
     expect(noBoundary.json()).toEqual({ message: 'De angivna uppgifterna var ogiltiga.' });
     const cut = multipart([file('a.pdf', pdf(5000))]);
-    const truncated = await call(t.app, { method: 'POST', url, cookie: alice, payload: cut.payload.subarray(0, 3000), headers: cut.headers });
+    const truncated = await call(t.app, {
+      method: 'POST',
+      url,
+      cookie: alice,
+      payload: cut.payload.subarray(0, 3000),
+      headers: cut.headers,
+    });
     expect(truncated.statusCode).toBe(400);
-    const json = await call(t.app, { method: 'POST', url: `/api/v1/portal/applications/${aliceDraft}/files`, cookie: alice, payload: { data: {} } });
+    const json = await call(t.app, {
+      method: 'POST',
+      url: `/api/v1/portal/applications/${aliceDraft}/files`,
+      cookie: alice,
+      payload: { data: {} },
+    });
     expect(json.statusCode).toBe(415);
     expect(await rows()).toEqual([]);
     expect(await onDisk()).toEqual([]);
@@ -273,16 +338,24 @@ describe('uploading', () => {
         this.push(body.payload.subarray(0, 100_000));
         // Once the server has started writing the file, note what is on disk, then drop the connection.
         void vi
-          .waitFor(async () => {
-            partial = await onDisk();
-            expect(partial).toEqual([expect.stringMatching(/^\.upload-/)]);
-          }, { timeout: 5_000 })
+          .waitFor(
+            async () => {
+              partial = await onDisk();
+              expect(partial).toEqual([expect.stringMatching(/^\.upload-/)]);
+            },
+            { timeout: 5_000 },
+          )
           .catch(() => {}) // the assertion on `partial` below reports it
           .finally(() => this.destroy(new Error('connection reset')));
       },
     });
     const response = await t.app
-      .inject({ method: 'POST', url: `/api/v1/portal/applications/${aliceDraft}/files`, payload, headers: { ...body.headers, cookie: alice, 'x-requested-with': 'XMLHttpRequest' } })
+      .inject({
+        method: 'POST',
+        url: `/api/v1/portal/applications/${aliceDraft}/files`,
+        payload,
+        headers: { ...body.headers, cookie: alice, 'x-requested-with': 'XMLHttpRequest' },
+      })
       .catch((error: Error) => error);
     expect(response).toBeInstanceOf(Error);
     expect(partial).toEqual([expect.stringMatching(/^\.upload-/)]);
@@ -292,7 +365,12 @@ describe('uploading', () => {
 
   it('keeps the CSRF rule: an upload without X-Requested-With is refused before anything is stored', async () => {
     const body = multipart([file('a.pdf', pdf())]);
-    const response = await t.app.inject({ method: 'POST', url: `/api/v1/portal/applications/${aliceDraft}/files`, payload: body.payload, headers: { ...body.headers, cookie: alice } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/portal/applications/${aliceDraft}/files`,
+      payload: body.payload,
+      headers: { ...body.headers, cookie: alice },
+    });
     expect(response.statusCode).toBe(403);
     expect(await onDisk()).toEqual([]);
   });
@@ -312,7 +390,9 @@ describe('removing and the draft rule', () => {
   it('answers 409 to uploads and removals once the application is sent in, and still lets the applicant download', async () => {
     const refused = await upload(aliceSent, alice, [file('sen.pdf', pdf())]);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe('Ansökan är redan inskickad och kan inte ändras. Skriv till oss i dialogen om något behöver rättas.');
+    expect(refused.json().message).toBe(
+      'Ansökan är redan inskickad och kan inte ändras. Skriv till oss i dialogen om något behöver rättas.',
+    );
     expect(await onDisk()).toEqual([]);
 
     const { uuid } = (await upload(aliceDraft, alice, [file('a.pdf', pdf())])).json().data;
@@ -382,7 +462,10 @@ describe('who may see a file', () => {
 
     // A staff user whose role has neither ability.
     await t.db.insertInto('roles').values({ name: 'reader' }).execute();
-    await t.db.insertInto('users').values({ first_name: 'R', last_name: 'L', email: 'reader@test.se', role: 'reader', password_hash: await hashPassword(PASSWORD) }).execute();
+    await t.db
+      .insertInto('users')
+      .values({ first_name: 'R', last_name: 'L', email: 'reader@test.se', role: 'reader', password_hash: await hashPassword(PASSWORD) })
+      .execute();
     expect((await staffDownload(aliceDraft, uuid, await sessionCookie(t.app, 'reader@test.se'))).statusCode).toBe(403);
     expect((await staffDownload(aliceDraft, uuid, alice)).statusCode).toBe(401);
     expect((await staffDownload(aliceDraft, uuid)).statusCode).toBe(401);

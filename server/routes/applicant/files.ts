@@ -35,7 +35,10 @@ export default async function applicantFileRoutes(app: Api) {
                 required: ['file'],
                 properties: {
                   file: { type: 'string', format: 'binary' },
-                  field_definition_id: { type: 'integer', description: 'A media question of the application’s type; none for an attachment' },
+                  field_definition_id: {
+                    type: 'integer',
+                    description: 'A media question of the application’s type; none for an attachment',
+                  },
                 },
               },
             },
@@ -59,7 +62,14 @@ export default async function applicantFileRoutes(app: Api) {
 
   app.delete(
     '/portal/applications/:uuid/files/:fileUuid',
-    { config: { access: 'applicant' }, schema: { tags: ['portal'], summary: 'Removes a file from the applicant’s draft (409 when no longer a draft)', params: stringParams('uuid', 'fileUuid') } },
+    {
+      config: { access: 'applicant' },
+      schema: {
+        tags: ['portal'],
+        summary: 'Removes a file from the applicant’s draft (409 when no longer a draft)',
+        params: stringParams('uuid', 'fileUuid'),
+      },
+    },
     async (request, reply) => {
       knownUuids(request.params.uuid, request.params.fileUuid);
       const application = await ownApplication(db, request, request.params.uuid);
@@ -71,7 +81,14 @@ export default async function applicantFileRoutes(app: Api) {
 
   app.get(
     '/portal/applications/:uuid/files/:fileUuid',
-    { config: { access: 'applicant' }, schema: { tags: ['portal'], summary: 'Downloads a file of the applicant’s own application (always as an attachment)', params: stringParams('uuid', 'fileUuid') } },
+    {
+      config: { access: 'applicant' },
+      schema: {
+        tags: ['portal'],
+        summary: 'Downloads a file of the applicant’s own application (always as an attachment)',
+        params: stringParams('uuid', 'fileUuid'),
+      },
+    },
     async (request, reply) => {
       knownUuids(request.params.uuid, request.params.fileUuid);
       const application = await ownApplication(db, request, request.params.uuid);

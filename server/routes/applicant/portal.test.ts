@@ -65,10 +65,17 @@ describe('portal reading', () => {
     const periods = (await get('/portal/periods', applicant)).json().data;
     expect(periods).toHaveLength(1);
     const [open] = periods;
-    expect(open.application_types.map((t: { label: string }) => t.label)).toEqual(['Bidrag till föreningsliv', 'Stipendium för unga ledare']);
+    expect(open.application_types.map((t: { label: string }) => t.label)).toEqual([
+      'Bidrag till föreningsliv',
+      'Stipendium för unga ledare',
+    ]);
     expect(open.contacts.length).toBeGreaterThan(0);
     await createStaff(t.db, 'admin', 'period-admin@test.se');
-    const closed = await call(t.app, { method: 'POST', url: `/api/v1/periods/${open.id}/close`, cookie: await sessionCookie(t.app, 'period-admin@test.se') });
+    const closed = await call(t.app, {
+      method: 'POST',
+      url: `/api/v1/periods/${open.id}/close`,
+      cookie: await sessionCookie(t.app, 'period-admin@test.se'),
+    });
     expect(closed.statusCode, closed.body).toBe(200);
     expect((await get('/portal/periods', applicant)).json().data).toEqual([]);
   });
@@ -77,7 +84,16 @@ describe('portal reading', () => {
 describe('categories for the application form', () => {
   it('lists every category by type and in Swedish order, to signed-in applicants only', async () => {
     const listed = (await get('/portal/categories', applicant)).json().data as { type: number; label: string }[];
-    expect(listed.length).toBe(Number((await t.db.selectFrom('categories').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n));
+    expect(listed.length).toBe(
+      Number(
+        (
+          await t.db
+            .selectFrom('categories')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    );
     const types = listed.map((c) => c.type);
     expect(types).toEqual([...types].sort((a, b) => a - b));
     const collator = new Intl.Collator('sv');

@@ -17,7 +17,13 @@ const period = Type.Object({
   application_types: Optional(Type.Array(Type.Object({ id: Optional(Integer()), label: Optional(Text()) }))),
   contacts: Optional(
     Type.Array(
-      Type.Object({ first_name: Optional(Text()), last_name: Optional(Text()), title: Optional(Nullable(Text())), email: Optional(Nullable(Text())), phone: Optional(Nullable(Text())) }),
+      Type.Object({
+        first_name: Optional(Text()),
+        last_name: Optional(Text()),
+        title: Optional(Nullable(Text())),
+        email: Optional(Nullable(Text())),
+        phone: Optional(Nullable(Text())),
+      }),
     ),
   ),
 });
@@ -44,7 +50,14 @@ export default async function portalRoutes(app: Api) {
 
   app.get(
     '/portal/applications',
-    { config: { access: 'applicant' }, schema: { tags, summary: 'The applicant’s own applications, newest first, with status cloaking', response: { 200: data(Type.Array(application)) } } },
+    {
+      config: { access: 'applicant' },
+      schema: {
+        tags,
+        summary: 'The applicant’s own applications, newest first, with status cloaking',
+        response: { 200: data(Type.Array(application)) },
+      },
+    },
     async (request) => {
       const rows = await ownApplications(db, request.applicant!.id);
       return {
@@ -69,9 +82,16 @@ export default async function portalRoutes(app: Api) {
   );
 
   // Anyone may read the FAQ: the footer links to it from every page, before registering too.
-  app.get('/portal/faqs', { config: { access: 'anonymous' }, schema: { tags, summary: 'The FAQs in their order, for anyone', response: { 200: data(Type.Array(faq)) } } }, async () => ({
-    data: await faqsInOrder(db),
-  }));
+  app.get(
+    '/portal/faqs',
+    {
+      config: { access: 'anonymous' },
+      schema: { tags, summary: 'The FAQs in their order, for anyone', response: { 200: data(Type.Array(faq)) } },
+    },
+    async () => ({
+      data: await faqsInOrder(db),
+    }),
+  );
 
   app.get(
     '/portal/categories',
@@ -88,7 +108,14 @@ export default async function portalRoutes(app: Api) {
 
   app.get(
     '/portal/periods',
-    { config: { access: 'applicant' }, schema: { tags, summary: 'Open periods (not closed, today between start and end) with their application types and contacts', response: { 200: data(Type.Array(period)) } } },
+    {
+      config: { access: 'applicant' },
+      schema: {
+        tags,
+        summary: 'Open periods (not closed, today between start and end) with their application types and contacts',
+        response: { 200: data(Type.Array(period)) },
+      },
+    },
     async () => ({ data: await openPeriods(db) }),
   );
 }

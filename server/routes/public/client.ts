@@ -26,16 +26,21 @@ export default async function clientRoutes(app: Api) {
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
   };
 
-  app.get('/assets/*', { config: { access: 'anonymous' }, schema: { hide: true, params: Type.Object({ '*': Type.String() }) } }, (request, reply) => {
-    const file = request.params['*'];
-    return reply.header('Cache-Control', 'public, max-age=31536000, immutable').sendFile(path.join('assets', file));
-  });
+  app.get(
+    '/assets/*',
+    { config: { access: 'anonymous' }, schema: { hide: true, params: Type.Object({ '*': Type.String() }) } },
+    (request, reply) => {
+      const file = request.params['*'];
+      return reply.header('Cache-Control', 'public, max-age=31536000, immutable').sendFile(path.join('assets', file));
+    },
+  );
   app.get('/favicon.svg', { config: { access: 'anonymous' }, schema: { hide: true } }, (_request, reply) => reply.sendFile('favicon.svg'));
   app.get('/admin', { config: { access: 'anonymous' }, schema: { hide: true } }, (_request, reply) => sendPage(reply, pages.admin));
   app.get('/admin/*', { config: { access: 'anonymous' }, schema: { hide: true } }, (_request, reply) => sendPage(reply, pages.admin));
   app.get('/*', { config: { access: 'anonymous' }, schema: { hide: true } }, (request, reply) => {
     // Unknown API paths answer with the JSON 404, not the portal page.
-    if (request.url.startsWith(`${app.config.apiPrefix}/`) || request.url === app.config.apiPrefix) throw new AppError(404, 'errors.not_found');
+    if (request.url.startsWith(`${app.config.apiPrefix}/`) || request.url === app.config.apiPrefix)
+      throw new AppError(404, 'errors.not_found');
     return sendPage(reply, pages.portal);
   });
 }

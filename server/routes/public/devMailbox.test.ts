@@ -14,7 +14,13 @@ afterAll(async () => {
 
 describe('development mailbox', () => {
   it('shows the outbox with clickable links, escaped', async () => {
-    await dev.mailer.queue({ to: 'anna@test.se', locale: 'sv-SE', name: '<b>Anna</b>', template: 'password_reset', params: { link: 'http://localhost:3000/admin/reset-password/abc', minutes: 60 } });
+    await dev.mailer.queue({
+      to: 'anna@test.se',
+      locale: 'sv-SE',
+      name: '<b>Anna</b>',
+      template: 'password_reset',
+      params: { link: 'http://localhost:3000/admin/reset-password/abc', minutes: 60 },
+    });
     const page = await dev.app.inject({ method: 'GET', url: '/dev/mailbox' });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Välj nytt lösenord – Ansökningsportalen');

@@ -13,7 +13,15 @@ const enumsFor = async (locale: string) => (await t.app.inject({ method: 'GET', 
 describe('GET /protocol/enums/{locale}', () => {
   it('serves every enumeration of the specification with its codes', async () => {
     const data = await enumsFor('sv-SE');
-    expect(Object.keys(data).sort()).toEqual(['applicant_type', 'application_status', 'category_type', 'field_type', 'global_goal', 'investigation_status', 'organisation_type']);
+    expect(Object.keys(data).sort()).toEqual([
+      'applicant_type',
+      'application_status',
+      'category_type',
+      'field_type',
+      'global_goal',
+      'investigation_status',
+      'organisation_type',
+    ]);
     for (const [name, values] of Object.entries(enums)) {
       expect(data[name].map((o: { value: number }) => o.value)).toEqual(Object.values(values));
     }
@@ -23,7 +31,8 @@ describe('GET /protocol/enums/{locale}', () => {
   });
 
   it('labels in Swedish and English, and falls back to Swedish for an unknown locale', async () => {
-    const label = (data: Record<string, { value: number; label: string }[]>, name: string, value: number) => data[name].find((o) => o.value === value)?.label;
+    const label = (data: Record<string, { value: number; label: string }[]>, name: string, value: number) =>
+      data[name].find((o) => o.value === value)?.label;
     const sv = await enumsFor('sv-SE');
     const en = await enumsFor('en-US');
     expect(label(sv, 'application_status', 40)).toBe('Beviljad');

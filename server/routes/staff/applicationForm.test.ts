@@ -30,7 +30,12 @@ beforeAll(async () => {
   otherTypeId = (await t.db.insertInto('application_types').values({ label: 'Stipendium' }).returning('id').executeTakeFirstOrThrow()).id;
   await t.db.insertInto('period_application_types').values({ period_id: period.id, application_type_id: typeId }).execute();
   const question = (label: string, type: number) =>
-    t.db.insertInto('application_type_field_definitions').values({ application_type_id: typeId, label, type, required: true, options: JSON.stringify([]) }).returning('id').executeTakeFirstOrThrow().then((r) => r.id);
+    t.db
+      .insertInto('application_type_field_definitions')
+      .values({ application_type_id: typeId, label, type, required: true, options: JSON.stringify([]) })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+      .then((r) => r.id);
   textQuestion = await question('Beskrivning', enums.field_type.text);
   mediaQuestion = await question('Budget', enums.field_type.media);
 });
@@ -55,7 +60,12 @@ const form = () => ({
   consent: true,
 });
 
-async function register(data: Record<string, unknown> = { ...form(), applicant: { email: `per${Math.random()}@test.se`, first_name: 'Per', last_name: 'Papper' } }) {
+async function register(
+  data: Record<string, unknown> = {
+    ...form(),
+    applicant: { email: `per${Math.random()}@test.se`, first_name: 'Per', last_name: 'Papper' },
+  },
+) {
   const response = await api('POST', '/applications', admin, data);
   expect(response.statusCode, response.body).toBe(201);
   return response.json().data;
@@ -66,37 +76,64 @@ function upload(uuid: string, cookie?: string) {
   const boundary = '----staffform';
   const payload = Buffer.concat([
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="field_definition_id"\r\n\r\n${mediaQuestion}\r\n`),
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="Budget.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="Budget.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+    ),
     pdf,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  return call(t.app, { method: 'POST', url: `/api/v1/applications/${uuid}/files`, cookie, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+  return call(t.app, {
+    method: 'POST',
+    url: `/api/v1/applications/${uuid}/files`,
+    cookie,
+    payload,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
 }
 
 describe('registering an application', () => {
   it('creates a new, unverified applicant and the application as sent in, in a closed period, with the history', async () => {
-    const created = await register({ ...form(), contact_zip: '972 31', applicant: { email: 'Ny@Test.se', first_name: 'Nina', last_name: 'Ny' } });
-    expect(created).toMatchObject({ status: enums.application_status.received, money: 12_500_00, contact_zip: '97231', definitions: { [textQuestion]: 'Ett läger för unga.' } });
+    const created = await register({
+      ...form(),
+      contact_zip: '972 31',
+      applicant: { email: 'Ny@Test.se', first_name: 'Nina', last_name: 'Ny' },
+    });
+    expect(created).toMatchObject({
+      status: enums.application_status.received,
+      money: 12_500_00,
+      contact_zip: '97231',
+      definitions: { [textQuestion]: 'Ett läger för unga.' },
+    });
     expect(created.reference).toMatch(/^\d{4}-\d{4}$/);
     expect(created.sent_in_at).toBeTruthy();
     const person = await t.db.selectFrom('frontend_users').selectAll().where('email', '=', 'ny@test.se').executeTakeFirstOrThrow();
     expect(person).toMatchObject({ first_name: 'Nina', last_name: 'Ny', verified_at: null });
     expect(created.applicant.id).toBe(person.id);
-    expect(await historyOf(t.db, created.id)).toEqual([{ user_id: adminId, action: 'created', before: null, after: { reference: created.reference } }]);
+    expect(await historyOf(t.db, created.id)).toEqual([
+      { user_id: adminId, action: 'created', before: null, after: { reference: created.reference } },
+    ]);
   });
 
   it('registers for an existing applicant by id, and by an e-mail already registered', async () => {
     const id = await createApplicant(t.db, 'kand@test.se');
     expect((await register({ ...form(), frontend_user_id: id })).applicant.id).toBe(id);
     expect((await register({ ...form(), applicant: { email: 'KAND@test.se', first_name: 'X', last_name: 'Y' } })).applicant.id).toBe(id);
-    const [{ count }] = await t.db.selectFrom('frontend_users').select((eb) => eb.fn.countAll<string>().as('count')).where('email', '=', 'kand@test.se').execute();
+    const [{ count }] = await t.db
+      .selectFrom('frontend_users')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('email', '=', 'kand@test.se')
+      .execute();
     expect(Number(count)).toBe(1);
   });
 
   it('lists every problem, translated with the fields’ labels, and saves nothing', async () => {
     const before = await t.db.selectFrom('applications').select('id').execute();
     const { money: _money, definitions: _definitions, ...rest } = form();
-    const response = await api('POST', '/applications', admin, { ...rest, contact_zip: '12', applicant: { email: 'not-an-address', first_name: '', last_name: 'Z' } });
+    const response = await api('POST', '/applications', admin, {
+      ...rest,
+      contact_zip: '12',
+      applicant: { email: 'not-an-address', first_name: '', last_name: 'Z' },
+    });
     expect(response.statusCode).toBe(422);
     const { errors } = response.json();
     expect(errors.money).toEqual(['Fältet sökt belopp är obligatoriskt.']);
@@ -120,13 +157,29 @@ describe('correcting an application', () => {
   it('saves the changes, normalised, and records only the changed fields', async () => {
     const created = await register();
     // The type's required media question needs its file before anything can be saved.
-    expect((await api('PUT', `/applications/${created.uuid}`, admin, { money: 20_000_00 })).json().errors).toEqual({ [`definitions.${mediaQuestion}`]: ['Bifoga en fil till ”Budget”.'] });
+    expect((await api('PUT', `/applications/${created.uuid}`, admin, { money: 20_000_00 })).json().errors).toEqual({
+      [`definitions.${mediaQuestion}`]: ['Bifoga en fil till ”Budget”.'],
+    });
     expect((await upload(created.uuid, admin)).statusCode).toBe(201);
-    const response = await api('PUT', `/applications/${created.uuid}`, admin, { money: 20_000_00, contact_phone: '070-123 45 67', contact_city: ' Boden ' });
+    const response = await api('PUT', `/applications/${created.uuid}`, admin, {
+      money: 20_000_00,
+      contact_phone: '070-123 45 67',
+      contact_city: ' Boden ',
+    });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().data).toMatchObject({ money: 20_000_00, contact_city: 'Boden', reference: created.reference, status: enums.application_status.received });
+    expect(response.json().data).toMatchObject({
+      money: 20_000_00,
+      contact_city: 'Boden',
+      reference: created.reference,
+      status: enums.application_status.received,
+    });
     const history = await historyOf(t.db, created.id);
-    expect(history.at(-1)).toEqual({ user_id: adminId, action: 'edited', before: { money: 12_500_00, contact_city: 'Luleå' }, after: { money: 20_000_00, contact_city: 'Boden' } });
+    expect(history.at(-1)).toEqual({
+      user_id: adminId,
+      action: 'edited',
+      before: { money: 12_500_00, contact_city: 'Luleå' },
+      after: { money: 20_000_00, contact_city: 'Boden' },
+    });
     // Nothing changed, nothing recorded.
     await api('PUT', `/applications/${created.uuid}`, admin, { money: 20_000_00 });
     expect(await historyOf(t.db, created.id)).toHaveLength(history.length);
@@ -134,14 +187,25 @@ describe('correcting an application', () => {
 
   it('checks the whole result: 422 lists every problem and saves nothing', async () => {
     const created = await register();
-    const response = await api('PUT', `/applications/${created.uuid}`, admin, { money: null, org_zip: 'x', applicant_type: enums.applicant_type.organisation, definitions: { [textQuestion]: '' } });
+    const response = await api('PUT', `/applications/${created.uuid}`, admin, {
+      money: null,
+      org_zip: 'x',
+      applicant_type: enums.applicant_type.organisation,
+      definitions: { [textQuestion]: '' },
+    });
     expect(response.statusCode).toBe(422);
-    expect(Object.keys(response.json().errors)).toEqual(expect.arrayContaining(['money', 'org_zip', 'org_number', `definitions.${textQuestion}`]));
+    expect(Object.keys(response.json().errors)).toEqual(
+      expect.arrayContaining(['money', 'org_zip', 'org_number', `definitions.${textQuestion}`]),
+    );
     expect((await api('GET', `/applications/${created.uuid}`, admin)).json().data.money).toBe(12_500_00);
   });
 
   it('refuses a draft with 409: the applicant is still writing it', async () => {
-    const draft = await createApplication(t.db, { periodId: period.id, frontendUserId: await createApplicant(t.db, 'utkast@test.se'), status: enums.application_status.draft });
+    const draft = await createApplication(t.db, {
+      periodId: period.id,
+      frontendUserId: await createApplicant(t.db, 'utkast@test.se'),
+      status: enums.application_status.draft,
+    });
     const response = await api('PUT', `/applications/${draft.uuid}`, admin, { money: 1 });
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toMatch(/utkast/);
@@ -164,7 +228,12 @@ describe('files', () => {
     expect(removed.statusCode).toBe(204);
     expect(await readdir(path.join(t.config.dataDir, 'uploads'))).not.toContain(file.uuid);
     const actions = (await historyOf(t.db, created.id)).map((h) => [h.action, h.before ?? h.after]);
-    expect(actions).toEqual(expect.arrayContaining([['file_added', { name: 'Budget.pdf' }], ['file_removed', { name: 'Budget.pdf' }]]));
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        ['file_added', { name: 'Budget.pdf' }],
+        ['file_removed', { name: 'Budget.pdf' }],
+      ]),
+    );
     // Without the file the required media question is missing again.
     const missing = await api('PUT', `/applications/${created.uuid}`, admin, { money: 2_00 });
     expect(Object.keys(missing.json().errors)).toEqual([`definitions.${mediaQuestion}`]);
@@ -174,7 +243,9 @@ describe('files', () => {
 describe('the form’s options', () => {
   it('offers closed periods with their types, and each type’s questions', async () => {
     const { data } = (await api('GET', '/applications/form-options', admin)).json();
-    expect(data.periods).toEqual([expect.objectContaining({ id: period.id, closed: true, application_types: [{ id: typeId, label: 'Bidrag' }] })]);
+    expect(data.periods).toEqual([
+      expect.objectContaining({ id: period.id, closed: true, application_types: [{ id: typeId, label: 'Bidrag' }] }),
+    ]);
     expect(data.questions[typeId].map((q: { id: number }) => q.id)).toEqual([textQuestion, mediaQuestion]);
     expect((await api('GET', '/applications/form-options', investigator)).statusCode).toBe(403);
   });

@@ -7,7 +7,15 @@ import { validateRecord } from '../../../resources/validate.js';
 import * as check from '../../../resources/validators.js';
 import { categoryIdsOf, filesOf, formRecord, questionsOf } from '../../applications/form.js';
 import { formFieldSchemas, ID } from '../formSchema.js';
-import { applicantExists, applicationByUuidWhole, correctApplication, formOptions, periodExists, registerApplication, type NewApplicant } from '../../applications/staffForm.js';
+import {
+  applicantExists,
+  applicationByUuidWhole,
+  correctApplication,
+  formOptions,
+  periodExists,
+  registerApplication,
+  type NewApplicant,
+} from '../../applications/staffForm.js';
 import { staffApplication } from '../../applications/staffView.js';
 import { periodTypeIds, sentInColumns, sentInErrors, unknownCategories } from '../../applications/submit.js';
 import type { Db } from '../../db/connect.js';
@@ -18,7 +26,10 @@ const tags = ['applications'];
 const manage: FastifyContextConfig = { access: { abilities: 'manage-applications' }, resource: 'applications' };
 const staffView = data(anyObject);
 const NAME = Type.String({ maxLength: 255 });
-const newApplicant = Type.Object({ email: Type.String({ maxLength: 254 }), first_name: Type.Optional(NAME), last_name: Type.Optional(NAME) }, { additionalProperties: false });
+const newApplicant = Type.Object(
+  { email: Type.String({ maxLength: 254 }), first_name: Type.Optional(NAME), last_name: Type.Optional(NAME) },
+  { additionalProperties: false },
+);
 
 /** The record the rules see: the form's fields with only the answers the type's questions ask. */
 async function checkedRecord(db: Db, record: Record<string, unknown>, files: { field_definition_id: number | null }[] | null) {
@@ -40,7 +51,8 @@ async function applicantErrors(db: Db, frontendUserId: number | undefined, appli
   }
   if (!applicant) return { frontend_user_id: ['validation.required'] };
   const errors: FieldErrors = {};
-  for (const [field, messages] of Object.entries(validateRecord(frontendUsers, { ...applicant }, { partial: true }))) errors[`applicant.${field}`] = messages;
+  for (const [field, messages] of Object.entries(validateRecord(frontendUsers, { ...applicant }, { partial: true })))
+    errors[`applicant.${field}`] = messages;
   for (const field of ['first_name', 'last_name'] as const) {
     const missing = check.required(applicant[field]);
     if (missing) errors[`applicant.${field}`] = [missing];
@@ -51,7 +63,11 @@ async function applicantErrors(db: Db, frontendUserId: number | undefined, appli
 /** The changed values only, before and after, for the history. */
 function changes(before: Record<string, unknown>, after: Record<string, unknown>) {
   const changed = Object.keys(after).filter((key) => JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null));
-  return { before: Object.fromEntries(changed.map((k) => [k, before[k] ?? null])), after: Object.fromEntries(changed.map((k) => [k, after[k] ?? null])), changed };
+  return {
+    before: Object.fromEntries(changed.map((k) => [k, before[k] ?? null])),
+    after: Object.fromEntries(changed.map((k) => [k, after[k] ?? null])),
+    changed,
+  };
 }
 
 /**
@@ -66,7 +82,11 @@ export default async function staffApplicationFormRoutes(app: Api) {
     '/applications/form-options',
     {
       config: manage,
-      schema: { tags, summary: 'What the staff form offers: every period (closed ones too) with its types, the categories, and each type’s questions', response: { 200: data(anyObject) } },
+      schema: {
+        tags,
+        summary: 'What the staff form offers: every period (closed ones too) with its types, the categories, and each type’s questions',
+        response: { 200: data(anyObject) },
+      },
     },
     async () => {
       const [periods, links, categories, questions] = await formOptions(db);
@@ -74,7 +94,10 @@ export default async function staffApplicationFormRoutes(app: Api) {
       for (const { application_type_id, ...question } of questions) (byType[application_type_id] ??= []).push(question);
       return {
         data: {
-          periods: periods.map((p) => ({ ...p, application_types: links.filter((l) => l.period_id === p.id).map(({ id, label }) => ({ id, label })) })),
+          periods: periods.map((p) => ({
+            ...p,
+            application_types: links.filter((l) => l.period_id === p.id).map(({ id, label }) => ({ id, label })),
+          })),
           categories,
           questions: byType,
           upload_max_bytes: app.config.uploadMaxBytes,
@@ -89,7 +112,8 @@ export default async function staffApplicationFormRoutes(app: Api) {
       config: manage,
       schema: {
         tags,
-        summary: 'Register an application as sent in (status received, a reference), for an applicant by id or a new one by e-mail; any period, open or closed',
+        summary:
+          'Register an application as sent in (status received, a reference), for an applicant by id or a new one by e-mail; any period, open or closed',
         body: body({ frontend_user_id: ID, applicant: newApplicant, ...formFieldSchemas }, ['period_id', 'application_type_id']),
         response: { 201: staffView },
       },
@@ -120,7 +144,8 @@ export default async function staffApplicationFormRoutes(app: Api) {
       config: manage,
       schema: {
         tags,
-        summary: 'Correct an application sent in: any fields of the form, every rule checked on the result (422 lists every problem, nothing saved); drafts are 409',
+        summary:
+          'Correct an application sent in: any fields of the form, every rule checked on the result (422 lists every problem, nothing saved); drafts are 409',
         params: Type.Object({ uuid: Type.String() }),
         body: body(formFieldSchemas, []),
         response: { 200: staffView },
@@ -140,11 +165,19 @@ export default async function staffApplicationFormRoutes(app: Api) {
       if (Object.keys(errors).length) throw invalid(errors);
 
       const values = await sentInColumns(db, checked);
-      const next = { ...values, category_ids: [...new Set(checked.category_ids as number[])].sort((a, b) => a - b), definitions: checked.definitions };
+      const next = {
+        ...values,
+        category_ids: [...new Set(checked.category_ids as number[])].sort((a, b) => a - b),
+        definitions: checked.definitions,
+      };
       const diff = changes({ ...current, organisation_id: row.organisation_id }, next);
       if (diff.changed.length) {
         await correctApplication(db, request.staff!.id, row.id, {
-          values, definitions: checked.definitions, categoryIds: diff.changed.includes('category_ids') ? next.category_ids : null, before: diff.before, after: diff.after,
+          values,
+          definitions: checked.definitions,
+          categoryIds: diff.changed.includes('category_ids') ? next.category_ids : null,
+          before: diff.before,
+          after: diff.after,
         });
       }
       return { data: await staffApplication(db, id) };

@@ -17,7 +17,8 @@ let period: { id: number; uuid: string };
 const ids: Record<string, number> = {};
 const uuids: Record<string, string> = {};
 
-const get = (url: string, cookie = admin, headers: Record<string, string> = {}) => call(t.app, { method: 'GET', url: `/api/v1${url}`, cookie, headers });
+const get = (url: string, cookie = admin, headers: Record<string, string> = {}) =>
+  call(t.app, { method: 'GET', url: `/api/v1${url}`, cookie, headers });
 const post = (url: string, payload: object, cookie = admin) => call(t.app, { method: 'POST', url: `/api/v1${url}`, cookie, payload });
 const list = async (url: string, cookie = admin) => {
   const response = await get(url, cookie);
@@ -27,11 +28,23 @@ const list = async (url: string, cookie = admin) => {
 const references = (page: { data: { reference: string }[] }) => page.data.map((r) => r.reference);
 
 async function frontendUser(first: string, last: string) {
-  const { id } = await t.db.insertInto('frontend_users').values({ email: `${randomUUID()}@test.se`, first_name: first, last_name: last }).returning('id').executeTakeFirstOrThrow();
+  const { id } = await t.db
+    .insertInto('frontend_users')
+    .values({ email: `${randomUUID()}@test.se`, first_name: first, last_name: last })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return id;
 }
 
-type ApplicationValues = { frontend_user_id: number; status: number; reference?: string | null; period_id?: number; money?: number; org_name?: string; sent_in_at?: Date };
+type ApplicationValues = {
+  frontend_user_id: number;
+  status: number;
+  reference?: string | null;
+  period_id?: number;
+  money?: number;
+  org_name?: string;
+  sent_in_at?: Date;
+};
 
 async function insertApplication(values: ApplicationValues & { reference: string | null; period_id: number }) {
   return t.db
@@ -49,7 +62,11 @@ async function application(key: string, values: ApplicationValues) {
 
 /** A closed period of a test's own, for applications that the test changes. */
 async function ownPeriod(name: string) {
-  return t.db.insertInto('periods').values({ name, start_date: '2025-01-01', end_date: '2025-12-31', closed: true }).returning(['id', 'uuid']).executeTakeFirstOrThrow();
+  return t.db
+    .insertInto('periods')
+    .values({ name, start_date: '2025-01-01', end_date: '2025-12-31', closed: true })
+    .returning(['id', 'uuid'])
+    .executeTakeFirstOrThrow();
 }
 
 /** An application of a test's own, sent in, in a period of its own. */
@@ -68,7 +85,11 @@ beforeAll(async () => {
   const someone = await t.db.selectFrom('frontend_users').select('id').orderBy('id').executeTakeFirstOrThrow();
   applicant = `applicant_session=${await createSession(t.db, 'applicant', someone.id, 3600)}`;
 
-  period = await t.db.insertInto('periods').values({ name: 'Testperiod', start_date: '2025-01-01', end_date: '2025-12-31', closed: true }).returning(['id', 'uuid']).executeTakeFirstOrThrow();
+  period = await t.db
+    .insertInto('periods')
+    .values({ name: 'Testperiod', start_date: '2025-01-01', end_date: '2025-12-31', closed: true })
+    .returning(['id', 'uuid'])
+    .executeTakeFirstOrThrow();
   // Names whose order differs between byte order and Swedish: Å before Ä, and "de Wit" among the D's.
   const names: [string, string, string, number][] = [
     ['T-01', 'Örjan', 'Öberg', 20],
@@ -78,7 +99,8 @@ beforeAll(async () => {
     ['T-05', 'Anna', 'Andersson', 20],
     ['T-06', 'Dirk', 'de Wit', 40],
   ];
-  for (const [reference, first, last, status] of names) await application(reference, { frontend_user_id: await frontendUser(first, last), status });
+  for (const [reference, first, last, status] of names)
+    await application(reference, { frontend_user_id: await frontendUser(first, last), status });
   // The smallest amount, so that the money sort shows.
   await t.db.updateTable('applications').set({ money: 5 }).where('id', '=', ids['T-04']).execute();
   await application('T-07', { frontend_user_id: await frontendUser('Dagny', 'Draft'), status: 10, reference: null });
@@ -90,7 +112,11 @@ afterAll(() => t.close());
 describe('GET /applications/all', () => {
   it('lists every application sent in, never drafts, 50 a page by reference', async () => {
     const page = await list('/applications/all?per_page=100');
-    const expected = await t.db.selectFrom('applications').select(sql<number>`count(*)::int`.as('n')).where('status', '!=', 10).executeTakeFirstOrThrow();
+    const expected = await t.db
+      .selectFrom('applications')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('status', '!=', 10)
+      .executeTakeFirstOrThrow();
     expect(page.total).toBe(expected.n);
     expect(page.data.every((r) => r.status !== 10)).toBe(true);
     expect(page.data.map((r) => r.id)).not.toContain(ids.draft);
@@ -112,7 +138,14 @@ describe('GET /applications/all', () => {
       money_value: 100_000,
       approved_money: null,
       finished: false,
-      progress: { unhandled: true, unread_messages: false, followup_at: null, followup_sent_in_at: null, distribution_mail_sent_at: null, finished: false },
+      progress: {
+        unhandled: true,
+        unread_messages: false,
+        followup_at: null,
+        followup_sent_in_at: null,
+        distribution_mail_sent_at: null,
+        finished: false,
+      },
     });
     expect(data[0].applicant.email).toMatch(/@test\.se$/);
     expect(data[1].progress.unhandled).toBe(false);
@@ -167,7 +200,12 @@ describe('GET /applications/all', () => {
     expect(references((await list('/applications/all?search=Zetter')) as never)).toEqual(['T-02']);
     // The whole name, across first and last, and case-insensitively.
     expect(references((await list('/applications/all?search=anna%20anders')) as never)).toEqual(['T-05']);
-    const demo = await t.db.selectFrom('applications').select(['reference', 'org_name']).where('status', '!=', 10).where('org_name', 'is not', null).executeTakeFirstOrThrow();
+    const demo = await t.db
+      .selectFrom('applications')
+      .select(['reference', 'org_name'])
+      .where('status', '!=', 10)
+      .where('org_name', 'is not', null)
+      .executeTakeFirstOrThrow();
     expect(references((await list(`/applications/all?search=${encodeURIComponent(demo.org_name!)}`)) as never)).toContain(demo.reference);
     // LIKE's wildcards are searched as characters.
     expect((await list('/applications/all?search=%25%25%25')).total).toBe(0);
@@ -177,7 +215,14 @@ describe('GET /applications/all', () => {
 
   it('sorts by applicant in Swedish order (Å, Ä, Ö after Z), and by money and status', async () => {
     const ascending = await list(`/applications/all?period=${period.id}&sort=applicant&direction=asc`);
-    expect(ascending.data.map((r) => r.applicant.name)).toEqual(['Anna Andersson', 'Dirk de Wit', 'Zlatan Zetterberg', 'Åsa Åberg', 'Ärna Ärlig', 'Örjan Öberg']);
+    expect(ascending.data.map((r) => r.applicant.name)).toEqual([
+      'Anna Andersson',
+      'Dirk de Wit',
+      'Zlatan Zetterberg',
+      'Åsa Åberg',
+      'Ärna Ärlig',
+      'Örjan Öberg',
+    ]);
     const descending = await list(`/applications/all?period=${period.id}&sort=applicant&direction=desc`);
     expect(descending.data.map((r) => r.applicant.name)[0]).toBe('Örjan Öberg');
     expect(references((await list(`/applications/all?period=${period.id}&sort=money&direction=asc`)) as never)[0]).toBe('T-04');
@@ -187,26 +232,47 @@ describe('GET /applications/all', () => {
 
   it('finds the same pages whether it sorts the matches collected first or walks a sort index', async () => {
     const queries: Record<string, string | string[]>[] = [
-      { sort: 'applicant' }, { sort: 'applicant', direction: 'desc', page: '2', per_page: '7' }, { sort: 'money', direction: 'desc' },
-      { sort: 'money', per_page: '5', page: '3' }, { sort: 'status', 'status[]': ['20', '40'] }, { sort: 'reference', search: 'test.se' }, { sort: 'sent_in_at', direction: 'desc' },
+      { sort: 'applicant' },
+      { sort: 'applicant', direction: 'desc', page: '2', per_page: '7' },
+      { sort: 'money', direction: 'desc' },
+      { sort: 'money', per_page: '5', page: '3' },
+      { sort: 'status', 'status[]': ['20', '40'] },
+      { sort: 'reference', search: 'test.se' },
+      { sort: 'sent_in_at', direction: 'desc' },
     ];
     for (const raw of queries) {
       const query = parseListQuery(listSpecs.all, raw);
       const collected = await listApplications(t.db, 'all', query);
       const walked = await listApplications(t.db, 'all', query, undefined, 0);
-      expect(walked.data.map((r) => r.id), JSON.stringify(raw)).toEqual(collected.data.map((r) => r.id));
+      expect(
+        walked.data.map((r) => r.id),
+        JSON.stringify(raw),
+      ).toEqual(collected.data.map((r) => r.id));
       expect(walked.total).toBe(collected.total);
     }
     const decided = parseListQuery(listSpecs.decided, { sort: 'approved_money', direction: 'desc' });
-    expect((await listApplications(t.db, 'decided', decided, undefined, 0)).data).toEqual((await listApplications(t.db, 'decided', decided)).data);
+    expect((await listApplications(t.db, 'decided', decided, undefined, 0)).data).toEqual(
+      (await listApplications(t.db, 'decided', decided)).data,
+    );
   });
 
   it('pages 50 at a time', async () => {
-    const other = await t.db.insertInto('periods').values({ name: 'Många', start_date: '2025-01-01', end_date: '2025-12-31' }).returning('id').executeTakeFirstOrThrow();
+    const other = await t.db
+      .insertInto('periods')
+      .values({ name: 'Många', start_date: '2025-01-01', end_date: '2025-12-31' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const user = await frontendUser('Per', 'Paging');
     await t.db
       .insertInto('applications')
-      .values(Array.from({ length: 60 }, (_, i) => ({ period_id: other.id, frontend_user_id: user, status: 30, reference: `P-${String(i).padStart(3, '0')}` })))
+      .values(
+        Array.from({ length: 60 }, (_, i) => ({
+          period_id: other.id,
+          frontend_user_id: user,
+          status: 30,
+          reference: `P-${String(i).padStart(3, '0')}`,
+        })),
+      )
       .execute();
     const first = await list(`/applications/all?period=${other.id}`);
     expect([first.total, first.data.length, first.current_page, first.per_page, first.last_page]).toEqual([60, 50, 1, 50, 2]);
@@ -224,8 +290,17 @@ describe('GET /applications/all/export', () => {
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="applications-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = response.body.replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]).toBe('id;reference;status;applicant;applicant_email;org_name;period;application_type;money;approved_money;sent_in_at;finished');
-    expect(lines.slice(1).map((l) => l.split(';')[3])).toEqual(['Örjan Öberg', 'Ärna Ärlig', 'Åsa Åberg', 'Zlatan Zetterberg', 'Dirk de Wit', 'Anna Andersson']);
+    expect(lines[0]).toBe(
+      'id;reference;status;applicant;applicant_email;org_name;period;application_type;money;approved_money;sent_in_at;finished',
+    );
+    expect(lines.slice(1).map((l) => l.split(';')[3])).toEqual([
+      'Örjan Öberg',
+      'Ärna Ärlig',
+      'Åsa Åberg',
+      'Zlatan Zetterberg',
+      'Dirk de Wit',
+      'Anna Andersson',
+    ]);
     expect(lines[1].split(';')[8]).toBe('1000.00');
     const all = await get('/applications/all/export?status[]=20');
     expect(all.body.split('\r\n').length - 1).toBe((await list('/applications/all?status[]=20')).total);
@@ -243,28 +318,69 @@ describe('GET /applications/decided', () => {
 
     // A period of its own: received and ongoing, two approved and one rejected.
     const own = await ownPeriod('Beslutade');
-    for (const [reference, status] of [['D-01', 20], ['D-02', 30], ['D-04', -10], ['D-06', 40]] as const) {
+    for (const [reference, status] of [
+      ['D-01', 20],
+      ['D-02', 30],
+      ['D-04', -10],
+      ['D-06', 40],
+    ] as const) {
       await insertApplication({ period_id: own.id, reference, status, frontend_user_id: await frontendUser('Bertil', reference) });
     }
     // 00:30 on 1 April in Stockholm is still 31 March in UTC: the month is the foundation's.
-    const decided = await insertApplication({ period_id: own.id, reference: 'D-03', status: 40, frontend_user_id: await frontendUser('Åsa', 'Åberg'), sent_in_at: new Date('2025-03-31T22:30:00Z') });
+    const decided = await insertApplication({
+      period_id: own.id,
+      reference: 'D-03',
+      status: 40,
+      frontend_user_id: await frontendUser('Åsa', 'Åberg'),
+      sent_in_at: new Date('2025-03-31T22:30:00Z'),
+    });
     await t.db
       .updateTable('applications')
-      .set({ approved_money: 80_000, approved_fou: 30_000, approved_nok: 50_000, org_name: 'Åbergs Ridklubb', org_city: 'Ystad', global_goals: [3, 4], followup_at: '2026-02-01' })
+      .set({
+        approved_money: 80_000,
+        approved_fou: 30_000,
+        approved_nok: 50_000,
+        org_name: 'Åbergs Ridklubb',
+        org_city: 'Ystad',
+        global_goals: [3, 4],
+        followup_at: '2026-02-01',
+      })
       .where('id', '=', decided.id)
       .execute();
     const categories = await t.db
       .insertInto('categories')
-      .values([{ label: 'Unga', type: 10 }, { label: 'Äldre', type: 10 }, { label: 'Hälsa', type: 20 }, { label: 'Ystad', type: 30 }, { label: 'Idrott', type: 40 }])
+      .values([
+        { label: 'Unga', type: 10 },
+        { label: 'Äldre', type: 10 },
+        { label: 'Hälsa', type: 20 },
+        { label: 'Ystad', type: 30 },
+        { label: 'Idrott', type: 40 },
+      ])
       .returning('id')
       .execute();
-    await t.db.insertInto('application_categories').values(categories.map((c) => ({ application_id: decided.id, category_id: c.id }))).execute();
+    await t.db
+      .insertInto('application_categories')
+      .values(categories.map((c) => ({ application_id: decided.id, category_id: c.id })))
+      .execute();
 
     const april = await list(`/applications/decided?month=2025-04&period=${own.id}`);
     expect(references(april as never)).toEqual(['D-03']);
     expect(april.data[0]).toMatchObject({
-      reference: 'D-03', status: 40, applicant: { name: 'Åsa Åberg' }, org_city: 'Ystad', targets_text: 'Unga, Äldre', purposes_text: 'Hälsa', focuses_text: 'Idrott',
-      money_value: 100_000, approved_money: 80_000, approved_money_value: 80_000, approved_fou: 30_000, approved_nok: 50_000, global_goals: [3, 4], followup_at: '2026-02-01', followup_sent_in_at: null,
+      reference: 'D-03',
+      status: 40,
+      applicant: { name: 'Åsa Åberg' },
+      org_city: 'Ystad',
+      targets_text: 'Unga, Äldre',
+      purposes_text: 'Hälsa',
+      focuses_text: 'Idrott',
+      money_value: 100_000,
+      approved_money: 80_000,
+      approved_money_value: 80_000,
+      approved_fou: 30_000,
+      approved_nok: 50_000,
+      global_goals: [3, 4],
+      followup_at: '2026-02-01',
+      followup_sent_in_at: null,
     });
     expect((await list(`/applications/decided?month=2025-03&period=${own.id}`)).total).toBe(0);
     expect(references((await list(`/applications/decided?month=2025-05&period=${own.id}`)) as never)).toEqual(['D-04', 'D-06']);
@@ -272,7 +388,11 @@ describe('GET /applications/decided', () => {
 
     expect(references((await list('/applications/decided?organisation=ridklubb')) as never)).toEqual(['D-03']);
     expect((await get('/applications/decided?organisation=ri')).statusCode).toBe(422);
-    const owner = await t.db.selectFrom('applications').select('frontend_user_id').where('reference', '=', 'D-04').executeTakeFirstOrThrow();
+    const owner = await t.db
+      .selectFrom('applications')
+      .select('frontend_user_id')
+      .where('reference', '=', 'D-04')
+      .executeTakeFirstOrThrow();
     expect(references((await list(`/applications/decided?frontend_user=${owner.frontend_user_id}`)) as never)).toEqual(['D-04']);
     expect(references((await list(`/applications/decided?period=${own.id}`)) as never)).toEqual(['D-03', 'D-04', 'D-06']);
     expect(references((await list(`/applications/decided?period=${own.id}&sort=approved_money&direction=desc`)) as never)[0]).toBe('D-03');
@@ -286,7 +406,10 @@ describe('GET /applications/decisioning/:period_uuid', () => {
     const page = await list(`/applications/decisioning/${period.uuid}`, investigator);
     expect(references(page as never)).toEqual(['T-01', 'T-02', 'T-03', 'T-04', 'T-05', 'T-06']);
     expect(page.data[0].period).toEqual({ id: period.id, uuid: period.uuid, name: 'Testperiod' });
-    expect(references((await list(`/applications/decisioning/${period.uuid}?status[]=20`, investigator)) as never)).toEqual(['T-01', 'T-05']);
+    expect(references((await list(`/applications/decisioning/${period.uuid}?status[]=20`, investigator)) as never)).toEqual([
+      'T-01',
+      'T-05',
+    ]);
     expect((await list(`/applications/decisioning/${period.uuid}?sort=period&direction=desc`, investigator)).total).toBe(6);
     const search = await get(`/applications/decisioning/${period.uuid}?search=Anna`, investigator);
     expect(search.statusCode).toBe(422);
@@ -308,13 +431,29 @@ describe('GET /applications/:uuid', () => {
     const response = await get(`/applications/${demo.uuid}`, investigator);
     expect(response.statusCode).toBe(200);
     const data = response.json().data;
-    expect(data).toMatchObject({ uuid: demo.uuid, reference: demo.reference, status: 40, application_type: { id: demo.application_type_id } });
+    expect(data).toMatchObject({
+      uuid: demo.uuid,
+      reference: demo.reference,
+      status: 40,
+      application_type: { id: demo.application_type_id },
+    });
     expect(data.questions.length).toBeGreaterThan(0);
     expect(Object.keys(data.definitions).length).toBeGreaterThan(0);
     expect(Array.isArray(data.files)).toBe(true);
     expect(Array.isArray(data.category_ids)).toBe(true);
     expect(data.categories.map((c: { id: number }) => c.id).sort()).toEqual([...data.category_ids].sort());
-    for (const key of ['contact_email', 'org_name', 'approved_money', 'approved_fou', 'approved_nok', 'followup_at', 'progress', 'applicant', 'period']) expect(data).toHaveProperty(key);
+    for (const key of [
+      'contact_email',
+      'org_name',
+      'approved_money',
+      'approved_fou',
+      'approved_nok',
+      'followup_at',
+      'progress',
+      'applicant',
+      'period',
+    ])
+      expect(data).toHaveProperty(key);
     expect((await get(`/applications/${randomUUID()}`)).statusCode).toBe(404);
     expect((await get('/applications/nonsense')).statusCode).toBe(404);
   });
@@ -325,7 +464,10 @@ describe('status and finished changes, with their history', () => {
     for (const status of [10, 99]) {
       const refused = await post(`/applications/${uuids['T-01']}/updateStatus`, { data: { status } });
       expect(refused.statusCode).toBe(422);
-      expect(refused.json()).toEqual({ message: 'Det valda värdet för status är ogiltigt.', errors: { status: ['Det valda värdet för status är ogiltigt.'] } });
+      expect(refused.json()).toEqual({
+        message: 'Det valda värdet för status är ogiltigt.',
+        errors: { status: ['Det valda värdet för status är ogiltigt.'] },
+      });
     }
     expect((await post(`/applications/${uuids['T-01']}/updateStatus`, { data: { status: 'x' } })).statusCode).toBe(422);
     expect((await post(`/applications/${uuids['T-01']}/updateStatus`, { data: {} })).statusCode).toBe(422);
@@ -363,15 +505,27 @@ describe('status and finished changes, with their history', () => {
 
   it('shows an entry by the applicant or the system without a user', async () => {
     const own = await ownApplication('S-02');
-    await t.db.insertInto('application_history').values({ application_id: own.id, user_id: null, action: 'submitted', before: null as never, after: JSON.stringify({ status: 20 }) }).execute();
-    expect((await get(`/applications/${own.uuid}/history`)).json().data).toMatchObject([{ action: 'submitted', before: null, after: { status: 20 }, user: null }]);
+    await t.db
+      .insertInto('application_history')
+      .values({ application_id: own.id, user_id: null, action: 'submitted', before: null as never, after: JSON.stringify({ status: 20 }) })
+      .execute();
+    expect((await get(`/applications/${own.uuid}/history`)).json().data).toMatchObject([
+      { action: 'submitted', before: null, after: { status: 20 }, user: null },
+    ]);
   });
 
   it('keeps the history append-only, even against direct SQL', async () => {
     const own = await ownApplication('S-03');
-    for (const status of [30, -10]) expect((await post(`/applications/${own.uuid}/updateStatus`, { data: { status } })).statusCode).toBe(200);
+    for (const status of [30, -10])
+      expect((await post(`/applications/${own.uuid}/updateStatus`, { data: { status } })).statusCode).toBe(200);
     await post(`/applications/${own.uuid}/finished`, { data: { finished: true } });
-    const entries = () => t.db.selectFrom('application_history').select(['action', 'before', 'after']).where('application_id', '=', own.id).orderBy('id').execute();
+    const entries = () =>
+      t.db
+        .selectFrom('application_history')
+        .select(['action', 'before', 'after'])
+        .where('application_id', '=', own.id)
+        .orderBy('id')
+        .execute();
     const before = await entries();
     expect(before).toHaveLength(3);
     await expect(sql`UPDATE application_history SET action = 'forged'`.execute(t.db)).rejects.toThrow(/append-only/);
@@ -395,7 +549,8 @@ describe('who may call the application routes', () => {
 
   it('answers 401 to anonymous callers and applicants, 403 to investigators on managers’ routes, 200 otherwise', async () => {
     for (const route of routes()) {
-      const status = async (cookie?: string) => (await call(t.app, { method: route.method, url: `/api/v1${route.url}`, cookie, payload: route.payload })).statusCode;
+      const status = async (cookie?: string) =>
+        (await call(t.app, { method: route.method, url: `/api/v1${route.url}`, cookie, payload: route.payload })).statusCode;
       const name = `${route.method} ${route.url}`;
       expect(await status(), name).toBe(401);
       expect(await status(applicant), name).toBe(401);
@@ -405,7 +560,9 @@ describe('who may call the application routes', () => {
   });
 
   it('declares the abilities of every route in the access table', () => {
-    const declared = Object.fromEntries(t.app.routeAccess.filter((r) => r.url.startsWith('/api/v1/applications')).map((r) => [`${r.method} ${r.url}`, r.access]));
+    const declared = Object.fromEntries(
+      t.app.routeAccess.filter((r) => r.url.startsWith('/api/v1/applications')).map((r) => [`${r.method} ${r.url}`, r.access]),
+    );
     const manage = { abilities: 'manage-applications' };
     expect(declared).toMatchObject({
       'GET /api/v1/applications/all': manage,

@@ -9,12 +9,39 @@ import { toCsv } from '../../csv.js';
 import { AppError } from '../../errors.js';
 import { parseListQuery } from '../../lists/listQuery.js';
 import { periodIdByUuid } from '../../periods.js';
-import { anyObject, body, data, dateTime, knownUuids, listPageSchema, Nullable, nullableAnyObject, nullableDateTime, type Api } from '../schemas.js';
+import {
+  anyObject,
+  body,
+  data,
+  dateTime,
+  knownUuids,
+  listPageSchema,
+  Nullable,
+  nullableAnyObject,
+  nullableDateTime,
+  type Api,
+} from '../schemas.js';
 
 const tags = ['applications'];
-const exportColumns = ['id', 'reference', 'status', 'applicant', 'applicant_email', 'org_name', 'period', 'application_type', 'money', 'approved_money', 'sent_in_at', 'finished'];
+const exportColumns = [
+  'id',
+  'reference',
+  'status',
+  'applicant',
+  'applicant_email',
+  'org_name',
+  'period',
+  'application_type',
+  'money',
+  'approved_money',
+  'sent_in_at',
+  'finished',
+];
 const manage: FastifyContextConfig = { access: { abilities: 'manage-applications' }, resource: 'applications' };
-const manageOrInvestigate: FastifyContextConfig = { access: { abilities: { anyOf: ['manage-applications', 'investigate-applications'] } }, resource: 'applications' };
+const manageOrInvestigate: FastifyContextConfig = {
+  access: { abilities: { anyOf: ['manage-applications', 'investigate-applications'] } },
+  resource: 'applications',
+};
 const investigate: FastifyContextConfig = { access: { abilities: 'investigate-applications' }, resource: 'applications' };
 
 /** A malformed uuid is unknown like any other: 404, and no database error. */
@@ -104,7 +131,8 @@ export default async function applicationRoutes(app: Api) {
       config: manage,
       schema: {
         tags,
-        summary: 'Applications sent in (ongoing, received, approved, rejected), 50 a page by reference; sort by reference, status, applicant, money, sent_in_at, created_at',
+        summary:
+          'Applications sent in (ongoing, received, approved, rejected), 50 a page by reference; sort by reference, status, applicant, money, sent_in_at, created_at',
         querystring: querystring({
           period: described('A period id'),
           search: described('More than 2 characters: reference, organisation name, applicant’s name or e-mail'),
@@ -155,7 +183,8 @@ export default async function applicationRoutes(app: Api) {
       config: manage,
       schema: {
         tags,
-        summary: 'Approved and rejected applications with the decision’s parts, 50 a page by reference; sort by reference, applicant, money, approved_money, approved_fou, approved_nok, followup_sent_in_at, followup_at',
+        summary:
+          'Approved and rejected applications with the decision’s parts, 50 a page by reference; sort by reference, applicant, money, approved_money, approved_fou, approved_nok, followup_sent_in_at, followup_at',
         querystring: querystring({
           organisation: described('Organisation name contains (more than 2 characters)'),
           frontend_user: described('An applicant’s id'),
@@ -174,7 +203,8 @@ export default async function applicationRoutes(app: Api) {
       config: investigate,
       schema: {
         tags,
-        summary: 'One period’s applications for those who investigate, 50 a page by reference; sort by reference, status, applicant, period (name), money; no search',
+        summary:
+          'One period’s applications for those who investigate, 50 a page by reference; sort by reference, status, applicant, period (name), money; no search',
         params: Type.Object({ period_uuid: Text() }),
         querystring: querystring({}),
         response: { 200: listPageSchema(row) },
@@ -194,7 +224,8 @@ export default async function applicationRoutes(app: Api) {
       config: manageOrInvestigate,
       schema: {
         tags,
-        summary: 'One application for staff: the form, categories, the type’s questions with the answers, files, the decision’s parts and the progress',
+        summary:
+          'One application for staff: the form, categories, the type’s questions with the answers, files, the decision’s parts and the progress',
         params: uuidParams,
         response: { 200: data(anyObject) },
       },
@@ -206,7 +237,12 @@ export default async function applicationRoutes(app: Api) {
     '/applications/:uuid/history',
     {
       config: manageOrInvestigate,
-      schema: { tags, summary: 'What happened to the application, newest first, and who did it (null: the applicant or the system)', params: uuidParams, response: { 200: data(Type.Array(historyEntry)) } },
+      schema: {
+        tags,
+        summary: 'What happened to the application, newest first, and who did it (null: the applicant or the system)',
+        params: uuidParams,
+        response: { 200: data(Type.Array(historyEntry)) },
+      },
     },
     async (request) => {
       const { id } = await applicationByUuid(db, known(request.params.uuid));
@@ -247,7 +283,13 @@ export default async function applicationRoutes(app: Api) {
     '/applications/:uuid/finished',
     {
       config: manage,
-      schema: { tags, summary: 'Mark the application finished or not; recorded in the history. Answers the list row', params: uuidParams, body: body({ finished: Boolean() }), response: { 200: data(row) } },
+      schema: {
+        tags,
+        summary: 'Mark the application finished or not; recorded in the history. Answers the list row',
+        params: uuidParams,
+        body: body({ finished: Boolean() }),
+        response: { 200: data(row) },
+      },
     },
     async (request) => change(request, request.params.uuid, 'finished', request.body.data.finished),
   );

@@ -48,7 +48,11 @@ describe('POST /auth/login', () => {
   });
 
   it('refuses a badly formed body field by field', async () => {
-    const response = await call(t.app, { method: 'POST', url: '/api/v1/auth/login', payload: { data: { email: 'not-an-email', password: '' } } });
+    const response = await call(t.app, {
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { data: { email: 'not-an-email', password: '' } },
+    });
     expect(response.statusCode).toBe(422);
     expect(response.json().errors).toEqual({
       email: ['Fältet e-postadress måste vara en giltig e-postadress.'],
@@ -67,13 +71,22 @@ describe('POST /auth/login', () => {
     // Even the right password waits: the limit is checked first.
     expect((await login(t.app, 'utredare@test.se')).statusCode).toBe(429);
     // Another address is not limited.
-    const elsewhere = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', remoteAddress: '10.9.8.7', headers: xhr, payload: { data: { email: 'utredare@test.se', password: PASSWORD } } });
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      remoteAddress: '10.9.8.7',
+      headers: xhr,
+      payload: { data: { email: 'utredare@test.se', password: PASSWORD } },
+    });
     expect(elsewhere.statusCode).toBe(200);
   });
 
   it('lets the attempts age out of the one-minute window', async () => {
     for (let i = 0; i < 5; i++) await login(t.app, 'utredare@test.se', 'wrong');
-    await t.db.updateTable('login_attempts').set({ attempted_at: sql`now() - interval '61 seconds'` } as never).execute();
+    await t.db
+      .updateTable('login_attempts')
+      .set({ attempted_at: sql`now() - interval '61 seconds'` } as never)
+      .execute();
     expect((await login(t.app, 'utredare@test.se')).statusCode).toBe(200);
   });
 
@@ -92,7 +105,11 @@ describe('POST /auth/login', () => {
 describe('session refresh and logout', () => {
   it('refresh extends the session; logout ends it on the server', async () => {
     const cookie = await sessionCookie(t.app, 'admin@test.se');
-    await t.db.updateTable('sessions').set({ expires_at: sql<Date>`now() + interval '10 seconds'` }).where('token_hash', '=', hashToken(cookie.split('=')[1])).execute();
+    await t.db
+      .updateTable('sessions')
+      .set({ expires_at: sql<Date>`now() + interval '10 seconds'` })
+      .where('token_hash', '=', hashToken(cookie.split('=')[1]))
+      .execute();
     const refreshed = await call(t.app, { method: 'POST', url: '/api/v1/auth/refresh', cookie });
     expect(refreshed.statusCode).toBe(200);
     expect(refreshed.json().data.expires_in).toBe(7200);
@@ -111,7 +128,10 @@ describe('session refresh and logout', () => {
 
   it('an expired session is not logged in', async () => {
     const cookie = await sessionCookie(t.app, 'admin@test.se');
-    await t.db.updateTable('sessions').set({ expires_at: sql<Date>`now() - interval '1 second'` }).execute();
+    await t.db
+      .updateTable('sessions')
+      .set({ expires_at: sql<Date>`now() - interval '1 second'` })
+      .execute();
     const response = await me(cookie);
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ message: 'Du är inte inloggad.' });
@@ -121,19 +141,29 @@ describe('session refresh and logout', () => {
 describe('password reset by e-mailed link', () => {
   const forgot = (email: string) => call(t.app, { method: 'POST', url: '/api/v1/auth/forgot-password', payload: { data: { email } } });
   const reset = (token: string, password: string, confirmation = password) =>
-    call(t.app, { method: 'POST', url: '/api/v1/auth/reset-password', payload: { data: { token, password, password_confirmation: confirmation } } });
+    call(t.app, {
+      method: 'POST',
+      url: '/api/v1/auth/reset-password',
+      payload: { data: { token, password, password_confirmation: confirmation } },
+    });
   const lastLink = async () => {
     const mail = await t.db.selectFrom('outbox').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
     return { mail, token: mail.body_text.match(/\/admin\/reset-password\/([\w-]+)/)![1] };
   };
 
   it('answers the same for a known and an unknown address, and mails only the known one', async () => {
-    const before = await t.db.selectFrom('outbox').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    const before = await t.db
+      .selectFrom('outbox')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
     const unknown = await forgot('nobody@test.se');
     const known = await forgot('utredare@test.se');
     expect(unknown.statusCode).toBe(200);
     expect(unknown.json()).toEqual(known.json());
-    const after = await t.db.selectFrom('outbox').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    const after = await t.db
+      .selectFrom('outbox')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n + 1);
     const { mail } = await lastLink();
     expect(mail.recipient).toBe('utredare@test.se');
@@ -147,7 +177,9 @@ describe('password reset by e-mailed link', () => {
     await forgot('reset@test.se');
     const { token } = await lastLink();
     expect((await reset(token, 'short')).json().message).toBe('Lösenordet måste vara minst 8 tecken.');
-    expect((await reset(token, 'long-enough-1', 'other-thing-1')).json().errors).toEqual({ password_confirmation: ['Lösenorden stämmer inte överens.'] });
+    expect((await reset(token, 'long-enough-1', 'other-thing-1')).json().errors).toEqual({
+      password_confirmation: ['Lösenorden stämmer inte överens.'],
+    });
     const done = await reset(token, 'brand-new-pass');
     expect(done.statusCode).toBe(200);
     expect((await me(cookie)).statusCode).toBe(401);
@@ -171,7 +203,10 @@ describe('password reset by e-mailed link', () => {
     await forgot('admin@test.se');
     const second = (await lastLink()).token;
     expect((await reset(first, 'brand-new-pass')).statusCode).toBe(422);
-    await t.db.updateTable('password_resets').set({ expires_at: sql<Date>`now() - interval '1 minute'` }).execute();
+    await t.db
+      .updateTable('password_resets')
+      .set({ expires_at: sql<Date>`now() - interval '1 minute'` })
+      .execute();
     expect((await reset(second, 'brand-new-pass')).statusCode).toBe(422);
   });
 });

@@ -63,7 +63,12 @@ export default async function authRoutes(app: Api) {
     '/auth/forgot-password',
     {
       config: { access: 'anonymous' },
-      schema: { tags, summary: 'E-mails a password reset link; never says whether the address is known', body: body({ email }), response: { 200: message } },
+      schema: {
+        tags,
+        summary: 'E-mails a password reset link; never says whether the address is known',
+        body: body({ email }),
+        response: { 200: message },
+      },
     },
     async (request) => {
       const address = request.body.data.email.trim().toLowerCase();
@@ -74,7 +79,11 @@ export default async function authRoutes(app: Api) {
       const user = await activeStaffByEmail(db, address);
       if (user) {
         try {
-          await sendPasswordLink(db, app.mailer, user, { publicUrl: config.publicUrl, minutes: config.passwordResetMinutes, template: 'password_reset' });
+          await sendPasswordLink(db, app.mailer, user, {
+            publicUrl: config.publicUrl,
+            minutes: config.passwordResetMinutes,
+            template: 'password_reset',
+          });
         } catch (error) {
           request.log.error({ err: error }, 'could not queue the reset mail');
           throw new AppError(500, 'errors.reset_mail_failed');
@@ -98,7 +107,8 @@ export default async function authRoutes(app: Api) {
     async (request) => {
       const { token, password: next, password_confirmation } = request.body.data;
       if (next.length < PASSWORD_MIN_LENGTH) throw invalid({ password: ['errors.weak_password'] }, 'errors.weak_password');
-      if (next !== password_confirmation) throw invalid({ password_confirmation: ['errors.passwords_mismatch'] }, 'errors.passwords_mismatch');
+      if (next !== password_confirmation)
+        throw invalid({ password_confirmation: ['errors.passwords_mismatch'] }, 'errors.passwords_mismatch');
       const passwordHash = await hashPassword(next);
       await resetPassword(db, token, passwordHash);
       return { data: { message: request.t('auth.password_reset') } };

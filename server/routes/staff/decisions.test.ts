@@ -15,7 +15,8 @@ let frontendUserId: number;
 
 const decide = (uuid: string, payload: Record<string, unknown>, headers?: Record<string, string>) =>
   call(t.app, { method: 'PUT', url: `/api/v1/applications/${uuid}/decision`, cookie: admin, payload: { data: payload }, headers });
-const decisionOf = async (uuid: string) => (await call(t.app, { method: 'GET', url: `/api/v1/applications/${uuid}/decision`, cookie: admin })).json().data;
+const decisionOf = async (uuid: string) =>
+  (await call(t.app, { method: 'GET', url: `/api/v1/applications/${uuid}/decision`, cookie: admin })).json().data;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -48,7 +49,12 @@ describe('a decision in a period with a money distribution cap', () => {
   it('answers what remains of the period’s amount, in öre', async () => {
     const application = await cappedApplication();
     expect(await decisionOf(application.uuid)).toEqual({
-      status: ongoing, approved_money: null, approved_fou: null, approved_nok: null, global_goals: [], decided_at: null,
+      status: ongoing,
+      approved_money: null,
+      approved_fou: null,
+      approved_nok: null,
+      global_goals: [],
+      decided_at: null,
       uses_money_distribution_cap: true,
       cap: { available_money: 2_000_000_00, approved_elsewhere: 1_987_500_00, remaining: 12_500_00 },
     });
@@ -70,7 +76,13 @@ describe('a decision in a period with a money distribution cap', () => {
 
   it('refuses FoU, NOK and goals, which are not part of a capped decision', async () => {
     const application = await cappedApplication();
-    const refused = await decide(application.uuid, { status: approved, approved_money: 100_00, approved_fou: 50_00, approved_nok: 0, global_goals: [3] });
+    const refused = await decide(application.uuid, {
+      status: approved,
+      approved_money: 100_00,
+      approved_fou: 50_00,
+      approved_nok: 0,
+      global_goals: [3],
+    });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors).toEqual({
       approved_fou: ['Fältet belopp till FoU ingår inte i beslutet när perioden har ett tak för fördelningen.'],
@@ -84,7 +96,9 @@ describe('a decision in a period with a money distribution cap', () => {
     const saved = await decide(application.uuid, { status: approved, approved_money: 12_500_00 });
     expect(saved.statusCode).toBe(200);
     expect(saved.json().data).toMatchObject({
-      status: approved, approved_money: 12_500_00, decided_at: expect.any(String),
+      status: approved,
+      approved_money: 12_500_00,
+      decided_at: expect.any(String),
       cap: { available_money: 2_000_000_00, approved_elsewhere: 1_987_500_00, remaining: 12_500_00 },
     });
     expect((await historyOf(t.db, application.id)).at(-1)).toEqual({
@@ -117,7 +131,12 @@ describe('a decision in a period with a money distribution cap', () => {
       const second = await createApplication(t.db, { periodId: period.id, frontendUserId });
       const answers = await Promise.all([first, second].map((a) => decide(a.uuid, { status: approved, approved_money: 60_00 })));
       expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 422]);
-      const total = await t.db.selectFrom('applications').select((eb) => eb.fn.sum<number>('approved_money').as('sum')).where('period_id', '=', period.id).where('status', '=', approved).executeTakeFirstOrThrow();
+      const total = await t.db
+        .selectFrom('applications')
+        .select((eb) => eb.fn.sum<number>('approved_money').as('sum'))
+        .where('period_id', '=', period.id)
+        .where('status', '=', approved)
+        .executeTakeFirstOrThrow();
       expect(Number(total.sum)).toBe(60_00);
     }
   });
@@ -129,12 +148,32 @@ describe('a decision in a period without a cap', () => {
     const application = await createApplication(t.db, { periodId: period.id, frontendUserId, status: received });
     expect((await decisionOf(application.uuid)).cap).toBeNull();
 
-    const saved = await decide(application.uuid, { status: approved, approved_money: 50_000_00, approved_fou: 20_000_00, approved_nok: 10_000_50, global_goals: [13, 4] });
+    const saved = await decide(application.uuid, {
+      status: approved,
+      approved_money: 50_000_00,
+      approved_fou: 20_000_00,
+      approved_nok: 10_000_50,
+      global_goals: [13, 4],
+    });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json().data).toMatchObject({ status: approved, approved_money: 50_000_00, approved_fou: 20_000_00, approved_nok: 10_000_50, global_goals: [4, 13], uses_money_distribution_cap: false, cap: null });
+    expect(saved.json().data).toMatchObject({
+      status: approved,
+      approved_money: 50_000_00,
+      approved_fou: 20_000_00,
+      approved_nok: 10_000_50,
+      global_goals: [4, 13],
+      uses_money_distribution_cap: false,
+      cap: null,
+    });
 
     const rejection = await decide(application.uuid, { status: rejected });
-    expect(rejection.json().data).toMatchObject({ status: rejected, approved_money: null, approved_fou: null, approved_nok: null, global_goals: [4, 13] });
+    expect(rejection.json().data).toMatchObject({
+      status: rejected,
+      approved_money: null,
+      approved_fou: null,
+      approved_nok: null,
+      global_goals: [4, 13],
+    });
     expect((await historyOf(t.db, application.id)).map((h) => h.action)).toEqual(['decision', 'decision']);
   });
 

@@ -23,7 +23,11 @@ const decisionSchema = data(
     cap: Type.Optional(
       Nullable(
         Type.Object(
-          { available_money: Type.Optional(Type.Integer()), approved_elsewhere: Type.Optional(Type.Integer()), remaining: Type.Optional(Type.Integer()) },
+          {
+            available_money: Type.Optional(Type.Integer()),
+            approved_elsewhere: Type.Optional(Type.Integer()),
+            remaining: Type.Optional(Type.Integer()),
+          },
           { description: 'Only for a period that uses the money distribution cap; öre' },
         ),
       ),
@@ -39,7 +43,15 @@ export default async function decisionRoutes(app: Api) {
 
   app.get(
     '/applications/:uuid/decision',
-    { config, schema: { tags, summary: 'The decision, and for a capped period what remains of its amount (öre)', params: uuidParams, response: { 200: decisionSchema } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'The decision, and for a capped period what remains of its amount (öre)',
+        params: uuidParams,
+        response: { 200: decisionSchema },
+      },
+    },
     async (request) => {
       const application = await applicationByUuid(db, request.params.uuid);
       return { data: await decisionOf(db, application.id) };
@@ -55,7 +67,16 @@ export default async function decisionRoutes(app: Api) {
         summary:
           'Approve (40, with approved_money) or reject (-10, which clears the amounts). approved_fou and approved_nok left out are cleared, global_goals left out are kept; a capped period refuses those three and any amount beyond what remains.',
         params: uuidParams,
-        body: body({ status: Type.Integer({ enum: [approved, rejected] }), approved_money: MONEY, approved_fou: MONEY, approved_nok: MONEY, global_goals: GOALS }, ['status']),
+        body: body(
+          {
+            status: Type.Integer({ enum: [approved, rejected] }),
+            approved_money: MONEY,
+            approved_fou: MONEY,
+            approved_nok: MONEY,
+            global_goals: GOALS,
+          },
+          ['status'],
+        ),
         response: { 200: decisionSchema },
       },
     },

@@ -10,7 +10,8 @@ let ids: number[];
 
 const url = '/api/v1/faqs/order';
 /** As the admin, unless `as` names another caller (null: anonymous). */
-const reorder = (payload: unknown, as: string | null = admin) => call(t.app, { method: 'PUT', url, cookie: as ?? undefined, payload: payload as object });
+const reorder = (payload: unknown, as: string | null = admin) =>
+  call(t.app, { method: 'PUT', url, cookie: as ?? undefined, payload: payload as object });
 const listed = async () => {
   const response = await call(t.app, { method: 'GET', url: '/api/v1/faqs?sort=order&direction=asc&per_page=100', cookie: admin });
   expect(response.statusCode, response.body).toBe(200);
@@ -29,7 +30,13 @@ beforeAll(async () => {
   await t.db.deleteFrom('faqs').execute();
   const rows = await t.db
     .insertInto('faqs')
-    .values(['Första', 'Andra', 'Tredje', 'Fjärde', 'Femte', 'Sjätte'].map((question, i) => ({ question: `${question}?`, answer: 'Svar.', order: (i + 1) * 10 })))
+    .values(
+      ['Första', 'Andra', 'Tredje', 'Fjärde', 'Femte', 'Sjätte'].map((question, i) => ({
+        question: `${question}?`,
+        answer: 'Svar.',
+        order: (i + 1) * 10,
+      })),
+    )
     .returning('id')
     .execute();
   ids = rows.map((r) => r.id);
@@ -67,7 +74,10 @@ describe('PUT /faqs/order', () => {
     const current: number[] = (await listed()).map((f: { id: number }) => f.id);
     const missing = await reorder({ data: { ids: current.slice(1) } });
     expect(missing.statusCode).toBe(422);
-    expect(missing.json()).toEqual({ message: 'De angivna uppgifterna var ogiltiga.', errors: { ids: [expect.stringContaining('ogiltigt')] } });
+    expect(missing.json()).toEqual({
+      message: 'De angivna uppgifterna var ogiltiga.',
+      errors: { ids: [expect.stringContaining('ogiltigt')] },
+    });
     expect((await reorder({ data: { ids: [...current, 999999] } })).statusCode).toBe(422);
     expect((await reorder({ data: { ids: [...current.slice(1), 999999] } })).statusCode).toBe(422);
     expect((await reorder({ data: { ids: [...current, current[0]] } })).statusCode).toBe(422);
@@ -93,7 +103,12 @@ describe('PUT /faqs/order', () => {
   });
 
   it('still routes PUT /faqs/:id to the generated update', async () => {
-    const response = await call(t.app, { method: 'PUT', url: `/api/v1/faqs/${ids[0]}`, cookie: admin, payload: { data: { question: 'Första, ändrad?' } } });
+    const response = await call(t.app, {
+      method: 'PUT',
+      url: `/api/v1/faqs/${ids[0]}`,
+      cookie: admin,
+      payload: { data: { question: 'Första, ändrad?' } },
+    });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data.question).toBe('Första, ändrad?');
   });

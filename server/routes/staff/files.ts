@@ -24,7 +24,11 @@ export default async function staffFileRoutes(app: Api) {
     '/applications/:uuid/files/:fileUuid',
     {
       config: { access: { abilities: { anyOf: ['manage-applications', 'investigate-applications'] } } },
-      schema: { tags: ['applications'], summary: 'Downloads a file of an application (always as an attachment)', params: stringParams('uuid', 'fileUuid') },
+      schema: {
+        tags: ['applications'],
+        summary: 'Downloads a file of an application (always as an attachment)',
+        params: stringParams('uuid', 'fileUuid'),
+      },
     },
     async (request, reply) => {
       knownUuids(request.params.uuid, request.params.fileUuid);
@@ -35,8 +39,9 @@ export default async function staffFileRoutes(app: Api) {
   );
 
   const manage = { access: { abilities: 'manage-applications' as const }, resource: 'applications' };
-  const history = (request: FastifyRequest, applicationId: number, action: string, key: 'before' | 'after') => (trx: Db, row: { name: string }) =>
-    recordHistory(trx, { applicationId, userId: request.staff!.id, action, [key]: { name: row.name } });
+  const history =
+    (request: FastifyRequest, applicationId: number, action: string, key: 'before' | 'after') => (trx: Db, row: { name: string }) =>
+      recordHistory(trx, { applicationId, userId: request.staff!.id, action, [key]: { name: row.name } });
 
   app.post(
     '/applications/:uuid/files',
@@ -44,7 +49,8 @@ export default async function staffFileRoutes(app: Api) {
       config: manage,
       schema: {
         tags: ['applications'],
-        summary: 'Uploads a file to an application sent in, as the portal’s upload does (multipart `file`, optional `field_definition_id`); recorded in the history; 409 for a draft',
+        summary:
+          'Uploads a file to an application sent in, as the portal’s upload does (multipart `file`, optional `field_definition_id`); recorded in the history; 409 for a draft',
         params: stringParams('uuid'),
         response: { 201: data(applicationFile) },
       },
@@ -53,18 +59,37 @@ export default async function staffFileRoutes(app: Api) {
     async (request, reply) => {
       knownUuids(request.params.uuid);
       const application = await staffApplicationOf(db, request.params.uuid);
-      const row = await storeFile(store, request, application, (trx) => staffApplicationOf(trx, request.params.uuid, true).then(() => undefined), history(request, application.id, 'file_added', 'after'));
+      const row = await storeFile(
+        store,
+        request,
+        application,
+        (trx) => staffApplicationOf(trx, request.params.uuid, true).then(() => undefined),
+        history(request, application.id, 'file_added', 'after'),
+      );
       return reply.status(201).send({ data: row });
     },
   );
 
   app.delete(
     '/applications/:uuid/files/:fileUuid',
-    { config: manage, schema: { tags: ['applications'], summary: 'Removes a file of an application sent in; recorded in the history; 409 for a draft', params: stringParams('uuid', 'fileUuid') } },
+    {
+      config: manage,
+      schema: {
+        tags: ['applications'],
+        summary: 'Removes a file of an application sent in; recorded in the history; 409 for a draft',
+        params: stringParams('uuid', 'fileUuid'),
+      },
+    },
     async (request, reply) => {
       knownUuids(request.params.uuid, request.params.fileUuid);
       const application = await staffApplicationOf(db, request.params.uuid);
-      await deleteFile(store, application.id, request.params.fileUuid, (trx) => staffApplicationOf(trx, request.params.uuid, true).then(() => undefined), history(request, application.id, 'file_removed', 'before'));
+      await deleteFile(
+        store,
+        application.id,
+        request.params.fileUuid,
+        (trx) => staffApplicationOf(trx, request.params.uuid, true).then(() => undefined),
+        history(request, application.id, 'file_removed', 'before'),
+      );
       return reply.status(204).send();
     },
   );

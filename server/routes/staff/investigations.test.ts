@@ -17,10 +17,17 @@ let applicant: string;
 let periodId: number;
 let frontendUserId: number;
 
-const get = (url: string, cookie?: string, headers?: Record<string, string>) => call(t.app, { method: 'GET', url: `/api/v1${url}`, cookie, headers });
-const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, cookie: string | undefined, payload?: unknown, headers?: Record<string, string>) =>
-  call(t.app, { method, url: `/api/v1${url}`, cookie, payload: payload as object, headers });
-const addInvestigator = (uuid: string, userId: number) => send('POST', `/applications/${uuid}/investigators`, admin, { data: { user_id: userId } });
+const get = (url: string, cookie?: string, headers?: Record<string, string>) =>
+  call(t.app, { method: 'GET', url: `/api/v1${url}`, cookie, headers });
+const send = (
+  method: 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  cookie: string | undefined,
+  payload?: unknown,
+  headers?: Record<string, string>,
+) => call(t.app, { method, url: `/api/v1${url}`, cookie, payload: payload as object, headers });
+const addInvestigator = (uuid: string, userId: number) =>
+  send('POST', `/applications/${uuid}/investigators`, admin, { data: { user_id: userId } });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -29,7 +36,9 @@ beforeAll(async () => {
   olgaId = await createStaff(t.db, 'utredare', 'olga@test.se');
   await createStaff(t.db, 'utredare', 'outsider@test.se');
   await t.db.updateTable('users').set({ first_name: 'Olga' }).where('id', '=', olgaId).execute();
-  [admin, erik, olga, outsider] = await Promise.all(['admin@test.se', 'erik@test.se', 'olga@test.se', 'outsider@test.se'].map((e) => sessionCookie(t.app, e)));
+  [admin, erik, olga, outsider] = await Promise.all(
+    ['admin@test.se', 'erik@test.se', 'olga@test.se', 'outsider@test.se'].map((e) => sessionCookie(t.app, e)),
+  );
   periodId = (await createPeriod(t.db, 'Vår 2026')).id;
   frontendUserId = await createApplicant(t.db, 'sokande@test.se');
   applicant = await applicantCookie(t.db, frontendUserId);
@@ -41,7 +50,12 @@ describe('investigators on an application', () => {
     const application = await createApplication(t.db, { periodId, frontendUserId });
     const added = await addInvestigator(application.uuid, erikId);
     expect(added.statusCode).toBe(201);
-    expect(added.json().data).toMatchObject({ user_id: erikId, name: 'Erik Test', email: 'erik@test.se', investigation: { status: noProposal, amount: null, comment: null } });
+    expect(added.json().data).toMatchObject({
+      user_id: erikId,
+      name: 'Erik Test',
+      email: 'erik@test.se',
+      investigation: { status: noProposal, amount: null, comment: null },
+    });
 
     // A second add (a repeated click) changes nothing.
     const again = await addInvestigator(application.uuid, erikId);
@@ -70,9 +84,15 @@ describe('investigators on an application', () => {
     expect((await addInvestigator(application.uuid, adminId)).statusCode).toBe(201);
 
     // The ability granted for this application's period only is enough; for another period it is not.
-    await t.db.insertInto('user_abilities').values({ user_id: reception, ability: 'investigate-applications', entity_type: 'periods', entity_id: periodId + 1000 }).execute();
+    await t.db
+      .insertInto('user_abilities')
+      .values({ user_id: reception, ability: 'investigate-applications', entity_type: 'periods', entity_id: periodId + 1000 })
+      .execute();
     expect((await addInvestigator(application.uuid, reception)).statusCode).toBe(422);
-    await t.db.insertInto('user_abilities').values({ user_id: reception, ability: 'investigate-applications', entity_type: 'periods', entity_id: periodId }).execute();
+    await t.db
+      .insertInto('user_abilities')
+      .values({ user_id: reception, ability: 'investigate-applications', entity_type: 'periods', entity_id: periodId })
+      .execute();
     expect((await addInvestigator(application.uuid, reception)).statusCode).toBe(201);
   });
 
@@ -81,7 +101,13 @@ describe('investigators on an application', () => {
     const refused = await addInvestigator(draft.uuid, erikId);
     expect(refused.statusCode).toBe(422);
     expect(refused.json().message).toBe('Ansökan är inte inskickad än och kan inte hanteras.');
-    const english = await send('POST', `/applications/${draft.uuid}/investigators`, admin, { data: { user_id: erikId } }, { 'accept-language': 'en-US' });
+    const english = await send(
+      'POST',
+      `/applications/${draft.uuid}/investigators`,
+      admin,
+      { data: { user_id: erikId } },
+      { 'accept-language': 'en-US' },
+    );
     expect(english.json().message).toBe('The application has not been sent in yet and cannot be handled.');
     expect((await addInvestigator('00000000-0000-4000-8000-000000000000', erikId)).statusCode).toBe(404);
     const malformed = await send('POST', `/applications/${draft.uuid}/investigators`, admin, { data: { user_id: 'x' } });
@@ -93,7 +119,9 @@ describe('investigators on an application', () => {
     const application = await createApplication(t.db, { periodId, frontendUserId });
     await addInvestigator(application.uuid, erikId);
     await addInvestigator(application.uuid, olgaId);
-    await send('PUT', `/applications/${application.uuid}/investigations/mine`, erik, { data: { amount: 5_000_50, status: grant, comment: 'Bra projekt.' } });
+    await send('PUT', `/applications/${application.uuid}/investigations/mine`, erik, {
+      data: { amount: 5_000_50, status: grant, comment: 'Bra projekt.' },
+    });
 
     const removed = await send('DELETE', `/applications/${application.uuid}/investigators/${erikId}`, admin);
     expect(removed.statusCode).toBe(200);
@@ -108,7 +136,9 @@ describe('investigators on an application', () => {
     });
     expect((await send('DELETE', `/applications/${application.uuid}/investigators/${erikId}`, admin)).statusCode).toBe(404);
     // No longer on it: Erik's own proposal is refused.
-    expect((await send('PUT', `/applications/${application.uuid}/investigations/mine`, erik, { data: { status: grant } })).statusCode).toBe(403);
+    expect((await send('PUT', `/applications/${application.uuid}/investigations/mine`, erik, { data: { status: grant } })).statusCode).toBe(
+      403,
+    );
   });
 });
 
@@ -136,10 +166,14 @@ describe('the signed-in user’s own investigations', () => {
     expect(page.data.map((r: { uuid: string }) => r.uuid)).toEqual([mine[1].uuid, mine[2].uuid, mine[0].uuid]);
     expect(page).toMatchObject({ total: 3, current_page: 1, per_page: 50, last_page: 1 });
     expect(page.data[2]).toEqual({
-      id: mine[0].id, uuid: mine[0].uuid, reference: expect.stringMatching(/^2026-\d{4}$/), status: enums.application_status.received,
+      id: mine[0].id,
+      uuid: mine[0].uuid,
+      reference: expect.stringMatching(/^2026-\d{4}$/),
+      status: enums.application_status.received,
       applicant: { id: user, name: 'Lisa Lista', email: 'lista@test.se' },
       period: { id: period.id, uuid: period.uuid, name: 'Höst 2026' },
-      money_value: 2_500_00, sent_in_at: '2026-03-05T09:00:00.000Z',
+      money_value: 2_500_00,
+      sent_in_at: '2026-03-05T09:00:00.000Z',
       investigation: { status: grant, amount: 2_000_00, updated_at: expect.any(String) },
     });
 
@@ -167,14 +201,36 @@ describe('proposals', () => {
     const application = await createApplication(t.db, { periodId, frontendUserId });
     await addInvestigator(application.uuid, erikId);
     await addInvestigator(application.uuid, olgaId);
-    const saved = await send('PUT', `/applications/${application.uuid}/investigations/mine`, erik, { data: { amount: 7_500_25, status: grant, comment: 'Bevilja delvis.' } });
+    const saved = await send('PUT', `/applications/${application.uuid}/investigations/mine`, erik, {
+      data: { amount: 7_500_25, status: grant, comment: 'Bevilja delvis.' },
+    });
     expect(saved.statusCode).toBe(200);
     expect(saved.json().data).toMatchObject({ amount: 7_500_25, status: grant, comment: 'Bevilja delvis.' });
 
     const seenByOlga = (await get(`/applications/${application.uuid}/investigations`, olga)).json().data;
     expect(seenByOlga).toEqual([
-      { id: expect.any(Number), user_id: erikId, investigator: 'Erik Test', name: 'Erik Test', amount: 7_500_25, status: grant, comment: 'Bevilja delvis.', updated_at: expect.any(String), mine: false },
-      { id: expect.any(Number), user_id: olgaId, investigator: 'Olga Test', name: 'Olga Test', amount: null, status: noProposal, comment: null, updated_at: expect.any(String), mine: true },
+      {
+        id: expect.any(Number),
+        user_id: erikId,
+        investigator: 'Erik Test',
+        name: 'Erik Test',
+        amount: 7_500_25,
+        status: grant,
+        comment: 'Bevilja delvis.',
+        updated_at: expect.any(String),
+        mine: false,
+      },
+      {
+        id: expect.any(Number),
+        user_id: olgaId,
+        investigator: 'Olga Test',
+        name: 'Olga Test',
+        amount: null,
+        status: noProposal,
+        comment: null,
+        updated_at: expect.any(String),
+        mine: true,
+      },
     ]);
     const refused = await get(`/applications/${application.uuid}/investigations`, outsider);
     expect(refused.statusCode).toBe(403);
@@ -192,14 +248,22 @@ describe('proposals', () => {
   it('refuses bad values with translated field errors, and an investigator not on the application', async () => {
     const application = await createApplication(t.db, { periodId, frontendUserId });
     await addInvestigator(application.uuid, erikId);
-    const bad = await send('PUT', `/applications/${application.uuid}/investigations/mine`, erik, { data: { amount: -1, status: 30, comment: 'x'.repeat(20_001) } });
+    const bad = await send('PUT', `/applications/${application.uuid}/investigations/mine`, erik, {
+      data: { amount: -1, status: 30, comment: 'x'.repeat(20_001) },
+    });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors).toEqual({
       amount: ['Fältet belopp måste vara minst 0.'],
       status: ['Det valda värdet för status är ogiltigt.'],
       comment: ['Fältet kommentar får vara högst 20000 tecken.'],
     });
-    const tooMuch = await send('PUT', `/applications/${application.uuid}/investigations/mine`, erik, { data: { amount: 100_000_000_01, status: grant } }, { 'accept-language': 'en-US' });
+    const tooMuch = await send(
+      'PUT',
+      `/applications/${application.uuid}/investigations/mine`,
+      erik,
+      { data: { amount: 100_000_000_01, status: grant } },
+      { 'accept-language': 'en-US' },
+    );
     expect(tooMuch.json().errors.amount).toEqual(['The amount may not be more than 10000000000.']);
     const missing = await send('PUT', `/applications/${application.uuid}/investigations/mine`, erik, { data: { amount: 5 } });
     expect(missing.json().errors).toEqual({ status: ['Fältet status är obligatoriskt.'] });
@@ -224,7 +288,8 @@ describe('who may call the investigation routes', () => {
     ];
     for (const route of routes) {
       const label = `${route.method} ${route.url}`;
-      const as = (cookie?: string) => call(t.app, { method: route.method, url: `/api/v1${route.url}`, cookie, payload: route.payload as object });
+      const as = (cookie?: string) =>
+        call(t.app, { method: route.method, url: `/api/v1${route.url}`, cookie, payload: route.payload as object });
       expect((await as()).statusCode, label).toBe(401);
       expect((await as(applicant)).statusCode, label).toBe(401);
       if (route.manage) expect((await as(outsider)).statusCode, label).toBe(403);

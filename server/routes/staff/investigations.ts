@@ -4,7 +4,15 @@ import { hasAbility } from '../../../resources/abilities.js';
 import { MAX_MONEY } from '../../../resources/applications.js';
 import { enums } from '../../../resources/enums.js';
 import { applicationByUuid, assertSentIn } from '../../applications/handled.js';
-import { addInvestigator, investigatorsOf, ownInvestigations, ownList, removeInvestigator, staffUser, writeOwnInvestigation } from '../../applications/investigations.js';
+import {
+  addInvestigator,
+  investigatorsOf,
+  ownInvestigations,
+  ownList,
+  removeInvestigator,
+  staffUser,
+  writeOwnInvestigation,
+} from '../../applications/investigations.js';
 import { loadAbilities } from '../../auth/sessions.js';
 import { AppError, invalid, notFound } from '../../errors.js';
 import { parseListQuery } from '../../lists/listQuery.js';
@@ -20,18 +28,39 @@ const uuidParams = Type.Object({ uuid });
 const investigatorParams = Type.Object({ uuid, user_id: ID });
 
 const investigationSchema = Type.Object({
-  id: Optional(Integer()), amount: Optional(NULLABLE_MONEY), status: Optional(STATUS), comment: Optional(NULLABLE_STRING), created_at: Optional(dateTime), updated_at: Optional(dateTime),
+  id: Optional(Integer()),
+  amount: Optional(NULLABLE_MONEY),
+  status: Optional(STATUS),
+  comment: Optional(NULLABLE_STRING),
+  created_at: Optional(dateTime),
+  updated_at: Optional(dateTime),
 });
-const investigatorSchema = Type.Object({ user_id: Optional(Integer()), name: Optional(Text()), email: Optional(Text()), investigation: Optional(investigationSchema) });
+const investigatorSchema = Type.Object({
+  user_id: Optional(Integer()),
+  name: Optional(Text()),
+  email: Optional(Text()),
+  investigation: Optional(investigationSchema),
+});
 const proposalSchema = Type.Object({
-  id: Optional(Integer()), user_id: Optional(Integer()), investigator: Optional(Text()), name: Optional(Text({ description: 'the same as investigator' })), amount: Optional(NULLABLE_MONEY), status: Optional(STATUS),
-  comment: Optional(NULLABLE_STRING), updated_at: Optional(dateTime), mine: Optional(Type.Boolean()),
+  id: Optional(Integer()),
+  user_id: Optional(Integer()),
+  investigator: Optional(Text()),
+  name: Optional(Text({ description: 'the same as investigator' })),
+  amount: Optional(NULLABLE_MONEY),
+  status: Optional(STATUS),
+  comment: Optional(NULLABLE_STRING),
+  updated_at: Optional(dateTime),
+  mine: Optional(Type.Boolean()),
 });
 const ownRowSchema = Type.Object({
-  id: Optional(Integer()), uuid: Optional(Text()), reference: Optional(NULLABLE_STRING), status: Optional(Integer()),
+  id: Optional(Integer()),
+  uuid: Optional(Text()),
+  reference: Optional(NULLABLE_STRING),
+  status: Optional(Integer()),
   applicant: Optional(Type.Object({ id: Optional(Integer()), name: Optional(Text()), email: Optional(Text()) })),
   period: Optional(Type.Object({ id: Optional(Integer()), uuid: Optional(Text()), name: Optional(Text()) })),
-  money_value: Optional(Nullable(Integer({ description: 'öre' }))), sent_in_at: Optional(nullableDateTime),
+  money_value: Optional(Nullable(Integer({ description: 'öre' }))),
+  sent_in_at: Optional(nullableDateTime),
   investigation: Optional(Type.Object({ status: Optional(STATUS), amount: Optional(NULLABLE_MONEY), updated_at: Optional(dateTime) })),
 });
 
@@ -49,7 +78,15 @@ export default async function investigationRoutes(app: Api) {
 
   app.get(
     '/applications/:uuid/investigators',
-    { config: manage, schema: { tags, summary: 'The investigators on an application, each with their investigation', params: uuidParams, response: { 200: data({ type: 'array', items: investigatorSchema }) } } },
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: 'The investigators on an application, each with their investigation',
+        params: uuidParams,
+        response: { 200: data({ type: 'array', items: investigatorSchema }) },
+      },
+    },
     async (request) => {
       const application = await applicationByUuid(db, request.params.uuid);
       return { data: await investigatorsOf(db, application.id) };
@@ -74,7 +111,9 @@ export default async function investigationRoutes(app: Api) {
       const { user_id } = request.body.data;
       const user = await staffUser(db, user_id);
       // An ability granted for this application's period only counts too.
-      const mayInvestigate = !!user?.active && hasAbility(await loadAbilities(db, user), 'investigate-applications', { id: application.period_id, type: 'periods' });
+      const mayInvestigate =
+        !!user?.active &&
+        hasAbility(await loadAbilities(db, user), 'investigate-applications', { id: application.period_id, type: 'periods' });
       if (!mayInvestigate) throw invalid({ user_id: ['validation.investigator'] });
 
       const created = await addInvestigator(db, application.id, user, request.staff!.id);
@@ -90,7 +129,8 @@ export default async function investigationRoutes(app: Api) {
       config: manage,
       schema: {
         tags,
-        summary: 'Take an investigator off an application, deleting their investigation (the client confirms first); answers what was removed',
+        summary:
+          'Take an investigator off an application, deleting their investigation (the client confirms first); answers what was removed',
         params: investigatorParams,
         response: { 200: data(investigatorSchema) },
       },
@@ -135,7 +175,8 @@ export default async function investigationRoutes(app: Api) {
       config: either,
       schema: {
         tags,
-        summary: 'Every investigation on an application, so investigators see each other’s proposals (investigators only on their own applications)',
+        summary:
+          'Every investigation on an application, so investigators see each other’s proposals (investigators only on their own applications)',
         params: uuidParams,
         response: { 200: data({ type: 'array', items: proposalSchema }) },
       },
@@ -149,8 +190,15 @@ export default async function investigationRoutes(app: Api) {
       }
       return {
         data: investigators.map((i) => ({
-          id: i.investigation.id, user_id: i.user_id, investigator: i.name, name: i.name, amount: i.investigation.amount, status: i.investigation.status,
-          comment: i.investigation.comment, updated_at: i.investigation.updated_at, mine: i.user_id === me,
+          id: i.investigation.id,
+          user_id: i.user_id,
+          investigator: i.name,
+          name: i.name,
+          amount: i.investigation.amount,
+          status: i.investigation.status,
+          comment: i.investigation.comment,
+          updated_at: i.investigation.updated_at,
+          mine: i.user_id === me,
         })),
       };
     },
@@ -162,7 +210,8 @@ export default async function investigationRoutes(app: Api) {
       config: investigate,
       schema: {
         tags,
-        summary: 'Write the signed-in investigator’s own proposal: amount (öre, null for none), status, comment; what is left out is cleared',
+        summary:
+          'Write the signed-in investigator’s own proposal: amount (öre, null for none), status, comment; what is left out is cleared',
         params: uuidParams,
         body: body({ amount: NULLABLE_MONEY, status: STATUS, comment: Nullable(Text({ maxLength: 20_000 })) }, ['status']),
         response: { 200: data(investigationSchema) },

@@ -15,12 +15,19 @@ const ability = Type.Object({ name: Optional(Text()), entity_id: Optional(Nullab
 /** The signed-in staff user and the abilities that decide what the admin shows (the server checks them again). */
 export default async function meRoutes(app: Api) {
   const tags = ['users'];
-  app.get('/users/me', { config: { access: 'staff' }, schema: { tags, summary: 'The signed-in staff user', response: { 200: data(user) } } }, async (request) => ({
-    data: request.staff!,
-  }));
+  app.get(
+    '/users/me',
+    { config: { access: 'staff' }, schema: { tags, summary: 'The signed-in staff user', response: { 200: data(user) } } },
+    async (request) => ({
+      data: request.staff!,
+    }),
+  );
   app.get(
     '/users/me/abilities',
-    { config: { access: 'staff' }, schema: { tags, summary: 'The signed-in user’s abilities', response: { 200: data(Type.Array(ability)) } } },
+    {
+      config: { access: 'staff' },
+      schema: { tags, summary: 'The signed-in user’s abilities', response: { 200: data(Type.Array(ability)) } },
+    },
     async (request) => ({ data: request.abilities }),
   );
 }

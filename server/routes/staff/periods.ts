@@ -8,10 +8,20 @@ import type { Api } from '../schemas.js';
 /** Opening and closing a period (SPEC.md §4): a closed period refuses new applications. */
 export default async function periodRoutes(app: Api) {
   const config = { access: { abilities: 'manage-periods' }, resource: 'periods' } as const;
-  for (const [action, closed] of [['open', false], ['close', true]] as const) {
+  for (const [action, closed] of [
+    ['open', false],
+    ['close', true],
+  ] as const) {
     app.post(
       `/periods/:id/${action}`,
-      { config, schema: { tags: ['periods'], summary: `${action === 'open' ? 'Opens' : 'Closes'} the period`, params: Type.Object({ id: Type.Integer({ minimum: 1 }) }) } },
+      {
+        config,
+        schema: {
+          tags: ['periods'],
+          summary: `${action === 'open' ? 'Opens' : 'Closes'} the period`,
+          params: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
+        },
+      },
       async (request) => {
         if (!(await setPeriodClosed(app.db, request.params.id, closed))) throw notFound();
         return { data: await getRecord(app.db, periods, request.params.id) };

@@ -18,10 +18,24 @@ const categoryIds: Record<string, number> = {};
  * (summer time began on 29 March, UTC+2).
  */
 const fixture = [
-  { status: 20, money: 100_050, approved_money: null, applicant_type: 20, sent_in_at: '2026-01-15T10:00:00Z', categories: ['Åtgärd', 'Syfte X'] },
+  {
+    status: 20,
+    money: 100_050,
+    approved_money: null,
+    applicant_type: 20,
+    sent_in_at: '2026-01-15T10:00:00Z',
+    categories: ['Åtgärd', 'Syfte X'],
+  },
   { status: 40, money: 250_000, approved_money: 200_001, applicant_type: 10, sent_in_at: '2026-01-31T23:30:00Z', categories: ['Ärende'] },
   // A granted amount on a rejected or ongoing application is not counted as granted.
-  { status: -10, money: 5_000_000, approved_money: 123, applicant_type: 20, sent_in_at: '2026-02-10T12:00:00Z', categories: ['Åtgärd', 'Ärende', 'Syfte X'] },
+  {
+    status: -10,
+    money: 5_000_000,
+    approved_money: 123,
+    applicant_type: 20,
+    sent_in_at: '2026-02-10T12:00:00Z',
+    categories: ['Åtgärd', 'Ärende', 'Syfte X'],
+  },
   { status: 30, money: null, approved_money: 999, applicant_type: 30, sent_in_at: '2026-03-01T00:00:00Z', categories: [] },
   { status: 10, money: 7_777_777, approved_money: 1, applicant_type: 20, sent_in_at: null, categories: ['Åtgärd'] },
   { status: 40, money: 300, approved_money: 300, applicant_type: 20, sent_in_at: '2026-03-31T22:30:00Z', categories: ['Barn test'] },
@@ -34,7 +48,11 @@ beforeAll(async () => {
   await createStaff(t.db, 'utredare', 'utredare@test.se');
   admin = await sessionCookie(t.app, 'admin@test.se');
   investigator = await sessionCookie(t.app, 'utredare@test.se');
-  const user = await t.db.insertInto('frontend_users').values({ email: 'stat@test.se', verified_at: new Date() }).returning('id').executeTakeFirstOrThrow();
+  const user = await t.db
+    .insertInto('frontend_users')
+    .values({ email: 'stat@test.se', verified_at: new Date() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   applicant = `applicant_session=${await createSession(t.db, 'applicant', user.id, 3600)}`;
 
   ({ id: periodId } = await t.db
@@ -42,24 +60,39 @@ beforeAll(async () => {
     .values({ name: 'Statistikperiod 2026', start_date: '2026-01-01', end_date: '2026-04-30' })
     .returning('id')
     .executeTakeFirstOrThrow());
-  const labels: [string, number][] = [['Åtgärd', 10], ['Ärende', 10], ['Barn test', 10], ['Syfte X', 20]];
+  const labels: [string, number][] = [
+    ['Åtgärd', 10],
+    ['Ärende', 10],
+    ['Barn test', 10],
+    ['Syfte X', 20],
+  ];
   for (const [label, type] of labels) {
     categoryIds[label] = (await t.db.insertInto('categories').values({ label, type }).returning('id').executeTakeFirstOrThrow()).id;
   }
   for (const { categories, sent_in_at, ...row } of fixture) {
     const { id } = await t.db
       .insertInto('applications')
-      .values({ ...row, sent_in_at: sent_in_at ? new Date(sent_in_at) : null, frontend_user_id: user.id, period_id: periodId, definitions: JSON.stringify({}) })
+      .values({
+        ...row,
+        sent_in_at: sent_in_at ? new Date(sent_in_at) : null,
+        frontend_user_id: user.id,
+        period_id: periodId,
+        definitions: JSON.stringify({}),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     if (categories.length) {
-      await t.db.insertInto('application_categories').values(categories.map((label) => ({ application_id: id, category_id: categoryIds[label] }))).execute();
+      await t.db
+        .insertInto('application_categories')
+        .values(categories.map((label) => ({ application_id: id, category_id: categoryIds[label] })))
+        .execute();
     }
   }
 });
 afterAll(() => t.close());
 
-const get = (url: string, cookie?: string, headers: Record<string, string> = {}) => call(t.app, { method: 'GET', url: `/api/v1${url}`, cookie, headers });
+const get = (url: string, cookie?: string, headers: Record<string, string> = {}) =>
+  call(t.app, { method: 'GET', url: `/api/v1${url}`, cookie, headers });
 
 describe('GET /statistics', () => {
   it('counts and sums one period exactly, without drafts, granting only approved applications', async () => {
@@ -103,7 +136,11 @@ describe('GET /statistics', () => {
   });
 
   it('over every period adds the demo’s applications sent in to the fixture', async () => {
-    const demo = await t.db.selectFrom('applications').select(['status', 'money', 'approved_money']).where('period_id', '!=', periodId).execute();
+    const demo = await t.db
+      .selectFrom('applications')
+      .select(['status', 'money', 'approved_money'])
+      .where('period_id', '!=', periodId)
+      .execute();
     const sentIn = demo.filter((a) => a.status !== 10);
     expect(sentIn.length).toBeGreaterThan(5);
     const data = (await get('/statistics', admin)).json().data;
@@ -118,7 +155,11 @@ describe('GET /statistics', () => {
   });
 
   it('answers zeros and empty tables for a period without applications sent in, and 404 for an unknown one', async () => {
-    const empty = await t.db.insertInto('periods').values({ name: 'Tom period', start_date: '2027-01-01', end_date: '2027-02-01' }).returning('id').executeTakeFirstOrThrow();
+    const empty = await t.db
+      .insertInto('periods')
+      .values({ name: 'Tom period', start_date: '2027-01-01', end_date: '2027-02-01' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const data = (await get(`/statistics?period=${empty.id}`, admin)).json().data;
     expect(data.totals).toEqual({ applications: 0, applied: 0, approved: 0 });
     expect([data.by_status, data.by_applicant_type, data.by_month, data.by_category_type.target_group]).toEqual([[], [], [], []]);

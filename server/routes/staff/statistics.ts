@@ -41,7 +41,10 @@ export default async function statisticsRoutes(app: Api) {
       schema: {
         tags,
         summary: 'One table of the statistics as CSV (UTF-8 with BOM, ;), amounts in kronor with a decimal point',
-        querystring: Type.Object({ ...periodQuery, table: Type.Unsafe<StatisticsTable>({ type: 'string', enum: [...statisticsTables] }) }, { additionalProperties: false }),
+        querystring: Type.Object(
+          { ...periodQuery, table: Type.Unsafe<StatisticsTable>({ type: 'string', enum: [...statisticsTables] }) },
+          { additionalProperties: false },
+        ),
       },
     },
     async (request, reply) => {

@@ -13,12 +13,22 @@ import { InvestigatorsSection } from './InvestigatorsSection';
 import { statusKey } from './statuses';
 
 /** One application in a dialog over the list (SPEC.md §2: edit in a modal): what was sent in, finished or not, history. */
-export function ApplicationDialog({ application, onClose, mode = 'manage' }: { application: ApplicationRow; onClose: () => void; mode?: 'manage' | 'investigate' }) {
+export function ApplicationDialog({
+  application,
+  onClose,
+  mode = 'manage',
+}: {
+  application: ApplicationRow;
+  onClose: () => void;
+  mode?: 'manage' | 'investigate';
+}) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const notify = useNotify();
   const { data, error } = useApplicationQuery('getApplication', application.uuid);
-  const finish = useApplicationMutation(application.uuid, (dataProvider, finished: boolean) => dataProvider.setFinished(application.uuid, finished));
+  const finish = useApplicationMutation(application.uuid, (dataProvider, finished: boolean) =>
+    dataProvider.setFinished(application.uuid, finished),
+  );
 
   const toggleFinished = async () => {
     try {
@@ -43,7 +53,10 @@ export function ApplicationDialog({ application, onClose, mode = 'manage' }: { a
   return (
     <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby="application-dialog-title">
       <DialogTitle id="application-dialog-title">
-        {translate('app.applications.dialog_title', { reference: application.reference ?? '', applicant: application.applicant?.name ?? '' })}
+        {translate('app.applications.dialog_title', {
+          reference: application.reference ?? '',
+          applicant: application.applicant?.name ?? '',
+        })}
       </DialogTitle>
       <DialogContent dividers>
         {error && <Alert severity="error">{error.message}</Alert>}
@@ -57,7 +70,12 @@ export function ApplicationDialog({ application, onClose, mode = 'manage' }: { a
               {row(translate('app.applications.fields.approved_money'), formatMoney(data.approved_money, locale))}
               {row(translate('app.applications.fields.sent_in_at'), formatDate(data.sent_in_at, locale))}
               {row(translate('resources.applications.fields.org_name'), data.org_name && `${data.org_name} (${data.org_number ?? ''})`)}
-              {row(translate('app.applications.fields.contact'), [`${data.contact_first_name ?? ''} ${data.contact_last_name ?? ''}`.trim(), data.contact_email, data.contact_phone].filter(Boolean).join(', '))}
+              {row(
+                translate('app.applications.fields.contact'),
+                [`${data.contact_first_name ?? ''} ${data.contact_last_name ?? ''}`.trim(), data.contact_email, data.contact_phone]
+                  .filter(Boolean)
+                  .join(', '),
+              )}
               {data.questions?.map((q) => {
                 const answer = data.definitions?.[String(q.id)];
                 const files = data.files?.filter((f) => f.field_definition_id === q.id) ?? [];
@@ -71,7 +89,11 @@ export function ApplicationDialog({ application, onClose, mode = 'manage' }: { a
                     : Array.isArray(answer)
                       ? answer.join(', ')
                       : (answer as string | number | null | undefined);
-                return <Box key={q.id} sx={{ display: 'contents' }}>{row(q.label, value as React.ReactNode)}</Box>;
+                return (
+                  <Box key={q.id} sx={{ display: 'contents' }}>
+                    {row(q.label, value as React.ReactNode)}
+                  </Box>
+                );
               })}
             </Box>
             {mode === 'manage' ? (
@@ -95,7 +117,11 @@ export function ApplicationDialog({ application, onClose, mode = 'manage' }: { a
             {translate('app.application_form.edit')}
           </Button>
         )}
-        {data && mode === 'manage' && <Button onClick={() => void toggleFinished()}>{translate(data.finished ? 'app.applications.mark_not_finished' : 'app.applications.mark_finished')}</Button>}
+        {data && mode === 'manage' && (
+          <Button onClick={() => void toggleFinished()}>
+            {translate(data.finished ? 'app.applications.mark_not_finished' : 'app.applications.mark_finished')}
+          </Button>
+        )}
         <Button onClick={onClose} variant="contained">
           {translate('ra.action.close')}
         </Button>

@@ -20,7 +20,15 @@ export interface ApplicantChoice {
 const describe = (o: Option) => `${[o.first_name, o.last_name].filter(Boolean).join(' ')} <${o.email}>`;
 
 /** Who applies on a paper application: an applicant already registered (searched), or a new one by name and e-mail. */
-export function ApplicationFormApplicant({ value, onChange, problem }: { value: ApplicantChoice; onChange: (next: ApplicantChoice) => void; problem: (field: string) => string | undefined }) {
+export function ApplicationFormApplicant({
+  value,
+  onChange,
+  problem,
+}: {
+  value: ApplicantChoice;
+  onChange: (next: ApplicantChoice) => void;
+  problem: (field: string) => string | undefined;
+}) {
   const translate = useTranslate();
   const [mode, setMode] = useState<'existing' | 'new'>(value.applicant ? 'new' : 'existing');
   const [search, setSearch] = useState('');
@@ -41,11 +49,25 @@ export function ApplicationFormApplicant({ value, onChange, problem }: { value: 
   const person = value.applicant ?? { email: '', first_name: '', last_name: '' };
   const set = (field: keyof typeof person, text: string) => onChange({ applicant: { ...person, [field]: text } });
   const text = (field: keyof typeof person, label: string, type = 'text') => (
-    <TextField id={inputId(`applicant.${field}`)} label={label} type={type} required value={person[field]} onChange={(e) => set(field, e.target.value)} error={!!problem(`applicant.${field}`)} helperText={problem(`applicant.${field}`) ?? ' '} fullWidth />
+    <TextField
+      id={inputId(`applicant.${field}`)}
+      label={label}
+      type={type}
+      required
+      value={person[field]}
+      onChange={(e) => set(field, e.target.value)}
+      error={!!problem(`applicant.${field}`)}
+      helperText={problem(`applicant.${field}`) ?? ' '}
+      fullWidth
+    />
   );
   return (
     <Stack spacing={2}>
-      <RadioGroup row value={mode} onChange={(e) => (setMode(e.target.value as 'existing' | 'new'), onChange(e.target.value === 'new' ? { applicant: person } : {}))}>
+      <RadioGroup
+        row
+        value={mode}
+        onChange={(e) => (setMode(e.target.value as 'existing' | 'new'), onChange(e.target.value === 'new' ? { applicant: person } : {}))}
+      >
         <FormControlLabel value="existing" control={<Radio />} label={translate('app.application_form.existing_applicant')} />
         <FormControlLabel value="new" control={<Radio />} label={translate('app.application_form.new_applicant')} />
       </RadioGroup>
@@ -60,7 +82,14 @@ export function ApplicationFormApplicant({ value, onChange, problem }: { value: 
           noOptionsText={translate('app.application_form.no_match')}
           onInputChange={(_e, next) => setSearch(next)}
           onChange={(_e, next) => (setChosen(next), onChange(next ? { frontend_user_id: next.id } : {}))}
-          renderInput={(params) => <TextField {...params} label={translate('app.application_form.search_applicant')} error={!!problem('frontend_user_id')} helperText={problem('frontend_user_id') ?? ' '} />}
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              label={translate('app.application_form.search_applicant')}
+              error={!!problem('frontend_user_id')}
+              helperText={problem('frontend_user_id') ?? ' '}
+            />
+          )}
         />
       ) : (
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>

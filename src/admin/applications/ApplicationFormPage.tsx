@@ -68,27 +68,50 @@ export default function ApplicationFormPage() {
 
   // The title, with the reference once it is known, is the page's h1 in the app bar.
   const heading = <Title title={reference ? `${title} ${reference}` : title} />;
-  if (failure) return <>{heading}<Alert severity="error">{failure}</Alert></>;
-  if (!options || !values) return <>{heading}<LinearProgress aria-label={translate('app.loading')} /></>;
+  if (failure)
+    return (
+      <>
+        {heading}
+        <Alert severity="error">{failure}</Alert>
+      </>
+    );
+  if (!options || !values)
+    return (
+      <>
+        {heading}
+        <LinearProgress aria-label={translate('app.loading')} />
+      </>
+    );
 
   const form: FormApi = {
     values,
     readOnly: false,
     change: (field, next) => {
       setServerErrors(({ [field]: _, ...rest }) => rest);
-      setValues((current) => (field.startsWith('definitions.') ? { ...current, definitions: { ...(current!.definitions as object), [field.slice(12)]: next } } : { ...current, [field]: next }));
+      setValues((current) =>
+        field.startsWith('definitions.')
+          ? { ...current, definitions: { ...(current!.definitions as object), [field.slice(12)]: next } }
+          : { ...current, [field]: next },
+      );
     },
     leave: (field) => setLeft((seen) => new Set(seen).add(field)),
     problem: (field) => serverErrors[field] ?? (left.has(field) ? local[field] : undefined),
     files: staffFiles,
   };
-  const labelOf = (field: string) => questions.find((q) => answerField(q) === field)?.label ?? translate(`resources.applications.fields.${field.replace(/^applicant\./, '')}`, { _: translate(`attributes.${field.split('.').pop()}`, { _: field }) });
+  const labelOf = (field: string) =>
+    questions.find((q) => answerField(q) === field)?.label ??
+    translate(`resources.applications.fields.${field.replace(/^applicant\./, '')}`, {
+      _: translate(`attributes.${field.split('.').pop()}`, { _: field }),
+    });
   const problems: Problem[] = Object.entries(serverErrors).map(([field, message]) => ({ field, label: labelOf(field), message }));
 
   const save = async () => {
     try {
       const saved = await saving.mutateAsync(uuid ? values : { ...values, ...applicant });
-      notify(uuid ? 'app.application_form.saved' : 'app.application_form.created', { type: 'success', messageArgs: { reference: saved.reference } });
+      notify(uuid ? 'app.application_form.saved' : 'app.application_form.created', {
+        type: 'success',
+        messageArgs: { reference: saved.reference },
+      });
       void navigate(uuid ? '/applications' : `/application-form/${saved.uuid}`);
     } catch (error) {
       const errors: Record<string, string> | undefined = error instanceof HttpError ? errorBody(error)?.errors : undefined;
@@ -117,22 +140,45 @@ export default function ApplicationFormPage() {
           <CardContent>
             <Stack spacing={4}>
               {problems.length > 0 && <ApplicationFormProblems ref={top} problems={problems} />}
-              {!uuid && section(translate('app.application_form.applicant'), <ApplicationFormApplicant value={applicant} onChange={(next) => (setApplicant(next), setServerErrors(({ frontend_user_id: _a, 'applicant.email': _b, 'applicant.first_name': _c, 'applicant.last_name': _d, ...rest }) => rest))} problem={(f) => serverErrors[f]} />)}
+              {!uuid &&
+                section(
+                  translate('app.application_form.applicant'),
+                  <ApplicationFormApplicant
+                    value={applicant}
+                    onChange={(next) => (
+                      setApplicant(next),
+                      setServerErrors(
+                        ({ frontend_user_id: _a, 'applicant.email': _b, 'applicant.first_name': _c, 'applicant.last_name': _d, ...rest }) =>
+                          rest,
+                      )
+                    )}
+                    problem={(f) => serverErrors[f]}
+                  />,
+                )}
               {section(translate('portal.apply.steps.period'), <PeriodStep periods={periods} />)}
-              {section(translate('portal.apply.steps.questions'), (
+              {section(
+                translate('portal.apply.steps.questions'),
                 <Stack spacing={2}>
-                  {!uuid && questions.some((q) => q.type === enums.field_type.media) && <Alert severity="info">{translate('app.application_form.files_after_save')}</Alert>}
-                  <QuestionsStep questions={uuid ? questions : questions.filter((q) => q.type !== enums.field_type.media)} categories={options.categories} {...fileProps} />
-                </Stack>
-              ))}
-              {values.applicant_type !== enums.applicant_type.contact_person && section(translate('portal.apply.steps.organisation'), <OrganisationStep lookup={() => undefined} lookupNote={null} />)}
+                  {!uuid && questions.some((q) => q.type === enums.field_type.media) && (
+                    <Alert severity="info">{translate('app.application_form.files_after_save')}</Alert>
+                  )}
+                  <QuestionsStep
+                    questions={uuid ? questions : questions.filter((q) => q.type !== enums.field_type.media)}
+                    categories={options.categories}
+                    {...fileProps}
+                  />
+                </Stack>,
+              )}
+              {values.applicant_type !== enums.applicant_type.contact_person &&
+                section(translate('portal.apply.steps.organisation'), <OrganisationStep lookup={() => undefined} lookupNote={null} />)}
               {section(translate('portal.apply.steps.contact'), <ContactStep />)}
-              {section(translate('portal.apply.steps.attachments'), (
+              {section(
+                translate('portal.apply.steps.attachments'),
                 <Stack spacing={2}>
                   {!uuid && <Alert severity="info">{translate('app.application_form.files_after_save')}</Alert>}
                   <AttachmentsStep {...fileProps} />
-                </Stack>
-              ))}
+                </Stack>,
+              )}
               <Stack direction="row" spacing={2}>
                 <Button variant="contained" onClick={() => void save()} disabled={saving.isPending}>
                   {translate('ra.action.save')}
@@ -146,4 +192,3 @@ export default function ApplicationFormPage() {
     </I18nContext>
   );
 }
-

@@ -10,12 +10,15 @@ export interface Problem {
 }
 
 /** The server's problems with the form, each a link that moves the focus to its field. */
-export const ApplicationFormProblems = forwardRef<HTMLDivElement, { problems: Problem[] }>(function ApplicationFormProblems({ problems }, ref) {
+export const ApplicationFormProblems = forwardRef<HTMLDivElement, { problems: Problem[] }>(function ApplicationFormProblems(
+  { problems },
+  ref,
+) {
   const translate = useTranslate();
   const open = (field: string) => {
     const target = document.getElementById(inputId(field));
     target?.scrollIntoView({ block: 'center' });
-    (target?.querySelector('input, textarea, select') as HTMLElement | null ?? target)?.focus();
+    ((target?.querySelector('input, textarea, select') as HTMLElement | null) ?? target)?.focus();
   };
   return (
     <Alert severity="error" ref={ref} tabIndex={-1}>

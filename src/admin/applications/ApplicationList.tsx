@@ -62,7 +62,14 @@ export default function ApplicationList({ presets = {} }: { presets?: ListFilter
 
   const filters = [
     <SearchFilter key="q" source="q" alwaysOn />,
-    <SelectArrayInput key="status" source="status" label="app.applications.fields.status" choices={statusChoices} alwaysOn sx={{ minWidth: 220 }} />,
+    <SelectArrayInput
+      key="status"
+      source="status"
+      label="app.applications.fields.status"
+      choices={statusChoices}
+      alwaysOn
+      sx={{ minWidth: 220 }}
+    />,
     <ReferenceInput key="period" source="period" reference="periods" sort={{ field: 'start_date', order: 'DESC' }} perPage={100} alwaysOn>
       <SelectInput optionText="name" label="app.applications.fields.period" sx={{ minWidth: 220 }} />
     </ReferenceInput>,
@@ -109,9 +116,19 @@ export default function ApplicationList({ presets = {} }: { presets?: ListFilter
             <DataTable.Col source="reference" label="app.applications.fields.reference" disableSort />
             <DataTable.Col source="status" label="app.applications.fields.status" render={() => <StatusSelect />} />
             <DataTable.Col<ApplicationRow> source="applicant" label="app.applications.fields.applicant" render={(r) => r.applicant?.name} />
-            <DataTable.Col<ApplicationRow> source="period" label="app.applications.fields.period" disableSort render={(r) => r.period?.name} />
+            <DataTable.Col<ApplicationRow>
+              source="period"
+              label="app.applications.fields.period"
+              disableSort
+              render={(r) => r.period?.name}
+            />
             <DataTable.Col source="money" label="app.applications.fields.money_value" align="right" render={money} />
-            <DataTable.Col<ApplicationRow> source="progress" label="app.applications.fields.progress" disableSort render={(r) => <ProgressIndicators progress={r.progress} />} />
+            <DataTable.Col<ApplicationRow>
+              source="progress"
+              label="app.applications.fields.progress"
+              disableSort
+              render={(r) => <ProgressIndicators progress={r.progress} />}
+            />
           </DataTable>
         )}
       </List>

@@ -50,7 +50,15 @@ const applicantName = (a: Applicant) => `${[a.first_name, a.last_name].filter(Bo
 const searchApplicants = (text: string) => (text.trim().length > 2 ? { q: text.trim() } : {});
 
 /** Shown until staff choose otherwise with the columns button, so the list fits a 1280 px screen. */
-const hiddenByDefault = ['targets_text', 'purposes_text', 'focuses_text', 'approved_fou', 'approved_nok', 'global_goals', 'followup_sent_in_at'];
+const hiddenByDefault = [
+  'targets_text',
+  'purposes_text',
+  'focuses_text',
+  'approved_fou',
+  'approved_nok',
+  'global_goals',
+  'followup_sent_in_at',
+];
 
 /**
  * decision: the decided applications with the decision's parts, 50 a page by reference, filtered by status,
@@ -67,10 +75,22 @@ export default function DecidedList() {
   const [open, setOpen] = useState<Row | null>(null);
   const money = (value: number | null) => formatMoney(value, locale);
   const filters = [
-    <SelectArrayInput key="status" source="status" label="app.applications.fields.status" choices={statusChoices} alwaysOn sx={{ minWidth: 200 }} />,
+    <SelectArrayInput
+      key="status"
+      source="status"
+      label="app.applications.fields.status"
+      choices={statusChoices}
+      alwaysOn
+      sx={{ minWidth: 200 }}
+    />,
     <TextInput key="organisation" source="organisation" label="app.decided.organisation" alwaysOn />,
     <ReferenceInput key="frontend_user" source="frontend_user" reference="frontend-users" alwaysOn>
-      <AutocompleteInput label="app.applications.fields.applicant" optionText={applicantName} filterToQuery={searchApplicants} sx={{ minWidth: 260 }} />
+      <AutocompleteInput
+        label="app.applications.fields.applicant"
+        optionText={applicantName}
+        filterToQuery={searchApplicants}
+        sx={{ minWidth: 260 }}
+      />
     </ReferenceInput>,
     <ReferenceInput key="period" source="period" reference="periods" sort={{ field: 'start_date', order: 'DESC' }} perPage={100} alwaysOn>
       <SelectInput optionText="name" label="app.applications.fields.period" sx={{ minWidth: 200 }} />
@@ -105,11 +125,36 @@ export default function DecidedList() {
             <DataTable.Col source="targets_text" label="app.decided.targets" disableSort />
             <DataTable.Col source="purposes_text" label="app.decided.purposes" disableSort />
             <DataTable.Col source="focuses_text" label="app.decided.focuses" disableSort />
-            <DataTable.Col<Row> source="money" label="app.applications.fields.money_value" align="right" render={(r) => money(r.money_value)} />
-            <DataTable.Col<Row> source="approved_money" label="app.applications.fields.approved_money" align="right" render={(r) => money(r.approved_money_value)} />
-            <DataTable.Col<Row> source="approved_fou" label="app.decision.approved_fou" align="right" render={(r) => money(r.approved_fou)} />
-            <DataTable.Col<Row> source="approved_nok" label="app.decision.approved_nok" align="right" render={(r) => money(r.approved_nok)} />
-            <DataTable.Col<Row> source="global_goals" label="resources.applications.fields.global_goals" disableSort render={(r) => goalNumber(r.global_goals ?? [])} />
+            <DataTable.Col<Row>
+              source="money"
+              label="app.applications.fields.money_value"
+              align="right"
+              render={(r) => money(r.money_value)}
+            />
+            <DataTable.Col<Row>
+              source="approved_money"
+              label="app.applications.fields.approved_money"
+              align="right"
+              render={(r) => money(r.approved_money_value)}
+            />
+            <DataTable.Col<Row>
+              source="approved_fou"
+              label="app.decision.approved_fou"
+              align="right"
+              render={(r) => money(r.approved_fou)}
+            />
+            <DataTable.Col<Row>
+              source="approved_nok"
+              label="app.decision.approved_nok"
+              align="right"
+              render={(r) => money(r.approved_nok)}
+            />
+            <DataTable.Col<Row>
+              source="global_goals"
+              label="resources.applications.fields.global_goals"
+              disableSort
+              render={(r) => goalNumber(r.global_goals ?? [])}
+            />
             <DataTable.Col source="followup_sent_in_at" label="app.decided.followup_sent_in_at">
               <DateField source="followup_sent_in_at" locales={locale} />
             </DataTable.Col>

@@ -1,4 +1,15 @@
-import { Alert, Box, Checkbox, FormControl, FormControlLabel, FormGroup, FormHelperText, FormLabel, Radio, RadioGroup } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Checkbox,
+  FormControl,
+  FormControlLabel,
+  FormGroup,
+  FormHelperText,
+  FormLabel,
+  Radio,
+  RadioGroup,
+} from '@mui/material';
 import { useState } from 'react';
 import { useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { enums } from '../../../resources/enums';
@@ -28,7 +39,13 @@ function DecisionForm({ uuid, decision }: { uuid: string; decision: Decision }) 
   const notify = useNotify();
   const decide = useApplicationMutation(uuid, (dataProvider, input: DecisionInput) => dataProvider.decide(uuid, input));
   // An application not yet decided starts with no decision chosen: staff choose it themselves.
-  const [draft, setDraft] = useState<Partial<Decision>>(() => ({ status: includes([approved, rejected], decision.status) ? decision.status : undefined, approved_money: decision.approved_money, approved_fou: decision.approved_fou, approved_nok: decision.approved_nok, global_goals: decision.global_goals ?? [] }));
+  const [draft, setDraft] = useState<Partial<Decision>>(() => ({
+    status: includes([approved, rejected], decision.status) ? decision.status : undefined,
+    approved_money: decision.approved_money,
+    approved_fou: decision.approved_fou,
+    approved_nok: decision.approved_nok,
+    global_goals: decision.global_goals ?? [],
+  }));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
   // The amount as it is being typed, so what is left of the period's amount follows every keystroke.
@@ -59,7 +76,12 @@ function DecisionForm({ uuid, decision }: { uuid: string; decision: Decision }) 
       return;
     }
     const body: DecisionInput = { status: draft.status, approved_money: approving ? (draft.approved_money ?? null) : null };
-    if (!capped) Object.assign(body, { approved_fou: approving ? draft.approved_fou : null, approved_nok: approving ? draft.approved_nok : null, global_goals: draft.global_goals });
+    if (!capped)
+      Object.assign(body, {
+        approved_fou: approving ? draft.approved_fou : null,
+        approved_nok: approving ? draft.approved_nok : null,
+        global_goals: draft.global_goals,
+      });
     try {
       await decide.mutateAsync(body);
       notify('app.decision.saved', { type: 'success' });
@@ -75,7 +97,10 @@ function DecisionForm({ uuid, decision }: { uuid: string; decision: Decision }) 
         <RadioGroup
           row
           value={draft.status === undefined ? '' : String(draft.status)}
-          onChange={(event) => (setDraft((d) => ({ ...d, status: Number(event.target.value) })), setErrors(({ status: _, ...rest }) => rest))}
+          onChange={(event) => (
+            setDraft((d) => ({ ...d, status: Number(event.target.value) })),
+            setErrors(({ status: _, ...rest }) => rest)
+          )}
           aria-label={translate('app.decision.title')}
           aria-describedby={errors.status ? 'decision-status-error' : undefined}
         >
@@ -107,7 +132,14 @@ function DecisionForm({ uuid, decision }: { uuid: string; decision: Decision }) 
                   control={
                     <Checkbox
                       checked={draft.global_goals?.includes(code) ?? false}
-                      onChange={(event) => setDraft((d) => ({ ...d, global_goals: event.target.checked ? [...(d.global_goals ?? []), code] : (d.global_goals ?? []).filter((g) => g !== code) }))}
+                      onChange={(event) =>
+                        setDraft((d) => ({
+                          ...d,
+                          global_goals: event.target.checked
+                            ? [...(d.global_goals ?? []), code]
+                            : (d.global_goals ?? []).filter((g) => g !== code),
+                        }))
+                      }
                     />
                   }
                   label={translate(`enums.global_goal.${key}`)}

@@ -29,7 +29,16 @@ export default function DecisioningList() {
       queryOptions={{ meta: { endpoint: `applications/decisioning/${encodeURIComponent(periodUuid)}` } }}
       storeKey={`decisioning.${periodUuid}`}
       title={title}
-      filters={[<SelectArrayInput key="status" source="status" label="app.applications.fields.status" choices={statusChoices} alwaysOn sx={{ minWidth: 220 }} />]}
+      filters={[
+        <SelectArrayInput
+          key="status"
+          source="status"
+          label="app.applications.fields.status"
+          choices={statusChoices}
+          alwaysOn
+          sx={{ minWidth: 220 }}
+        />,
+      ]}
       sort={{ field: 'reference', order: 'ASC' }}
       perPage={PAGE_SIZE}
       actions={false}

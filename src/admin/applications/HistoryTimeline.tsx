@@ -30,10 +30,13 @@ export function HistoryTimeline({ uuid }: { uuid: string }) {
     return Array.isArray(v) ? v.join(', ') : plain(v);
   };
   // A field of the form (a staff edit) is named as the form names it.
-  const label = (key: string) => translate(`app.applications.history_fields.${key}`, { _: translate(`resources.applications.fields.${key}`, { _: key }) });
+  const label = (key: string) =>
+    translate(`app.applications.history_fields.${key}`, { _: translate(`resources.applications.fields.${key}`, { _: key }) });
   const change = (entry: Entry) => {
     // Ids are for the machine; the name beside them says who.
-    const keys = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])].filter((key) => !key.endsWith('_id'));
+    const keys = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])].filter(
+      (key) => !key.endsWith('_id'),
+    );
     if (!entry.before || !entry.after) {
       const only = (entry.after ?? entry.before)!;
       return keys.map((key) => (key === 'name' ? value(key, only[key]) : `${label(key)}: ${value(key, only[key])}`)).join('; ');

@@ -24,7 +24,14 @@ export default function InvestigationList() {
   const openRow = (_id: unknown, _resource: unknown, record: unknown) => (setOpen(record as Row), false as const);
   return (
     <>
-      <List resource="investigations" title={title} sort={{ field: 'sent_in_at', order: 'ASC' }} perPage={PAGE_SIZE} actions={false} empty={false}>
+      <List
+        resource="investigations"
+        title={title}
+        sort={{ field: 'sent_in_at', order: 'ASC' }}
+        perPage={PAGE_SIZE}
+        actions={false}
+        empty={false}
+      >
         {phone ? (
           <SimpleList<Row>
             primaryText={(r) => `${r.reference ?? ''} ${r.applicant?.name ?? ''}`}
@@ -36,9 +43,20 @@ export default function InvestigationList() {
           <DataTable<Row> rowClick={openRow} bulkActionButtons={false}>
             <DataTable.Col source="reference" label="app.applications.fields.reference" disableSort />
             <DataTable.Col<Row> source="status" label="app.applications.fields.status" disableSort render={(r) => statusLabel(r.status)} />
-            <DataTable.Col<Row> source="applicant" label="app.applications.fields.applicant" disableSort render={(r) => r.applicant?.name} />
+            <DataTable.Col<Row>
+              source="applicant"
+              label="app.applications.fields.applicant"
+              disableSort
+              render={(r) => r.applicant?.name}
+            />
             <DataTable.Col<Row> source="period" label="app.applications.fields.period" disableSort render={(r) => r.period?.name} />
-            <DataTable.Col<Row> source="money" label="app.applications.fields.money_value" disableSort align="right" render={(r) => formatMoney(r.money_value, locale)} />
+            <DataTable.Col<Row>
+              source="money"
+              label="app.applications.fields.money_value"
+              disableSort
+              align="right"
+              render={(r) => formatMoney(r.money_value, locale)}
+            />
             <DataTable.Col source="sent_in_at" label="app.applications.fields.sent_in_at">
               <DateField source="sent_in_at" locales={locale} />
             </DataTable.Col>

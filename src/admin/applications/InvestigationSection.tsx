@@ -20,10 +20,14 @@ export function InvestigationSection({ uuid }: { uuid: string }) {
 function InvestigationForm({ uuid, proposals, userId }: { uuid: string; proposals: Proposal[]; userId: unknown }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const investigate = useApplicationMutation(uuid, (dataProvider, investigation: Investigation) => dataProvider.investigate(uuid, investigation));
+  const investigate = useApplicationMutation(uuid, (dataProvider, investigation: Investigation) =>
+    dataProvider.investigate(uuid, investigation),
+  );
   const [mine, setMine] = useState<Investigation>(() => {
     const own = proposals.find((p) => p.user_id === userId);
-    return own ? { amount: own.amount, status: own.status, comment: own.comment ?? '' } : { amount: null, status: enums.investigation_status.no_proposal, comment: '' };
+    return own
+      ? { amount: own.amount, status: own.status, comment: own.comment ?? '' }
+      : { amount: null, status: enums.investigation_status.no_proposal, comment: '' };
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
 
@@ -40,14 +44,38 @@ function InvestigationForm({ uuid, proposals, userId }: { uuid: string; proposal
 
   const others = proposals.filter((p) => p.user_id !== userId);
   return (
-    <ProposalSection id="investigation" title="app.investigation.title" save="app.investigation.save" onSave={() => void save()} after={<OtherProposals others={others} />}>
-      <RadioGroup row value={String(mine.status)} onChange={(event) => setMine((m) => ({ ...m, status: Number(event.target.value) }))} aria-label={translate('app.investigation.proposal')}>
+    <ProposalSection
+      id="investigation"
+      title="app.investigation.title"
+      save="app.investigation.save"
+      onSave={() => void save()}
+      after={<OtherProposals others={others} />}
+    >
+      <RadioGroup
+        row
+        value={String(mine.status)}
+        onChange={(event) => setMine((m) => ({ ...m, status: Number(event.target.value) }))}
+        aria-label={translate('app.investigation.proposal')}
+      >
         {Object.entries(enums.investigation_status).map(([key, value]) => (
           <FormControlLabel key={key} value={String(value)} control={<Radio />} label={translate(`enums.investigation_status.${key}`)} />
         ))}
       </RadioGroup>
-      <AmountInput label={translate('app.investigation.amount')} value={mine.amount} onChange={(amount) => setMine((m) => ({ ...m, amount }))} problem={errors.amount} />
-      <TextField label={translate('app.investigation.comment')} multiline minRows={3} value={mine.comment ?? ''} onChange={(event) => setMine((m) => ({ ...m, comment: event.target.value }))} error={!!errors.comment} helperText={errors.comment ?? ' '} />
+      <AmountInput
+        label={translate('app.investigation.amount')}
+        value={mine.amount}
+        onChange={(amount) => setMine((m) => ({ ...m, amount }))}
+        problem={errors.amount}
+      />
+      <TextField
+        label={translate('app.investigation.comment')}
+        multiline
+        minRows={3}
+        value={mine.comment ?? ''}
+        onChange={(event) => setMine((m) => ({ ...m, comment: event.target.value }))}
+        error={!!errors.comment}
+        helperText={errors.comment ?? ' '}
+      />
     </ProposalSection>
   );
 }

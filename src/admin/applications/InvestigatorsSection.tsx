@@ -6,7 +6,8 @@ import { formatMoney } from '../../../resources/format';
 import type { Investigator } from '../../providers/staffMethods';
 import { useApplicationMutation, useApplicationQuery } from '../useStaffQuery';
 
-export const proposalKey = (status: number) => Object.entries(enums.investigation_status).find(([, v]) => v === status)?.[0] ?? 'no_proposal';
+export const proposalKey = (status: number) =>
+  Object.entries(enums.investigation_status).find(([, v]) => v === status)?.[0] ?? 'no_proposal';
 
 /** Who investigates the application, with their proposals; staff add investigators and remove them after a question. */
 export function InvestigatorsSection({ uuid }: { uuid: string }) {
@@ -18,7 +19,11 @@ export function InvestigatorsSection({ uuid }: { uuid: string }) {
   const remover = useApplicationMutation(uuid, (dataProvider, userId: number) => dataProvider.removeInvestigator(uuid, userId));
   const [adding, setAdding] = useState<number | ''>('');
   const [removing, setRemoving] = useState<Investigator | null>(null);
-  const { data: staff = [] } = useGetList<{ id: number; first_name: string; last_name: string }>('users', { pagination: { page: 1, perPage: 100 }, sort: { field: 'last_name', order: 'ASC' }, filter: { active: true } });
+  const { data: staff = [] } = useGetList<{ id: number; first_name: string; last_name: string }>('users', {
+    pagination: { page: 1, perPage: 100 },
+    sort: { field: 'last_name', order: 'ASC' },
+    filter: { active: true },
+  });
 
   const add = async () => {
     if (adding === '') return;
@@ -73,7 +78,14 @@ export function InvestigatorsSection({ uuid }: { uuid: string }) {
         ))}
       </List>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mt: 1 }}>
-        <TextField select size="small" label={translate('app.investigators.choose')} value={adding} onChange={(event) => setAdding(Number(event.target.value))} sx={{ minWidth: 240 }}>
+        <TextField
+          select
+          size="small"
+          label={translate('app.investigators.choose')}
+          value={adding}
+          onChange={(event) => setAdding(Number(event.target.value))}
+          sx={{ minWidth: 240 }}
+        >
           {candidates.map((user) => (
             <MenuItem key={user.id} value={user.id}>
               {`${user.first_name} ${user.last_name}`}

@@ -29,7 +29,12 @@ export function ProgressIndicators({ progress }: { progress: Progress }) {
   const date = (value: string | null) => formatDate(value, locale);
   const slot = (on: boolean, icon: ReactElement, label: string, key: string) => (
     <Tooltip key={key} title={label}>
-      <Box component="span" role="img" aria-label={label} sx={{ display: 'inline-flex', color: on ? 'primary.main' : 'action.disabled', opacity: on ? 1 : 0.45 }}>
+      <Box
+        component="span"
+        role="img"
+        aria-label={label}
+        sx={{ display: 'inline-flex', color: on ? 'primary.main' : 'action.disabled', opacity: on ? 1 : 0.45 }}
+      >
         {icon}
       </Box>
     </Tooltip>
@@ -38,13 +43,28 @@ export function ProgressIndicators({ progress }: { progress: Progress }) {
   // A follow-up sent in replaces the follow-up date (SPEC.md §3).
   const followup = progress.followup_sent_in_at
     ? slot(true, <EventAvailable fontSize="small" />, t('followup_sent_in', { date: date(progress.followup_sent_in_at) }), 'followup')
-    : slot(!!progress.followup_at, <EventNote fontSize="small" />, progress.followup_at ? t('followup_at', { date: date(progress.followup_at) }) : t('no_followup'), 'followup');
+    : slot(
+        !!progress.followup_at,
+        <EventNote fontSize="small" />,
+        progress.followup_at ? t('followup_at', { date: date(progress.followup_at) }) : t('no_followup'),
+        'followup',
+      );
   return (
     <Box component="span" sx={{ display: 'inline-flex', gap: 0.5 }}>
       {slot(progress.unhandled, <NewReleases fontSize="small" />, progress.unhandled ? t('unhandled') : t('handled'), 'unhandled')}
-      {slot(progress.unread_messages, <MarkEmailUnread fontSize="small" />, progress.unread_messages ? t('unread') : t('no_unread'), 'unread')}
+      {slot(
+        progress.unread_messages,
+        <MarkEmailUnread fontSize="small" />,
+        progress.unread_messages ? t('unread') : t('no_unread'),
+        'unread',
+      )}
       {followup}
-      {slot(!!progress.distribution_mail_sent_at, <Send fontSize="small" />, progress.distribution_mail_sent_at ? t('mail_sent', { date: date(progress.distribution_mail_sent_at) }) : t('no_mail'), 'mail')}
+      {slot(
+        !!progress.distribution_mail_sent_at,
+        <Send fontSize="small" />,
+        progress.distribution_mail_sent_at ? t('mail_sent', { date: date(progress.distribution_mail_sent_at) }) : t('no_mail'),
+        'mail',
+      )}
       {slot(progress.finished, <CheckCircle fontSize="small" />, progress.finished ? t('finished') : t('not_finished'), 'finished')}
     </Box>
   );

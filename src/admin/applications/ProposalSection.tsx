@@ -8,7 +8,21 @@ import { MoneyInput, type MoneyInputProps } from '../../components/MoneyInput';
  * The frame a decision and an investigator's proposal share: a heading, the choice and amounts, a save button, and
  * anything shown after them.
  */
-export function ProposalSection({ id, title, save, onSave, children, after }: { id: string; title: string; save: string; onSave: () => void; children: ReactNode; after?: ReactNode }) {
+export function ProposalSection({
+  id,
+  title,
+  save,
+  onSave,
+  children,
+  after,
+}: {
+  id: string;
+  title: string;
+  save: string;
+  onSave: () => void;
+  children: ReactNode;
+  after?: ReactNode;
+}) {
   const translate = useTranslate();
   return (
     <Box component="section" aria-labelledby={`${id}-heading`} sx={{ mb: 3 }}>
@@ -32,5 +46,17 @@ export function ProposalSection({ id, title, save, onSave, children, after }: { 
 export function AmountInput({ problem, ...props }: Omit<MoneyInputProps, 'locale' | 'translate'> & { problem?: string }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  return <MoneyInput {...props} locale={locale} translate={translate} min={0} max={MAX_MONEY} allowNegative={false} currencyLabel="kr" error={!!problem} helperText={problem ?? ' '} />;
+  return (
+    <MoneyInput
+      {...props}
+      locale={locale}
+      translate={translate}
+      min={0}
+      max={MAX_MONEY}
+      allowNegative={false}
+      currencyLabel="kr"
+      error={!!problem}
+      helperText={problem ?? ' '}
+    />
+  );
 }

@@ -23,7 +23,10 @@ export function StatusSelect() {
       notify('app.applications.status_changed', { type: 'success' });
     } catch (error) {
       const reason = error instanceof HttpError ? error.message : '';
-      notify('errors.status_not_changed', { type: 'error', messageArgs: { _: `${translate('errors.status_not_changed')} ${reason}`.trim() } });
+      notify('errors.status_not_changed', {
+        type: 'error',
+        messageArgs: { _: `${translate('errors.status_not_changed')} ${reason}`.trim() },
+      });
     }
   };
   return (

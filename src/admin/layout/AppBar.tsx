@@ -17,7 +17,11 @@ function StaffUserMenu() {
 export function AppBar() {
   return (
     <RaAppBar color="primary" userMenu={<StaffUserMenu />}>
-      <TitlePortal component="h1" variant="h6" sx={{ whiteSpace: { xs: 'normal', sm: 'nowrap' }, fontSize: { xs: '1.05rem', sm: undefined }, lineHeight: 1.25 }} />
+      <TitlePortal
+        component="h1"
+        variant="h6"
+        sx={{ whiteSpace: { xs: 'normal', sm: 'nowrap' }, fontSize: { xs: '1.05rem', sm: undefined }, lineHeight: 1.25 }}
+      />
     </RaAppBar>
   );
 }

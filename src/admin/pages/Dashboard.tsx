@@ -1,4 +1,17 @@
-import { Box, Button, Card, CardContent, Chip, List, ListItem, ListItemButton, ListItemText, Skeleton, Stack, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemText,
+  Skeleton,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { Title, useGetIdentity, useLocaleState, usePermissions, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { isAllowed, type Ability } from '../../../resources/abilities';
@@ -48,7 +61,10 @@ export function Dashboard() {
                   <ListItem key={period.id} disableGutters>
                     <ListItemText
                       primary={period.name}
-                      secondary={translate('app.dashboard.period_dates', { start: formatDate(period.start_date, locale), end: formatDate(period.end_date, locale) })}
+                      secondary={translate('app.dashboard.period_dates', {
+                        start: formatDate(period.start_date, locale),
+                        end: formatDate(period.end_date, locale),
+                      })}
                     />
                     {mayDecide && (
                       <Button component={RouterLink} to={`/decisioning/${period.uuid}/${encodeURIComponent(period.name)}`} size="small">

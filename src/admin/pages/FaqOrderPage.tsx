@@ -281,7 +281,11 @@ export function FaqOrderPage() {
                 >
                   <DragIndicatorIcon aria-hidden />
                 </Box>
-                <Typography component="span" aria-hidden sx={{ minWidth: '2.5ch', textAlign: 'right', fontVariantNumeric: 'tabular-nums', color: 'text.secondary' }}>
+                <Typography
+                  component="span"
+                  aria-hidden
+                  sx={{ minWidth: '2.5ch', textAlign: 'right', fontVariantNumeric: 'tabular-nums', color: 'text.secondary' }}
+                >
                   {index + 1}.
                 </Typography>
                 <Typography component="span" id={questionId} sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>

@@ -34,7 +34,16 @@ export function ForgotPasswordPage() {
             {result.message}
           </Alert>
         )}
-        <TextField label={translate('app.login.email')} type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} required autoFocus fullWidth />
+        <TextField
+          label={translate('app.login.email')}
+          type="email"
+          autoComplete="username"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          required
+          autoFocus
+          fullWidth
+        />
         <Button type="submit" variant="contained" size="large" disabled={busy}>
           {translate('app.forgot.submit')}
         </Button>

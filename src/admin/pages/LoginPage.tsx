@@ -54,7 +54,13 @@ export function LoginPage() {
           required
           fullWidth
         />
-        <Button type="submit" variant="contained" size="large" disabled={busy} startIcon={busy ? <CircularProgress size={18} color="inherit" /> : null}>
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          disabled={busy}
+          startIcon={busy ? <CircularProgress size={18} color="inherit" /> : null}
+        >
           {translate('app.login.submit')}
         </Button>
         <Link component={RouterLink} to="/forgot-password" sx={{ alignSelf: 'center' }}>

@@ -14,10 +14,21 @@ function StatusScreen({ code, texts, icon }: { code: string; texts: string; icon
     <>
       <Title title={title} />
       {/* The title in the app bar is the page's h1. */}
-      <StatusPage code={code} title={title} titleLevel="h2" text={translate(`${texts}.text`)} icon={icon} action={{ label: translate(`${texts}.home`), component: RouterLink, to: '/' }} />
+      <StatusPage
+        code={code}
+        title={title}
+        titleLevel="h2"
+        text={translate(`${texts}.text`)}
+        icon={icon}
+        action={{ label: translate(`${texts}.home`), component: RouterLink, to: '/' }}
+      />
     </>
   );
 }
 
-export const ForbiddenPage = () => <StatusScreen code="403" texts="app.forbidden" icon={<LockIcon color="disabled" sx={{ fontSize: 64 }} />} />;
-export const NotFoundPage = () => <StatusScreen code="404" texts="app.not_found" icon={<SearchOffIcon color="disabled" sx={{ fontSize: 64 }} />} />;
+export const ForbiddenPage = () => (
+  <StatusScreen code="403" texts="app.forbidden" icon={<LockIcon color="disabled" sx={{ fontSize: 64 }} />} />
+);
+export const NotFoundPage = () => (
+  <StatusScreen code="404" texts="app.not_found" icon={<SearchOffIcon color="disabled" sx={{ fontSize: 64 }} />} />
+);

@@ -1,5 +1,21 @@
 import UploadIcon from '@mui/icons-material/Upload';
-import { Alert, Box, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, List, ListItem, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  LinearProgress,
+  List,
+  ListItem,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import { Button, HttpError, useDataProvider, useListContext, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { errorBody, type StaffDataProvider } from '../../providers/dataProvider';
@@ -62,7 +78,11 @@ export function ImportCsvButton() {
     setErrors([]);
     setMessage(null);
     try {
-      const { imported } = await dataProvider.importList(resource, parsed.rows, (event) => event.total && setProgress((event.loaded / event.total) * 100));
+      const { imported } = await dataProvider.importList(
+        resource,
+        parsed.rows,
+        (event) => event.total && setProgress((event.loaded / event.total) * 100),
+      );
       notify(translate('app.import.done', { smart_count: imported }), { type: 'success' });
       refresh();
       close();
@@ -84,7 +104,9 @@ export function ImportCsvButton() {
         <UploadIcon />
       </Button>
       <Dialog open={open} onClose={close} maxWidth="md" fullWidth aria-labelledby="import-title">
-        <DialogTitle id="import-title">{translate('app.import.title', { name: translate(`resources.${resource}.name`, { smart_count: 2 }).toLocaleLowerCase() })}</DialogTitle>
+        <DialogTitle id="import-title">
+          {translate('app.import.title', { name: translate(`resources.${resource}.name`, { smart_count: 2 }).toLocaleLowerCase() })}
+        </DialogTitle>
         <DialogContent>
           <Typography sx={{ mb: 2 }}>{translate('app.import.intro')}</Typography>
           <Box component="label" sx={{ display: 'block', mb: 2 }}>
@@ -93,7 +115,9 @@ export function ImportCsvButton() {
             </Typography>
             <input type="file" accept=".csv,text/csv" onChange={(event) => event.target.files?.[0] && void read(event.target.files[0])} />
           </Box>
-          {progress !== null && <LinearProgress variant="determinate" value={progress} aria-label={translate('app.import.progress')} sx={{ mb: 2 }} />}
+          {progress !== null && (
+            <LinearProgress variant="determinate" value={progress} aria-label={translate('app.import.progress')} sx={{ mb: 2 }} />
+          )}
           {message && (
             <Alert severity="error" role="alert" sx={{ mb: 2 }}>
               {message}

@@ -81,7 +81,9 @@ function FormBody({ resource, view }: { resource: ResourceDefinition; view: 'cre
       {fields.map((field) =>
         field.showIf ? (
           // Shown only while it applies, e.g. options only for dropdowns, checkboxes and radio buttons.
-          <FormDataConsumer key={field.name}>{({ formData }) => applies(field, formData) && <FieldInput field={field} resource={resource} />}</FormDataConsumer>
+          <FormDataConsumer key={field.name}>
+            {({ formData }) => applies(field, formData) && <FieldInput field={field} resource={resource} />}
+          </FormDataConsumer>
         ) : (
           <FieldInput key={field.name} field={field} resource={resource} />
         ),

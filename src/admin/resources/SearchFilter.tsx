@@ -36,7 +36,16 @@ export function SearchFilter(_props: { source?: string; alwaysOn?: boolean }) {
       size="small"
       helperText={tooShort ? translate('validation.search_too_short') : ' '}
       // react-admin's filter form hides helper texts; this one must be seen. Inline style wins over that rule.
-      slotProps={{ input: { endAdornment: <InputAdornment position="end"><SearchIcon /></InputAdornment> }, formHelperText: { style: { display: 'block' }, 'aria-live': 'polite' } as object }}
+      slotProps={{
+        input: {
+          endAdornment: (
+            <InputAdornment position="end">
+              <SearchIcon />
+            </InputAdornment>
+          ),
+        },
+        formHelperText: { style: { display: 'block' }, 'aria-live': 'polite' } as object,
+      }}
       sx={{ minWidth: 280 }}
     />
   );

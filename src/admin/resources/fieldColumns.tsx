@@ -1,4 +1,15 @@
-import { BooleanField, DataTable, DateField, EmailField, FunctionField, NumberField, ReferenceField, SelectField, TextField, useLocaleState } from 'react-admin';
+import {
+  BooleanField,
+  DataTable,
+  DateField,
+  EmailField,
+  FunctionField,
+  NumberField,
+  ReferenceField,
+  SelectField,
+  TextField,
+  useLocaleState,
+} from 'react-admin';
 import type { Field, ResourceDefinition } from '../../../resources/fields';
 import { resourceByName } from '../../../resources/index';
 import { formatMoney } from '../../../resources/format';
@@ -47,7 +58,13 @@ export function fieldValue(field: Field, { inLink = false } = {}) {
 /** The list column for one declared field; sortable where the declaration allows. */
 export function fieldColumn(field: Field, resource: ResourceDefinition) {
   return (
-    <DataTable.Col key={field.name} source={field.name} label={fieldLabel(field, resource)} disableSort={!field.sortable} align={field.kind === 'money' || field.kind === 'integer' ? 'right' : undefined}>
+    <DataTable.Col
+      key={field.name}
+      source={field.name}
+      label={fieldLabel(field, resource)}
+      disableSort={!field.sortable}
+      align={field.kind === 'money' || field.kind === 'integer' ? 'right' : undefined}
+    >
       {fieldValue(field)}
     </DataTable.Col>
   );

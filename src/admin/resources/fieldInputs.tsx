@@ -27,13 +27,24 @@ export function choicesOf(field: EnumField | ChoiceField): { id: string | number
 
 const lines = {
   format: (value: string[] | null) => (value ?? []).join('\n'),
-  parse: (text: string) => text.split('\n').map((line) => line.trim()).filter(Boolean),
+  parse: (text: string) =>
+    text
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean),
 };
 
 /** The react-admin input for one declared field. */
 export function FieldInput({ field, resource }: { field: Field; resource: ResourceDefinition }) {
   const translate = useTranslate();
-  const common = { source: field.name, fullWidth: true, isRequired: field.required, readOnly: field.readOnly, helperText: false as const, defaultValue: field.default };
+  const common = {
+    source: field.name,
+    fullWidth: true,
+    isRequired: field.required,
+    readOnly: field.readOnly,
+    helperText: false as const,
+    defaultValue: field.default,
+  };
   switch (field.kind) {
     case 'textarea':
       return <TextInput {...common} multiline minRows={4} />;
@@ -51,7 +62,15 @@ export function FieldInput({ field, resource }: { field: Field; resource: Resour
       return <NumberInput {...common} step={1} min={field.min} max={field.max} />;
     case 'money':
       // Stored in öre, edited in kronor.
-      return <NumberInput {...common} step={0.01} min={0} format={(ore: number | null) => (ore == null ? '' : ore / 100)} parse={(kr: string) => (kr === '' ? null : Math.round(Number(kr) * 100))} />;
+      return (
+        <NumberInput
+          {...common}
+          step={0.01}
+          min={0}
+          format={(ore: number | null) => (ore == null ? '' : ore / 100)}
+          parse={(kr: string) => (kr === '' ? null : Math.round(Number(kr) * 100))}
+        />
+      );
     case 'date':
       return <DateInput {...common} />;
     case 'boolean':
@@ -63,7 +82,13 @@ export function FieldInput({ field, resource }: { field: Field; resource: Resour
       const target = resourceByName(field.reference)!;
       return (
         <ReferenceInput source={field.name} reference={target.name} sort={target.defaultSort} perPage={100}>
-          <SelectInput optionText={target.labelField} fullWidth isRequired={field.required} helperText={false} label={`resources.${resource.name}.fields.${field.name}`} />
+          <SelectInput
+            optionText={target.labelField}
+            fullWidth
+            isRequired={field.required}
+            helperText={false}
+            label={`resources.${resource.name}.fields.${field.name}`}
+          />
         </ReferenceInput>
       );
     }
@@ -71,12 +96,26 @@ export function FieldInput({ field, resource }: { field: Field; resource: Resour
       const target = resourceByName(field.reference)!;
       return (
         <ReferenceArrayInput source={field.name} reference={target.name} sort={target.defaultSort} perPage={100}>
-          <AutocompleteArrayInput optionText={target.labelField} fullWidth helperText={false} label={`resources.${resource.name}.fields.${field.name}`} />
+          <AutocompleteArrayInput
+            optionText={target.labelField}
+            fullWidth
+            helperText={false}
+            label={`resources.${resource.name}.fields.${field.name}`}
+          />
         </ReferenceArrayInput>
       );
     }
     case 'options':
-      return <TextInput {...common} multiline minRows={3} format={lines.format} parse={lines.parse} helperText={translate('app.fields.options_help')} />;
+      return (
+        <TextInput
+          {...common}
+          multiline
+          minRows={3}
+          format={lines.format}
+          parse={lines.parse}
+          helperText={translate('app.fields.options_help')}
+        />
+      );
     case 'uuid':
       return <TextInput {...common} readOnly />;
     default:

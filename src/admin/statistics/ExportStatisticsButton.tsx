@@ -7,7 +7,15 @@ import type { StaffDataProvider } from '../../providers/dataProvider';
 import { saveFile } from '../downloadFile';
 
 /** Downloads one table as the server's CSV, as the settings lists' export does; described by its card's heading. */
-export function ExportStatisticsButton({ table, period, describedBy }: { table: StatisticsTable; period: number | null; describedBy: string }) {
+export function ExportStatisticsButton({
+  table,
+  period,
+  describedBy,
+}: {
+  table: StatisticsTable;
+  period: number | null;
+  describedBy: string;
+}) {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<StaffDataProvider>();

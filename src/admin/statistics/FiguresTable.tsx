@@ -14,16 +14,26 @@ export function FiguresTable({ caption, groupHeader, groups }: { caption: string
       <caption style={visuallyHidden}>{caption}</caption>
       <TableHead>
         <TableRow>
-          <TableCell component="th" scope="col">{groupHeader}</TableCell>
-          <TableCell component="th" scope="col" align="right">{column('applications')}</TableCell>
-          <TableCell component="th" scope="col" align="right">{column('applied')}</TableCell>
-          <TableCell component="th" scope="col" align="right">{column('approved')}</TableCell>
+          <TableCell component="th" scope="col">
+            {groupHeader}
+          </TableCell>
+          <TableCell component="th" scope="col" align="right">
+            {column('applications')}
+          </TableCell>
+          <TableCell component="th" scope="col" align="right">
+            {column('applied')}
+          </TableCell>
+          <TableCell component="th" scope="col" align="right">
+            {column('approved')}
+          </TableCell>
         </TableRow>
       </TableHead>
       <TableBody>
         {groups.map((group) => (
           <TableRow key={group.key}>
-            <TableCell component="th" scope="row">{group.label}</TableCell>
+            <TableCell component="th" scope="row">
+              {group.label}
+            </TableCell>
             <TableCell align="right">{group.applications}</TableCell>
             <TableCell align="right">{formatMoney(group.applied, locale)}</TableCell>
             <TableCell align="right">{formatMoney(group.approved, locale)}</TableCell>

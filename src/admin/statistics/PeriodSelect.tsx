@@ -12,7 +12,12 @@ interface PeriodOption {
 export function PeriodSelect({ value, onChange }: { value: number | null; onChange: (period: number | null) => void }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider();
-  const { data: periods = [], isError: failed } = useQuery({ queryKey: ['statistics', 'periods'], queryFn: async () => (await getEvery<PeriodOption>(dataProvider, 'periods', { field: 'start_date', order: 'DESC' })).map(({ id, name }) => ({ id, name })), retry: false });
+  const { data: periods = [], isError: failed } = useQuery({
+    queryKey: ['statistics', 'periods'],
+    queryFn: async () =>
+      (await getEvery<PeriodOption>(dataProvider, 'periods', { field: 'start_date', order: 'DESC' })).map(({ id, name }) => ({ id, name })),
+    retry: false,
+  });
   // Until the list arrives, a period in the address is kept as an option so the select shows no stray value.
   const options = value && !periods.some((p) => p.id === value) ? [{ id: value, name: `#${value}` }, ...periods] : periods;
   return (

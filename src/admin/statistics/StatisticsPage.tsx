@@ -19,7 +19,9 @@ export default function StatisticsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const period = Number(searchParams.get('period')) || null;
   // The figures shown stay until those of another period or language arrive.
-  const { data, error, isFetching, refetch } = useStaffQuery(['statistics'], 'getStatistics', [period], { placeholderData: keepPreviousData });
+  const { data, error, isFetching, refetch } = useStaffQuery(['statistics'], 'getStatistics', [period], {
+    placeholderData: keepPreviousData,
+  });
   const title = translate('app.statistics.title');
   usePageTitle(title);
 
@@ -38,7 +40,14 @@ export default function StatisticsPage() {
           <Skeleton variant="rounded" height={320} />
         </Stack>
       ) : error ? (
-        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void refetch()}>{translate('app.statistics.retry')}</Button>}>
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void refetch()}>
+              {translate('app.statistics.retry')}
+            </Button>
+          }
+        >
           {translate('app.statistics.error')} {error.message}
         </Alert>
       ) : data ? (
@@ -57,11 +66,16 @@ function StatisticsContent({ data, period }: { data: Statistics; period: number 
   const scope = data.period?.name ?? translate('app.statistics.all_periods');
   const column = (key: string) => translate(`app.statistics.columns.${key}`);
   const notGiven = translate('app.statistics.not_given');
-  const single = (key: string, section: Omit<StatisticsSection, 'key' | 'emptyText'>): StatisticsSection[] => [{ key, emptyText: '', ...section }];
+  const single = (key: string, section: Omit<StatisticsSection, 'key' | 'emptyText'>): StatisticsSection[] => [
+    { key, emptyText: '', ...section },
+  ];
   const cards = [
     {
       table: 'status' as const,
-      sections: single('status', { groupHeader: column('status'), groups: byEnum(data.by_status, (r) => r.status, 'application_status', translate, notGiven) }),
+      sections: single('status', {
+        groupHeader: column('status'),
+        groups: byEnum(data.by_status, (r) => r.status, 'application_status', translate, notGiven),
+      }),
     },
     {
       table: 'applicant_type' as const,
@@ -75,7 +89,11 @@ function StatisticsContent({ data, period }: { data: Statistics; period: number 
       sections: single('month', {
         groupHeader: column('month'),
         upright: true,
-        groups: data.by_month.map(({ month, ...figures }) => ({ key: month ?? '', label: monthLabel(month, locale, translate('app.statistics.no_date')), ...figures })),
+        groups: data.by_month.map(({ month, ...figures }) => ({
+          key: month ?? '',
+          label: monthLabel(month, locale, translate('app.statistics.no_date')),
+          ...figures,
+        })),
       }),
     },
     {
@@ -94,7 +112,14 @@ function StatisticsContent({ data, period }: { data: Statistics; period: number 
       <TotalFigures totals={data.totals} />
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, gap: 2, alignItems: 'start' }}>
         {cards.map((card) => (
-          <StatisticsCard key={card.table} title={translate(`app.statistics.tables.${card.table}`)} scope={scope} table={card.table} period={period} sections={card.sections} />
+          <StatisticsCard
+            key={card.table}
+            title={translate(`app.statistics.tables.${card.table}`)}
+            scope={scope}
+            table={card.table}
+            period={period}
+            sections={card.sections}
+          />
         ))}
       </Box>
     </Stack>

@@ -20,7 +20,10 @@ interface Props {
   required?: boolean;
 }
 
-const kilobytes = (size: number, locale: string) => new Intl.NumberFormat(locale, { maximumFractionDigits: size < 1024 * 1024 ? 0 : 1 }).format(size < 1024 * 1024 ? size / 1024 : size / 1024 / 1024) + (size < 1024 * 1024 ? ' kB' : ' MB');
+const kilobytes = (size: number, locale: string) =>
+  new Intl.NumberFormat(locale, { maximumFractionDigits: size < 1024 * 1024 ? 0 : 1 }).format(
+    size < 1024 * 1024 ? size / 1024 : size / 1024 / 1024,
+  ) + (size < 1024 * 1024 ? ' kB' : ' MB');
 
 /** Files of the application: upload with progress, download, and removal (after a question) while it is a draft. */
 export function FilesField({ applicationUuid, questionId, label, id, files, maxBytes, onChange, problem, readOnly, required }: Props) {
@@ -51,7 +54,9 @@ export function FilesField({ applicationUuid, questionId, label, id, files, maxB
       body.append('file', file);
       setProgress(0);
       try {
-        const response = await api.http.post<{ data: StoredFile }>(base, body, { onUploadProgress: (e) => setProgress(e.total ? Math.round((e.loaded / e.total) * 100) : 0) });
+        const response = await api.http.post<{ data: StoredFile }>(base, body, {
+          onUploadProgress: (e) => setProgress(e.total ? Math.round((e.loaded / e.total) * 100) : 0),
+        });
         all = [...all, response.data.data];
         onChange(all);
       } catch (failure) {
@@ -91,7 +96,11 @@ export function FilesField({ applicationUuid, questionId, label, id, files, maxB
               </Typography>
               {!readOnly &&
                 (removing?.uuid === file.uuid ? (
-                  <Box role="group" aria-label={t('portal.apply.files.confirm', { name: file.name })} sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+                  <Box
+                    role="group"
+                    aria-label={t('portal.apply.files.confirm', { name: file.name })}
+                    sx={{ display: 'flex', gap: 1, alignItems: 'center' }}
+                  >
                     <Typography variant="body2">{t('portal.apply.files.confirm', { name: file.name })}</Typography>
                     <Button size="small" color="error" variant="contained" onClick={() => void remove(file)}>
                       {t('portal.apply.files.remove')}
@@ -101,7 +110,11 @@ export function FilesField({ applicationUuid, questionId, label, id, files, maxB
                     </Button>
                   </Box>
                 ) : (
-                  <Button size="small" onClick={() => setRemoving(file)} aria-label={t('portal.apply.files.remove_named', { name: file.name })}>
+                  <Button
+                    size="small"
+                    onClick={() => setRemoving(file)}
+                    aria-label={t('portal.apply.files.remove_named', { name: file.name })}
+                  >
                     {t('portal.apply.files.remove')}
                   </Button>
                 ))}
@@ -111,13 +124,29 @@ export function FilesField({ applicationUuid, questionId, label, id, files, maxB
       )}
       {!readOnly && (
         <>
-          <input ref={input} type="file" multiple hidden onChange={(event) => void upload(event)} accept=".pdf,.jpg,.jpeg,.png,.docx,.xlsx,.odt,.ods" aria-hidden="true" tabIndex={-1} />
-          <Button variant="outlined" onClick={() => input.current?.click()} disabled={progress !== null} aria-label={t('portal.apply.files.add_to', { label })}>
+          <input
+            ref={input}
+            type="file"
+            multiple
+            hidden
+            onChange={(event) => void upload(event)}
+            accept=".pdf,.jpg,.jpeg,.png,.docx,.xlsx,.odt,.ods"
+            aria-hidden="true"
+            tabIndex={-1}
+          />
+          <Button
+            variant="outlined"
+            onClick={() => input.current?.click()}
+            disabled={progress !== null}
+            aria-label={t('portal.apply.files.add_to', { label })}
+          >
             {t('portal.apply.files.add')}
           </Button>
         </>
       )}
-      {progress !== null && <LinearProgress variant="determinate" value={progress} sx={{ mt: 1 }} aria-label={t('portal.apply.files.uploading')} />}
+      {progress !== null && (
+        <LinearProgress variant="determinate" value={progress} sx={{ mt: 1 }} aria-label={t('portal.apply.files.uploading')} />
+      )}
       {error && (
         <Alert severity="error" sx={{ mt: 1 }} onClose={() => setError(null)}>
           {error}

@@ -30,7 +30,9 @@ export function useForm(): FormApi {
 /** What an input needs for one field of the application: id, value, change, leave, problem. */
 export function useField<T = unknown>(name: string) {
   const form = useForm();
-  const value = (name.startsWith('definitions.') ? (form.values.definitions as Record<string, unknown>)?.[name.slice(12)] : form.values[name]) as T;
+  const value = (
+    name.startsWith('definitions.') ? (form.values.definitions as Record<string, unknown>)?.[name.slice(12)] : form.values[name]
+  ) as T;
   const problem = form.problem(name);
   return {
     id: inputId(name),

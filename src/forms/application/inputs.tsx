@@ -1,4 +1,15 @@
-import { Checkbox, FormControl, FormControlLabel, FormGroup, FormHelperText, FormLabel, NativeSelect, OutlinedInput, Radio, RadioGroup } from '@mui/material';
+import {
+  Checkbox,
+  FormControl,
+  FormControlLabel,
+  FormGroup,
+  FormHelperText,
+  FormLabel,
+  NativeSelect,
+  OutlinedInput,
+  Radio,
+  RadioGroup,
+} from '@mui/material';
 import type { ReactNode } from 'react';
 import { TextInput } from '../../components/TextInput';
 import { useField } from './FormContext';
@@ -16,7 +27,23 @@ export interface Choice {
 }
 
 /** A text, e-mail, phone, number or long-text field of the application; a question's label stands above it. */
-export function TextField({ name, label, required, hint, type = 'text', multiline, autoComplete, inputMode, labelAbove }: Common & { type?: string; multiline?: boolean; autoComplete?: string; inputMode?: 'numeric' | 'decimal' | 'tel' | 'email' | 'url' | 'text'; labelAbove?: boolean }) {
+export function TextField({
+  name,
+  label,
+  required,
+  hint,
+  type = 'text',
+  multiline,
+  autoComplete,
+  inputMode,
+  labelAbove,
+}: Common & {
+  type?: string;
+  multiline?: boolean;
+  autoComplete?: string;
+  inputMode?: 'numeric' | 'decimal' | 'tel' | 'email' | 'url' | 'text';
+  labelAbove?: boolean;
+}) {
   const field = useField<string | number | null>(name);
   return (
     <TextInput
@@ -29,7 +56,9 @@ export function TextField({ name, label, required, hint, type = 'text', multilin
       multiline={multiline}
       minRows={multiline ? 4 : undefined}
       value={field.value ?? ''}
-      onChange={(event) => field.set(type === 'number' ? (event.target.value === '' ? null : Number(event.target.value)) : event.target.value)}
+      onChange={(event) =>
+        field.set(type === 'number' ? (event.target.value === '' ? null : Number(event.target.value)) : event.target.value)
+      }
       onBlur={field.leave}
       error={!!field.problem}
       helperText={field.problem ?? hint ?? ' '}
@@ -57,7 +86,12 @@ export function RadioField({ name, label, required, hint, choices }: Common & { 
         aria-describedby={helperId}
       >
         {choices.map((choice) => (
-          <FormControlLabel key={choice.value} value={String(choice.value)} control={<Radio disabled={field.readOnly} />} label={choice.label} />
+          <FormControlLabel
+            key={choice.value}
+            value={String(choice.value)}
+            control={<Radio disabled={field.readOnly} />}
+            label={choice.label}
+          />
         ))}
       </RadioGroup>
       <FormHelperText id={helperId}>{field.problem ?? hint ?? ' '}</FormHelperText>
@@ -66,7 +100,15 @@ export function RadioField({ name, label, required, hint, choices }: Common & { 
 }
 
 /** Any number of choices, as check boxes in a fieldset; the value is the list of chosen values. */
-export function CheckboxesField({ name, label, required, hint, choices, columns = 1, part }: Common & { choices: Choice[]; columns?: number; part?: string }) {
+export function CheckboxesField({
+  name,
+  label,
+  required,
+  hint,
+  choices,
+  columns = 1,
+  part,
+}: Common & { choices: Choice[]; columns?: number; part?: string }) {
   const field = useField<(string | number)[] | null>(name);
   const chosen = field.value ?? [];
   // Several groups can share one field (the categories, by type): each gets an id of its own.
@@ -76,11 +118,21 @@ export function CheckboxesField({ name, label, required, hint, choices, columns 
   return (
     <FormControl component="fieldset" required={required} error={!!field.problem} id={id} tabIndex={-1} fullWidth>
       <FormLabel component="legend">{label}</FormLabel>
-      <FormGroup aria-describedby={helperId} onBlur={field.leave} sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: `repeat(${columns}, 1fr)` } }}>
+      <FormGroup
+        aria-describedby={helperId}
+        onBlur={field.leave}
+        sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: `repeat(${columns}, 1fr)` } }}
+      >
         {choices.map((choice) => (
           <FormControlLabel
             key={choice.value}
-            control={<Checkbox checked={chosen.includes(choice.value)} onChange={(event) => toggle(choice.value, event.target.checked)} disabled={field.readOnly} />}
+            control={
+              <Checkbox
+                checked={chosen.includes(choice.value)}
+                onChange={(event) => toggle(choice.value, event.target.checked)}
+                disabled={field.readOnly}
+              />
+            }
             label={choice.label}
           />
         ))}

@@ -29,10 +29,24 @@ export function PeriodStep({ periods }: { periods: OpenPeriod[] }) {
         name="period_id"
         label={t(field('period_id'))}
         required
-        choices={periods.map((p) => ({ value: p.id, label: `${p.name} (${t('portal.periods.dates', { start: formatDate(p.start_date, locale), end: formatDate(p.end_date, locale) })})` }))}
+        choices={periods.map((p) => ({
+          value: p.id,
+          label: `${p.name} (${t('portal.periods.dates', { start: formatDate(p.start_date, locale), end: formatDate(p.end_date, locale) })})`,
+        }))}
       />
-      <RadioField name="application_type_id" label={t(field('application_type_id'))} required choices={(chosen?.application_types ?? []).map((type) => ({ value: type.id, label: type.label }))} />
-      <RadioField name="applicant_type" label={t(field('applicant_type'))} required choices={enumChoices('applicant_type', t)} hint={t('portal.apply.applicant_type_hint')} />
+      <RadioField
+        name="application_type_id"
+        label={t(field('application_type_id'))}
+        required
+        choices={(chosen?.application_types ?? []).map((type) => ({ value: type.id, label: type.label }))}
+      />
+      <RadioField
+        name="applicant_type"
+        label={t(field('applicant_type'))}
+        required
+        choices={enumChoices('applicant_type', t)}
+        hint={t('portal.apply.applicant_type_hint')}
+      />
       <MoneyInput
         id={money.id}
         name="money"
@@ -133,11 +147,26 @@ export function QuestionsStep({ questions, categories, ...files }: { questions: 
         <Stack spacing={2}>
           {categoryTypes.map(([key, code]) => {
             const choices = categories.filter((c) => c.type === code).map((c) => ({ value: c.id, label: c.label }));
-            return choices.length ? <CheckboxesField key={key} name="category_ids" part={key} label={t(`enums.category_type.${key}`)} choices={choices} columns={2} /> : null;
+            return choices.length ? (
+              <CheckboxesField
+                key={key}
+                name="category_ids"
+                part={key}
+                label={t(`enums.category_type.${key}`)}
+                choices={choices}
+                columns={2}
+              />
+            ) : null;
           })}
         </Stack>
       </Box>
-      <CheckboxesField name="global_goals" label={t(field('global_goals'))} hint={t('portal.apply.global_goals_hint')} choices={enumChoices('global_goal', t)} columns={2} />
+      <CheckboxesField
+        name="global_goals"
+        label={t(field('global_goals'))}
+        hint={t('portal.apply.global_goals_hint')}
+        choices={enumChoices('global_goal', t)}
+        columns={2}
+      />
     </Stack>
   );
 }
@@ -147,7 +176,8 @@ export function OrganisationStep({ lookup, lookupNote }: { lookup: (orgNumber: s
   const { t } = useI18n();
   const applicantType = useField<number | null>('applicant_type');
   const orgNumber = useField<string>('org_number');
-  if (applicantType.value === enums.applicant_type.contact_person) return <Alert severity="info">{t('portal.apply.no_organisation')}</Alert>;
+  if (applicantType.value === enums.applicant_type.contact_person)
+    return <Alert severity="info">{t('portal.apply.no_organisation')}</Alert>;
   return (
     <Stack spacing={2}>
       <TextInput
@@ -189,8 +219,23 @@ export function ContactStep() {
         <TextField name="contact_last_name" label={t(field('contact_last_name'))} required autoComplete="family-name" />
       </Box>
       <TextField name="contact_email" label={t(field('contact_email'))} required type="email" autoComplete="email" inputMode="email" />
-      <TextField name="contact_email_confirmation" label={t(field('contact_email_confirmation'))} required type="email" inputMode="email" hint={t('portal.apply.email_twice')} />
-      <TextField name="contact_phone" label={t(field('contact_phone'))} required type="tel" autoComplete="tel" inputMode="tel" hint={t('portal.apply.phone_hint', { example: SWEDISH_PHONE_EXAMPLE })} />
+      <TextField
+        name="contact_email_confirmation"
+        label={t(field('contact_email_confirmation'))}
+        required
+        type="email"
+        inputMode="email"
+        hint={t('portal.apply.email_twice')}
+      />
+      <TextField
+        name="contact_phone"
+        label={t(field('contact_phone'))}
+        required
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        hint={t('portal.apply.phone_hint', { example: SWEDISH_PHONE_EXAMPLE })}
+      />
       <TextField name="contact_address" label={t(field('contact_address'))} autoComplete="street-address" />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 2fr' } }}>
         <TextField name="contact_zip" label={t(field('contact_zip'))} required autoComplete="postal-code" inputMode="numeric" />
@@ -224,7 +269,11 @@ function LinksField() {
               inputProps={{ inputMode: 'url' }}
             />
             {!links.readOnly && list.length > 1 && (
-              <IconButton aria-label={t('portal.apply.remove_link', { n: index + 1 })} onClick={() => links.set(list.filter((_, i) => i !== index))} sx={{ mt: 1 }}>
+              <IconButton
+                aria-label={t('portal.apply.remove_link', { n: index + 1 })}
+                onClick={() => links.set(list.filter((_, i) => i !== index))}
+                sx={{ mt: 1 }}
+              >
                 <DeleteOutline />
               </IconButton>
             )}
@@ -234,9 +283,7 @@ function LinksField() {
       <Typography variant="caption" color={links.problem ? 'error' : 'text.secondary'} sx={{ display: 'block', my: 0.5 }}>
         {links.problem ?? t('portal.apply.links_hint')}
       </Typography>
-      {!links.readOnly && list.length < 20 && (
-        <Button onClick={() => links.set([...list, ''])}>{t('portal.apply.add_link')}</Button>
-      )}
+      {!links.readOnly && list.length < 20 && <Button onClick={() => links.set([...list, ''])}>{t('portal.apply.add_link')}</Button>}
     </Box>
   );
 }
@@ -249,7 +296,18 @@ export function AttachmentsStep(files: FilesProps) {
     <Stack spacing={3}>
       <LinksField />
       {/* Files belong to an application that exists: the staff form's new one gets them after saving. */}
-      {files.applicationUuid && <FilesField applicationUuid={files.applicationUuid} questionId={null} label={t('portal.apply.attachments')} id={attachments.id} files={files.files} maxBytes={files.maxBytes} onChange={files.onFiles} readOnly={attachments.readOnly} />}
+      {files.applicationUuid && (
+        <FilesField
+          applicationUuid={files.applicationUuid}
+          questionId={null}
+          label={t('portal.apply.attachments')}
+          id={attachments.id}
+          files={files.files}
+          maxBytes={files.maxBytes}
+          onChange={files.onFiles}
+          readOnly={attachments.readOnly}
+        />
+      )}
       <Box>
         <Typography sx={{ mb: 1 }}>{t('portal.apply.consent_text')}</Typography>
         <CheckField name="consent" label={t('portal.apply.consent')} />

@@ -27,7 +27,8 @@ export function formProblems(
   unreadable: Record<string, string> = {},
 ): FieldProblem[] {
   const counts: Record<number, number> = {};
-  for (const file of files) if (file.field_definition_id !== null) counts[file.field_definition_id] = (counts[file.field_definition_id] ?? 0) + 1;
+  for (const file of files)
+    if (file.field_definition_id !== null) counts[file.field_definition_id] = (counts[file.field_definition_id] ?? 0) + 1;
   const errors = { ...validateRecord(applications, values), ...validateAnswers(questions, values.definitions as Answers, counts) };
   const label = (field: string) => {
     const question = questions.find((q) => answerField(q) === field);
@@ -40,7 +41,10 @@ export function formProblems(
   };
   const names = (first: boolean) => applications.fields.filter((f) => (f.step === 1) === first).map((f) => f.name);
   const order = [...names(true), ...questions.map(answerField), ...names(false)];
-  const messages = { ...Object.fromEntries(Object.entries(errors).map(([field, [message]]) => [field, text(field, message)])), ...unreadable };
+  const messages = {
+    ...Object.fromEntries(Object.entries(errors).map(([field, [message]]) => [field, text(field, message)])),
+    ...unreadable,
+  };
   return Object.entries(messages)
     .map(([field, message]) => ({ field, step: stepOf(field), label: label(field), message }))
     .sort((a, b) => a.step - b.step || order.indexOf(a.field) - order.indexOf(b.field));

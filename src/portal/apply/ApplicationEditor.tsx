@@ -88,7 +88,13 @@ export function ApplicationEditor({ initial }: { initial: ApplicationForm }) {
     return loaded;
   }, []);
   const unreadableReasons = useMemo(
-    () => Object.fromEntries(Object.entries(unreadable).map(([name, text]) => [name, unreadableMoneyReason(text, t(`resources.applications.fields.${name}`), locale, t)])),
+    () =>
+      Object.fromEntries(
+        Object.entries(unreadable).map(([name, text]) => [
+          name,
+          unreadableMoneyReason(text, t(`resources.applications.fields.${name}`), locale, t),
+        ]),
+      ),
     [unreadable, locale, t],
   );
   const problemsBy = useCallback(
@@ -162,7 +168,9 @@ export function ApplicationEditor({ initial }: { initial: ApplicationForm }) {
     void flush();
     requestAnimationFrame(() => {
       const target = focus ? document.getElementById(inputId(focus)) : heading.current;
-      const input = target?.matches('input, textarea, select') ? target : (target?.querySelector<HTMLElement>('input, textarea, select') ?? target);
+      const input = target?.matches('input, textarea, select')
+        ? target
+        : (target?.querySelector<HTMLElement>('input, textarea, select') ?? target);
       input?.focus();
       target?.scrollIntoView({ block: 'center' });
     });
@@ -183,7 +191,14 @@ export function ApplicationEditor({ initial }: { initial: ApplicationForm }) {
     try {
       const found = (await http.get<{ data: OrganisationLookup }>(`/portal/organisations/${encodeURIComponent(number.trim())}`)).data.data;
       change('org_name', found.name);
-      const fill: Record<string, unknown> = { organisation_type: found.type, org_address: found.address, org_co: found.co, org_zip: found.zip, org_city: found.city, org_website: found.website };
+      const fill: Record<string, unknown> = {
+        organisation_type: found.type,
+        org_address: found.address,
+        org_co: found.co,
+        org_zip: found.zip,
+        org_city: found.city,
+        org_website: found.website,
+      };
       for (const [name, value] of Object.entries(fill)) if (value && !values[name]) change(name, value);
       setLookupNote(t('portal.apply.org_found'));
       void flush();
@@ -229,7 +244,15 @@ export function ApplicationEditor({ initial }: { initial: ApplicationForm }) {
         <SaveStatus state={state} savedAt={savedAt} />
       </Box>
       {readOnly && (
-        <Alert severity="info" sx={{ mb: 2 }} action={<Button component={RouterLink} to="/">{t('portal.nav.dashboard')}</Button>}>
+        <Alert
+          severity="info"
+          sx={{ mb: 2 }}
+          action={
+            <Button component={RouterLink} to="/">
+              {t('portal.nav.dashboard')}
+            </Button>
+          }
+        >
           {t('errors.not_a_draft')}
         </Alert>
       )}
@@ -251,7 +274,12 @@ export function ApplicationEditor({ initial }: { initial: ApplicationForm }) {
       </Box>
       {listed === step && stepProblems(step).length > 0 && (
         <Box sx={{ mb: 3 }}>
-          <ProblemList ref={stepProblemList} problems={stepProblems(step)} title={t('portal.apply.step_problems', { smart_count: stepProblems(step).length })} onOpen={(p) => goTo(p.step, p.field)}>
+          <ProblemList
+            ref={stepProblemList}
+            problems={stepProblems(step)}
+            title={t('portal.apply.step_problems', { smart_count: stepProblems(step).length })}
+            onOpen={(p) => goTo(p.step, p.field)}
+          >
             <Typography variant="body2" sx={{ mt: 1 }}>
               {t('portal.apply.fix_later')}
             </Typography>
@@ -262,7 +290,14 @@ export function ApplicationEditor({ initial }: { initial: ApplicationForm }) {
         </Box>
       )}
       <Paper component="section" variant="outlined" aria-labelledby="step-heading" sx={{ p: { xs: 2, sm: 3 } }}>
-        <Typography variant="h5" component="h2" id="step-heading" ref={heading} tabIndex={-1} sx={{ mb: 2, '&:focus': { outline: 'none' } }}>
+        <Typography
+          variant="h5"
+          component="h2"
+          id="step-heading"
+          ref={heading}
+          tabIndex={-1}
+          sx={{ mb: 2, '&:focus': { outline: 'none' } }}
+        >
           {t('portal.apply.step_heading', { n: step, total: STEPS.length, name: stepNames[step - 1] })}
         </Typography>
         {step === 1 && <PeriodStep periods={periods.data ?? []} />}
@@ -273,7 +308,13 @@ export function ApplicationEditor({ initial }: { initial: ApplicationForm }) {
       </Paper>
       {step === 5 && !readOnly && problems.length > 0 && (
         <Box sx={{ mt: 3 }}>
-          <ProblemList ref={problemList} problems={problems} title={t('portal.apply.problems', { smart_count: problems.length })} stepNames={stepNames} onOpen={(p) => goTo(p.step, p.field)} />
+          <ProblemList
+            ref={problemList}
+            problems={problems}
+            title={t('portal.apply.problems', { smart_count: problems.length })}
+            stepNames={stepNames}
+            onOpen={(p) => goTo(p.step, p.field)}
+          />
         </Box>
       )}
       {sendError && (

@@ -58,7 +58,10 @@ export default function ApplicationSummary({ uuid }: { uuid: string }) {
       case 'money':
         return formatMoney(value as number, locale);
       case 'category_ids':
-        return (value as number[]).map((id) => categories.data!.find((c) => c.id === id)?.label).filter(Boolean).join(', ');
+        return (value as number[])
+          .map((id) => categories.data!.find((c) => c.id === id)?.label)
+          .filter(Boolean)
+          .join(', ');
       case 'consent':
         return value ? t('portal.summary.yes') : t('portal.summary.no');
     }
@@ -71,16 +74,27 @@ export default function ApplicationSummary({ uuid }: { uuid: string }) {
   const rows = (step: number) => {
     const list: { label: string; value: React.ReactNode }[] = applications.fields
       .filter((f) => f.step === step && !f.name.endsWith('_confirmation') && applies(f, form))
-      .map((f) => ({ label: t(f.name === 'consent' ? 'portal.summary.consent' : `resources.applications.fields.${f.name}`), value: show(f) }));
+      .map((f) => ({
+        label: t(f.name === 'consent' ? 'portal.summary.consent' : `resources.applications.fields.${f.name}`),
+        value: show(f),
+      }));
     if (step === 2) {
       const answers = form.questions.map((q) => {
         const answer = form.definitions[String(q.id)];
-        const value = q.type === enums.field_type.media ? fileLinks(form.files.filter((f) => f.field_definition_id === q.id)) : Array.isArray(answer) ? answer.join(', ') : answer === null || answer === undefined || answer === '' ? '–' : plainText(answer);
+        const value =
+          q.type === enums.field_type.media
+            ? fileLinks(form.files.filter((f) => f.field_definition_id === q.id))
+            : Array.isArray(answer)
+              ? answer.join(', ')
+              : answer === null || answer === undefined || answer === ''
+                ? '–'
+                : plainText(answer);
         return { label: q.label, value, key: answerField(q) };
       });
       list.unshift(...answers);
     }
-    if (step === 5) list.push({ label: t('portal.apply.attachments'), value: fileLinks(form.files.filter((f) => f.field_definition_id === null)) });
+    if (step === 5)
+      list.push({ label: t('portal.apply.attachments'), value: fileLinks(form.files.filter((f) => f.field_definition_id === null)) });
     return list;
   };
 
@@ -91,7 +105,9 @@ export default function ApplicationSummary({ uuid }: { uuid: string }) {
           <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
             {t('portal.summary.decision')}
           </Typography>
-          {form.status === approved ? t('portal.summary.approved', { amount: formatMoney(form.approved_money, locale) }) : t('portal.summary.rejected')}
+          {form.status === approved
+            ? t('portal.summary.approved', { amount: formatMoney(form.approved_money, locale) })
+            : t('portal.summary.rejected')}
         </Alert>
       )}
       {form.sent_in_at && (
@@ -104,7 +120,10 @@ export default function ApplicationSummary({ uuid }: { uuid: string }) {
           <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
             {t(`portal.apply.steps.${stepKeys[step - 1]}`)}
           </Typography>
-          <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(10rem, 1fr) 2fr' }, columnGap: 2, m: 0 }}>
+          <Box
+            component="dl"
+            sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(10rem, 1fr) 2fr' }, columnGap: 2, m: 0 }}
+          >
             {rows(step).map((row) => (
               <Fragment key={row.label}>
                 <Typography component="dt" color="text.secondary" sx={{ mt: 1 }}>

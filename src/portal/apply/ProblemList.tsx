@@ -23,7 +23,11 @@ export const ProblemList = forwardRef<HTMLDivElement, Props>(function ProblemLis
       severity="warning"
       ref={ref}
       tabIndex={-1}
-      sx={{ '&:focus': { outline: '3px solid', outlineColor: 'warning.main' }, '& .MuiAlert-icon': { display: { xs: 'none', sm: 'flex' } }, '& .MuiAlert-message': { minWidth: 0, overflow: 'visible' } }}
+      sx={{
+        '&:focus': { outline: '3px solid', outlineColor: 'warning.main' },
+        '& .MuiAlert-icon': { display: { xs: 'none', sm: 'flex' } },
+        '& .MuiAlert-message': { minWidth: 0, overflow: 'visible' },
+      }}
     >
       <AlertTitle component="h2">{title}</AlertTitle>
       <List dense disablePadding sx={{ listStyle: 'disc', pl: 2.5 }}>
@@ -37,7 +41,9 @@ export const ProblemList = forwardRef<HTMLDivElement, Props>(function ProblemLis
                 onOpen(problem);
               }}
             >
-              {stepNames ? t('portal.apply.problem', { step: problem.step, name: stepNames[problem.step - 1], message: problem.message }) : problem.message}
+              {stepNames
+                ? t('portal.apply.problem', { step: problem.step, name: stepNames[problem.step - 1], message: problem.message })
+                : problem.message}
             </Link>
           </ListItem>
         ))}

@@ -41,7 +41,9 @@ export default function ApplyPage() {
     let live = true;
     const load = uuid
       ? http.get<{ data: ApplicationForm }>(`/portal/applications/${uuid}`)
-      : http.post<{ data: ApplicationForm }>('/portal/applications', { data: { period_id: Number(id), application_type_id: Number(type), ...applicantType(params.get('applicant_type')) } });
+      : http.post<{ data: ApplicationForm }>('/portal/applications', {
+          data: { period_id: Number(id), application_type_id: Number(type), ...applicantType(params.get('applicant_type')) },
+        });
     load
       .then((response) => {
         if (!live) return;
@@ -61,7 +63,14 @@ export default function ApplyPage() {
     const status = error instanceof ApiError ? error.status : 0;
     if (status === 404) return <Navigate to="/finns-inte" replace />;
     return (
-      <Alert severity="error" action={<Button component={RouterLink} to="/ansok">{t('portal.apply.to_periods')}</Button>}>
+      <Alert
+        severity="error"
+        action={
+          <Button component={RouterLink} to="/ansok">
+            {t('portal.apply.to_periods')}
+          </Button>
+        }
+      >
         {error.message}
       </Alert>
     );

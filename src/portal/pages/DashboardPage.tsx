@@ -76,10 +76,16 @@ export default function DashboardPage() {
               </Box>
               <Typography color="text.secondary">{a.period.name}</Typography>
               {a.reference && <Typography variant="body2">{t('portal.dashboard.reference', { reference: a.reference })}</Typography>}
-              {a.money !== null && <Typography variant="body2">{t('portal.dashboard.amount', { amount: formatMoney(a.money, locale) })}</Typography>}
-              {a.approved_money !== null && <Typography variant="body2">{t('portal.dashboard.approved', { amount: formatMoney(a.approved_money, locale) })}</Typography>}
+              {a.money !== null && (
+                <Typography variant="body2">{t('portal.dashboard.amount', { amount: formatMoney(a.money, locale) })}</Typography>
+              )}
+              {a.approved_money !== null && (
+                <Typography variant="body2">{t('portal.dashboard.approved', { amount: formatMoney(a.approved_money, locale) })}</Typography>
+              )}
               <Typography variant="body2" color="text.secondary">
-                {a.sent_in_at ? t('portal.dashboard.sent_in', { date: formatDate(a.sent_in_at, locale) }) : t('portal.dashboard.draft_saved', { date: formatDate(a.updated_at, locale) })}
+                {a.sent_in_at
+                  ? t('portal.dashboard.sent_in', { date: formatDate(a.sent_in_at, locale) })
+                  : t('portal.dashboard.draft_saved', { date: formatDate(a.updated_at, locale) })}
               </Typography>
               {a.status === draft && a.period.open && (
                 <Button component={RouterLink} to={`/ansok/${a.period.id}?application=${a.uuid}`} variant="contained" sx={{ mt: 1 }}>
@@ -87,7 +93,12 @@ export default function DashboardPage() {
                 </Button>
               )}
               {a.status !== draft && (
-                <Button sx={{ mt: 1, ml: -1 }} aria-expanded={open === a.uuid} aria-controls={`summary-${a.uuid}`} onClick={() => setOpen(open === a.uuid ? null : a.uuid)}>
+                <Button
+                  sx={{ mt: 1, ml: -1 }}
+                  aria-expanded={open === a.uuid}
+                  aria-controls={`summary-${a.uuid}`}
+                  onClick={() => setOpen(open === a.uuid ? null : a.uuid)}
+                >
                   {open === a.uuid ? t('portal.dashboard.hide') : t('portal.dashboard.show')}
                 </Button>
               )}

@@ -30,7 +30,10 @@ export default function FaqPage() {
       <Typography sx={{ mb: 3 }}>{t('portal.faq.intro')}</Typography>
       <TextInput label={t('portal.faq.search')} type="search" value={term} onChange={(e) => setTerm(e.target.value)} sx={{ mb: 1 }} />
       <Typography role="status" variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {data && (needle && !shown.length ? t('portal.faq.no_match', { term: term.trim() }) : t('portal.faq.count', { smart_count: shown.length }))}
+        {data &&
+          (needle && !shown.length
+            ? t('portal.faq.no_match', { term: term.trim() })
+            : t('portal.faq.count', { smart_count: shown.length }))}
       </Typography>
       {loading && <LinearProgress aria-label={t('app.loading')} />}
       {error && <Alert severity="error">{error.message}</Alert>}

@@ -56,7 +56,8 @@ export default function RegisterPage() {
     Object.fromEntries(names.filter((n) => !values[n]?.trim()).map((n) => [n, t('portal.register.required')]));
   const registration = useForm({ first_name: '', last_name: '', email: '', email_confirmation: '' }, '/frontend-users/register', (v) => {
     const errors = required(v, ['first_name', 'last_name', 'email', 'email_confirmation']);
-    if (!errors.email_confirmation && v.email.trim().toLowerCase() !== v.email_confirmation.trim().toLowerCase()) errors.email_confirmation = t('errors.emails_mismatch');
+    if (!errors.email_confirmation && v.email.trim().toLowerCase() !== v.email_confirmation.trim().toLowerCase())
+      errors.email_confirmation = t('errors.emails_mismatch');
     return errors;
   });
   const link = useForm({ email: '' }, '/frontend-users/login-link', (v) => required(v, ['email']));
@@ -84,11 +85,27 @@ export default function RegisterPage() {
             {answer(registration.result)}
             <Stack component="form" spacing={1} onSubmit={registration.submit} noValidate>
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                <TextInput label={t('portal.register.first_name')} autoComplete="given-name" required {...registration.field('first_name')} />
-                <TextInput label={t('portal.register.last_name')} autoComplete="family-name" required {...registration.field('last_name')} />
+                <TextInput
+                  label={t('portal.register.first_name')}
+                  autoComplete="given-name"
+                  required
+                  {...registration.field('first_name')}
+                />
+                <TextInput
+                  label={t('portal.register.last_name')}
+                  autoComplete="family-name"
+                  required
+                  {...registration.field('last_name')}
+                />
               </Stack>
               <TextInput label={t('portal.register.email')} type="email" autoComplete="email" required {...registration.field('email')} />
-              <TextInput label={t('portal.register.email_confirmation')} type="email" autoComplete="off" required {...registration.field('email_confirmation')} />
+              <TextInput
+                label={t('portal.register.email_confirmation')}
+                type="email"
+                autoComplete="off"
+                required
+                {...registration.field('email_confirmation')}
+              />
               <Button type="submit" variant="contained" size="large" disabled={registration.busy} sx={{ alignSelf: 'flex-start' }}>
                 {t('portal.register.submit')}
               </Button>
@@ -103,7 +120,14 @@ export default function RegisterPage() {
             <Typography sx={{ mb: 2 }}>{t('portal.register.known_intro')}</Typography>
             {answer(link.result)}
             <Stack component="form" spacing={1} onSubmit={link.submit} noValidate>
-              <TextInput label={t('portal.register.email')} type="email" autoComplete="email" required {...link.field('email')} id="known-email" />
+              <TextInput
+                label={t('portal.register.email')}
+                type="email"
+                autoComplete="email"
+                required
+                {...link.field('email')}
+                id="known-email"
+              />
               <Button type="submit" variant="outlined" size="large" disabled={link.busy} sx={{ alignSelf: 'flex-start' }}>
                 {t('portal.register.send_link')}
               </Button>

@@ -8,5 +8,13 @@ import { useI18n } from '../../components/i18n';
 export function StatusScreen({ code, texts, icon }: { code: string; texts: string; icon: ReactElement }) {
   const { t } = useI18n();
   usePageTitle(t(`portal.${texts}.title`));
-  return <StatusPage code={code} title={t(`portal.${texts}.title`)} text={t(`portal.${texts}.text`)} icon={icon} action={{ label: t(`portal.${texts}.home`), component: RouterLink, to: '/' }} />;
+  return (
+    <StatusPage
+      code={code}
+      title={t(`portal.${texts}.title`)}
+      text={t(`portal.${texts}.text`)}
+      icon={icon}
+      action={{ label: t(`portal.${texts}.home`), component: RouterLink, to: '/' }}
+    />
+  );
 }

@@ -2,7 +2,19 @@ import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import ContactPhoneIcon from '@mui/icons-material/ContactPhone';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { Autocomplete, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, List, ListItem, ListItemText, TextField, Typography } from '@mui/material';
+import {
+  Autocomplete,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  List,
+  ListItem,
+  ListItemText,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import { Button, useGetList, useNotify, useRecordContext, useTranslate, useUpdate } from 'react-admin';
 
@@ -78,13 +90,24 @@ export function PeriodContactsButton() {
                     disableGutters
                     secondaryAction={
                       <>
-                        <IconButton aria-label={translate('app.periods.move_up', { name })} disabled={index === 0} onClick={() => move(index, -1)}>
+                        <IconButton
+                          aria-label={translate('app.periods.move_up', { name })}
+                          disabled={index === 0}
+                          onClick={() => move(index, -1)}
+                        >
                           <ArrowUpwardIcon />
                         </IconButton>
-                        <IconButton aria-label={translate('app.periods.move_down', { name })} disabled={index === chosen.length - 1} onClick={() => move(index, 1)}>
+                        <IconButton
+                          aria-label={translate('app.periods.move_down', { name })}
+                          disabled={index === chosen.length - 1}
+                          onClick={() => move(index, 1)}
+                        >
                           <ArrowDownwardIcon />
                         </IconButton>
-                        <IconButton aria-label={translate('app.periods.remove_contact', { name })} onClick={() => setChosen(chosen.filter((c) => c !== id))}>
+                        <IconButton
+                          aria-label={translate('app.periods.remove_contact', { name })}
+                          onClick={() => setChosen(chosen.filter((c) => c !== id))}
+                        >
                           <DeleteIcon />
                         </IconButton>
                       </>
