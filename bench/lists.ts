@@ -316,10 +316,10 @@ async function capturedQueries(url: string, definition: ResourceDefinition, quer
   const captured: CompiledQuery[] = [];
   const pool = new pg.Pool({ connectionString: url, max: 1 });
   pool.on('error', () => {});
-  const logging = new Kysely<never>({
+  const logging: AnyDb = new Kysely({
     dialect: new PostgresDialect({ pool }),
     log: (event) => void captured.push(event.query),
-  }) as unknown as AnyDb;
+  });
   try {
     await listRecords(logging, definition, query);
   } finally {
@@ -332,7 +332,7 @@ async function capturedQueries(url: string, definition: ResourceDefinition, quer
 const bench = await openBenchApp('lists', (db) => seedData(db));
 try {
   const { db, app: web, headers, seeded } = bench;
-  const anyDb = db as unknown as AnyDb;
+  const anyDb: AnyDb = db;
 
   /** The real route: session, abilities, query parsing, SQL and JSON, as the admin's list calls it. */
   const viaRoute: Caller = async (kind, page) => {
