@@ -27,15 +27,9 @@ export function createSession({ storageKey, refreshPath, now = Date.now, sleep =
 
   const read = (): StoredSession | null => {
     try {
-      const value: unknown = JSON.parse(localStorage.getItem(storageKey) ?? 'null');
-      const valid =
-        typeof value === 'object' &&
-        value !== null &&
-        'expiresAt' in value &&
-        typeof value.expiresAt === 'number' &&
-        'lifetime' in value &&
-        typeof value.lifetime === 'number';
-      return valid ? (value as StoredSession) : null;
+      // Whatever is stored is checked field by field before it is taken for a session.
+      const value = JSON.parse(localStorage.getItem(storageKey) ?? 'null') as Partial<StoredSession> | null;
+      return typeof value?.expiresAt === 'number' && typeof value.lifetime === 'number' ? (value as StoredSession) : null;
     } catch {
       return null;
     }

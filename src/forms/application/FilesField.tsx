@@ -1,4 +1,4 @@
-import { Alert, Box, Button, LinearProgress, List, ListItem, Link, Typography } from '@mui/material';
+import { Alert, Box, Button, LinearProgress, Link, Typography } from '@mui/material';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { API_PREFIX } from '../../providers/config';
 import { ApiError } from '../../providers/httpClient';
@@ -85,9 +85,9 @@ export function FilesField({ applicationUuid, questionId, label, id, files, maxB
         {required ? ' *' : ''}
       </Typography>
       {own.length > 0 && (
-        <List dense disablePadding aria-label={t('portal.apply.files.list', { label })}>
+        <Box component="ul" aria-label={t('portal.apply.files.list', { label })} sx={{ listStyle: 'none', m: 0, p: 0 }}>
           {own.map((file) => (
-            <ListItem key={file.uuid} disableGutters sx={{ gap: 1, flexWrap: 'wrap' }}>
+            <Box component="li" key={file.uuid} sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', py: 0.5 }}>
               <Link href={`${API_PREFIX}${base}/${file.uuid}`} download={file.name}>
                 {file.name}
               </Link>
@@ -118,9 +118,9 @@ export function FilesField({ applicationUuid, questionId, label, id, files, maxB
                     {t('portal.apply.files.remove')}
                   </Button>
                 ))}
-            </ListItem>
+            </Box>
           ))}
-        </List>
+        </Box>
       )}
       {!readOnly && (
         <>

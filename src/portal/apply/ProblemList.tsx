@@ -1,4 +1,4 @@
-import { Alert, AlertTitle, Link, List, ListItem } from '@mui/material';
+import { Alert, AlertTitle, Box, Link } from '@mui/material';
 import { forwardRef, type ReactNode } from 'react';
 import { useI18n } from '../../components/i18n';
 import { inputId } from '../../forms/application/fieldIds';
@@ -30,9 +30,9 @@ export const ProblemList = forwardRef<HTMLDivElement, Props>(function ProblemLis
       }}
     >
       <AlertTitle component="h2">{title}</AlertTitle>
-      <List dense disablePadding sx={{ listStyle: 'disc', pl: 2.5 }}>
+      <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
         {problems.map((problem) => (
-          <ListItem key={problem.field} disableGutters sx={{ display: 'list-item' }}>
+          <Box component="li" key={problem.field} sx={{ py: 0.5 }}>
             <Link
               href={`#${inputId(problem.field)}`}
               sx={{ overflowWrap: 'anywhere' }}
@@ -45,9 +45,9 @@ export const ProblemList = forwardRef<HTMLDivElement, Props>(function ProblemLis
                 ? t('portal.apply.problem', { step: problem.step, name: stepNames[problem.step - 1], message: problem.message })
                 : problem.message}
             </Link>
-          </ListItem>
+          </Box>
         ))}
-      </List>
+      </Box>
       {children}
     </Alert>
   );
