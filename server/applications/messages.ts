@@ -1,6 +1,6 @@
 import { enums } from '../../resources/enums.js';
 import type { Db } from '../db/connect.js';
-import { AppError, invalid, notFound } from '../errors.js';
+import { AppError, invalid } from '../errors.js';
 import { recordHistory } from './history.js';
 
 // The dialogue of an application sent in (SPEC.md §2): its messages, their attachments (rows of application_files

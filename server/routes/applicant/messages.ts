@@ -7,7 +7,8 @@ import { storeMessage, MAX_MESSAGE_FILES, MESSAGE_FIELD_BYTES } from '../../uplo
 import { formMultipartLimits } from '../../uploads/receive.js';
 import { body, data, dialogueMessage, jsonOrMultipart, knownUuids, stringParams, type Api } from '../schemas.js';
 
-const messageBody = { type: 'string', description: 'Plain text, required, at most 10 000 characters once trimmed' };
+const bodyText = { description: 'Plain text, required, at most 10 000 characters once trimmed' };
+const messageBody = { type: 'string', ...bodyText };
 
 /**
  * The applicant's side of the dialogue (SPEC.md §2): the thread of one of their own applications sent in, and their
@@ -65,7 +66,7 @@ export default async function applicantMessageRoutes(app: Api) {
         description:
           'The message and its files are stored together or not at all; the application is then marked as having unread messages. 413 for a file too large, 422 for another type or a body empty or over 10 000 characters.',
         params,
-        body: jsonOrMultipart(body({ body: Type.String(messageBody) }), {
+        body: jsonOrMultipart(body({ body: Type.String(bodyText) }), {
           required: ['body'],
           properties: { body: messageBody, files: { type: 'array', items: { type: 'string', format: 'binary' } } },
         }),

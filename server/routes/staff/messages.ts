@@ -9,8 +9,10 @@ import { MAX_MESSAGE_FILES, MESSAGE_FIELD_BYTES, storeMessage } from '../../uplo
 import { formMultipartLimits } from '../../uploads/receive.js';
 import { body, data, dialogueMessage, jsonOrMultipart, knownUuids, stringParams, type Api } from '../schemas.js';
 
-const messageBody = { type: 'string', description: 'Plain text, required, at most 10 000 characters once trimmed' };
-const welcome = { type: 'boolean', description: 'The application’s welcome message: at most one (a second is a 422)' };
+const bodyText = { description: 'Plain text, required, at most 10 000 characters once trimmed' };
+const messageBody = { type: 'string', ...bodyText };
+const welcomeText = { description: 'The application’s welcome message: at most one (a second is a 422)' };
+const welcome = { type: 'boolean', ...welcomeText };
 const binaries = (description: string) => ({ type: 'array', description, items: { type: 'string', format: 'binary' } });
 
 /**
@@ -75,7 +77,7 @@ export default async function staffMessageRoutes(app: Api) {
         description:
           'Files as the application’s files: PDF, JPG, PNG, Word, Excel, OpenDocument by content, at most UPLOAD_MAX_MB (413), another type 422. The message and its files are stored together or not at all. 422 for a draft.',
         params,
-        body: jsonOrMultipart(body({ body: Type.String(messageBody), is_welcome_message: Type.Boolean(welcome) }, ['body']), {
+        body: jsonOrMultipart(body({ body: Type.String(bodyText), is_welcome_message: Type.Boolean(welcomeText) }, ['body']), {
           required: ['body'],
           properties: {
             body: messageBody,
