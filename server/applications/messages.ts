@@ -30,7 +30,8 @@ export function messageText(raw: unknown): string {
   if (typeof raw !== 'string') throw invalid({ body: [raw === undefined || raw === null ? 'validation.required' : 'validation.string'] });
   const text = raw.trim();
   if (text === '') throw invalid({ body: ['validation.required'] });
-  if ([...text].length > MAX_MESSAGE_LENGTH) throw invalid({ body: [{ key: 'validation.max_string', params: { limit: MAX_MESSAGE_LENGTH } }] });
+  if ([...text].length > MAX_MESSAGE_LENGTH)
+    throw invalid({ body: [{ key: 'validation.max_string', params: { limit: MAX_MESSAGE_LENGTH } }] });
   if (controlCharacters.test(text)) throw invalid({ body: ['validation.plain_text'] });
   return text;
 }

@@ -113,7 +113,9 @@ export function jsonOrMultipart<T extends TSchema>(json: T, multipart: { require
 /** A message of an application's dialogue, as the message routes answer it. */
 export const dialogueMessage = Type.Object({
   uuid: Type.Optional(Type.String()),
-  from: Type.Optional(Type.String({ enum: ['applicant', 'foundation'], description: 'Who wrote: the applicant or the foundation (staff)' })),
+  from: Type.Optional(
+    Type.String({ enum: ['applicant', 'foundation'], description: 'Who wrote: the applicant or the foundation (staff)' }),
+  ),
   user: Type.Optional(
     Nullable(
       Type.Object(

@@ -119,7 +119,8 @@ export async function receiveForm(
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
-        if (!options.fields.includes(part.fieldname) || part.fieldname in fields) throw invalid({ [part.fieldname]: ['validation.unknown'] });
+        if (!options.fields.includes(part.fieldname) || part.fieldname in fields)
+          throw invalid({ [part.fieldname]: ['validation.unknown'] });
         if (part.valueTruncated) throw options.tooLong(part.fieldname);
         fields[part.fieldname] = String(part.value);
         continue;

@@ -14,7 +14,8 @@ let adminId: number;
 
 const url = (uuid: string) => `/api/v1/portal/applications/${uuid}/messages`;
 const thread = (uuid: string, cookie?: string) => call(t.app, { method: 'GET', url: url(uuid), cookie });
-const write = (uuid: string, cookie: string | undefined, payload: object) => call(t.app, { method: 'POST', url: url(uuid), cookie, payload });
+const write = (uuid: string, cookie: string | undefined, payload: object) =>
+  call(t.app, { method: 'POST', url: url(uuid), cookie, payload });
 const writeForm = (uuid: string, cookie: string, parts: Part[], headers: Record<string, string> = {}) => {
   const form = multipart(parts);
   return call(t.app, { method: 'POST', url: url(uuid), cookie, payload: form.payload, headers: { ...form.headers, ...headers } });
@@ -93,10 +94,16 @@ describe('the applicant’s dialogue', () => {
       [' \n\t ', 'The message field is required.'],
       ['x'.repeat(10_001), 'The message may not be more than 10000 characters.'],
       ['Hej\u0000då', 'The message may contain plain text only.'],
-      [42, 'The message must be text.'],
+      [{ text: 'Hej' }, 'The message must be text.'],
     ];
     for (const [body, error] of cases) {
-      const response = await call(t.app, { method: 'POST', url: url(a.sent.uuid), cookie: a.cookie, headers: en, payload: { data: { body } } });
+      const response = await call(t.app, {
+        method: 'POST',
+        url: url(a.sent.uuid),
+        cookie: a.cookie,
+        headers: en,
+        payload: { data: { body } },
+      });
       expect(response.statusCode, String(body).slice(0, 20)).toBe(422);
       expect(response.json().errors).toEqual({ body: [error] });
     }

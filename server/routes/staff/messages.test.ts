@@ -34,7 +34,12 @@ async function sentIn() {
   return { ...application, period: period.id, applicant: await applicantCookie(t.db, applicantId) };
 }
 const applicantWrites = (application: { uuid: string; applicant: string }, body: string) =>
-  call(t.app, { method: 'POST', url: `/api/v1/portal/applications/${application.uuid}/messages`, cookie: application.applicant, payload: { data: { body } } });
+  call(t.app, {
+    method: 'POST',
+    url: `/api/v1/portal/applications/${application.uuid}/messages`,
+    cookie: application.applicant,
+    payload: { data: { body } },
+  });
 const welcomeMessages = async (applicationId: number) =>
   t.db
     .selectFrom('application_messages')
@@ -76,7 +81,11 @@ describe('staff’s dialogue', () => {
       { user_id: adminId, action: 'message_sent', before: null, after: { is_welcome_message: false, files: [] } },
     ]);
     // Staff's message leaves the unread mark alone; reading the thread here marks nothing read.
-    const { unread_messages } = await t.db.selectFrom('applications').select('unread_messages').where('id', '=', application.id).executeTakeFirstOrThrow();
+    const { unread_messages } = await t.db
+      .selectFrom('applications')
+      .select('unread_messages')
+      .where('id', '=', application.id)
+      .executeTakeFirstOrThrow();
     expect(unread_messages).toBe(true);
     expect((await thread(application.uuid)).json().data[1].read_at).toBeNull();
   });
@@ -100,7 +109,9 @@ describe('staff’s dialogue', () => {
       message: 'Ansökan har redan ett välkomstmeddelande. Skicka det här som ett vanligt meddelande.',
       errors: { is_welcome_message: ['Ansökan har redan ett välkomstmeddelande. Skicka det här som ett vanligt meddelande.'] },
     });
-    const english = await write(application.uuid, { body: 'Welcome again', is_welcome_message: true }, admin, { 'accept-language': 'en-US' });
+    const english = await write(application.uuid, { body: 'Welcome again', is_welcome_message: true }, admin, {
+      'accept-language': 'en-US',
+    });
     expect(english.json().message).toBe('The application already has a welcome message. Send this one as an ordinary message.');
     // An ordinary message is still fine.
     expect((await write(application.uuid, { body: 'Ett vanligt meddelande' })).statusCode).toBe(201);
@@ -134,7 +145,11 @@ describe('staff’s dialogue', () => {
       ['Villkor.pdf', false],
     ]);
     const agreement = message.files[0].uuid;
-    const staffDownload = await call(t.app, { method: 'GET', url: `/api/v1/applications/${application.uuid}/files/${agreement}`, cookie: admin });
+    const staffDownload = await call(t.app, {
+      method: 'GET',
+      url: `/api/v1/applications/${application.uuid}/files/${agreement}`,
+      cookie: admin,
+    });
     expect(staffDownload.statusCode).toBe(200);
     expect(staffDownload.rawPayload.equals(pdf())).toBe(true);
     const applicantDownload = await call(t.app, {
@@ -148,7 +163,11 @@ describe('staff’s dialogue', () => {
       after: { is_welcome_message: true, files: ['Avtal.pdf', 'Villkor.pdf'] },
     });
     // What was sent in the dialogue stays: the form's file route does not remove a message's attachment.
-    const removed = await call(t.app, { method: 'DELETE', url: `/api/v1/applications/${application.uuid}/files/${agreement}`, cookie: admin });
+    const removed = await call(t.app, {
+      method: 'DELETE',
+      url: `/api/v1/applications/${application.uuid}/files/${agreement}`,
+      cookie: admin,
+    });
     expect(removed.statusCode).toBe(404);
     // Nor is it one of the form's files.
     const view = await call(t.app, { method: 'GET', url: `/api/v1/applications/${application.uuid}`, cookie: admin });
@@ -184,7 +203,11 @@ describe('staff’s dialogue', () => {
   it('answers 404 for an unknown application and 422 for a draft', async () => {
     const period = await createPeriod(t.db, `Utkast ${randomUUID()}`);
     const applicantId = await createApplicant(t.db, `${randomUUID()}@test.se`);
-    const draft = await createApplication(t.db, { periodId: period.id, frontendUserId: applicantId, status: enums.application_status.draft });
+    const draft = await createApplication(t.db, {
+      periodId: period.id,
+      frontendUserId: applicantId,
+      status: enums.application_status.draft,
+    });
     for (const uuid of [randomUUID(), 'nope']) {
       expect((await thread(uuid)).statusCode).toBe(404);
       expect((await write(uuid, { body: 'Hej' })).statusCode).toBe(404);
@@ -211,7 +234,9 @@ describe('staff’s dialogue', () => {
     ];
     for (const route of routes) {
       expect((await call(t.app, route)).statusCode, `${route.method} ${route.url} anonymous`).toBe(401);
-      expect((await call(t.app, { ...route, cookie: application.applicant })).statusCode, `${route.method} ${route.url} applicant`).toBe(401);
+      expect((await call(t.app, { ...route, cookie: application.applicant })).statusCode, `${route.method} ${route.url} applicant`).toBe(
+        401,
+      );
       expect((await call(t.app, { ...route, cookie: investigator })).statusCode, `${route.method} ${route.url} investigator`).toBe(403);
     }
     expect((await call(t.app, { method: 'GET', url: fileUrl, cookie: investigator })).statusCode).toBe(403);
@@ -223,7 +248,9 @@ describe('staff’s dialogue', () => {
     expect((await markRead(application.uuid, investigator)).statusCode).toBe(403);
 
     const declared = Object.fromEntries(
-      t.app.routeAccess.filter((r) => r.url.startsWith('/api/v1/applications/:uuid/messages') && r.method !== 'HEAD').map((r) => [`${r.method} ${r.url}`, r.access]),
+      t.app.routeAccess
+        .filter((r) => r.url.startsWith('/api/v1/applications/:uuid/messages') && r.method !== 'HEAD')
+        .map((r) => [`${r.method} ${r.url}`, r.access]),
     );
     expect(declared).toEqual({
       'GET /api/v1/applications/:uuid/messages': { abilities: { anyOf: ['manage-applications', 'investigate-applications'] } },
