@@ -192,16 +192,48 @@ export async function markReadByApplicant(db: Db, applicationId: number) {
     .execute();
 }
 
-/** Staff have read the thread: the applicant's messages are marked read and the "unread messages" flag cleared. */
-export async function markReadByStaff(db: Db, applicationId: number) {
+/**
+ * Staff have read the thread, up to the message `upTo` (a uuid) when given, so a message the applicant wrote after
+ * staff loaded the thread stays unread: the applicant's messages up to there are marked read, and the "unread
+ * messages" mark stays only while one of theirs is still unread. The mark is set in the same statement that looks,
+ * on the application's row, so an applicant's message being stored at the same time still leaves it set.
+ */
+export async function markReadByStaff(db: Db, applicationId: number, upTo?: string) {
   await db.transaction().execute(async (trx) => {
+    let last: number | undefined;
+    if (upTo !== undefined) {
+      const message = await trx
+        .selectFrom('application_messages')
+        .select('id')
+        .where('application_id', '=', applicationId)
+        .where('uuid', '=', upTo)
+        .executeTakeFirst();
+      if (!message) throw invalid({ up_to: ['validation.in'] });
+      last = message.id;
+    }
     await trx
       .updateTable('application_messages')
       .set({ read_at: new Date() })
       .where('application_id', '=', applicationId)
       .where('from_applicant', '=', true)
       .where('read_at', 'is', null)
+      .$if(last !== undefined, (q) => q.where('id', '<=', last!))
       .execute();
-    await trx.updateTable('applications').set({ unread_messages: false }).where('id', '=', applicationId).execute();
+    await trx
+      .updateTable('applications')
+      .set((eb) => ({
+        unread_messages: eb
+          .exists(
+            eb
+              .selectFrom('application_messages as m')
+              .select('m.id')
+              .where('m.application_id', '=', applicationId)
+              .where('m.from_applicant', '=', true)
+              .where('m.read_at', 'is', null),
+          )
+          .$castTo<boolean>(),
+      }))
+      .where('id', '=', applicationId)
+      .execute();
   });
 }

@@ -200,6 +200,36 @@ describe('staff’s dialogue', () => {
     expect(await listIds(`unread=true&period=${writing.period}`)).toEqual([writing.id]);
   });
 
+  it('marks read up to the message staff were shown: one written after it keeps the mark', async () => {
+    const application = await sentIn();
+    const first = (await applicantWrites(application, 'Första')).json().data.uuid;
+    const shown = (await thread(application.uuid)).json().data;
+    expect((await applicantWrites(application, 'Andra')).statusCode).toBe(201);
+    const read = await call(t.app, {
+      method: 'POST',
+      url: url(application.uuid, '/read'),
+      cookie: admin,
+      payload: { data: { up_to: first } },
+    });
+    expect(read.statusCode, read.body).toBe(204);
+    const after = (await thread(application.uuid)).json().data;
+    expect(after.map((m: { read_at: string | null }) => m.read_at !== null)).toEqual([true, false]);
+    expect(shown).toHaveLength(1);
+    expect(await listIds(`unread=1&period=${application.period}`)).toEqual([application.id]);
+    for (const up_to of [randomUUID(), 'nope']) {
+      const refused = await call(t.app, {
+        method: 'POST',
+        url: url(application.uuid, '/read'),
+        cookie: admin,
+        payload: { data: { up_to } },
+      });
+      expect(refused.statusCode, up_to).toBe(422);
+      expect(Object.keys(refused.json().errors)).toEqual(['up_to']);
+    }
+    expect((await markRead(application.uuid)).statusCode).toBe(204);
+    expect(await listIds(`unread=1&period=${application.period}`)).toEqual([]);
+  });
+
   it('answers 404 for an unknown application and 422 for a draft', async () => {
     const period = await createPeriod(t.db, `Utkast ${randomUUID()}`);
     const applicantId = await createApplicant(t.db, `${randomUUID()}@test.se`);

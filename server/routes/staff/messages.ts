@@ -7,12 +7,26 @@ import { assertDialogueOpen, markReadByStaff, mayReadDialogue, threadOf } from '
 import { AppError } from '../../errors.js';
 import { MAX_MESSAGE_FILES, MESSAGE_FIELD_BYTES, storeMessage } from '../../uploads/messageFiles.js';
 import { formMultipartLimits } from '../../uploads/receive.js';
-import { body, data, dialogueMessage, jsonOrMultipart, knownUuids, stringParams, type Api } from '../schemas.js';
+import { body, data, dialogueMessage, jsonOrMultipart, knownUuids, stringParams, uuid, type Api } from '../schemas.js';
 
 const bodyText = { description: 'Plain text, required, at most 10 000 characters once trimmed' };
 const messageBody = { type: 'string', ...bodyText };
 const welcomeText = { description: 'The application’s welcome message: at most one (a second is a 422)' };
 const welcome = { type: 'boolean', ...welcomeText };
+/** Optional: a call without a body marks the whole thread read. */
+const readBody = Type.Unsafe<{ data: { up_to?: string } } | null>({
+  type: 'object',
+  nullable: true,
+  required: ['data'],
+  additionalProperties: false,
+  properties: {
+    data: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { up_to: { ...uuid, description: 'The last message staff were shown: a message written after it stays unread' } },
+    },
+  },
+});
 const binaries = (description: string) => ({ type: 'array', description, items: { type: 'string', format: 'binary' } });
 
 /**
@@ -106,13 +120,15 @@ export default async function staffMessageRoutes(app: Api) {
       config: manage,
       schema: {
         tags,
-        summary: 'Staff have read the dialogue: the applicant’s messages are marked read and the “unread messages” mark is cleared',
+        summary:
+          'Staff have read the dialogue: the applicant’s messages (up to `up_to`, the last message shown, when given) are marked read, and the “unread messages” mark is cleared unless one of theirs is still unread',
         params,
+        body: readBody,
       },
     },
     async (request, reply) => {
       const application = await dialogueOf(request.params.uuid);
-      await markReadByStaff(db, application.id);
+      await markReadByStaff(db, application.id, request.body?.data.up_to);
       return reply.status(204).send();
     },
   );
