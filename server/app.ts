@@ -22,8 +22,9 @@ export interface AppDeps {
 export async function buildApp({ config, db, mailer }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
-    // Strict bodies: unknown fields are an error rather than silently dropped; every field error at once.
-    ajv: { customOptions: { removeAdditional: false, allErrors: true, coerceTypes: 'array' } },
+    // Strict bodies: unknown fields are an error rather than silently dropped; every field error at once. `binary` is
+    // how the API document names a multipart body's file (OpenAPI); the handler reads and checks the file itself.
+    ajv: { customOptions: { removeAdditional: false, allErrors: true, coerceTypes: 'array', formats: { binary: true } } },
     bodyLimit: 1024 * 1024,
   });
   app.decorate('config', config);

@@ -51,17 +51,21 @@ export function insertFile(db: Db, file: NewFile) {
     .executeTakeFirstOrThrow();
 }
 
-/** Deletes the file's row if it belongs to the application; undefined when it does not. */
+/**
+ * Deletes the file's row if it belongs to the application's form; undefined when it does not. A message's attachment
+ * stays with the message: what was written in the dialogue is not taken back.
+ */
 export function deleteFileRow(db: Db, applicationId: number, fileUuid: string) {
   return db
     .deleteFrom('application_files')
     .where('uuid', '=', fileUuid)
     .where('application_id', '=', applicationId)
+    .where('message_id', 'is', null)
     .returning(['uuid', 'name'])
     .executeTakeFirst();
 }
 
-/** A file of the application by id, to download; undefined when it is not one of its own. */
+/** A file of the application by id (the form's or a message's), to download; undefined when it is not one of its own. */
 export function fileOf(db: Db, applicationId: number, fileUuid: string) {
   return db
     .selectFrom('application_files')
@@ -71,12 +75,12 @@ export function fileOf(db: Db, applicationId: number, fileUuid: string) {
     .executeTakeFirst();
 }
 
-/** A file of the application by the application's uuid, to download for staff. */
+/** A file of the application by the application's uuid, to download for staff; `message_id` says it is a message's. */
 export function fileOfApplicationUuid(db: Db, applicationUuid: string, fileUuid: string) {
   return db
     .selectFrom('application_files as f')
     .innerJoin('applications as a', 'a.id', 'f.application_id')
-    .select(['f.uuid', 'f.name', 'f.mime'])
+    .select(['f.uuid', 'f.name', 'f.mime', 'f.message_id', 'a.id as application_id'])
     .where('a.uuid', '=', applicationUuid)
     .where('f.uuid', '=', fileUuid)
     .executeTakeFirst();

@@ -67,9 +67,8 @@ function conditions(db: Db, query: ListQuery, periodId?: number) {
     if (periodId !== undefined) all.push(eb('a.period_id', '=', periodId));
     if (query.ids.period !== undefined) all.push(eb('a.period_id', '=', query.ids.period));
     if (query.ids.frontend_user !== undefined) all.push(eb('a.frontend_user_id', '=', query.ids.frontend_user));
-    // No application has unread messages until the dialogue (its messages table) exists: the preset finds none.
-    // The dialogue issue replaces this with its condition.
-    if (query.flags.unread) all.push(sql<SqlBool>`false`);
+    // The applicant wrote and staff have not read the thread yet (server/applications/messages.ts keeps the flag).
+    if (query.flags.unread) all.push(eb('a.unread_messages', '=', true));
     if (query.flags.followups) all.push(eb.and([eb('a.followup_at', 'is not', null), eb('a.followup_sent_in_at', 'is', null)]));
     if (query.texts.organisation) all.push(eb('a.org_name', 'ilike', `%${escapeLike(query.texts.organisation)}%`));
     if (query.texts.month) {
@@ -126,6 +125,7 @@ function rows(db: Db) {
       'a.followup_at',
       'a.followup_sent_in_at',
       'a.distribution_mail_sent_at',
+      'a.unread_messages',
       'a.created_at',
       'f.id as applicant_id',
       'f.first_name',
@@ -143,11 +143,12 @@ type Joined = Awaited<ReturnType<ReturnType<typeof rows>['executeTakeFirstOrThro
 const personName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ');
 
 /** The six progress indicators of SPEC.md §3. */
-export function progressOf(row: Pick<Joined, 'status' | 'followup_at' | 'followup_sent_in_at' | 'distribution_mail_sent_at' | 'finished'>) {
+export function progressOf(
+  row: Pick<Joined, 'status' | 'unread_messages' | 'followup_at' | 'followup_sent_in_at' | 'distribution_mail_sent_at' | 'finished'>,
+) {
   return {
     unhandled: row.status === enums.application_status.received,
-    // Until the dialogue exists there are no messages, so none unread.
-    unread_messages: false,
+    unread_messages: row.unread_messages,
     followup_at: row.followup_at,
     followup_sent_in_at: row.followup_sent_in_at,
     distribution_mail_sent_at: row.distribution_mail_sent_at,

@@ -178,6 +178,7 @@ export interface Database {
     followup_at: string | null;
     followup_sent_in_at: Date | null;
     distribution_mail_sent_at: Date | null;
+    unread_messages: Generated<boolean>;
     created_at: Created;
     updated_at: Timestamp;
   };
@@ -189,7 +190,21 @@ export interface Database {
     name: string;
     mime: string;
     size: number;
+    /** The message it is attached to; null for the form's files. */
+    message_id: number | null;
+    is_agreement: Generated<boolean>;
     created_at: Created;
+  };
+  application_messages: {
+    id: Generated<number>;
+    uuid: Generated<string>;
+    application_id: number;
+    from_applicant: boolean;
+    user_id: number | null;
+    body: string;
+    is_welcome_message: Generated<boolean>;
+    created_at: Created;
+    read_at: Date | null;
   };
   reference_counters: { year: number; last: number };
   investigations: {

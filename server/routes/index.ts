@@ -4,6 +4,7 @@ import resourceRoutes from '../resources/routes.js';
 import applicantApplicationRoutes from './applicant/applications.js';
 import applicantAuthRoutes from './applicant/auth.js';
 import applicantFileRoutes from './applicant/files.js';
+import applicantMessageRoutes from './applicant/messages.js';
 import portalRoutes from './applicant/portal.js';
 import clientRoutes from './public/client.js';
 import devMailboxRoutes from './public/devMailbox.js';
@@ -17,6 +18,7 @@ import faqOrderRoutes from './staff/faqOrder.js';
 import staffFileRoutes from './staff/files.js';
 import investigationRoutes from './staff/investigations.js';
 import meRoutes from './staff/me.js';
+import staffMessageRoutes from './staff/messages.js';
 import periodRoutes from './staff/periods.js';
 import statisticsRoutes from './staff/statistics.js';
 
@@ -38,6 +40,8 @@ export async function apiRoutes(instance: FastifyInstance) {
   await api.register(portalRoutes);
   await api.register(applicantFileRoutes);
   await api.register(staffFileRoutes);
+  await api.register(applicantMessageRoutes);
+  await api.register(staffMessageRoutes);
   await api.register(applicantApplicationRoutes);
   await api.register(investigationRoutes);
   await api.register(decisionRoutes);

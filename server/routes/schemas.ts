@@ -95,3 +95,49 @@ export const applicationFile = Type.Object({
 export const anyObject = Type.Unsafe<Record<string, unknown>>({ type: 'object', additionalProperties: true });
 /** The same, or null. */
 export const nullableAnyObject = Type.Unsafe<Record<string, unknown> | null>({ type: ['object', 'null'], additionalProperties: true });
+
+/**
+ * A write body taken either as JSON (`json`, validated and typed as every body is) or as multipart/form-data (the
+ * `multipart` properties, documented here and read as a stream by the handler, which checks every part itself; its
+ * body is null to the handler, so the multipart schema lets null through).
+ */
+export function jsonOrMultipart<T extends TSchema>(json: T, multipart: { required?: string[]; properties: Record<string, unknown> }) {
+  return Type.Unsafe<Static<T> | null>({
+    content: {
+      'application/json': { schema: json },
+      'multipart/form-data': { schema: { type: 'object', nullable: true, ...multipart } },
+    },
+  });
+}
+
+/** A message of an application's dialogue, as the message routes answer it. */
+export const dialogueMessage = Type.Object({
+  uuid: Type.Optional(Type.String()),
+  from: Type.Optional(
+    Type.String({ enum: ['applicant', 'foundation'], description: 'Who wrote: the applicant or the foundation (staff)' }),
+  ),
+  user: Type.Optional(
+    Nullable(
+      Type.Object(
+        { id: Type.Optional(Type.Integer()), name: Type.Optional(Type.String()) },
+        { description: 'Staff only: the staff user who wrote (null for the applicant’s messages or a deleted user)' },
+      ),
+    ),
+  ),
+  body: Type.Optional(Type.String({ description: 'Plain text' })),
+  is_welcome_message: Type.Optional(Type.Boolean()),
+  created_at: Type.Optional(dateTime),
+  read_at: Type.Optional(nullableDateTime),
+  files: Type.Optional(
+    Type.Array(
+      Type.Object({
+        uuid: Type.Optional(Type.String()),
+        name: Type.Optional(Type.String()),
+        size: Type.Optional(Type.Integer()),
+        mime: Type.Optional(Type.String()),
+        is_agreement: Type.Optional(Type.Boolean({ description: 'Staff attached it as the agreement' })),
+        created_at: Type.Optional(dateTime),
+      }),
+    ),
+  ),
+});

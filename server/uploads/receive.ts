@@ -22,11 +22,11 @@ export function multipartLimits(maxBytes: number) {
   return { fileSize: maxBytes, files: 1, fields: 5, fieldSize: 1000, parts: 6, headerPairs: 20 };
 }
 
-const tooLarge = (maxBytes: number) => {
+const tooLarge = (maxBytes: number, field = 'file') => {
   const mb = Math.round((maxBytes / (1024 * 1024)) * 10) / 10;
   return new AppError(413, 'errors.file_too_large', {
     params: { mb },
-    errors: { file: [{ key: 'errors.file_too_large', params: { mb } }] },
+    errors: { [field]: [{ key: 'errors.file_too_large', params: { mb } }] },
   });
 };
 
@@ -87,4 +87,65 @@ export async function receiveUpload(
 async function save(part: MultipartFile, filePath: string): Promise<number> {
   await pipeline(part.file, createWriteStream(filePath, { flags: 'wx', mode: 0o600 }));
   return (await stat(filePath)).size;
+}
+
+/** A form of text fields and files (a message with its attachments), each file as receiveUpload accepts one. */
+export interface ReceivedForm {
+  fields: Record<string, string>;
+  /** In the order sent, each with the part's name (e.g. `files` or `agreements`). */
+  files: (Omit<Upload, 'fields'> & { field: string })[];
+}
+
+/** The multipart limits of a form with text fields up to fieldBytes and up to maxFiles files of at most maxBytes. */
+export function formMultipartLimits(maxBytes: number, maxFiles: number, fieldBytes: number) {
+  return { fileSize: maxBytes, files: maxFiles, fields: 5, fieldSize: fieldBytes, parts: maxFiles + 5, headerPairs: 20 };
+}
+
+/**
+ * Reads a multipart form of the named text fields and any number of files (within the plugin's limits) under the
+ * named file fields, with the rules of receiveUpload for each file: streamed to a temporary file, not empty, within
+ * the size limit, of an allowed type detected from its bytes. A text field cut off by the limit is refused with
+ * `tooLong` (its field error). On any failure every temporary file is removed; on success the caller moves or
+ * removes them.
+ */
+export async function receiveForm(
+  request: FastifyRequest,
+  options: { dataDir: string; maxBytes: number; fields: string[]; fileFields: string[]; tooLong: (field: string) => Error },
+): Promise<ReceivedForm> {
+  if (!request.isMultipart()) throw new AppError(415, 'errors.invalid_data');
+  const fields: Record<string, string> = {};
+  const saved: { tempPath: string; field: string; name: string; size: number }[] = [];
+  const files: ReceivedForm['files'] = [];
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (!options.fields.includes(part.fieldname) || part.fieldname in fields)
+          throw invalid({ [part.fieldname]: ['validation.unknown'] });
+        if (part.valueTruncated) throw options.tooLong(part.fieldname);
+        fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      if (!options.fileFields.includes(part.fieldname)) {
+        part.file.resume();
+        throw invalid({ [part.fieldname]: ['validation.unknown'] });
+      }
+      const tempPath = await temporaryPath(options.dataDir);
+      saved.push({ tempPath, field: part.fieldname, name: part.filename, size: 0 });
+      saved[saved.length - 1].size = await save(part, tempPath);
+      if (part.file.truncated) throw tooLarge(options.maxBytes, part.fieldname);
+    }
+    for (const file of saved) {
+      if (file.size === 0) throw invalid({ [file.field]: ['errors.file_empty'] }, 'errors.file_empty');
+      const mime = await detectAllowedType(file.tempPath);
+      if (!mime) throw invalid({ [file.field]: ['errors.file_type_not_allowed'] }, 'errors.file_type_not_allowed');
+      files.push({ ...file, mime, name: displayName(file.name, `file.${allowedTypes[mime]}`) });
+    }
+    return { fields, files };
+  } catch (error) {
+    for (const file of saved) await removeFile(file.tempPath);
+    const { code, message } = error as { code?: string; message?: string };
+    if (code && formLimitCodes.has(code)) throw new AppError(422, 'errors.invalid_data');
+    if (!code && message && malformed.test(message)) throw new AppError(400, 'errors.invalid_data');
+    throw error;
+  }
 }

@@ -176,7 +176,7 @@ describe('GET /applications/all', () => {
     expect((await get('/applications/all?period=x')).statusCode).toBe(422);
   });
 
-  it('presets: followups finds a follow-up requested and not sent in; unread finds none until the dialogue exists', async () => {
+  it('presets: followups finds a follow-up requested and not sent in; unread finds none while no applicant has written', async () => {
     const own = await ownPeriod('Uppföljningar');
     const user = await frontendUser('Ulla', 'Uppföljd');
     const awaited = await insertApplication({ period_id: own.id, reference: 'F-01', status: 40, frontend_user_id: user });

@@ -55,7 +55,7 @@ const Text = Type.String;
 const progress = Type.Object(
   {
     unhandled: Optional(Boolean({ description: 'Received and not yet taken up' })),
-    unread_messages: Optional(Boolean({ description: 'Always false until the dialogue exists' })),
+    unread_messages: Optional(Boolean({ description: 'The applicant has written and staff have not read the dialogue since' })),
     followup_at: Optional(Nullable(Text({ description: 'YYYY-MM-DD' }))),
     followup_sent_in_at: Optional(nullableDateTime),
     distribution_mail_sent_at: Optional(nullableDateTime),
@@ -136,7 +136,7 @@ export default async function applicationRoutes(app: Api) {
         querystring: querystring({
           period: described('A period id'),
           search: described('More than 2 characters: reference, organisation name, applicant’s name or e-mail'),
-          unread: described('true: applications with unread messages (none until the dialogue exists)'),
+          unread: described('true: applications with messages from the applicant that staff have not read'),
           followups: described('true: follow-up requested and not yet sent in'),
         }),
         response: { 200: listPageSchema(row) },

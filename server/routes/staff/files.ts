@@ -1,17 +1,20 @@
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
+import { hasAbility } from '../../../resources/abilities.js';
 import { fileOfApplicationUuid, staffApplicationOf } from '../../applications/files.js';
 import { recordHistory } from '../../applications/history.js';
+import { mayReadDialogue } from '../../applications/messages.js';
 import type { Db } from '../../db/connect.js';
-import { notFound } from '../../errors.js';
+import { AppError, notFound } from '../../errors.js';
 import { deleteFile, storeFile } from '../../uploads/applicationFiles.js';
 import { multipartLimits } from '../../uploads/receive.js';
 import { sendStoredFile } from '../../uploads/send.js';
 import { applicationFile, data, knownUuids, stringParams, type Api } from '../schemas.js';
 
 /**
- * Files of an application sent in (SPEC.md §2), for staff: those who manage or investigate download them; those who
- * manage add and remove them (a paper application's scans), each change recorded in the history.
+ * Files of an application sent in (SPEC.md §2), for staff: those who manage or investigate download them (a message's
+ * attachment only those who may read the dialogue); those who manage add and remove the form's files (a paper
+ * application's scans), each change recorded in the history.
  */
 export default async function staffFileRoutes(app: Api) {
   const { db, config } = app;
@@ -34,6 +37,11 @@ export default async function staffFileRoutes(app: Api) {
       knownUuids(request.params.uuid, request.params.fileUuid);
       const stored = await fileOfApplicationUuid(db, request.params.uuid, request.params.fileUuid);
       if (!stored) throw notFound();
+      // A message's attachment is the dialogue's: read by those who manage, and by investigators on the application.
+      const staff = { id: request.staff!.id, manages: hasAbility(request.abilities, 'manage-applications') };
+      if (stored.message_id !== null && !(await mayReadDialogue(db, stored.application_id, staff))) {
+        throw new AppError(403, 'errors.not_investigator');
+      }
       return sendStoredFile(reply, dataDir, stored);
     },
   );
