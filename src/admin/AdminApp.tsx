@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Admin, CustomRoutes, defaultTheme, Loading, Resource, type AuthProvider, type DataProvider, type I18nProvider } from 'react-admin';
+import { Admin, CustomRoutes, defaultTheme, Resource, type AuthProvider, type DataProvider, type I18nProvider } from 'react-admin';
 import { BrowserRouter, Navigate, Route, useParams, useSearchParams } from 'react-router-dom';
 import { resourceList } from '../../resources/index';
 import { presetsOf } from './applications/presets';
@@ -7,6 +7,7 @@ import { resourceIcon } from './resources/icons';
 import { resourceScreens } from './resources/ResourceScreens';
 import { brand } from '../theme';
 import { AppLayout } from './layout/AppLayout';
+import { ScreenLoading } from './layout/ScreenLoading';
 import { LoginPage } from './pages/LoginPage';
 import { ForbiddenPage, NotFoundPage } from './pages/StatusScreens';
 import { authProvider, dataProvider } from './providers';
@@ -45,7 +46,7 @@ function ApplicationsPath() {
 function LazyScreen({ screen, children }: { screen: string; children: ReactNode }) {
   return (
     <RequireAccess screen={screen}>
-      <Suspense fallback={<Loading />}>{children}</Suspense>
+      <Suspense fallback={<ScreenLoading />}>{children}</Suspense>
     </RequireAccess>
   );
 }
@@ -53,7 +54,7 @@ function LazyScreen({ screen, children }: { screen: string; children: ReactNode 
 /** The dashboard, with a spinner while its code arrives. */
 function DashboardScreen() {
   return (
-    <Suspense fallback={<Loading />}>
+    <Suspense fallback={<ScreenLoading />}>
       <Dashboard />
     </Suspense>
   );
@@ -96,7 +97,7 @@ export function StaffAdmin({
         <Route
           path="/forgot-password"
           element={
-            <Suspense fallback={<Loading />}>
+            <Suspense fallback={<ScreenLoading />}>
               <ForgotPasswordPage />
             </Suspense>
           }
@@ -104,7 +105,7 @@ export function StaffAdmin({
         <Route
           path="/reset-password/:token"
           element={
-            <Suspense fallback={<Loading />}>
+            <Suspense fallback={<ScreenLoading />}>
               <ResetPasswordPage />
             </Suspense>
           }
