@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { createSession } from '../../auth/sessions.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { attachmentHeader, displayName } from '../../uploads/fileName.js';
+import { exe, multipart, pdf, type Part } from '../../test/multipart.js';
 import { call, createStaff, createTestApp, PASSWORD, sessionCookie, type TestApp } from '../../test/testApp.js';
 
 const MB = 1024 * 1024;
@@ -22,21 +23,7 @@ let otherTypesMedia: number;
 
 // --- Files built byte by byte: real enough for detection by content. ---
 
-const pdf = (padding = 0) =>
-  Buffer.concat([
-    Buffer.from(
-      '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n',
-    ),
-    Buffer.alloc(padding, 0x20),
-    Buffer.from('%%EOF\n'),
-  ]);
 const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-const exe = Buffer.concat([
-  Buffer.from('MZ'),
-  Buffer.alloc(0x3a),
-  Buffer.from([0x40, 0, 0, 0]),
-  Buffer.from('This program cannot be run in DOS mode.'),
-]);
 
 /** A zip of stored (uncompressed) entries, as office files are. */
 function zip(entries: [string, string][]): Buffer {
@@ -91,31 +78,6 @@ const openDocument = (mime: string) =>
     ['mimetype', mime],
     ['content.xml', '<?xml version="1.0"?><office:document-content/>'],
   ]);
-
-// --- Multipart bodies by hand. ---
-
-type Part = { name: string; value: string } | { name: string; filename: string; content: Buffer; type?: string };
-
-function multipart(parts: Part[]) {
-  const boundary = `----test${randomUUID()}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    chunks.push(Buffer.from(`--${boundary}\r\n`));
-    if ('content' in part) {
-      chunks.push(
-        Buffer.from(
-          `Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type ?? 'application/octet-stream'}\r\n\r\n`,
-        ),
-        part.content,
-        Buffer.from('\r\n'),
-      );
-    } else {
-      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
-    }
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 const upload = (application: string, cookie: string | undefined, parts: Part[], headers: Record<string, string> = {}) => {
   const body = multipart(parts);
