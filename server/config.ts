@@ -17,6 +17,8 @@ export interface Config {
   sessionLifetimeMinutes: number;
   passwordResetMinutes: number;
   loginLinkDays: number;
+  /** How long the link in a mail about the dialogue (a message, the decision) signs the applicant in (DIALOGUE_LINK_DAYS). */
+  dialogueLinkDays: number;
   smtpUrl: string | null;
   mailFrom: string;
   seedDemo: boolean;
@@ -73,6 +75,7 @@ export function loadConfig(env: Env = process.env): Config {
     sessionLifetimeMinutes: integer(env, 'SESSION_LIFETIME_MINUTES', 120, 5, 24 * 60),
     passwordResetMinutes: integer(env, 'PASSWORD_RESET_MINUTES', 60, 5, 24 * 60),
     loginLinkDays: integer(env, 'LOGIN_LINK_DAYS', 2, 1, 30),
+    dialogueLinkDays: integer(env, 'DIALOGUE_LINK_DAYS', 14, 1, 90),
     smtpUrl: text(env, 'SMTP_URL'),
     mailFrom: text(env, 'MAIL_FROM') ?? 'Ansökningsportalen <no-reply@localhost>',
     // Demo data goes into the embedded database only; an external one is asked for explicitly (npm run db:seed -- --demo).

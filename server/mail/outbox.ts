@@ -14,8 +14,11 @@ export interface MailRequest {
 }
 
 export interface Mailer {
-  /** Renders the mail in the recipient's language and stores it in the outbox; delivery follows. */
-  queue(mail: MailRequest): Promise<number>;
+  /**
+   * Renders the mail in the recipient's language and stores it in the outbox; delivery follows. Given a transaction
+   * (`via`), the mail is stored in it, so a change and the mail it causes are kept together or not at all.
+   */
+  queue(mail: MailRequest, via?: Db): Promise<number>;
   /** Sends what is due (SMTP configured) and returns how many were sent. */
   deliverDue(): Promise<number>;
   stop(): Promise<void>;
@@ -95,16 +98,17 @@ export function createMailer({ db, smtpUrl, from, productName, log, pollMs = 500
   if (transport) timer = setInterval(nudge, pollMs).unref();
 
   return {
-    async queue({ to, locale, template, name, params = {} }) {
+    async queue({ to, locale, template, name, params = {} }, via = db) {
       const t = translator(isLocale(locale) ? locale : defaultLocale);
       const all = { product: productName, ...params };
       const body = [t('mail.greeting', { name: name || to }), t(`mail.${template}.body`, all), t('mail.signature', all)].join('\n\n');
-      const row = await db
+      const row = await via
         .insertInto('outbox')
         .values({ recipient: to, subject: t(`mail.${template}.subject`, all), body_text: body })
         .returning('id')
         .executeTakeFirstOrThrow();
-      if (transport) nudge();
+      // Within a transaction the mail is not there for others until it commits: the next poll sends it.
+      if (transport && via === db) nudge();
       else log.info(`Mail to ${to} kept in the outbox (no SMTP_URL): read it at /dev/mailbox`);
       return row.id;
     },

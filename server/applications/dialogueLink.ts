@@ -1,0 +1,46 @@
+import { storeLoginLink } from '../auth/loginLinks.js';
+import { newToken } from '../auth/tokens.js';
+import type { Db } from '../db/connect.js';
+import { AppError } from '../errors.js';
+
+// Mails about an application's dialogue (staff's message, the decision) reach its applicant with a link that signs
+// them in and opens the dialogue. The link is a login link (server/auth/loginLinks.ts), so it is as scanner-safe as
+// one: the portal's /logga-in page only shows Continue, and its POST spends the link.
+
+/** Who a mail about the application goes to: its applicant, in their language. */
+export interface ApplicationRecipient {
+  frontendUserId: number;
+  email: string;
+  firstName: string | null;
+  locale: string;
+}
+
+/**
+ * The applicant the application's mails go to; an application whose applicant has no usable address (none, or the
+ * account disabled) is SPEC.md §8's "there is no e-mail linked to this application" (422), and nothing is sent.
+ */
+export async function recipientOf(db: Db, applicationId: number): Promise<ApplicationRecipient> {
+  const applicant = await db
+    .selectFrom('applications as a')
+    .innerJoin('frontend_users as f', 'f.id', 'a.frontend_user_id')
+    .select(['f.id', 'f.email', 'f.first_name', 'f.locale', 'f.active'])
+    .where('a.id', '=', applicationId)
+    .executeTakeFirst();
+  if (!applicant?.active || !applicant.email.trim()) throw new AppError(422, 'errors.no_email_for_application');
+  return { frontendUserId: applicant.id, email: applicant.email, firstName: applicant.first_name, locale: applicant.locale };
+}
+
+/**
+ * A new link to the application's dialogue, valid `days` (DIALOGUE_LINK_DAYS): the login page with the dialogue as
+ * where to go next; an applicant already signed in goes straight there.
+ */
+export async function dialogueLink(
+  db: Db,
+  settings: { publicUrl: string; dialogueLinkDays: number },
+  recipient: ApplicationRecipient,
+  applicationUuid: string,
+): Promise<string> {
+  const token = newToken();
+  await storeLoginLink(db, recipient.frontendUserId, token, settings.dialogueLinkDays);
+  return `${settings.publicUrl}/logga-in/${token}?next=${encodeURIComponent(`/dialog/${applicationUuid}`)}`;
+}
