@@ -19,6 +19,8 @@ export interface Mailer {
    * (`via`), the mail is stored in it, so a change and the mail it causes are kept together or not at all.
    */
   queue(mail: MailRequest, via?: Db): Promise<number>;
+  /** Starts a delivery round now, as after a transaction that queued mails (`queue(mail, trx)`) has committed. */
+  deliverSoon(): void;
   /** Sends what is due (SMTP configured) and returns how many were sent. */
   deliverDue(): Promise<number>;
   stop(): Promise<void>;
@@ -107,11 +109,13 @@ export function createMailer({ db, smtpUrl, from, productName, log, pollMs = 500
         .values({ recipient: to, subject: t(`mail.${template}.subject`, all), body_text: body })
         .returning('id')
         .executeTakeFirstOrThrow();
-      // Within a transaction the mail is not there for others until it commits: the next poll sends it.
+      // Within a transaction the mail is not there for others until it commits: the caller's deliverSoon(), or the
+      // next poll, sends it.
       if (transport && via === db) nudge();
       else log.info(`Mail to ${to} kept in the outbox (no SMTP_URL): read it at /dev/mailbox`);
       return row.id;
     },
+    deliverSoon: nudge,
     deliverDue,
     async stop() {
       if (timer) clearInterval(timer);
