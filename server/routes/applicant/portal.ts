@@ -41,6 +41,7 @@ const application = Type.Object({
   updated_at: Optional(dateTime),
   period: Optional(Type.Object({ id: Optional(Integer()), name: Optional(Text()), open: Optional(Type.Boolean()) })),
   application_type: Optional(Nullable(Text())),
+  unread_messages: Optional(Integer({ description: 'Staff’s messages on the application the applicant has not read yet' })),
 });
 
 /** What signed-in applicants read in the portal: their applications, the FAQs and the open periods. */
@@ -75,6 +76,7 @@ export default async function portalRoutes(app: Api) {
             updated_at: row.updated_at,
             period: { id: row.period_id, name: row.period_name, open: row.period_open },
             application_type: row.application_type,
+            unread_messages: row.unread_messages ?? 0,
           };
         }),
       };
