@@ -1,13 +1,21 @@
 /** Where an applicant sent to /register wanted to go, kept across the e-mailed link (same browser tab or not). */
 const KEY = 'after_login';
 
+/**
+ * The path when it is one inside the portal, else null: it starts with a single '/' (never '//' or '/\', which
+ * browsers read as another host, nor a scheme), so a link can never send the applicant to an address elsewhere.
+ */
+export function portalPath(path: string | null | undefined): string | null {
+  return path && path.startsWith('/') && !/^\/[/\\]/.test(path) ? path : null;
+}
+
 export function rememberDestination(path: string | null) {
-  // Only paths inside the portal: never an address elsewhere.
-  if (path && path.startsWith('/') && !path.startsWith('//')) localStorage.setItem(KEY, path);
+  const inside = portalPath(path);
+  if (inside) localStorage.setItem(KEY, inside);
 }
 
 export function takeDestination(): string {
-  const path = localStorage.getItem(KEY) ?? '/';
+  const path = portalPath(localStorage.getItem(KEY)) ?? '/';
   localStorage.removeItem(KEY);
   return path;
 }

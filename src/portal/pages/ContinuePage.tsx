@@ -1,19 +1,22 @@
 import { Alert, Button, Card, CardContent, Link, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { Navigate, Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../components/usePageTitle';
-import { takeDestination } from '../afterLogin';
+import { portalPath, takeDestination } from '../afterLogin';
 import { useI18n } from '../../components/i18n';
 import { auth, http } from '../providers';
 
 /**
  * /logga-in/:token, opened from the e-mailed link. Opening it does nothing (mail scanners open links too); only the
- * Continue button spends the link and signs in.
+ * Continue button spends the link and signs in. `?next=` (a path inside the portal, e.g. a dialogue) is where to go
+ * then; an applicant already signed in goes there at once and the link stays unspent.
  */
 export default function ContinuePage() {
   const { t } = useI18n();
   const { token = '' } = useParams();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const next = portalPath(params.get('next'));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   usePageTitle(t('portal.continue.title'));
@@ -24,13 +27,16 @@ export default function ContinuePage() {
     try {
       const response = await http.post<{ data: { expires_in: number } }>('/frontend-users/login', { data: { token } });
       auth.session.start(response.data.data.expires_in);
-      void navigate(takeDestination(), { replace: true });
+      // A destination remembered by /register is used up either way; the link's own `next` comes first.
+      const remembered = takeDestination();
+      void navigate(next ?? remembered, { replace: true });
     } catch (e) {
       setError((e as Error).message);
       setBusy(false);
     }
   };
 
+  if (auth.session.isLoggedIn()) return <Navigate to={next ?? '/'} replace />;
   return (
     <Card sx={{ maxWidth: 520, mx: 'auto' }}>
       <CardContent sx={{ p: 3 }}>
