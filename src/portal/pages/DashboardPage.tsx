@@ -1,4 +1,5 @@
-import { Alert, Box, Button, Card, CardContent, Chip, LinearProgress, Stack, Typography } from '@mui/material';
+import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
+import { Alert, Badge, Box, Button, Card, CardContent, Chip, LinearProgress, Stack, Typography } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { enums } from '../../../resources/enums';
@@ -6,6 +7,7 @@ import { useApi } from '../../components/useApi';
 import { usePageTitle } from '../../components/usePageTitle';
 import { formatDate, formatMoney } from '../../../resources/format';
 import { useI18n } from '../../components/i18n';
+import { visuallyHidden } from '../../components/visuallyHidden';
 import { http } from '../providers';
 
 interface OwnApplication {
@@ -19,6 +21,8 @@ interface OwnApplication {
   updated_at: string;
   period: { id: number; name: string; open: boolean };
   application_type: string | null;
+  /** The foundation's messages the applicant has not read yet. */
+  unread_messages: number;
 }
 
 // The decision-basis view loads when an applicant opens it.
@@ -94,7 +98,27 @@ export default function DashboardPage() {
               )}
               {a.status !== draft && (
                 <Button
-                  sx={{ mt: 1, ml: -1 }}
+                  component={RouterLink}
+                  to={`/dialog/${a.uuid}`}
+                  variant={a.unread_messages ? 'contained' : 'outlined'}
+                  sx={{ mt: 1, mr: 1 }}
+                  startIcon={
+                    <Badge badgeContent={a.unread_messages} color="secondary" max={99} slotProps={{ badge: { 'aria-hidden': true } }}>
+                      <ForumOutlinedIcon />
+                    </Badge>
+                  }
+                >
+                  {t('portal.dashboard.messages')}
+                  {a.unread_messages > 0 && (
+                    <Box component="span" sx={visuallyHidden}>
+                      {`, ${t('portal.dashboard.unread', { smart_count: a.unread_messages })}`}
+                    </Box>
+                  )}
+                </Button>
+              )}
+              {a.status !== draft && (
+                <Button
+                  sx={{ mt: 1 }}
                   aria-expanded={open === a.uuid}
                   aria-controls={`summary-${a.uuid}`}
                   onClick={() => setOpen(open === a.uuid ? null : a.uuid)}
