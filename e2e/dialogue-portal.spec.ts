@@ -1,0 +1,186 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectAccessible } from './axe';
+import { ADMIN, pageTitle, PASSWORD } from './helpers';
+import { caughtMail } from './mail';
+
+// A small but real PDF: the server checks a file's type from its bytes.
+const pdf = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+const xhr = { 'X-Requested-With': 'XMLHttpRequest' };
+
+/** The newest login link mailed to the address, once it differs from `previous`. */
+async function loginLink(email: string, previous?: string): Promise<string> {
+  let link = '';
+  await expect
+    .poll(async () => {
+      const mail = await caughtMail(email, /inloggningslänk/);
+      link = /http:\/\/\S+\/logga-in\/\S+/.exec(mail.text)![0];
+      return link;
+    })
+    .not.toBe(previous);
+  return link;
+}
+
+/** Registers a new applicant, signs in with the mailed link, and answers the address and the link used. */
+async function registerAndSignIn(page: Page): Promise<{ email: string; link: string }> {
+  const email = `dialog-${Date.now()}@example.se`;
+  await page.goto('/register');
+  const form = page.getByRole('region', { name: 'Ny sökande' });
+  await form.getByLabel('Förnamn').fill('Dagny');
+  await form.getByLabel('Efternamn').fill('Dialog');
+  await form.getByLabel('E-postadress', { exact: false }).first().fill(email);
+  await form.getByLabel('Upprepa e-postadressen').fill(email);
+  await form.getByRole('button', { name: 'Registrera mig' }).click();
+  await expect(form.getByRole('status')).toBeVisible();
+  const link = await loginLink(email);
+  await page.goto(link);
+  await page.getByRole('button', { name: 'Fortsätt' }).click();
+  await expect(page.getByRole('button', { name: 'Logga ut' })).toBeVisible();
+  return { email, link };
+}
+
+/** Starts, fills and sends in an application through the portal's API as the signed-in applicant. */
+async function sendInApplication(page: Page, email: string): Promise<{ uuid: string; reference: string }> {
+  const api = page.request;
+  const periods = (await (await api.get('/api/v1/portal/periods')).json()).data as {
+    id: number;
+    application_types: { id: number; label: string }[];
+  }[];
+  const period = periods.find((p) => p.application_types.some((t) => t.label === 'Bidrag till föreningsliv'))!;
+  const type = period.application_types.find((t) => t.label === 'Bidrag till föreningsliv')!;
+  const started = await api.post('/api/v1/portal/applications', {
+    headers: xhr,
+    data: { data: { period_id: period.id, application_type_id: type.id, applicant_type: 10 } },
+  });
+  expect(started.ok(), await started.text()).toBe(true);
+  const draft = (await started.json()).data as { uuid: string; questions: { id: number; type: number; options: string[] }[] };
+  // A valid answer to each question by its field type (the media question is optional).
+  const answerOf: Record<number, (options: string[]) => unknown> = {
+    10: () => 40,
+    20: () => 'Simskola för nyanlända',
+    30: (o) => o[0],
+    40: (o) => [o[0]],
+    50: (o) => o[0],
+    90: () => 'Vi lär barn att simma.',
+  };
+  const definitions = Object.fromEntries(draft.questions.filter((q) => answerOf[q.type]).map((q) => [q.id, answerOf[q.type](q.options)]));
+  const saved = await api.put(`/api/v1/portal/applications/${draft.uuid}`, {
+    headers: xhr,
+    data: {
+      data: {
+        money: 15_000_00,
+        contact_first_name: 'Dagny',
+        contact_last_name: 'Dialog',
+        contact_email: email,
+        contact_email_confirmation: email,
+        contact_phone: '070-123 45 67',
+        contact_zip: '97231',
+        contact_city: 'Luleå',
+        consent: true,
+        definitions,
+      },
+    },
+  });
+  expect(saved.ok(), await saved.text()).toBe(true);
+  const sent = await api.post(`/api/v1/portal/applications/${draft.uuid}/submit`, { headers: xhr });
+  expect(sent.ok(), await sent.text()).toBe(true);
+  return { uuid: draft.uuid, reference: (await sent.json()).data.reference };
+}
+
+/** Staff write to the applicant through the staff API, with an agreement attached. */
+async function staffWrites(request: APIRequestContext, uuid: string, body: string) {
+  expect((await request.post('/api/v1/auth/login', { headers: xhr, data: { data: { email: ADMIN, password: PASSWORD } } })).ok()).toBe(
+    true,
+  );
+  const response = await request.post(`/api/v1/applications/${uuid}/messages`, {
+    headers: xhr,
+    multipart: { body, agreements: { name: 'avtal-simskola.pdf', mimeType: 'application/pdf', buffer: pdf } },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+test('an applicant reads the foundation’s message, answers with an attachment, keeps an unsent text, and comes back by a link', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const { email, link: firstLink } = await registerAndSignIn(page);
+  const { uuid, reference } = await sendInApplication(page, email);
+  await staffWrites(request, uuid, 'Hej Dagny!\nVi behöver en budget för projektet. Avtalet finns bifogat.');
+
+  // The dashboard counts the unread message, and its link opens the thread.
+  await page.goto('/');
+  const card = page.getByRole('article').filter({ hasText: `Referens ${reference}` });
+  await card.getByRole('link', { name: 'Meddelanden, 1 oläst meddelande' }).click();
+  await expect(page).toHaveURL(`/dialog/${uuid}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Dialog om ansökan ${reference}` })).toBeVisible();
+  await expect(page).toHaveTitle(pageTitle('Dialog'));
+  const thread = page.getByRole('log', { name: 'Meddelanden' });
+  const fromFoundation = thread.getByRole('article', { name: /^Stiftelsen, / });
+  await expect(fromFoundation).toContainText('Vi behöver en budget för projektet.');
+  await expect(fromFoundation).toContainText('Avtal');
+  await expect(fromFoundation.getByRole('link', { name: 'avtal-simskola.pdf' })).toBeVisible();
+  await expectAccessible(page);
+
+  // Read: the count is gone.
+  await page.getByRole('link', { name: 'Till Mina ansökningar' }).click();
+  await expect(card.getByRole('link', { name: 'Meddelanden', exact: true })).toBeVisible();
+  await card.getByRole('link', { name: 'Meddelanden', exact: true }).click();
+
+  // An empty message is not sent; one with a PDF attached is, and shows in the thread.
+  const box = page.getByRole('form', { name: 'Skriv till stiftelsen' });
+  const text = box.getByRole('textbox', { name: 'Meddelande' });
+  await box.getByRole('button', { name: 'Skicka' }).click();
+  await expect(box.getByText('Skriv ett meddelande innan du skickar.')).toBeVisible();
+  await text.fill('Här kommer budgeten.\nHör av er om något saknas.');
+  await expect(box.getByText('47 av 10 000 tecken')).toBeVisible();
+  await box.locator('input[type=file]').setInputFiles({ name: 'budget-simskola.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await expect(box.getByRole('list', { name: 'Filer som skickas med' })).toContainText('budget-simskola.pdf');
+  await box.getByRole('button', { name: 'Skicka' }).click();
+  const own = thread.getByRole('article', { name: /^Du, / });
+  await expect(own).toContainText('Hör av er om något saknas.');
+  const attachment = own.getByRole('link', { name: 'budget-simskola.pdf' });
+  await expect(attachment).toBeVisible();
+  expect((await page.request.get((await attachment.getAttribute('href'))!)).ok()).toBe(true);
+  await expect(text).toHaveValue('');
+  await expect(box.getByRole('list', { name: 'Filer som skickas med' })).toHaveCount(0);
+
+  // What is typed but not sent survives a reload.
+  await text.fill('Ett utkast som inte är skickat');
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Meddelande' })).toHaveValue('Ett utkast som inte är skickat');
+
+  // A link with next= opens the dialogue: straight away when signed in, and without using the link up.
+  expect((await page.request.post('/api/v1/frontend-users/login-link', { headers: xhr, data: { data: { email } } })).ok()).toBe(true);
+  const link = new URL(await loginLink(email, firstLink));
+  link.searchParams.set('next', `/dialog/${uuid}`);
+  await page.goto(link.href);
+  await expect(page).toHaveURL(`/dialog/${uuid}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Dialog om ansökan ${reference}` })).toBeVisible();
+  await page.getByRole('button', { name: 'Logga ut' }).click();
+  await expect(page).toHaveURL(/\/register/);
+  await page.goto(link.href);
+  await expect(page.getByRole('heading', { level: 1, name: 'Logga in' })).toBeVisible();
+  await page.getByRole('button', { name: 'Fortsätt' }).click();
+  await expect(page).toHaveURL(`/dialog/${uuid}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Dialog om ansökan ${reference}` })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Meddelande' })).toHaveValue('Ett utkast som inte är skickat');
+
+  // In English, on a phone: the same page, no sideways scrolling, and accessible.
+  await page.getByRole('button', { name: 'Språk: English' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Messages about application ${reference}` })).toBeVisible();
+  await expect(page.getByRole('log', { name: 'Messages' }).getByRole('article', { name: /^The foundation, / })).toContainText('Agreement');
+  await expect(page.getByRole('log', { name: 'Messages' }).getByRole('article', { name: /^You, / })).toBeVisible();
+  const englishBox = page.getByRole('form', { name: 'Write to the foundation' });
+  await expect(englishBox.getByRole('textbox', { name: 'Message' })).toHaveValue('Ett utkast som inte är skickat');
+  await expect(englishBox.getByRole('button', { name: 'Send' })).toBeVisible();
+  await expect(englishBox.getByRole('button', { name: 'Attach files' })).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  const { scrollWidth, viewport } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    viewport: window.innerWidth,
+  }));
+  expect(scrollWidth).toBeLessThanOrEqual(viewport);
+  await expectAccessible(page);
+});
