@@ -7,7 +7,6 @@ import { useApi } from '../../components/useApi';
 import { usePageTitle } from '../../components/usePageTitle';
 import { formatDate, formatMoney } from '../../../resources/format';
 import { useI18n } from '../../components/i18n';
-import { visuallyHidden } from '../../components/visuallyHidden';
 import { http } from '../providers';
 
 interface OwnApplication {
@@ -101,6 +100,12 @@ export default function DashboardPage() {
                   component={RouterLink}
                   to={`/dialog/${a.uuid}`}
                   variant={a.unread_messages ? 'contained' : 'outlined'}
+                  // The badge is only seen: the name says the count ("Meddelanden, 3 olästa meddelanden").
+                  aria-label={
+                    a.unread_messages
+                      ? `${t('portal.dashboard.messages')}, ${t('portal.dashboard.unread', { smart_count: a.unread_messages })}`
+                      : undefined
+                  }
                   sx={{ mt: 1, mr: 1 }}
                   startIcon={
                     <Badge badgeContent={a.unread_messages} color="secondary" max={99} slotProps={{ badge: { 'aria-hidden': true } }}>
@@ -109,11 +114,6 @@ export default function DashboardPage() {
                   }
                 >
                   {t('portal.dashboard.messages')}
-                  {a.unread_messages > 0 && (
-                    <Box component="span" sx={visuallyHidden}>
-                      {`, ${t('portal.dashboard.unread', { smart_count: a.unread_messages })}`}
-                    </Box>
-                  )}
                 </Button>
               )}
               {a.status !== draft && (
