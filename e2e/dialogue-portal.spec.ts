@@ -88,6 +88,22 @@ async function sendInApplication(page: Page, email: string): Promise<{ uuid: str
   return { uuid: draft.uuid, reference: (await sent.json()).data.reference };
 }
 
+/** Starts a draft of the scholarship (left unfinished) as the signed-in applicant. */
+async function startDraft(page: Page): Promise<string> {
+  const periods = (await (await page.request.get('/api/v1/portal/periods')).json()).data as {
+    id: number;
+    application_types: { id: number; label: string }[];
+  }[];
+  const period = periods.find((p) => p.application_types.some((t) => t.label === 'Stipendium för unga ledare'))!;
+  const type = period.application_types.find((t) => t.label === 'Stipendium för unga ledare')!;
+  const started = await page.request.post('/api/v1/portal/applications', {
+    headers: xhr,
+    data: { data: { period_id: period.id, application_type_id: type.id } },
+  });
+  expect(started.ok(), await started.text()).toBe(true);
+  return ((await started.json()).data as { uuid: string }).uuid;
+}
+
 /** Staff write to the applicant through the staff API, with an agreement attached. */
 async function staffWrites(request: APIRequestContext, uuid: string, body: string) {
   expect((await request.post('/api/v1/auth/login', { headers: xhr, data: { data: { email: ADMIN, password: PASSWORD } } })).ok()).toBe(
@@ -122,6 +138,19 @@ test('an applicant reads the foundation’s message, answers with an attachment,
   await expect(fromFoundation).toContainText('Avtal');
   await expect(fromFoundation.getByRole('link', { name: 'avtal-simskola.pdf' })).toBeVisible();
   await expectAccessible(page);
+
+  // A draft has no dialogue yet: the page says so and leads on to the application; an unknown one is not found.
+  const draftUuid = await startDraft(page);
+  await page.goto('/');
+  const draftCard = page.getByRole('article').filter({ hasText: 'Stipendium för unga ledare' });
+  await expect(draftCard.getByRole('link', { name: 'Fortsätt med ansökan' })).toBeVisible();
+  await expect(draftCard.getByRole('link', { name: /^Meddelanden/ })).toHaveCount(0);
+  await page.goto(`/dialog/${draftUuid}`);
+  await expect(page.getByText('Dialogen öppnas när ansökan har skickats in.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Fortsätt med ansökan' })).toHaveAttribute('href', new RegExp(`application=${draftUuid}$`));
+  await page.goto('/dialog/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sidan finns inte' })).toBeVisible();
+  await page.goto(`/dialog/${uuid}`);
 
   // Read: the count is gone.
   await page.getByRole('link', { name: 'Till Mina ansökningar' }).click();

@@ -125,6 +125,7 @@ export function MessageComposer({
         minRows={4}
         maxRows={16}
         fullWidth
+        sx={{ '& .MuiInputBase-root': { bgcolor: 'background.paper' } }}
         error={!!problems.body || length > MAX_MESSAGE_LENGTH}
         helperText={
           <Box component="span" sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
