@@ -163,8 +163,16 @@ test('an applicant reads the foundation’s message, answers with an attachment,
   await box.getByRole('button', { name: 'Skicka' }).click();
   await expect(box.getByText('Skriv ett meddelande innan du skickar.')).toBeVisible();
   await text.fill('Här kommer budgeten.\nHör av er om något saknas.');
+  // A file that only claims to be a PDF is refused: nothing is sent, and the text and the chosen files stay.
+  const picker = box.locator('input[type=file]');
+  await picker.setInputFiles({ name: 'virus.pdf', mimeType: 'application/pdf', buffer: Buffer.from('MZ not a pdf at all') });
+  await box.getByRole('button', { name: 'Skicka' }).click();
+  await expect(box.getByRole('alert').first()).toContainText('Meddelandet har inte skickats');
+  await expect(box.getByRole('alert').first()).toContainText('Filtypen är inte tillåten');
+  await expect(text).toHaveValue('Här kommer budgeten.\nHör av er om något saknas.');
+  await box.getByRole('button', { name: 'Ta bort virus.pdf' }).click();
   await expect(box.getByText('47 av 10 000 tecken')).toBeVisible();
-  await box.locator('input[type=file]').setInputFiles({ name: 'budget-simskola.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await picker.setInputFiles({ name: 'budget-simskola.pdf', mimeType: 'application/pdf', buffer: pdf });
   await expect(box.getByRole('list', { name: 'Filer som skickas med' })).toContainText('budget-simskola.pdf');
   await box.getByRole('button', { name: 'Skicka' }).click();
   const own = thread.getByRole('article', { name: /^Du, / });
