@@ -79,3 +79,15 @@ export function stats(times: number[]) {
   const sorted = [...times].sort((a, b) => a - b);
   return { median: quantile(sorted, 0.5), p95: quantile(sorted, 0.95) };
 }
+
+/** Runs `call` `warmup` times untimed, then `timed` times one after another; the timings in milliseconds. */
+export async function timeCalls(call: () => Promise<unknown>, warmup: number, timed: number): Promise<number[]> {
+  for (let i = 0; i < warmup; i++) await call();
+  const times: number[] = [];
+  for (let i = 0; i < timed; i++) {
+    const started = performance.now();
+    await call();
+    times.push(performance.now() - started);
+  }
+  return times;
+}

@@ -154,18 +154,19 @@ export async function threadOf(db: Db, applicationId: number, audience: Audience
     .$if(messageId !== undefined, (q) => q.where('m.id', '=', messageId!))
     .orderBy('m.id')
     .execute();
+  // The thread's attachments in one query by the application (its index), rather than a list of 500 message ids.
   const files = messages.length
     ? await db
         .selectFrom('application_files')
         .select(['message_id', 'uuid', 'name', 'size', 'mime', 'is_agreement', 'created_at'])
-        .where(
-          'message_id',
-          'in',
-          messages.map((m) => m.id),
-        )
+        .where('application_id', '=', applicationId)
+        .$if(messageId === undefined, (q) => q.where('message_id', 'is not', null))
+        .$if(messageId !== undefined, (q) => q.where('message_id', '=', messageId!))
         .orderBy('id')
         .execute()
     : [];
+  const filesOf = new Map<number, Omit<(typeof files)[number], 'message_id'>[]>();
+  for (const { message_id: id, ...file } of files) filesOf.set(id!, [...(filesOf.get(id!) ?? []), file]);
   return messages.map((m) => ({
     uuid: m.uuid,
     from: m.from_applicant ? ('applicant' as const) : ('foundation' as const),
@@ -176,7 +177,7 @@ export async function threadOf(db: Db, applicationId: number, audience: Audience
     is_welcome_message: m.is_welcome_message,
     created_at: m.created_at,
     read_at: m.read_at,
-    files: files.filter((f) => f.message_id === m.id).map(({ message_id: _messageId, ...file }) => file),
+    files: filesOf.get(m.id) ?? [],
   }));
 }
 export type ThreadMessage = Awaited<ReturnType<typeof threadOf>>[number];
