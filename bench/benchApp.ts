@@ -80,13 +80,16 @@ export function stats(times: number[]) {
   return { median: quantile(sorted, 0.5), p95: quantile(sorted, 0.95) };
 }
 
-/** Runs `call` `warmup` times untimed, then `timed` times one after another; the timings in milliseconds. */
-export async function timeCalls(call: () => Promise<unknown>, warmup: number, timed: number): Promise<number[]> {
-  for (let i = 0; i < warmup; i++) await call();
+/**
+ * Runs `call` `warmup` times untimed, then `timed` times one after another, each given its number within its round
+ * (0, 1, …); the timed calls' durations in milliseconds.
+ */
+export async function timeCalls(call: (i: number) => Promise<unknown>, warmup: number, timed: number): Promise<number[]> {
+  for (let i = 0; i < warmup; i++) await call(i);
   const times: number[] = [];
   for (let i = 0; i < timed; i++) {
     const started = performance.now();
-    await call();
+    await call(i);
     times.push(performance.now() - started);
   }
   return times;
