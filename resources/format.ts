@@ -20,9 +20,9 @@ export function formatDateTime(value: string | null | undefined, locale: string)
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: TIME_ZONE }).format(new Date(value));
 }
 
-/** Bytes -> '120 kB' / '1,5 MB' (kilobytes whole, megabytes to one decimal). */
+/** Bytes -> '120 kB' / '1,5 MB' (kilobytes whole and rounded up, so a small file never reads 0 kB; megabytes to one decimal). */
 export function formatFileSize(bytes: number, locale: string): string {
   const mega = bytes >= 1024 * 1024;
-  const value = mega ? bytes / 1024 / 1024 : bytes / 1024;
+  const value = mega ? bytes / 1024 / 1024 : Math.ceil(bytes / 1024);
   return `${new Intl.NumberFormat(locale, { maximumFractionDigits: mega ? 1 : 0 }).format(value)} ${mega ? 'MB' : 'kB'}`;
 }
