@@ -45,8 +45,8 @@ export function ApplicationDialog({
         value={tab}
         onChange={(_event, value: DialogTab) => onTabChange(value)}
         aria-label={translate('app.applications.tabs.label')}
-        variant="fullWidth"
-        sx={{ borderBottom: 1, borderColor: 'divider' }}
+        variant={phone ? 'fullWidth' : 'standard'}
+        sx={{ borderBottom: 1, borderColor: 'divider', px: { sm: 1 } }}
       >
         <Tab label={translate('app.applications.tabs.application')} {...tabProps('application')} />
         <Tab

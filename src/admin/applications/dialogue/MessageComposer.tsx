@@ -63,8 +63,10 @@ export function MessageComposer({ uuid, hasWelcome }: { uuid: string; hasWelcome
     } catch (error) {
       const fields = (error instanceof HttpError ? errorBody(error)?.errors : undefined) ?? {};
       setErrors(fields);
+      // An error of no field shown here is said above the button, in its own words when it has them.
       const unplaced = Object.keys(fields).filter((field) => !placed.includes(field));
-      if (!Object.keys(fields).length || unplaced.length) setFailure((error as Error).message);
+      if (unplaced.length) setFailure(unplaced.map((field) => fields[field]).join(' '));
+      else if (!Object.keys(fields).length) setFailure((error as Error).message);
     } finally {
       setProgress(null);
     }
