@@ -1,13 +1,14 @@
 import { enums } from '../../resources/enums.js';
 import type { Db } from '../db/connect.js';
 import { AppError, invalid } from '../errors.js';
+import { MAX_MESSAGE_LENGTH } from '../../resources/dialogue.js';
 import { recordHistory } from './history.js';
 
 // The dialogue of an application sent in (SPEC.md §2): its messages, their attachments (rows of application_files
 // with a message_id; the bytes are in server/uploads/) and the "unread messages" flag of the staff lists.
 
-/** The longest message, in characters once trimmed (the table's CHECK says the same). */
-export const MAX_MESSAGE_LENGTH = 10_000;
+// The table's CHECK says the same.
+export { MAX_MESSAGE_LENGTH };
 
 /** Who reads the thread: the applicant sees "the foundation" where staff see which of them wrote. */
 export type Audience = 'applicant' | 'staff';

@@ -1,8 +1,10 @@
 import { Alert, Box, Button, LinearProgress, Link, Typography } from '@mui/material';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { formatFileSize } from '../../../resources/format';
 import { API_PREFIX } from '../../providers/config';
 import { ApiError } from '../../providers/httpClient';
 import { useI18n } from '../../components/i18n';
+import { ACCEPTED_FILES } from './acceptedFiles';
 import { useForm } from './FormContext';
 import type { StoredFile } from './types';
 
@@ -19,11 +21,6 @@ interface Props {
   readOnly?: boolean;
   required?: boolean;
 }
-
-const kilobytes = (size: number, locale: string) =>
-  new Intl.NumberFormat(locale, { maximumFractionDigits: size < 1024 * 1024 ? 0 : 1 }).format(
-    size < 1024 * 1024 ? size / 1024 : size / 1024 / 1024,
-  ) + (size < 1024 * 1024 ? ' kB' : ' MB');
 
 /** Files of the application: upload with progress, download, and removal (after a question) while it is a draft. */
 export function FilesField({ applicationUuid, questionId, label, id, files, maxBytes, onChange, problem, readOnly, required }: Props) {
@@ -92,7 +89,7 @@ export function FilesField({ applicationUuid, questionId, label, id, files, maxB
                 {file.name}
               </Link>
               <Typography variant="body2" color="text.secondary">
-                {kilobytes(file.size, locale)}
+                {formatFileSize(file.size, locale)}
               </Typography>
               {!readOnly &&
                 (removing?.uuid === file.uuid ? (
@@ -130,7 +127,7 @@ export function FilesField({ applicationUuid, questionId, label, id, files, maxB
             multiple
             hidden
             onChange={(event) => void upload(event)}
-            accept=".pdf,.jpg,.jpeg,.png,.docx,.xlsx,.odt,.ods"
+            accept={ACCEPTED_FILES}
             aria-hidden="true"
             tabIndex={-1}
           />
