@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { Kysely, PostgresDialect, sql, type CompiledQuery } from 'kysely';
 import pg from 'pg';
-import { openBenchApp, stats } from './benchApp.js';
+import { openBenchApp, stats, timeCalls } from './benchApp.js';
 import { listApplications, listSpecs } from '../server/applications/lists.js';
 import type { Db } from '../server/db/connect.js';
 import type { Database } from '../server/db/schema.js';
@@ -303,13 +303,7 @@ try {
   const started = performance.now();
   for (const kind of kinds) {
     ({ total: kind.total, last_page: kind.lastPage } = await viaRoute(kind, Number(kind.params.page ?? 1)));
-    for (let i = 0; i < WARMUP; i++) await viaRoute(kind, pageFor(kind, i));
-    for (let i = 0; i < TIMED; i++) {
-      const page = pageFor(kind, i);
-      const t0 = performance.now();
-      await viaRoute(kind, page);
-      kind.times.push(performance.now() - t0);
-    }
+    kind.times = await timeCalls((i) => viaRoute(kind, pageFor(kind, i)), WARMUP, TIMED);
   }
   const measured = performance.now() - started;
 

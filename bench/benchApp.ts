@@ -79,3 +79,18 @@ export function stats(times: number[]) {
   const sorted = [...times].sort((a, b) => a - b);
   return { median: quantile(sorted, 0.5), p95: quantile(sorted, 0.95) };
 }
+
+/**
+ * Runs `call` `warmup` times untimed, then `timed` times one after another, each given its number within its round
+ * (0, 1, …); the timed calls' durations in milliseconds.
+ */
+export async function timeCalls(call: (i: number) => Promise<unknown>, warmup: number, timed: number): Promise<number[]> {
+  for (let i = 0; i < warmup; i++) await call(i);
+  const times: number[] = [];
+  for (let i = 0; i < timed; i++) {
+    const started = performance.now();
+    await call(i);
+    times.push(performance.now() - started);
+  }
+  return times;
+}

@@ -10,7 +10,7 @@
 import os from 'node:os';
 import { Kysely, PostgresDialect, sql, type CompiledQuery } from 'kysely';
 import pg from 'pg';
-import { openBenchApp, stats } from './benchApp.js';
+import { openBenchApp, stats, timeCalls } from './benchApp.js';
 import { categories } from '../resources/categories.js';
 import { boolean, enumOf, text, type ResourceDefinition } from '../resources/fields.js';
 import { resourceByName } from '../resources/index.js';
@@ -302,13 +302,7 @@ const listParams = (kind: Kind, page: number) => ({ ...kind.params, page: String
 
 async function measure(kind: Kind, call: Caller, times: number[]) {
   ({ total: kind.total, lastPage: kind.lastPage } = await call(kind, 1));
-  for (let i = 0; i < WARMUP; i++) await call(kind, pageFor(i, kind.lastPage));
-  for (let i = 0; i < TIMED; i++) {
-    const page = pageFor(i, kind.lastPage);
-    const started = performance.now();
-    await call(kind, page);
-    times.push(performance.now() - started);
-  }
+  times.push(...(await timeCalls((i) => call(kind, pageFor(i, kind.lastPage)), WARMUP, TIMED)));
 }
 
 /** The SQL that listRecords runs for a query (count, then page), captured from a logging Kysely. */

@@ -7,7 +7,7 @@
 import os from 'node:os';
 import { sql } from 'kysely';
 import type { Db } from '../server/db/connect.js';
-import { openBenchApp, stats } from './benchApp.js';
+import { openBenchApp, stats, timeCalls } from './benchApp.js';
 
 const APPLICATIONS = 10_000;
 const DRAFTS = 1_000;
@@ -77,14 +77,7 @@ try {
   const first = await call();
   if (first.totals.applications !== APPLICATIONS)
     throw new Error(`expected ${APPLICATIONS} applications, got ${first.totals.applications}`);
-  for (let i = 0; i < WARMUP; i++) await call();
-  const times: number[] = [];
-  for (let i = 0; i < TIMED; i++) {
-    const started = performance.now();
-    await call();
-    times.push(performance.now() - started);
-  }
-  const { median, p95 } = stats(times);
+  const { median, p95 } = stats(await timeCalls(call, WARMUP, TIMED));
   console.log(
     `Seeded 2 periods of ${APPLICATIONS.toLocaleString('en')} applications sent in + ${DRAFTS.toLocaleString('en')} drafts, 3 categories each, in ${(seeded / 1000).toFixed(1)} s.`,
   );

@@ -8,21 +8,21 @@ export function formatDate(value: string | null | undefined, locale: string): st
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: TIME_ZONE }).format(date);
 }
 
-/** An ISO timestamp -> '21 nov. 2026 14:05' / 'Nov 21, 2026, 2:05 PM', in Swedish time. */
+/** Öre -> '25 000 kr' (sv-SE) / 'SEK 25,000' (en-US). */
+export function formatMoney(ore: number | null | undefined, locale: string): string {
+  if (ore === null || ore === undefined) return '';
+  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'SEK', maximumFractionDigits: ore % 100 ? 2 : 0 }).format(ore / 100);
+}
+
+/** An ISO timestamp -> '21 nov. 2026 14:05' / 'Nov 21, 2026, 2:05 PM'. */
 export function formatDateTime(value: string | null | undefined, locale: string): string {
   if (!value) return '';
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: TIME_ZONE }).format(new Date(value));
 }
 
-/** A file's size in bytes -> '12 kB' / '1,5 MB' (sv-SE) / '1.5 MB' (en-US). */
+/** Bytes -> '120 kB' / '1,5 MB' (kilobytes whole and rounded up, so a small file never reads 0 kB; megabytes to one decimal). */
 export function formatFileSize(bytes: number, locale: string): string {
-  const megabytes = bytes >= 1024 * 1024;
-  const amount = megabytes ? bytes / 1024 / 1024 : Math.max(1, Math.round(bytes / 1024));
-  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: megabytes ? 1 : 0 }).format(amount)} ${megabytes ? 'MB' : 'kB'}`;
-}
-
-/** Öre -> '25 000 kr' (sv-SE) / 'SEK 25,000' (en-US). */
-export function formatMoney(ore: number | null | undefined, locale: string): string {
-  if (ore === null || ore === undefined) return '';
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'SEK', maximumFractionDigits: ore % 100 ? 2 : 0 }).format(ore / 100);
+  const mega = bytes >= 1024 * 1024;
+  const value = mega ? bytes / 1024 / 1024 : Math.ceil(bytes / 1024);
+  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: mega ? 1 : 0 }).format(value)} ${mega ? 'MB' : 'kB'}`;
 }

@@ -1,13 +1,14 @@
 import { enums } from '../../resources/enums.js';
 import type { Db } from '../db/connect.js';
 import { AppError, invalid } from '../errors.js';
+import { MAX_MESSAGE_LENGTH } from '../../resources/dialogue.js';
 import { recordHistory } from './history.js';
 
 // The dialogue of an application sent in (SPEC.md §2): its messages, their attachments (rows of application_files
 // with a message_id; the bytes are in server/uploads/) and the "unread messages" flag of the staff lists.
 
-/** The longest message, in characters once trimmed (the table's CHECK says the same). */
-export const MAX_MESSAGE_LENGTH = 10_000;
+// The table's CHECK says the same.
+export { MAX_MESSAGE_LENGTH };
 
 /** Who reads the thread: the applicant sees "the foundation" where staff see which of them wrote. */
 export type Audience = 'applicant' | 'staff';
@@ -69,14 +70,21 @@ export interface NewMessage {
   files: NewMessageFile[];
 }
 
+/**
+ * What else a stored message causes, run inside its transaction so it happens with the message or not at all: the
+ * notifications of staff, the mail to the applicant.
+ */
+export type AfterMessage = (trx: Db, message: { id: number; isWelcomeMessage: boolean }) => Promise<unknown>;
+
 const welcomeIndex = 'application_messages_one_welcome';
 
 /**
  * Stores a message with its attachments in one transaction, or nothing. The applicant's message raises the
- * application's "unread messages" flag; staff's is recorded in the history. A second welcome message is a 422, also
+ * application's "unread messages" flag; staff's is recorded in the history; `after` runs last, in the same
+ * transaction. A second welcome message is a 422, also
  * when two are sent at once (the unique index decides, and the later one's transaction is rolled back).
  */
-export async function insertMessage(db: Db, message: NewMessage): Promise<number> {
+export async function insertMessage(db: Db, message: NewMessage, after?: AfterMessage): Promise<number> {
   const fromApplicant = message.staffId === null;
   try {
     return await db.transaction().execute(async (trx) => {
@@ -106,6 +114,7 @@ export async function insertMessage(db: Db, message: NewMessage): Promise<number
           after: { is_welcome_message: message.isWelcomeMessage, files: message.files.map((f) => f.name) },
         });
       }
+      await after?.(trx, { id, isWelcomeMessage: message.isWelcomeMessage });
       return id;
     });
   } catch (error) {
@@ -154,18 +163,19 @@ export async function threadOf(db: Db, applicationId: number, audience: Audience
     .$if(messageId !== undefined, (q) => q.where('m.id', '=', messageId!))
     .orderBy('m.id')
     .execute();
+  // The thread's attachments in one query by the application (its index), rather than a list of 500 message ids.
   const files = messages.length
     ? await db
         .selectFrom('application_files')
         .select(['message_id', 'uuid', 'name', 'size', 'mime', 'is_agreement', 'created_at'])
-        .where(
-          'message_id',
-          'in',
-          messages.map((m) => m.id),
-        )
+        .where('application_id', '=', applicationId)
+        .$if(messageId === undefined, (q) => q.where('message_id', 'is not', null))
+        .$if(messageId !== undefined, (q) => q.where('message_id', '=', messageId!))
         .orderBy('id')
         .execute()
     : [];
+  const filesOf = new Map<number, Omit<(typeof files)[number], 'message_id'>[]>();
+  for (const { message_id: id, ...file } of files) filesOf.set(id!, [...(filesOf.get(id!) ?? []), file]);
   return messages.map((m) => ({
     uuid: m.uuid,
     from: m.from_applicant ? ('applicant' as const) : ('foundation' as const),
@@ -176,7 +186,7 @@ export async function threadOf(db: Db, applicationId: number, audience: Audience
     is_welcome_message: m.is_welcome_message,
     created_at: m.created_at,
     read_at: m.read_at,
-    files: files.filter((f) => f.message_id === m.id).map(({ message_id: _messageId, ...file }) => file),
+    files: filesOf.get(m.id) ?? [],
   }));
 }
 export type ThreadMessage = Awaited<ReturnType<typeof threadOf>>[number];

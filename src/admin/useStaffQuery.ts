@@ -53,9 +53,8 @@ export function useApplicationMutation<V, R>(uuid: string, change: (dataProvider
 export const applicationScope = (uuid: string) => ['application', uuid];
 
 /** Reads one thing about an application (getDecision, getHistory...) under the application's key. */
-export function useApplicationQuery<M extends 'getApplication' | 'getHistory' | 'getDecision' | 'getInvestigators' | 'getInvestigations'>(
-  method: M,
-  uuid: string,
-) {
+export function useApplicationQuery<
+  M extends 'getApplication' | 'getHistory' | 'getDecision' | 'getInvestigators' | 'getInvestigations' | 'getMessages',
+>(method: M, uuid: string) {
   return useStaffQuery(applicationScope(uuid), method, [uuid] as Parameters<StaffMethods[M]>);
 }

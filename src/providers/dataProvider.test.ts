@@ -144,6 +144,15 @@ describe('dataProvider, the staff API calls', () => {
       `/applications/${uuid}/investigations/mine`,
       { data: { amount: 5, status: 1, comment: null } },
     ],
+    ['getMessages', () => [uuid], 'GET', `/applications/${uuid}/messages`, undefined],
+    [
+      'sendMessage',
+      () => [uuid, { body: 'Hej', is_welcome_message: true, files: [], agreements: [] }],
+      'POST',
+      `/applications/${uuid}/messages`,
+      { data: { body: 'Hej', is_welcome_message: true } },
+    ],
+    ['markMessagesRead', () => [uuid, 'm9'], 'POST', `/applications/${uuid}/messages/read`, { data: { up_to: 'm9' } }],
     ['getStatistics', () => [4], 'GET', '/statistics?period=4', undefined],
     ['getStatistics', () => [null], 'GET', '/statistics', undefined],
     ['getDashboard', () => [], 'GET', '/dashboard', undefined],
@@ -171,6 +180,19 @@ describe('dataProvider, the staff API calls', () => {
     const { provider, api } = staffSetup();
     expect(await provider.removeInvestigator(uuid, 3)).toBeUndefined();
     expect(api.calls[0]).toMatchObject({ method: 'DELETE', url: `/applications/${uuid}/investigators/3` });
+  });
+
+  it('sends a message with attachments as a multipart form, the agreement’s files under their own name', async () => {
+    const { provider, api } = staffSetup();
+    const file = (name: string) => new File(['%PDF-1.4'], name, { type: 'application/pdf' });
+    const message = { body: 'Avtalet', is_welcome_message: false, files: [file('bilaga.pdf')], agreements: [file('avtal.pdf')] };
+    await provider.sendMessage(uuid, message);
+    const form = api.calls[0].body as FormData;
+    expect(form).toBeInstanceOf(FormData);
+    expect(form.get('body')).toBe('Avtalet');
+    expect(form.get('is_welcome_message')).toBe('false');
+    expect((form.getAll('files') as File[]).map((f) => f.name)).toEqual(['bilaga.pdf']);
+    expect((form.getAll('agreements') as File[]).map((f) => f.name)).toEqual(['avtal.pdf']);
   });
 
   it('turns a refused decision into an HttpError with its field errors', async () => {
@@ -203,6 +225,12 @@ describe('dataProvider, CSV exports', () => {
     expect(await file.text()).toBe('label\nBarn');
     expect(name).toBe('kategorier.csv');
     expect(api.calls[0].uri).toBe('/categories/export?sort=label&direction=asc');
+  });
+
+  it('downloads a file of an application, a message’s attachment too', async () => {
+    const { provider, api } = exportSetup();
+    expect(await (await provider.getApplicationFile('a1b2', 'f3')).file.text()).toBe('label\nBarn');
+    expect(api.calls[0]).toMatchObject({ method: 'GET', uri: '/applications/a1b2/files/f3' });
   });
 
   it('exports a statistics table, of one period or of all', async () => {

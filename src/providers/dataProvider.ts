@@ -46,6 +46,8 @@ export type StaffDataProvider = DataProvider &
   StaffMethods & {
     exportList(resource: string, params: Record<string, unknown>): Promise<Attachment>;
     exportStatistics(table: string, period: number | null): Promise<Attachment>;
+    /** A file of the application: one the form holds or a message's attachment. */
+    getApplicationFile(uuid: string, fileUuid: string): Promise<Attachment>;
     importList(resource: string, rows: unknown[], onProgress: (event: UploadProgress) => void): Promise<{ imported: number }>;
   };
 
@@ -109,6 +111,8 @@ export function createDataProvider(http: HttpClient, endpointFor: EndpointFor = 
     ...staffMethods(http, call),
     exportList: (resource, params) => attachment(`${url(resource)}/export`, params),
     exportStatistics: (table, period) => attachment('/statistics/export', { table, ...(period ? { period } : {}) }),
+    getApplicationFile: (uuid, fileUuid) =>
+      attachment(`/applications/${encodeURIComponent(uuid)}/files/${encodeURIComponent(fileUuid)}`, {}),
     importList: (resource, rows, onProgress) =>
       call(http.post(`${url(resource)}/import`, { data: { rows } }, { onUploadProgress: onProgress })),
     getList,

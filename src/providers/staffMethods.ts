@@ -3,14 +3,28 @@ import type { Statistics } from '../../resources/statistics';
 import type { Category, FormValues, OpenPeriod, StoredFile } from '../forms/application/types';
 import { getEnums } from './enums';
 import type { HttpClient, HttpResponse } from './httpClient';
+import type { UploadProgress } from './xhrFetch';
 
 /** Turns an answer's { data } into its value; the dataProvider's, so errors become react-admin HttpErrors. */
 export type Unwrap = <T>(request: Promise<HttpResponse<{ data: T }>>) => Promise<T>;
+
+/** The six progress indicators of SPEC.md §3, as the API gives them on every application. */
+export interface ApplicationProgress {
+  unhandled: boolean;
+  unread_messages: boolean;
+  followup_at: string | null;
+  followup_sent_in_at: string | null;
+  distribution_mail_sent_at: string | null;
+  finished: boolean;
+}
 
 export interface StaffApplication {
   uuid: string;
   reference: string | null;
   status: number;
+  applicant: { id: number; name: string; email: string };
+  period: { id: number; uuid: string; name: string };
+  progress: ApplicationProgress;
   finished: boolean;
   money: number | null;
   approved_money: number | null;
@@ -93,6 +107,48 @@ export interface FaqItem {
   order: number;
 }
 
+/** A file attached to a message of the dialogue; `is_agreement` marks staff's agreement. */
+export interface MessageFile {
+  uuid: string;
+  name: string;
+  size: number;
+  mime: string;
+  is_agreement: boolean;
+  created_at: string;
+}
+
+/** One message of an application's dialogue; `user` is the staff member who wrote (null for the applicant). */
+export interface DialogueMessage {
+  uuid: string;
+  from: 'applicant' | 'foundation';
+  user: { id: number; name: string } | null;
+  body: string;
+  is_welcome_message: boolean;
+  created_at: string;
+  read_at: string | null;
+  files: MessageFile[];
+}
+
+/** A message staff write: its text, whether it is the welcome message, attachments and the agreement's files. */
+export interface NewMessage {
+  body: string;
+  is_welcome_message: boolean;
+  files: File[];
+  agreements: File[];
+}
+
+/** JSON when there is nothing to attach, otherwise a multipart form with the files. */
+function messageBody(message: NewMessage): unknown {
+  const { body, is_welcome_message, files, agreements } = message;
+  if (!files.length && !agreements.length) return { data: { body, is_welcome_message } };
+  const form = new FormData();
+  form.append('body', body);
+  form.append('is_welcome_message', String(is_welcome_message));
+  for (const file of files) form.append('files', file);
+  for (const file of agreements) form.append('agreements', file);
+  return form;
+}
+
 /** The staff API's calls that are not a resource's list or record (DESIGN.md §4), one method each. */
 export function staffMethods(http: HttpClient, unwrap: Unwrap) {
   const application = (uuid: string, rest = '') => `/applications/${encodeURIComponent(uuid)}${rest}`;
@@ -114,6 +170,15 @@ export function staffMethods(http: HttpClient, unwrap: Unwrap) {
     getInvestigations: (uuid: string) => unwrap<Proposal[]>(http.get(application(uuid, '/investigations'))),
     investigate: (uuid: string, investigation: Investigation) =>
       unwrap<unknown>(http.put(application(uuid, '/investigations/mine'), { data: investigation })),
+    /** The dialogue with the applicant, oldest first; reading marks nothing read. */
+    getMessages: (uuid: string) => unwrap<DialogueMessage[]>(http.get(application(uuid, '/messages'))),
+    sendMessage: (uuid: string, message: NewMessage, onProgress?: (event: UploadProgress) => void) =>
+      unwrap<DialogueMessage>(
+        http.post(application(uuid, '/messages'), messageBody(message), onProgress ? { onUploadProgress: onProgress } : {}),
+      ),
+    /** The applicant's messages up to `upTo` (the last one shown) are read: a later one keeps the unread mark. */
+    markMessagesRead: (uuid: string, upTo: string) =>
+      unwrap<unknown>(http.post(application(uuid, '/messages/read'), { data: { up_to: upTo } })),
     getStatistics: (period: number | null) => unwrap<Statistics>(http.get('/statistics', { params: period ? { period } : {} })),
     getDashboard: () => unwrap<DashboardData>(http.get('/dashboard')),
     /** The enumerations with their labels in `locale`, from the cache the apps share. */

@@ -19,7 +19,9 @@ export const demoLogins = [
 export const DEMO_PASSWORD = 'demo-2026';
 
 const staff = [
-  { ...demoLogins[0], first_name: 'Anna', last_name: 'Lindqvist', active: true },
+  // The administrator hears of every applicant's message (in the app and by mail); the investigator of those on
+  // applications they investigate.
+  { ...demoLogins[0], first_name: 'Anna', last_name: 'Lindqvist', active: true, notify_on_applications: true },
   { ...demoLogins[1], first_name: 'Erik', last_name: 'Johansson', active: true },
   { email: 'inaktiv@demo.se', role: 'utredare', first_name: 'Gunnar', last_name: 'Öhman', active: false },
 ];
@@ -675,6 +677,8 @@ export async function seedDemo(db: Db, today: Date = new Date(), dataDir?: strin
           role: u.role,
           active: u.active,
           locale: 'sv-SE',
+          notify_on_applications: 'notify_on_applications' in u && u.notify_on_applications,
+          notifications_email: 'notify_on_applications' in u ? u.email : null,
         })),
       )
       .execute();

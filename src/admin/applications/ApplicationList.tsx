@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import {
   BooleanInput,
   DataTable,
@@ -22,11 +21,12 @@ import { usePageTitle } from '../../components/usePageTitle';
 import { useIsPhone } from '../layout/useIsPhone';
 import { ExportCsvButton } from '../resources/ExportCsvButton';
 import { SearchFilter } from '../resources/SearchFilter';
-import { ApplicationDialog } from './ApplicationDialog';
 import type { ListFilters } from './presets';
 import { ProgressIndicators, type Progress } from './ProgressIndicators';
 import { StatusSelect } from './StatusSelect';
 import { useStatusChoices, useStatusLabel } from './statuses';
+import { ShownApplicationDialog } from './ShownApplicationDialog';
+import { useShownApplication } from './useShownApplication';
 
 export interface ApplicationRow {
   id: number;
@@ -53,11 +53,14 @@ export default function ApplicationList({ presets = {} }: { presets?: ListFilter
   const statusChoices = useStatusChoices(listedStatuses);
   const statusLabel = useStatusLabel();
   const phone = useIsPhone();
-  const [open, setOpen] = useState<ApplicationRow | null>(null);
+  const { show } = useShownApplication();
 
-  // react-admin reads its filters from ?filter= and would ignore the preset's own words: say them its way, once.
+  // react-admin reads its filters from ?filter= and would ignore the preset's own words: say them its way, once
+  // (keeping the application the address shows, if any).
   if (Object.keys(presets).length && !query.has('filter')) {
-    return <Navigate to={{ pathname: '/applications', search: `?${new URLSearchParams({ filter: JSON.stringify(presets) })}` }} replace />;
+    const shown = [...query].filter(([name]) => name === 'show' || name === 'tab');
+    const search = new URLSearchParams([['filter', JSON.stringify(presets)], ...shown]);
+    return <Navigate to={{ pathname: '/applications', search: `?${search}` }} replace />;
   }
 
   const filters = [
@@ -76,7 +79,7 @@ export default function ApplicationList({ presets = {} }: { presets?: ListFilter
     <BooleanInput key="unread" source="unread" label="app.applications.presets.unread" />,
     <BooleanInput key="followups" source="followups" label="app.applications.presets.followups" />,
   ];
-  const openRow = (_id: unknown, _resource: unknown, record: unknown) => (setOpen(record as ApplicationRow), false as const);
+  const openRow = (_id: unknown, _resource: unknown, record: unknown) => (show(record as ApplicationRow), false as const);
   const money = (r: ApplicationRow) => formatMoney(r.money_value, locale);
 
   return (
@@ -132,7 +135,7 @@ export default function ApplicationList({ presets = {} }: { presets?: ListFilter
           </DataTable>
         )}
       </List>
-      {open && <ApplicationDialog application={open} onClose={() => setOpen(null)} />}
+      <ShownApplicationDialog />
     </>
   );
 }

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import {
   AutocompleteInput,
   ColumnsButton,
@@ -19,10 +18,11 @@ import { PAGE_SIZE } from '../../../resources/fields';
 import { formatMoney } from '../../../resources/format';
 import { usePageTitle } from '../../components/usePageTitle';
 import { useIsPhone } from '../layout/useIsPhone';
-import { ApplicationDialog } from './ApplicationDialog';
 import type { ApplicationRow } from './ApplicationList';
 import { StatusSelect } from './StatusSelect';
 import { useStatusChoices, useStatusLabel } from './statuses';
+import { ShownApplicationDialog } from './ShownApplicationDialog';
+import { useShownApplication } from './useShownApplication';
 
 type Row = ApplicationRow & {
   org_city: string | null;
@@ -72,7 +72,7 @@ export default function DecidedList() {
   const phone = useIsPhone();
   const statusLabel = useStatusLabel();
   const statusChoices = useStatusChoices(decidedStatuses);
-  const [open, setOpen] = useState<Row | null>(null);
+  const { show } = useShownApplication();
   const money = (value: number | null) => formatMoney(value, locale);
   const filters = [
     <SelectArrayInput
@@ -97,7 +97,7 @@ export default function DecidedList() {
     </ReferenceInput>,
     <TextInput key="month" source="month" label="app.decided.month" type="month" alwaysOn InputLabelProps={{ shrink: true }} />,
   ];
-  const openRow = (_id: unknown, _resource: unknown, record: unknown) => (setOpen(record as Row), false as const);
+  const openRow = (_id: unknown, _resource: unknown, record: unknown) => (show(record as Row), false as const);
   return (
     <>
       <List
@@ -164,7 +164,7 @@ export default function DecidedList() {
           </DataTable>
         )}
       </List>
-      {open && <ApplicationDialog application={open} onClose={() => setOpen(null)} />}
+      <ShownApplicationDialog />
     </>
   );
 }

@@ -1,13 +1,13 @@
-import { useState } from 'react';
 import { DataTable, DateField, List, SimpleList, useLocaleState, useTranslate } from 'react-admin';
 import { PAGE_SIZE } from '../../../resources/fields';
 import { formatDate, formatMoney } from '../../../resources/format';
 import { usePageTitle } from '../../components/usePageTitle';
 import { useIsPhone } from '../layout/useIsPhone';
-import { ApplicationDialog } from './ApplicationDialog';
 import type { ApplicationRow } from './ApplicationList';
 import { proposalKey } from './InvestigatorsSection';
 import { useStatusLabel } from './statuses';
+import { ShownApplicationDialog } from './ShownApplicationDialog';
+import { useShownApplication } from './useShownApplication';
 
 type Row = ApplicationRow & { sent_in_at: string | null; investigation: { status: number; amount: number | null } };
 
@@ -19,9 +19,9 @@ export default function InvestigationList() {
   usePageTitle(title);
   const phone = useIsPhone();
   const statusLabel = useStatusLabel();
-  const [open, setOpen] = useState<Row | null>(null);
+  const { show } = useShownApplication();
   const proposal = (r: Row) => translate(`enums.investigation_status.${proposalKey(r.investigation.status)}`);
-  const openRow = (_id: unknown, _resource: unknown, record: unknown) => (setOpen(record as Row), false as const);
+  const openRow = (_id: unknown, _resource: unknown, record: unknown) => (show(record as Row), false as const);
   return (
     <>
       <List
@@ -64,7 +64,7 @@ export default function InvestigationList() {
           </DataTable>
         )}
       </List>
-      {open && <ApplicationDialog application={open} mode="investigate" onClose={() => setOpen(null)} />}
+      <ShownApplicationDialog mode="investigate" />
     </>
   );
 }

@@ -8,16 +8,10 @@ import { Box, Tooltip } from '@mui/material';
 import type { ReactElement } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { formatDate } from '../../../resources/format';
+import type { ApplicationProgress } from '../../providers/staffMethods';
 
 /** The six progress indicators of SPEC.md §3, as the API gives them on every application row. */
-export interface Progress {
-  unhandled: boolean;
-  unread_messages: boolean;
-  followup_at: string | null;
-  followup_sent_in_at: string | null;
-  distribution_mail_sent_at: string | null;
-  finished: boolean;
-}
+export type Progress = ApplicationProgress;
 
 /**
  * Six slots, always in the same order so that a column reads at a glance: a lit icon when the state holds, a faint

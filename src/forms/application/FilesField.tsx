@@ -4,6 +4,7 @@ import { formatFileSize } from '../../../resources/format';
 import { API_PREFIX } from '../../providers/config';
 import { ApiError } from '../../providers/httpClient';
 import { useI18n } from '../../components/i18n';
+import { ACCEPTED_FILES } from './acceptedFiles';
 import { useForm } from './FormContext';
 import type { StoredFile } from './types';
 
@@ -126,7 +127,7 @@ export function FilesField({ applicationUuid, questionId, label, id, files, maxB
             multiple
             hidden
             onChange={(event) => void upload(event)}
-            accept=".pdf,.jpg,.jpeg,.png,.docx,.xlsx,.odt,.ods"
+            accept={ACCEPTED_FILES}
             aria-hidden="true"
             tabIndex={-1}
           />

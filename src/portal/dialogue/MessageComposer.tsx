@@ -6,7 +6,9 @@ import { visuallyHidden } from '../../components/visuallyHidden';
 import { ApiError } from '../../providers/httpClient';
 import { http } from '../providers';
 import { ChosenFiles } from './ChosenFiles';
-import { MAX_MESSAGE_FILES, MAX_MESSAGE_LENGTH, messagesPath, type DialogueMessage } from './types';
+import { MAX_MESSAGE_FILES, MAX_MESSAGE_LENGTH } from '../../../resources/dialogue';
+import { ACCEPTED_FILES } from '../../forms/application/acceptedFiles';
+import { messagesPath, type DialogueMessage } from './types';
 import { useUnsentText } from './useUnsentText';
 
 const sameFile = (a: File, b: File) => a.name === b.name && a.size === b.size && a.lastModified === b.lastModified;
@@ -139,16 +141,7 @@ export function MessageComposer({
       />
       <Box sx={{ mt: 2 }}>
         <ChosenFiles files={files} disabled={sending} onRemove={(file) => setFiles(files.filter((f) => !sameFile(f, file)))} />
-        <input
-          ref={picker}
-          type="file"
-          multiple
-          hidden
-          onChange={choose}
-          accept=".pdf,.jpg,.jpeg,.png,.docx,.xlsx,.odt,.ods"
-          aria-hidden="true"
-          tabIndex={-1}
-        />
+        <input ref={picker} type="file" multiple hidden onChange={choose} accept={ACCEPTED_FILES} aria-hidden="true" tabIndex={-1} />
         <Button
           variant="outlined"
           onClick={() => picker.current?.click()}

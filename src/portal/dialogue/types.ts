@@ -20,10 +20,5 @@ export interface DialogueMessage {
   files: MessageFile[];
 }
 
-/** The longest message, in characters once trimmed (as the server counts). */
-export const MAX_MESSAGE_LENGTH = 10_000;
-/** At most this many attachments on one message (as the server takes). */
-export const MAX_MESSAGE_FILES = 10;
-
 /** The dialogue's path under the API. */
 export const messagesPath = (applicationUuid: string) => `/portal/applications/${applicationUuid}/messages`;

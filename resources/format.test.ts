@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { formatDateTime, formatFileSize } from './format';
+
+describe('formatDateTime', () => {
+  it('gives the date and the time in Stockholm, as each language writes them', () => {
+    expect(formatDateTime('2026-11-23T13:05:00Z', 'sv-SE')).toBe('23 nov. 2026 14:05');
+    expect(formatDateTime('2026-06-01T21:30:00Z', 'en-US')).toMatch(/^Jun 1, 2026,? 11:30\sPM$/);
+    expect(formatDateTime(null, 'sv-SE')).toBe('');
+  });
+});
+
+describe('formatFileSize', () => {
+  it('gives whole kilobytes, never 0, and megabytes to one decimal', () => {
+    expect(formatFileSize(120, 'sv-SE')).toBe('1 kB');
+    expect(formatFileSize(150 * 1024, 'en-US')).toBe('150 kB');
+    expect(formatFileSize(1.5 * 1024 * 1024, 'sv-SE')).toBe('1,5 MB');
+    expect(formatFileSize(2.25 * 1024 * 1024, 'en-US')).toBe('2.3 MB');
+  });
+});

@@ -1,0 +1,35 @@
+import { Alert, LinearProgress, Stack } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { useApplicationQuery } from '../../useStaffQuery';
+import { MessageComposer } from './MessageComposer';
+import { MessageThread } from './MessageThread';
+import { useMarkRead } from './useMarkRead';
+
+/**
+ * The dialog's "Dialogue" tab: the conversation with the applicant and, for those who manage applications, a box to
+ * write in. Investigators only read it, and their reading marks nothing read.
+ */
+export function DialogueTab({
+  uuid,
+  mode,
+  unread,
+  applicantName,
+}: {
+  uuid: string;
+  mode: 'manage' | 'investigate';
+  unread: boolean;
+  applicantName: string;
+}) {
+  const translate = useTranslate();
+  const { data: messages, error } = useApplicationQuery('getMessages', uuid);
+  useMarkRead(uuid, messages, unread, mode === 'manage');
+
+  return (
+    <Stack spacing={3}>
+      {error && <Alert severity="error">{error.message}</Alert>}
+      {!messages && !error && <LinearProgress aria-label={translate('app.loading')} />}
+      {messages && <MessageThread uuid={uuid} messages={messages} applicantName={applicantName} />}
+      {messages && mode === 'manage' && <MessageComposer uuid={uuid} hasWelcome={messages.some((m) => m.is_welcome_message)} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,34 @@
+import { useSearchParams } from 'react-router-dom';
+
+/** The tabs of the application dialog; `?tab=dialogue` opens on the conversation with the applicant. */
+export type DialogTab = 'application' | 'dialogue';
+
+/**
+ * Which application a list shows in its dialog, kept in the address (`?show=<uuid>&tab=dialogue`) so that a link in a
+ * mail or the notification bell opens it straight away. react-admin's list ignores these words in the query.
+ */
+export function useShownApplication() {
+  const [query, setQuery] = useSearchParams();
+  const uuid = query.get('show');
+  const tab: DialogTab = query.get('tab') === 'dialogue' ? 'dialogue' : 'application';
+  // Replaced, not pushed: Back leaves the list rather than stepping through dialogs and tabs.
+  const change = (show: string | null, nextTab: DialogTab) =>
+    setQuery(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('show');
+        next.delete('tab');
+        if (show) next.set('show', show);
+        if (show && nextTab === 'dialogue') next.set('tab', nextTab);
+        return next;
+      },
+      { replace: true },
+    );
+  return {
+    uuid,
+    tab,
+    show: (application: { uuid: string }) => change(application.uuid, 'application'),
+    setTab: (next: DialogTab) => change(uuid, next),
+    close: () => change(null, 'application'),
+  };
+}
