@@ -2,11 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { ADMIN, pageTitle, PASSWORD } from './helpers';
 import { caughtMail } from './mail';
-
-// A small but real PDF: the server checks a file's type from its bytes.
-const pdf = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-);
+import { pdf } from './applicants';
 
 /** Registers a new applicant and signs in with the link from the mail the SMTP server caught. */
 async function registerThroughMail(page: Page, first: string, last: string): Promise<string> {

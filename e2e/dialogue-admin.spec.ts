@@ -2,11 +2,8 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import { expectAccessible } from './axe';
 import { ADMIN, loginAs, switchAdminLanguage } from './helpers';
 import { caughtMail } from './mail';
+import { pdf } from './applicants';
 
-// A small but real PDF: the server checks a file's type from its bytes.
-const pdf = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-);
 const headers = { 'X-Requested-With': 'XMLHttpRequest' };
 
 interface Application {

@@ -1,19 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { ADMIN, pageTitle, PASSWORD } from './helpers';
-import { caughtMail } from './mail';
-
-// A small but real PDF: the server checks a file's type from its bytes.
-const pdf = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-);
-const xhr = { 'X-Requested-With': 'XMLHttpRequest' };
-
-/** The login link of the newest mail to the address whose subject matches. */
-async function mailedLink(email: string, subject: RegExp): Promise<URL> {
-  const mail = await caughtMail(email, subject);
-  return new URL(/http:\/\/\S+\/logga-in\/\S+/.exec(mail.text)![0]);
-}
+import { mailedLink, pdf, sendInApplication, xhr } from './applicants';
 
 /** Registers a new applicant and signs in with the mailed link; answers the address. */
 async function registerAndSignIn(page: Page): Promise<string> {
@@ -30,54 +18,6 @@ async function registerAndSignIn(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'Fortsätt' }).click();
   await expect(page.getByRole('button', { name: 'Logga ut' })).toBeVisible();
   return email;
-}
-
-/** Starts, fills and sends in an application through the portal's API as the signed-in applicant. */
-async function sendInApplication(page: Page, email: string): Promise<{ uuid: string; reference: string }> {
-  const api = page.request;
-  const periods = (await (await api.get('/api/v1/portal/periods')).json()).data as {
-    id: number;
-    application_types: { id: number; label: string }[];
-  }[];
-  const period = periods.find((p) => p.application_types.some((t) => t.label === 'Bidrag till föreningsliv'))!;
-  const type = period.application_types.find((t) => t.label === 'Bidrag till föreningsliv')!;
-  const started = await api.post('/api/v1/portal/applications', {
-    headers: xhr,
-    data: { data: { period_id: period.id, application_type_id: type.id, applicant_type: 10 } },
-  });
-  expect(started.ok(), await started.text()).toBe(true);
-  const draft = (await started.json()).data as { uuid: string; questions: { id: number; type: number; options: string[] }[] };
-  // A valid answer to each question by its field type (the media question is optional).
-  const answerOf: Record<number, (options: string[]) => unknown> = {
-    10: () => 40,
-    20: () => 'Simskola för nyanlända',
-    30: (o) => o[0],
-    40: (o) => [o[0]],
-    50: (o) => o[0],
-    90: () => 'Vi lär barn att simma.',
-  };
-  const definitions = Object.fromEntries(draft.questions.filter((q) => answerOf[q.type]).map((q) => [q.id, answerOf[q.type](q.options)]));
-  const saved = await api.put(`/api/v1/portal/applications/${draft.uuid}`, {
-    headers: xhr,
-    data: {
-      data: {
-        money: 15_000_00,
-        contact_first_name: 'Dagny',
-        contact_last_name: 'Dialog',
-        contact_email: email,
-        contact_email_confirmation: email,
-        contact_phone: '070-123 45 67',
-        contact_zip: '97231',
-        contact_city: 'Luleå',
-        consent: true,
-        definitions,
-      },
-    },
-  });
-  expect(saved.ok(), await saved.text()).toBe(true);
-  const sent = await api.post(`/api/v1/portal/applications/${draft.uuid}/submit`, { headers: xhr });
-  expect(sent.ok(), await sent.text()).toBe(true);
-  return { uuid: draft.uuid, reference: (await sent.json()).data.reference };
 }
 
 /** Starts a draft of the scholarship (left unfinished) as the signed-in applicant. */

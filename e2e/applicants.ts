@@ -1,0 +1,67 @@
+import { expect, type Page } from '@playwright/test';
+import { caughtMail } from './mail';
+
+// What journeys of applicants share: a file to upload, the headers of an API call, and an applicant with an
+// application sent in, made through the portal's API.
+
+/** A small but real PDF: the server checks a file's type from its bytes. */
+export const pdf = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+/** The header every state-changing API call needs (the CSRF rule). */
+export const xhr = { 'X-Requested-With': 'XMLHttpRequest' };
+
+/** The login link (/logga-in/…, with any next=) in the newest mail to the address whose subject matches. */
+export async function mailedLink(email: string, subject: RegExp): Promise<URL> {
+  const mail = await caughtMail(email, subject);
+  return new URL(/http:\/\/\S+\/logga-in\/\S+/.exec(mail.text)![0]);
+}
+
+/** Starts, fills and sends in an application through the portal's API as the signed-in applicant. */
+export async function sendInApplication(page: Page, email: string): Promise<{ uuid: string; reference: string }> {
+  const api = page.request;
+  const periods = (await (await api.get('/api/v1/portal/periods')).json()).data as {
+    id: number;
+    application_types: { id: number; label: string }[];
+  }[];
+  const period = periods.find((p) => p.application_types.some((t) => t.label === 'Bidrag till föreningsliv'))!;
+  const type = period.application_types.find((t) => t.label === 'Bidrag till föreningsliv')!;
+  const started = await api.post('/api/v1/portal/applications', {
+    headers: xhr,
+    data: { data: { period_id: period.id, application_type_id: type.id, applicant_type: 10 } },
+  });
+  expect(started.ok(), await started.text()).toBe(true);
+  const draft = (await started.json()).data as { uuid: string; questions: { id: number; type: number; options: string[] }[] };
+  // A valid answer to each question by its field type (the media question is optional).
+  const answerOf: Record<number, (options: string[]) => unknown> = {
+    10: () => 40,
+    20: () => 'Simskola för nyanlända',
+    30: (o) => o[0],
+    40: (o) => [o[0]],
+    50: (o) => o[0],
+    90: () => 'Vi lär barn att simma.',
+  };
+  const definitions = Object.fromEntries(draft.questions.filter((q) => answerOf[q.type]).map((q) => [q.id, answerOf[q.type](q.options)]));
+  const saved = await api.put(`/api/v1/portal/applications/${draft.uuid}`, {
+    headers: xhr,
+    data: {
+      data: {
+        money: 15_000_00,
+        contact_first_name: 'Dagny',
+        contact_last_name: 'Dialog',
+        contact_email: email,
+        contact_email_confirmation: email,
+        contact_phone: '070-123 45 67',
+        contact_zip: '97231',
+        contact_city: 'Luleå',
+        consent: true,
+        definitions,
+      },
+    },
+  });
+  expect(saved.ok(), await saved.text()).toBe(true);
+  const sent = await api.post(`/api/v1/portal/applications/${draft.uuid}/submit`, { headers: xhr });
+  expect(sent.ok(), await sent.text()).toBe(true);
+  return { uuid: draft.uuid, reference: (await sent.json()).data.reference };
+}

@@ -1,0 +1,206 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { mailedLink, pdf, sendInApplication, xhr } from './applicants';
+import { ADMIN, signInAnyLanguage } from './helpers';
+
+// The whole conversation between the foundation and an applicant, in each language: staff's welcome message with the
+// agreement, the mail and its link through Continue, the applicant's answer with an attachment, the unread flag and
+// the notification, the decision mail and its date.
+
+const texts = {
+  'sv-SE': {
+    signInSubject: /inloggningslänk/,
+    continue: 'Fortsätt',
+    signInHeading: 'Logga in',
+    dialogueTab: 'Dialog',
+    newMessage: 'Nytt meddelande',
+    welcome: 'Skicka som välkomstmeddelande',
+    send: 'Skicka',
+    sent: 'Meddelandet skickades.',
+    search: 'Sök',
+    welcomeChip: 'Välkomstmeddelande',
+    agreement: 'Avtal',
+    welcomeSubject: (reference: string) => new RegExp(`^Välkommen! Ett meddelande om din ansökan ${reference}`),
+    dialogueHeading: (reference: string) => `Dialog om ansökan ${reference}`,
+    thread: 'Meddelanden',
+    foundation: /^Stiftelsen, /,
+    you: /^Du, /,
+    box: 'Skriv till stiftelsen',
+    message: 'Meddelande',
+    unread: 'Olästa meddelanden',
+    noUnread: 'Inga olästa meddelanden',
+    bell: /^Aviseringar, \d+ olästa?$/,
+    notifications: 'Aviseringar',
+    notification: (name: string, reference: string) => `Nytt meddelande från ${name} – ${reference}`,
+    close: 'Stäng',
+    applicationTab: 'Ansökan',
+    decisionMail: 'Beslutsbrev',
+    sendDecisionMail: 'Skicka beslutsbrev',
+    decisionMailSent: 'Beslutsbrevet är skickat.',
+    sentOn: /^Beslutsbrev skickat \d{1,2} \S+ \d{4}$/,
+    decisionSubject: (reference: string) => new RegExp(`^Beslut om din ansökan ${reference}`),
+    granted: /Beviljat belopp: 12\s000\skr/,
+    approved: 'Beviljad',
+    mailSent: /^Beslutsbrev skickat \d{1,2} \S+ \d{4}$/,
+  },
+  'en-US': {
+    signInSubject: /sign-in link/,
+    continue: 'Continue',
+    signInHeading: 'Sign in',
+    dialogueTab: 'Dialogue',
+    newMessage: 'New message',
+    welcome: 'Send as welcome message',
+    send: 'Send',
+    sent: 'Message sent.',
+    search: 'Search',
+    welcomeChip: 'Welcome message',
+    agreement: 'Agreement',
+    welcomeSubject: (reference: string) => new RegExp(`^Welcome! A message about your application ${reference}`),
+    dialogueHeading: (reference: string) => `Messages about application ${reference}`,
+    thread: 'Messages',
+    foundation: /^The foundation, /,
+    you: /^You, /,
+    box: 'Write to the foundation',
+    message: 'Message',
+    unread: 'Unread messages',
+    noUnread: 'No unread messages',
+    bell: /^Notifications, \d+ unread$/,
+    notifications: 'Notifications',
+    notification: (name: string, reference: string) => `New message from ${name} – ${reference}`,
+    close: 'Close',
+    applicationTab: 'Application',
+    decisionMail: 'Decision mail',
+    sendDecisionMail: 'Send decision mail',
+    decisionMailSent: 'The decision mail is sent.',
+    sentOn: /^Decision mail sent \w{3} \d{1,2}, \d{4}$/,
+    decisionSubject: (reference: string) => new RegExp(`^Decision on your application ${reference}`),
+    granted: /Amount granted: SEK\s12,000/,
+    approved: 'Approved',
+    mailSent: /^Decision mail sent \w{3} \d{1,2}, \d{4}$/,
+  },
+} as const;
+
+type Locale = keyof typeof texts;
+
+/** A page of a browser of its own (cookies and storage its own) that speaks `locale`. */
+async function browserPage(browser: Browser, locale: Locale): Promise<Page> {
+  const context = await browser.newContext({ locale });
+  await context.addInitScript((chosen) => localStorage.setItem('locale', chosen), locale);
+  return context.newPage();
+}
+
+/** Registers an applicant in `locale` through the API and signs them in by the mailed link, through Continue. */
+async function registeredApplicant(page: Page, locale: Locale, name: { first: string; last: string }): Promise<string> {
+  const t = texts[locale];
+  const email = `samtal-${locale}-${Date.now()}@example.se`;
+  const registered = await page.request.post('/api/v1/frontend-users/register', {
+    headers: { ...xhr, 'Accept-Language': locale },
+    data: { data: { email, email_confirmation: email, first_name: name.first, last_name: name.last } },
+  });
+  expect(registered.ok(), await registered.text()).toBe(true);
+  await page.goto((await mailedLink(email, t.signInSubject)).href);
+  await page.getByRole('button', { name: t.continue }).click();
+  await expect(page).not.toHaveURL(/logga-in/);
+  return email;
+}
+
+for (const locale of ['sv-SE', 'en-US'] as const) {
+  test(`${locale}: staff welcome the applicant with the agreement, the applicant answers, staff read it and send the decision mail`, async ({
+    browser,
+  }) => {
+    test.setTimeout(150_000);
+    const t = texts[locale];
+    const name = { first: locale === 'sv-SE' ? 'Sigrid' : 'Sophie', last: 'Samtal' };
+    const applicantName = `${name.first} ${name.last}`;
+
+    // An applicant with an application sent in.
+    const applicant = await browserPage(browser, locale);
+    const email = await registeredApplicant(applicant, locale, name);
+    const { uuid, reference } = await sendInApplication(applicant, email);
+
+    // Staff open it straight on its dialogue and send the welcome message with the agreement attached.
+    const staff = await browserPage(browser, locale);
+    await signInAnyLanguage(staff, ADMIN);
+    await staff.goto(`/admin/applications?show=${uuid}&tab=dialogue`);
+    const dialog = staff.getByRole('dialog');
+    await expect(dialog.getByRole('tab', { name: t.dialogueTab })).toHaveAttribute('aria-selected', 'true');
+    await dialog.getByRole('textbox', { name: t.newMessage }).fill(`${name.first}, welcome! The agreement is attached.`);
+    await dialog.getByRole('checkbox', { name: t.welcome }).check();
+    await dialog.locator('input[name=agreements]').setInputFiles({ name: 'avtal.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await dialog.getByRole('button', { name: t.send, exact: true }).click();
+    await expect(staff.getByText(t.sent)).toBeVisible();
+    const staffThread = dialog.getByRole('list', { name: t.thread });
+    await expect(staffThread.getByText(t.welcomeChip)).toBeVisible();
+    await expect(staffThread.getByText(t.agreement, { exact: true })).toBeVisible();
+
+    // The applicant's mail, in their language, leads through Continue (a browser not signed in) to the dialogue.
+    const link = await mailedLink(email, t.welcomeSubject(reference));
+    const reader = await browserPage(browser, locale);
+    await reader.goto(link.href);
+    await expect(reader.getByRole('heading', { level: 1, name: t.signInHeading })).toBeVisible();
+    await reader.getByRole('button', { name: t.continue }).click();
+    await expect(reader).toHaveURL(`/dialog/${uuid}`);
+    await expect(reader.getByRole('heading', { level: 1, name: t.dialogueHeading(reference) })).toBeVisible();
+    const thread = reader.getByRole('log', { name: t.thread });
+    const welcome = thread.getByRole('article', { name: t.foundation });
+    await expect(welcome).toContainText('The agreement is attached.');
+    await expect(welcome).toContainText(t.agreement);
+    await expect(welcome.getByRole('link', { name: 'avtal.pdf' })).toBeVisible();
+
+    // The applicant answers with an attachment.
+    const box = reader.getByRole('form', { name: t.box });
+    await box.getByRole('textbox', { name: t.message }).fill('Thank you! The signed agreement is attached.');
+    await box.locator('input[type=file]').setInputFiles({ name: 'underskrivet-avtal.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await box.getByRole('button', { name: t.send, exact: true }).click();
+    const answer = thread.getByRole('article', { name: t.you });
+    await expect(answer).toContainText('The signed agreement is attached.');
+    await expect(answer.getByRole('link', { name: 'underskrivet-avtal.pdf' })).toBeVisible();
+
+    // Staff: the list's unread flag is lit, and the bell has the notification, which opens the dialogue.
+    await dialog.getByRole('button', { name: t.close }).click();
+    await staff.goto('/admin/applications?unread=1');
+    const row = staff.locator('tbody tr').filter({ hasText: reference });
+    await expect(row.getByRole('img', { name: t.unread })).toBeVisible();
+    await staff.getByRole('banner').getByRole('button', { name: t.bell }).click();
+    await staff
+      .getByRole('dialog', { name: t.notifications })
+      .getByRole('button', { name: t.notification(applicantName, reference) })
+      .first()
+      .click();
+    await expect(staff).toHaveURL(new RegExp(`show=${uuid}&tab=dialogue`));
+    await expect(dialog.getByRole('list', { name: t.thread })).toContainText('The signed agreement is attached.');
+
+    // Read: the flag clears, and the unread preset no longer lists it.
+    await dialog.getByRole('button', { name: t.close }).click();
+    await staff.goto('/admin/applications?unread=1');
+    await expect(staff.locator('tbody tr').filter({ hasText: reference })).toHaveCount(0);
+
+    // Staff decide (through the API: the decision screen has its own journeys) and send the decision mail.
+    const decided = await staff.request.put(`/api/v1/applications/${uuid}/decision`, {
+      headers: xhr,
+      data: { data: { status: 40, approved_money: 12_000_00 } },
+    });
+    expect(decided.ok(), await decided.text()).toBe(true);
+    await staff.goto(`/admin/applications?show=${uuid}`);
+    const mail = dialog.getByRole('region', { name: t.decisionMail });
+    await mail.getByRole('button', { name: t.sendDecisionMail }).click();
+    await expect(staff.getByText(t.decisionMailSent)).toBeVisible();
+    await expect(mail.getByText(t.sentOn)).toBeVisible();
+
+    // The applicant gets it in their language and sees the decision.
+    const decisionLink = await mailedLink(email, t.decisionSubject(reference));
+    await reader.goto(decisionLink.href);
+    await expect(reader).toHaveURL(`/dialog/${uuid}`);
+    await reader.goto('/');
+    const card = reader.getByRole('article').filter({ hasText: reference });
+    await expect(card).toContainText(t.approved);
+    await expect(card).toContainText(t.granted);
+
+    // The list's indicator shows the date the decision mail was sent.
+    await dialog.getByRole('button', { name: t.close }).click();
+    await staff.goto(`/admin/applications/40`);
+    await staff.getByRole('textbox', { name: t.search }).fill(reference);
+    await expect(staff.locator('tbody tr').filter({ hasText: reference }).getByRole('img', { name: t.mailSent })).toBeVisible();
+
+    for (const page of [applicant, staff, reader]) await page.context().close();
+  });
+}
