@@ -13,3 +13,23 @@ export function formatMoney(ore: number | null | undefined, locale: string): str
   if (ore === null || ore === undefined) return '';
   return new Intl.NumberFormat(locale, { style: 'currency', currency: 'SEK', maximumFractionDigits: ore % 100 ? 2 : 0 }).format(ore / 100);
 }
+
+/** Each unit of a time ago, its length in seconds and up to how many seconds it is used. */
+const agoUnits: [Intl.RelativeTimeFormatUnit, number, number][] = [
+  ['second', 1, 60],
+  ['minute', 60, 3600],
+  ['hour', 3600, 86_400],
+  ['day', 86_400, 7 * 86_400],
+];
+
+/**
+ * A moment as a time ago when within a week ('för 5 minuter sedan' / '5 minutes ago'), else its date and time;
+ * `now` is given by tests.
+ */
+export function formatTimeAgo(value: string, locale: string, now = Date.now()): string {
+  const date = new Date(value);
+  const seconds = Math.round((date.getTime() - now) / 1000);
+  const unit = agoUnits.find(([, , limit]) => Math.abs(seconds) < limit);
+  if (unit) return new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(Math.round(seconds / unit[1]), unit[0]);
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: TIME_ZONE }).format(date);
+}
