@@ -14,6 +14,9 @@ export const staffUsers = defineResource({
     choice('role', ['admin', 'utredare'], 'roles', { required: true, column: true, filter: true }),
     choice('locale', ['sv-SE', 'en-US'], 'app.languages', { required: true, default: 'sv-SE' }),
     boolean('active', { column: true, filter: true, default: true }),
+    // Where notification mails go (none: no mails), and whether one who manages applications hears of every one.
+    email('notifications_email'),
+    boolean('notify_on_applications', { default: false }),
   ],
   search: ['first_name', 'last_name', 'email'],
   defaultSort: { field: 'last_name', order: 'ASC' },

@@ -69,14 +69,21 @@ export interface NewMessage {
   files: NewMessageFile[];
 }
 
+/**
+ * What else a stored message causes, run inside its transaction so it happens with the message or not at all: the
+ * notifications of staff, the mail to the applicant.
+ */
+export type AfterMessage = (trx: Db, message: { id: number; isWelcomeMessage: boolean }) => Promise<unknown>;
+
 const welcomeIndex = 'application_messages_one_welcome';
 
 /**
  * Stores a message with its attachments in one transaction, or nothing. The applicant's message raises the
- * application's "unread messages" flag; staff's is recorded in the history. A second welcome message is a 422, also
+ * application's "unread messages" flag; staff's is recorded in the history; `after` runs last, in the same
+ * transaction. A second welcome message is a 422, also
  * when two are sent at once (the unique index decides, and the later one's transaction is rolled back).
  */
-export async function insertMessage(db: Db, message: NewMessage): Promise<number> {
+export async function insertMessage(db: Db, message: NewMessage, after?: AfterMessage): Promise<number> {
   const fromApplicant = message.staffId === null;
   try {
     return await db.transaction().execute(async (trx) => {
@@ -106,6 +113,7 @@ export async function insertMessage(db: Db, message: NewMessage): Promise<number
           after: { is_welcome_message: message.isWelcomeMessage, files: message.files.map((f) => f.name) },
         });
       }
+      await after?.(trx, { id, isWelcomeMessage: message.isWelcomeMessage });
       return id;
     });
   } catch (error) {

@@ -19,6 +19,10 @@ export interface Database {
     role: string;
     active: Generated<boolean>;
     locale: Generated<string>;
+    /** Where the user's notification mails go; null: no mails. */
+    notifications_email: string | null;
+    /** One who manages applications hears of every application, not only those they investigate. */
+    notify_on_applications: Generated<boolean>;
     created_at: Created;
     updated_at: Timestamp;
   };
@@ -227,6 +231,15 @@ export interface Database {
     created_at: Created;
   };
   application_categories: { application_id: number; category_id: number };
+  notifications: {
+    id: Generated<number>;
+    user_id: number;
+    kind: 'applicant_message' | 'followup_sent_in';
+    application_id: number;
+    message_id: number | null;
+    created_at: Created;
+    read_at: Date | null;
+  };
   login_links: {
     id: Generated<number>;
     frontend_user_id: number;

@@ -28,6 +28,8 @@ describe('users (staff)', () => {
       role: 'utredare',
       locale: 'sv-SE',
       active: true,
+      notifications_email: null,
+      notify_on_applications: false,
     });
     const mail = await t.db.selectFrom('outbox').selectAll().where('recipient', '=', 'maja.ek@stiftelsen.se').executeTakeFirstOrThrow();
     expect(mail.subject).toBe('Välkommen till Ansökningsportalen');
@@ -38,7 +40,9 @@ describe('users (staff)', () => {
     expect(taken.json().errors.email).toEqual(['E-postadressen används redan.']);
 
     const csv = await get('/users/export');
-    expect(csv.body.split('\r\n')[0]).toBe('\uFEFFid;first_name;last_name;email;role;locale;active');
+    expect(csv.body.split('\r\n')[0]).toBe(
+      '\uFEFFid;first_name;last_name;email;role;locale;active;notifications_email;notify_on_applications',
+    );
     expect(csv.body).not.toMatch(/argon2|password/);
   });
 

@@ -19,6 +19,8 @@ import staffFileRoutes from './staff/files.js';
 import investigationRoutes from './staff/investigations.js';
 import meRoutes from './staff/me.js';
 import staffMessageRoutes from './staff/messages.js';
+import notificationRoutes from './staff/notifications.js';
+import notificationSettingsRoutes from './staff/notificationSettings.js';
 import periodRoutes from './staff/periods.js';
 import statisticsRoutes from './staff/statistics.js';
 
@@ -33,6 +35,8 @@ export async function apiRoutes(instance: FastifyInstance) {
   await api.register(authRoutes);
   await api.register(applicantAuthRoutes);
   await api.register(meRoutes);
+  await api.register(notificationSettingsRoutes);
+  await api.register(notificationRoutes);
   await api.register(dashboardRoutes);
   await api.register(faqOrderRoutes);
   await api.register(resourceRoutes);

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { rename } from 'node:fs/promises';
 import type { FastifyRequest } from 'fastify';
-import { assertNoWelcomeMessage, insertMessage, MAX_MESSAGE_LENGTH, messageText, type NewMessageFile } from '../applications/messages.js';
+import {
+  assertNoWelcomeMessage,
+  insertMessage,
+  MAX_MESSAGE_LENGTH,
+  messageText,
+  type AfterMessage,
+  type NewMessageFile,
+} from '../applications/messages.js';
 import { invalid } from '../errors.js';
 import type { FileStore } from './applicationFiles.js';
 import { receiveForm, type ReceivedForm } from './receive.js';
@@ -35,7 +42,7 @@ function flag(field: string, raw: string | undefined): boolean {
  * Stores a message on the application, from a JSON body (`json`) or a multipart form with its attachments (the upload
  * rules of the application's files: type from the bytes, UPLOAD_MAX_MB, kept privately under a uuid). The text is
  * checked before any file is moved into place, and the message and its files are stored in one transaction; on any
- * failure nothing stays, neither row nor file. Answers the new message's id.
+ * failure nothing stays, neither row nor file; `after` runs in that transaction. Answers the new message's id.
  */
 export async function storeMessage(
   { db, dataDir, uploadMaxBytes }: FileStore,
@@ -43,6 +50,7 @@ export async function storeMessage(
   applicationId: number,
   writer: Writer,
   json: MessageInput | null,
+  after?: AfterMessage,
 ): Promise<number> {
   let form: ReceivedForm = { fields: {}, files: [] };
   let input: MessageInput;
@@ -73,7 +81,8 @@ export async function storeMessage(
       targets.push(target);
       files.push({ uuid, name: file.name, mime: file.mime, size: file.size, is_agreement: file.field === 'agreements' });
     }
-    return await insertMessage(db, { applicationId, staffId: writer.staffId, body, isWelcomeMessage: input.isWelcomeMessage, files });
+    const message = { applicationId, staffId: writer.staffId, body, isWelcomeMessage: input.isWelcomeMessage, files };
+    return await insertMessage(db, message, after);
   } catch (error) {
     for (const file of form.files) await removeFile(file.tempPath);
     for (const target of targets) await removeFile(target);

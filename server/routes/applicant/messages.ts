@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { assertDialogueOpen, markReadByApplicant, threadOf } from '../../applications/messages.js';
 import { ownApplication } from '../../applications/own.js';
+import { notifyStaff } from '../../notifications/notifyStaff.js';
 import { storeMessage, MAX_MESSAGE_FILES, MESSAGE_FIELD_BYTES } from '../../uploads/messageFiles.js';
 import { formMultipartLimits } from '../../uploads/receive.js';
 import { body, data, dialogueMessage, jsonOrMultipart, knownUuids, stringParams, type Api } from '../schemas.js';
@@ -16,7 +17,7 @@ const messageBody = { type: 'string', ...bodyText };
  * Attachments download through the file route of the applicant's own application.
  */
 export default async function applicantMessageRoutes(app: Api) {
-  const { db, config } = app;
+  const { db, config, mailer } = app;
   const { dataDir, uploadMaxBytes } = config;
   // Registered here, so only these routes accept multipart bodies, with room for a message's text and its files.
   await app.register(multipart, {
@@ -64,7 +65,7 @@ export default async function applicantMessageRoutes(app: Api) {
         summary:
           'Writes to the foundation: JSON { data: { body } }, or multipart with `body` and `files` (each as the application’s files: PDF, JPG, PNG, Word, Excel, OpenDocument by content, at most UPLOAD_MAX_MB)',
         description:
-          'The message and its files are stored together or not at all; the application is then marked as having unread messages. 413 for a file too large, 422 for another type or a body empty or over 10 000 characters.',
+          'The message and its files are stored together or not at all; the application is then marked as having unread messages, and the staff concerned are notified (investigators on it, and those who manage applications and asked to hear of every one; a mail to those with a notifications address). 413 for a file too large, 422 for another type or a body empty or over 10 000 characters.',
         params,
         body: jsonOrMultipart(body({ body: Type.String(bodyText) }), {
           required: ['body'],
@@ -76,7 +77,11 @@ export default async function applicantMessageRoutes(app: Api) {
     async (request, reply) => {
       const application = await dialogueOf(request, request.params.uuid);
       const json = request.body?.data ? { body: request.body.data.body, isWelcomeMessage: false } : null;
-      const id = await storeMessage(store, request, application.id, { staffId: null }, json);
+      const event = { applicationId: application.id, kind: 'applicant_message' as const };
+      const id = await storeMessage(store, request, application.id, { staffId: null }, json, (trx, message) =>
+        notifyStaff(trx, { ...event, messageId: message.id }, { mailer, publicUrl: config.publicUrl }),
+      );
+      mailer.deliverSoon();
       const [message] = await threadOf(db, application.id, 'applicant', id);
       return reply.status(201).send({ data: message });
     },
