@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectAccessible } from './axe';
-import { ADMIN, loginAs, switchAdminLanguage } from './helpers';
+import { ADMIN, loginAs } from './helpers';
 import { caughtMail } from './mail';
 
 const headers = { 'X-Requested-With': 'XMLHttpRequest' };
@@ -84,7 +84,9 @@ test('an applicant’s messages ring the bell of a manager who opted in; read on
   await bell(page, 'Aviseringar, 1 oläst').click();
   await panel.getByRole('button', { name: 'Markera alla som lästa' }).click();
   await expect(page.getByText('Alla aviseringar är markerade som lästa.')).toBeVisible();
-  await expect(bell(page, 'Aviseringar, inga olästa')).toBeVisible();
+  await expect(panel.getByText(/^Oläst · /)).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await bell(page, 'Aviseringar, inga olästa').click();
   await panel.getByRole('link', { name: 'Visa alla' }).click();
 
   // The page lists them all, read; on a phone the bell stays in the app bar and nothing scrolls sideways.
@@ -94,7 +96,9 @@ test('an applicant’s messages ring the bell of a manager who opted in; read on
   await expect(
     page.getByRole('list', { name: 'Aviseringar' }).getByRole('button', { name: /^Nytt meddelande från Maria Nilsson/ }),
   ).toHaveCount(2);
+  // Reloaded, as a phone opens it (the sidebar open on a wide screen would cover the page on a narrow one).
   await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
   await expect(bell(page, 'Aviseringar, inga olästa')).toBeVisible();
   await expectNoSideScroll(page);
   await expectAccessible(page);

@@ -47,7 +47,7 @@ export function NotificationBell() {
           aria-expanded={!!anchor}
           onClick={(event) => setAnchor(event.currentTarget)}
         >
-          <Badge badgeContent={unread} color="error" max={99}>
+          <Badge badgeContent={unread || null} color="error" max={99}>
             <NotificationsIcon />
           </Badge>
         </IconButton>
