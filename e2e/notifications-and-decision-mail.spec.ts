@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectAccessible } from './axe';
-import { ADMIN, loginAs } from './helpers';
+import { ADMIN, loginAs, signInAnyLanguage } from './helpers';
 import { caughtMail } from './mail';
 
 const headers = { 'X-Requested-With': 'XMLHttpRequest' };
@@ -102,4 +102,82 @@ test('an applicant’s messages ring the bell of a manager who opted in; read on
   await expect(bell(page, 'Aviseringar, inga olästa')).toBeVisible();
   await expectNoSideScroll(page);
   await expectAccessible(page);
+});
+
+interface DecidedRow {
+  uuid: string;
+  reference: string;
+  status: number;
+  applicant: { name: string; email: string };
+  period: { id: number; uuid: string; name: string };
+  progress: { distribution_mail_sent_at: string | null };
+}
+
+test('a manager sends one application’s decision mail, then the rest of its period’s, in English', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.addInitScript(() => localStorage.setItem('locale', 'en-US'));
+  await signInAnyLanguage(page, ADMIN);
+  const decided = (await (await page.request.get('/api/v1/applications/decided?per_page=100')).json()) as { data: { data: DecidedRow[] } };
+  const ahmed = decided.data.data.find((r) => r.applicant.name === 'Ahmed Hassan' && r.status === 40)!;
+
+  // One application: sent, its date shown, and sending again asks first.
+  await page.goto('/admin/decision');
+  await page.getByRole('row').filter({ hasText: ahmed.reference }).locator('td').first().click();
+  const dialog = page.getByRole('dialog', { name: new RegExp(`^Application ${ahmed.reference}`) });
+  const section = dialog.getByRole('region', { name: 'Decision mail' });
+  await expect(section.getByText('The decision mail has not been sent to the applicant.')).toBeVisible();
+  await section.getByRole('button', { name: 'Send decision mail' }).click();
+  await expect(page.getByText('The decision mail is sent.')).toBeVisible();
+  await expect(section.getByText(/^Decision mail sent \w{3} \d{1,2}, \d{4}$/)).toBeVisible();
+  await caughtMail(ahmed.applicant.email, new RegExp(ahmed.reference));
+  await section.getByRole('button', { name: 'Send again' }).click();
+  const again = page.getByRole('dialog', { name: 'Send the decision mail again?' });
+  await expect(again.getByText(/^The decision mail was sent \w{3} \d{1,2}, \d{4}\. Do you want/)).toBeVisible();
+  await again.getByRole('button', { name: 'Cancel' }).click();
+  await expect(again).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  // The list shows the date in the column chosen from the columns button.
+  await page.getByRole('button', { name: 'Columns' }).click();
+  await page.getByRole('switch', { name: 'Decision mail sent' }).check();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('row').filter({ hasText: ahmed.reference })).toContainText(/\w{3} \d{1,2}, \d{4}/);
+
+  // The period's others: counted, confirmed, sent with a progress bar, summed up. Each round is slowed a little so
+  // the progress can be seen.
+  const period = ahmed.period;
+  const others = decided.data.data.filter(
+    (r) => r.period.id === period.id && r.uuid !== ahmed.uuid && !r.progress.distribution_mail_sent_at,
+  );
+  await page.route(`**/api/v1/periods/${period.uuid}/decision-mails`, async (route) => {
+    if (route.request().method() === 'POST') await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await route.continue();
+  });
+  await page.goto(`/admin/periods/${period.id}`);
+  await page.getByRole('button', { name: 'Send decision mails' }).click();
+  const batch = page.getByRole('dialog', { name: `Send decision mails – ${period.name}` });
+  const count = others.length;
+  await expect(batch.getByText(`${count} decision mails will be sent.`)).toBeVisible();
+  await expectAccessible(page);
+  await batch.getByRole('button', { name: `Send ${count} decision mails` }).click();
+  await expect(batch.getByRole('progressbar', { name: 'Decision mails sent' })).toBeVisible();
+  await expect(batch.getByText(`0 of ${count} sent`)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(batch).toBeVisible();
+  await expect(batch.getByText(`${count} decision mails sent.`)).toBeVisible();
+  for (const other of others) await caughtMail(other.applicant.email, new RegExp(other.reference));
+  await batch.getByRole('button', { name: 'Close' }).click();
+
+  // Asked again, there is nothing left to send, and only a way to close.
+  await page.getByRole('button', { name: 'Send decision mails' }).click();
+  await expect(batch.getByText(/^Every decision mail of the period has already been sent/)).toBeVisible();
+  await expect(batch.getByRole('button')).toHaveCount(1);
+  await batch.getByRole('button', { name: 'Close' }).click();
+
+  // On a phone the dialog and the page fit.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await page.getByRole('button', { name: 'Send decision mails' }).click();
+  await expect(batch.getByRole('button', { name: 'Close' })).toBeVisible();
+  await expectNoSideScroll(page);
 });
