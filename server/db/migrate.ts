@@ -7,6 +7,7 @@ import * as applicationForm from './migrations/0004_application_form.js';
 import * as applicationHandling from './migrations/0005_application_handling.js';
 import * as applicationListIndexes from './migrations/0006_application_list_indexes.js';
 import * as dialogue from './migrations/0007_dialogue.js';
+import * as decisionMails from './migrations/0009_decision_mails.js';
 
 // Listed here rather than read from disk, so the order is explicit and nothing depends on the working directory.
 const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '0005_application_handling': applicationHandling,
   '0006_application_list_indexes': applicationListIndexes,
   '0007_dialogue': dialogue,
+  '0009_decision_mails': decisionMails,
 };
 
 export async function migrate(db: Db): Promise<string[]> {
