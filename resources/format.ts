@@ -8,6 +8,12 @@ export function formatDate(value: string | null | undefined, locale: string): st
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: TIME_ZONE }).format(date);
 }
 
+/** An ISO timestamp -> '21 nov. 2026 14:05' / 'Nov 21, 2026, 2:05 PM', in Stockholm time. */
+export function formatDateTime(value: string | null | undefined, locale: string): string {
+  if (!value) return '';
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: TIME_ZONE }).format(new Date(value));
+}
+
 /** Öre -> '25 000 kr' (sv-SE) / 'SEK 25,000' (en-US). */
 export function formatMoney(ore: number | null | undefined, locale: string): string {
   if (ore === null || ore === undefined) return '';
