@@ -18,7 +18,7 @@ import {
 } from 'react-admin';
 import { decidedStatuses } from '../../../resources/applications';
 import { PAGE_SIZE } from '../../../resources/fields';
-import { formatDate, formatMoney } from '../../../resources/format';
+import { formatMoney } from '../../../resources/format';
 import { usePageTitle } from '../../components/usePageTitle';
 import { PeriodDecisionMailsButton } from '../decisionMails/PeriodDecisionMailsButton';
 import { useIsPhone } from '../layout/useIsPhone';
@@ -38,6 +38,7 @@ type Row = ApplicationRow & {
   global_goals: number[];
   followup_at: string | null;
   followup_sent_in_at: string | null;
+  distribution_mail_sent_at: string | null;
 };
 
 interface Applicant {
@@ -178,12 +179,9 @@ export default function DecidedList() {
             <DataTable.Col source="followup_at" label="app.decided.followup_at">
               <DateField source="followup_at" locales={locale} />
             </DataTable.Col>
-            <DataTable.Col<Row>
-              source="distribution_mail_sent_at"
-              label="app.decided.mail_sent_at"
-              disableSort
-              render={(r) => formatDate(r.progress?.distribution_mail_sent_at, locale)}
-            />
+            <DataTable.Col source="distribution_mail_sent_at" label="app.decided.mail_sent_at">
+              <DateField source="distribution_mail_sent_at" locales={locale} />
+            </DataTable.Col>
           </DataTable>
         )}
       </List>
