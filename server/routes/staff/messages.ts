@@ -2,7 +2,9 @@ import multipart from '@fastify/multipart';
 import type { FastifyContextConfig } from 'fastify';
 import { Type } from 'typebox';
 import { hasAbility } from '../../../resources/abilities.js';
+import { recipientOf } from '../../applications/dialogueLink.js';
 import { applicationByUuid } from '../../applications/handled.js';
+import { mailApplicantOfMessage } from '../../applications/messageMail.js';
 import { assertDialogueOpen, markReadByStaff, mayReadDialogue, threadOf } from '../../applications/messages.js';
 import { AppError } from '../../errors.js';
 import { MAX_MESSAGE_FILES, MESSAGE_FIELD_BYTES, storeMessage } from '../../uploads/messageFiles.js';
@@ -36,7 +38,7 @@ const binaries = (description: string) => ({ type: 'array', description, items: 
  * Writing is recorded in the history. Attachments download through the file route of the application.
  */
 export default async function staffMessageRoutes(app: Api) {
-  const { db, config } = app;
+  const { db, config, mailer } = app;
   const { dataDir, uploadMaxBytes } = config;
   // Registered here, so only these routes accept multipart bodies, with room for a message's text and its files.
   await app.register(multipart, {
@@ -87,9 +89,9 @@ export default async function staffMessageRoutes(app: Api) {
       schema: {
         tags,
         summary:
-          'Writes to the applicant: JSON { data: { body, is_welcome_message? } }, or multipart with `body`, `is_welcome_message`, `files` and `agreements` (attachments marked as the agreement); recorded in the history',
+          'Writes to the applicant and mails them: JSON { data: { body, is_welcome_message? } }, or multipart with `body`, `is_welcome_message`, `files` and `agreements` (attachments marked as the agreement); recorded in the history',
         description:
-          'Files as the application’s files: PDF, JPG, PNG, Word, Excel, OpenDocument by content, at most UPLOAD_MAX_MB (413), another type 422. The message and its files are stored together or not at all. 422 for a draft.',
+          'Files as the application’s files: PDF, JPG, PNG, Word, Excel, OpenDocument by content, at most UPLOAD_MAX_MB (413), another type 422. The message and its files are stored together or not at all, with a mail to the applicant in their language (a link that signs them in to the dialogue; the text stays behind the sign-in). 422 for a draft, and 422 (nothing stored) when the applicant has no usable e-mail address.',
         params,
         body: jsonOrMultipart(body({ body: Type.String(bodyText), is_welcome_message: Type.Boolean(welcomeText) }, ['body']), {
           required: ['body'],
@@ -105,10 +107,15 @@ export default async function staffMessageRoutes(app: Api) {
     },
     async (request, reply) => {
       const application = await dialogueOf(request.params.uuid);
+      // Before anything is received or stored: a message the applicant would never hear of is not sent.
+      const recipient = await recipientOf(db, application.id);
       const json = request.body?.data
         ? { body: request.body.data.body, isWelcomeMessage: request.body.data.is_welcome_message ?? false }
         : null;
-      const id = await storeMessage(store, request, application.id, { staffId: request.staff!.id }, json);
+      const id = await storeMessage(store, request, application.id, { staffId: request.staff!.id }, json, (trx, message) =>
+        mailApplicantOfMessage(trx, { mailer, settings: config }, recipient, application.id, message.isWelcomeMessage),
+      );
+      mailer.deliverSoon();
       const [message] = await threadOf(db, application.id, 'staff', id);
       return reply.status(201).send({ data: message });
     },

@@ -1,14 +1,14 @@
 import { Type } from 'typebox';
 import { parseListQuery } from '../../lists/listQuery.js';
 import { inboxList, markAllNotificationsRead, markNotificationRead, notificationsOf } from '../../notifications/inbox.js';
-import { dateTime, nullableDateTime, type Api } from '../schemas.js';
+import { dateTime, Nullable, nullableDateTime, type Api } from '../schemas.js';
 
 const { Optional, Integer, String: Text } = Type;
 
 const notification = Type.Object({
   id: Integer(),
   kind: Text({ enum: ['applicant_message', 'followup_sent_in'] }),
-  application: Type.Object({ uuid: Text(), reference: Type.Union([Text(), Type.Null()]), applicant_name: Text() }),
+  application: Type.Object({ uuid: Text(), reference: Nullable(Text()), applicant_name: Text() }),
   created_at: dateTime,
   read_at: nullableDateTime,
 });
