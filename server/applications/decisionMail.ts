@@ -43,8 +43,8 @@ async function templateOf(db: Db, decision: number, locale: Locale) {
     .where('locale', 'in', [locale, defaultLocale])
     .execute();
   const template = rows.find((r) => r.locale === locale) ?? rows.find((r) => r.locale === defaultLocale);
-  // The migration seeds all four; a deleted one cannot be sent.
-  if (!template) throw new AppError(422, 'errors.decision_not_sendable');
+  // The migration seeds all four, but staff may delete them.
+  if (!template) throw new AppError(422, 'errors.decision_mail_template_missing');
   return template;
 }
 
@@ -104,7 +104,8 @@ async function sendLocked(
       name: recipient.firstName,
       template: { subject: template.subject, body: template.body },
       params: {
-        name: recipient.firstName ?? '',
+        // As the greeting names them: by first name, else by address.
+        name: recipient.firstName || recipient.email,
         reference: application.reference ?? '',
         period: application.period_name,
         amount: approved ? formatMoney(application.approved_money, locale) : '',

@@ -27,7 +27,7 @@ const defaults: { decision: number; locale: string; subject: string; body: strin
     locale: 'sv-SE',
     subject: 'Beslut om din ansökan %{reference} – %{product}',
     body: [
-      'Vi har nu behandlat din ansökan %{reference} i %{period}. Vi fick in många bra ansökningar och tyvärr kan stiftelsen inte bevilja din den här gången.',
+      'Vi har nu behandlat din ansökan %{reference} i %{period}. Vi fick in många bra ansökningar och tyvärr kan stiftelsen inte bevilja din ansökan den här gången.',
       'Har du frågor om beslutet kan du skriva till oss i dialogen:\n%{link}',
       'Tack för ditt intresse, och välkommen att söka igen.',
     ].join('\n\n'),

@@ -145,7 +145,7 @@ describe('one application’s decision mail', () => {
     const application = await decided({ status: rejected });
     expect((await sendOne(application.uuid)).statusCode).toBe(200);
     const [mail] = await mailsTo(application.email);
-    expect(mail.body_text).toContain('tyvärr kan stiftelsen inte bevilja din den här gången');
+    expect(mail.body_text).toContain('tyvärr kan stiftelsen inte bevilja din ansökan den här gången');
     expect(mail.body_text).not.toContain('beviljat');
   });
 
@@ -173,6 +173,39 @@ describe('one application’s decision mail', () => {
     expect(mail.body_text).toMatch(
       new RegExp(`Dear Kim, no grant in ${period.name} this time\\. Write to us: http://localhost:3000/logga-in/`),
     );
+  });
+
+  it('falls back to the Swedish template when the applicant’s language has none, and refuses when none is left', async () => {
+    const templateUrl = (id: number) => `/api/v1/decision-mail-templates/${id}`;
+    const removed = [];
+    try {
+      for (const locale of ['en-US', 'sv-SE']) {
+        const response = await call(t.app, { method: 'DELETE', url: templateUrl(await templateId(approved, locale)), cookie: admin });
+        expect(response.statusCode, response.body).toBe(200);
+        removed.push(response.json().data as Record<string, unknown>);
+        const application = await decided({ locale: 'en-US' });
+        const sent = await sendOne(application.uuid);
+        if (locale === 'en-US') {
+          expect(sent.statusCode, sent.body).toBe(200);
+          expect((await mailsTo(application.email))[0].subject).toBe(`Beslut om din ansökan ${application.reference} – Ansökningsportalen`);
+        } else {
+          expect(sent.statusCode).toBe(422);
+          expect(sent.json().message).toBe(
+            'Det finns ingen mall för beslutsbeskedet om det här beslutet. Lägg till en under Inställningar, Mallar för beslutsbesked.',
+          );
+          expect(await sentAtOf(application.id)).toBeNull();
+          expect(await mailsTo(application.email)).toEqual([]);
+        }
+      }
+    } finally {
+      // The other tests send from the defaults.
+      for (const { decision, locale, subject, body } of removed) {
+        const payload = { data: { decision, locale, subject, body } };
+        expect((await call(t.app, { method: 'POST', url: '/api/v1/decision-mail-templates', cookie: admin, payload })).statusCode).toBe(
+          201,
+        );
+      }
+    }
   });
 
   it('refuses a second mail with when it was sent, and sends it again when asked to resend', async () => {
