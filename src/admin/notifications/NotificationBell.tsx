@@ -47,7 +47,8 @@ export function NotificationBell() {
           aria-expanded={!!anchor}
           onClick={(event) => setAnchor(event.currentTarget)}
         >
-          <Badge badgeContent={unread || null} color="error" max={99}>
+          {/* The badge shows the count its name says (up to 999), so what is seen and what is announced agree. */}
+          <Badge badgeContent={unread || null} color="error" max={999}>
             <NotificationsIcon />
           </Badge>
         </IconButton>
