@@ -35,7 +35,7 @@ for (const locale of ['sv-SE', 'en-US']) {
         await signInAnyLanguage(page, ADMIN);
       });
 
-      test('dashboard, applications, decisions, investigations, statistics, 403 and not found', async ({ page }) => {
+      test('dashboard, applications, decisions, investigations, statistics, notifications, 403 and not found', async ({ page }) => {
         test.setTimeout(120_000);
         const application = await first<{ uuid: string }>(page, 'applications/all');
         const period = await first<{ uuid: string; name: string }>(page, 'periods?sort=start_date&direction=desc');
@@ -49,6 +49,7 @@ for (const locale of ['sv-SE', 'en-US']) {
           `/admin/decisioning/${period.uuid}/${encodeURIComponent(period.name)}`,
           '/admin/investigations',
           '/admin/statistics',
+          '/admin/notifications',
           '/admin/403',
           '/admin/applications/xyz',
           '/admin/finns-inte',

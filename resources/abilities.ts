@@ -10,6 +10,7 @@ export const abilityNames = [
   'manage-faq',
   'manage-applications',
   'investigate-applications',
+  'manage-mail-templates',
 ] as const;
 
 export type AbilityName = (typeof abilityNames)[number];

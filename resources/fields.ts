@@ -1,5 +1,5 @@
 import type { Requirement } from './abilities.js';
-import type { EnumName } from './enums.js';
+import { enums, type EnumName } from './enums.js';
 
 /**
  * The typed field builders of the resource schema (DESIGN.md §3). A field's name is its API name and its column;
@@ -59,6 +59,8 @@ export interface FieldOptions {
   accepted?: boolean;
   /** The step of the applicant's application form that asks for it (1–5). */
   step?: number;
+  /** The form shows a help text under the input: `resources.<name>.help.<field>` in the locale files. */
+  help?: boolean;
 }
 
 interface Base extends FieldOptions {
@@ -73,6 +75,8 @@ export interface SimpleField extends Base {
 export interface EnumField extends Base {
   kind: 'enum';
   enumName: EnumName;
+  /** Only these codes of the enumeration may be chosen (e.g. a decision: approved or rejected). */
+  only?: readonly number[];
 }
 
 /** A list of codes of one enumeration (e.g. the global goals an application works towards). */
@@ -126,12 +130,18 @@ export const options = make('options');
 export const urls = make('urls');
 export const uuid = (name: string, options: FieldOptions = {}) => ({ name, kind: 'uuid' as const, readOnly: true, ...options });
 
-export const enumOf = (name: string, enumName: EnumName, options: FieldOptions = {}): EnumField => ({
+export const enumOf = (name: string, enumName: EnumName, options: FieldOptions & { only?: readonly number[] } = {}): EnumField => ({
   name,
   kind: 'enum',
   enumName,
   ...options,
 });
+/** The codes an enumeration field accepts: its enumeration's, or the subset it declares. */
+export function enumCodes(field: EnumField | EnumSetField): readonly number[] {
+  const all: number[] = Object.values(enums[field.enumName]);
+  return field.kind === 'enum' && field.only ? all.filter((code) => field.only!.includes(code)) : all;
+}
+
 export const enumSet = (name: string, enumName: EnumName, options: FieldOptions = {}): EnumSetField => ({
   name,
   kind: 'enumSet',
@@ -180,6 +190,8 @@ export interface ResourceDefinition<N extends string = string> {
   /** Shown as a card on the settings landing page. */
   settings?: boolean;
   fields: Field[];
+  /** Sets of fields whose values together no two records share (e.g. one mail template per decision and language). */
+  uniqueTogether?: readonly (readonly string[])[];
   /** Fields the list's search covers (more than 2 characters). */
   search?: string[];
   defaultSort: { field: string; order: 'ASC' | 'DESC' };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatFileSize } from './format';
+import { formatDateTime, formatFileSize, formatTimeAgo } from './format';
 
 describe('formatDateTime', () => {
   it('gives the date and the time in Stockholm, as each language writes them', () => {
@@ -15,5 +15,18 @@ describe('formatFileSize', () => {
     expect(formatFileSize(150 * 1024, 'en-US')).toBe('150 kB');
     expect(formatFileSize(1.5 * 1024 * 1024, 'sv-SE')).toBe('1,5 MB');
     expect(formatFileSize(2.25 * 1024 * 1024, 'en-US')).toBe('2.3 MB');
+  });
+});
+
+describe('formatTimeAgo', () => {
+  const now = Date.parse('2026-11-23T12:00:00Z');
+  it('says how long ago within a week, in the chosen language', () => {
+    expect(formatTimeAgo('2026-11-23T11:55:00Z', 'sv-SE', now)).toBe('för 5 minuter sedan');
+    expect(formatTimeAgo('2026-11-23T11:55:00Z', 'en-US', now)).toBe('5 minutes ago');
+    expect(formatTimeAgo('2026-11-22T12:00:00Z', 'en-US', now)).toBe('yesterday');
+  });
+  it('gives the date and time (Stockholm) when older', () => {
+    expect(formatTimeAgo('2026-11-01T09:30:00Z', 'en-US', now)).toBe('Nov 1, 2026, 10:30 AM');
+    expect(formatTimeAgo('2026-11-01T09:30:00Z', 'sv-SE', now)).toBe('1 nov. 2026 10:30');
   });
 });

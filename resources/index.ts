@@ -3,6 +3,7 @@ import { applicationTypeFieldDefinitions } from './applicationTypeFieldDefinitio
 import { applicationTypes } from './applicationTypes.js';
 import { categories } from './categories.js';
 import { contacts } from './contacts.js';
+import { decisionMailTemplates } from './decisionMailTemplates.js';
 import { faqs } from './faqs.js';
 import type { ResourceDefinition } from './fields.js';
 import { frontendUsers } from './frontendUsers.js';
@@ -26,6 +27,7 @@ export const resourceList = [
   organisations,
   contacts,
   faqs,
+  decisionMailTemplates,
 ] as const satisfies readonly ResourceDefinition[];
 
 /** The name of a declared entity: the key of every registry of its parts (icon, screen overrides, hooks). */

@@ -1,5 +1,5 @@
 import { enums } from './enums.js';
-import { writableFields, type Field, type ResourceDefinition } from './fields.js';
+import { enumCodes, writableFields, type Field, type ResourceDefinition } from './fields.js';
 import { normalisePhone, phone } from './phone.js';
 import * as check from './validators.js';
 import type { Message } from './validators.js';
@@ -39,7 +39,7 @@ function fieldErrors(field: Field, value: unknown): Message | null {
     case 'boolean':
       return typeof value === 'boolean' ? null : { key: 'validation.boolean' };
     case 'enum':
-      return Object.values<unknown>(enums[field.enumName]).includes(value) ? null : { key: 'validation.in' };
+      return enumCodes(field).some((code) => code === value) ? null : { key: 'validation.in' };
     case 'enumSet': {
       const codes = Object.values<unknown>(enums[field.enumName]);
       return Array.isArray(value) && value.every((code) => codes.includes(code)) ? null : { key: 'validation.in' };

@@ -17,7 +17,17 @@ export const listSpecs = {
   },
   decided: {
     statuses: decidedStatuses,
-    sorts: ['reference', 'applicant', 'money', 'approved_money', 'approved_fou', 'approved_nok', 'followup_sent_in_at', 'followup_at'],
+    sorts: [
+      'reference',
+      'applicant',
+      'money',
+      'approved_money',
+      'approved_fou',
+      'approved_nok',
+      'followup_sent_in_at',
+      'followup_at',
+      'distribution_mail_sent_at',
+    ],
     defaultSort: { field: 'reference', order: 'asc' },
     filters: { organisation: 'text', frontend_user: 'id', period: 'id', month: 'month' },
     search: false,
@@ -50,6 +60,7 @@ const sortTerms: Record<string, { terms: RawBuilder<unknown>[]; nullsSmallest?: 
   approved_nok: { terms: [sql`a.approved_nok`], nullsSmallest: true },
   followup_sent_in_at: { terms: [sql`a.followup_sent_in_at`], nullsSmallest: true },
   followup_at: { terms: [sql`a.followup_at`], nullsSmallest: true },
+  distribution_mail_sent_at: { terms: [sql`a.distribution_mail_sent_at`], nullsSmallest: true },
   sent_in_at: { terms: [sql`a.sent_in_at`], nullsSmallest: true },
   created_at: { terms: [sql`a.created_at`] },
   period: { terms: [sql`p.name collate swedish`, sql`p.id`] },
@@ -209,6 +220,7 @@ async function withDecision(db: Db, page: Joined[]) {
     global_goals: row.global_goals,
     followup_at: row.followup_at,
     followup_sent_in_at: row.followup_sent_in_at,
+    distribution_mail_sent_at: row.distribution_mail_sent_at,
   }));
 }
 

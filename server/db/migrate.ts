@@ -8,6 +8,7 @@ import * as applicationHandling from './migrations/0005_application_handling.js'
 import * as applicationListIndexes from './migrations/0006_application_list_indexes.js';
 import * as dialogue from './migrations/0007_dialogue.js';
 import * as notifications from './migrations/0008_notifications.js';
+import * as decisionMails from './migrations/0009_decision_mails.js';
 
 // Listed here rather than read from disk, so the order is explicit and nothing depends on the working directory.
 const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0006_application_list_indexes': applicationListIndexes,
   '0007_dialogue': dialogue,
   '0008_notifications': notifications,
+  '0009_decision_mails': decisionMails,
 };
 
 export async function migrate(db: Db): Promise<string[]> {

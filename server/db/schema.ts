@@ -210,6 +210,16 @@ export interface Database {
     created_at: Created;
     read_at: Date | null;
   };
+  decision_mail_templates: {
+    id: Generated<number>;
+    /** The decision it announces: approved (40) or rejected (-10). */
+    decision: number;
+    locale: string;
+    subject: string;
+    body: string;
+    created_at: Created;
+    updated_at: Timestamp;
+  };
   reference_counters: { year: number; last: number };
   investigations: {
     id: Generated<number>;

@@ -1,16 +1,25 @@
 import { sql } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
+import Polyglot from 'node-polyglot';
 import type { Db } from '../db/connect.js';
 import { translator, type Params } from '../i18n.js';
 import { isLocale, defaultLocale } from '../../resources/locales.js';
 
+/** A mail's own subject and body, written by staff (a settings template) with the %{placeholder}s the locales use. */
+export interface MailText {
+  subject: string;
+  body: string;
+}
+
 export interface MailRequest {
   to: string;
   locale: string;
-  /** A key under mail.* in locales/*.json with subject and body. */
-  template: string;
+  /** A key under mail.* in locales/*.json with subject and body, or the text itself in the recipient's language. */
+  template: string | MailText;
   name?: string | null;
   params?: Params;
+  /** Paragraphs after the body, already in the recipient's language, taken as they are. */
+  postscript?: string[];
 }
 
 export interface Mailer {
@@ -100,13 +109,18 @@ export function createMailer({ db, smtpUrl, from, productName, log, pollMs = 500
   if (transport) timer = setInterval(nudge, pollMs).unref();
 
   return {
-    async queue({ to, locale, template, name, params = {} }, via = db) {
-      const t = translator(isLocale(locale) ? locale : defaultLocale);
+    async queue({ to, locale, template, name, params = {}, postscript = [] }, via = db) {
+      const language = isLocale(locale) ? locale : defaultLocale;
+      const t = translator(language);
       const all = { product: productName, ...params };
-      const body = [t('mail.greeting', { name: name || to }), t(`mail.${template}.body`, all), t('mail.signature', all)].join('\n\n');
+      const text = (part: keyof MailText) =>
+        typeof template === 'string'
+          ? t(`mail.${template}.${part}`, all)
+          : Polyglot.transformPhrase(template[part], all, language.slice(0, 2));
+      const body = [t('mail.greeting', { name: name || to }), text('body'), ...postscript, t('mail.signature', all)].join('\n\n');
       const row = await via
         .insertInto('outbox')
-        .values({ recipient: to, subject: t(`mail.${template}.subject`, all), body_text: body })
+        .values({ recipient: to, subject: text('subject'), body_text: body })
         .returning('id')
         .executeTakeFirstOrThrow();
       // Within a transaction the mail is not there for others until it commits: the caller's deliverSoon(), or the

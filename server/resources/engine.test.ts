@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defineResource, text, zip } from '../../resources/fields.js';
+import { defineResource, integer, text, zip } from '../../resources/fields.js';
 import { call, createStaff, createTestApp, sessionCookie, type TestApp } from '../test/testApp.js';
 import { registerResource } from './routes.js';
 
@@ -16,15 +16,35 @@ const venues = defineResource({
   defaultSort: { field: 'name', order: 'ASC' },
 });
 
+// Fields unique together: a seat's row and number within one venue hall.
+const seats = defineResource({
+  name: 'test-seats',
+  table: 'test_seats',
+  ability: 'manage-faq',
+  labelField: 'hall',
+  fields: [text('hall', { required: true, column: true }), integer('seat', { required: true, column: true })],
+  uniqueTogether: [['hall', 'seat']],
+  defaultSort: { field: 'hall', order: 'ASC' },
+});
+
 let t: TestApp;
 let admin: string;
 beforeAll(async () => {
   t = await createTestApp({
     beforeReady(app) {
-      app.register(async (api) => registerResource(api, venues), { prefix: '/api/v1' });
+      app.register(
+        async (api) => {
+          registerResource(api, venues);
+          registerResource(api, seats);
+        },
+        { prefix: '/api/v1' },
+      );
     },
   });
   await sql`create table test_venues (id serial primary key, name text not null, zip text, created_at timestamptz not null default now(), updated_at timestamptz not null default now())`.execute(
+    t.db,
+  );
+  await sql`create table test_seats (id serial primary key, hall text not null, seat integer not null, created_at timestamptz not null default now(), updated_at timestamptz not null default now(), unique (hall, seat))`.execute(
     t.db,
   );
   await createStaff(t.db, 'admin', 'admin@test.se');
@@ -77,5 +97,41 @@ describe('a new entity through the engine', () => {
     const investigator = await sessionCookie(t.app, 'utredare@test.se');
     expect((await call(t.app, { method: 'GET', url: '/api/v1/test-venues', cookie: investigator })).statusCode).toBe(403);
     expect((await call(t.app, { method: 'GET', url: '/api/v1/test-venues' })).statusCode).toBe(401);
+  });
+});
+
+describe('fields unique together', () => {
+  const seat = (method: 'POST' | 'PUT', path: string, data: object) =>
+    call(t.app, { method, url: `/api/v1/test-seats${path}`, cookie: admin, payload: { data } });
+
+  it('refuses a record whose fields together another has, with a translated error on each of them, and changes nothing', async () => {
+    const first = await seat('POST', '', { hall: 'Stora salen', seat: 1 });
+    expect(first.statusCode, first.body).toBe(201);
+    expect((await seat('POST', '', { hall: 'Stora salen', seat: 2 })).statusCode).toBe(201);
+    expect((await seat('POST', '', { hall: 'Lilla salen', seat: 1 })).statusCode).toBe(201);
+
+    const again = await seat('POST', '', { hall: 'Stora salen', seat: 1 });
+    expect(again.statusCode).toBe(422);
+    expect(again.json().errors).toEqual({
+      hall: ['Det finns redan en post med samma hall och seat.'],
+      seat: ['Det finns redan en post med samma seat och hall.'],
+    });
+    // An update that sends one of the fields is checked with the record's other one.
+    const moved = await seat('PUT', `/${first.json().data.id}`, { seat: 2 });
+    expect(moved.statusCode).toBe(422);
+    expect(Object.keys(moved.json().errors).sort()).toEqual(['hall', 'seat']);
+    expect((await seat('PUT', `/${first.json().data.id}`, { seat: 3 })).statusCode).toBe(200);
+  });
+
+  it('lets the database decide between two writes at once: the other gets a translated 409', async () => {
+    const [a, b] = await Promise.all([seat('POST', '', { hall: 'Foajén', seat: 7 }), seat('POST', '', { hall: 'Foajén', seat: 7 })]);
+    const statuses = [a.statusCode, b.statusCode].sort();
+    expect(statuses[0]).toBe(201);
+    // Checked before the insert (422) or refused by the constraint (409), never a 500.
+    expect([409, 422]).toContain(statuses[1]);
+    const loser = a.statusCode === 201 ? b : a;
+    if (loser.statusCode === 409) expect(loser.json().message).toBe('Det finns redan en likadan post. Ladda om sidan och försök igen.');
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from test_seats where hall = 'Foajén'`.execute(t.db);
+    expect(rows[0].n).toBe(1);
   });
 });

@@ -169,6 +169,35 @@ export async function checkAgainstDatabase(
       if (found.n !== ids.length) errors[field.name] = ['validation.in'];
     }
   }
+  Object.assign(errors, await checkUniqueTogether(db, resource, record, exceptId));
+  return errors;
+}
+
+/** Each declared set of fields whose values together are unique: on a clash, every field of the set names the others. */
+async function checkUniqueTogether(
+  db: AnyDb,
+  resource: ResourceDefinition,
+  record: Record<string, unknown>,
+  exceptId: number | null,
+): Promise<FieldErrors> {
+  const errors: FieldErrors = {};
+  for (const names of resource.uniqueTogether ?? []) {
+    // An update may send only some of the fields: the others are the record's own.
+    const stored: Record<string, unknown> =
+      exceptId !== null && names.some((name) => !(name in record))
+        ? ((await db.selectFrom(resource.table).select(names).where('id', '=', exceptId).executeTakeFirst()) ?? {})
+        : {};
+    const values = names.map((name) => (name in record ? record[name] : stored[name]));
+    if (values.some((value) => value === null || value === undefined)) continue;
+    let q = db.selectFrom(resource.table).select('id');
+    for (const [i, name] of names.entries()) q = q.where(name, '=', values[i]);
+    if (exceptId !== null) q = q.where('id', '!=', exceptId);
+    if (!(await q.executeTakeFirst())) continue;
+    for (const name of names) {
+      const others = names.filter((other) => other !== name);
+      errors[name] = others.map((other) => ({ key: 'validation.unique_together', params: { other } }));
+    }
+  }
   return errors;
 }
 
@@ -177,30 +206,45 @@ function inTransaction<T>(db: AnyDb, work: (trx: AnyDb) => Promise<T>): Promise<
   return db.isTransaction ? work(db) : db.transaction().execute(work);
 }
 
+/** Two writes at once can both pass the uniqueness checks: the database's constraint decides, the other gets a 409. */
+async function refusingDuplicates<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    // unique_violation
+    if ((error as { code?: string }).code === '23505') throw new AppError(409, 'errors.duplicate');
+    throw error;
+  }
+}
+
 export async function createRecord(db: AnyDb, resource: ResourceDefinition, record: Record<string, unknown>): Promise<Row> {
-  return inTransaction(db, async (trx) => {
-    const values = columnValues(resource, record);
-    const inserted: { id: number } = Object.keys(values).length
-      ? await trx.insertInto(resource.table).values(values).returning('id').executeTakeFirstOrThrow()
-      : await trx.insertInto(resource.table).defaultValues().returning('id').executeTakeFirstOrThrow();
-    await setManyReferences(trx, resource, inserted.id, record);
-    return getRecord(trx, resource, inserted.id);
-  });
+  return refusingDuplicates(
+    inTransaction(db, async (trx) => {
+      const values = columnValues(resource, record);
+      const inserted: { id: number } = Object.keys(values).length
+        ? await trx.insertInto(resource.table).values(values).returning('id').executeTakeFirstOrThrow()
+        : await trx.insertInto(resource.table).defaultValues().returning('id').executeTakeFirstOrThrow();
+      await setManyReferences(trx, resource, inserted.id, record);
+      return getRecord(trx, resource, inserted.id);
+    }),
+  );
 }
 
 export async function updateRecord(db: AnyDb, resource: ResourceDefinition, id: number, record: Record<string, unknown>): Promise<Row> {
-  return inTransaction(db, async (trx) => {
-    const values = columnValues(resource, record);
-    // Every settings table has updated_at (server/db/migrations).
-    const result = await trx
-      .updateTable(resource.table)
-      .set({ ...values, updated_at: sql`now()` })
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (!result.numUpdatedRows) throw notFound();
-    await setManyReferences(trx, resource, id, record);
-    return getRecord(trx, resource, id);
-  });
+  return refusingDuplicates(
+    inTransaction(db, async (trx) => {
+      const values = columnValues(resource, record);
+      // Every settings table has updated_at (server/db/migrations).
+      const result = await trx
+        .updateTable(resource.table)
+        .set({ ...values, updated_at: sql`now()` })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!result.numUpdatedRows) throw notFound();
+      await setManyReferences(trx, resource, id, record);
+      return getRecord(trx, resource, id);
+    }),
+  );
 }
 
 /** Deletes a record; one still in use elsewhere (a foreign key refuses) is a 409 with a clear message. */

@@ -13,6 +13,7 @@ import staffApplicationFormRoutes from './staff/applicationForm.js';
 import applicationRoutes from './staff/applications.js';
 import authRoutes from './staff/auth.js';
 import dashboardRoutes from './staff/dashboard.js';
+import decisionMailRoutes from './staff/decisionMails.js';
 import decisionRoutes from './staff/decisions.js';
 import faqOrderRoutes from './staff/faqOrder.js';
 import staffFileRoutes from './staff/files.js';
@@ -49,6 +50,7 @@ export async function apiRoutes(instance: FastifyInstance) {
   await api.register(applicantApplicationRoutes);
   await api.register(investigationRoutes);
   await api.register(decisionRoutes);
+  await api.register(decisionMailRoutes);
   await api.register(applicationRoutes);
   await api.register(staffApplicationFormRoutes);
   await api.register(statisticsRoutes);

@@ -26,6 +26,7 @@ const Dashboard = lazy(() => import('./pages/screens').then((m) => ({ default: m
 const SettingsPage = lazy(() => import('./pages/screens').then((m) => ({ default: m.SettingsPage })));
 const FaqOrderPage = lazy(() => import('./pages/screens').then((m) => ({ default: m.FaqOrderPage })));
 const ForgotPasswordPage = lazy(() => import('./pages/screens').then((m) => ({ default: m.ForgotPasswordPage })));
+const NotificationsPage = lazy(() => import('./pages/screens').then((m) => ({ default: m.NotificationsPage })));
 const ResetPasswordPage = lazy(() => import('./pages/screens').then((m) => ({ default: m.ResetPasswordPage })));
 
 const theme = { ...defaultTheme, ...brand, palette: { ...defaultTheme.palette, ...brand.palette } };
@@ -42,8 +43,11 @@ function ApplicationsPath() {
   return presets ? <ApplicationList presets={presets} /> : <NotFoundPage />;
 }
 
-/** A screen loaded when opened: the access check first, then a spinner while its code arrives. */
-function LazyScreen({ screen, children }: { screen: string; children: ReactNode }) {
+/**
+ * A screen loaded when opened: the access check first (without `screen`, any signed-in staff), then a spinner while
+ * its code arrives.
+ */
+function LazyScreen({ screen, children }: { screen?: string; children: ReactNode }) {
   return (
     <RequireAccess screen={screen}>
       <Suspense fallback={<ScreenLoading />}>{children}</Suspense>
@@ -177,6 +181,14 @@ export function StaffAdmin({
           element={
             <LazyScreen screen="faqs">
               <FaqOrderPage />
+            </LazyScreen>
+          }
+        />
+        <Route
+          path="/notifications"
+          element={
+            <LazyScreen>
+              <NotificationsPage />
             </LazyScreen>
           }
         />

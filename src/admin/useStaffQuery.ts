@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient, type Query, type UseQueryOptions } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type Query, type QueryClient, type UseQueryOptions } from '@tanstack/react-query';
 import { useDataProvider, useLocaleState } from 'react-admin';
 import type { StaffDataProvider } from '../providers/dataProvider';
 import type { StaffMethods } from '../providers/staffMethods';
@@ -31,6 +31,14 @@ export function useStaffQuery<M extends keyof StaffMethods>(
 /** The lists of applications (react-admin's keys are [resource, 'getList', ...]), which a change to one may alter. */
 const applicationLists = ['applications', 'decision', 'decisioning', 'investigations'];
 const isApplicationList = (query: Query) => query.queryKey[1] === 'getList' && applicationLists.includes(query.queryKey[0] as string);
+
+/** After a change to many applications at once (a period's decision mails): every read of one, and the lists. */
+export function invalidateApplications(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['application'] }),
+    queryClient.invalidateQueries({ predicate: isApplicationList }),
+  ]);
+}
 
 /**
  * A change to one application through the dataProvider; on success everything read about it (record, history,

@@ -35,6 +35,7 @@ export interface StaffApplication {
   contact_last_name: string | null;
   contact_email: string | null;
   contact_phone: string | null;
+  distribution_mail_sent_at?: string | null;
   definitions: Record<string, unknown>;
   questions?: { id: number; label: string; type: number }[];
   files?: StoredFile[];
@@ -149,6 +150,39 @@ function messageBody(message: NewMessage): unknown {
   return form;
 }
 
+/** Something a staff member is told about: a message from an applicant, a follow-up sent in. */
+export interface StaffNotification {
+  id: number;
+  kind: 'applicant_message' | 'followup_sent_in';
+  application: { uuid: string; reference: string | null; applicant_name: string };
+  created_at: string;
+  read_at: string | null;
+}
+
+/** A page of the signed-in user's notifications, newest first, with how many of all are unread. */
+export interface NotificationPage {
+  data: StaffNotification[];
+  total: number;
+  unread: number;
+}
+
+export interface NotificationSettings {
+  notifications_email: string | null;
+  notify_on_applications: boolean;
+}
+
+/** A period's decision mails not yet sent, and the decided applications that have no e-mail to send one to. */
+export interface DecisionMailCount {
+  pending: number;
+  without_email: number;
+}
+
+/** One round of a period's decision mails: how many went, how many are left. */
+export interface DecisionMailRound extends DecisionMailCount {
+  sent: number;
+  remaining: number;
+}
+
 /** The staff API's calls that are not a resource's list or record (DESIGN.md §4), one method each. */
 export function staffMethods(http: HttpClient, unwrap: Unwrap) {
   const application = (uuid: string, rest = '') => `/applications/${encodeURIComponent(uuid)}${rest}`;
@@ -187,6 +221,20 @@ export function staffMethods(http: HttpClient, unwrap: Unwrap) {
     resetPassword: (token: string, password: string, confirmation: string) =>
       unwrap<{ message: string }>(http.post('/auth/reset-password', { data: { token, password, password_confirmation: confirmation } })),
     setFaqOrder: (ids: number[]) => unwrap<FaqItem[]>(http.put('/faqs/order', { data: { ids } })),
+    getNotifications: (page: number, perPage: number) =>
+      unwrap<NotificationPage>(http.get('/notifications', { params: { page, per_page: perPage } })),
+    markNotificationRead: (id: number) => unwrap<unknown>(http.post(`/notifications/${id}/read`)),
+    markAllNotificationsRead: () => unwrap<unknown>(http.post('/notifications/read')),
+    getNotificationSettings: () => unwrap<NotificationSettings>(http.get('/users/me/notification-settings')),
+    saveNotificationSettings: (settings: NotificationSettings) =>
+      unwrap<NotificationSettings>(http.put('/users/me/notification-settings', { data: settings })),
+    /** Mails the application's decision to the applicant; `resend` sends it again after it has once been sent. */
+    sendDecisionMail: (uuid: string, resend = false) =>
+      unwrap<{ distribution_mail_sent_at: string }>(http.post(application(uuid, '/decision-mail'), { data: resend ? { resend } : {} })),
+    countDecisionMails: (periodUuid: string) =>
+      unwrap<DecisionMailCount>(http.get(`/periods/${encodeURIComponent(periodUuid)}/decision-mails`)),
+    sendDecisionMails: (periodUuid: string, limit: number) =>
+      unwrap<DecisionMailRound>(http.post(`/periods/${encodeURIComponent(periodUuid)}/decision-mails`, { data: { limit } })),
     setPeriodOpen: (id: number, open: boolean) => unwrap<unknown>(http.post(`/periods/${id}/${open ? 'open' : 'close'}`)),
   };
 }

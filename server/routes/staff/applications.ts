@@ -93,6 +93,7 @@ const decidedRow = Type.Object({
   global_goals: Optional(Type.Array(Integer())),
   followup_at: Optional(Nullable(Text({ description: 'YYYY-MM-DD' }))),
   followup_sent_in_at: Optional(nullableDateTime),
+  distribution_mail_sent_at: Optional(nullableDateTime),
 });
 /** A query parameter the list grammar reads (any value here: parseListQuery checks it, with translated 422s). */
 const described = (description?: string) => Optional(Type.Unknown(description === undefined ? {} : { description }));
@@ -184,7 +185,7 @@ export default async function applicationRoutes(app: Api) {
       schema: {
         tags,
         summary:
-          'Approved and rejected applications with the decision’s parts, 50 a page by reference; sort by reference, applicant, money, approved_money, approved_fou, approved_nok, followup_sent_in_at, followup_at',
+          'Approved and rejected applications with the decision’s parts, 50 a page by reference; sort by reference, applicant, money, approved_money, approved_fou, approved_nok, followup_sent_in_at, followup_at, distribution_mail_sent_at',
         querystring: querystring({
           organisation: described('Organisation name contains (more than 2 characters)'),
           frontend_user: described('An applicant’s id'),

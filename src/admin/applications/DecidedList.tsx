@@ -10,6 +10,8 @@ import {
   SimpleList,
   TextInput,
   TopToolbar,
+  useGetOne,
+  useListContext,
   useLocaleState,
   useTranslate,
 } from 'react-admin';
@@ -17,6 +19,7 @@ import { decidedStatuses } from '../../../resources/applications';
 import { PAGE_SIZE } from '../../../resources/fields';
 import { formatMoney } from '../../../resources/format';
 import { usePageTitle } from '../../components/usePageTitle';
+import { PeriodDecisionMailsButton } from '../decisionMails/PeriodDecisionMailsButton';
 import { useIsPhone } from '../layout/useIsPhone';
 import type { ApplicationRow } from './ApplicationList';
 import { StatusSelect } from './StatusSelect';
@@ -35,6 +38,7 @@ type Row = ApplicationRow & {
   global_goals: number[];
   followup_at: string | null;
   followup_sent_in_at: string | null;
+  distribution_mail_sent_at: string | null;
 };
 
 interface Applicant {
@@ -58,7 +62,16 @@ const hiddenByDefault = [
   'approved_nok',
   'global_goals',
   'followup_sent_in_at',
+  'distribution_mail_sent_at',
 ];
+
+/** The decision mails of the period the list is filtered by (none without that filter). */
+function FilteredPeriodMails() {
+  const filters = useListContext().filterValues as { period?: number };
+  const id = filters.period;
+  const { data: period } = useGetOne<{ id: number; uuid: string; name: string }>('periods', { id: id! }, { enabled: !!id });
+  return <PeriodDecisionMailsButton period={id ? period : null} />;
+}
 
 /**
  * decision: the decided applications with the decision's parts, 50 a page by reference, filtered by status,
@@ -106,7 +119,12 @@ export default function DecidedList() {
         filters={filters}
         sort={{ field: 'reference', order: 'ASC' }}
         perPage={PAGE_SIZE}
-        actions={<TopToolbar>{!phone && <ColumnsButton />}</TopToolbar>}
+        actions={
+          <TopToolbar>
+            <FilteredPeriodMails />
+            {!phone && <ColumnsButton />}
+          </TopToolbar>
+        }
         empty={false}
       >
         {phone ? (
@@ -160,6 +178,9 @@ export default function DecidedList() {
             </DataTable.Col>
             <DataTable.Col source="followup_at" label="app.decided.followup_at">
               <DateField source="followup_at" locales={locale} />
+            </DataTable.Col>
+            <DataTable.Col source="distribution_mail_sent_at" label="app.decided.mail_sent_at">
+              <DateField source="distribution_mail_sent_at" locales={locale} />
             </DataTable.Col>
           </DataTable>
         )}

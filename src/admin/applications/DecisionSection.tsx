@@ -19,6 +19,7 @@ import type { HttpError } from 'react-admin';
 import { errorBody } from '../../providers/dataProvider';
 import type { Decision, DecisionInput } from '../../providers/staffMethods';
 import { useApplicationMutation, useApplicationQuery } from '../useStaffQuery';
+import { DecisionMail } from './DecisionMail';
 import { AmountInput, ProposalSection } from './ProposalSection';
 
 const { approved, rejected } = enums.application_status;
@@ -29,8 +30,14 @@ const { approved, rejected } = enums.application_status;
  */
 export function DecisionSection({ uuid }: { uuid: string }) {
   const { data: decision } = useApplicationQuery('getDecision', uuid);
-  // The form starts from the decision as first loaded; reloads after saving leave what staff chose in place.
-  return decision ? <DecisionForm uuid={uuid} decision={decision} /> : null;
+  // The form starts from the decision as first loaded; reloads after saving leave what staff chose in place. The
+  // decision mail follows the decision as saved.
+  return decision ? (
+    <>
+      <DecisionForm uuid={uuid} decision={decision} />
+      <DecisionMail uuid={uuid} status={decision.status} />
+    </>
+  ) : null;
 }
 
 function DecisionForm({ uuid, decision }: { uuid: string; decision: Decision }) {

@@ -1,3 +1,6 @@
+import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
+import { ListItemIcon, ListItemText, MenuItem } from '@mui/material';
+import { useState } from 'react';
 import {
   AppBar as RaAppBar,
   LoadingIndicator,
@@ -8,19 +11,41 @@ import {
   useGetIdentity,
   useLocales,
   useTranslate,
+  useUserMenu,
 } from 'react-admin';
+import { NotificationBell } from '../notifications/NotificationBell';
+import { NotificationSettingsDialog } from '../notifications/NotificationSettingsDialog';
+
+/** The user menu's entry for the user's own notification settings; the dialog lives outside the menu, which closes. */
+function NotificationSettingsItem({ onOpen }: { onOpen: () => void }) {
+  const translate = useTranslate();
+  const menu = useUserMenu();
+  return (
+    <MenuItem onClick={() => (menu?.onClose(), onOpen())}>
+      <ListItemIcon>
+        <NotificationsActiveIcon fontSize="small" />
+      </ListItemIcon>
+      <ListItemText>{translate('app.notification_settings.title')}</ListItemText>
+    </MenuItem>
+  );
+}
 
 /** The user menu is named by the name it shows, so what is seen and what is announced agree. */
 function StaffUserMenu() {
   const { identity } = useGetIdentity();
+  const [settings, setSettings] = useState(false);
   return (
-    <UserMenu label={identity?.fullName ?? 'ra.auth.user_menu'}>
-      <Logout />
-    </UserMenu>
+    <>
+      <UserMenu label={identity?.fullName ?? 'ra.auth.user_menu'}>
+        <NotificationSettingsItem onOpen={() => setSettings(true)} />
+        <Logout />
+      </UserMenu>
+      <NotificationSettingsDialog open={settings} onClose={() => setSettings(false)} />
+    </>
   );
 }
 
-/** react-admin's toolbar (language menu, reload), with a name on the spinner it shows while data loads. */
+/** react-admin's toolbar (language menu, reload), with a name on the spinner it shows while data loads; the bell. */
 function Toolbar() {
   const locales = useLocales();
   const translate = useTranslate();
@@ -29,6 +54,7 @@ function Toolbar() {
       {locales.length > 1 && <LocalesMenuButton />}
       {/* The indicator hands props it does not know to its spinner, which otherwise has no accessible name. */}
       <LoadingIndicator aria-label={translate('ra.page.loading')} />
+      <NotificationBell />
     </>
   );
 }

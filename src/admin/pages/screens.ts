@@ -4,3 +4,4 @@ export { FaqOrderPage } from './FaqOrderPage';
 export { ForgotPasswordPage } from './ForgotPasswordPage';
 export { ResetPasswordPage } from './ResetPasswordPage';
 export { SettingsPage } from './SettingsPage';
+export { NotificationsPage } from '../notifications/NotificationsPage';

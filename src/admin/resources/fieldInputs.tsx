@@ -9,7 +9,7 @@ import {
   TextInput,
   useTranslate,
 } from 'react-admin';
-import type { ChoiceField, EnumField, Field, ResourceDefinition } from '../../../resources/fields';
+import { enumCodes, type ChoiceField, type EnumField, type Field, type ResourceDefinition } from '../../../resources/fields';
 import { enums } from '../../../resources/enums';
 import { resourceByName } from '../../../resources/index';
 import { phoneExample } from '../../../resources/phone';
@@ -19,7 +19,10 @@ import { orgNumberExample } from '../../../resources/validators';
 export function choicesOf(field: EnumField | ChoiceField): { id: string | number; name: string }[] {
   if (field.kind === 'enum') {
     const { enumName } = field;
-    return Object.entries(enums[enumName]).map(([key, value]) => ({ id: value, name: `enums.${enumName}.${key}` }));
+    const codes = enumCodes(field);
+    return Object.entries(enums[enumName])
+      .filter(([, value]) => codes.includes(value))
+      .map(([key, value]) => ({ id: value, name: `enums.${enumName}.${key}` }));
   }
   const { choices, labels } = field;
   return choices.map((code) => ({ id: code, name: `${labels}.${code}` }));
@@ -42,7 +45,7 @@ export function FieldInput({ field, resource }: { field: Field; resource: Resour
     fullWidth: true,
     isRequired: field.required,
     readOnly: field.readOnly,
-    helperText: false as const,
+    helperText: field.help ? translate(`resources.${resource.name}.help.${field.name}`) : (false as const),
     defaultValue: field.default,
   };
   switch (field.kind) {

@@ -5,6 +5,7 @@ import DateRangeIcon from '@mui/icons-material/DateRange';
 import DescriptionIcon from '@mui/icons-material/Description';
 import GroupIcon from '@mui/icons-material/Group';
 import HelpIcon from '@mui/icons-material/Help';
+import MarkEmailReadIcon from '@mui/icons-material/MarkEmailRead';
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import type { SvgIconComponent } from '@mui/icons-material';
 import PeopleOutlineIcon from '@mui/icons-material/PeopleOutline';
@@ -25,6 +26,7 @@ const resourceIcons: Partial<Record<ResourceName, SvgIconComponent>> = {
   organisations: BusinessIcon,
   contacts: ContactPhoneIcon,
   faqs: HelpIcon,
+  'decision-mail-templates': MarkEmailReadIcon,
 };
 
 export const resourceIcon = (name: ResourceName): SvgIconComponent => resourceIcons[name] ?? ViewListIcon;

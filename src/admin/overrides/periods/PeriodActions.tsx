@@ -4,11 +4,12 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Confirm, useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import type { StaffDataProvider } from '../../../providers/dataProvider';
+import { PeriodDecisionMailsButton } from '../../decisionMails/PeriodDecisionMailsButton';
 import { PeriodContactsButton } from './PeriodContactsButton';
 
-/** Open or close the period, each after a confirmation question (SPEC.md §4); and its contacts. */
+/** Open or close the period, each after a confirmation question (SPEC.md §4); its contacts; its decision mails. */
 export function PeriodActions() {
-  const record = useRecordContext<{ id: number; name: string; closed: boolean }>();
+  const record = useRecordContext<{ id: number; uuid: string; name: string; closed: boolean }>();
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<StaffDataProvider>();
@@ -36,6 +37,7 @@ export function PeriodActions() {
   return (
     <>
       <PeriodContactsButton />
+      <PeriodDecisionMailsButton period={record} />
       <Button label={`app.periods.${action}`} onClick={() => setAsking(true)}>
         {record.closed ? <LockOpenIcon /> : <LockIcon />}
       </Button>

@@ -1,0 +1,115 @@
+import type { FastifyContextConfig } from 'fastify';
+import { Type, type TSchema } from 'typebox';
+import { pendingDecisionMails, periodByUuid, sendDecisionMail, sendPeriodDecisionMails } from '../../applications/decisionMail.js';
+import { data, dateTime, knownUuids, stringParams, type Api } from '../schemas.js';
+
+const resend = Type.Boolean({ description: 'Send it again although it was sent (else a 409 says when it was)' });
+const limit = Type.Integer({ minimum: 1, maximum: 100, description: 'How many to send in this call (default 25)' });
+/** An optional { data: { ...properties } }, each property optional: a call without a body takes the defaults. */
+function optionalBody<T>(properties: Record<string, TSchema>) {
+  return Type.Unsafe<{ data: T } | null>({
+    type: 'object',
+    nullable: true,
+    required: ['data'],
+    additionalProperties: false,
+    properties: { data: { type: 'object', additionalProperties: false, properties } },
+  });
+}
+
+const counts = {
+  without_email: Type.Integer({ description: 'Decided, not yet mailed, and the applicant has no usable address: never sent by a batch' }),
+};
+
+/**
+ * The decision mail (SPEC.md §3's "distribution mail sent"): one application's, or a period's in batches the client
+ * repeats until none remain, showing progress. The mail and its sent date are stored together.
+ */
+export default async function decisionMailRoutes(app: Api) {
+  const { db, mailer, config } = app;
+  const deps = { db, mailer, config };
+  const tags = ['applications'];
+  const manage: FastifyContextConfig = { access: { abilities: 'manage-applications' }, resource: 'applications' };
+
+  app.post(
+    '/applications/:uuid/decision-mail',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary:
+          'Mails the applicant the decision they are shown (approved or rejected), from the template of the decision in their language, and records it in the history',
+        description:
+          '422 errors.decision_not_sendable when the applicant is shown no decision, 422 errors.no_email_for_application without a usable address, 409 errors.decision_mail_sent when already sent (unless resend).',
+        params: stringParams('uuid'),
+        body: optionalBody<{ resend?: boolean }>({ resend }),
+        response: { 200: data(Type.Object({ distribution_mail_sent_at: dateTime })) },
+      },
+    },
+    async (request) => {
+      knownUuids(request.params.uuid);
+      const sentAt = await sendDecisionMail(deps, request.params.uuid, {
+        staffId: request.staff!.id,
+        resend: request.body?.data.resend ?? false,
+        locale: request.locale,
+      });
+      return { data: { distribution_mail_sent_at: sentAt } };
+    },
+  );
+
+  app.get(
+    '/periods/:uuid/decision-mails',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: 'How many of the period’s decision mails wait to be sent, for the confirmation before sending them',
+        params: stringParams('uuid'),
+        response: {
+          200: data(
+            Type.Object({
+              pending: Type.Integer({ description: 'Decided applications not yet mailed whose applicant can be reached' }),
+              ...counts,
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      knownUuids(request.params.uuid);
+      const period = await periodByUuid(db, request.params.uuid);
+      return { data: await pendingDecisionMails(db, period.id) };
+    },
+  );
+
+  app.post(
+    '/periods/:uuid/decision-mails',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary:
+          'Sends up to `limit` of the period’s pending decision mails; call again until `remaining` is 0. Two batches at once never mail an applicant twice',
+        params: stringParams('uuid'),
+        body: optionalBody<{ limit?: number }>({ limit }),
+        response: {
+          200: data(
+            Type.Object({
+              sent: Type.Integer({ description: 'Sent by this call' }),
+              remaining: Type.Integer({ description: 'Still to send (those without an address not counted)' }),
+              ...counts,
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      knownUuids(request.params.uuid);
+      const period = await periodByUuid(db, request.params.uuid);
+      const result = await sendPeriodDecisionMails(deps, period.id, request.body?.data.limit ?? 25, {
+        staffId: request.staff!.id,
+        locale: request.locale,
+      });
+      return { data: result };
+    },
+  );
+}

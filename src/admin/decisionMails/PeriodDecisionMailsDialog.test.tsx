@@ -1,0 +1,82 @@
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { AdminContext, type DataProvider } from 'react-admin';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createI18nProvider } from '../../providers/i18nProvider';
+import type { DecisionMailCount, DecisionMailRound } from '../../providers/staffMethods';
+import { PeriodDecisionMailsDialog } from './PeriodDecisionMailsDialog';
+
+// No testing library in the project: react-dom and act directly.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let root: Root | null = null;
+afterEach(() => {
+  act(() => root?.unmount());
+  document.body.innerHTML = '';
+});
+
+const text = () => document.body.textContent ?? '';
+const button = (name: string) => [...document.querySelectorAll('button')].find((b) => b.textContent === name);
+
+async function waitFor(condition: () => boolean, what: string) {
+  for (let waited = 0; !condition(); waited += 20) {
+    if (waited > 5000) throw new Error(`timed out waiting for ${what}: ${text()}`);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+  }
+}
+
+/** The dialog over a dataProvider that counts `count` and answers each round in turn; the limits asked are kept. */
+async function open(count: DecisionMailCount, rounds: DecisionMailRound[]) {
+  const limits: number[] = [];
+  const dataProvider = {
+    countDecisionMails: async () => count,
+    sendDecisionMails: async (_uuid: string, limit: number) => (limits.push(limit), rounds.shift()!),
+  } as unknown as DataProvider;
+  const i18nProvider = await createI18nProvider({
+    'sv-SE': async () => (await import('../../../locales/ra-language-swedish')).default,
+    'en-US': async () => (await import('ra-language-english')).default,
+  });
+  const container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  await act(async () => {
+    root!.render(
+      <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
+        <PeriodDecisionMailsDialog period={{ uuid: 'period-uuid', name: 'Våren 2026' }} onClose={() => {}} />
+      </AdminContext>,
+    );
+  });
+  return limits;
+}
+
+describe('a period’s decision mails', () => {
+  it('says how many go and how many are skipped, then sends in rounds of 25 until none remain', async () => {
+    const limits = await open({ pending: 30, without_email: 2 }, [
+      { sent: 25, remaining: 5, pending: 5, without_email: 2 },
+      { sent: 5, remaining: 0, pending: 0, without_email: 2 },
+    ]);
+    await waitFor(() => text().includes('30 beslutsbrev skickas.'), 'the count');
+    expect(text()).toContain('2 ansökningar saknar e-postadress och hoppas över.');
+    await act(async () => button('Skicka 30 beslutsbrev')!.click());
+    await waitFor(() => text().includes('30 beslutsbrev skickade.'), 'the summary');
+    expect(limits).toEqual([25, 25]);
+    expect(button('Stäng')).toBeDefined();
+  });
+
+  it('says when there is nothing to send, with only a way to close', async () => {
+    await open({ pending: 0, without_email: 0 }, []);
+    await waitFor(() => text().includes('Alla beslutsbrev i perioden är redan skickade'), 'nothing to send');
+    expect([...document.querySelectorAll('[role="dialog"] button')].map((b) => b.textContent)).toEqual(['Stäng']);
+  });
+
+  it('stops rather than asking forever when a round sends nothing', async () => {
+    await open({ pending: 3, without_email: 0 }, [
+      { sent: 1, remaining: 2, pending: 2, without_email: 0 },
+      { sent: 0, remaining: 2, pending: 2, without_email: 0 },
+    ]);
+    await waitFor(() => !!button('Skicka 3 beslutsbrev'), 'the confirmation');
+    await act(async () => button('Skicka 3 beslutsbrev')!.click());
+    await waitFor(() => text().includes('Utskicket avbröts'), 'the stop');
+    expect(text()).toContain('Utskicket avbröts efter 1 av 3: Inga fler beslutsbrev kunde skickas.');
+  });
+});

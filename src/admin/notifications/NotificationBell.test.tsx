@@ -1,0 +1,108 @@
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { AdminContext, type AuthProvider, type DataProvider } from 'react-admin';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createI18nProvider } from '../../providers/i18nProvider';
+import type { NotificationPage } from '../../providers/staffMethods';
+import { NotificationBell } from './NotificationBell';
+
+// No testing library in the project: react-dom and act directly.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let root: Root | null = null;
+afterEach(() => {
+  act(() => root?.unmount());
+  document.body.innerHTML = '';
+});
+
+const text = () => document.body.textContent ?? '';
+async function waitFor(condition: () => boolean, what: string) {
+  for (let waited = 0; !condition(); waited += 20) {
+    if (waited > 5000) throw new Error(`timed out waiting for ${what}: ${document.body.innerHTML.slice(0, 500)}`);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+  }
+}
+
+function Where() {
+  const location = useLocation();
+  return <output id="where">{location.pathname + location.search}</output>;
+}
+
+const page = (unread: number): NotificationPage => ({
+  data: [
+    {
+      id: 7,
+      kind: 'applicant_message',
+      application: { uuid: 'a-uuid', reference: '2026-0042', applicant_name: 'Maria Nilsson' },
+      created_at: new Date(Date.now() - 5 * 60_000).toISOString(),
+      read_at: unread ? null : new Date().toISOString(),
+    },
+  ],
+  total: 1,
+  unread,
+});
+
+/** The bell over a dataProvider whose notifications are `unread` until one is marked read; the calls are kept. */
+async function render(abilities: string[]) {
+  const calls: (number | 'all')[] = [];
+  let unread = 2;
+  const dataProvider = {
+    // Answered after the permissions, which decide where a notification leads.
+    getNotifications: () => new Promise((resolve) => setTimeout(() => resolve(page(unread)), 50)),
+    markNotificationRead: async (id: number) => (calls.push(id), (unread -= 1)),
+    markAllNotificationsRead: async () => (calls.push('all'), (unread = 0)),
+  } as unknown as DataProvider;
+  const authProvider: AuthProvider = {
+    login: async () => {},
+    logout: async () => {},
+    checkAuth: async () => {},
+    checkError: async () => {},
+    getPermissions: async () => abilities.map((name) => ({ name, entity_id: null, entity_type: null })),
+  };
+  const i18nProvider = await createI18nProvider();
+  const container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  await act(async () => {
+    root!.render(
+      <MemoryRouter>
+        <AdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider}>
+          <NotificationBell />
+          <Where />
+        </AdminContext>
+      </MemoryRouter>,
+    );
+  });
+  return calls;
+}
+
+const bell = () => document.querySelector<HTMLButtonElement>('button[aria-haspopup="dialog"]')!;
+
+describe('the notification bell', () => {
+  it('is named by the unread count; choosing one marks it read and opens its dialogue in the applications list', async () => {
+    const calls = await render(['manage-applications']);
+    await waitFor(() => bell()?.getAttribute('aria-label') === 'Aviseringar, 2 olästa', 'the count');
+    await act(async () => bell().click());
+    expect(text()).toContain('Nytt meddelande från Maria Nilsson – 2026-0042');
+    expect(text()).toContain('Oläst · för 5 minuter sedan');
+    const item = [...document.querySelectorAll('[role="dialog"] [role="button"], [role="dialog"] button')].find((b) =>
+      b.textContent?.startsWith('Nytt meddelande'),
+    ) as HTMLElement;
+    await act(async () => item.click());
+    expect(calls).toEqual([7]);
+    expect(document.getElementById('where')!.textContent).toBe('/applications?show=a-uuid&tab=dialogue');
+    await waitFor(() => bell().getAttribute('aria-label') === 'Aviseringar, 1 oläst', 'one fewer unread');
+  });
+
+  it('opens an investigator’s notification in their own investigations', async () => {
+    await render(['investigate-applications']);
+    await waitFor(() => bell()?.getAttribute('aria-label') === 'Aviseringar, 2 olästa', 'the count');
+    await act(async () => bell().click());
+    const item = [...document.querySelectorAll('[role="dialog"] [role="button"], [role="dialog"] button')].find((b) =>
+      b.textContent?.startsWith('Nytt meddelande'),
+    ) as HTMLElement;
+    await act(async () => item.click());
+    expect(document.getElementById('where')!.textContent).toBe('/investigations?show=a-uuid&tab=dialogue');
+  });
+});
