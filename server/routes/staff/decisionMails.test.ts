@@ -92,13 +92,16 @@ describe('one application’s decision mail', () => {
       headers: form.headers,
     });
     expect(message.statusCode, message.body).toBe(201);
+    // The message was mailed to the applicant too; what follows is the decision mail.
+    const [messageMail] = await mailsTo(application.email);
+    expect(messageMail.subject).toBe(`New message about your application ${application.reference}`);
 
     const response = await sendOne(application.uuid);
     expect(response.statusCode, response.body).toBe(200);
     const sentAt = response.json().data.distribution_mail_sent_at;
     expect(new Date(sentAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
 
-    const [mail] = await mailsTo(application.email);
+    const [, mail] = await mailsTo(application.email);
     expect(mail.subject).toBe(`Decision on your application ${application.reference} – Ansökningsportalen`);
     expect(mail.body_text.startsWith('Hello Sam,')).toBe(true);
     expect(mail.body_text).toContain(`the foundation has granted ${formatMoney(125_000_50, 'en-US')}.`);
