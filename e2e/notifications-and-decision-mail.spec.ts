@@ -44,6 +44,9 @@ test('an applicant’s messages ring the bell of a manager who opted in; read on
 }) => {
   test.setTimeout(90_000);
   await loginAs(page, ADMIN, 'Anna');
+  // What other journeys left unread is marked read first, so the counts below are this journey's own.
+  expect((await page.request.post('/api/v1/notifications/read', { headers })).status()).toBe(204);
+  await page.reload();
 
   // Her own settings, from the user menu: a malformed address is refused, then every application is chosen.
   await page.getByRole('button', { name: 'Anna Lindqvist' }).click();
@@ -80,6 +83,11 @@ test('an applicant’s messages ring the bell of a manager who opted in; read on
   await item.first().click();
   await expect(page).toHaveURL(new RegExp(`/admin/applications\\?show=${application.uuid}&tab=dialogue$`));
   await expect(bell(page, 'Aviseringar, 1 oläst')).toBeVisible();
+  // The application opens on its dialogue, with her messages.
+  const opened = page.getByRole('dialog', { name: new RegExp(`^Ansökan ${application.reference}`) });
+  await expect(opened.getByRole('tab', { name: /^Dialog/ })).toHaveAttribute('aria-selected', 'true');
+  await expect(opened.getByRole('list', { name: 'Meddelanden' })).toContainText('Och en till fråga.');
+  await opened.getByRole('button', { name: 'Stäng' }).click();
 
   await bell(page, 'Aviseringar, 1 oläst').click();
   await panel.getByRole('button', { name: 'Markera alla som lästa' }).click();
