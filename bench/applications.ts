@@ -3,7 +3,8 @@
  * applicants in 12 periods, statuses spread as in a working year (a tenth drafts, which the list never shows).
  * In process with app.inject (no network), one call at a time: (a) a status + period filtered page sorted by
  * applicant, (b) sorted by money, largest first, (c) a search by an applicant's name, (d) a search by reference,
- * (e) page 100 of the default order, (f) the follow-ups preset; and of the decided list (g) sorted by the amount
+ * (e) page 100 of the default order, (f) the follow-ups preset, (f2) the unread-messages preset (a flag on the row, set on
+ * 3 % of those sent in); and of the decided list (g) sorted by the amount
  * granted, (h) filtered by month, and (i) one period's list for decisioning sorted by applicant. Each: 20 warm-up calls, then 200 timed; median and
  * 95th percentile against the 50 ms target. Then throughput over real HTTP: 50 clients, each with one request in
  * flight, for 10 s, cycling through the same kinds; and EXPLAIN ANALYZE of the slowest kind's queries.
@@ -178,7 +179,8 @@ async function seedData(db: Db) {
     // application (its number, zero-padded, after the period's year); drafts have none.
     await sql`
       INSERT INTO applications (reference, status, frontend_user_id, period_id, application_type_id, applicant_type, money,
-                                approved_money, org_name, org_city, sent_in_at, followup_at, followup_sent_in_at, finished)
+                                approved_money, org_name, org_city, sent_in_at, followup_at, followup_sent_in_at, finished,
+                                unread_messages)
       SELECT CASE WHEN a.status = 10 THEN NULL ELSE (2014 + (a.period - 1) / 2) || '-' || lpad(a.i::text, 6, '0') END,
              a.status, a.applicant, a.period, 1 + (a.i % 2), 20,
              (500000 + floor(random() * 49500000))::bigint,
@@ -187,7 +189,8 @@ async function seedData(db: Db) {
              CASE WHEN a.status = 10 THEN NULL ELSE make_date(2014 + (a.period - 1) / 2, 3, 1) + (random() * 200)::int * interval '1 day' END,
              CASE WHEN a.status = 40 AND random() < 0.3 THEN make_date(2014 + (a.period - 1) / 2, 12, 1) + (random() * 300)::int END,
              CASE WHEN a.status = 40 AND random() < 0.15 THEN now() END,
-             a.status IN (40, -10) AND random() < 0.7
+             a.status IN (40, -10) AND random() < 0.7,
+             a.status <> 10 AND random() < 0.03
       FROM (
         SELECT i, 1 + floor(random() * ${APPLICANTS})::int AS applicant, 1 + floor(random() * ${PERIODS})::int AS period,
                (ARRAY[10, 20, 20, 30, 30, 40, 40, 40, -10, -10])[1 + floor(random() * 10)::int] AS status
@@ -267,6 +270,7 @@ try {
     { label: `(d) search reference "${reference}"`, params: { search: reference! }, paged: false, total: 0, lastPage: 1, times: [] },
     { label: '(e) page 100, by reference', params: { page: '100' }, paged: false, total: 0, lastPage: 1, times: [] },
     { label: '(f) follow-ups preset', params: { followups: 'true' }, paged: true, total: 0, lastPage: 1, times: [] },
+    { label: '(f2) unread messages preset', params: { unread: 'true' }, paged: true, total: 0, lastPage: 1, times: [] },
     {
       label: '(g) decided, sort approved_money desc',
       path: 'decided',
