@@ -1,5 +1,5 @@
-import { expect, type Page } from '@playwright/test';
-import { caughtMail } from './mail';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { caughtMail, newestMail } from './mail';
 
 // What journeys of applicants share: a file to upload, the headers of an API call, and an applicant with an
 // application sent in, made through the portal's API.
@@ -11,6 +11,22 @@ export const pdf = Buffer.from(
 
 /** The header every state-changing API call needs (the CSRF rule). */
 export const xhr = { 'X-Requested-With': 'XMLHttpRequest' };
+
+const loginLinkSubject = /inloggningslänk|sign-in link/;
+
+/**
+ * Signs an applicant in through the API (the context of `request` keeps the session) with a new login link, taken
+ * from its own mail: one an earlier journey left for the same address is already spent.
+ */
+export async function signInByMail(request: APIRequestContext, email: string) {
+  const previous = newestMail(email, loginLinkSubject)?.text;
+  const asked = await request.post('/api/v1/frontend-users/login-link', { headers: xhr, data: { data: { email } } });
+  expect(asked.ok(), await asked.text()).toBe(true);
+  await expect.poll(() => newestMail(email, loginLinkSubject)?.text ?? previous, { timeout: 15_000 }).not.toBe(previous);
+  const token = /\/logga-in\/(\S+)/.exec(newestMail(email, loginLinkSubject)!.text)![1];
+  const login = await request.post('/api/v1/frontend-users/login', { headers: xhr, data: { data: { token } } });
+  expect(login.ok(), await login.text()).toBe(true);
+}
 
 /** The login link (/logga-in/…, with any next=) in the newest mail to the address whose subject matches. */
 export async function mailedLink(email: string, subject: RegExp): Promise<URL> {

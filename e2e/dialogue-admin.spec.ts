@@ -1,10 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { ADMIN, loginAs, switchAdminLanguage } from './helpers';
-import { caughtMail } from './mail';
-import { pdf } from './applicants';
-
-const headers = { 'X-Requested-With': 'XMLHttpRequest' };
+import { pdf, signInByMail, xhr as headers } from './applicants';
 
 interface Application {
   uuid: string;
@@ -27,10 +24,7 @@ async function applicationWithoutMessages(page: Page): Promise<Application> {
 /** The applicant, signed in through the API in a browser of their own with the link mailed to them. */
 async function signInApplicant(browser: Browser, email: string): Promise<APIRequestContext> {
   const { request } = await browser.newContext();
-  expect((await request.post('/api/v1/frontend-users/login-link', { headers, data: { data: { email } } })).ok()).toBe(true);
-  const mail = await caughtMail(email, /inloggningslänk|sign-in link/);
-  const token = /\/logga-in\/(\S+)/.exec(mail.text)![1];
-  expect((await request.post('/api/v1/frontend-users/login', { headers, data: { data: { token } } })).ok()).toBe(true);
+  await signInByMail(request, email);
   return request;
 }
 

@@ -2,19 +2,9 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { expectAccessible } from './axe';
 import { ADMIN, loginAs, signInAnyLanguage } from './helpers';
 import { caughtMail } from './mail';
+import { signInByMail, xhr as headers } from './applicants';
 
-const headers = { 'X-Requested-With': 'XMLHttpRequest' };
 const MARIA = 'maria.nilsson@demo.se';
-
-/** Signs a demo applicant in through the API with the login link mailed to them; the context keeps the session. */
-async function applicantSession(request: APIRequestContext, email: string) {
-  const asked = await request.post('/api/v1/frontend-users/login-link', { headers, data: { data: { email } } });
-  expect(asked.ok(), await asked.text()).toBe(true);
-  const mail = await caughtMail(email, /inloggningslänk/);
-  const token = /\/logga-in\/(\S+)/.exec(mail.text)![1];
-  const login = await request.post('/api/v1/frontend-users/login', { headers, data: { data: { token } } });
-  expect(login.ok(), await login.text()).toBe(true);
-}
 
 /** The applicant's first application sent in (it has a reference). */
 async function sentInApplication(request: APIRequestContext) {
@@ -65,7 +55,7 @@ test('an applicant’s messages ring the bell of a manager who opted in; read on
 
   // Maria writes twice about her application.
   const applicant = await playwright.request.newContext({ baseURL });
-  await applicantSession(applicant, MARIA);
+  await signInByMail(applicant, MARIA);
   const application = await sentInApplication(applicant);
   await writeAsApplicant(applicant, application.uuid, 'Hej! Vi har en fråga om redovisningen.');
   await writeAsApplicant(applicant, application.uuid, 'Och en till fråga.');
