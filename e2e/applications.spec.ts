@@ -101,7 +101,7 @@ test('the investigator finds an assigned application and writes a proposal; the 
   await expect(dialog.getByRole('radio', { name: 'Beviljad' })).toBeChecked();
   await expect(dialog.getByLabel('Varav FoU')).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Spara beslut' }).click();
-  await expect(page.getByText('Beslutet är sparat.')).toBeVisible();
+  await expect(page.getByText('Beslutet är sparat.', { exact: true })).toBeVisible();
   await dialog.getByRole('button', { name: 'Stäng' }).click();
 
   // The investigator, in a browser of their own.
