@@ -4,6 +4,7 @@ import type { Category, FormValues, OpenPeriod, StoredFile } from '../forms/appl
 import { getEnums } from './enums';
 import type { HttpClient, HttpResponse } from './httpClient';
 import type { UploadProgress } from './xhrFetch';
+import type { DialogueMessage as ApplicantDialogueMessage } from '../../resources/dialogue';
 
 /** Turns an answer's { data } into its value; the dataProvider's, so errors become react-admin HttpErrors. */
 export type Unwrap = <T>(request: Promise<HttpResponse<{ data: T }>>) => Promise<T>;
@@ -108,26 +109,11 @@ export interface FaqItem {
   order: number;
 }
 
-/** A file attached to a message of the dialogue; `is_agreement` marks staff's agreement. */
-export interface MessageFile {
-  uuid: string;
-  name: string;
-  size: number;
-  mime: string;
-  is_agreement: boolean;
-  created_at: string;
-}
+export type { MessageFile } from '../../resources/dialogue';
 
-/** One message of an application's dialogue; `user` is the staff member who wrote (null for the applicant). */
-export interface DialogueMessage {
-  uuid: string;
-  from: 'applicant' | 'foundation';
+/** One message of an application's dialogue as staff read it: also who wrote (`user`, null for the applicant). */
+export interface DialogueMessage extends ApplicantDialogueMessage {
   user: { id: number; name: string } | null;
-  body: string;
-  is_welcome_message: boolean;
-  created_at: string;
-  read_at: string | null;
-  files: MessageFile[];
 }
 
 /** A message staff write: its text, whether it is the welcome message, attachments and the agreement's files. */
