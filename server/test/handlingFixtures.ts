@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createSession } from '../auth/sessions.js';
 import type { Db } from '../db/connect.js';
 import { enums } from '../../resources/enums.js';
@@ -59,8 +60,25 @@ export async function createApplication(
       reference: draft ? null : `2026-${String(counter).padStart(4, '0')}`,
       sent_in_at: draft ? null : new Date(values.sentInAt ?? '2026-03-01T10:00:00Z'),
     })
-    .returning(['id', 'uuid'])
+    .returning(['id', 'uuid', 'reference'])
     .executeTakeFirstOrThrow();
+}
+
+/** An application sent in by an applicant of its own (in `locale`), in a period of its own, with the applicant signed in. */
+export async function sentInApplication(db: Db, locale = 'sv-SE') {
+  const email = `${randomUUID()}@test.se`;
+  const period = await createPeriod(db, `Period ${randomUUID()}`);
+  const applicantId = await createApplicant(db, email);
+  await db.updateTable('frontend_users').set({ locale }).where('id', '=', applicantId).execute();
+  const application = await createApplication(db, { periodId: period.id, frontendUserId: applicantId });
+  return {
+    ...application,
+    reference: application.reference!,
+    period: period.id,
+    email,
+    applicantId,
+    applicant: await applicantCookie(db, applicantId),
+  };
 }
 
 export async function historyOf(db: Db, applicationId: number) {

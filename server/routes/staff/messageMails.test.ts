@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApplicant, createApplication, createPeriod, historyOf } from '../../test/handlingFixtures.js';
+import { historyOf, sentInApplication } from '../../test/handlingFixtures.js';
 import { multipart, pdf } from '../../test/multipart.js';
 import { call, createStaff, createTestApp, sessionCookie, type TestApp } from '../../test/testApp.js';
 
@@ -10,19 +9,7 @@ let t: TestApp;
 let admin: string;
 
 /** An application sent in by an applicant with their own address and language. */
-async function sentIn(locale = 'sv-SE') {
-  const email = `${randomUUID()}@test.se`;
-  const period = await createPeriod(t.db, `Brev ${randomUUID()}`);
-  const applicantId = await createApplicant(t.db, email);
-  await t.db.updateTable('frontend_users').set({ locale }).where('id', '=', applicantId).execute();
-  const application = await createApplication(t.db, { periodId: period.id, frontendUserId: applicantId });
-  const { reference } = await t.db
-    .selectFrom('applications')
-    .select('reference')
-    .where('id', '=', application.id)
-    .executeTakeFirstOrThrow();
-  return { ...application, reference: reference!, email, applicantId };
-}
+const sentIn = (locale?: string) => sentInApplication(t.db, locale);
 const write = (uuid: string, data: object, headers: Record<string, string> = {}) =>
   call(t.app, { method: 'POST', url: `/api/v1/applications/${uuid}/messages`, cookie: admin, headers, payload: { data } });
 const mailsTo = (recipient: string) =>

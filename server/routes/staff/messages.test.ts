@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enums } from '../../../resources/enums.js';
-import { applicantCookie, createApplicant, createApplication, createPeriod, historyOf } from '../../test/handlingFixtures.js';
+import { createApplicant, createApplication, createPeriod, historyOf, sentInApplication } from '../../test/handlingFixtures.js';
 import { multipart, pdf, type Part } from '../../test/multipart.js';
 import { call, createStaff, createTestApp, sessionCookie, type TestApp } from '../../test/testApp.js';
 
@@ -27,12 +27,7 @@ const listIds = async (query: string) => {
 };
 
 /** An applicant with an application sent in, in a period of its own so a list can be read exactly. */
-async function sentIn() {
-  const period = await createPeriod(t.db, `Dialog ${randomUUID()}`);
-  const applicantId = await createApplicant(t.db, `${randomUUID()}@test.se`);
-  const application = await createApplication(t.db, { periodId: period.id, frontendUserId: applicantId });
-  return { ...application, period: period.id, applicant: await applicantCookie(t.db, applicantId) };
-}
+const sentIn = (locale?: string) => sentInApplication(t.db, locale);
 const applicantWrites = (application: { uuid: string; applicant: string }, body: string) =>
   call(t.app, {
     method: 'POST',

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../auth/sessions.js';
-import { applicantCookie, createApplicant, createApplication, createPeriod } from '../../test/handlingFixtures.js';
+import { sentInApplication } from '../../test/handlingFixtures.js';
 import { call, createStaff, createTestApp, type TestApp } from '../../test/testApp.js';
 
 let t: TestApp;
@@ -27,17 +27,7 @@ async function staff({ role = 'utredare', notify = false, notificationsEmail = n
 }
 
 /** An application sent in by Sara Sökande, and her session. */
-async function sentIn() {
-  const period = await createPeriod(t.db, `Notiser ${randomUUID()}`);
-  const applicantId = await createApplicant(t.db, `${randomUUID()}@test.se`);
-  const application = await createApplication(t.db, { periodId: period.id, frontendUserId: applicantId });
-  const { reference } = await t.db
-    .selectFrom('applications')
-    .select('reference')
-    .where('id', '=', application.id)
-    .executeTakeFirstOrThrow();
-  return { ...application, reference: reference!, applicant: await applicantCookie(t.db, applicantId) };
-}
+const sentIn = (locale?: string) => sentInApplication(t.db, locale);
 
 const assign = (applicationId: number, userId: number) =>
   t.db.insertInto('investigations').values({ application_id: applicationId, user_id: userId }).execute();
