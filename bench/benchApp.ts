@@ -7,7 +7,7 @@ import { loadConfig } from '../server/config.js';
 import { connect, type Db } from '../server/db/connect.js';
 import { startEmbeddedPostgres } from '../server/db/embedded.js';
 import { migrate } from '../server/db/migrate.js';
-import { createMailer } from '../server/mail/outbox.js';
+import { startRuntime, type Runtime } from '../server/runtime.js';
 
 /** The whole app on a fresh embedded database of its own, with a signed-in admin: what every API benchmark needs. */
 export interface BenchApp {
@@ -32,18 +32,12 @@ export async function openBenchApp(name: string, seed: (db: Db) => Promise<void>
     if (!closing) console.error(`database: ${error.message}`);
   });
   const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'silent', DATA_DIR: tempDir });
-  const mailer = createMailer({
-    db,
-    smtpUrl: null,
-    from: config.mailFrom,
-    productName: config.productName,
-    log: { info: () => {}, warn: () => {} },
-  });
+  let runtime: Runtime | null = null;
   let app: BenchApp['app'] | null = null;
   const close = async () => {
     closing = true;
     await app?.close();
-    await mailer.stop();
+    await runtime?.stop();
     await db.destroy();
     await server.stop();
     rmSync(tempDir, { recursive: true, force: true });
@@ -59,7 +53,8 @@ export async function openBenchApp(name: string, seed: (db: Db) => Promise<void>
     const started = performance.now();
     await seed(db);
     const seeded = performance.now() - started;
-    app = await buildApp({ config, db, mailer });
+    runtime = await startRuntime({ db, config, log: { info: () => {}, warn: () => {} }, supervise: false });
+    app = await buildApp({ config, db, ...runtime });
     await app.ready();
     const xhr = { 'x-requested-with': 'XMLHttpRequest' };
     const login = await app.inject({ method: 'POST', url: '/api/v1/auth/login', headers: xhr, payload: { data: { email, password } } });

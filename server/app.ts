@@ -3,8 +3,10 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import './types.js';
+import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Db } from './db/connect.js';
+import type { Jobs } from './jobs/queue.js';
 import type { Mailer } from './mail/outbox.js';
 import { registerAccess } from './plugins/access.js';
 import { registerErrorHandling } from './plugins/errors.js';
@@ -16,10 +18,12 @@ export interface AppDeps {
   config: Config;
   db: Db;
   mailer: Mailer;
+  jobs: Jobs;
+  clock: Clock;
 }
 
 /** The whole HTTP application, without listening: main.ts listens, tests use app.inject. */
-export async function buildApp({ config, db, mailer }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, mailer, jobs, clock }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     // Strict bodies: unknown fields are an error rather than silently dropped; every field error at once. `binary` is
@@ -30,6 +34,8 @@ export async function buildApp({ config, db, mailer }: AppDeps): Promise<Fastify
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('mailer', mailer);
+  app.decorate('jobs', jobs);
+  app.decorate('clock', clock);
 
   const docsPrefix = `${config.apiPrefix}/docs`;
   registerI18n(app);

@@ -2,7 +2,7 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/index.js';
 import { countUsers, DEMO_PASSWORD, demoLogins, seedDemo } from './db/seed/demo.js';
-import { createMailer } from './mail/outbox.js';
+import { startRuntime } from './runtime.js';
 
 const startedAt = Date.now();
 const say = (message: string) => console.log(`[start] ${message}`);
@@ -30,28 +30,22 @@ if ((await countUsers(db)) === 0) {
   );
 }
 
-const mailer = createMailer({
-  db,
-  smtpUrl: config.smtpUrl,
-  from: config.mailFrom,
-  productName: config.productName,
-  log: { info: say, warn: (obj, msg) => console.warn(msg, obj) },
-});
-const app = await buildApp({ config, db, mailer });
+const runtime = await startRuntime({ db, config, log: { info: say, warn: (obj, msg) => console.warn(msg, obj) } });
+const app = await buildApp({ config, db, ...runtime });
 
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   say(`${signal} received, shutting down`);
-  // Stop taking requests, finish the ones under way, then close mail, connections and the embedded server.
+  // Stop taking requests, finish the ones under way, then the jobs under way, then close connections and the embedded server.
   const force = setTimeout(() => {
     console.error('Shutdown took too long; exiting');
     process.exit(1);
   }, 15000).unref();
   try {
     await app.close();
-    await mailer.stop();
+    await runtime.stop();
     await database.close();
     clearTimeout(force);
     say('Stopped cleanly');
@@ -68,6 +62,7 @@ try {
   await app.listen({ port: config.port, host: config.host });
 } catch (error) {
   console.error(`Could not listen on port ${config.port}: ${(error as Error).message}. Set PORT to another port.`);
+  await runtime.stop();
   await database.close();
   process.exit(1);
 }

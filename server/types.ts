@@ -1,8 +1,10 @@
 import type { Ability, Requirement } from '../resources/abilities.js';
 import type { Locale } from '../resources/locales.js';
+import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Db } from './db/connect.js';
 import type { Translate } from './i18n.js';
+import type { Jobs } from './jobs/queue.js';
 import type { Mailer } from './mail/outbox.js';
 import type { Applicant, StaffUser } from './auth/sessions.js';
 
@@ -29,6 +31,8 @@ declare module 'fastify' {
     db: Db;
     config: Config;
     mailer: Mailer;
+    jobs: Jobs;
+    clock: Clock;
     routeAccess: RouteAccess[];
   }
   interface FastifyRequest {

@@ -74,7 +74,6 @@ export interface Database {
     subject: string;
     body_text: string;
     created_at: Created;
-    next_attempt_at: Timestamp;
     attempts: Generated<number>;
     sent_at: Date | null;
     last_error: string | null;

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
 import Polyglot from 'node-polyglot';
 import type { Db } from '../db/connect.js';
+import type { Jobs } from '../jobs/queue.js';
 import { translator, type Params } from '../i18n.js';
 import { isLocale, defaultLocale } from '../../resources/locales.js';
 
@@ -24,89 +25,63 @@ export interface MailRequest {
 
 export interface Mailer {
   /**
-   * Renders the mail in the recipient's language and stores it in the outbox; delivery follows. Given a transaction
-   * (`via`), the mail is stored in it, so a change and the mail it causes are kept together or not at all.
+   * Renders the mail in the recipient's language, stores it in the outbox and queues its delivery. Given a
+   * transaction (`via`), both are stored in it, so a change and the mail it causes are kept together or not at all.
    */
   queue(mail: MailRequest, via?: Db): Promise<number>;
-  /** Starts a delivery round now, as after a transaction that queued mails (`queue(mail, trx)`) has committed. */
+  /** Looks for mails to deliver now, as after a transaction that queued mails (`queue(mail, trx)`) has committed. */
   deliverSoon(): void;
-  /** Sends what is due (SMTP configured) and returns how many were sent. */
-  deliverDue(): Promise<number>;
+  /**
+   * Sends one mail of the outbox by SMTP, unless it has gone already (the job of `mail-delivery`): answers whether it
+   * was sent now. A failure is recorded on the mail and thrown, so the job retries.
+   */
+  deliver(mailId: number): Promise<boolean>;
   stop(): Promise<void>;
 }
 
 interface MailerOptions {
   db: Db;
+  jobs: Jobs;
   smtpUrl: string | null;
   from: string;
   productName: string;
-  log: { info(msg: string): void; warn(obj: unknown, msg?: string): void };
-  pollMs?: number;
+  log: { info(msg: string): void };
 }
 
-const MAX_ATTEMPTS = 8;
-
-export function createMailer({ db, smtpUrl, from, productName, log, pollMs = 5000 }: MailerOptions): Mailer {
+export function createMailer({ db, jobs, smtpUrl, from, productName, log }: MailerOptions): Mailer {
   const transport: Transporter | null = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
-  let delivering: Promise<number> | null = null;
-  let timer: NodeJS.Timeout | null = null;
 
-  async function deliverDue(): Promise<number> {
-    if (!transport) return 0;
-    // Claimed with SKIP LOCKED, so several server processes never send one mail twice.
-    return db.transaction().execute(async (trx) => {
-      const due = await trx
-        .selectFrom('outbox')
-        .selectAll()
-        .where('sent_at', 'is', null)
-        .where('attempts', '<', MAX_ATTEMPTS)
-        .where('next_attempt_at', '<=', sql<Date>`now()`)
-        .orderBy('id')
-        .limit(20)
-        .forUpdate()
-        .skipLocked()
-        .execute();
-      let sent = 0;
-      for (const mail of due) {
-        try {
-          await transport.sendMail({ from, to: mail.recipient, subject: mail.subject, text: mail.body_text });
-          await trx
-            .updateTable('outbox')
-            .set({ sent_at: sql<Date>`now()`, attempts: mail.attempts + 1, last_error: null })
-            .where('id', '=', mail.id)
-            .execute();
-          sent++;
-        } catch (error) {
-          // Exponential back-off: 1, 2, 4 … minutes.
-          await trx
-            .updateTable('outbox')
-            .set({
-              attempts: mail.attempts + 1,
-              last_error: String(error),
-              next_attempt_at: sql<Date>`now() + make_interval(mins => ${2 ** mail.attempts})`,
-            })
-            .where('id', '=', mail.id)
-            .execute();
-          log.warn({ err: error, mailId: mail.id }, 'mail delivery failed, will retry');
-        }
-      }
-      return sent;
-    });
-  }
-
-  function nudge() {
-    if (!transport || delivering) return;
-    delivering = deliverDue()
-      .catch((error: unknown) => {
-        log.warn({ err: error }, 'mail delivery round failed');
-        return 0;
-      })
-      .finally(() => {
-        delivering = null;
+  async function deliver(mailId: number): Promise<boolean> {
+    if (!transport) return false;
+    try {
+      // The row stays locked while SMTP takes it, so a second run of the job (another process) skips it.
+      return await db.transaction().execute(async (trx) => {
+        const mail = await trx
+          .selectFrom('outbox')
+          .selectAll()
+          .where('id', '=', mailId)
+          .where('sent_at', 'is', null)
+          .forUpdate()
+          .skipLocked()
+          .executeTakeFirst();
+        if (!mail) return false;
+        await transport.sendMail({ from, to: mail.recipient, subject: mail.subject, text: mail.body_text });
+        await trx
+          .updateTable('outbox')
+          .set({ sent_at: sql<Date>`now()`, attempts: mail.attempts + 1, last_error: null })
+          .where('id', '=', mail.id)
+          .execute();
+        return true;
       });
+    } catch (error) {
+      await db
+        .updateTable('outbox')
+        .set((eb) => ({ attempts: eb('attempts', '+', 1), last_error: String(error) }))
+        .where('id', '=', mailId)
+        .execute();
+      throw error;
+    }
   }
-
-  if (transport) timer = setInterval(nudge, pollMs).unref();
 
   return {
     async queue({ to, locale, template, name, params = {}, postscript = [] }, via = db) {
@@ -123,17 +98,18 @@ export function createMailer({ db, smtpUrl, from, productName, log, pollMs = 500
         .values({ recipient: to, subject: text('subject'), body_text: body })
         .returning('id')
         .executeTakeFirstOrThrow();
-      // Within a transaction the mail is not there for others until it commits: the caller's deliverSoon(), or the
-      // next poll, sends it.
-      if (transport && via === db) nudge();
-      else log.info(`Mail to ${to} kept in the outbox (no SMTP_URL): read it at /dev/mailbox`);
+      if (!transport) {
+        log.info(`Mail to ${to} kept in the outbox (no SMTP_URL): read it at /dev/mailbox`);
+        return row.id;
+      }
+      await jobs.send('mail-delivery', { mailId: row.id }, { via });
+      // Within a transaction the job is not there for the worker until it commits: the caller's deliverSoon() wakes it.
+      if (via === db) jobs.wake('mail-delivery');
       return row.id;
     },
-    deliverSoon: nudge,
-    deliverDue,
+    deliverSoon: () => jobs.wake('mail-delivery'),
+    deliver,
     async stop() {
-      if (timer) clearInterval(timer);
-      await delivering;
       transport?.close();
     },
   };

@@ -5,6 +5,7 @@ import type { TestProject } from 'vitest/node';
 import { connect } from '../db/connect.js';
 import { createDatabase, startEmbeddedPostgres } from '../db/embedded.js';
 import { migrate } from '../db/migrate.js';
+import { startJobs } from '../jobs/queue.js';
 
 export const TEMPLATE = 'app_test_template';
 
@@ -38,6 +39,8 @@ export default async function setup(project: TestProject) {
   await createDatabase(adminUrl, TEMPLATE);
   const db = connect(withDatabase(adminUrl, TEMPLATE), () => {});
   await migrate(db);
+  // The job queue's schema and queues too, so each test file's clone starts its queue without creating them.
+  await (await startJobs({ db, log: console, supervise: false })).stop();
   await db.destroy();
   project.provide('adminUrl', adminUrl);
   return stop;

@@ -10,7 +10,10 @@ import { hashPassword } from '../auth/passwords.js';
 import { loadConfig, type Config } from '../config.js';
 import { connect, type Db } from '../db/connect.js';
 import { createDatabase } from '../db/embedded.js';
-import { createMailer, type Mailer } from '../mail/outbox.js';
+import type { Clock } from '../clock.js';
+import type { Jobs } from '../jobs/queue.js';
+import type { Mailer } from '../mail/outbox.js';
+import { startRuntime } from '../runtime.js';
 import { TEMPLATE, withDatabase } from './globalSetup.js';
 
 export interface TestApp {
@@ -18,12 +21,13 @@ export interface TestApp {
   db: Db;
   config: Config;
   mailer: Mailer;
+  jobs: Jobs;
   close(): Promise<void>;
 }
 
 /** A fresh database (cloned from the migrated template) and the whole app on it, for one test file. */
 export async function createTestApp(
-  options: { config?: Partial<Config>; beforeReady?: (app: FastifyInstance) => void } = {},
+  options: { config?: Partial<Config>; clock?: Clock; beforeReady?: (app: FastifyInstance) => void } = {},
 ): Promise<TestApp> {
   const adminUrl = inject('adminUrl');
   const name = `test_${randomUUID().replaceAll('-', '')}`;
@@ -36,14 +40,18 @@ export async function createTestApp(
     dataDir,
     ...options.config,
   };
-  const mailer = createMailer({
+  // The queue takes jobs as in production, looking twice a second; no cron schedules or expiry of jobs: a test runs
+  // scheduled work itself, at the time it sets.
+  const runtime = await startRuntime({
     db,
-    smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
-    productName: config.productName,
+    config,
+    clock: options.clock,
     log: { info: () => {}, warn: () => {} },
+    supervise: false,
+    pollingIntervalSeconds: 0.5,
   });
-  const app = await buildApp({ config, db, mailer });
+  const { mailer, jobs } = runtime;
+  const app = await buildApp({ config, db, ...runtime });
   options.beforeReady?.(app);
   await app.ready();
   return {
@@ -51,9 +59,10 @@ export async function createTestApp(
     db,
     config,
     mailer,
+    jobs,
     async close() {
       await app.close();
-      await mailer.stop();
+      await runtime.stop();
       await db.destroy();
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();

@@ -3,8 +3,8 @@
  * npm run db:seed -- --admin you@example.se  a first administrator, who gets an e-mail to choose a password
  */
 import { loadConfig } from '../../config.js';
-import { createMailer } from '../../mail/outbox.js';
 import { sendPasswordLink } from '../../auth/passwordLinks.js';
+import { startRuntime } from '../../runtime.js';
 import { openDatabase } from '../index.js';
 import { DEMO_PASSWORD, demoLogins, seedDemo } from './demo.js';
 
@@ -32,21 +32,18 @@ try {
       .values({ first_name: 'Admin', last_name: '', email: adminEmail, role: 'admin' })
       .returning(['id', 'email'])
       .executeTakeFirstOrThrow();
-    const mailer = createMailer({
-      db: database.db,
-      smtpUrl: config.smtpUrl,
-      from: config.mailFrom,
-      productName: config.productName,
-      log: { info: console.log, warn: console.warn },
-    });
+    // This command only queues; the mail is sent here and now rather than by a running server's queue, whose job
+    // finds it sent.
+    const runtime = await startRuntime({ db: database.db, config, log: { info: console.log, warn: console.warn }, work: false, supervise: false });
     const link = await sendPasswordLink(
       database.db,
-      mailer,
+      runtime.mailer,
       { ...user, first_name: 'Admin', locale: 'sv-SE' },
       { publicUrl: config.publicUrl, minutes: config.passwordResetMinutes, template: 'password_reset' },
     );
-    await mailer.deliverDue();
-    await mailer.stop();
+    const mail = await database.db.selectFrom('outbox').select('id').where('recipient', '=', user.email).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    await runtime.mailer.deliver(mail.id);
+    await runtime.stop();
     console.log(`Administrator ${user.email} created. Choose a password within ${config.passwordResetMinutes} minutes at:\n${link}`);
   }
 } catch (error) {

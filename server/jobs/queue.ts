@@ -1,0 +1,87 @@
+import { CompiledQuery } from 'kysely';
+import PgBoss from 'pg-boss';
+import type { Db } from '../db/connect.js';
+
+/**
+ * The work that runs later or again: each a pg-boss queue in the app's own PostgreSQL (schema `pgboss`), so jobs
+ * survive a restart, failed ones retry with backoff, and one job runs once however many app processes take work.
+ */
+export const jobQueues = {
+  /** One mail of the outbox by SMTP; retried after 1, 2, 4 … minutes, eight times in all. */
+  'mail-delivery': { retryLimit: 8, retryDelay: 60, retryBackoff: true, expireInSeconds: 120 },
+  /** Reminds every follow-up that is due (the reminder is claimed row by row, so a run twice sends nothing twice). */
+  'followup-reminders': { retryLimit: 10, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
+  /** Deletes expired sessions, login and password links, and old login attempts. */
+  'expiry-sweep': { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 600 },
+} satisfies Record<string, Omit<PgBoss.Queue, 'name'>>;
+
+export type JobName = keyof typeof jobQueues;
+
+export interface SendOptions {
+  /** Not before this time. */
+  startAfter?: Date;
+  /** The caller's transaction: the job is stored with the change that caused it, or not at all. */
+  via?: Db;
+}
+
+export interface Jobs {
+  send(name: JobName, data?: object, options?: SendOptions): Promise<void>;
+  /** Runs `handler` for each job of the queue, in this process; a throw fails the job, which then retries. */
+  work<T extends object>(name: JobName, handler: (data: T) => Promise<unknown>): Promise<void>;
+  /** Repeats a job by a cron expression (Europe/Stockholm); one schedule per queue across every process. */
+  schedule(name: JobName, cron: string): Promise<void>;
+  /** Looks for jobs of the queue now rather than at the next poll, as after a transaction that sent one commits. */
+  wake(name: JobName): void;
+  stop(): Promise<void>;
+}
+
+export interface JobsOptions {
+  db: Db;
+  log: { warn(obj: unknown, msg?: string): void };
+  /** Seconds between looks for new jobs (pg-boss's default is 2). */
+  pollingIntervalSeconds?: number;
+  /** Expiring jobs of dead processes and running cron schedules; off in the API tests, which run jobs themselves. */
+  supervise?: boolean;
+}
+
+/** pg-boss speaks to PostgreSQL through this: the app's pool, or the caller's transaction. */
+function executor(db: Db): PgBoss.Db {
+  return {
+    async executeSql(text, values) {
+      const result = await db.executeQuery(CompiledQuery.raw(text, values ?? []));
+      return { rows: result.rows as unknown[] };
+    },
+  };
+}
+
+/** Starts the queue (creating or updating its schema) on the app's database. */
+export async function startJobs({ db, log, pollingIntervalSeconds = 2, supervise = true }: JobsOptions): Promise<Jobs> {
+  const boss = new PgBoss({ db: executor(db), supervise, schedule: supervise, pollingIntervalSeconds });
+  // Without a listener an 'error' event would end the process; a database that is away for a while is no reason to.
+  boss.on('error', (error) => log.warn({ err: error }, 'job queue error'));
+  await boss.start();
+  for (const [name, options] of Object.entries(jobQueues)) {
+    if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, ...options });
+  }
+  const workers = new Map<JobName, string[]>();
+
+  return {
+    async send(name, data = {}, { startAfter, via } = {}) {
+      await boss.send(name, data, { ...jobQueues[name], startAfter, ...(via ? { db: executor(via) } : {}) });
+    },
+    async work<T extends object>(name: JobName, handler: (data: T) => Promise<unknown>) {
+      const id = await boss.work<T>(name, { pollingIntervalSeconds }, async ([job]) => handler(job.data));
+      workers.set(name, [...(workers.get(name) ?? []), id]);
+    },
+    async schedule(name, cron) {
+      await boss.schedule(name, cron, {}, { tz: 'Europe/Stockholm' });
+    },
+    wake(name) {
+      for (const id of workers.get(name) ?? []) boss.notifyWorker(id);
+    },
+    async stop() {
+      // Jobs under way get a few seconds to finish; one cut short is run again (it expires and retries).
+      await boss.stop({ graceful: true, timeout: 5000, close: false });
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import { sweepExpired } from '../auth/expiry.js';
+import type { Clock } from '../clock.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/connect.js';
+import type { Mailer } from '../mail/outbox.js';
+import type { Jobs } from './queue.js';
+
+export interface ScheduledWorkDeps {
+  db: Db;
+  jobs: Jobs;
+  mailer: Mailer;
+  config: Config;
+  clock: Clock;
+}
+
+/**
+ * What this process does from the queue: delivers mails, sends the follow-up reminders that are due, and sweeps
+ * what has expired. The schedules are kept by the queue once for every process; the first sweep of reminders runs
+ * at start, so one missed while no process ran (or cut short by a crash) goes out now rather than at the next round.
+ */
+export async function startScheduledWork({ db, jobs, mailer, clock }: ScheduledWorkDeps): Promise<void> {
+  await jobs.work<{ mailId: number }>('mail-delivery', ({ mailId }) => mailer.deliver(mailId));
+  await jobs.work('expiry-sweep', () => sweepExpired(db, clock.now()));
+  await jobs.schedule('expiry-sweep', '17 * * * *');
+}
