@@ -20,11 +20,19 @@ describe('the expiry sweep', () => {
     const staff = await createStaff(t.db, 'admin', 'sweep-admin@test.se');
     const live = await createSession(t.db, 'applicant', applicant, 3600);
     const expired = await createSession(t.db, 'applicant', applicant, 3600);
-    await t.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - hour) }).where('token_hash', '=', hashToken(expired)).execute();
+    await t.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - hour) })
+      .where('token_hash', '=', hashToken(expired))
+      .execute();
     await storeLoginLink(t.db, applicant, newToken(), 2);
     const oldLink = newToken();
     await storeLoginLink(t.db, applicant, oldLink, 2);
-    await t.db.updateTable('login_links').set({ expires_at: new Date(Date.now() - hour) }).where('token_hash', '=', hashToken(oldLink)).execute();
+    await t.db
+      .updateTable('login_links')
+      .set({ expires_at: new Date(Date.now() - hour) })
+      .where('token_hash', '=', hashToken(oldLink))
+      .execute();
     await t.db
       .insertInto('password_resets')
       .values([
@@ -51,10 +59,16 @@ describe('the expiry sweep', () => {
   it('runs as a job of the queue', async () => {
     const applicant = await createApplicant(t.db, 'sweep-job@test.se');
     const expired = await createSession(t.db, 'applicant', applicant, 3600);
-    await t.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - hour) }).where('token_hash', '=', hashToken(expired)).execute();
+    await t.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - hour) })
+      .where('token_hash', '=', hashToken(expired))
+      .execute();
     await t.jobs.send('expiry-sweep');
     await expect
-      .poll(async () => (await t.db.selectFrom('sessions').select('id').where('frontend_user_id', '=', applicant).execute()).length, { timeout: 10_000 })
+      .poll(async () => (await t.db.selectFrom('sessions').select('id').where('frontend_user_id', '=', applicant).execute()).length, {
+        timeout: 10_000,
+      })
       .toBe(0);
   });
 });

@@ -49,14 +49,15 @@ function executor(db: Db): PgBoss.Db {
   return {
     async executeSql(text, values) {
       const result = await db.executeQuery(CompiledQuery.raw(text, values ?? []));
-      return { rows: result.rows as unknown[] };
+      return { rows: result.rows };
     },
   };
 }
 
 /** Starts the queue (creating or updating its schema) on the app's database. */
 export async function startJobs({ db, log, pollingIntervalSeconds = 2, supervise = true }: JobsOptions): Promise<Jobs> {
-  const boss = new PgBoss({ db: executor(db), supervise, schedule: supervise, pollingIntervalSeconds });
+  // Maintenance (which also retries the jobs of a process that died mid-way) every 30 s rather than pg-boss's 2 min.
+  const boss = new PgBoss({ db: executor(db), supervise, schedule: supervise, pollingIntervalSeconds, maintenanceIntervalSeconds: 30 });
   // Without a listener an 'error' event would end the process; a database that is away for a while is no reason to.
   boss.on('error', (error) => log.warn({ err: error }, 'job queue error'));
   await boss.start();

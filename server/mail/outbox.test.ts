@@ -70,7 +70,12 @@ describe('mail outbox on the job queue', () => {
 
   it('keeps a mail and retries it later when the SMTP server is unreachable', async () => {
     const t = await appWithSmtp('smtp://127.0.0.1:9');
-    const id = await t.mailer.queue({ to: 'nobody@test.se', locale: 'sv-SE', template: 'password_reset', params: { link: 'l', minutes: 5 } });
+    const id = await t.mailer.queue({
+      to: 'nobody@test.se',
+      locale: 'sv-SE',
+      template: 'password_reset',
+      params: { link: 'l', minutes: 5 },
+    });
     await expect.poll(async () => (await outboxRow(t, id)).attempts, { timeout: 10_000 }).toBe(1);
     const row = await outboxRow(t, id);
     expect(row.sent_at).toBeNull();
@@ -85,13 +90,18 @@ describe('mail outbox on the job queue', () => {
     const t = await appWithSmtp(`smtp://127.0.0.1:${port}`);
     await expect(
       t.db.transaction().execute(async (trx) => {
-        await t.mailer.queue({ to: 'rolled-back@test.se', locale: 'sv-SE', template: 'password_reset', params: { link: 'l', minutes: 5 } }, trx);
+        await t.mailer.queue(
+          { to: 'rolled-back@test.se', locale: 'sv-SE', template: 'password_reset', params: { link: 'l', minutes: 5 } },
+          trx,
+        );
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');
-    const id = await t.db.transaction().execute((trx) =>
-      t.mailer.queue({ to: 'committed@test.se', locale: 'sv-SE', template: 'password_reset', params: { link: 'l', minutes: 5 } }, trx),
-    );
+    const id = await t.db
+      .transaction()
+      .execute((trx) =>
+        t.mailer.queue({ to: 'committed@test.se', locale: 'sv-SE', template: 'password_reset', params: { link: 'l', minutes: 5 } }, trx),
+      );
     t.mailer.deliverSoon();
     await expect.poll(() => receivedBy('committed@test.se').length, { timeout: 10_000 }).toBe(1);
     expect((await outboxRow(t, id)).sent_at).not.toBeNull();
@@ -105,9 +115,20 @@ describe('mail outbox on the job queue', () => {
   it('delivers a mail queued by a process that stopped before sending it, once another process runs', async () => {
     const t = await appWithSmtp(`smtp://127.0.0.1:${port}`);
     // A process that only queues (as if it died before its worker took the job).
-    const queuing = await startRuntime({ db: t.db, config: t.config, log: { info: () => {}, warn: () => {} }, work: false, supervise: false });
+    const queuing = await startRuntime({
+      db: t.db,
+      config: t.config,
+      log: { info: () => {}, warn: () => {} },
+      work: false,
+      supervise: false,
+    });
     await t.app.close();
-    const id = await queuing.mailer.queue({ to: 'later@test.se', locale: 'sv-SE', template: 'password_reset', params: { link: 'l', minutes: 5 } });
+    const id = await queuing.mailer.queue({
+      to: 'later@test.se',
+      locale: 'sv-SE',
+      template: 'password_reset',
+      params: { link: 'l', minutes: 5 },
+    });
     await queuing.stop();
     t.mailer.deliverSoon();
     await expect.poll(() => receivedBy('later@test.se').length, { timeout: 10_000 }).toBe(1);

@@ -34,14 +34,25 @@ try {
       .executeTakeFirstOrThrow();
     // This command only queues; the mail is sent here and now rather than by a running server's queue, whose job
     // finds it sent.
-    const runtime = await startRuntime({ db: database.db, config, log: { info: console.log, warn: console.warn }, work: false, supervise: false });
+    const runtime = await startRuntime({
+      db: database.db,
+      config,
+      log: { info: console.log, warn: console.warn },
+      work: false,
+      supervise: false,
+    });
     const link = await sendPasswordLink(
       database.db,
       runtime.mailer,
       { ...user, first_name: 'Admin', locale: 'sv-SE' },
       { publicUrl: config.publicUrl, minutes: config.passwordResetMinutes, template: 'password_reset' },
     );
-    const mail = await database.db.selectFrom('outbox').select('id').where('recipient', '=', user.email).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const mail = await database.db
+      .selectFrom('outbox')
+      .select('id')
+      .where('recipient', '=', user.email)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     await runtime.mailer.deliver(mail.id);
     await runtime.stop();
     console.log(`Administrator ${user.email} created. Choose a password within ${config.passwordResetMinutes} minutes at:\n${link}`);
