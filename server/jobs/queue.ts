@@ -10,7 +10,7 @@ export const jobQueues = {
   /** One mail of the outbox by SMTP; retried after 1, 2, 4 … minutes, eight times in all. */
   'mail-delivery': { retryLimit: 8, retryDelay: 60, retryBackoff: true, expireInSeconds: 120 },
   /** Reminds every follow-up that is due (the reminder is claimed row by row, so a run twice sends nothing twice). */
-  'followup-reminders': { retryLimit: 10, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
+  'followup-reminders': { retryLimit: 10, retryDelay: 10, retryBackoff: true, expireInSeconds: 30 },
   /** Deletes expired sessions, login and password links, and old login attempts. */
   'expiry-sweep': { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 600 },
 } satisfies Record<string, Omit<PgBoss.Queue, 'name'>>;
@@ -62,7 +62,9 @@ export async function startJobs({ db, log, pollingIntervalSeconds = 2, supervise
   boss.on('error', (error) => log.warn({ err: error }, 'job queue error'));
   await boss.start();
   for (const [name, options] of Object.entries(jobQueues)) {
-    if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, ...options });
+    // Kept in step with the rules above, for a database whose queues an earlier version made.
+    if (await boss.getQueue(name)) await boss.updateQueue(name, { name, ...options });
+    else await boss.createQueue(name, { name, ...options });
   }
   const workers = new Map<JobName, string[]>();
 
