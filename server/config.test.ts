@@ -38,8 +38,12 @@ describe('FOLLOWUP_DUE_DAYS and FOLLOWUP_REMINDER_DAYS', () => {
 
   it('refuse values out of range, naming the setting', () => {
     for (const value of ['0', '366', '1.5', 'abc', '-3'])
-      expect(() => loadConfig({ FOLLOWUP_DUE_DAYS: value })).toThrow(`FOLLOWUP_DUE_DAYS must be a whole number from 1 to 365, got "${value}"`);
+      expect(() => loadConfig({ FOLLOWUP_DUE_DAYS: value })).toThrow(
+        `FOLLOWUP_DUE_DAYS must be a whole number from 1 to 365, got "${value}"`,
+      );
     for (const value of ['0', '-1', '365.5', 'abc', 'Infinity'])
-      expect(() => loadConfig({ FOLLOWUP_REMINDER_DAYS: value })).toThrow(`FOLLOWUP_REMINDER_DAYS must be a number above 0 and at most 365, got "${value}"`);
+      expect(() => loadConfig({ FOLLOWUP_REMINDER_DAYS: value })).toThrow(
+        `FOLLOWUP_REMINDER_DAYS must be a number above 0 and at most 365, got "${value}"`,
+      );
   });
 });

@@ -48,9 +48,15 @@ describe('remindDueFollowups', () => {
     expect(await remindDueFollowups(t.db, deps, due)).toBeGreaterThanOrEqual(1);
     const [, reminder] = await mailsTo(application.email);
     expect(reminder.subject).toBe(`Reminder: follow-up report on your application ${application.reference} – Ansökningsportalen`);
-    expect(reminder.body_text).toContain(`Please send it in by ${new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(new Date(`${followupDueDate(at, 30)}T12:00:00Z`))}`);
+    expect(reminder.body_text).toContain(
+      `Please send it in by ${new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(new Date(`${followupDueDate(at, 30)}T12:00:00Z`))}`,
+    );
     expect(reminder.body_text).toContain(`?next=${encodeURIComponent(`/followup/${application.uuid}`)}`);
-    const row = await t.db.selectFrom('application_followups').select('reminded_at').where('application_id', '=', application.id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('application_followups')
+      .select('reminded_at')
+      .where('application_id', '=', application.id)
+      .executeTakeFirstOrThrow();
     expect(row.reminded_at).toEqual(due);
 
     expect(await remindDueFollowups(t.db, deps, new Date(due.getTime() + DAY))).toBe(0);
@@ -66,7 +72,11 @@ describe('remindDueFollowups', () => {
     await remindDueFollowups(t.db, deps, new Date(at.getTime() + 15 * DAY));
     expect(await mailsTo(sentIn.email)).toHaveLength(1);
     expect(await mailsTo(rejected.email)).toHaveLength(1);
-    const rows = await t.db.selectFrom('application_followups').select('reminded_at').where('application_id', 'in', [sentIn.id, rejected.id]).execute();
+    const rows = await t.db
+      .selectFrom('application_followups')
+      .select('reminded_at')
+      .where('application_id', 'in', [sentIn.id, rejected.id])
+      .execute();
     expect(rows.map((r) => r.reminded_at)).toEqual([null, null]);
   });
 

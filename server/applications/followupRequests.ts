@@ -69,10 +69,17 @@ async function mailFollowup(trx: Db, deps: FollowupMailDeps, applicationId: numb
  */
 async function requestLocked(trx: Db, deps: FollowupMailDeps, application: { id: number; status: number }, staffId: number, now: Date) {
   if (!isApproved(application)) throw new AppError(422, 'errors.followup_not_approved');
-  const existing = await trx.selectFrom('application_followups').select('application_id').where('application_id', '=', application.id).executeTakeFirst();
+  const existing = await trx
+    .selectFrom('application_followups')
+    .select('application_id')
+    .where('application_id', '=', application.id)
+    .executeTakeFirst();
   if (existing) throw new AppError(409, 'errors.followup_already_requested');
   const due = followupDueDate(now, deps.config.followupDueDays);
-  await trx.insertInto('application_followups').values({ application_id: application.id, requested_at: now, requested_by: staffId, updated_at: now }).execute();
+  await trx
+    .insertInto('application_followups')
+    .values({ application_id: application.id, requested_at: now, requested_by: staffId, updated_at: now })
+    .execute();
   await trx.updateTable('applications').set({ followup_at: due, updated_at: now }).where('id', '=', application.id).execute();
   await recordHistory(trx, { applicationId: application.id, userId: staffId, action: 'followup_requested', after: { followup_at: due } });
   await mailFollowup(trx, deps, application.id, 'followup_request');
@@ -81,7 +88,12 @@ async function requestLocked(trx: Db, deps: FollowupMailDeps, application: { id:
 /** Requests one application's follow-up (unknown uuid: 404), mailing the applicant once it has committed. */
 export async function requestFollowup(db: Db, deps: FollowupMailDeps, uuid: string, staffId: number, now: Date): Promise<number> {
   const id = await db.transaction().execute(async (trx) => {
-    const application = await trx.selectFrom('applications').select(['id', 'status']).where('uuid', '=', uuid).forUpdate().executeTakeFirst();
+    const application = await trx
+      .selectFrom('applications')
+      .select(['id', 'status'])
+      .where('uuid', '=', uuid)
+      .forUpdate()
+      .executeTakeFirst();
     if (!application) throw notFound();
     await requestLocked(trx, deps, application, staffId, now);
     return application.id;
@@ -98,14 +110,18 @@ function pending(db: Db, periodId: number) {
     .where('a.period_id', '=', periodId)
     .where('a.status', '=', enums.application_status.approved)
     .where(reachable)
-    .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('application_followups as fu').select('fu.application_id').whereRef('fu.application_id', '=', 'a.id'))),
+    .where((eb) =>
+      eb.not(
+        eb.exists(eb.selectFrom('application_followups as fu').select('fu.application_id').whereRef('fu.application_id', '=', 'a.id')),
+      ),
     );
 }
 
 /** How many follow-ups requesting all of the period would request (the count its confirmation states). */
 export async function pendingFollowupRequests(db: Db, periodId: number): Promise<number> {
-  const row = await pending(db, periodId).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  const row = await pending(db, periodId)
+    .select(sql<number>`count(*)::int`.as('n'))
+    .executeTakeFirstOrThrow();
   return row.n;
 }
 
@@ -113,7 +129,13 @@ export async function pendingFollowupRequests(db: Db, periodId: number): Promise
  * Requests the follow-up of every pending application of the period, in one transaction (all or none); rows another
  * request holds are skipped (that one requests them). Answers how many were requested.
  */
-export async function requestPeriodFollowups(db: Db, deps: FollowupMailDeps, periodId: number, staffId: number, now: Date): Promise<number> {
+export async function requestPeriodFollowups(
+  db: Db,
+  deps: FollowupMailDeps,
+  periodId: number,
+  staffId: number,
+  now: Date,
+): Promise<number> {
   const count = await db.transaction().execute(async (trx) => {
     const rows = await pending(trx, periodId).select(['a.id', 'a.status']).orderBy('a.id').forUpdate('a').skipLocked().execute();
     for (const application of rows) await requestLocked(trx, deps, application, staffId, now);

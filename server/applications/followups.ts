@@ -116,7 +116,8 @@ export function followupChanges(input: Partial<Record<keyof FollowupAnswers, unk
   const errors: FieldErrors = {};
   const changes: Partial<FollowupAnswers> = {};
   if (input.according_to_plan !== undefined) {
-    if (input.according_to_plan === null || typeof input.according_to_plan === 'boolean') changes.according_to_plan = input.according_to_plan;
+    if (input.according_to_plan === null || typeof input.according_to_plan === 'boolean')
+      changes.according_to_plan = input.according_to_plan;
     else errors.according_to_plan = ['validation.boolean'];
   }
   if (input.according_to_plan_comment !== undefined)
@@ -129,7 +130,12 @@ export function followupChanges(input: Partial<Record<keyof FollowupAnswers, unk
 }
 
 /** Saves the applicant's answers as they type; 409 once sent in, and nothing saved on any error. */
-export async function saveFollowupAnswers(db: Db, applicationId: number, input: Partial<Record<keyof FollowupAnswers, unknown>>, now: Date) {
+export async function saveFollowupAnswers(
+  db: Db,
+  applicationId: number,
+  input: Partial<Record<keyof FollowupAnswers, unknown>>,
+  now: Date,
+) {
   const changes = followupChanges(input);
   await db.transaction().execute(async (trx) => {
     await lockOpenFollowup(trx, applicationId);
@@ -163,7 +169,12 @@ export async function submitFollowup(db: Db, deps: SubmitDeps, applicationId: nu
     for (const field of requiredFollowupFields) if (answers[field] === null) errors[field] = ['validation.required'];
     if (Object.keys(errors).length) throw invalid(errors);
     await trx.updateTable('applications').set({ followup_sent_in_at: now, updated_at: now }).where('id', '=', applicationId).execute();
-    await recordHistory(trx, { applicationId, userId: null, action: 'followup_sent_in', after: { participants: answers.participants, events: answers.events } });
+    await recordHistory(trx, {
+      applicationId,
+      userId: null,
+      action: 'followup_sent_in',
+      after: { participants: answers.participants, events: answers.events },
+    });
     await notifyStaff(trx, { applicationId, kind: 'followup_sent_in' }, deps);
   });
 }

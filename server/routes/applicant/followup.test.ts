@@ -11,7 +11,11 @@ let adminId: number;
 beforeAll(async () => {
   t = await createTestApp();
   adminId = await createStaff(t.db, 'admin', 'admin@followup.test');
-  await t.db.updateTable('users').set({ notifications_email: 'notiser@followup.test', notify_on_applications: true }).where('id', '=', adminId).execute();
+  await t.db
+    .updateTable('users')
+    .set({ notifications_email: 'notiser@followup.test', notify_on_applications: true })
+    .where('id', '=', adminId)
+    .execute();
   admin = await sessionCookie(t.app, 'admin@followup.test');
 });
 afterAll(() => t.close());
@@ -71,7 +75,10 @@ describe('the applicant’s follow-up', () => {
       ['according_to_plan_comment', 'x'.repeat(2001), 'The comment on how it went may not be more than 2000 characters.'],
       ['marketing', 'x'.repeat(5001), 'The how the foundation was marketed may not be more than 5000 characters.'],
     ] as const) {
-      const response = await save(application.uuid, application.applicant, { [field]: value, participants: field === 'participants' ? value : 8 });
+      const response = await save(application.uuid, application.applicant, {
+        [field]: value,
+        participants: field === 'participants' ? value : 8,
+      });
       expect(response.statusCode, `${field} ${String(value)}`).toBe(422);
       expect(response.json().errors[field]).toEqual([message]);
     }
@@ -102,10 +109,18 @@ describe('the applicant’s follow-up', () => {
     expect(response.statusCode).toBe(200);
     const { data } = response.json();
     expect(data).toMatchObject({ ...complete, sent_in_at: expect.any(String) });
-    const row = await t.db.selectFrom('applications').select('followup_sent_in_at').where('id', '=', application.id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('applications')
+      .select('followup_sent_in_at')
+      .where('id', '=', application.id)
+      .executeTakeFirstOrThrow();
     expect(row.followup_sent_in_at?.toISOString()).toBe(data.sent_in_at);
     expect((await historyOf(t.db, application.id)).map((h) => h.action)).toContain('followup_sent_in');
-    const notifications = await t.db.selectFrom('notifications').select(['user_id', 'kind']).where('application_id', '=', application.id).execute();
+    const notifications = await t.db
+      .selectFrom('notifications')
+      .select(['user_id', 'kind'])
+      .where('application_id', '=', application.id)
+      .execute();
     expect(notifications).toEqual([{ user_id: adminId, kind: 'followup_sent_in' }]);
     const mails = await t.db.selectFrom('outbox').select('body_text').where('recipient', '=', 'notiser@followup.test').execute();
     expect(mails.some((m) => m.body_text.includes(`show=${application.uuid}&tab=followup`))).toBe(true);
@@ -115,7 +130,11 @@ describe('the applicant’s follow-up', () => {
     expect(locked.json().message).toBe('The follow-up report has already been sent in and can no longer be changed.');
     expect((await submit(application.uuid, application.applicant)).statusCode).toBe(409);
     expect((await upload(application.uuid, application.applicant)).statusCode).toBe(409);
-    const remove = await call(t.app, { method: 'DELETE', url: url(application.uuid, `/files/${data.files[0].uuid}`), cookie: application.applicant });
+    const remove = await call(t.app, {
+      method: 'DELETE',
+      url: url(application.uuid, `/files/${data.files[0].uuid}`),
+      cookie: application.applicant,
+    });
     expect(remove.statusCode).toBe(409);
     expect((await get(application.uuid, application.applicant)).json().data).toMatchObject({ ...complete, files: [data.files[0]] });
   });
@@ -139,7 +158,11 @@ describe('the follow-up’s attachments', () => {
     expect(file).toMatchObject({ name: 'bilder.pdf', mime: 'application/pdf', size: pdf().length });
     expect((await get(application.uuid, application.applicant)).json().data.files).toEqual([file]);
 
-    const form = await call(t.app, { method: 'GET', url: `/api/v1/portal/applications/${application.uuid}`, cookie: application.applicant });
+    const form = await call(t.app, {
+      method: 'GET',
+      url: `/api/v1/portal/applications/${application.uuid}`,
+      cookie: application.applicant,
+    });
     expect(form.json().data.files).toEqual([]);
     const download = await call(t.app, {
       method: 'GET',
@@ -149,10 +172,18 @@ describe('the follow-up’s attachments', () => {
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(pdf())).toBe(true);
     // The staff form's file removal leaves the follow-up's alone.
-    const staffRemove = await call(t.app, { method: 'DELETE', url: `/api/v1/applications/${application.uuid}/files/${file.uuid}`, cookie: admin });
+    const staffRemove = await call(t.app, {
+      method: 'DELETE',
+      url: `/api/v1/applications/${application.uuid}/files/${file.uuid}`,
+      cookie: admin,
+    });
     expect(staffRemove.statusCode).toBe(404);
 
-    const removed = await call(t.app, { method: 'DELETE', url: url(application.uuid, `/files/${file.uuid}`), cookie: application.applicant });
+    const removed = await call(t.app, {
+      method: 'DELETE',
+      url: url(application.uuid, `/files/${file.uuid}`),
+      cookie: application.applicant,
+    });
     expect(removed.statusCode).toBe(204);
     expect((await get(application.uuid, application.applicant)).json().data.files).toEqual([]);
     const again = await call(t.app, { method: 'DELETE', url: url(application.uuid, `/files/${file.uuid}`), cookie: application.applicant });
@@ -162,7 +193,13 @@ describe('the follow-up’s attachments', () => {
   it('refuses a file of another type (422) and stores nothing', async () => {
     const application = await requested();
     const body = multipart([{ name: 'file', filename: 'a.pdf', content: Buffer.from('not a pdf at all'), type: 'application/pdf' }]);
-    const response = await call(t.app, { method: 'POST', url: url(application.uuid, '/files'), cookie: application.applicant, headers: body.headers, payload: body.payload });
+    const response = await call(t.app, {
+      method: 'POST',
+      url: url(application.uuid, '/files'),
+      cookie: application.applicant,
+      headers: body.headers,
+      payload: body.payload,
+    });
     expect(response.statusCode).toBe(422);
     expect((await get(application.uuid, application.applicant)).json().data.files).toEqual([]);
   });

@@ -45,7 +45,12 @@ export default async function applicantFollowupRoutes(app: Api) {
     '/portal/applications/:uuid/followup',
     {
       config: access,
-      schema: { tags, summary: 'The follow-up report of one of the applicant’s applications (404 when none is requested)', params, response: answer },
+      schema: {
+        tags,
+        summary: 'The follow-up report of one of the applicant’s applications (404 when none is requested)',
+        params,
+        response: answer,
+      },
     },
     async (request) => ({ data: await followupOf(db, await ownId(request, request.params.uuid), uploadMaxBytes) }),
   );

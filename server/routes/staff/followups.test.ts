@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enums } from '../../../resources/enums.js';
 import { followupDueDate } from '../../applications/followupRequests.js';
-import { applicantCookie, createApplicant, createApplication, createPeriod, historyOf, sentInApplication } from '../../test/handlingFixtures.js';
+import {
+  applicantCookie,
+  createApplicant,
+  createApplication,
+  createPeriod,
+  historyOf,
+  sentInApplication,
+} from '../../test/handlingFixtures.js';
 import { multipart, pdf } from '../../test/multipart.js';
 import { call, createStaff, createTestApp, sessionCookie, type TestApp } from '../../test/testApp.js';
 
@@ -92,7 +99,11 @@ describe('POST /applications/:uuid/followup/request', () => {
     await t.db.updateTable('frontend_users').set({ active: false }).where('id', '=', unreachable.applicantId).execute();
     expect((await request(unreachable.uuid)).statusCode).toBe(422);
     expect(await followupRow(unreachable.id)).toBeUndefined();
-    const { followup_at } = await t.db.selectFrom('applications').select('followup_at').where('id', '=', unreachable.id).executeTakeFirstOrThrow();
+    const { followup_at } = await t.db
+      .selectFrom('applications')
+      .select('followup_at')
+      .where('id', '=', unreachable.id)
+      .executeTakeFirstOrThrow();
     expect(followup_at).toBeNull();
   });
 
@@ -166,6 +177,9 @@ describe('/periods/:uuid/followup-requests', () => {
     const period = await createPeriod(t.db, 'Uppföljning utredare');
     const own = `/api/v1/periods/${period.uuid}/followup-requests`;
     expect((await call(t.app, { method: 'POST', url: own, cookie: investigator })).statusCode).toBe(403);
-    expect((await call(t.app, { method: 'GET', url: own, cookie: await applicantCookie(t.db, await createApplicant(t.db, 'x@followups.test')) })).statusCode).toBe(401);
+    expect(
+      (await call(t.app, { method: 'GET', url: own, cookie: await applicantCookie(t.db, await createApplicant(t.db, 'x@followups.test')) }))
+        .statusCode,
+    ).toBe(401);
   });
 });

@@ -35,7 +35,8 @@ export default async function staffFollowupRoutes(app: Api) {
       config: manageOrInvestigate,
       schema: {
         tags,
-        summary: 'The application’s follow-up report with its attachments (investigators only on their own applications); 404 when none is requested',
+        summary:
+          'The application’s follow-up report with its attachments (investigators only on their own applications); 404 when none is requested',
         params,
         response: { 200: data(followup) },
       },

@@ -186,8 +186,12 @@ describe('GET /statistics', () => {
         .values({ status: 40, frontend_user_id: user, period_id: period.id, definitions: '{}', sent_in_at: new Date() })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await t.db.insertInto('application_followups').values({ ...answers, application_id: application.id, requested_at: new Date() }).execute();
-      if (sentIn) await t.db.updateTable('applications').set({ followup_sent_in_at: new Date() }).where('id', '=', application.id).execute();
+      await t.db
+        .insertInto('application_followups')
+        .values({ ...answers, application_id: application.id, requested_at: new Date() })
+        .execute();
+      if (sentIn)
+        await t.db.updateTable('applications').set({ followup_sent_in_at: new Date() }).where('id', '=', application.id).execute();
     }
     const ofPeriod = (await get(`/statistics?period=${period.id}`, admin)).json().data.totals;
     expect(ofPeriod).toMatchObject({ applications: 3, participants: 155, events: 5 });

@@ -18,7 +18,10 @@ export function TotalFigures({ totals }: { totals: StatisticsTotals }) {
     ['events', formatCount(totals.events, locale)],
   ] as const;
   return (
-    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(auto-fit, minmax(12rem, 1fr))' }, gap: 2, m: 0 }}>
+    <Box
+      component="dl"
+      sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(auto-fit, minmax(12rem, 1fr))' }, gap: 2, m: 0 }}
+    >
       {figures.map(([key, value]) => (
         <Paper key={key} variant="outlined" sx={{ p: 2, display: 'flex', flexDirection: 'column-reverse' }}>
           <Typography component="dd" variant="h4" sx={{ m: 0 }} data-testid={`statistics-total-${key}`}>
