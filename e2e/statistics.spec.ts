@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { formatMoney } from '../resources/format';
+import { formatCount, formatMoney } from '../resources/format';
 import type { Statistics } from '../resources/statistics';
 import { expectAccessible } from './axe';
 import { ADMIN, loginAs, pageTitle } from './helpers';
@@ -39,6 +39,9 @@ test('the admin reads the statistics of the closed demo period, as the API count
   await expect(page.getByTestId('statistics-total-applications')).toHaveText(String(data.totals.applications));
   await expect(page.getByTestId('statistics-total-applied')).toHaveText(formatMoney(data.totals.applied, 'sv-SE'));
   await expect(page.getByTestId('statistics-total-approved')).toHaveText(formatMoney(data.totals.approved, 'sv-SE'));
+  // What the follow-up reports sent in tell, beside the applications' figures.
+  await expect(page.getByTestId('statistics-total-participants')).toHaveText(formatCount(data.totals.participants, 'sv-SE'));
+  await expect(page.getByTestId('statistics-total-events')).toHaveText(formatCount(data.totals.events, 'sv-SE'));
 
   // The chart beside the table is drawn: an svg with one bar per status.
   const chart = page.getByTestId('statistics-chart').first();

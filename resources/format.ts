@@ -14,6 +14,11 @@ export function formatDateTime(value: string | null | undefined, locale: string)
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: TIME_ZONE }).format(new Date(value));
 }
 
+/** A count -> '12 500' (sv-SE) / '12,500' (en-US). */
+export function formatCount(value: number, locale: string): string {
+  return new Intl.NumberFormat(locale).format(value);
+}
+
 /** Öre -> '25 000 kr' (sv-SE) / 'SEK 25,000' (en-US). */
 export function formatMoney(ore: number | null | undefined, locale: string): string {
   if (ore === null || ore === undefined) return '';

@@ -8,6 +8,14 @@ export interface StatisticsFigures {
   approved: number;
 }
 
+/** The totals add what the follow-up reports sent in tell. */
+export interface StatisticsTotals extends StatisticsFigures {
+  /** Sum of the participants of the follow-ups sent in. */
+  participants: number;
+  /** Sum of the events held, of the follow-ups sent in. */
+  events: number;
+}
+
 export interface CategoryStatistics extends StatisticsFigures {
   category_id: number;
   label: string;
@@ -18,7 +26,7 @@ export type CategoryTypeKey = (typeof categoryTypeKeys)[number];
 
 export interface Statistics {
   period: { id: number; name: string } | null;
-  totals: StatisticsFigures;
+  totals: StatisticsTotals;
   by_status: (StatisticsFigures & { status: number })[];
   by_category_type: Record<CategoryTypeKey, CategoryStatistics[]>;
   by_applicant_type: (StatisticsFigures & { applicant_type: number | null })[];

@@ -23,3 +23,27 @@ describe('SEED_DEMO', () => {
     }
   });
 });
+
+describe('FOLLOWUP_DUE_DAYS and FOLLOWUP_REMINDER_DAYS', () => {
+  it('default to 30 and 14 days', () => {
+    const config = loadConfig({});
+    expect([config.followupDueDays, config.followupReminderDays]).toEqual([30, 14]);
+  });
+
+  it('take a whole number of days for the due date, and a fraction of a day for the reminder', () => {
+    const config = loadConfig({ FOLLOWUP_DUE_DAYS: '365', FOLLOWUP_REMINDER_DAYS: '0.0002' });
+    expect([config.followupDueDays, config.followupReminderDays]).toEqual([365, 0.0002]);
+    expect(loadConfig({ FOLLOWUP_REMINDER_DAYS: '365' }).followupReminderDays).toBe(365);
+  });
+
+  it('refuse values out of range, naming the setting', () => {
+    for (const value of ['0', '366', '1.5', 'abc', '-3'])
+      expect(() => loadConfig({ FOLLOWUP_DUE_DAYS: value })).toThrow(
+        `FOLLOWUP_DUE_DAYS must be a whole number from 1 to 365, got "${value}"`,
+      );
+    for (const value of ['0', '-1', '365.5', 'abc', 'Infinity'])
+      expect(() => loadConfig({ FOLLOWUP_REMINDER_DAYS: value })).toThrow(
+        `FOLLOWUP_REMINDER_DAYS must be a number above 0 and at most 365, got "${value}"`,
+      );
+  });
+});

@@ -25,6 +25,10 @@ export interface Config {
   logLevel: string;
   /** Largest uploaded file, in bytes (UPLOAD_MAX_MB). */
   uploadMaxBytes: number;
+  /** Days from a follow-up's request to its due date (FOLLOWUP_DUE_DAYS). */
+  followupDueDays: number;
+  /** Days from a follow-up's request to its one reminder, a fraction allowed (FOLLOWUP_REMINDER_DAYS). */
+  followupReminderDays: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -35,6 +39,17 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
   const value = Number(raw);
   if (!Number.isInteger(value) || value < min || value > max) {
     throw new Error(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+/** A positive number that may have a fraction, at most `max` (so a setting in days can be tried in seconds). */
+function positive(env: Env, name: string, fallback: number, max: number): number {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0 || value > max) {
+    throw new Error(`${name} must be a number above 0 and at most ${max}, got "${raw}"`);
   }
   return value;
 }
@@ -84,5 +99,7 @@ export function loadConfig(env: Env = process.env): Config {
     // warn: errors and warnings only; info adds a line per request.
     logLevel: text(env, 'LOG_LEVEL') ?? 'warn',
     uploadMaxBytes: integer(env, 'UPLOAD_MAX_MB', 10, 1, 100) * 1024 * 1024,
+    followupDueDays: integer(env, 'FOLLOWUP_DUE_DAYS', 30, 1, 365),
+    followupReminderDays: positive(env, 'FOLLOWUP_REMINDER_DAYS', 14, 365),
   };
 }

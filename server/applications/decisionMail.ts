@@ -32,7 +32,7 @@ type Where = ExpressionBuilder<Database & { a: Database['applications'] }, 'a'>;
 const decided = (eb: Where): Expression<SqlBool> => eb('a.status', 'in', decidedStatuses);
 
 /** An applicant (`f`) the mail can reach: active, with an address, as recipientOf() requires. */
-const reachable = sql<SqlBool>`(f.active AND btrim(f.email) <> '')`;
+export const reachable = sql<SqlBool>`(f.active AND btrim(f.email) <> '')`;
 
 /** The template of a decision in a language, else in Swedish. */
 async function templateOf(db: Db, decision: number, locale: Locale) {

@@ -34,13 +34,23 @@ export async function recipientOf(db: Db, applicationId: number): Promise<Applic
  * A new link to the application's dialogue, valid `days` (DIALOGUE_LINK_DAYS): the login page with the dialogue as
  * where to go next; an applicant already signed in goes straight there.
  */
-export async function dialogueLink(
+export function dialogueLink(
   db: Db,
   settings: { publicUrl: string; dialogueLinkDays: number },
   recipient: ApplicationRecipient,
   applicationUuid: string,
 ): Promise<string> {
+  return applicantLink(db, settings, recipient, `/dialog/${applicationUuid}`);
+}
+
+/** A new link that signs the applicant in and opens `next` (a path of the portal), valid DIALOGUE_LINK_DAYS. */
+export async function applicantLink(
+  db: Db,
+  settings: { publicUrl: string; dialogueLinkDays: number },
+  recipient: ApplicationRecipient,
+  next: string,
+): Promise<string> {
   const token = newToken();
   await storeLoginLink(db, recipient.frontendUserId, token, settings.dialogueLinkDays);
-  return `${settings.publicUrl}/logga-in/${token}?next=${encodeURIComponent(`/dialog/${applicationUuid}`)}`;
+  return `${settings.publicUrl}/logga-in/${token}?next=${encodeURIComponent(next)}`;
 }

@@ -12,6 +12,8 @@ export interface NewFile {
   name: string;
   mime: string;
   size: number;
+  /** An attachment of the follow-up report rather than of the form. */
+  followup?: boolean;
 }
 
 /** Locks the application until the transaction ends and checks it is still a draft, so a send-in cannot race a change. */
@@ -53,7 +55,7 @@ export function insertFile(db: Db, file: NewFile) {
 
 /**
  * Deletes the file's row if it belongs to the application's form; undefined when it does not. A message's attachment
- * stays with the message: what was written in the dialogue is not taken back.
+ * stays with the message: what was written in the dialogue is not taken back; the follow-up's are its own.
  */
 export function deleteFileRow(db: Db, applicationId: number, fileUuid: string) {
   return db
@@ -61,6 +63,18 @@ export function deleteFileRow(db: Db, applicationId: number, fileUuid: string) {
     .where('uuid', '=', fileUuid)
     .where('application_id', '=', applicationId)
     .where('message_id', 'is', null)
+    .where('followup', '=', false)
+    .returning(['uuid', 'name'])
+    .executeTakeFirst();
+}
+
+/** Deletes an attachment of the application's follow-up; undefined when it is not one. */
+export function deleteFollowupFileRow(db: Db, applicationId: number, fileUuid: string) {
+  return db
+    .deleteFrom('application_files')
+    .where('uuid', '=', fileUuid)
+    .where('application_id', '=', applicationId)
+    .where('followup', '=', true)
     .returning(['uuid', 'name'])
     .executeTakeFirst();
 }
@@ -75,12 +89,15 @@ export function fileOf(db: Db, applicationId: number, fileUuid: string) {
     .executeTakeFirst();
 }
 
-/** A file of the application by the application's uuid, to download for staff; `message_id` says it is a message's. */
+/**
+ * A file of the application by the application's uuid, to download for staff; `message_id` says it is a message's,
+ * `followup` the follow-up's.
+ */
 export function fileOfApplicationUuid(db: Db, applicationUuid: string, fileUuid: string) {
   return db
     .selectFrom('application_files as f')
     .innerJoin('applications as a', 'a.id', 'f.application_id')
-    .select(['f.uuid', 'f.name', 'f.mime', 'f.message_id', 'a.id as application_id'])
+    .select(['f.uuid', 'f.name', 'f.mime', 'f.message_id', 'f.followup', 'a.id as application_id'])
     .where('a.uuid', '=', applicationUuid)
     .where('f.uuid', '=', fileUuid)
     .executeTakeFirst();

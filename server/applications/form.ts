@@ -55,13 +55,14 @@ export async function categoryIdsOf(db: Db, applicationId: number): Promise<numb
   return rows.map((r) => r.category_id);
 }
 
-/** The form's files (a message's attachments are the dialogue's, server/applications/messages.ts). */
+/** The form's files (a message's attachments are the dialogue's, server/applications/messages.ts; the follow-up's its own). */
 export function filesOf(db: Db, applicationId: number) {
   return db
     .selectFrom('application_files')
     .select(['uuid', 'name', 'size', 'mime', 'field_definition_id', 'created_at'])
     .where('application_id', '=', applicationId)
     .where('message_id', 'is', null)
+    .where('followup', '=', false)
     .orderBy('id')
     .execute();
 }

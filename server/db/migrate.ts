@@ -9,6 +9,7 @@ import * as applicationListIndexes from './migrations/0006_application_list_inde
 import * as dialogue from './migrations/0007_dialogue.js';
 import * as notifications from './migrations/0008_notifications.js';
 import * as decisionMails from './migrations/0009_decision_mails.js';
+import * as followups from './migrations/0010_followups.js';
 import * as jobQueue from './migrations/0011_job_queue.js';
 
 // Listed here rather than read from disk, so the order is explicit and nothing depends on the working directory.
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0007_dialogue': dialogue,
   '0008_notifications': notifications,
   '0009_decision_mails': decisionMails,
+  '0010_followups': followups,
   '0011_job_queue': jobQueue,
 };
 

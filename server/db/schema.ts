@@ -196,7 +196,21 @@ export interface Database {
     /** The message it is attached to; null for the form's files. */
     message_id: number | null;
     is_agreement: Generated<boolean>;
+    /** An attachment of the follow-up report; like a message's, no part of the form's files. */
+    followup: Generated<boolean>;
     created_at: Created;
+  };
+  application_followups: {
+    application_id: number;
+    requested_at: Timestamp;
+    requested_by: number | null;
+    reminded_at: Date | null;
+    according_to_plan: boolean | null;
+    according_to_plan_comment: string | null;
+    participants: number | null;
+    events: number | null;
+    marketing: string | null;
+    updated_at: Timestamp;
   };
   application_messages: {
     id: Generated<number>;

@@ -1,3 +1,4 @@
+import { remindDueFollowups } from '../applications/followupRequests.js';
 import { sweepExpired } from '../auth/expiry.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
@@ -18,8 +19,11 @@ export interface ScheduledWorkDeps {
  * what has expired. The schedules are kept by the queue once for every process; the first sweep of reminders runs
  * at start, so one missed while no process ran (or cut short by a crash) goes out now rather than at the next round.
  */
-export async function startScheduledWork({ db, jobs, mailer, clock }: ScheduledWorkDeps): Promise<void> {
+export async function startScheduledWork({ db, jobs, mailer, config, clock }: ScheduledWorkDeps): Promise<void> {
   await jobs.work<{ mailId: number }>('mail-delivery', ({ mailId }) => mailer.deliver(mailId));
+  await jobs.work('followup-reminders', () => remindDueFollowups(db, { mailer, config, jobs }, clock.now()));
   await jobs.work('expiry-sweep', () => sweepExpired(db, clock.now()));
+  await jobs.schedule('followup-reminders', '*/5 * * * *');
   await jobs.schedule('expiry-sweep', '17 * * * *');
+  await jobs.send('followup-reminders');
 }

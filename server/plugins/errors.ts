@@ -102,7 +102,8 @@ function fromValidation(issues: AjvIssue[], context?: string): AppError {
         message = 'validation.in';
         break;
       case 'type':
-        message = typeKeys[String(issue.params.type)] ?? 'validation.invalid';
+        // A nullable field's type is 'integer,null': its message is the type's (null is never what was wrong).
+        message = typeKeys[String(issue.params.type).split(',')[0]] ?? 'validation.invalid';
         break;
       default:
         message = 'validation.invalid';

@@ -141,3 +141,32 @@ export const dialogueMessage = Type.Object({
     ),
   ),
 });
+
+/** A follow-up report (resources/followup.ts), as every follow-up route answers it. */
+export const followup = Type.Object({
+  application_uuid: Type.String(),
+  reference: Nullable(Type.String()),
+  period_name: Type.String(),
+  requested_at: dateTime,
+  due_at: Type.String({ format: 'date', description: 'The due date (the application’s followup_at)' }),
+  reminded_at: nullableDateTime,
+  sent_in_at: Type.Unsafe<string | null>({ type: ['string', 'null'], format: 'date-time', description: 'Once set, the report is locked' }),
+  according_to_plan: Nullable(Type.Boolean({ description: 'Whether the project went according to plan' })),
+  according_to_plan_comment: Nullable(Type.String({ description: 'At most 2 000 characters' })),
+  participants: Nullable(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
+  events: Nullable(Type.Integer({ minimum: 0, maximum: 1_000_000, description: 'Number of events held' })),
+  marketing: Nullable(Type.String({ description: 'How the foundation was marketed; at most 5 000 characters' })),
+  files: Type.Array(
+    Type.Object({ uuid: Type.String(), name: Type.String(), mime: Type.String(), size: Type.Integer(), created_at: dateTime }),
+  ),
+  upload_max_bytes: Type.Integer({ description: 'Largest attachment, in bytes' }),
+});
+
+/** A follow-up's attachment, as its upload answers it. */
+export const followupFile = Type.Object({
+  uuid: Type.String(),
+  name: Type.String(),
+  mime: Type.String(),
+  size: Type.Integer(),
+  created_at: dateTime,
+});

@@ -84,16 +84,31 @@ async function categoryFigures(db: Db, periodId: number | null) {
   return rows;
 }
 
+/** Participants and events summed over the follow-ups sent in, of one period or of all. */
+async function followupFigures(db: Db, periodId: number | null) {
+  const { rows } = await sql<{ participants: string; events: string }>`
+    SELECT coalesce(sum(f.participants), 0)::text AS participants, coalesce(sum(f.events), 0)::text AS events
+    FROM application_followups f
+    JOIN applications a ON a.id = f.application_id
+    WHERE a.followup_sent_in_at IS NOT NULL${periodId === null ? sql`` : sql` AND a.period_id = ${periodId}`}
+  `.execute(db);
+  return { participants: exactOre(rows[0].participants), events: exactOre(rows[0].events) };
+}
+
 /** Position of a code in its enumeration's declared order (received, ongoing, approved, rejected); unknown last. */
 function declaredOrder(values: readonly number[], value: number | null): number {
   const index = value === null ? -1 : values.indexOf(value);
   return index === -1 ? values.length : index;
 }
 
-/** Everything GET /statistics answers, in two queries run side by side. */
+/** Everything GET /statistics answers, in three queries run side by side. */
 export async function loadStatistics(db: Db, period: Statistics['period']): Promise<Statistics> {
   const periodId = period?.id ?? null;
-  const [grouped, categories] = await Promise.all([groupedFigures(db, periodId), categoryFigures(db, periodId)]);
+  const [grouped, categories, followups] = await Promise.all([
+    groupedFigures(db, periodId),
+    categoryFigures(db, periodId),
+    followupFigures(db, periodId),
+  ]);
   const of = (kind: GroupedRow['kind']) => grouped.filter((row) => row.kind === kind);
 
   const statusOrder = Object.values(enums.application_status) as number[];
@@ -109,7 +124,7 @@ export async function loadStatistics(db: Db, period: Statistics['period']): Prom
   }
   return {
     period,
-    totals: total ? figures(total) : { applications: 0, applied: 0, approved: 0 },
+    totals: { ...(total ? figures(total) : { applications: 0, applied: 0, approved: 0 }), ...followups },
     by_status: of('status')
       .sort((a, b) => declaredOrder(statusOrder, a.status) - declaredOrder(statusOrder, b.status))
       .map((row) => ({ status: row.status!, ...figures(row) })),

@@ -37,9 +37,11 @@ export default async function staffFileRoutes(app: Api) {
       knownUuids(request.params.uuid, request.params.fileUuid);
       const stored = await fileOfApplicationUuid(db, request.params.uuid, request.params.fileUuid);
       if (!stored) throw notFound();
-      // A message's attachment is the dialogue's: read by those who manage, and by investigators on the application.
+      // A message's or the follow-up's attachment is the applicant's correspondence: read by those who manage, and by
+      // investigators on the application.
       const staff = { id: request.staff!.id, manages: hasAbility(request.abilities, 'manage-applications') };
-      if (stored.message_id !== null && !(await mayReadDialogue(db, stored.application_id, staff))) {
+      const correspondence = stored.message_id !== null || stored.followup;
+      if (correspondence && !(await mayReadDialogue(db, stored.application_id, staff))) {
         throw new AppError(403, 'errors.not_investigator');
       }
       return sendStoredFile(reply, dataDir, stored);

@@ -3,6 +3,7 @@ import { createSession } from '../../auth/sessions.js';
 import { seedDemo } from '../../db/seed/demo.js';
 import { exactOre } from '../../statistics/queries.js';
 import { kronor } from '../../statistics/export.js';
+import { createApplicant, createPeriod } from '../../test/handlingFixtures.js';
 import { call, createStaff, createTestApp, sessionCookie, type TestApp } from '../../test/testApp.js';
 
 let t: TestApp;
@@ -100,7 +101,7 @@ describe('GET /statistics', () => {
     expect(response.statusCode).toBe(200);
     const data = response.json().data;
     expect(data.period).toEqual({ id: periodId, name: 'Statistikperiod 2026' });
-    expect(data.totals).toEqual({ applications: 5, applied: 5_350_350, approved: 200_301 });
+    expect(data.totals).toEqual({ applications: 5, applied: 5_350_350, approved: 200_301, participants: 0, events: 0 });
     expect(data.by_status).toEqual([
       { status: 20, applications: 1, applied: 100_050, approved: 0 },
       { status: 30, applications: 1, applied: 0, approved: 0 },
@@ -145,7 +146,8 @@ describe('GET /statistics', () => {
     expect(sentIn.length).toBeGreaterThan(5);
     const data = (await get('/statistics', admin)).json().data;
     expect(data.period).toBeNull();
-    expect(data.totals).toEqual({
+    // The follow-ups' figures are another test's (tests run in any order).
+    expect(data.totals).toMatchObject({
       applications: sentIn.length + 5,
       applied: sentIn.reduce((sum, a) => sum + (a.money ?? 0), 0) + 5_350_350,
       approved: sentIn.filter((a) => a.status === 40).reduce((sum, a) => sum + (a.approved_money ?? 0), 0) + 200_301,
@@ -161,10 +163,40 @@ describe('GET /statistics', () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     const data = (await get(`/statistics?period=${empty.id}`, admin)).json().data;
-    expect(data.totals).toEqual({ applications: 0, applied: 0, approved: 0 });
+    expect(data.totals).toEqual({ applications: 0, applied: 0, approved: 0, participants: 0, events: 0 });
     expect([data.by_status, data.by_applicant_type, data.by_month, data.by_category_type.target_group]).toEqual([[], [], [], []]);
     expect((await get('/statistics?period=999999', admin)).statusCode).toBe(404);
     expect((await get('/statistics?period=abc', admin)).statusCode).toBeGreaterThanOrEqual(400);
+  });
+
+  it('adds the participants and events of the follow-ups sent in, of the period asked for or of all', async () => {
+    const before = (await get('/statistics', admin)).json().data.totals;
+    const period = await createPeriod(t.db, 'Uppföljningsperiod');
+    const user = await createApplicant(t.db, 'uppfoljning@test.se');
+    const followups = [
+      { participants: 120, events: 4, sentIn: true },
+      { participants: 35, events: 1, sentIn: true },
+      // Answered but not sent in: not counted yet.
+      { participants: 1_000, events: 50, sentIn: false },
+    ];
+    for (const { sentIn, ...answers } of followups) {
+      // No reference: the demo's take the fixtures' numbers.
+      const application = await t.db
+        .insertInto('applications')
+        .values({ status: 40, frontend_user_id: user, period_id: period.id, definitions: '{}', sent_in_at: new Date() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await t.db
+        .insertInto('application_followups')
+        .values({ ...answers, application_id: application.id, requested_at: new Date() })
+        .execute();
+      if (sentIn)
+        await t.db.updateTable('applications').set({ followup_sent_in_at: new Date() }).where('id', '=', application.id).execute();
+    }
+    const ofPeriod = (await get(`/statistics?period=${period.id}`, admin)).json().data.totals;
+    expect(ofPeriod).toMatchObject({ applications: 3, participants: 155, events: 5 });
+    const all = (await get('/statistics', admin)).json().data.totals;
+    expect([all.participants - before.participants, all.events - before.events]).toEqual([155, 5]);
   });
 
   it('reads sums exactly and refuses one beyond 2^53 öre rather than rounding it', () => {

@@ -1,0 +1,68 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enums } from '../../resources/enums.js';
+import { sentInApplication } from '../test/handlingFixtures.js';
+import { call, createStaff, createTestApp, sessionCookie, type TestApp } from '../test/testApp.js';
+
+// The reminder through the queue, as the app runs it, on a clock the test moves.
+
+const DAY = 24 * 60 * 60 * 1000;
+let offset = 0;
+const clock = { now: () => new Date(Date.now() + offset) };
+let t: TestApp;
+let admin: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+  await createStaff(t.db, 'admin', 'admin@queue-reminders.test');
+  admin = await sessionCookie(t.app, 'admin@queue-reminders.test');
+});
+afterAll(() => t.close());
+
+const mailsTo = (recipient: string) =>
+  t.db.selectFrom('outbox').select('subject').where('recipient', '=', recipient).orderBy('id').execute();
+/** Runs the reminders' job as the queue does and waits until it has finished. */
+async function runReminderJob() {
+  const before = await finishedReminderJobs();
+  await t.jobs.send('followup-reminders');
+  await expect.poll(finishedReminderJobs, { timeout: 10_000 }).toBeGreaterThan(before);
+}
+async function finishedReminderJobs() {
+  const { rows } = await sql<{ n: number }>`
+    SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'followup-reminders' AND state = 'completed'
+  `.execute(t.db);
+  return rows[0].n;
+}
+
+describe('the follow-up reminder on the job queue', () => {
+  it('goes once when the clock has moved 14 days, and the request stores the job that wakes it then', async () => {
+    const application = await sentInApplication(t.db, 'sv-SE');
+    await t.db.updateTable('applications').set({ status: enums.application_status.approved }).where('id', '=', application.id).execute();
+    const requested = await call(t.app, {
+      method: 'POST',
+      url: `/api/v1/applications/${application.uuid}/followup/request`,
+      cookie: admin,
+    });
+    expect(requested.statusCode, requested.body).toBe(200);
+    const requestedAt = new Date(requested.json<{ data: { requested_at: string } }>().data.requested_at);
+
+    const { rows: wakeUps } = await sql<{ start_after: Date }>`
+      SELECT start_after FROM pgboss.job WHERE name = 'followup-reminders' AND state = 'created' ORDER BY start_after DESC LIMIT 1
+    `.execute(t.db);
+    expect(wakeUps[0].start_after.getTime()).toBe(requestedAt.getTime() + 14 * DAY);
+
+    offset = 13.9 * DAY;
+    await runReminderJob();
+    expect(await mailsTo(application.email)).toHaveLength(1);
+
+    offset = 14 * DAY;
+    await runReminderJob();
+    const mails = await mailsTo(application.email);
+    expect(mails).toHaveLength(2);
+    expect(mails[1].subject).toMatch(/^Påminnelse/);
+
+    offset = 20 * DAY;
+    await runReminderJob();
+    expect(await mailsTo(application.email)).toHaveLength(2);
+  });
+});

@@ -1,0 +1,112 @@
+import type { FastifyContextConfig } from 'fastify';
+import { Type } from 'typebox';
+import { hasAbility } from '../../../resources/abilities.js';
+import { periodByUuid } from '../../applications/decisionMail.js';
+import { pendingFollowupRequests, requestFollowup, requestPeriodFollowups } from '../../applications/followupRequests.js';
+import { followupOf } from '../../applications/followups.js';
+import { applicationByUuid } from '../../applications/handled.js';
+import { mayReadDialogue } from '../../applications/messages.js';
+import { AppError } from '../../errors.js';
+import { data, followup, knownUuids, stringParams, type Api } from '../schemas.js';
+
+/**
+ * The follow-up report for staff (SPEC.md §2, §4): those who manage applications request it of an approved
+ * application, or of every approved one of a period at once, which mails each applicant a link to it; they and the
+ * investigators on the application read it. Its attachments download through the application's file route; marking
+ * the application finished is its own route.
+ */
+export default async function staffFollowupRoutes(app: Api) {
+  const { db, config, mailer } = app;
+  const deps = { mailer, config, jobs: app.jobs };
+  const tags = ['applications'];
+  const params = stringParams('uuid');
+  const manage: FastifyContextConfig = { access: { abilities: 'manage-applications' }, resource: 'applications' };
+  const manageOrInvestigate: FastifyContextConfig = {
+    access: { abilities: { anyOf: ['manage-applications', 'investigate-applications'] } },
+    resource: 'applications',
+  };
+
+  app.get(
+    '/applications/:uuid/followup',
+    {
+      config: manageOrInvestigate,
+      schema: {
+        tags,
+        summary:
+          'The application’s follow-up report with its attachments (investigators only on their own applications); 404 when none is requested',
+        params,
+        response: { 200: data(followup) },
+      },
+    },
+    async (request) => {
+      knownUuids(request.params.uuid);
+      const application = await applicationByUuid(db, request.params.uuid);
+      const staff = { id: request.staff!.id, manages: hasAbility(request.abilities, 'manage-applications') };
+      if (!(await mayReadDialogue(db, application.id, staff))) throw new AppError(403, 'errors.not_investigator');
+      return { data: await followupOf(db, application.id, config.uploadMaxBytes) };
+    },
+  );
+
+  app.post(
+    '/applications/:uuid/followup/request',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: 'Requests the follow-up report of an approved application and mails the applicant a link to it',
+        description:
+          'Due FOLLOWUP_DUE_DAYS after today (Stockholm); one reminder FOLLOWUP_REMINDER_DAYS after the request unless sent in. Recorded in the history. 422 when not approved or the applicant has no usable e-mail address (nothing stored), 409 when already requested.',
+        params,
+        response: { 200: data(followup) },
+      },
+    },
+    async (request) => {
+      knownUuids(request.params.uuid);
+      const id = await requestFollowup(db, deps, request.params.uuid, request.staff!.id, app.clock.now());
+      return { data: await followupOf(db, id, config.uploadMaxBytes) };
+    },
+  );
+
+  app.get(
+    '/periods/:uuid/followup-requests',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: 'How many follow-ups requesting all of the period would request, for its confirmation',
+        params,
+        response: {
+          200: data(
+            Type.Object({
+              pending: Type.Integer({ description: 'Approved applications with no follow-up requested whose applicant can be mailed' }),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      knownUuids(request.params.uuid);
+      const period = await periodByUuid(db, request.params.uuid);
+      return { data: { pending: await pendingFollowupRequests(db, period.id) } };
+    },
+  );
+
+  app.post(
+    '/periods/:uuid/followup-requests',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: 'Requests the follow-up report of every approved application of the period not yet asked, mailing each applicant',
+        description: 'All in one transaction. Applicants without a usable e-mail address are left out (request theirs one by one).',
+        params,
+        response: { 200: data(Type.Object({ requested: Type.Integer() })) },
+      },
+    },
+    async (request) => {
+      knownUuids(request.params.uuid);
+      const period = await periodByUuid(db, request.params.uuid);
+      return { data: { requested: await requestPeriodFollowups(db, deps, period.id, request.staff!.id, app.clock.now()) } };
+    },
+  );
+}

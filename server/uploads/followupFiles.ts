@@ -1,0 +1,43 @@
+import { randomUUID } from 'node:crypto';
+import { rename } from 'node:fs/promises';
+import type { FastifyRequest } from 'fastify';
+import { deleteFollowupFileRow, insertFile } from '../applications/files.js';
+import { lockOpenFollowup } from '../applications/followups.js';
+import { notFound } from '../errors.js';
+import type { FileStore } from './applicationFiles.js';
+import { receiveUpload } from './receive.js';
+import { removeFile, storedPath } from './storage.js';
+
+/**
+ * Receives an attachment of the application's follow-up (the upload rules of the application's files: type from the
+ * bytes, UPLOAD_MAX_MB, kept privately under a uuid) and records it while the follow-up is still open (409 once sent
+ * in, 404 when none is requested); on any failure nothing stays on disk.
+ */
+export async function storeFollowupFile({ db, dataDir, uploadMaxBytes }: FileStore, request: FastifyRequest, applicationId: number) {
+  const upload = await receiveUpload(request, { dataDir, maxBytes: uploadMaxBytes, fields: [] });
+  const fileUuid = randomUUID();
+  const target = storedPath(dataDir, fileUuid);
+  try {
+    await rename(upload.tempPath, target);
+    const row = await db.transaction().execute(async (trx) => {
+      await lockOpenFollowup(trx, applicationId);
+      const file = { uuid: fileUuid, application_id: applicationId, field_definition_id: null, followup: true };
+      return insertFile(trx, { ...file, name: upload.name, mime: upload.mime, size: upload.size });
+    });
+    return { uuid: row.uuid, name: row.name, mime: row.mime, size: row.size, created_at: row.created_at };
+  } catch (error) {
+    await removeFile(upload.tempPath);
+    await removeFile(target);
+    throw error;
+  }
+}
+
+/** Removes an attachment of the open follow-up, then its stored copy; 404 when it is not one of its attachments. */
+export async function deleteFollowupFile({ db, dataDir }: FileStore, applicationId: number, fileUuid: string) {
+  const removed = await db.transaction().execute(async (trx) => {
+    await lockOpenFollowup(trx, applicationId);
+    return deleteFollowupFileRow(trx, applicationId, fileUuid);
+  });
+  if (!removed) throw notFound();
+  await removeFile(storedPath(dataDir, removed.uuid));
+}
