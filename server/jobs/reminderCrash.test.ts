@@ -64,7 +64,7 @@ describe('a crash during the reminder job', () => {
       .join('; ');
     const requested = await fetch(`${base}/applications/${application.uuid}/followup/request`, {
       method: 'POST',
-      headers: { ...headers, cookie },
+      headers: { 'x-requested-with': 'XMLHttpRequest', cookie },
     });
     expect(requested.status, await requested.text()).toBe(200);
     const mails = async () =>
