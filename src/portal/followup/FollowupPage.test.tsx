@@ -62,11 +62,11 @@ function stubApi(followup: Followup) {
     const file = (body as FormData).get('file') as File;
     const stored = { uuid: `f-${file.name}`, name: file.name, mime: file.type, size: file.size, created_at: '2026-11-23T10:00:00Z' };
     server.followup = { ...server.followup, files: [...server.followup.files, stored] };
-    return { data: { data: stored } as never, status: 201, headers: {} };
+    return { data: { data: stored }, status: 201, headers: {} };
   });
   vi.spyOn(http, 'delete').mockImplementation(async (url) => {
     server.followup = { ...server.followup, files: server.followup.files.filter((f) => !url.endsWith(f.uuid)) };
-    return { data: '' as never, status: 204, headers: {} };
+    return { data: '', status: 204, headers: {} };
   });
 }
 
