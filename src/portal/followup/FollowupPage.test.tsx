@@ -74,6 +74,7 @@ let root: Root | null = null;
 let container: HTMLDivElement | null = null;
 beforeEach(() => localStorage.clear());
 afterEach(() => {
+  expect(missing).toEqual([]);
   act(() => root?.unmount());
   container?.remove();
   root = null;
@@ -88,11 +89,15 @@ async function waitFor(condition: () => boolean, what: string) {
 }
 
 /** The page in Swedish at /followup/<uuid>, over the stubbed API. */
-async function render(followup: Followup = requested, { found = true } = {}) {
+/** Keys the page asked for that the language has no text for. */
+let missing: string[] = [];
+
+async function render(followup: Followup = requested, { found = true, locale = 'sv-SE' } = {}) {
   stubApi(followup);
   if (!found) vi.spyOn(http, 'get').mockRejectedValue(new ApiError('Det du letade efter finns inte.', 404));
-  const i18nProvider = await createI18nProvider();
-  await i18nProvider.changeLocale('sv-SE');
+  missing = [];
+  const i18nProvider = await createI18nProvider(undefined, { onMissingKey: (key, language) => missing.push(`${language}:${key}`) });
+  await i18nProvider.changeLocale(locale);
   container = document.createElement('div');
   document.body.append(container);
   root = createRoot(container);
@@ -108,7 +113,7 @@ async function render(followup: Followup = requested, { found = true } = {}) {
       </I18nContext>,
     );
   });
-  await waitFor(() => text().includes('Uppföljning av ansökan') || text().includes('Sidan finns inte'), 'the page');
+  await waitFor(() => text().includes('2026-0042') || text().includes('Sidan finns inte'), 'the page');
 }
 
 // Numbers are grouped by a no-break space in Swedish; compared as plain spaces.
@@ -280,6 +285,16 @@ describe('the follow-up page', { timeout: 20_000 }, () => {
     expect(link.getAttribute('href')).toBe(`/api/v1/portal/applications/${uuid}/files/f1`);
     expect(document.querySelector('textarea, input')).toBeNull();
     expect(button('Skicka in uppföljningen')).toBeUndefined();
+  });
+
+  it('speaks English when the applicant has chosen it', async () => {
+    await render(requested, { locale: 'en-US' });
+    expect(text()).toContain('Follow-up of application 2026-0042');
+    expect(text()).toContain('Due by Dec 20, 2026');
+    expect(text()).toContain('Did the project go according to plan?');
+    await click(button('Send the follow-up report'));
+    await waitFor(() => text().includes('Please fill in the following:'), 'the list of missing answers');
+    expect(text()).toContain('Number of events held');
   });
 
   it('is not found for another applicant’s application or one with no follow-up asked for', async () => {
