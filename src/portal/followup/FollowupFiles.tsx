@@ -4,6 +4,7 @@ import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { formatFileSize } from '../../../resources/format';
 import { useI18n } from '../../components/i18n';
 import { ACCEPTED_FILES } from '../../forms/application/acceptedFiles';
+import { inputId } from '../../forms/application/fieldIds';
 import { API_PREFIX } from '../../providers/config';
 import { ApiError } from '../../providers/httpClient';
 import { http } from '../providers';
@@ -72,7 +73,8 @@ export function FollowupFiles({ applicationUuid, files, maxBytes, onChange, read
   };
 
   return (
-    <Box component="section" aria-labelledby={headingId}>
+    // Focusable by its id, so a problem with the files (from the server's check) links here like a field's.
+    <Box component="section" aria-labelledby={headingId} id={inputId('files')} tabIndex={-1}>
       <Typography variant="h6" component="h2" id={headingId}>
         {t('portal.followup.files')}
       </Typography>
