@@ -2,20 +2,29 @@ import { Typography } from '@mui/material';
 import { useI18n } from '../../components/i18n';
 import type { SaveState } from './useDraft';
 
+interface Props {
+  state: SaveState;
+  /** When the server last confirmed a save; null before the first one (then it says that it saves as one types). */
+  savedAt: string | null;
+  /** Where the texts are: saving, save_retrying, save_failed, saved_at and saves_as_you_type. */
+  texts?: string;
+}
+
 /** When the draft was last saved, or that it is being saved or waits for the connection; read out politely. */
-export function SaveStatus({ state, savedAt }: { state: SaveState; savedAt: string }) {
+export function SaveStatus({ state, savedAt, texts = 'portal.apply' }: Props) {
   const { t, locale } = useI18n();
-  const time = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Stockholm' }).format(
-    new Date(savedAt),
-  );
+  const time = (at: string) =>
+    new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Stockholm' }).format(new Date(at));
   const text =
     state.kind === 'saving'
-      ? t('portal.apply.saving')
+      ? t(`${texts}.saving`)
       : state.kind === 'retrying'
-        ? t('portal.apply.save_retrying', { message: state.message })
+        ? t(`${texts}.save_retrying`, { message: state.message })
         : state.kind === 'failed'
-          ? t('portal.apply.save_failed', { message: state.message })
-          : t('portal.apply.saved_at', { time });
+          ? t(`${texts}.save_failed`, { message: state.message })
+          : savedAt
+            ? t(`${texts}.saved_at`, { time: time(savedAt) })
+            : t(`${texts}.saves_as_you_type`);
   return (
     <Typography
       role="status"

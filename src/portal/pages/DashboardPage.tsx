@@ -1,3 +1,4 @@
+import AssignmentOutlinedIcon from '@mui/icons-material/AssignmentOutlined';
 import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
 import { Alert, Badge, Box, Button, Card, CardContent, Chip, LinearProgress, Stack, Typography } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
@@ -22,6 +23,9 @@ interface OwnApplication {
   application_type: string | null;
   /** The foundation's messages the applicant has not read yet. */
   unread_messages: number;
+  /** The follow-up's due date once the foundation has asked for one, and when it was sent in (absent from older servers). */
+  followup_at?: string | null;
+  followup_sent_in_at?: string | null;
 }
 
 // The decision-basis view loads when an applicant opens it.
@@ -114,6 +118,17 @@ export default function DashboardPage() {
                   }
                 >
                   {t('portal.dashboard.messages')}
+                </Button>
+              )}
+              {a.followup_at && !a.followup_sent_in_at && (
+                <Button
+                  component={RouterLink}
+                  to={`/followup/${a.uuid}`}
+                  variant="contained"
+                  startIcon={<AssignmentOutlinedIcon />}
+                  sx={{ mt: 1, mr: 1 }}
+                >
+                  {t('portal.dashboard.followup')} · {t('portal.dashboard.followup_due', { date: formatDate(a.followup_at, locale) })}
                 </Button>
               )}
               {a.status !== draft && (

@@ -1,0 +1,166 @@
+import AttachFileIcon from '@mui/icons-material/AttachFile';
+import { Alert, Box, Button, LinearProgress, Link, Typography } from '@mui/material';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { formatFileSize } from '../../../resources/format';
+import { useI18n } from '../../components/i18n';
+import { ACCEPTED_FILES } from '../../forms/application/acceptedFiles';
+import { inputId } from '../../forms/application/fieldIds';
+import { API_PREFIX } from '../../providers/config';
+import { ApiError } from '../../providers/httpClient';
+import { http } from '../providers';
+import { filePath, followupPath, type FollowupFile } from './types';
+
+interface Props {
+  applicationUuid: string;
+  files: FollowupFile[];
+  maxBytes: number;
+  onChange: (files: FollowupFile[]) => void;
+  /** Sent in: the files are only listed to download. */
+  readOnly: boolean;
+}
+
+/** The report's attachments: each chosen file uploaded at once with its progress, listed to download, removed after a question. */
+export function FollowupFiles({ applicationUuid, files, maxBytes, onChange, readOnly }: Props) {
+  const { t, locale } = useI18n();
+  const picker = useRef<HTMLInputElement>(null);
+  const [uploading, setUploading] = useState<{ name: string; progress: number } | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<string | null>(null);
+  const headingId = useId();
+  const hintId = useId();
+  const mb = Math.round(maxBytes / 1024 / 1024);
+
+  const upload = async (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = [...(event.target.files ?? [])];
+    event.target.value = '';
+    setProblem(null);
+    let all = files;
+    const reasons: string[] = [];
+    for (const file of chosen) {
+      // Said at once rather than after uploading the whole file; the server checks again.
+      if (file.size > maxBytes) {
+        reasons.push(t('portal.followup.file_too_large', { name: file.name, mb }));
+        continue;
+      }
+      const body = new FormData();
+      body.append('file', file);
+      setUploading({ name: file.name, progress: 0 });
+      try {
+        const response = await http.post<{ data: FollowupFile }>(`${followupPath(applicationUuid)}/files`, body, {
+          onUploadProgress: (e) => setUploading({ name: file.name, progress: e.total ? Math.round((e.loaded / e.total) * 100) : 0 }),
+        });
+        all = [...all, response.data.data];
+        onChange(all);
+      } catch (failure) {
+        const fieldError = failure instanceof ApiError ? failure.body.errors?.file : undefined;
+        reasons.push(`${file.name}: ${fieldError ?? (failure as Error).message}`);
+      } finally {
+        setUploading(null);
+      }
+    }
+    if (reasons.length) setProblem(reasons.join(' '));
+  };
+
+  const remove = async (file: FollowupFile) => {
+    setRemoving(null);
+    setProblem(null);
+    try {
+      await http.delete(`${followupPath(applicationUuid)}/files/${file.uuid}`);
+      onChange(files.filter((f) => f.uuid !== file.uuid));
+    } catch (failure) {
+      setProblem(`${file.name}: ${(failure as Error).message}`);
+    }
+  };
+
+  return (
+    // Focusable by its id, so a problem with the files (from the server's check) links here like a field's.
+    <Box component="section" aria-labelledby={headingId} id={inputId('files')} tabIndex={-1}>
+      <Typography variant="h6" component="h2" id={headingId}>
+        {t('portal.followup.files')}
+      </Typography>
+      {!readOnly && <Typography sx={{ mb: 1 }}>{t('portal.followup.files_intro')}</Typography>}
+      {files.length === 0 && readOnly && <Typography color="text.secondary">{t('portal.followup.no_files')}</Typography>}
+      {files.length > 0 && (
+        <Box component="ul" aria-labelledby={headingId} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+          {files.map((file) => (
+            <Box
+              component="li"
+              key={file.uuid}
+              sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, py: 0.5, minWidth: 0 }}
+            >
+              <AttachFileIcon fontSize="small" color="action" aria-hidden="true" />
+              <Link href={`${API_PREFIX}${filePath(applicationUuid, file.uuid)}`} download={file.name} sx={{ overflowWrap: 'anywhere' }}>
+                {file.name}
+              </Link>
+              <Typography variant="body2" color="text.secondary" component="span">
+                {formatFileSize(file.size, locale)}
+              </Typography>
+              {!readOnly &&
+                (removing === file.uuid ? (
+                  <Box
+                    role="group"
+                    aria-label={t('portal.apply.files.confirm', { name: file.name })}
+                    sx={{ display: 'flex', gap: 1, alignItems: 'center' }}
+                  >
+                    <Typography variant="body2">{t('portal.apply.files.confirm', { name: file.name })}</Typography>
+                    <Button size="small" color="error" variant="contained" onClick={() => void remove(file)}>
+                      {t('portal.apply.files.remove')}
+                    </Button>
+                    <Button size="small" onClick={() => setRemoving(null)}>
+                      {t('portal.apply.files.keep')}
+                    </Button>
+                  </Box>
+                ) : (
+                  <Button
+                    size="small"
+                    onClick={() => setRemoving(file.uuid)}
+                    aria-label={t('portal.apply.files.remove_named', { name: file.name })}
+                  >
+                    {t('portal.apply.files.remove')}
+                  </Button>
+                ))}
+            </Box>
+          ))}
+        </Box>
+      )}
+      {!readOnly && (
+        <Box sx={{ mt: 1 }}>
+          <input
+            ref={picker}
+            type="file"
+            multiple
+            hidden
+            onChange={(event) => void upload(event)}
+            accept={ACCEPTED_FILES}
+            aria-hidden="true"
+            tabIndex={-1}
+            data-testid="followup-file-input"
+          />
+          <Button variant="outlined" onClick={() => picker.current?.click()} disabled={uploading !== null} aria-describedby={hintId}>
+            {t('portal.followup.add_files')}
+          </Button>
+          <Typography id={hintId} variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
+            {t('portal.apply.files.hint', { mb })}
+          </Typography>
+        </Box>
+      )}
+      {uploading && (
+        <Box sx={{ mt: 1 }}>
+          <Typography variant="body2" role="status">
+            {t('portal.followup.uploading', { name: uploading.name })}
+          </Typography>
+          <LinearProgress
+            variant="determinate"
+            value={uploading.progress}
+            aria-label={t('portal.followup.uploading', { name: uploading.name })}
+          />
+        </Box>
+      )}
+      {problem && (
+        <Alert severity="error" role="alert" sx={{ mt: 1 }} onClose={() => setProblem(null)}>
+          {problem}
+        </Alert>
+      )}
+    </Box>
+  );
+}

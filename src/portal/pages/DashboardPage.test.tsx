@@ -1,0 +1,72 @@
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { I18nContext } from '../../components/i18n';
+import { createI18nProvider } from '../../providers/i18nProvider';
+import { http } from '../providers';
+import DashboardPage from './DashboardPage';
+
+// No testing library in the project: react-dom and act directly.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const approved = {
+  id: 1,
+  uuid: 'a-requested',
+  reference: '2026-0042',
+  status: 40,
+  money: 2_500_000,
+  approved_money: 2_000_000,
+  sent_in_at: '2026-09-01T10:00:00Z',
+  updated_at: '2026-09-01T10:00:00Z',
+  period: { id: 3, name: 'Höstens bidrag 2026', open: false },
+  application_type: 'Projektbidrag',
+  unread_messages: 0,
+  followup_at: '2026-12-20',
+  followup_sent_in_at: null,
+};
+
+let root: Root | null = null;
+let container: HTMLDivElement | null = null;
+afterEach(() => {
+  act(() => root?.unmount());
+  container?.remove();
+  vi.restoreAllMocks();
+});
+
+async function render(rows: unknown[]) {
+  vi.spyOn(http, 'get').mockResolvedValue({ data: { data: rows }, status: 200, headers: {} });
+  const i18nProvider = await createI18nProvider();
+  await i18nProvider.changeLocale('sv-SE');
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  await act(async () => {
+    root!.render(
+      <I18nContext provider={i18nProvider}>
+        <MemoryRouter>
+          <DashboardPage />
+        </MemoryRouter>
+      </I18nContext>,
+    );
+  });
+  for (let waited = 0; !container.textContent?.includes('2026-00'); waited += 20) {
+    if (waited > 5000) throw new Error(`no applications shown: ${container.textContent}`);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+  }
+}
+
+const followupLinks = () => [...container!.querySelectorAll('a')].filter((a) => a.getAttribute('href')?.startsWith('/followup/'));
+
+describe('the dashboard’s follow-up link', { timeout: 20_000 }, () => {
+  it('leads to a follow-up asked for and not yet sent in, with its due date', async () => {
+    await render([
+      approved,
+      { ...approved, id: 2, uuid: 'a-sent', reference: '2026-0043', followup_sent_in_at: '2026-11-01T10:00:00Z' },
+      { ...approved, id: 3, uuid: 'a-none', reference: '2026-0044', followup_at: null },
+    ]);
+    const links = followupLinks();
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(['/followup/a-requested']);
+    expect(links[0].textContent).toBe('Uppföljning · Lämnas senast 20 dec. 2026');
+  });
+});
