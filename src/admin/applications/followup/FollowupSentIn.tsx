@@ -61,7 +61,7 @@ export function FollowupSentIn({
       </Stack>
       {application.finished && (
         <Alert severity="success" icon={<CheckCircleIcon />}>
-          {t('finished')}
+          {translate('app.applications.marked_finished')}
         </Alert>
       )}
       {canFinish && (

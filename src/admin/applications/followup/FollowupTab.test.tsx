@@ -8,13 +8,12 @@ import type { StaffDataProvider } from '../../../providers/dataProvider';
 import { createI18nProvider } from '../../../providers/i18nProvider';
 import type { Followup, StaffApplication } from '../../../providers/staffMethods';
 import { ShownApplicationDialog } from '../ShownApplicationDialog';
-import { FollowupTab } from './FollowupTab';
 
 // No testing library in the project: react-dom and act directly.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const uuid = 'app-1';
-const application = (status: number, finished = false) =>
+const application = (status: number, { finished = false, followupAt = null as string | null } = {}) =>
   ({
     uuid,
     reference: '2026-0042',
@@ -25,7 +24,7 @@ const application = (status: number, finished = false) =>
     progress: {
       unhandled: false,
       unread_messages: false,
-      followup_at: null,
+      followup_at: followupAt,
       followup_sent_in_at: null,
       distribution_mail_sent_at: null,
       finished,
@@ -99,32 +98,40 @@ async function mount(methods: Partial<StaffDataProvider>, node: React.ReactNode,
   });
 }
 
-/** The tab in Swedish for `data`, over a dataProvider with only the follow-up's methods. */
-const render = (methods: Partial<StaffDataProvider>, data: StaffApplication, mode: 'manage' | 'investigate' = 'manage') =>
-  mount(methods, <FollowupTab application={data} mode={mode} />);
+/**
+ * The application dialog opened on its follow-up tab by the address, in Swedish, over a dataProvider with the
+ * application (read afresh on each call, so a change shows) and the follow-up's methods.
+ */
+const render = (methods: Partial<StaffDataProvider>, data: () => StaffApplication, mode: 'manage' | 'investigate' = 'manage') =>
+  mount(
+    { getApplication: async () => data(), ...methods },
+    <ShownApplicationDialog mode={mode} />,
+    `/applications?show=${uuid}&tab=followup`,
+  );
+
+/** The last button of that name: the confirmation's, over the dialog. */
+const lastButton = (name: string) => [...document.querySelectorAll('button')].filter((b) => b.textContent === name).at(-1);
 
 // Several steps each, on a machine that may be busy.
 describe('the follow-up tab', { timeout: 15_000 }, () => {
+  const { approved, received } = enums.application_status;
+
   it('requests a follow-up of an approved application after a confirmation, then shows it as requested with its due date', async () => {
-    let followup: Promise<Followup> | null = null;
-    const requestFollowup = vi.fn(async (_id: string) => requested);
-    await render(
-      {
-        getFollowup: () => followup ?? notRequested(),
-        requestFollowup: async (id: string) => {
-          followup = Promise.resolve(requested);
-          return requestFollowup(id);
-        },
-      },
-      application(enums.application_status.approved),
-    );
+    let data = application(approved);
+    const getFollowup = vi.fn(async () => requested);
+    const requestFollowup = vi.fn(async (_id: string) => {
+      data = application(approved, { followupAt: requested.due_at });
+      return requested;
+    });
+    await render({ getFollowup, requestFollowup }, () => data);
     await waitFor(() => text().includes('Ingen uppföljning har begärts'), 'the empty state');
+    // Nothing asked of the server while the application has no follow-up date.
+    expect(getFollowup).not.toHaveBeenCalled();
     await act(async () => button('Begär uppföljning')!.click());
     await waitFor(() => text().includes('Den sökande får ett mejl med en länk'), 'the confirmation');
     expect(requestFollowup).not.toHaveBeenCalled();
 
-    const confirm = [...document.querySelectorAll('[role="dialog"] button')].find((b) => b.textContent === 'Begär uppföljning')!;
-    await act(async () => (confirm as HTMLButtonElement).click());
+    await act(async () => lastButton('Begär uppföljning')!.click());
     await waitFor(() => text().includes('Den sökande har inte skickat in uppföljningen ännu.'), 'the requested state');
     expect(requestFollowup).toHaveBeenCalledWith(uuid);
     expect(text()).toContain('Uppföljning begärd. Den ska vara inskickad senast 2 dec. 2026.');
@@ -134,7 +141,7 @@ describe('the follow-up tab', { timeout: 15_000 }, () => {
   });
 
   it('says why a follow-up cannot be requested before the application is approved, and shows the server’s refusal', async () => {
-    await render({ getFollowup: notRequested }, application(enums.application_status.received));
+    await render({}, () => application(received));
     await waitFor(() => text().includes('Ingen uppföljning har begärts'), 'the empty state');
     const request = button('Begär uppföljning')!;
     expect(request.disabled).toBe(true);
@@ -145,27 +152,46 @@ describe('the follow-up tab', { timeout: 15_000 }, () => {
     act(() => root!.unmount());
     vi.spyOn(console, 'error').mockImplementation(() => {});
     await render(
-      {
-        getFollowup: notRequested,
-        requestFollowup: () => Promise.reject(new HttpError('Det finns ingen e-postadress kopplad till den här ansökan.', 422, {})),
-      },
-      application(enums.application_status.approved),
+      { requestFollowup: () => Promise.reject(new HttpError('Det finns ingen e-postadress kopplad till den här ansökan.', 422, {})) },
+      () => application(approved),
     );
     await waitFor(() => !!button('Begär uppföljning'), 'the button');
     await act(async () => button('Begär uppföljning')!.click());
-    const confirm = [...document.querySelectorAll('[role="dialog"] button')].find((b) => b.textContent === 'Begär uppföljning')!;
-    await act(async () => (confirm as HTMLButtonElement).click());
+    await act(async () => lastButton('Begär uppföljning')!.click());
     await waitFor(() => text().includes('Det finns ingen e-postadress kopplad till den här ansökan.'), 'the refusal');
     expect(text()).toContain('Ingen uppföljning har begärts');
   });
 
+  it('shows a follow-up someone else requested meanwhile, with the server’s word for it', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let data = application(approved);
+    await render(
+      {
+        getFollowup: async () => requested,
+        requestFollowup: () => {
+          data = application(approved, { followupAt: requested.due_at });
+          return Promise.reject(new HttpError('Uppföljning är redan begärd för den här ansökan.', 409, {}));
+        },
+      },
+      () => data,
+    );
+    await waitFor(() => !!button('Begär uppföljning'), 'the button');
+    await act(async () => button('Begär uppföljning')!.click());
+    await act(async () => lastButton('Begär uppföljning')!.click());
+    await waitFor(() => text().includes('Den sökande har inte skickat in uppföljningen ännu.'), 'the requested state');
+    expect(text()).toContain('Uppföljning är redan begärd för den här ansökan.');
+  });
+
   it('shows the answers and files of a follow-up sent in, and marks the application finished', async () => {
-    const setFinished = vi.fn(async () => undefined);
+    let finished = false;
+    const setFinished = vi.fn(async (_id: string, value: boolean) => void (finished = value));
     const getApplicationFile = vi.fn(async () => ({ file: new Blob(['%PDF']), name: 'rapport.pdf' }));
     URL.createObjectURL = vi.fn(() => 'blob:rapport');
     URL.revokeObjectURL = vi.fn();
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-    await render({ getFollowup: async () => sentIn, setFinished, getApplicationFile }, application(enums.application_status.approved));
+    await render({ getFollowup: async () => sentIn, setFinished, getApplicationFile }, () =>
+      application(approved, { finished, followupAt: sentIn.due_at }),
+    );
     await waitFor(() => text().includes('Den sökandes svar'), 'the answers');
     expect(text()).toContain('Inskickad22 nov. 2026');
     expect(text()).toContain('Genomfördes projektet enligt plan?Nej');
@@ -180,30 +206,33 @@ describe('the follow-up tab', { timeout: 15_000 }, () => {
     expect(getApplicationFile).toHaveBeenCalledWith(uuid, 'f1');
 
     await act(async () => button('Markera som klar')!.click());
-    await waitFor(() => text().includes('Ansökan är markerad som klar.'), 'the notice');
+    await waitFor(() => !!button('Markera som inte klar'), 'the application read again as finished');
     expect(setFinished).toHaveBeenCalledWith(uuid, true);
+    expect(text()).toContain('Ansökan är markerad som klar.');
   });
 
   it('lets an investigator read a follow-up without buttons', async () => {
-    await render({ getFollowup: async () => sentIn }, application(enums.application_status.approved), 'investigate');
+    await render({ getFollowup: async () => sentIn }, () => application(approved, { followupAt: sentIn.due_at }), 'investigate');
     await waitFor(() => text().includes('Den sökandes svar'), 'the answers');
     expect(button('Markera som klar')).toBeUndefined();
 
     act(() => root!.unmount());
-    await render({ getFollowup: notRequested }, application(enums.application_status.approved), 'investigate');
+    await render({}, () => application(approved), 'investigate');
     await waitFor(() => text().includes('Ingen uppföljning har begärts'), 'the empty state');
     expect(button('Begär uppföljning')).toBeUndefined();
   });
 
-  it('opens on the follow-up tab when the address asks for it', async () => {
-    await mount(
-      { getApplication: async () => application(enums.application_status.approved), getFollowup: async () => requested },
-      <ShownApplicationDialog />,
-      `/applications?show=${uuid}&tab=followup`,
+  it('treats a follow-up date without a report (404) as none requested, and shows any other failure', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await render({ getFollowup: notRequested }, () => application(approved, { followupAt: '2026-12-02' }));
+    await waitFor(() => text().includes('Ingen uppföljning har begärts'), 'the empty state');
+    expect(document.getElementById('application-tab-followup')!.getAttribute('aria-selected')).toBe('true');
+
+    act(() => root!.unmount());
+    await render({ getFollowup: () => Promise.reject(new HttpError('Något gick fel.', 500, {})) }, () =>
+      application(approved, { followupAt: '2026-12-02' }),
     );
-    await waitFor(() => text().includes('Den sökande har inte skickat in uppföljningen ännu.'), 'the follow-up tab');
-    const tab = document.getElementById('application-tab-followup')!;
-    expect(tab.getAttribute('aria-selected')).toBe('true');
-    expect(tab.textContent).toBe('Uppföljning');
+    await waitFor(() => text().includes('Något gick fel.'), 'the failure');
+    expect(text()).not.toContain('Ingen uppföljning har begärts');
   });
 });

@@ -7,7 +7,7 @@ import { FollowupSentIn } from './FollowupSentIn';
 import { RequestFollowup } from './RequestFollowup';
 
 /** The server answers 404 while no follow-up has been requested: that is a state of the tab, not a failure. */
-const notRequested = (error: Error | null) => error instanceof HttpError && error.status === 404;
+const notFound = (error: Error | null) => error instanceof HttpError && error.status === 404;
 
 /**
  * The dialog's "Follow-up" tab: a way to request the report while none is, then when it was requested and is due, and
@@ -15,15 +15,18 @@ const notRequested = (error: Error | null) => error instanceof HttpError && erro
  */
 export function FollowupTab({ application, mode }: { application: StaffApplication; mode: 'manage' | 'investigate' }) {
   const translate = useTranslate();
-  const { data: followup, error } = useApplicationQuery('getFollowup', application.uuid);
+  // Requesting sets the due date on the application, so without one there is nothing to ask the server for.
+  const requested = !!application.progress.followup_at;
+  const { data: followup, error } = useApplicationQuery('getFollowup', application.uuid, { enabled: requested });
+  const none = !requested || notFound(error);
 
   return (
     <Stack spacing={3}>
-      {error && !notRequested(error) && <Alert severity="error">{error.message}</Alert>}
-      {!followup && !error && <LinearProgress aria-label={translate('app.loading')} />}
-      {notRequested(error) && <RequestFollowup application={application} canRequest={mode === 'manage'} />}
-      {followup && !followup.sent_in_at && <FollowupRequested followup={followup} />}
-      {followup?.sent_in_at && <FollowupSentIn application={application} followup={followup} canFinish={mode === 'manage'} />}
+      {error && !none && <Alert severity="error">{error.message}</Alert>}
+      {requested && !followup && !error && <LinearProgress aria-label={translate('app.loading')} />}
+      {none && <RequestFollowup application={application} canRequest={mode === 'manage'} />}
+      {followup && !none && !followup.sent_in_at && <FollowupRequested followup={followup} />}
+      {followup?.sent_in_at && !none && <FollowupSentIn application={application} followup={followup} canFinish={mode === 'manage'} />}
     </Stack>
   );
 }

@@ -1,11 +1,12 @@
 import EventNoteIcon from '@mui/icons-material/EventNote';
 import { Alert, Button, Stack, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Confirm, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { Confirm, HttpError, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { enums } from '../../../../resources/enums';
 import { formatDate } from '../../../../resources/format';
 import type { StaffApplication } from '../../../providers/staffMethods';
-import { useApplicationMutation } from '../../useStaffQuery';
+import { applicationScope, useApplicationMutation } from '../../useStaffQuery';
 
 /**
  * No follow-up yet: what requesting one does and, for managers, the button that does it after a confirmation. It is
@@ -16,6 +17,7 @@ export function RequestFollowup({ application, canRequest }: { application: Staf
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const notify = useNotify();
+  const queryClient = useQueryClient();
   const request = useApplicationMutation(application.uuid, (dataProvider) => dataProvider.requestFollowup(application.uuid));
   const [asking, setAsking] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
@@ -28,7 +30,11 @@ export function RequestFollowup({ application, canRequest }: { application: Staf
       const followup = await request.mutateAsync(undefined);
       notify('app.followup.requested_notice', { type: 'success', messageArgs: { date: formatDate(followup.due_at, locale) } });
     } catch (failure) {
-      setMessage((failure as Error).message);
+      // Someone else requested it meanwhile: say so, and show the follow-up as it now is.
+      if (failure instanceof HttpError && failure.status === 409) {
+        notify(failure.message, { type: 'warning' });
+        void queryClient.invalidateQueries({ queryKey: applicationScope(application.uuid) });
+      } else setMessage((failure as Error).message);
     } finally {
       setAsking(false);
     }
