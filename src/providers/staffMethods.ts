@@ -169,6 +169,36 @@ export interface DecisionMailRound extends DecisionMailCount {
   remaining: number;
 }
 
+/** A file the applicant attached to their follow-up report (downloaded as the application's other files). */
+export interface FollowupFile {
+  uuid: string;
+  name: string;
+  mime: string;
+  size: number;
+  created_at: string;
+}
+
+/**
+ * An application's follow-up report: when it was requested and is due (`due_at`, 'YYYY-MM-DD'), whether a reminder
+ * went out, and the applicant's answers, which count once `sent_in_at` is set.
+ */
+export interface Followup {
+  application_uuid: string;
+  reference: string | null;
+  period_name: string;
+  requested_at: string;
+  due_at: string;
+  reminded_at: string | null;
+  sent_in_at: string | null;
+  according_to_plan: boolean | null;
+  according_to_plan_comment: string | null;
+  participants: number | null;
+  events: number | null;
+  marketing: string | null;
+  files: FollowupFile[];
+  upload_max_bytes: number;
+}
+
 /** The staff API's calls that are not a resource's list or record (DESIGN.md §4), one method each. */
 export function staffMethods(http: HttpClient, unwrap: Unwrap) {
   const application = (uuid: string, rest = '') => `/applications/${encodeURIComponent(uuid)}${rest}`;
@@ -221,6 +251,15 @@ export function staffMethods(http: HttpClient, unwrap: Unwrap) {
       unwrap<DecisionMailCount>(http.get(`/periods/${encodeURIComponent(periodUuid)}/decision-mails`)),
     sendDecisionMails: (periodUuid: string, limit: number) =>
       unwrap<DecisionMailRound>(http.post(`/periods/${encodeURIComponent(periodUuid)}/decision-mails`, { data: { limit } })),
+    /** The application's follow-up report; a 404 while none has been requested. */
+    getFollowup: (uuid: string) => unwrap<Followup>(http.get(application(uuid, '/followup'))),
+    /** Asks the applicant for the report: mails them a link, and the server sets the due date. */
+    requestFollowup: (uuid: string) => unwrap<Followup>(http.post(application(uuid, '/followup/request'))),
+    /** How many approved applications of the period have no follow-up requested yet. */
+    countFollowupRequests: (periodUuid: string) =>
+      unwrap<{ pending: number }>(http.get(`/periods/${encodeURIComponent(periodUuid)}/followup-requests`)),
+    requestFollowups: (periodUuid: string) =>
+      unwrap<{ requested: number }>(http.post(`/periods/${encodeURIComponent(periodUuid)}/followup-requests`)),
     setPeriodOpen: (id: number, open: boolean) => unwrap<unknown>(http.post(`/periods/${id}/${open ? 'open' : 'close'}`)),
   };
 }

@@ -6,14 +6,16 @@ import { useApplicationQuery } from '../useStaffQuery';
 import { ApplicationActions } from './ApplicationActions';
 import { ApplicationDetails } from './ApplicationDetails';
 import { DialogueTab } from './dialogue/DialogueTab';
+import { FollowupTab } from './followup/FollowupTab';
 import type { DialogTab } from './useShownApplication';
 
 const tabId = (tab: DialogTab) => `application-tab-${tab}`;
 const panelId = (tab: DialogTab) => `application-tabpanel-${tab}`;
 
 /**
- * One application in a dialog over the list (SPEC.md §2: edit in a modal), full screen on a phone, in two tabs: what
- * was sent in with its handling, and the dialogue with the applicant (marked while staff have unread messages).
+ * One application in a dialog over the list (SPEC.md §2: edit in a modal), full screen on a phone, in three tabs: what
+ * was sent in with its handling, the dialogue with the applicant (marked while staff have unread messages), and the
+ * follow-up report.
  */
 export function ApplicationDialog({
   uuid,
@@ -58,6 +60,7 @@ export function ApplicationDialog({
           }
           {...tabProps('dialogue')}
         />
+        <Tab label={translate('app.applications.tabs.followup')} {...tabProps('followup')} />
       </Tabs>
       <DialogContent dividers role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)}>
         {tab === 'dialogue' ? (
@@ -66,7 +69,7 @@ export function ApplicationDialog({
           <>
             {error && <Alert severity="error">{error.message}</Alert>}
             {!data && !error && <LinearProgress aria-label={translate('app.loading')} />}
-            {data && <ApplicationDetails data={data} mode={mode} />}
+            {data && (tab === 'followup' ? <FollowupTab application={data} mode={mode} /> : <ApplicationDetails data={data} mode={mode} />)}
           </>
         )}
       </DialogContent>

@@ -20,6 +20,7 @@ import { PAGE_SIZE } from '../../../resources/fields';
 import { formatMoney } from '../../../resources/format';
 import { usePageTitle } from '../../components/usePageTitle';
 import { PeriodDecisionMailsButton } from '../decisionMails/PeriodDecisionMailsButton';
+import { PeriodFollowupRequestsButton } from '../followupRequests/PeriodFollowupRequestsButton';
 import { useIsPhone } from '../layout/useIsPhone';
 import type { ApplicationRow } from './ApplicationList';
 import { StatusSelect } from './StatusSelect';
@@ -65,12 +66,17 @@ const hiddenByDefault = [
   'distribution_mail_sent_at',
 ];
 
-/** The decision mails of the period the list is filtered by (none without that filter). */
-function FilteredPeriodMails() {
+/** The decision mails and follow-up requests of the period the list is filtered by (none without that filter). */
+function FilteredPeriodActions() {
   const filters = useListContext().filterValues as { period?: number };
   const id = filters.period;
   const { data: period } = useGetOne<{ id: number; uuid: string; name: string }>('periods', { id: id! }, { enabled: !!id });
-  return <PeriodDecisionMailsButton period={id ? period : null} />;
+  return (
+    <>
+      <PeriodDecisionMailsButton period={id ? period : null} />
+      <PeriodFollowupRequestsButton period={id ? period : null} />
+    </>
+  );
 }
 
 /**
@@ -121,7 +127,7 @@ export default function DecidedList() {
         perPage={PAGE_SIZE}
         actions={
           <TopToolbar>
-            <FilteredPeriodMails />
+            <FilteredPeriodActions />
             {!phone && <ColumnsButton />}
           </TopToolbar>
         }

@@ -1,7 +1,10 @@
 import { useSearchParams } from 'react-router-dom';
 
-/** The tabs of the application dialog; `?tab=dialogue` opens on the conversation with the applicant. */
-export type DialogTab = 'application' | 'dialogue';
+/** The tabs of the application dialog; `?tab=dialogue` opens on the conversation with the applicant, `?tab=followup` on the follow-up report. */
+const dialogTabs = ['application', 'dialogue', 'followup'] as const;
+export type DialogTab = (typeof dialogTabs)[number];
+
+const isDialogTab = (value: string | null): value is DialogTab => dialogTabs.includes(value as DialogTab);
 
 /**
  * Which application a list shows in its dialog, kept in the address (`?show=<uuid>&tab=dialogue`) so that a link in a
@@ -10,7 +13,8 @@ export type DialogTab = 'application' | 'dialogue';
 export function useShownApplication() {
   const [query, setQuery] = useSearchParams();
   const uuid = query.get('show');
-  const tab: DialogTab = query.get('tab') === 'dialogue' ? 'dialogue' : 'application';
+  const asked = query.get('tab');
+  const tab: DialogTab = isDialogTab(asked) ? asked : 'application';
   // Replaced, not pushed: Back leaves the list rather than stepping through dialogs and tabs.
   const change = (show: string | null, nextTab: DialogTab) =>
     setQuery(
@@ -19,7 +23,7 @@ export function useShownApplication() {
         next.delete('show');
         next.delete('tab');
         if (show) next.set('show', show);
-        if (show && nextTab === 'dialogue') next.set('tab', nextTab);
+        if (show && nextTab !== 'application') next.set('tab', nextTab);
         return next;
       },
       { replace: true },

@@ -38,8 +38,15 @@ const page = (unread: number): NotificationPage => ({
       created_at: new Date(Date.now() - 5 * 60_000).toISOString(),
       read_at: unread ? null : new Date().toISOString(),
     },
+    {
+      id: 8,
+      kind: 'followup_sent_in',
+      application: { uuid: 'b-uuid', reference: '2026-0043', applicant_name: 'Olof Berg' },
+      created_at: new Date(Date.now() - 60 * 60_000).toISOString(),
+      read_at: new Date().toISOString(),
+    },
   ],
-  total: 1,
+  total: 2,
   unread,
 });
 
@@ -104,5 +111,16 @@ describe('the notification bell', () => {
     ) as HTMLElement;
     await act(async () => item.click());
     expect(document.getElementById('where')!.textContent).toBe('/investigations?show=a-uuid&tab=dialogue');
+  });
+
+  it('opens a follow-up sent in on the application’s follow-up tab', async () => {
+    await render(['manage-applications']);
+    await waitFor(() => bell()?.getAttribute('aria-label') === 'Aviseringar, 2 olästa', 'the count');
+    await act(async () => bell().click());
+    const item = [...document.querySelectorAll('[role="dialog"] [role="button"], [role="dialog"] button')].find((b) =>
+      b.textContent?.startsWith('Uppföljning inskickad av Olof Berg'),
+    ) as HTMLElement;
+    await act(async () => item.click());
+    expect(document.getElementById('where')!.textContent).toBe('/applications?show=b-uuid&tab=followup');
   });
 });

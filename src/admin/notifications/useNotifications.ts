@@ -24,14 +24,17 @@ export function useMarkRead() {
 }
 
 /**
- * Where a notification leads: the application's dialogue, in the applications list for those who manage
- * applications, else in the investigator's own list.
+ * Where a notification leads: the application's dialogue (or, for a follow-up sent in, its follow-up tab), in the
+ * applications list for those who manage applications, else in the investigator's own list.
  */
 export function useNotificationTarget() {
   const { permissions } = usePermissions<Ability[]>();
   const list = hasAbility(permissions ?? [], 'manage-applications') ? '/applications' : '/investigations';
   return (notification: StaffNotification) =>
-    `${list}?${new URLSearchParams({ show: notification.application.uuid, tab: 'dialogue' }).toString()}`;
+    `${list}?${new URLSearchParams({
+      show: notification.application.uuid,
+      tab: notification.kind === 'followup_sent_in' ? 'followup' : 'dialogue',
+    }).toString()}`;
 }
 
 /** The translation key and arguments of what a notification says. */

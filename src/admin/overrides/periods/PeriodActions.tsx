@@ -5,9 +5,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Confirm, useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import type { StaffDataProvider } from '../../../providers/dataProvider';
 import { PeriodDecisionMailsButton } from '../../decisionMails/PeriodDecisionMailsButton';
+import { PeriodFollowupRequestsButton } from '../../followupRequests/PeriodFollowupRequestsButton';
 import { PeriodContactsButton } from './PeriodContactsButton';
 
-/** Open or close the period, each after a confirmation question (SPEC.md §4); its contacts; its decision mails. */
+/** Open or close the period, each after a confirmation question (SPEC.md §4); its contacts; its decision mails and follow-ups. */
 export function PeriodActions() {
   const record = useRecordContext<{ id: number; uuid: string; name: string; closed: boolean }>();
   const translate = useTranslate();
@@ -38,6 +39,7 @@ export function PeriodActions() {
     <>
       <PeriodContactsButton />
       <PeriodDecisionMailsButton period={record} />
+      <PeriodFollowupRequestsButton period={record} />
       <Button label={`app.periods.${action}`} onClick={() => setAsking(true)}>
         {record.closed ? <LockOpenIcon /> : <LockIcon />}
       </Button>

@@ -1,0 +1,89 @@
+import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import type { StaffDataProvider } from '../../providers/dataProvider';
+import { invalidateApplications, useStaffQuery } from '../useStaffQuery';
+
+/**
+ * A period's follow-up requests: how many approved applications have none yet, a confirmation stating that number,
+ * then one call that requests them all (the dialog cannot be closed meanwhile) and a notice with how many were.
+ */
+export function PeriodFollowupRequestsDialog({ period, onClose }: { period: { uuid: string; name: string }; onClose: () => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider<StaffDataProvider>();
+  const queryClient = useQueryClient();
+  const scope = ['followup-requests', period.uuid];
+  // Counted afresh each time the dialog opens: others may have requested or decided since.
+  const count = useStaffQuery(scope, 'countFollowupRequests', [period.uuid], { gcTime: 0 });
+  const request = useMutation({
+    mutationFn: () => dataProvider.requestFollowups(period.uuid),
+    // Also after a failure: some may have been requested before it.
+    onSettled: () => {
+      void invalidateApplications(queryClient);
+      void queryClient.invalidateQueries({ queryKey: scope });
+    },
+  });
+  const busy = request.isPending;
+  const t = (key: string, options?: object) => translate(`app.followup.period.${key}`, options);
+  const close = <Button onClick={onClose}>{translate('ra.action.close')}</Button>;
+
+  const confirm = async () => {
+    try {
+      const { requested } = await request.mutateAsync();
+      notify('app.followup.period.done', { type: 'success', messageArgs: { smart_count: requested } });
+      onClose();
+    } catch (failure) {
+      notify((failure as Error).message, { type: 'error' });
+    }
+  };
+
+  const waiting = (label: string) => (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+      <CircularProgress size={24} aria-label={label} />
+      <Typography aria-live="polite">{label}</Typography>
+    </Box>
+  );
+
+  let body;
+  let actions;
+  if (busy) {
+    body = waiting(t('requesting'));
+  } else if (count.isError) {
+    body = <Alert severity="error">{count.error.message}</Alert>;
+    actions = close;
+  } else if (!count.data) {
+    body = waiting(t('counting'));
+    actions = close;
+  } else if (!count.data.pending) {
+    body = <Typography>{t('none_pending')}</Typography>;
+    actions = close;
+  } else {
+    const { pending } = count.data;
+    body = <Typography>{t('pending', { smart_count: pending })}</Typography>;
+    actions = (
+      <>
+        <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
+        <Button variant="contained" onClick={() => void confirm()}>
+          {t('confirm', { smart_count: pending })}
+        </Button>
+      </>
+    );
+  }
+
+  return (
+    <Dialog
+      open
+      // While the requests go out, neither Escape nor a click beside the dialog closes it.
+      onClose={busy ? undefined : onClose}
+      disableEscapeKeyDown={busy}
+      maxWidth="sm"
+      fullWidth
+      aria-labelledby="followup-requests-title"
+    >
+      <DialogTitle id="followup-requests-title">{t('title', { name: period.name })}</DialogTitle>
+      <DialogContent>{body}</DialogContent>
+      {actions && <DialogActions>{actions}</DialogActions>}
+    </Dialog>
+  );
+}
