@@ -173,9 +173,9 @@ test('presets in the address and the dashboard’s counts filter the list; "add"
   await expect(page.getByText('Inga Ansökningar hittades med de aktuella filtren.')).toBeVisible();
   await expect(page.getByRole('switch', { name: 'Med olästa meddelanden' })).toBeChecked();
   await page.goto('/admin/applications?followups=1');
-  await expect(page.getByRole('switch', { name: 'Väntar på återrapport' })).toBeChecked();
+  await expect(page.getByRole('switch', { name: 'Väntar på uppföljning' })).toBeChecked();
   await expect(rows(page)).toHaveCount(await apiTotal(page, 'all', 'followups=1'));
-  await page.getByRole('switch', { name: 'Väntar på återrapport' }).uncheck();
+  await page.getByRole('switch', { name: 'Väntar på uppföljning' }).uncheck();
   await expect(rows(page)).toHaveCount(Math.min(50, await apiTotal(page, 'all', '')));
 
   // applications/add is the add form (as application-form/new still is); any other segment is not found.

@@ -58,6 +58,8 @@ export function ownApplications(db: Db, applicantId: number) {
       'a.approved_money',
       'a.sent_in_at',
       'a.updated_at',
+      'a.followup_at',
+      'a.followup_sent_in_at',
       'p.id as period_id',
       'p.name as period_name',
       'p.closed',

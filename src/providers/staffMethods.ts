@@ -1,3 +1,4 @@
+import type { Followup, FollowupFile } from '../../resources/followup';
 import type { Question } from '../../resources/applicationAnswers';
 import type { Statistics } from '../../resources/statistics';
 import type { Category, FormValues, OpenPeriod, StoredFile } from '../forms/application/types';
@@ -169,35 +170,7 @@ export interface DecisionMailRound extends DecisionMailCount {
   remaining: number;
 }
 
-/** A file the applicant attached to their follow-up report (downloaded as the application's other files). */
-export interface FollowupFile {
-  uuid: string;
-  name: string;
-  mime: string;
-  size: number;
-  created_at: string;
-}
-
-/**
- * An application's follow-up report: when it was requested and is due (`due_at`, 'YYYY-MM-DD'), whether a reminder
- * went out, and the applicant's answers, which count once `sent_in_at` is set.
- */
-export interface Followup {
-  application_uuid: string;
-  reference: string | null;
-  period_name: string;
-  requested_at: string;
-  due_at: string;
-  reminded_at: string | null;
-  sent_in_at: string | null;
-  according_to_plan: boolean | null;
-  according_to_plan_comment: string | null;
-  participants: number | null;
-  events: number | null;
-  marketing: string | null;
-  files: FollowupFile[];
-  upload_max_bytes: number;
-}
+export type { Followup, FollowupFile };
 
 /** The staff API's calls that are not a resource's list or record (DESIGN.md §4), one method each. */
 export function staffMethods(http: HttpClient, unwrap: Unwrap) {

@@ -178,8 +178,9 @@ const faqs = [
   {
     question: 'Måste vi återrapportera hur pengarna har använts?',
     answer:
-      'Ja. Den som har fått bidrag ska senast tre månader efter avslutat projekt lämna en kort redovisning ' +
-      'med en ekonomisk sammanställning och gärna bilder från verksamheten.',
+      'Ja. Efter projektet ber stiftelsen om en kort uppföljning: om projektet gick som planerat, hur många som deltog, ' +
+      'hur många aktiviteter ni genomförde och hur ni berättade om stiftelsens stöd. Du får ett mejl med en länk och ' +
+      'har 30 dagar på dig; bilder och en rapport kan bifogas.',
   },
 ];
 

@@ -42,6 +42,8 @@ const application = Type.Object({
   period: Optional(Type.Object({ id: Optional(Integer()), name: Optional(Text()), open: Optional(Type.Boolean()) })),
   application_type: Optional(Nullable(Text())),
   unread_messages: Optional(Integer({ description: 'Staff’s messages on the application the applicant has not read yet' })),
+  followup_at: Optional(Nullable(Text({ description: 'YYYY-MM-DD: when the follow-up report the foundation asked for is due' }))),
+  followup_sent_in_at: Optional(nullableDateTime),
 });
 
 /** What signed-in applicants read in the portal: their applications, the FAQs and the open periods. */
@@ -77,6 +79,9 @@ export default async function portalRoutes(app: Api) {
             period: { id: row.period_id, name: row.period_name, open: row.period_open },
             application_type: row.application_type,
             unread_messages: row.unread_messages ?? 0,
+            // A follow-up is asked of an approved application only; shown once its decision is.
+            followup_at: status === approved ? row.followup_at : null,
+            followup_sent_in_at: status === approved ? row.followup_sent_in_at : null,
           };
         }),
       };

@@ -66,10 +66,10 @@ describe('POST /applications/:uuid/followup/request', () => {
 
     const [mail, ...more] = await mailsTo(application.email);
     expect(more).toEqual([]);
-    expect(mail.subject).toBe(`Dags för återrapport om din ansökan ${application.reference} – Ansökningsportalen`);
+    expect(mail.subject).toBe(`Dags för uppföljning av din ansökan ${application.reference} – Ansökningsportalen`);
     expect(mail.body_text).toContain(`?next=${encodeURIComponent(`/followup/${application.uuid}`)}`);
     expect(mail.body_text).toMatch(/http:\/\/localhost:3000\/logga-in\/[\w-]+\?next=/);
-    expect(mail.body_text).toContain('Skicka in återrapporten senast');
+    expect(mail.body_text).toContain('Skicka in uppföljningen senast');
     expect((await historyOf(t.db, application.id)).map((h) => h.action)).toContain('followup_requested');
   });
 

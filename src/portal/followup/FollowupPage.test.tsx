@@ -270,7 +270,7 @@ describe('the follow-up page', { timeout: 20_000 }, () => {
     await click(button('Skicka in uppföljningen'));
     await waitFor(() => !!button('Skicka in'), 'the confirmation');
     await click(button('Skicka in'));
-    await waitFor(() => text().includes('Något gick fel med återrapporten. Försök igen.'), 'the follow-up error');
+    await waitFor(() => text().includes('Något gick fel med uppföljningen. Försök igen.'), 'the follow-up error');
     expect(field('marketing').value).toBe('Affischer och Instagram');
     expect(server.followup.sent_in_at).toBeNull();
   });

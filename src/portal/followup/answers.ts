@@ -1,3 +1,10 @@
+import {
+  followupAnswerFields,
+  MAX_FOLLOWUP_COMMENT,
+  MAX_FOLLOWUP_COUNT,
+  MAX_FOLLOWUP_MARKETING,
+  requiredFollowupFields,
+} from '../../../resources/followup';
 import type { Followup } from './types';
 
 /** The answers as the form holds them: the numbers as typed, so text that is not a number stays in its field. */
@@ -12,11 +19,11 @@ export interface FollowupValues {
 export type FollowupField = keyof FollowupValues;
 
 /** In the order the form asks them; the comment alone is optional. */
-export const followupFields: FollowupField[] = ['according_to_plan', 'according_to_plan_comment', 'participants', 'events', 'marketing'];
-export const requiredFields: FollowupField[] = ['according_to_plan', 'participants', 'events', 'marketing'];
+export const followupFields: FollowupField[] = [...followupAnswerFields];
+export const requiredFields: FollowupField[] = [...requiredFollowupFields];
 export const numberFields = ['participants', 'events'] as const;
-export const MAX_COUNT = 1_000_000;
-export const MAX_LENGTH = { according_to_plan_comment: 2000, marketing: 5000 } as const;
+export const MAX_COUNT = MAX_FOLLOWUP_COUNT;
+export const MAX_LENGTH = { according_to_plan_comment: MAX_FOLLOWUP_COMMENT, marketing: MAX_FOLLOWUP_MARKETING } as const;
 
 const isNumberField = (field: FollowupField): field is (typeof numberFields)[number] => field === 'participants' || field === 'events';
 

@@ -23,9 +23,9 @@ interface OwnApplication {
   application_type: string | null;
   /** The foundation's messages the applicant has not read yet. */
   unread_messages: number;
-  /** The follow-up's due date once the foundation has asked for one, and when it was sent in (absent from older servers). */
-  followup_at?: string | null;
-  followup_sent_in_at?: string | null;
+  /** The follow-up's due date once the foundation has asked for one, and when it was sent in. */
+  followup_at: string | null;
+  followup_sent_in_at: string | null;
 }
 
 // The decision-basis view loads when an applicant opens it.
