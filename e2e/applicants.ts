@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { caughtMail, newestMail } from './mail';
 
 // What journeys of applicants share: a file to upload, the headers of an API call, and an applicant with an
@@ -80,4 +80,32 @@ export async function sendInApplication(page: Page, email: string): Promise<{ uu
   const sent = await api.post(`/api/v1/portal/applications/${draft.uuid}/submit`, { headers: xhr });
   expect(sent.ok(), await sent.text()).toBe(true);
   return { uuid: draft.uuid, reference: (await sent.json()).data.reference };
+}
+
+export type Locale = 'sv-SE' | 'en-US';
+
+/** A page of a browser of its own (cookies and storage its own) that speaks `locale`. */
+export async function browserPage(browser: Browser, locale: Locale): Promise<Page> {
+  const context = await browser.newContext({ locale });
+  await context.addInitScript((chosen) => localStorage.setItem('locale', chosen), locale);
+  return context.newPage();
+}
+
+/** Registers an applicant in `locale` through the API and signs them in by the mailed link, through Continue. */
+export async function registeredApplicant(
+  page: Page,
+  locale: Locale,
+  name: { first: string; last: string },
+  prefix: string,
+): Promise<string> {
+  const email = `${prefix}-${locale}-${Date.now()}@example.se`;
+  const registered = await page.request.post('/api/v1/frontend-users/register', {
+    headers: { ...xhr, 'Accept-Language': locale },
+    data: { data: { email, email_confirmation: email, first_name: name.first, last_name: name.last } },
+  });
+  expect(registered.ok(), await registered.text()).toBe(true);
+  await page.goto((await mailedLink(email, loginLinkSubject)).href);
+  await page.getByRole('button', { name: locale === 'sv-SE' ? 'Fortsätt' : 'Continue' }).click();
+  await expect(page).not.toHaveURL(/logga-in/);
+  return email;
 }

@@ -73,7 +73,7 @@ describe('the applicant’s follow-up', () => {
       ['participants', 'abc', 'The number of participants must be a whole number.'],
       ['events', 1_000_001, 'The number of events may not be more than 1000000.'],
       ['according_to_plan_comment', 'x'.repeat(2001), 'The comment on how it went may not be more than 2000 characters.'],
-      ['marketing', 'x'.repeat(5001), 'The how the foundation was marketed may not be more than 5000 characters.'],
+      ['marketing', 'x'.repeat(5001), 'The marketing may not be more than 5000 characters.'],
     ] as const) {
       const response = await save(application.uuid, application.applicant, {
         [field]: value,
@@ -96,7 +96,7 @@ describe('the applicant’s follow-up', () => {
     expect(refused.json().errors).toEqual({
       according_to_plan: ['The whether the project went according to plan field is required.'],
       events: ['The number of events field is required.'],
-      marketing: ['The how the foundation was marketed field is required.'],
+      marketing: ['The marketing field is required.'],
     });
     expect((await get(application.uuid, application.applicant)).json().data.sent_in_at).toBeNull();
   });
