@@ -9,6 +9,7 @@ import { ADMIN, signInAnyLanguage } from './helpers';
 const texts = {
   'sv-SE': {
     followupTab: 'Uppföljning',
+    dashboardLink: /^Uppföljning · Lämnas senast /,
     request: 'Begär uppföljning',
     requested: /^Uppföljning begärd\. Den ska vara inskickad senast /,
     subject: (reference: string) => new RegExp(`^Dags för uppföljning av din ansökan ${reference}`),
@@ -36,6 +37,7 @@ const texts = {
   },
   'en-US': {
     followupTab: 'Follow-up',
+    dashboardLink: /^Follow-up · Due by /,
     request: 'Request follow-up',
     requested: /^Follow-up requested\. It is due by /,
     subject: (reference: string) => new RegExp(`^Time for the follow-up report on your application ${reference}`),
@@ -90,6 +92,12 @@ for (const locale of ['sv-SE', 'en-US'] as const) {
     await dialog.getByRole('button', { name: t.request }).click();
     await staff.getByRole('dialog').last().getByRole('button', { name: t.request }).click();
     await expect(staff.getByText(t.requested)).toBeVisible();
+
+    // The applicant's own list links to it with its due date.
+    await applicant.goto('/');
+    await expect(
+      applicant.getByRole('article').filter({ hasText: reference }).getByRole('link', { name: t.dashboardLink }),
+    ).toHaveAttribute('href', `/followup/${uuid}`);
 
     // The mail, in the applicant's language, leads through Continue (a browser not signed in) to the form.
     const link = await mailedLink(email, t.subject(reference));
