@@ -1,9 +1,9 @@
-import { Alert, Box, Button, LinearProgress, Link, Typography } from '@mui/material';
+import { Alert, Box, Button, LinearProgress, Typography } from '@mui/material';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
-import { formatFileSize } from '../../../resources/format';
 import { API_PREFIX } from '../../providers/config';
 import { ApiError } from '../../providers/httpClient';
 import { useI18n } from '../../components/i18n';
+import { StoredFileItem } from '../../components/StoredFileItem';
 import { ACCEPTED_FILES } from './acceptedFiles';
 import { useForm } from './FormContext';
 import type { StoredFile } from './types';
@@ -24,11 +24,10 @@ interface Props {
 
 /** Files of the application: upload with progress, download, and removal (after a question) while it is a draft. */
 export function FilesField({ applicationUuid, questionId, label, id, files, maxBytes, onChange, problem, readOnly, required }: Props) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [removing, setRemoving] = useState<StoredFile | null>(null);
   const helperId = useId();
   const own = files.filter((f) => f.field_definition_id === questionId);
   const api = useForm().files;
@@ -66,7 +65,6 @@ export function FilesField({ applicationUuid, questionId, label, id, files, maxB
   };
 
   const remove = async (file: StoredFile) => {
-    setRemoving(null);
     try {
       await api.http.delete(`${base}/${file.uuid}`);
       onChange(files.filter((f) => f.uuid !== file.uuid));
@@ -84,38 +82,13 @@ export function FilesField({ applicationUuid, questionId, label, id, files, maxB
       {own.length > 0 && (
         <Box component="ul" aria-label={t('portal.apply.files.list', { label })} sx={{ listStyle: 'none', m: 0, p: 0 }}>
           {own.map((file) => (
-            <Box component="li" key={file.uuid} sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', py: 0.5 }}>
-              <Link href={`${API_PREFIX}${base}/${file.uuid}`} download={file.name}>
-                {file.name}
-              </Link>
-              <Typography variant="body2" color="text.secondary">
-                {formatFileSize(file.size, locale)}
-              </Typography>
-              {!readOnly &&
-                (removing?.uuid === file.uuid ? (
-                  <Box
-                    role="group"
-                    aria-label={t('portal.apply.files.confirm', { name: file.name })}
-                    sx={{ display: 'flex', gap: 1, alignItems: 'center' }}
-                  >
-                    <Typography variant="body2">{t('portal.apply.files.confirm', { name: file.name })}</Typography>
-                    <Button size="small" color="error" variant="contained" onClick={() => void remove(file)}>
-                      {t('portal.apply.files.remove')}
-                    </Button>
-                    <Button size="small" onClick={() => setRemoving(null)}>
-                      {t('portal.apply.files.keep')}
-                    </Button>
-                  </Box>
-                ) : (
-                  <Button
-                    size="small"
-                    onClick={() => setRemoving(file)}
-                    aria-label={t('portal.apply.files.remove_named', { name: file.name })}
-                  >
-                    {t('portal.apply.files.remove')}
-                  </Button>
-                ))}
-            </Box>
+            <StoredFileItem
+              key={file.uuid}
+              name={file.name}
+              size={file.size}
+              href={`${API_PREFIX}${base}/${file.uuid}`}
+              onRemove={readOnly ? undefined : () => void remove(file)}
+            />
           ))}
         </Box>
       )}

@@ -1,8 +1,7 @@
-import AttachFileIcon from '@mui/icons-material/AttachFile';
-import { Alert, Box, Button, LinearProgress, Link, Typography } from '@mui/material';
+import { Alert, Box, Button, LinearProgress, Typography } from '@mui/material';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
-import { formatFileSize } from '../../../resources/format';
 import { useI18n } from '../../components/i18n';
+import { StoredFileItem } from '../../components/StoredFileItem';
 import { ACCEPTED_FILES } from '../../forms/application/acceptedFiles';
 import { inputId } from '../../forms/application/fieldIds';
 import { API_PREFIX } from '../../providers/config';
@@ -21,11 +20,10 @@ interface Props {
 
 /** The report's attachments: each chosen file uploaded at once with its progress, listed to download, removed after a question. */
 export function FollowupFiles({ applicationUuid, files, maxBytes, onChange, readOnly }: Props) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const picker = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState<{ name: string; progress: number } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [removing, setRemoving] = useState<string | null>(null);
   const headingId = useId();
   const hintId = useId();
   const mb = Math.round(maxBytes / 1024 / 1024);
@@ -62,7 +60,6 @@ export function FollowupFiles({ applicationUuid, files, maxBytes, onChange, read
   };
 
   const remove = async (file: FollowupFile) => {
-    setRemoving(null);
     setProblem(null);
     try {
       await http.delete(`${followupPath(applicationUuid)}/files/${file.uuid}`);
@@ -83,43 +80,13 @@ export function FollowupFiles({ applicationUuid, files, maxBytes, onChange, read
       {files.length > 0 && (
         <Box component="ul" aria-labelledby={headingId} sx={{ listStyle: 'none', m: 0, p: 0 }}>
           {files.map((file) => (
-            <Box
-              component="li"
+            <StoredFileItem
               key={file.uuid}
-              sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, py: 0.5, minWidth: 0 }}
-            >
-              <AttachFileIcon fontSize="small" color="action" aria-hidden="true" />
-              <Link href={`${API_PREFIX}${filePath(applicationUuid, file.uuid)}`} download={file.name} sx={{ overflowWrap: 'anywhere' }}>
-                {file.name}
-              </Link>
-              <Typography variant="body2" color="text.secondary" component="span">
-                {formatFileSize(file.size, locale)}
-              </Typography>
-              {!readOnly &&
-                (removing === file.uuid ? (
-                  <Box
-                    role="group"
-                    aria-label={t('portal.apply.files.confirm', { name: file.name })}
-                    sx={{ display: 'flex', gap: 1, alignItems: 'center' }}
-                  >
-                    <Typography variant="body2">{t('portal.apply.files.confirm', { name: file.name })}</Typography>
-                    <Button size="small" color="error" variant="contained" onClick={() => void remove(file)}>
-                      {t('portal.apply.files.remove')}
-                    </Button>
-                    <Button size="small" onClick={() => setRemoving(null)}>
-                      {t('portal.apply.files.keep')}
-                    </Button>
-                  </Box>
-                ) : (
-                  <Button
-                    size="small"
-                    onClick={() => setRemoving(file.uuid)}
-                    aria-label={t('portal.apply.files.remove_named', { name: file.name })}
-                  >
-                    {t('portal.apply.files.remove')}
-                  </Button>
-                ))}
-            </Box>
+              name={file.name}
+              size={file.size}
+              href={`${API_PREFIX}${filePath(applicationUuid, file.uuid)}`}
+              onRemove={readOnly ? undefined : () => void remove(file)}
+            />
           ))}
         </Box>
       )}

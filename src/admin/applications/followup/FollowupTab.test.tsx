@@ -197,7 +197,7 @@ describe('the follow-up tab', { timeout: 15_000 }, () => {
     expect(text()).toContain('Genomfördes projektet enligt plan?Nej');
     expect(text()).toContain('KommentarLägret flyttades en vecka.');
     expect(text()).toMatch(/Antal deltagare1\s250/);
-    expect(text()).toContain('Antal arrangemang4');
+    expect(text()).toContain('Antal genomförda evenemang4');
     expect(text()).toContain('Hur stödet från stiftelsen gjordes käntAffischer och lokaltidningen.');
     expect(text()).toContain('rapport.pdf2 kB');
 
