@@ -153,10 +153,20 @@ for (const locale of ['sv-SE', 'en-US'] as const) {
     await expect(report.getByText(t.answers)).toBeVisible();
     await expect(report.getByText('Our posters and our website carry the foundation’s logo.')).toBeVisible();
     await expect(report.getByRole('button', { name: 'rapport.pdf' })).toBeVisible();
+
+    // The follow-up preset lists it with the sent-in indicator (in place of the requested one) until it is finished.
+    const inPreset = async () => {
+      await staff.goto('/admin/applications?followups=1');
+      await staff.getByRole('textbox', { name: t.search }).fill(reference);
+      return staff.locator('tbody tr').filter({ hasText: reference });
+    };
+    await expect((await inPreset()).getByRole('img', { name: t.sentIn })).toBeVisible();
+    await staff.goto(`/admin/applications?show=${uuid}&tab=followup`);
     await report.getByRole('button', { name: t.finish }).click();
     await expect(report.getByRole('button', { name: t.finish })).toHaveCount(0);
+    await expect(await inPreset()).toHaveCount(0);
 
-    // The list's indicators: follow-up sent in (in place of requested), and finished.
+    // The list of approved applications shows both: sent in, and finished.
     await staff.goto('/admin/applications/40');
     await staff.getByRole('textbox', { name: t.search }).fill(reference);
     const row = staff.locator('tbody tr').filter({ hasText: reference });

@@ -80,7 +80,9 @@ function conditions(db: Db, query: ListQuery, periodId?: number) {
     if (query.ids.frontend_user !== undefined) all.push(eb('a.frontend_user_id', '=', query.ids.frontend_user));
     // The applicant wrote and staff have not read the thread yet (server/applications/messages.ts keeps the flag).
     if (query.flags.unread) all.push(eb('a.unread_messages', '=', true));
-    if (query.flags.followups) all.push(eb.and([eb('a.followup_at', 'is not', null), eb('a.followup_sent_in_at', 'is', null)]));
+    // In the follow-up stage: requested and not yet finished, whether the applicant is still to send it in or staff
+    // are still to read it (the progress indicators tell the two apart).
+    if (query.flags.followups) all.push(eb.and([eb('a.followup_at', 'is not', null), eb('a.finished', '=', false)]));
     if (query.texts.organisation) all.push(eb('a.org_name', 'ilike', `%${escapeLike(query.texts.organisation)}%`));
     if (query.texts.month) {
       // The month as the foundation counts it, in Stockholm time.

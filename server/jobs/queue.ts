@@ -44,10 +44,15 @@ export interface JobsOptions {
   supervise?: boolean;
 }
 
-/** pg-boss speaks to PostgreSQL through this: the app's pool, or the caller's transaction. */
-function executor(db: Db): PgBoss.Db {
+/**
+ * pg-boss speaks to PostgreSQL through this: the app's pool, or the caller's transaction. Once the queue has stopped,
+ * the pool may be closing: a job that was still finishing marks itself done or failed without awaiting it, so that
+ * write is dropped rather than left to fail unhandled; the job, never marked, runs again after its expiry.
+ */
+function executor(db: Db, stopped: () => boolean = () => false): PgBoss.Db {
   return {
     async executeSql(text, values) {
+      if (stopped()) return { rows: [] };
       const result = await db.executeQuery(CompiledQuery.raw(text, values ?? []));
       return { rows: result.rows };
     },
@@ -56,8 +61,15 @@ function executor(db: Db): PgBoss.Db {
 
 /** Starts the queue (creating or updating its schema) on the app's database. */
 export async function startJobs({ db, log, pollingIntervalSeconds = 2, supervise = true }: JobsOptions): Promise<Jobs> {
+  let stopped = false;
   // Maintenance (which also retries the jobs of a process that died mid-way) every 30 s rather than pg-boss's 2 min.
-  const boss = new PgBoss({ db: executor(db), supervise, schedule: supervise, pollingIntervalSeconds, maintenanceIntervalSeconds: 30 });
+  const boss = new PgBoss({
+    db: executor(db, () => stopped),
+    supervise,
+    schedule: supervise,
+    pollingIntervalSeconds,
+    maintenanceIntervalSeconds: 30,
+  });
   // Without a listener an 'error' event would end the process; a database that is away for a while is no reason to.
   boss.on('error', (error) => log.warn({ err: error }, 'job queue error'));
   await boss.start();
@@ -85,6 +97,7 @@ export async function startJobs({ db, log, pollingIntervalSeconds = 2, supervise
     async stop() {
       // Jobs under way get a few seconds to finish; one cut short is run again (it expires and retries).
       await boss.stop({ graceful: true, timeout: 5000, close: false });
+      stopped = true;
     },
   };
 }

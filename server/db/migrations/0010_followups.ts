@@ -23,11 +23,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     -- The reminder's search: follow-ups not yet reminded, by when they were requested.
     CREATE INDEX application_followups_unreminded ON application_followups (requested_at) WHERE reminded_at IS NULL;
     ALTER TABLE application_files ADD COLUMN followup boolean NOT NULL DEFAULT false;
+    -- The lists' followups preset: requested and not finished (sent in or not).
+    DROP INDEX applications_followups;
+    CREATE INDEX applications_followups ON applications (followup_at) WHERE followup_at IS NOT NULL AND NOT finished;
   `.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`
+    DROP INDEX applications_followups;
+    CREATE INDEX applications_followups ON applications (followup_at) WHERE followup_sent_in_at IS NULL;
     ALTER TABLE application_files DROP COLUMN followup;
     DROP TABLE application_followups;
   `.execute(db);

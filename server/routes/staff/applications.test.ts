@@ -176,16 +176,22 @@ describe('GET /applications/all', () => {
     expect((await get('/applications/all?period=x')).statusCode).toBe(422);
   });
 
-  it('presets: followups finds a follow-up requested and not sent in; unread finds none while no applicant has written', async () => {
+  it('presets: followups finds a follow-up requested and not finished, sent in or not; unread finds none while no applicant has written', async () => {
     const own = await ownPeriod('Uppföljningar');
     const user = await frontendUser('Ulla', 'Uppföljd');
     const awaited = await insertApplication({ period_id: own.id, reference: 'F-01', status: 40, frontend_user_id: user });
     const sentIn = await insertApplication({ period_id: own.id, reference: 'F-02', status: 40, frontend_user_id: user });
     await insertApplication({ period_id: own.id, reference: 'F-03', status: 40, frontend_user_id: user });
-    await t.db.updateTable('applications').set({ followup_at: '2026-02-01' }).where('id', 'in', [awaited.id, sentIn.id]).execute();
-    await t.db.updateTable('applications').set({ followup_sent_in_at: new Date() }).where('id', '=', sentIn.id).execute();
+    const finished = await insertApplication({ period_id: own.id, reference: 'F-04', status: 40, frontend_user_id: user });
+    await t.db
+      .updateTable('applications')
+      .set({ followup_at: '2026-02-01' })
+      .where('id', 'in', [awaited.id, sentIn.id, finished.id])
+      .execute();
+    await t.db.updateTable('applications').set({ followup_sent_in_at: new Date() }).where('id', 'in', [sentIn.id, finished.id]).execute();
+    await t.db.updateTable('applications').set({ finished: true }).where('id', '=', finished.id).execute();
     const followups = await list(`/applications/all?followups=true&period=${own.id}`);
-    expect(followups.data.map((r) => r.id)).toEqual([awaited.id]);
+    expect(followups.data.map((r) => r.id)).toEqual([awaited.id, sentIn.id]);
     expect(followups.data[0].progress.followup_at).toBe('2026-02-01');
     expect((await list('/applications/all?followups=false')).total).toBe((await list('/applications/all')).total);
     expect((await list('/applications/all?unread=true')).total).toBe(0);

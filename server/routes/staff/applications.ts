@@ -138,7 +138,7 @@ export default async function applicationRoutes(app: Api) {
           period: described('A period id'),
           search: described('More than 2 characters: reference, organisation name, applicant’s name or e-mail'),
           unread: described('true: applications with messages from the applicant that staff have not read'),
-          followups: described('true: follow-up requested and not yet sent in'),
+          followups: described('true: follow-up requested and the application not finished (sent in or not)'),
         }),
         response: { 200: listPageSchema(row) },
       },
