@@ -102,8 +102,17 @@ export async function saveDraft(db: Db, applicationId: number, columns: object, 
   });
 }
 
-/** Sends a checked draft in with the next reference of the year; a 409 if it was sent in meanwhile. */
-export function sendIn(db: Db, applicationId: number, values: Awaited<ReturnType<typeof sentInColumns>>, year: number): Promise<string> {
+/**
+ * Sends a checked draft in with the next reference of the year; a 409 if it was sent in meanwhile. `after` runs in the
+ * same transaction with the reference (the confirmation mail is queued there), so both commit or neither does.
+ */
+export function sendIn(
+  db: Db,
+  applicationId: number,
+  values: Awaited<ReturnType<typeof sentInColumns>>,
+  year: number,
+  after: (trx: Db, reference: string) => Promise<unknown> = async () => {},
+): Promise<string> {
   return db.transaction().execute(async (trx) => {
     // Locks the draft, so a double click cannot send it in twice.
     const still = await trx
@@ -119,6 +128,7 @@ export function sendIn(db: Db, applicationId: number, values: Awaited<ReturnType
       .set({ ...values, reference: given, status: received, sent_in_at: new Date(), updated_at: new Date() })
       .where('id', '=', applicationId)
       .execute();
+    await after(trx, given);
     return given;
   });
 }

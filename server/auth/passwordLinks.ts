@@ -21,15 +21,17 @@ export async function sendPasswordLink(
   { publicUrl, minutes, template }: { publicUrl: string; minutes: number; template: 'password_reset' | 'staff_welcome' },
 ): Promise<string> {
   const token = newToken();
+  const link = `${publicUrl}/admin/reset-password/${token}`;
+  const days = Math.max(1, Math.round(minutes / (24 * 60)));
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('password_resets').where('user_id', '=', user.id).execute();
     await trx
       .insertInto('password_resets')
       .values({ user_id: user.id, token_hash: hashToken(token), expires_at: sql<Date>`now() + make_interval(mins => ${minutes})` })
       .execute();
+    // The link and its mail commit together.
+    await mailer.queue({ to: user.email, locale: user.locale, name: user.first_name, template, params: { link, minutes, days } }, trx);
   });
-  const link = `${publicUrl}/admin/reset-password/${token}`;
-  const days = Math.max(1, Math.round(minutes / (24 * 60)));
-  await mailer.queue({ to: user.email, locale: user.locale, name: user.first_name, template, params: { link, minutes, days } });
+  mailer.deliverSoon();
   return link;
 }

@@ -179,23 +179,28 @@ export default async function applicantApplicationRoutes(app: Api) {
       const errors = sentInErrors(record, questions, files, period.typeIds);
       if (Object.keys(errors).length) throw invalid(errors);
 
-      const reference = await sendIn(db, row.id, await sentInColumns(db, record), yearNow());
-
       const applicant = await applicantForMail(db, request.applicant!.id);
       const type = await typeLabel(db, row.application_type_id);
-      await app.mailer.queue({
-        to: applicant.email,
-        locale: applicant.locale,
-        name: applicant.first_name,
-        template: 'application_received',
-        params: {
-          reference,
-          type: type ?? '',
-          period: period.name,
-          answer_by: formatDate(answerBy(period.end_date, period.answer_weeks), applicant.locale),
-          link: `${app.config.publicUrl}/`,
-        },
-      });
+      // The confirmation is queued in the send-in's transaction: a crash between the two cannot leave one without the other.
+      await sendIn(db, row.id, await sentInColumns(db, record), yearNow(), (trx, reference) =>
+        app.mailer.queue(
+          {
+            to: applicant.email,
+            locale: applicant.locale,
+            name: applicant.first_name,
+            template: 'application_received',
+            params: {
+              reference,
+              type: type ?? '',
+              period: period.name,
+              answer_by: formatDate(answerBy(period.end_date, period.answer_weeks), applicant.locale),
+              link: `${app.config.publicUrl}/`,
+            },
+          },
+          trx,
+        ),
+      );
+      app.mailer.deliverSoon();
       return { data: await present(await applicationById(db, row.id)) };
     },
   );

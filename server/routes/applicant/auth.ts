@@ -32,14 +32,21 @@ export default async function applicantAuthRoutes(app: Api) {
   /** Mails a fresh login link to an active applicant. */
   async function sendLink(user: { id: number; email: string; first_name: string | null; locale: string }) {
     const token = newToken();
-    await storeLoginLink(db, user.id, token, config.loginLinkDays);
-    await app.mailer.queue({
-      to: user.email,
-      locale: user.locale,
-      name: user.first_name,
-      template: 'login_link',
-      params: { link: `${config.publicUrl}/logga-in/${token}`, days: config.loginLinkDays },
+    // The link and its mail are stored together or not at all.
+    await db.transaction().execute(async (trx) => {
+      await storeLoginLink(trx, user.id, token, config.loginLinkDays);
+      await app.mailer.queue(
+        {
+          to: user.email,
+          locale: user.locale,
+          name: user.first_name,
+          template: 'login_link',
+          params: { link: `${config.publicUrl}/logga-in/${token}`, days: config.loginLinkDays },
+        },
+        trx,
+      );
     });
+    app.mailer.deliverSoon();
   }
 
   /** Every request for a link counts towards the limit, so nobody can flood an inbox or probe addresses quickly. */
