@@ -23,15 +23,11 @@ const mailsTo = (recipient: string) =>
   t.db.selectFrom('outbox').select('subject').where('recipient', '=', recipient).orderBy('id').execute();
 /** Runs the reminders' job as the queue does and waits until it has finished. */
 async function runReminderJob() {
-  const before = await finishedReminderJobs();
-  await t.jobs.send('followup-reminders');
-  await expect.poll(finishedReminderJobs, { timeout: 10_000 }).toBeGreaterThan(before);
-}
-async function finishedReminderJobs() {
-  const { rows } = await sql<{ n: number }>`
-    SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'followup-reminders' AND state = 'completed'
-  `.execute(t.db);
-  return rows[0].n;
+  const id = await t.jobs.send('followup-reminders');
+  const state = async () =>
+    (await sql<{ state: string }>`SELECT state FROM pgboss.job WHERE name = 'followup-reminders' AND id = ${id}`.execute(t.db)).rows[0]
+      ?.state;
+  await expect.poll(state, { timeout: 10_000 }).toBe('completed');
 }
 
 describe('the follow-up reminder on the job queue', () => {

@@ -25,7 +25,8 @@ export interface SendOptions {
 }
 
 export interface Jobs {
-  send(name: JobName, data?: object, options?: SendOptions): Promise<void>;
+  /** Answers the job's id. */
+  send(name: JobName, data?: object, options?: SendOptions): Promise<string | null>;
   /** Runs `handler` for each job of the queue, in this process; a throw fails the job, which then retries. */
   work<T extends object>(name: JobName, handler: (data: T) => Promise<unknown>): Promise<void>;
   /** Repeats a job by a cron expression (Europe/Stockholm); one schedule per queue across every process. */
@@ -44,16 +45,11 @@ export interface JobsOptions {
   supervise?: boolean;
 }
 
-/**
- * pg-boss speaks to PostgreSQL through this: the app's pool, or the caller's transaction. Once the queue has stopped,
- * the pool may be closing: a job that was still finishing marks itself done or failed without awaiting it, so that
- * write is dropped rather than left to fail unhandled; the job, never marked, runs again after its expiry.
- */
-function executor(db: Db, stopped: () => boolean = () => false): PgBoss.Db {
+/** pg-boss speaks to PostgreSQL through this: the app's pool, or the caller's transaction. */
+function executor(db: Db, track: <T>(work: Promise<T>) => Promise<T> = (work) => work): PgBoss.Db {
   return {
     async executeSql(text, values) {
-      if (stopped()) return { rows: [] };
-      const result = await db.executeQuery(CompiledQuery.raw(text, values ?? []));
+      const result = await track(db.executeQuery(CompiledQuery.raw(text, values ?? [])));
       return { rows: result.rows };
     },
   };
@@ -61,10 +57,20 @@ function executor(db: Db, stopped: () => boolean = () => false): PgBoss.Db {
 
 /** Starts the queue (creating or updating its schema) on the app's database. */
 export async function startJobs({ db, log, pollingIntervalSeconds = 2, supervise = true }: JobsOptions): Promise<Jobs> {
-  let stopped = false;
+  // What is under way: handlers, and the queue's own statements (it marks a job done or failed without awaiting that).
+  // Stopping waits for all of it, so the pool is never closed under a statement.
+  const pending = new Set<Promise<unknown>>();
+  const track = <T>(work: Promise<T>): Promise<T> => {
+    pending.add(work);
+    work.then(
+      () => pending.delete(work),
+      () => pending.delete(work),
+    );
+    return work;
+  };
   // Maintenance (which also retries the jobs of a process that died mid-way) every 30 s rather than pg-boss's 2 min.
   const boss = new PgBoss({
-    db: executor(db, () => stopped),
+    db: executor(db, track),
     supervise,
     schedule: supervise,
     pollingIntervalSeconds,
@@ -82,10 +88,10 @@ export async function startJobs({ db, log, pollingIntervalSeconds = 2, supervise
 
   return {
     async send(name, data = {}, { startAfter, via } = {}) {
-      await boss.send(name, data, { ...jobQueues[name], startAfter, ...(via ? { db: executor(via) } : {}) });
+      return boss.send(name, data, { ...jobQueues[name], startAfter, ...(via ? { db: executor(via) } : {}) });
     },
     async work<T extends object>(name: JobName, handler: (data: T) => Promise<unknown>) {
-      const id = await boss.work<T>(name, { pollingIntervalSeconds }, async ([job]) => handler(job.data));
+      const id = await boss.work<T>(name, { pollingIntervalSeconds }, ([job]) => track(handler(job.data)));
       workers.set(name, [...(workers.get(name) ?? []), id]);
     },
     async schedule(name, cron) {
@@ -97,7 +103,12 @@ export async function startJobs({ db, log, pollingIntervalSeconds = 2, supervise
     async stop() {
       // Jobs under way get a few seconds to finish; one cut short is run again (it expires and retries).
       await boss.stop({ graceful: true, timeout: 5000, close: false });
-      stopped = true;
+      // A handler that finished lets the queue mark its job on the next turn: wait for that too.
+      const deadline = Date.now() + 10_000;
+      while (pending.size && Date.now() < deadline) {
+        await Promise.race([Promise.allSettled([...pending]), new Promise((resolve) => setTimeout(resolve, 1000))]);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
     },
   };
 }
