@@ -12,6 +12,7 @@ import { AppError, invalid, notFound, type FieldErrors } from '../errors.js';
 import type { Mailer } from '../mail/outbox.js';
 import { notifyStaff } from '../notifications/notifyStaff.js';
 import { recordHistory } from './history.js';
+import { isPlainText } from './messages.js';
 
 // The follow-up report of an approved application (SPEC.md §2–§4): staff request it (followupRequests.ts), the
 // applicant saves the answers as they type and sends it in once; from then on it is locked. The due date and the
@@ -95,6 +96,7 @@ function text(raw: unknown, field: string, limit: number, errors: FieldErrors): 
   }
   const value = raw.trim();
   if ([...value].length > limit) errors[field] = [{ key: 'validation.max_string', params: { limit } }];
+  else if (!isPlainText(value)) errors[field] = ['validation.plain_text'];
   return value === '' ? null : value;
 }
 

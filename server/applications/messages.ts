@@ -19,9 +19,12 @@ export function assertDialogueOpen(application: { status: number }, key = 'error
 }
 
 // Control characters other than tab, line feed and carriage return are no part of a plain text (and PostgreSQL
-// refuses NUL outright).
+// refuses NUL outright), nor is half of a surrogate pair, which no character encodes.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const controlCharacters = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/** Whether a text typed by a person may be stored as it is: no control characters, no lone surrogate. */
+export const isPlainText = (text: string) => !controlCharacters.test(text) && !/\p{Cs}/u.test(text);
 
 /**
  * A message's text as stored: plain text (shown as text, never as HTML), trimmed, required, at most
@@ -33,7 +36,7 @@ export function messageText(raw: unknown): string {
   if (text === '') throw invalid({ body: ['validation.required'] });
   if ([...text].length > MAX_MESSAGE_LENGTH)
     throw invalid({ body: [{ key: 'validation.max_string', params: { limit: MAX_MESSAGE_LENGTH } }] });
-  if (controlCharacters.test(text)) throw invalid({ body: ['validation.plain_text'] });
+  if (!isPlainText(text)) throw invalid({ body: ['validation.plain_text'] });
   return text;
 }
 

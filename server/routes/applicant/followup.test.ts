@@ -74,6 +74,9 @@ describe('the applicant’s follow-up', () => {
       ['events', 1_000_001, 'The number of events may not be more than 1000000.'],
       ['according_to_plan_comment', 'x'.repeat(2001), 'The comment on how it went may not be more than 2000 characters.'],
       ['marketing', 'x'.repeat(5001), 'The marketing may not be more than 5000 characters.'],
+      ['marketing', 'Affischer\u0000', 'The marketing may contain plain text only.'],
+      ['according_to_plan_comment', 'Lägret \uD800', 'The comment on how it went may contain plain text only.'],
+      ['events', 1e21, 'The number of events may not be more than 1000000.'],
     ] as const) {
       const response = await save(application.uuid, application.applicant, {
         [field]: value,
