@@ -27,6 +27,13 @@ export async function registerSecurity(app: FastifyInstance) {
     crossOriginEmbedderPolicy: false,
   });
 
+  // Answers of the API carry personal data (or say who is signed in): no browser or proxy keeps them, unless a route
+  // set its own rule for public data (the enumerations).
+  const apiPrefix = `${app.config.apiPrefix}/`;
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith(apiPrefix) && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
+  });
+
   const ownOrigin = new URL(app.config.publicUrl).origin;
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
