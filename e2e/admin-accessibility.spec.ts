@@ -3,9 +3,15 @@ import { resourceList } from '../resources/index';
 import { expectAccessible, headingRules } from './axe';
 import { ADMIN, signInAnyLanguage } from './helpers';
 
-// Every admin page, in Swedish and English, on a phone and a screen: no axe violation (WCAG 2.1 AA, one h1 that is
-// not empty), and the page never wider than the window.
+// Every admin page, in Swedish and English on a phone and in Swedish on a screen: no axe violation (WCAG 2.1 AA, one
+// h1 that is not empty), and the page never wider than the window. The phone is where a longer text overflows, and the
+// screen's layout (tables instead of lists) is the same in both languages.
 const viewports = { phone: { width: 390, height: 844 }, screen: { width: 1280, height: 800 } };
+const runs = [
+  { locale: 'sv-SE', device: 'phone' },
+  { locale: 'en-US', device: 'phone' },
+  { locale: 'sv-SE', device: 'screen' },
+] as const;
 
 /** The first record of an API list, for the edit pages. */
 async function first<T>(page: Page, path: string): Promise<T> {
@@ -26,48 +32,46 @@ async function check(page: Page, path: string) {
   expect(scrollWidth, `the width of ${path}`).toBeLessThanOrEqual(innerWidth);
 }
 
-for (const locale of ['sv-SE', 'en-US']) {
-  for (const [device, viewport] of Object.entries(viewports)) {
-    test.describe(`admin pages (${locale}, ${device})`, () => {
-      test.use({ viewport });
-      test.beforeEach(async ({ page }) => {
-        await page.addInitScript((l) => localStorage.setItem('locale', l), locale);
-        await signInAnyLanguage(page, ADMIN);
-      });
-
-      test('dashboard, applications, decisions, investigations, statistics, notifications, 403 and not found', async ({ page }) => {
-        test.setTimeout(120_000);
-        const application = await first<{ uuid: string }>(page, 'applications/all');
-        const period = await first<{ uuid: string; name: string }>(page, 'periods?sort=start_date&direction=desc');
-        for (const path of [
-          '/admin',
-          '/admin/applications',
-          '/admin/applications/20',
-          '/admin/applications/add',
-          `/admin/application-form/${application.uuid}`,
-          '/admin/decision',
-          `/admin/decisioning/${period.uuid}/${encodeURIComponent(period.name)}`,
-          '/admin/investigations',
-          '/admin/statistics',
-          '/admin/notifications',
-          '/admin/403',
-          '/admin/applications/xyz',
-          '/admin/finns-inte',
-        ]) {
-          await check(page, path);
-        }
-      });
-
-      test('settings: the index, each list, create and edit page, and the FAQ order', async ({ page }) => {
-        test.setTimeout(180_000);
-        await check(page, '/admin/settings');
-        for (const resource of resourceList) {
-          const record = await first<{ id: number }>(page, resource.name);
-          for (const path of [`/admin/${resource.name}`, `/admin/${resource.name}/create`, `/admin/${resource.name}/${record.id}`])
-            await check(page, path);
-        }
-        await check(page, '/admin/faqs/order');
-      });
+for (const { locale, device } of runs) {
+  test.describe(`admin pages (${locale}, ${device})`, () => {
+    test.use({ viewport: viewports[device] });
+    test.beforeEach(async ({ page }) => {
+      await page.addInitScript((l) => localStorage.setItem('locale', l), locale);
+      await signInAnyLanguage(page, ADMIN);
     });
-  }
+
+    test('dashboard, applications, decisions, investigations, statistics, notifications, 403 and not found', async ({ page }) => {
+      test.setTimeout(120_000);
+      const application = await first<{ uuid: string }>(page, 'applications/all');
+      const period = await first<{ uuid: string; name: string }>(page, 'periods?sort=start_date&direction=desc');
+      for (const path of [
+        '/admin',
+        '/admin/applications',
+        '/admin/applications/20',
+        '/admin/applications/add',
+        `/admin/application-form/${application.uuid}`,
+        '/admin/decision',
+        `/admin/decisioning/${period.uuid}/${encodeURIComponent(period.name)}`,
+        '/admin/investigations',
+        '/admin/statistics',
+        '/admin/notifications',
+        '/admin/403',
+        '/admin/applications/xyz',
+        '/admin/finns-inte',
+      ]) {
+        await check(page, path);
+      }
+    });
+
+    test('settings: the index, each list, create and edit page, and the FAQ order', async ({ page }) => {
+      test.setTimeout(180_000);
+      await check(page, '/admin/settings');
+      for (const resource of resourceList) {
+        const record = await first<{ id: number }>(page, resource.name);
+        for (const path of [`/admin/${resource.name}`, `/admin/${resource.name}/create`, `/admin/${resource.name}/${record.id}`])
+          await check(page, path);
+      }
+      await check(page, '/admin/faqs/order');
+    });
+  });
 }
