@@ -1,3 +1,4 @@
+import { BIGINT_SAFE, ID_RANGE, INT4, isId } from './columnRanges.js';
 import { enums } from './enums.js';
 import { enumCodes, writableFields, type Field, type ResourceDefinition } from './fields.js';
 import { normalisePhone, phone } from './phone.js';
@@ -33,9 +34,11 @@ function fieldErrors(field: Field, value: unknown): Message | null {
     case 'date':
       return check.isoDate(value);
     case 'integer':
+      return check.integer(value) ?? check.range(value, { min: field.min ?? INT4.min, max: field.max ?? INT4.max });
     case 'money':
+      return check.integer(value) ?? check.range(value, { min: field.min ?? 0, max: field.max ?? BIGINT_SAFE.max });
     case 'reference':
-      return check.integer(value) ?? check.range(value, { min: field.min ?? (field.kind === 'integer' ? undefined : 0), max: field.max });
+      return check.integer(value) ?? check.range(value, { min: ID_RANGE.min, max: ID_RANGE.max });
     case 'boolean':
       return typeof value === 'boolean' ? null : { key: 'validation.boolean' };
     case 'enum':
@@ -49,7 +52,7 @@ function fieldErrors(field: Field, value: unknown): Message | null {
     case 'choice':
       return field.choices.some((code) => code === value) ? null : { key: 'validation.in' };
     case 'references':
-      return Array.isArray(value) && value.every((id) => Number.isInteger(id)) ? null : { key: 'validation.in' };
+      return Array.isArray(value) && value.every((id) => typeof id === 'number' && isId(id)) ? null : { key: 'validation.in' };
     case 'options':
       return Array.isArray(value) && value.every((o) => typeof o === 'string' && o.trim()) ? null : { key: 'validation.invalid' };
     default:

@@ -12,6 +12,7 @@ import { registerAccess } from './plugins/access.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerI18n } from './plugins/i18n.js';
 import { registerSecurity } from './plugins/security.js';
+import { registerTextRule } from './plugins/textRule.js';
 import { apiRoutes, siteRoutes } from './routes/index.js';
 
 export interface AppDeps {
@@ -43,6 +44,7 @@ export async function buildApp({ config, db, mailer, jobs, clock }: AppDeps): Pr
   await registerSecurity(app);
   await app.register(cookie);
   registerAccess(app, [docsPrefix]);
+  registerTextRule(app);
 
   await app.register(swagger, {
     openapi: {

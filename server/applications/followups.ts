@@ -12,7 +12,7 @@ import { AppError, invalid, notFound, type FieldErrors } from '../errors.js';
 import type { Mailer } from '../mail/outbox.js';
 import { notifyStaff } from '../notifications/notifyStaff.js';
 import { recordHistory } from './history.js';
-import { isPlainText } from './messages.js';
+import { isPlainText } from '../../resources/plainText.js';
 
 // The follow-up report of an approved application (SPEC.md §2–§4): staff request it (followupRequests.ts), the
 // applicant saves the answers as they type and sends it in once; from then on it is locked. The due date and the

@@ -3,6 +3,7 @@ import type { Db } from '../db/connect.js';
 import { AppError, invalid } from '../errors.js';
 import { MAX_MESSAGE_LENGTH } from '../../resources/dialogue.js';
 import { recordHistory } from './history.js';
+import { isPlainText } from '../../resources/plainText.js';
 
 // The dialogue of an application sent in (SPEC.md §2): its messages, their attachments (rows of application_files
 // with a message_id; the bytes are in server/uploads/) and the "unread messages" flag of the staff lists.
@@ -17,14 +18,6 @@ export type Audience = 'applicant' | 'staff';
 export function assertDialogueOpen(application: { status: number }, key = 'errors.dialogue_not_open') {
   if (application.status === enums.application_status.draft) throw new AppError(422, key);
 }
-
-// Control characters other than tab, line feed and carriage return are no part of a plain text (and PostgreSQL
-// refuses NUL outright), nor is half of a surrogate pair, which no character encodes.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const controlCharacters = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-
-/** Whether a text typed by a person may be stored as it is: no control characters, no lone surrogate. */
-export const isPlainText = (text: string) => !controlCharacters.test(text) && !/\p{Cs}/u.test(text);
 
 /**
  * A message's text as stored: plain text (shown as text, never as HTML), trimmed, required, at most

@@ -1,3 +1,4 @@
+import { isInt4 } from '../../resources/columnRanges.js';
 import { PAGE_SIZE } from '../../resources/fields.js';
 import { invalid, type FieldErrors, type Message } from '../errors.js';
 
@@ -136,7 +137,7 @@ function readFilter(query: ListQuery, name: string, kind: FilterKind, values: st
     const wrong =
       kind === 'boolean[]'
         ? values.some((v) => !['true', 'false', '1', '0'].includes(v))
-        : typed.some((v) => typeof v === 'number' && !Number.isInteger(v));
+        : typed.some((v) => typeof v === 'number' && !isInt4(v));
     if (wrong) fail(name, 'validation.in');
     else query.anyOf[name] = typed;
     return;

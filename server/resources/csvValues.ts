@@ -1,5 +1,6 @@
 import type { Field, ResourceDefinition } from '../../resources/fields.js';
 import type { FieldErrors } from '../errors.js';
+import { isId } from '../../resources/columnRanges.js';
 
 /** A value as it stands in an exported cell: money in kronor, lists comma-separated. */
 export function toCsvValue(field: Field, value: unknown): unknown {
@@ -32,7 +33,7 @@ export function fromCsvRow(
   const record: Record<string, unknown> = {};
   const idText = row.id?.trim();
   const id = idText ? Number(idText) : null;
-  if (id !== null && !Number.isInteger(id)) problems.id = ['validation.integer'];
+  if (id !== null && !isId(id)) problems.id = ['validation.integer'];
   for (const field of resource.fields) {
     if (field.readOnly || field.noExport || !(field.name in row)) continue;
     const text = (row[field.name] ?? '').trim();
@@ -44,6 +45,7 @@ export function fromCsvRow(
       case 'integer':
       case 'enum':
       case 'reference': {
+        // The column's range is the record's validation's to tell (with its limits in the message).
         const value = Number(text);
         if (Number.isInteger(value)) record[field.name] = value;
         else problems[field.name] = ['validation.integer'];
@@ -62,7 +64,7 @@ export function fromCsvRow(
         break;
       case 'references': {
         const ids = text.split(',').map((part) => Number(part.trim()));
-        if (ids.every(Number.isInteger)) record[field.name] = ids;
+        if (ids.every(isId)) record[field.name] = ids;
         else problems[field.name] = ['validation.in'];
         break;
       }

@@ -5,6 +5,7 @@ import type { Field, ResourceDefinition } from '../../resources/fields.js';
 import { partOf, resourceList } from '../../resources/index.js';
 import { toCsv } from '../csv.js';
 import { invalid } from '../errors.js';
+import { id } from '../routes/schemas.js';
 import { parseListQuery } from '../lists/listQuery.js';
 import { toCsvValue } from './csvValues.js';
 import { resourceHooks } from './hooks.js';
@@ -39,7 +40,7 @@ function bodySchema(resource: ResourceDefinition) {
   });
 }
 
-const idParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+const idParams = Type.Object({ id });
 /** An import: rows of the spreadsheet, each column's text by its header. */
 const csvRow = Type.Unsafe<Record<string, string | null>>({ type: 'object', additionalProperties: { type: ['string', 'null'] } });
 const importBody = Type.Object({ data: Type.Object({ rows: Type.Array(csvRow, { maxItems: 100_000 }) }) });

@@ -1,10 +1,10 @@
 import { Type } from 'typebox';
 import { MAX_MONEY } from '../../resources/applications.js';
 import { formColumns, type FormColumn } from '../applications/form.js';
-import { Nullable as orNull } from './schemas.js';
+import { id, Nullable as orNull } from './schemas.js';
 
 const TEXT = orNull(Type.String({ maxLength: 20_000 }));
-export const ID = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+export const ID = id;
 const CODE = orNull(Type.Integer({ minimum: -1000, maximum: 1000 }));
 
 type TextColumn = Extract<FormColumn, `org_${string}` | `contact_${string}`>;

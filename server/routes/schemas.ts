@@ -1,6 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import { Type, type Static, type TSchema } from 'typebox';
+import { ID_RANGE } from '../../resources/columnRanges.js';
 import { uuidPattern } from '../applications/own.js';
 import { notFound } from '../errors.js';
 
@@ -28,6 +29,8 @@ export function Nullable<T extends TSchema & { type: string }>(schema: T) {
 export const email = Type.String({ format: 'email', maxLength: 254 });
 export const password = Type.String({ minLength: 1, maxLength: 1024 });
 export const uuid = Type.String({ pattern: uuidPattern });
+/** A row id: a whole number an int4 serial column can hold, so a larger one is a 422 rather than a database error. */
+export const id = Type.Integer({ minimum: ID_RANGE.min, maximum: ID_RANGE.max });
 
 type Fields<P extends Properties, R extends keyof P> = { [K in R]: Static<P[K]> } & { [K in Exclude<keyof P, R>]?: Static<P[K]> };
 type Flat<T> = { [K in keyof T]: T[K] };

@@ -1,3 +1,4 @@
+import { isPlainText } from '../../resources/plainText.js';
 import { createWriteStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
@@ -58,7 +59,7 @@ export async function receiveUpload(
     for await (const part of request.parts()) {
       if (part.type === 'field') {
         if (!options.fields.includes(part.fieldname)) throw invalid({ [part.fieldname]: ['validation.unknown'] });
-        fields[part.fieldname] = String(part.value);
+        fields[part.fieldname] = plainField(part.fieldname, part.value);
         continue;
       }
       if (part.fieldname !== 'file') {
@@ -81,6 +82,13 @@ export async function receiveUpload(
     if (!code && message && malformed.test(message)) throw new AppError(400, 'errors.invalid_data');
     throw error;
   }
+}
+
+/** A text field of the form under the API's one text rule (the JSON bodies' is server/plugins/textRule.ts). */
+function plainField(name: string, value: unknown): string {
+  const text = String(value);
+  if (!isPlainText(text)) throw invalid({ [name]: ['validation.plain_text'] });
+  return text;
 }
 
 /** Writes the part to the path (only we create it: 'wx'), answering the bytes written. */
@@ -122,7 +130,7 @@ export async function receiveForm(
         if (!options.fields.includes(part.fieldname) || part.fieldname in fields)
           throw invalid({ [part.fieldname]: ['validation.unknown'] });
         if (part.valueTruncated) throw options.tooLong(part.fieldname);
-        fields[part.fieldname] = String(part.value);
+        fields[part.fieldname] = plainField(part.fieldname, part.value);
         continue;
       }
       if (!options.fileFields.includes(part.fieldname)) {

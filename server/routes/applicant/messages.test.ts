@@ -212,6 +212,12 @@ describe('the applicant’s dialogue', () => {
     expect(Object.keys(blank.json().errors)).toEqual(['body']);
     const noBody = await writeForm(a.sent.uuid, a.cookie, [{ name: 'files', filename: 'Budget.pdf', content: pdf() }]);
     expect(noBody.statusCode).toBe(422);
+    const nul = await writeForm(a.sent.uuid, a.cookie, [
+      { name: 'body', value: 'Hej\u0000då' },
+      { name: 'files', filename: 'Budget.pdf', content: pdf() },
+    ]);
+    expect(nul.statusCode).toBe(422);
+    expect(Object.keys(nul.json().errors)).toEqual(['body']);
     for (const part of [
       { name: 'agreements', filename: 'Avtal.pdf', content: pdf() },
       { name: 'is_welcome_message', value: 'true' },

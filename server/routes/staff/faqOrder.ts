@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
 import { reorderFaqs } from '../../faqs.js';
-import { body, type Api } from '../schemas.js';
+import { body, id, type Api } from '../schemas.js';
 
-const bodySchema = body({ ids: Type.Array(Type.Integer({ minimum: 1 }), { uniqueItems: true, maxItems: 10_000 }) });
+const bodySchema = body({ ids: Type.Array(id, { uniqueItems: true, maxItems: 10_000 }) });
 
 /**
  * The FAQ reorder screen's save (SPEC: "a reorder screen at faqs/order"): the ids of every FAQ in their new order;

@@ -16,9 +16,8 @@ import {
 import { loadAbilities } from '../../auth/sessions.js';
 import { AppError, invalid, notFound } from '../../errors.js';
 import { parseListQuery } from '../../lists/listQuery.js';
-import { body, data, dateTime, listPageSchema, Nullable, nullableDateTime, uuid, type Api } from '../schemas.js';
+import { body, data, dateTime, id as ID, listPageSchema, Nullable, nullableDateTime, uuid, type Api } from '../schemas.js';
 
-const ID = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 const NULLABLE_MONEY = Nullable(Type.Integer({ minimum: 0, maximum: MAX_MONEY, description: 'öre' }));
 const STATUS = Type.Integer({ enum: Object.values(enums.investigation_status), description: 'investigation_status' });
 const { Optional, Integer, String: Text } = Type;

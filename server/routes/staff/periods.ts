@@ -3,7 +3,7 @@ import { getRecord } from '../../resources/repository.js';
 import { periods } from '../../../resources/periods.js';
 import { notFound } from '../../errors.js';
 import { setPeriodClosed } from '../../periods.js';
-import type { Api } from '../schemas.js';
+import { id, type Api } from '../schemas.js';
 
 /** Opening and closing a period (SPEC.md §4): a closed period refuses new applications. */
 export default async function periodRoutes(app: Api) {
@@ -19,7 +19,7 @@ export default async function periodRoutes(app: Api) {
         schema: {
           tags: ['periods'],
           summary: `${action === 'open' ? 'Opens' : 'Closes'} the period`,
-          params: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
+          params: Type.Object({ id }),
         },
       },
       async (request) => {

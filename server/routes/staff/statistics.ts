@@ -4,9 +4,9 @@ import { notFound } from '../../errors.js';
 import { periodName } from '../../periods.js';
 import { statisticsCsv, statisticsFileName } from '../../statistics/export.js';
 import { loadStatistics } from '../../statistics/queries.js';
-import type { Api } from '../schemas.js';
+import { id, type Api } from '../schemas.js';
 
-const periodQuery = { period: Type.Optional(Type.Integer({ minimum: 1 })) };
+const periodQuery = { period: Type.Optional(id) };
 
 /** Statistics of the applications sent in (SPEC.md §2 "statistics"): of one period, or of every period. */
 export default async function statisticsRoutes(app: Api) {

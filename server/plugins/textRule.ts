@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import { isPlainText } from '../../resources/plainText.js';
+import { invalid, notFound, type FieldErrors } from '../errors.js';
+
+/**
+ * The one text rule of the API (resources/plainText.ts), applied before any route sees a request: every string of the
+ * path, the query and a JSON body, at any depth, keys too. A path that cannot name anything is a 404; a query or body
+ * value a 422 naming the field, as a schema error would. PostgreSQL would refuse a NUL anyway, with a 500.
+ */
+export function registerTextRule(app: FastifyInstance) {
+  app.addHook('preValidation', async (request) => {
+    if (badStrings(request.params, []).length > 0) throw notFound();
+    const errors: FieldErrors = {};
+    for (const path of badStrings(request.query, [])) errors[path.join('.') || 'query'] = ['validation.plain_text'];
+    // The body's `data` wrapper is not a field, as in the schema's errors.
+    for (const path of badStrings(request.body, [])) {
+      const field = path[0] === 'data' ? path.slice(1) : path;
+      errors[field.join('.') || 'data'] = ['validation.plain_text'];
+    }
+    if (Object.keys(errors).length > 0) throw invalid(errors);
+  });
+}
+
+/** The paths of the strings (and keys) that break the rule. */
+function badStrings(value: unknown, path: string[]): string[][] {
+  if (typeof value === 'string') return isPlainText(value) ? [] : [path];
+  if (Array.isArray(value)) return value.flatMap((item, index) => badStrings(item, [...path, String(index)]));
+  if (value && typeof value === 'object' && !Buffer.isBuffer(value)) {
+    return Object.entries(value).flatMap(([key, item]) =>
+      isPlainText(key) ? badStrings(item, [...path, key]) : [[...path, key.replace(/[^\p{L}\p{N}_-]/gu, '?')]],
+    );
+  }
+  return [];
+}
