@@ -117,11 +117,20 @@ export function sendIn(
     // Locks the draft, so a double click cannot send it in twice.
     const still = await trx
       .selectFrom('applications')
-      .select('status')
+      .select(['status', 'period_id'])
       .where('id', '=', applicationId)
       .forUpdate()
       .executeTakeFirstOrThrow();
     assertDraft(still);
+    // The period once more, under a share lock: a close (or new dates) saved meanwhile is seen here, and one being
+    // saved waits for this send-in to commit, so no application lands in a period after it closed.
+    const period = await trx
+      .selectFrom('periods as p')
+      .select(isOpen('p').as('open'))
+      .where('p.id', '=', still.period_id)
+      .forShare()
+      .executeTakeFirst();
+    if (!period?.open) throw new AppError(409, 'errors.period_closed');
     const given = await nextReference(trx, year);
     await trx
       .updateTable('applications')

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { createSession } from '../../auth/sessions.js';
 import { seedDemo } from '../../db/seed/demo.js';
 import { call, createTestApp, type TestApp } from '../../test/testApp.js';
@@ -230,6 +231,51 @@ describe('sending in', () => {
       const kept = (await api('GET', `/portal/applications/${uuid}`, bob)).json().data;
       expect(kept).toMatchObject({ status: 10, reference: null, money: complete.money, org_name: 'Testföreningen' });
     } finally {
+      await t.db.updateTable('periods').set({ closed: false }).where('id', '=', openPeriod.id).execute();
+    }
+  });
+
+  it('refuses a send-in racing the period’s closing: none lands after the close is saved', async () => {
+    const { uuid, questions } = await start(bob, 0);
+    await api('PUT', `/portal/applications/${uuid}`, bob, { ...complete, definitions: answers(questions) });
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let closed = () => {};
+    const closedUncommitted = new Promise<void>((resolve) => (closed = resolve));
+    // The close is saved in a transaction held open while the send-in starts.
+    const closing = t.db.transaction().execute(async (trx) => {
+      await trx.updateTable('periods').set({ closed: true }).where('id', '=', openPeriod.id).execute();
+      closed();
+      await released;
+    });
+    try {
+      await closedUncommitted;
+      let answered = false;
+      const submitting = api('POST', `/portal/applications/${uuid}/submit`, bob).finally(() => (answered = true));
+      // Wait until the send-in waits for the close's lock (or, were it not to wait, has answered).
+      await expect
+        .poll(
+          async () =>
+            answered ||
+            Number(
+              (
+                await sql<{ n: string }>`select count(*) as n from pg_stat_activity
+                  where datname = current_database() and wait_event_type = 'Lock'`.execute(t.db)
+              ).rows[0].n,
+            ) > 0,
+          { timeout: 10_000 },
+        )
+        .toBe(true);
+      release();
+      await closing;
+      const response = await submitting;
+      expect(response.statusCode, response.body).toBe(409);
+      expect(response.json().message).toBe('Perioden är stängd och det går inte att skicka in fler ansökningar.');
+      const kept = await t.db.selectFrom('applications').select(['status', 'reference']).where('uuid', '=', uuid).executeTakeFirstOrThrow();
+      expect(kept).toEqual({ status: 10, reference: null });
+    } finally {
+      release();
+      await closing.catch(() => {});
       await t.db.updateTable('periods').set({ closed: false }).where('id', '=', openPeriod.id).execute();
     }
   });
