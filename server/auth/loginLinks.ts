@@ -26,8 +26,15 @@ export function registerApplicant(db: Db, applicant: { email: string; first_name
     .executeTakeFirst();
 }
 
-/** Stores a new link's token (as its hash), valid for so many days. */
+/** Stores a new link's token (as its hash), valid for so many days; the applicant's older unused links stop working. */
 export async function storeLoginLink(db: Db, frontendUserId: number, token: string, days: number) {
+  await db
+    .updateTable('login_links')
+    .set({ expires_at: sql<Date>`now()` })
+    .where('frontend_user_id', '=', frontendUserId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .execute();
   await db
     .insertInto('login_links')
     .values({

@@ -9,3 +9,11 @@ export function newToken(): string {
 export function hashToken(token: string): Buffer {
   return createHash('sha256').update(token).digest();
 }
+
+/**
+ * A text with every token of a link (a path segment of newToken's 43 characters) replaced by "…": what the outbox keeps
+ * of a mail once it is sent, so the stored copy opens nothing.
+ */
+export function withoutTokens(text: string): string {
+  return text.replace(/\/[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/g, '/…');
+}

@@ -68,6 +68,23 @@ describe('mail outbox on the job queue', () => {
     await expect.poll(async () => (await deliveryJob(t, id))[0]?.state).toBe('completed');
   });
 
+  it('keeps no usable token in the stored copy once the mail is sent', async () => {
+    const t = await appWithSmtp(`smtp://127.0.0.1:${port}`);
+    const token = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcde';
+    const id = await t.mailer.queue({
+      to: 'token@test.se',
+      locale: 'sv-SE',
+      template: 'password_reset',
+      params: { link: `http://localhost:3000/admin/reset-password/${token}`, minutes: 30 },
+    });
+    expect((await outboxRow(t, id)).body_text).toContain(token);
+    await expect.poll(async () => (await outboxRow(t, id)).sent_at, { timeout: 10_000 }).not.toBeNull();
+    expect(receivedBy('token@test.se')[0].raw.replace(/=\r?\n/g, '')).toContain(token);
+    const stored = (await outboxRow(t, id)).body_text;
+    expect(stored).not.toContain(token);
+    expect(stored).toContain('http://localhost:3000/admin/reset-password/…');
+  });
+
   it('keeps a mail and retries it later when the SMTP server is unreachable', async () => {
     const t = await appWithSmtp('smtp://127.0.0.1:9');
     const id = await t.mailer.queue({

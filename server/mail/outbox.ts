@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
 import Polyglot from 'node-polyglot';
 import type { Db } from '../db/connect.js';
+import { withoutTokens } from '../auth/tokens.js';
 import type { Jobs } from '../jobs/queue.js';
 import { translator, type Params } from '../i18n.js';
 import { isLocale, defaultLocale } from '../../resources/locales.js';
@@ -68,7 +69,8 @@ export function createMailer({ db, jobs, smtpUrl, from, productName, log }: Mail
         await transport.sendMail({ from, to: mail.recipient, subject: mail.subject, text: mail.body_text });
         await trx
           .updateTable('outbox')
-          .set({ sent_at: sql<Date>`now()`, attempts: mail.attempts + 1, last_error: null })
+          // A sent mail's links have done their work: the copy kept for the record opens nothing.
+          .set({ sent_at: sql<Date>`now()`, attempts: mail.attempts + 1, last_error: null, body_text: withoutTokens(mail.body_text) })
           .where('id', '=', mail.id)
           .execute();
         return true;

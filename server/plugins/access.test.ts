@@ -143,6 +143,13 @@ describe('CSRF, errors and headers', () => {
     expect(foreign.statusCode).toBe(403);
     const own = await call(t.app, { method: 'POST', url: '/api/v1/test/change', headers: { origin: 'http://localhost:3000' } });
     expect(own.statusCode).toBe(200);
+    // A Host header is the client's to claim: an Origin equal to it is no proof of being ours (PUBLIC_URL is).
+    const spoofed = await call(t.app, {
+      method: 'POST',
+      url: '/api/v1/test/change',
+      headers: { origin: 'http://evil.example', host: 'evil.example' },
+    });
+    expect(spoofed.statusCode).toBe(403);
   });
 
   it('answers a 500 without internals, in the envelope', async () => {

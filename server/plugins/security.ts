@@ -39,7 +39,8 @@ export async function registerSecurity(app: FastifyInstance) {
     if (SAFE_METHODS.has(request.method)) return;
     if (request.headers['x-requested-with'] !== 'XMLHttpRequest') throw new AppError(403, 'errors.csrf');
     const origin = request.headers.origin;
-    if (origin && origin !== ownOrigin && origin !== `${request.protocol}://${request.host}`) {
+    // Our origin is the configured PUBLIC_URL's, never what the request's own Host header claims.
+    if (origin && origin !== ownOrigin) {
       throw new AppError(403, 'errors.csrf');
     }
   });

@@ -89,6 +89,16 @@ describe('registration and login links', () => {
     expect((await spend(fresh)).statusCode).toBe(422);
   });
 
+  it('lets a new link replace the older unused ones', async () => {
+    await register({ email: 'twice@test.se', email_confirmation: 'twice@test.se', first_name: 'T', last_name: 'W' });
+    const older = await lastToken('twice@test.se');
+    await requestLink('twice@test.se');
+    const newer = await lastToken('twice@test.se');
+    expect(newer).not.toBe(older);
+    expect((await spend(older)).statusCode).toBe(422);
+    expect((await spend(newer)).statusCode).toBe(200);
+  });
+
   it('limits link requests like staff logins, with the same retry message', async () => {
     for (let i = 0; i < 5; i++) expect((await requestLink('flood@test.se')).statusCode).toBe(200);
     const sixth = await requestLink('flood@test.se');
