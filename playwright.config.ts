@@ -52,6 +52,9 @@ export default defineConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       SMTP_URL: `smtp://127.0.0.1:${port + 1}`,
+      // Every journey's browser is one client address, and some sign the same demo applicant in many times.
+      APPLICANT_LINKS_PER_HOUR: '10000',
+      STAFF_FAILED_SIGN_INS_PER_HOUR: '10000',
     },
   },
 });

@@ -8,8 +8,8 @@ export const contacts = defineResource({
   settings: true,
   labelField: 'last_name',
   fields: [
-    text('first_name', { required: true, column: true, sortable: 'localized' }),
-    text('last_name', { required: true, column: true, sortable: 'localized' }),
+    text('first_name', { personName: true, required: true, column: true, sortable: 'localized' }),
+    text('last_name', { personName: true, required: true, column: true, sortable: 'localized' }),
     text('title', { column: true }),
     email('email', { column: true }),
     phone('phone'),

@@ -53,6 +53,8 @@ export interface FieldOptions {
   default?: unknown;
   /** A date that may not be earlier than another date field of the record (an end date and its start). */
   notBefore?: string;
+  /** A person's name (a text field): letters, spaces, hyphens, apostrophes and full stops; never a link. */
+  personName?: boolean;
   /** Must equal another field of the record (an e-mail typed twice). */
   sameAs?: string;
   /** A box that must be ticked (consent). */

@@ -9,8 +9,8 @@ export const frontendUsers = defineResource({
   labelField: 'email',
   fields: [
     email('email', { required: true, unique: true, column: true, sortable: true }),
-    text('first_name', { column: true, sortable: 'localized' }),
-    text('last_name', { column: true, sortable: 'localized' }),
+    text('first_name', { personName: true, column: true, sortable: 'localized' }),
+    text('last_name', { personName: true, column: true, sortable: 'localized' }),
     phone('phone'),
     choice('locale', ['sv-SE', 'en-US'], 'app.languages', { required: true, default: 'sv-SE' }),
     date('verified_at', { column: true, sortable: true, readOnly: true }),

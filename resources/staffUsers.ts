@@ -8,8 +8,8 @@ export const staffUsers = defineResource({
   settings: true,
   labelField: 'email',
   fields: [
-    text('first_name', { required: true, column: true, sortable: 'localized' }),
-    text('last_name', { required: true, column: true, sortable: 'localized' }),
+    text('first_name', { personName: true, required: true, column: true, sortable: 'localized' }),
+    text('last_name', { personName: true, required: true, column: true, sortable: 'localized' }),
     email('email', { required: true, unique: true, column: true, sortable: true }),
     choice('role', ['admin', 'utredare'], 'roles', { required: true, column: true, filter: true }),
     choice('locale', ['sv-SE', 'en-US'], 'app.languages', { required: true, default: 'sv-SE' }),

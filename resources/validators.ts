@@ -108,6 +108,21 @@ export function length(value: unknown, { min, max }: { min?: number; max?: numbe
   return null;
 }
 
+// A name: letters of any language (with their combining marks), and spaces, hyphens, apostrophes and full stops
+// between them. Never digits, an address or a link: a name is shown and mailed as the foundation's own text.
+const PERSON_NAME = /^[\p{L}\p{M}][\p{L}\p{M} '’.\u2010-]*$/u;
+const DOMAIN_LIKE = /\.[\p{L}]{2,}/u;
+export const PERSON_NAME_MAX = 100;
+
+/** A person's name as people write theirs: see PERSON_NAME. */
+export function personName(value: unknown): Message | null {
+  if (isEmpty(value)) return null;
+  if (typeof value !== 'string') return { key: 'validation.string' };
+  const name = value.trim();
+  if ([...name].length > PERSON_NAME_MAX) return { key: 'validation.max_string', params: { limit: PERSON_NAME_MAX } };
+  return PERSON_NAME.test(name) && !DOMAIN_LIKE.test(name) ? null : { key: 'validation.person_name' };
+}
+
 /** A finite number, or a plain decimal string such as "-1.5"; otherwise undefined. */
 function toNumber(value: unknown): number | undefined {
   if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;

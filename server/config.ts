@@ -17,6 +17,10 @@ export interface Config {
   sessionLifetimeMinutes: number;
   passwordResetMinutes: number;
   loginLinkDays: number;
+  /** Registrations and login-link requests an hour, per client address and per e-mail. */
+  applicantLinksPerHour: number;
+  /** Failed staff sign-ins an hour from one client address, whatever the accounts. */
+  staffFailuresPerHour: number;
   /** How long the link in a mail about the dialogue (a message, the decision) signs the applicant in (DIALOGUE_LINK_DAYS). */
   dialogueLinkDays: number;
   smtpUrl: string | null;
@@ -90,6 +94,8 @@ export function loadConfig(env: Env = process.env): Config {
     sessionLifetimeMinutes: integer(env, 'SESSION_LIFETIME_MINUTES', 120, 5, 24 * 60),
     passwordResetMinutes: integer(env, 'PASSWORD_RESET_MINUTES', 60, 5, 24 * 60),
     loginLinkDays: integer(env, 'LOGIN_LINK_DAYS', 2, 1, 30),
+    applicantLinksPerHour: integer(env, 'APPLICANT_LINKS_PER_HOUR', 10, 1, 100_000),
+    staffFailuresPerHour: integer(env, 'STAFF_FAILED_SIGN_INS_PER_HOUR', 20, 1, 100_000),
     dialogueLinkDays: integer(env, 'DIALOGUE_LINK_DAYS', 14, 1, 90),
     smtpUrl: text(env, 'SMTP_URL'),
     mailFrom: text(env, 'MAIL_FROM') ?? 'Ansökningsportalen <no-reply@localhost>',

@@ -5,7 +5,7 @@ import { hashToken } from './tokens.js';
 
 // The applicants' accounts and their e-mailed login links (DESIGN.md §5): single use, stored as SHA-256.
 
-const applicantColumns = ['id', 'email', 'first_name', 'locale', 'active'] as const;
+const applicantColumns = ['id', 'email', 'first_name', 'locale', 'active', 'verified_at'] as const;
 
 /** The applicant with this address (already lower case), whatever case it was registered in. */
 export function applicantByEmail(db: Db, address: string) {

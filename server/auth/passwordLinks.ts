@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.js';
 import type { Mailer } from '../mail/outbox.js';
+import { activeStaffByEmail } from './staffAccounts.js';
 import { hashToken, newToken } from './tokens.js';
 
 export interface LinkRecipient {
@@ -34,4 +35,15 @@ export async function sendPasswordLink(
   });
   mailer.deliverSoon();
   return link;
+}
+
+/** The work of a forgotten password, done by the queue: a link to the active staff user with this address, if any. */
+export async function sendRequestedPasswordLink(
+  db: Db,
+  mailer: Mailer,
+  address: string,
+  settings: { publicUrl: string; minutes: number },
+): Promise<void> {
+  const user = await activeStaffByEmail(db, address);
+  if (user) await sendPasswordLink(db, mailer, user, { ...settings, template: 'password_reset' });
 }

@@ -2,33 +2,65 @@ import { sql } from 'kysely';
 import type { Db } from '../db/connect.js';
 import { tooManyAttempts } from '../errors.js';
 
-/** Five failed attempts a minute per scope, e-mail and address (DESIGN.md §5); counted in the database. */
-const MAX_FAILURES = 5;
-const WINDOW_SECONDS = 60;
+/**
+ * Attempts counted in the database (so every app process counts the same), each by scope, e-mail and client address.
+ * Limits look at them three ways: per e-mail and address (five failed attempts a minute, DESIGN.md §5), per client
+ * address across e-mails (one client trying many accounts, or registering many addresses), and per e-mail across
+ * addresses (one inbox flooded from many clients).
+ */
+export type AttemptScope = 'staff' | 'applicant' | 'password-reset' | 'reset-token';
 
 export interface AttemptKey {
-  scope: 'staff' | 'applicant' | 'password-reset';
+  scope: AttemptScope;
   email: string;
   ip: string;
 }
 
-const normalise = (key: AttemptKey) => ({ ...key, email: key.email.trim().toLowerCase() });
+export interface Limit {
+  max: number;
+  seconds: number;
+}
 
-/** Throws 429 with the seconds until the oldest counted failure leaves the window. */
-export async function assertNotLimited(db: Db, key: AttemptKey): Promise<void> {
-  const { scope, email, ip } = normalise(key);
-  const row = await db
+/** The limit of DESIGN.md §5: five failures a minute per scope, e-mail and address. */
+const PER_EMAIL_AND_ADDRESS: Limit = { max: 5, seconds: 60 };
+
+const normalise = (key: AttemptKey) => ({ ...key, email: key.email.trim().toLowerCase() });
+const messageKey = (scope: AttemptScope) => (scope === 'staff' || scope === 'applicant' ? undefined : 'errors.too_many_requests');
+
+/**
+ * Throws 429 (with the seconds until the oldest counted attempt leaves the window) when the attempts matching `by`
+ * within the limit's window have reached its maximum.
+ */
+async function assertUnder(db: Db, scope: AttemptScope, by: { email?: string; ip?: string }, limit: Limit): Promise<void> {
+  let query = db
     .selectFrom('login_attempts')
-    .select(sql<number>`ceil(extract(epoch from (attempted_at + make_interval(secs => ${WINDOW_SECONDS}) - now())))`.as('retry'))
+    .select(sql<number>`ceil(extract(epoch from (attempted_at + make_interval(secs => ${limit.seconds}) - now())))`.as('retry'))
     .where('scope', '=', scope)
-    .where('email', '=', email)
-    .where('ip', '=', ip)
-    .where('attempted_at', '>', sql<Date>`now() - make_interval(secs => ${WINDOW_SECONDS})`)
+    .where('attempted_at', '>', sql<Date>`now() - make_interval(secs => ${limit.seconds})`);
+  if (by.email !== undefined) query = query.where('email', '=', by.email);
+  if (by.ip !== undefined) query = query.where('ip', '=', by.ip);
+  const row = await query
     .orderBy('attempted_at', 'desc')
-    .offset(MAX_FAILURES - 1)
+    .offset(limit.max - 1)
     .limit(1)
     .executeTakeFirst();
-  if (row) throw tooManyAttempts(Math.max(1, Number(row.retry)), scope === 'password-reset' ? 'errors.too_many_requests' : undefined);
+  if (row) throw tooManyAttempts(Math.max(1, Number(row.retry)), messageKey(scope));
+}
+
+/**
+ * Throws 429 when the e-mail and address have failed five times this minute, or, with `perAddress` and `perEmail`,
+ * when the client address (across e-mails) or the e-mail (across addresses) has reached those limits.
+ */
+export async function assertNotLimited(db: Db, key: AttemptKey, wider: { perAddress?: Limit; perEmail?: Limit } = {}): Promise<void> {
+  const { scope, email, ip } = normalise(key);
+  await assertUnder(db, scope, { email, ip }, PER_EMAIL_AND_ADDRESS);
+  if (wider.perAddress) await assertUnder(db, scope, { ip }, wider.perAddress);
+  if (wider.perEmail) await assertUnder(db, scope, { email }, wider.perEmail);
+}
+
+/** Throws 429 when the client address has reached the limit in this scope, whatever the e-mails. */
+export async function assertAddressNotLimited(db: Db, scope: AttemptScope, ip: string, limit: Limit): Promise<void> {
+  await assertUnder(db, scope, { ip }, limit);
 }
 
 export async function recordFailure(db: Db, key: AttemptKey): Promise<void> {
@@ -39,3 +71,6 @@ export async function clearFailures(db: Db, key: AttemptKey): Promise<void> {
   const { scope, email, ip } = normalise(key);
   await db.deleteFrom('login_attempts').where('scope', '=', scope).where('email', '=', email).where('ip', '=', ip).execute();
 }
+
+/** An hour's limit of so many. */
+export const perHour = (max: number): Limit => ({ max, seconds: 3600 });

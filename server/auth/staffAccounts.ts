@@ -26,7 +26,7 @@ export function activeStaffByEmail(db: Db, address: string) {
 }
 
 /** Spends a reset link on a new password and ends the user's sessions; a bad link or a user since gone is a 422. */
-export async function resetPassword(db: Db, token: string, passwordHash: string) {
+export async function resetPassword(db: Db, token: string, hash: () => Promise<string>) {
   await db.transaction().execute(async (trx) => {
     const reset = await trx
       .selectFrom('password_resets')
@@ -39,7 +39,7 @@ export async function resetPassword(db: Db, token: string, passwordHash: string)
     if (!reset) throw invalid({ token: ['errors.reset_token_invalid'] }, 'errors.reset_token_invalid');
     const updated = await trx
       .updateTable('users')
-      .set({ password_hash: passwordHash, updated_at: sql<Date>`now()` })
+      .set({ password_hash: await hash(), updated_at: sql<Date>`now()` })
       .where('id', '=', reset.user_id)
       .where('active', '=', true)
       .executeTakeFirst();

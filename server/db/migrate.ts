@@ -11,6 +11,7 @@ import * as notifications from './migrations/0008_notifications.js';
 import * as decisionMails from './migrations/0009_decision_mails.js';
 import * as followups from './migrations/0010_followups.js';
 import * as jobQueue from './migrations/0011_job_queue.js';
+import * as attemptsByAddress from './migrations/0012_attempts_by_address.js';
 
 // Listed here rather than read from disk, so the order is explicit and nothing depends on the working directory.
 const migrations: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0009_decision_mails': decisionMails,
   '0010_followups': followups,
   '0011_job_queue': jobQueue,
+  '0012_attempts_by_address': attemptsByAddress,
 };
 
 export async function migrate(db: Db): Promise<string[]> {

@@ -11,6 +11,11 @@ export const jobQueues = {
   'mail-delivery': { retryLimit: 8, retryDelay: 60, retryBackoff: true, expireInSeconds: 120 },
   /** Reminds every follow-up that is due (the reminder is claimed row by row, so a run twice sends nothing twice). */
   'followup-reminders': { retryLimit: 10, retryDelay: 10, retryBackoff: true, expireInSeconds: 30 },
+  /**
+   * A staff password link asked for by address: looked up and mailed here, so the request answers at once and the
+   * same way whether the address is known or not (its time tells nothing either).
+   */
+  'password-reset-request': { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 60 },
   /** Deletes expired sessions, login and password links, and old login attempts. */
   'expiry-sweep': { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 600 },
 } satisfies Record<string, Omit<PgBoss.Queue, 'name'>>;

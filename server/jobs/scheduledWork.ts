@@ -1,5 +1,6 @@
 import { remindDueFollowups } from '../applications/followupRequests.js';
 import { sweepExpired } from '../auth/expiry.js';
+import { sendRequestedPasswordLink } from '../auth/passwordLinks.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/connect.js';
@@ -15,7 +16,7 @@ export interface ScheduledWorkDeps {
 }
 
 /**
- * What this process does from the queue: delivers mails, sends the follow-up reminders that are due, and sweeps
+ * What this process does from the queue: delivers mails, mails the password links asked for, sends the follow-up reminders that are due, and sweeps
  * what has expired. The schedules are kept by the queue once for every process; the first sweep of reminders runs
  * at start, so one missed while no process ran (or cut short by a crash) goes out now rather than at the next round.
  */
@@ -23,6 +24,9 @@ export async function startScheduledWork({ db, jobs, mailer, config, clock }: Sc
   await jobs.work<{ mailId: number }>('mail-delivery', ({ mailId }) => mailer.deliver(mailId));
   await jobs.work('followup-reminders', () => remindDueFollowups(db, { mailer, config, jobs }, clock.now()));
   await jobs.work('expiry-sweep', () => sweepExpired(db, clock.now()));
+  await jobs.work<{ email: string }>('password-reset-request', ({ email }) =>
+    sendRequestedPasswordLink(db, mailer, email, { publicUrl: config.publicUrl, minutes: config.passwordResetMinutes }),
+  );
   await jobs.schedule('followup-reminders', '*/5 * * * *');
   await jobs.schedule('expiry-sweep', '17 * * * *');
   await jobs.send('followup-reminders');

@@ -32,7 +32,9 @@ describe('registration and login links', () => {
     expect(user).toMatchObject({ first_name: 'Sara', last_name: 'Lind', verified_at: null });
     const [mail] = await mails('sara@test.se');
     expect(mail.subject).toBe('Din inloggningslänk – Ansökningsportalen');
-    expect(mail.body_text).toContain('Hej Sara!');
+    // Not yet verified: greeted by the address, never by the name typed at registration.
+    expect(mail.body_text).toContain('Hej sara@test.se!');
+    expect(mail.body_text).not.toContain('Sara!');
     expect(mail.body_text).toMatch(/http:\/\/localhost:3000\/logga-in\/[\w-]{40,}/);
     const token = await lastToken('sara@test.se');
 
@@ -97,6 +99,74 @@ describe('registration and login links', () => {
     expect(newer).not.toBe(older);
     expect((await spend(older)).statusCode).toBe(422);
     expect((await spend(newer)).statusCode).toBe(200);
+  });
+
+  it('greets by name once the address has signed in', async () => {
+    await register({ email: 'named@test.se', email_confirmation: 'named@test.se', first_name: 'Nina', last_name: 'N' });
+    expect((await spend(await lastToken('named@test.se'))).statusCode).toBe(200);
+    await requestLink('named@test.se');
+    expect((await mails('named@test.se')).at(-1)!.body_text).toContain('Hej Nina!');
+  });
+
+  it('refuses a name that is no name, and mails nothing; accepts names of any language', async () => {
+    const spam = await register(
+      {
+        email: 'spam@test.se',
+        email_confirmation: 'spam@test.se',
+        first_name: 'Grattis! Du har beviljats 50000 kr, logga in på https://evil.example/',
+        last_name: 'evil.example',
+      },
+      { 'accept-language': 'en-US' },
+    );
+    expect(spam.statusCode).toBe(422);
+    expect(spam.json().errors).toEqual({
+      first_name: ['The first name may contain only letters, spaces, hyphens and apostrophes.'],
+      last_name: ['The last name may contain only letters, spaces, hyphens and apostrophes.'],
+    });
+    expect(await mails('spam@test.se')).toEqual([]);
+    for (const [first, last] of [
+      ['Åsa-Lill', 'O’Brien'],
+      ['Zoë', "D'Artagnan"],
+      ['Nguyễn Văn', 'An'],
+      ['Мария', 'Иванова'],
+      ['J. R. R.', 'Tolkien'],
+    ]) {
+      const email = `${last.replace(/\W/g, '') || 'x'}${first.length}@test.se`.toLowerCase();
+      const response = await register({ email, email_confirmation: email, first_name: first, last_name: last });
+      expect(response.statusCode, `${first} ${last}: ${response.body}`).toBe(200);
+    }
+  });
+
+  it('limits registrations from one client address across e-mails, and sends no mail over the limit', async () => {
+    const from = { remoteAddress: '203.0.113.5' };
+    const registerFrom = (email: string, remoteAddress = from.remoteAddress) =>
+      call(t.app, {
+        method: 'POST',
+        url: '/api/v1/frontend-users/register',
+        remoteAddress,
+        payload: { data: { email, email_confirmation: email, first_name: 'Flo', last_name: 'Od' } },
+      });
+    for (let i = 1; i <= 10; i++) expect((await registerFrom(`many${i}@test.se`)).statusCode).toBe(200);
+    const eleventh = await registerFrom('many11@test.se');
+    expect(eleventh.statusCode).toBe(429);
+    expect(eleventh.json().retry_after).toBeGreaterThan(3000);
+    expect(eleventh.json().message).toMatch(/^För många inloggningsförsök\. Försök igen om \d+ sekunder\.$/);
+    expect(await mails('many11@test.se')).toEqual([]);
+    expect((await registerFrom('many12@test.se', '203.0.113.6')).statusCode).toBe(200);
+  });
+
+  it('limits link requests for one e-mail across client addresses', async () => {
+    await register({ email: 'inbox@test.se', email_confirmation: 'inbox@test.se', first_name: 'In', last_name: 'Box' });
+    const from = (n: number) =>
+      call(t.app, {
+        method: 'POST',
+        url: '/api/v1/frontend-users/login-link',
+        remoteAddress: `198.18.0.${n}`,
+        payload: { data: { email: 'inbox@test.se' } },
+      });
+    for (let n = 1; n <= 9; n++) expect((await from(n)).statusCode).toBe(200);
+    expect((await from(10)).statusCode).toBe(429);
+    expect(await mails('inbox@test.se')).toHaveLength(10);
   });
 
   it('limits link requests like staff logins, with the same retry message', async () => {

@@ -1,10 +1,11 @@
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { applicantByEmail, registerApplicant, spendLoginLink, storeLoginLink } from '../../auth/loginLinks.js';
-import { assertNotLimited, recordFailure } from '../../auth/rateLimit.js';
+import { assertNotLimited, perHour, recordFailure } from '../../auth/rateLimit.js';
 import { createSession, deleteSession, extendSession, sessionCookie, setSessionCookie } from '../../auth/sessions.js';
 import { newToken } from '../../auth/tokens.js';
 import { invalid } from '../../errors.js';
+import { personName } from '../../../resources/validators.js';
 import { body, data, email, expiresIn, message, Nullable, type Api } from '../schemas.js';
 
 const name = Type.String({ minLength: 1, maxLength: 100 });
@@ -30,7 +31,7 @@ export default async function applicantAuthRoutes(app: Api) {
   const setCookie = (reply: FastifyReply, token: string) => setSessionCookie(reply, 'applicant', token, lifetime, config.production);
 
   /** Mails a fresh login link to an active applicant. */
-  async function sendLink(user: { id: number; email: string; first_name: string | null; locale: string }) {
+  async function sendLink(user: { id: number; email: string; first_name: string | null; locale: string; verified_at: Date | null }) {
     const token = newToken();
     // The link and its mail are stored together or not at all.
     await db.transaction().execute(async (trx) => {
@@ -39,7 +40,8 @@ export default async function applicantAuthRoutes(app: Api) {
         {
           to: user.email,
           locale: user.locale,
-          name: user.first_name,
+          // A name typed at registration is nobody's until the address has signed in: never mailed to it before.
+          name: user.verified_at ? user.first_name : null,
           template: 'login_link',
           params: { link: `${config.publicUrl}/logga-in/${token}`, days: config.loginLinkDays },
         },
@@ -52,7 +54,8 @@ export default async function applicantAuthRoutes(app: Api) {
   /** Every request for a link counts towards the limit, so nobody can flood an inbox or probe addresses quickly. */
   async function limited(address: string, ip: string) {
     const key = { scope: 'applicant' as const, email: address, ip };
-    await assertNotLimited(db, key);
+    const hourly = perHour(config.applicantLinksPerHour);
+    await assertNotLimited(db, key, { perAddress: hourly, perEmail: hourly });
     await recordFailure(db, key);
   }
 
@@ -72,6 +75,13 @@ export default async function applicantAuthRoutes(app: Api) {
       const address = typed.trim().toLowerCase();
       if (address !== email_confirmation.trim().toLowerCase())
         throw invalid({ email_confirmation: ['errors.emails_mismatch'] }, 'errors.emails_mismatch');
+      const nameErrors = Object.fromEntries(
+        Object.entries({ first_name, last_name }).flatMap(([field, value]) => {
+          const problem = personName(value) ?? (value.trim() ? null : 'validation.required');
+          return problem ? [[field, [problem]]] : [];
+        }),
+      );
+      if (Object.keys(nameErrors).length) throw invalid(nameErrors);
       await limited(address, request.ip);
       let user = await applicantByEmail(db, address);
       if (!user) {

@@ -146,27 +146,37 @@ describe('password reset by e-mailed link', () => {
       url: '/api/v1/auth/reset-password',
       payload: { data: { token, password, password_confirmation: confirmation } },
     });
-  const lastLink = async () => {
-    const mail = await t.db.selectFrom('outbox').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
+  const newestMailTo = (email: string) =>
+    t.db.selectFrom('outbox').selectAll().where('recipient', '=', email).orderBy('id', 'desc').executeTakeFirst();
+  /** The link of the next mail to the address (the queue mails it shortly after the request is answered). */
+  const lastLink = async (email: string, after = 0) => {
+    await expect.poll(async () => (await newestMailTo(email))?.id ?? 0, { timeout: 10_000 }).toBeGreaterThan(after);
+    const mail = (await newestMailTo(email))!;
     return { mail, token: mail.body_text.match(/\/admin\/reset-password\/([\w-]+)/)![1] };
   };
+  const resetJobsDone = async () =>
+    (
+      await sql<{ n: number }>`SELECT count(*)::int AS n FROM pgboss.job
+        WHERE name = 'password-reset-request' AND state NOT IN ('completed', 'failed')`.execute(t.db)
+    ).rows[0].n === 0;
 
-  it('answers the same for a known and an unknown address, and mails only the known one', async () => {
-    const before = await t.db
-      .selectFrom('outbox')
-      .select(sql<number>`count(*)::int`.as('n'))
-      .executeTakeFirstOrThrow();
+  it('answers the same for a known and an unknown address, at once, and the queue mails only the known one', async () => {
+    const count = async () =>
+      (
+        await t.db
+          .selectFrom('outbox')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .executeTakeFirstOrThrow()
+      ).n;
+    const before = await count();
     const unknown = await forgot('nobody@test.se');
     const known = await forgot('utredare@test.se');
     expect(unknown.statusCode).toBe(200);
     expect(unknown.json()).toEqual(known.json());
-    const after = await t.db
-      .selectFrom('outbox')
-      .select(sql<number>`count(*)::int`.as('n'))
-      .executeTakeFirstOrThrow();
-    expect(after.n).toBe(before.n + 1);
-    const { mail } = await lastLink();
-    expect(mail.recipient).toBe('utredare@test.se');
+    const { mail } = await lastLink('utredare@test.se');
+    await expect.poll(resetJobsDone, { timeout: 10_000 }).toBe(true);
+    expect(await count()).toBe(before + 1);
+    expect(await newestMailTo('nobody@test.se')).toBeUndefined();
     expect(mail.subject).toBe('Välj nytt lösenord – Ansökningsportalen');
     expect(mail.body_text).toContain('http://localhost:3000/admin/reset-password/');
   });
@@ -175,8 +185,15 @@ describe('password reset by e-mailed link', () => {
     await createStaff(t.db, 'utredare', 'reset@test.se');
     const cookie = await sessionCookie(t.app, 'reset@test.se');
     await forgot('reset@test.se');
-    const { token } = await lastLink();
+    const { token } = await lastLink('reset@test.se');
     expect((await reset(token, 'short')).json().message).toBe('Lösenordet måste vara minst 8 tecken.');
+    for (const common of ['12345678', 'Password1', 'iloveyou']) {
+      const refused = await reset(token, common);
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().errors).toEqual({
+        password: ['Lösenordet är för vanligt: det finns i listor över läckta lösenord. Välj ett annat, gärna några ord i följd.'],
+      });
+    }
     expect((await reset(token, 'long-enough-1', 'other-thing-1')).json().errors).toEqual({
       password_confirmation: ['Lösenorden stämmer inte överens.'],
     });
@@ -199,14 +216,58 @@ describe('password reset by e-mailed link', () => {
 
   it('refuses an expired link, and a newer request makes the older link useless', async () => {
     await forgot('admin@test.se');
-    const first = (await lastLink()).token;
+    const first = await lastLink('admin@test.se');
     await forgot('admin@test.se');
-    const second = (await lastLink()).token;
-    expect((await reset(first, 'brand-new-pass')).statusCode).toBe(422);
+    const second = (await lastLink('admin@test.se', first.mail.id)).token;
+    await expect.poll(resetJobsDone, { timeout: 10_000 }).toBe(true);
+    expect((await reset(first.token, 'brand-new-pass')).statusCode).toBe(422);
     await t.db
       .updateTable('password_resets')
       .set({ expires_at: sql<Date>`now() - interval '1 minute'` })
       .execute();
     expect((await reset(second, 'brand-new-pass')).statusCode).toBe(422);
+  });
+
+  it('checks the link before the password is hashed, and limits tries per client address', async () => {
+    const unknown = await reset('not-a-real-link', 'a-fine-long-passphrase');
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().message).toBe('Länken för att återställa lösenordet är ogiltig eller har gått ut. Begär en ny länk.');
+    for (let i = 1; i < 10; i++) expect((await reset(`guess-${i}`, 'a-fine-long-passphrase')).statusCode).toBe(422);
+    const limited = await reset('guess-10', 'a-fine-long-passphrase');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().retry_after).toBeGreaterThan(0);
+    // Another client is still served.
+    const other = await call(t.app, {
+      method: 'POST',
+      url: '/api/v1/auth/reset-password',
+      remoteAddress: '192.0.2.7',
+      payload: { data: { token: 'x', password: 'a-fine-long-passphrase', password_confirmation: 'a-fine-long-passphrase' } },
+    });
+    expect(other.statusCode).toBe(422);
+  });
+});
+
+describe('failed sign-ins from one client address across accounts', () => {
+  it('are limited too, so one password tried on many accounts is slowed', async () => {
+    const from = { remoteAddress: '198.51.100.9' };
+    for (let i = 0; i < 20; i++) {
+      const failed = await call(t.app, {
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        ...from,
+        payload: { data: { email: `account${i}@test.se`, password: 'Sommar2026' } },
+      });
+      expect(failed.statusCode).toBe(422);
+    }
+    const next = await call(t.app, {
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      ...from,
+      payload: { data: { email: 'admin@test.se', password: PASSWORD } },
+    });
+    expect(next.statusCode).toBe(429);
+    expect(next.json().retry_after).toBeGreaterThan(0);
+    // Another address signs in as before.
+    expect((await login(t.app, 'admin@test.se')).statusCode).toBe(200);
   });
 });
