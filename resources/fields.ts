@@ -199,6 +199,8 @@ export interface ResourceDefinition<N extends string = string> {
   defaultSort: { field: string; order: 'ASC' | 'DESC' };
   /** The field that names a record: in references, titles and messages. */
   labelField: string;
+  /** The message key when a delete is refused because the record is still in use (default `errors.in_use`). */
+  inUseMessage?: string;
   perPage?: number;
   /** CSV export and import of the list (default both). */
   exportable?: boolean;

@@ -6,6 +6,8 @@ export const staffUsers = defineResource({
   table: 'users',
   ability: 'manage-users',
   settings: true,
+  // A user who has done anything keeps their name in the applications' history: deactivate them instead.
+  inUseMessage: 'errors.user_in_use',
   labelField: 'email',
   fields: [
     text('first_name', { personName: true, required: true, column: true, sortable: 'localized' }),

@@ -12,6 +12,7 @@ import * as decisionMails from './migrations/0009_decision_mails.js';
 import * as followups from './migrations/0010_followups.js';
 import * as jobQueue from './migrations/0011_job_queue.js';
 import * as attemptsByAddress from './migrations/0012_attempts_by_address.js';
+import * as historyRefusals from './migrations/0013_history_refusals.js';
 
 // Listed here rather than read from disk, so the order is explicit and nothing depends on the working directory.
 const migrations: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '0010_followups': followups,
   '0011_job_queue': jobQueue,
   '0012_attempts_by_address': attemptsByAddress,
+  '0013_history_refusals': historyRefusals,
 };
 
 export async function migrate(db: Db): Promise<string[]> {

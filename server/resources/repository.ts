@@ -253,9 +253,9 @@ export async function deleteRecord(db: AnyDb, resource: ResourceDefinition, id: 
   try {
     await db.deleteFrom(resource.table).where('id', '=', id).execute();
   } catch (error) {
-    // foreign_key_violation, or restrict_violation for ON DELETE RESTRICT.
+    // foreign_key_violation, or restrict_violation (ON DELETE RESTRICT, and the append-only history's refusal).
     if (['23503', '23001'].includes((error as { code?: string }).code ?? '')) {
-      throw new AppError(409, 'errors.in_use', { params: { label: plainText(row[resource.labelField] ?? id) } });
+      throw new AppError(409, resource.inUseMessage ?? 'errors.in_use', { params: { label: plainText(row[resource.labelField] ?? id) } });
     }
     throw error;
   }

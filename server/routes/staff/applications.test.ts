@@ -536,6 +536,7 @@ describe('status and finished changes, with their history', () => {
     expect(before).toHaveLength(3);
     await expect(sql`UPDATE application_history SET action = 'forged'`.execute(t.db)).rejects.toThrow(/append-only/);
     await expect(sql`DELETE FROM application_history`.execute(t.db)).rejects.toThrow(/append-only/);
+    await expect(sql`TRUNCATE application_history CASCADE`.execute(t.db)).rejects.toThrow(/append-only/);
     await expect(t.db.deleteFrom('application_history').where('application_id', '=', own.id).execute()).rejects.toThrow(/append-only/);
     expect(await entries()).toEqual(before);
   });
