@@ -1,3 +1,4 @@
+import { reachableByStaff } from './handled.js';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { decidedStatuses } from '../../resources/applications.js';
 import { enums } from '../../resources/enums.js';
@@ -138,7 +139,13 @@ export async function sendDecisionMail(
   options: { staffId: number; resend: boolean; locale: Locale },
 ): Promise<Date> {
   const sentAt = await deps.db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('applications').select('id').where('uuid', '=', uuid).forUpdate().executeTakeFirst();
+    const row = await trx
+      .selectFrom('applications')
+      .select('id')
+      .where('uuid', '=', uuid)
+      .where(reachableByStaff())
+      .forUpdate()
+      .executeTakeFirst();
     if (!row) throw notFound();
     return sendLocked(trx, deps, row.id, options);
   });

@@ -1,6 +1,7 @@
+import { reachableByStaff } from './handled.js';
 import { enums } from '../../resources/enums.js';
 import type { Db } from '../db/connect.js';
-import { AppError, notFound } from '../errors.js';
+import { notFound } from '../errors.js';
 import { assertDraft } from './own.js';
 
 // The queries of an application's files (SPEC.md §2): the rows; the bytes are in server/uploads/.
@@ -25,11 +26,14 @@ export async function lockDraft(trx: Db, applicationId: number) {
 
 /** Staff change the files of an application sent in (a paper one's scans); the applicant's draft is theirs (409). */
 export async function staffApplicationOf(db: Db, applicationUuid: string, lock = false) {
-  let query = db.selectFrom('applications').select(['id', 'status', 'application_type_id']).where('uuid', '=', applicationUuid);
+  let query = db
+    .selectFrom('applications')
+    .select(['id', 'status', 'application_type_id'])
+    .where('uuid', '=', applicationUuid)
+    .where(reachableByStaff());
   if (lock) query = query.forUpdate();
   const application = await query.executeTakeFirst();
   if (!application) throw notFound();
-  if (application.status === enums.application_status.draft) throw new AppError(409, 'errors.application_is_draft');
   return application;
 }
 
@@ -99,6 +103,7 @@ export function fileOfApplicationUuid(db: Db, applicationUuid: string, fileUuid:
     .innerJoin('applications as a', 'a.id', 'f.application_id')
     .select(['f.uuid', 'f.name', 'f.mime', 'f.message_id', 'f.followup', 'a.id as application_id'])
     .where('a.uuid', '=', applicationUuid)
+    .where(reachableByStaff('a'))
     .where('f.uuid', '=', fileUuid)
     .executeTakeFirst();
 }

@@ -1,3 +1,4 @@
+import { reachableByStaff } from './handled.js';
 import { sql } from 'kysely';
 import { enums } from '../../resources/enums.js';
 import { formatDate } from '../../resources/format.js';
@@ -97,6 +98,7 @@ export async function requestFollowup(db: Db, deps: FollowupMailDeps, uuid: stri
       .selectFrom('applications')
       .select(['id', 'status'])
       .where('uuid', '=', uuid)
+      .where(reachableByStaff())
       .forUpdate()
       .executeTakeFirst();
     if (!application) throw notFound();

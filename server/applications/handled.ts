@@ -1,11 +1,27 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../db/connect.js';
 import { AppError, notFound } from '../errors.js';
 import { enums } from '../../resources/enums.js';
 import { recordHistory } from './history.js';
 
-/** The parts of an application that investigations and decisions work from, by uuid (unknown -> 404). */
+/**
+ * Whether staff may reach the application at all: not an applicant's draft, which is theirs alone until it is sent in
+ * (what staff register themselves is stored sent in, so no draft is staff's). Every staff lookup of one application
+ * filters by it, so a draft is unknown to staff (404) whatever the route: the record, its files, history, dialogue,
+ * investigations, decision, follow-up. The staff lists never list drafts either (server/applications/lists.ts).
+ */
+export function reachableByStaff(alias?: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`${sql.ref(alias ? `${alias}.status` : 'status')} <> ${enums.application_status.draft}`;
+}
+
+/** The parts of an application that investigations and decisions work from, by uuid (unknown or a draft -> 404). */
 export async function applicationByUuid(db: Db, uuid: string) {
-  const row = await db.selectFrom('applications').select(['id', 'uuid', 'status', 'period_id']).where('uuid', '=', uuid).executeTakeFirst();
+  const row = await db
+    .selectFrom('applications')
+    .select(['id', 'uuid', 'status', 'period_id'])
+    .where('uuid', '=', uuid)
+    .where(reachableByStaff())
+    .executeTakeFirst();
   if (!row) throw notFound();
   return row;
 }
@@ -18,7 +34,13 @@ export function assertSentIn(application: { status: number }) {
 /** Changes one column of an application and writes the history entry in the same transaction; no change, no entry. */
 export async function changeApplication(db: Db, uuid: string, column: 'status' | 'finished', value: number | boolean, staffId: number) {
   await db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom('applications').select(['id', column]).where('uuid', '=', uuid).forUpdate().executeTakeFirst();
+    const current = await trx
+      .selectFrom('applications')
+      .select(['id', column])
+      .where('uuid', '=', uuid)
+      .where(reachableByStaff())
+      .forUpdate()
+      .executeTakeFirst();
     if (!current) throw notFound();
     const before = (current as Record<string, unknown>)[column];
     if (before === value) return;

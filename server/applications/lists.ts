@@ -1,3 +1,4 @@
+import { reachableByStaff } from './handled.js';
 import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
 import { decidedStatuses, listedStatuses } from '../../resources/applications.js';
 import { enums } from '../../resources/enums.js';
@@ -289,6 +290,6 @@ export async function listApplications(
 
 /** One application's list row (what a status change answers), or undefined. */
 export async function applicationRow(db: Db, uuid: string): Promise<ListRow | undefined> {
-  const row = await rows(db).where('a.uuid', '=', uuid).executeTakeFirst();
+  const row = await rows(db).where('a.uuid', '=', uuid).where(reachableByStaff('a')).executeTakeFirst();
   return row && listRow(row);
 }

@@ -1,3 +1,4 @@
+import { reachableByStaff } from './handled.js';
 import { sql } from 'kysely';
 import { enums } from '../../resources/enums.js';
 import type { Db } from '../db/connect.js';
@@ -96,7 +97,7 @@ export function registerApplication(db: Db, staffId: number, paper: PaperApplica
 }
 
 export function applicationByUuidWhole(db: Db, uuid: string) {
-  return db.selectFrom('applications').selectAll().where('uuid', '=', uuid).executeTakeFirst();
+  return db.selectFrom('applications').selectAll().where('uuid', '=', uuid).where(reachableByStaff()).executeTakeFirst();
 }
 
 interface Correction {

@@ -1,3 +1,4 @@
+import { reachableByStaff } from './handled.js';
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.js';
 import { notFound } from '../errors.js';
@@ -25,6 +26,7 @@ export async function staffApplication(db: Db, uuid: string) {
       't.label as application_type_label',
     ])
     .where('a.uuid', '=', uuid)
+    .where(reachableByStaff('a'))
     .executeTakeFirst();
   if (!row) throw notFound();
   const [categoryIds, questions, files, categories] = await Promise.all([

@@ -200,16 +200,16 @@ describe('correcting an application', () => {
     expect((await api('GET', `/applications/${created.uuid}`, admin)).json().data.money).toBe(12_500_00);
   });
 
-  it('refuses a draft with 409: the applicant is still writing it', async () => {
+  it('knows no draft (404): the applicant is still writing it', async () => {
     const draft = await createApplication(t.db, {
       periodId: period.id,
       frontendUserId: await createApplicant(t.db, 'utkast@test.se'),
       status: enums.application_status.draft,
     });
     const response = await api('PUT', `/applications/${draft.uuid}`, admin, { money: 1 });
-    expect(response.statusCode).toBe(409);
-    expect(response.json().message).toMatch(/utkast/);
-    expect((await upload(draft.uuid, admin)).statusCode).toBe(409);
+    expect(response.statusCode).toBe(404);
+    expect((await upload(draft.uuid, admin)).statusCode).toBe(404);
+    expect((await api('GET', `/applications/${draft.uuid}`, admin)).statusCode).toBe(404);
   });
 });
 
