@@ -62,7 +62,7 @@ describe('an applicant’s draft and staff', () => {
     ];
     for (const [method, url, payload] of writes) {
       const response = await call(t.app, {
-        method: method as 'POST',
+        method: method,
         url: `/api/v1${url}`,
         cookie: staff.admin,
         payload: payload as object,
