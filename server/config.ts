@@ -29,6 +29,8 @@ export interface Config {
   logLevel: string;
   /** Largest uploaded file, in bytes (UPLOAD_MAX_MB). */
   uploadMaxBytes: number;
+  /** The files one application may hold, and their size in all. */
+  applicationFileCaps: { files: number; bytes: number };
   /** Days from a follow-up's request to its due date (FOLLOWUP_DUE_DAYS). */
   followupDueDays: number;
   /** Days from a follow-up's request to its one reminder, a fraction allowed (FOLLOWUP_REMINDER_DAYS). */
@@ -105,6 +107,10 @@ export function loadConfig(env: Env = process.env): Config {
     // warn: errors and warnings only; info adds a line per request.
     logLevel: text(env, 'LOG_LEVEL') ?? 'warn',
     uploadMaxBytes: integer(env, 'UPLOAD_MAX_MB', 10, 1, 100) * 1024 * 1024,
+    applicationFileCaps: {
+      files: integer(env, 'UPLOAD_MAX_FILES_PER_APPLICATION', 20, 1, 1000),
+      bytes: integer(env, 'UPLOAD_MAX_MB_PER_APPLICATION', 100, 1, 10_000) * 1024 * 1024,
+    },
     followupDueDays: integer(env, 'FOLLOWUP_DUE_DAYS', 30, 1, 365),
     followupReminderDays: positive(env, 'FOLLOWUP_REMINDER_DAYS', 14, 365),
   };

@@ -1,7 +1,7 @@
 import { reachableByStaff } from './handled.js';
 import { enums } from '../../resources/enums.js';
 import type { Db } from '../db/connect.js';
-import { notFound } from '../errors.js';
+import { AppError, notFound } from '../errors.js';
 import { assertDraft } from './own.js';
 
 // The queries of an application's files (SPEC.md §2): the rows; the bytes are in server/uploads/.
@@ -47,6 +47,48 @@ export async function isMediaQuestion(db: Db, questionId: number, applicationTyp
     .where('type', '=', enums.field_type.media)
     .executeTakeFirst();
   return !!question;
+}
+
+/** How many files, and how many bytes in all, one application may hold (UPLOAD_MAX_FILES/MB_PER_APPLICATION). */
+export interface FileCaps {
+  files: number;
+  bytes: number;
+}
+
+/**
+ * Refuses files that would take the application over its caps, counting every file it holds (the form's, the
+ * dialogue's, the follow-up's): 422 when there would be too many, 413 when too large in all, beside `field`. With
+ * `lock` it locks the application's row first, in the transaction that then stores the files, so uploads at the
+ * same time are counted one after the other and cannot pass the cap together.
+ */
+export async function assertRoomForFiles(
+  db: Db,
+  applicationId: number,
+  incoming: { count: number; bytes: number },
+  caps: FileCaps,
+  { field = 'file', lock = false } = {},
+): Promise<void> {
+  if (lock) await db.selectFrom('applications').select('id').where('id', '=', applicationId).forUpdate().execute();
+  const held = await db
+    .selectFrom('application_files')
+    .select((eb) => [eb.fn.countAll<string>().as('count'), eb.fn.coalesce(eb.fn.sum<string>('size'), eb.lit(0)).as('bytes')])
+    .where('application_id', '=', applicationId)
+    .executeTakeFirstOrThrow();
+  if (Number(held.count) + incoming.count > caps.files) {
+    const params = { max: caps.files };
+    throw new AppError(422, 'errors.application_files_full', {
+      params,
+      errors: { [field]: [{ key: 'errors.application_files_full', params }] },
+    });
+  }
+  if (Number(held.bytes) + incoming.bytes > caps.bytes) {
+    const mb = (bytes: number) => Math.floor((bytes / (1024 * 1024)) * 10) / 10;
+    const params = { max: mb(caps.bytes), left: mb(Math.max(0, caps.bytes - Number(held.bytes))) };
+    throw new AppError(413, 'errors.application_files_too_large', {
+      params,
+      errors: { [field]: [{ key: 'errors.application_files_too_large', params }] },
+    });
+  }
 }
 
 export function insertFile(db: Db, file: NewFile) {

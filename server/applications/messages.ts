@@ -2,6 +2,7 @@ import { enums } from '../../resources/enums.js';
 import type { Db } from '../db/connect.js';
 import { AppError, invalid } from '../errors.js';
 import { MAX_MESSAGE_LENGTH } from '../../resources/dialogue.js';
+import { assertRoomForFiles, type FileCaps } from './files.js';
 import { recordHistory } from './history.js';
 import { isPlainText } from '../../resources/plainText.js';
 
@@ -64,6 +65,8 @@ export interface NewMessage {
   body: string;
   isWelcomeMessage: boolean;
   files: NewMessageFile[];
+  /** The application's file caps, which the message's files must fit in. */
+  fileCaps: FileCaps;
 }
 
 /**
@@ -95,11 +98,17 @@ export async function insertMessage(db: Db, message: NewMessage, after?: AfterMe
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      if (message.files.length)
+      if (message.files.length) {
+        const bytes = message.files.reduce((sum, file) => sum + file.size, 0);
+        await assertRoomForFiles(trx, message.applicationId, { count: message.files.length, bytes }, message.fileCaps, {
+          field: 'files',
+          lock: true,
+        });
         await trx
           .insertInto('application_files')
           .values(message.files.map((file) => ({ ...file, application_id: message.applicationId, message_id: id })))
           .execute();
+      }
       if (fromApplicant) {
         await trx.updateTable('applications').set({ unread_messages: true }).where('id', '=', message.applicationId).execute();
       } else {

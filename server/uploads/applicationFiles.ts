@@ -1,17 +1,40 @@
 import { randomUUID } from 'node:crypto';
 import { rename } from 'node:fs/promises';
 import type { FastifyRequest } from 'fastify';
-import { deleteFileRow, insertFile, isMediaQuestion } from '../applications/files.js';
+import { assertRoomForFiles, deleteFileRow, insertFile, isMediaQuestion, type FileCaps } from '../applications/files.js';
+import type { Config } from '../config.js';
 import type { Db } from '../db/connect.js';
 import { invalid, notFound } from '../errors.js';
 import { receiveUpload } from './receive.js';
 import { removeFile, storedPath } from './storage.js';
 
-/** Where files are kept and how large one may be (from the app's config). */
+/** Where files are kept, how large one may be, and how many and how large in all an application's may be. */
 export interface FileStore {
   db: Db;
   dataDir: string;
   uploadMaxBytes: number;
+  caps: FileCaps;
+}
+
+/** The file store of the app's config. */
+export const fileStore = (db: Db, config: Pick<Config, 'dataDir' | 'uploadMaxBytes' | 'applicationFileCaps'>): FileStore => ({
+  db,
+  dataDir: config.dataDir,
+  uploadMaxBytes: config.uploadMaxBytes,
+  caps: config.applicationFileCaps,
+});
+
+// A multipart body is its files and a little more (boundaries, part headers, a few short fields).
+const MULTIPART_OVERHEAD = 16 * 1024;
+
+/**
+ * Refuses an upload at once, before a byte of it is stored, when the application has no room for one more file or
+ * the request alone is larger than what is left; the exact check follows when the file is stored.
+ */
+export async function assertRoomBeforeUpload(store: FileStore, request: FastifyRequest, applicationId: number, field = 'file') {
+  const declared = Number(request.headers['content-length'] ?? 0);
+  const bytes = Number.isFinite(declared) ? Math.max(0, declared - MULTIPART_OVERHEAD) : 0;
+  await assertRoomForFiles(store.db, applicationId, { count: 1, bytes }, store.caps, { field });
 }
 
 type After = (trx: Db, row: { uuid: string; name: string }) => Promise<unknown>;
@@ -29,12 +52,14 @@ async function mediaQuestion(db: Db, raw: string | undefined, applicationTypeId:
  * the application) and before `after` (the history); on any failure nothing stays on disk.
  */
 export async function storeFile(
-  { db, dataDir, uploadMaxBytes }: FileStore,
+  store: FileStore,
   request: FastifyRequest,
   application: { id: number; application_type_id: number | null },
   guard: (trx: Db) => Promise<void>,
   after?: After,
 ) {
+  const { db, dataDir, uploadMaxBytes, caps } = store;
+  await assertRoomBeforeUpload(store, request, application.id);
   const upload = await receiveUpload(request, { dataDir, maxBytes: uploadMaxBytes, fields: ['field_definition_id'] });
   const fileUuid = randomUUID();
   const target = storedPath(dataDir, fileUuid);
@@ -43,6 +68,7 @@ export async function storeFile(
     await rename(upload.tempPath, target);
     return await db.transaction().execute(async (trx) => {
       await guard(trx);
+      await assertRoomForFiles(trx, application.id, { count: 1, bytes: upload.size }, caps, { lock: true });
       const row = await insertFile(trx, {
         uuid: fileUuid,
         application_id: application.id,

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { rename } from 'node:fs/promises';
 import type { FastifyRequest } from 'fastify';
-import { deleteFollowupFileRow, insertFile } from '../applications/files.js';
+import { assertRoomForFiles, deleteFollowupFileRow, insertFile } from '../applications/files.js';
 import { lockOpenFollowup } from '../applications/followups.js';
 import { notFound } from '../errors.js';
-import type { FileStore } from './applicationFiles.js';
+import { assertRoomBeforeUpload, type FileStore } from './applicationFiles.js';
 import { receiveUpload } from './receive.js';
 import { removeFile, storedPath } from './storage.js';
 
@@ -13,7 +13,9 @@ import { removeFile, storedPath } from './storage.js';
  * bytes, UPLOAD_MAX_MB, kept privately under a uuid) and records it while the follow-up is still open (409 once sent
  * in, 404 when none is requested); on any failure nothing stays on disk.
  */
-export async function storeFollowupFile({ db, dataDir, uploadMaxBytes }: FileStore, request: FastifyRequest, applicationId: number) {
+export async function storeFollowupFile(store: FileStore, request: FastifyRequest, applicationId: number) {
+  const { db, dataDir, uploadMaxBytes, caps } = store;
+  await assertRoomBeforeUpload(store, request, applicationId);
   const upload = await receiveUpload(request, { dataDir, maxBytes: uploadMaxBytes, fields: [] });
   const fileUuid = randomUUID();
   const target = storedPath(dataDir, fileUuid);
@@ -21,6 +23,7 @@ export async function storeFollowupFile({ db, dataDir, uploadMaxBytes }: FileSto
     await rename(upload.tempPath, target);
     const row = await db.transaction().execute(async (trx) => {
       await lockOpenFollowup(trx, applicationId);
+      await assertRoomForFiles(trx, applicationId, { count: 1, bytes: upload.size }, caps, { lock: true });
       const file = { uuid: fileUuid, application_id: applicationId, field_definition_id: null, followup: true };
       return insertFile(trx, { ...file, name: upload.name, mime: upload.mime, size: upload.size });
     });

@@ -44,7 +44,7 @@ function flag(field: string, raw: string | undefined): boolean {
  * failure nothing stays, neither row nor file; `after` runs in that transaction. Answers the new message's id.
  */
 export async function storeMessage(
-  { db, dataDir, uploadMaxBytes }: FileStore,
+  { db, dataDir, uploadMaxBytes, caps }: FileStore,
   request: FastifyRequest,
   applicationId: number,
   writer: Writer,
@@ -80,7 +80,7 @@ export async function storeMessage(
       targets.push(target);
       files.push({ uuid, name: file.name, mime: file.mime, size: file.size, is_agreement: file.field === 'agreements' });
     }
-    const message = { applicationId, staffId: writer.staffId, body, isWelcomeMessage: input.isWelcomeMessage, files };
+    const message = { applicationId, staffId: writer.staffId, body, isWelcomeMessage: input.isWelcomeMessage, files, fileCaps: caps };
     return await insertMessage(db, message, after);
   } catch (error) {
     for (const file of form.files) await removeFile(file.tempPath);

@@ -3,6 +3,7 @@ import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { crc32 } from 'node:zlib';
+import { enums } from '../../../resources/enums.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSession } from '../../auth/sessions.js';
 import { hashPassword } from '../../auth/passwords.js';
@@ -407,10 +408,14 @@ describe('who may see a file', () => {
     await remove(aliceDraft, uuid, alice);
   });
 
-  it('lets staff who manage or investigate applications download, and refuses everyone else on the staff route', async () => {
+  it('lets staff who manage or investigate applications download once it is sent in, and refuses everyone else on the staff route', async () => {
     const { uuid } = (await upload(aliceDraft, alice, [file('Budget.pdf', pdf())])).json().data;
     await createStaff(t.db, 'admin', 'admin@test.se');
     await createStaff(t.db, 'utredare', 'utredare@test.se');
+    // A draft is the applicant's alone.
+    expect((await staffDownload(aliceDraft, uuid, await sessionCookie(t.app, 'admin@test.se'))).statusCode).toBe(404);
+    const sentIn = (status: number) => t.db.updateTable('applications').set({ status }).where('uuid', '=', aliceDraft).execute();
+    await sentIn(enums.application_status.received);
     for (const email of ['admin@test.se', 'utredare@test.se']) {
       const response = await staffDownload(aliceDraft, uuid, await sessionCookie(t.app, email));
       expect(response.statusCode, email).toBe(200);
@@ -431,6 +436,7 @@ describe('who may see a file', () => {
     expect((await staffDownload(aliceDraft, uuid, await sessionCookie(t.app, 'reader@test.se'))).statusCode).toBe(403);
     expect((await staffDownload(aliceDraft, uuid, alice)).statusCode).toBe(401);
     expect((await staffDownload(aliceDraft, uuid)).statusCode).toBe(401);
+    await sentIn(enums.application_status.draft);
     await remove(aliceDraft, uuid, alice);
   });
 });

@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import { fileOf, lockDraft } from '../../applications/files.js';
 import { assertDraft, ownApplication } from '../../applications/own.js';
 import { notFound } from '../../errors.js';
-import { deleteFile, storeFile } from '../../uploads/applicationFiles.js';
+import { deleteFile, fileStore, storeFile } from '../../uploads/applicationFiles.js';
 import { multipartLimits } from '../../uploads/receive.js';
 import { sendStoredFile } from '../../uploads/send.js';
 import { applicationFile, data, knownUuids, stringParams, type Api } from '../schemas.js';
@@ -17,7 +17,7 @@ export default async function applicantFileRoutes(app: Api) {
   // Registered here, so only these routes accept multipart bodies; the app's access and CSRF hooks run before.
   await app.register(multipart, { limits: multipartLimits(uploadMaxBytes), throwFileSizeLimit: false });
 
-  const store = { db, dataDir, uploadMaxBytes };
+  const store = fileStore(db, config);
 
   app.post(
     '/portal/applications/:uuid/files',

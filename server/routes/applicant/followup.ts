@@ -1,3 +1,4 @@
+import { fileStore } from '../../uploads/applicationFiles.js';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
@@ -23,10 +24,10 @@ const answers = {
  */
 export default async function applicantFollowupRoutes(app: Api) {
   const { db, config, mailer } = app;
-  const { dataDir, uploadMaxBytes } = config;
+  const { uploadMaxBytes } = config;
   // Registered here, so only these routes accept multipart bodies; the app's access and CSRF hooks run before.
   await app.register(multipart, { limits: multipartLimits(uploadMaxBytes), throwFileSizeLimit: false });
-  const store = { db, dataDir, uploadMaxBytes };
+  const store = fileStore(db, config);
   const tags = ['portal'];
   const access = { access: 'applicant' as const };
   const params = stringParams('uuid');

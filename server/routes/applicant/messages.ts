@@ -1,3 +1,4 @@
+import { fileStore } from '../../uploads/applicationFiles.js';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
@@ -18,13 +19,13 @@ const messageBody = { type: 'string', ...bodyText };
  */
 export default async function applicantMessageRoutes(app: Api) {
   const { db, config, mailer } = app;
-  const { dataDir, uploadMaxBytes } = config;
+  const { uploadMaxBytes } = config;
   // Registered here, so only these routes accept multipart bodies, with room for a message's text and its files.
   await app.register(multipart, {
     limits: formMultipartLimits(uploadMaxBytes, MAX_MESSAGE_FILES, MESSAGE_FIELD_BYTES),
     throwFileSizeLimit: false,
   });
-  const store = { db, dataDir, uploadMaxBytes };
+  const store = fileStore(db, config);
   const tags = ['portal'];
   const access = { access: 'applicant' as const };
   const params = stringParams('uuid');

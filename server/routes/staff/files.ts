@@ -6,7 +6,7 @@ import { recordHistory } from '../../applications/history.js';
 import { mayReadDialogue } from '../../applications/messages.js';
 import type { Db } from '../../db/connect.js';
 import { AppError, notFound } from '../../errors.js';
-import { deleteFile, storeFile } from '../../uploads/applicationFiles.js';
+import { deleteFile, fileStore, storeFile } from '../../uploads/applicationFiles.js';
 import { multipartLimits } from '../../uploads/receive.js';
 import { sendStoredFile } from '../../uploads/send.js';
 import { applicationFile, data, knownUuids, stringParams, type Api } from '../schemas.js';
@@ -21,7 +21,7 @@ export default async function staffFileRoutes(app: Api) {
   const { dataDir, uploadMaxBytes } = config;
   // Registered here, so only these routes accept multipart bodies; the app's access and CSRF hooks run before.
   await app.register(multipart, { limits: multipartLimits(uploadMaxBytes), throwFileSizeLimit: false });
-  const store = { db, dataDir, uploadMaxBytes };
+  const store = fileStore(db, config);
 
   app.get(
     '/applications/:uuid/files/:fileUuid',

@@ -1,3 +1,4 @@
+import { fileStore } from '../../uploads/applicationFiles.js';
 import multipart from '@fastify/multipart';
 import type { FastifyContextConfig } from 'fastify';
 import { Type } from 'typebox';
@@ -39,13 +40,13 @@ const binaries = (description: string) => ({ type: 'array', description, items: 
  */
 export default async function staffMessageRoutes(app: Api) {
   const { db, config, mailer } = app;
-  const { dataDir, uploadMaxBytes } = config;
+  const { uploadMaxBytes } = config;
   // Registered here, so only these routes accept multipart bodies, with room for a message's text and its files.
   await app.register(multipart, {
     limits: formMultipartLimits(uploadMaxBytes, MAX_MESSAGE_FILES, MESSAGE_FIELD_BYTES),
     throwFileSizeLimit: false,
   });
-  const store = { db, dataDir, uploadMaxBytes };
+  const store = fileStore(db, config);
   const tags = ['applications'];
   const params = stringParams('uuid');
   const manage: FastifyContextConfig = { access: { abilities: 'manage-applications' }, resource: 'applications' };
