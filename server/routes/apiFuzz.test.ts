@@ -1,0 +1,210 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enums } from '../../resources/enums.js';
+import { seedDemo } from '../db/seed/demo.js';
+import { applicantCookie, createApplicant, createApplication, createPeriod } from '../test/handlingFixtures.js';
+import { call, createStaff, createTestApp, sessionCookie, type TestApp } from '../test/testApp.js';
+
+/**
+ * A property-based walk of the API document: every operation, as every role, with path values, queries and JSON
+ * bodies generated from its schemas and mixed with hostile values. No answer may be a 5xx, and no error may show
+ * a stack, a file path or the database's words. FUZZ_SEED replays a run (the seed is in the failure's message);
+ * FUZZ_RUNS sets how many calls each operation gets per role.
+ */
+const seed = Number(process.env.FUZZ_SEED ?? 20261124);
+const numRuns = Number(process.env.FUZZ_RUNS ?? 20);
+
+interface Schema {
+  type?: string | string[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  enum?: unknown[];
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  additionalProperties?: boolean | Schema;
+  minimum?: number;
+  maximum?: number;
+}
+interface Operation {
+  method: string;
+  path: string;
+  parameters: { in: 'path' | 'query'; name: string; schema?: Schema }[];
+  body?: Schema;
+}
+
+// Values that broke servers before: text PostgreSQL refuses, numbers past the columns, and things that look like code.
+const hostileText = fc.constantFrom(
+  '\u0000',
+  'a\u0000b',
+  '\uD800',
+  'x\uDFFFy',
+  '\u0007',
+  '1e309',
+  '-1',
+  '0',
+  '99999999999',
+  '2147483648',
+  "' OR 1=1 --",
+  '../../etc/passwd',
+  '%00',
+  '<script>alert(1)</script>',
+  'null',
+  '',
+  ' ',
+  'ÅÄÖ åäö',
+  '0000-01',
+  '2026-13-45',
+  '00000000-0000-0000-0000-000000000000',
+  'x'.repeat(5000),
+);
+const hostileNumber = fc.constantFrom(0, -1, 1, 2147483647, 2147483648, 99999999999, 1e21, 1.5, -0.5, Number.MAX_SAFE_INTEGER);
+const anyValue: fc.Arbitrary<unknown> = fc.oneof(
+  hostileText,
+  hostileNumber,
+  fc.boolean(),
+  fc.constant(null),
+  fc.constant([]),
+  fc.constant({}),
+);
+
+/** A value for a schema: mostly of its type (so the handler runs), sometimes hostile (so the boundary is tried). */
+function valueOf(schema: Schema | undefined, depth = 0): fc.Arbitrary<unknown> {
+  if (!schema || depth > 4) return anyValue;
+  const options = schema.anyOf ?? schema.oneOf;
+  if (options) return fc.oneof(...options.map((s) => valueOf(s, depth + 1)));
+  if (schema.enum) return fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...schema.enum) }, { weight: 1, arbitrary: anyValue });
+  const type = [schema.type ?? 'any'].flat().filter((t) => t !== 'null')[0] ?? 'null';
+  const typed = (() => {
+    switch (type) {
+      case 'string':
+        return fc.oneof(fc.string({ maxLength: 40 }), fc.string({ unit: 'binary', maxLength: 20 }), hostileText);
+      case 'integer':
+        return fc.oneof(fc.integer({ min: schema.minimum ?? -1000, max: Math.min(schema.maximum ?? 100_000, 100_000) }), hostileNumber);
+      case 'number':
+        return fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), hostileNumber);
+      case 'boolean':
+        return fc.boolean();
+      case 'array':
+        return fc.array(valueOf(schema.items, depth + 1), { maxLength: 3 });
+      case 'object': {
+        const properties = schema.properties ?? {};
+        const record = fc.record(Object.fromEntries(Object.entries(properties).map(([name, s]) => [name, valueOf(s, depth + 1)])), {
+          requiredKeys: (schema.required ?? []).filter((name) => name in properties),
+        });
+        // Sometimes a field nobody declared.
+        return fc.oneof({ weight: 5, arbitrary: record }, { weight: 1, arbitrary: record.map((r) => ({ ...r, 'extra\u0000': 1 })) });
+      }
+      case 'null':
+        return fc.constant(null);
+      default:
+        return anyValue;
+    }
+  })();
+  return fc.oneof({ weight: 5, arbitrary: typed }, { weight: 1, arbitrary: anyValue });
+}
+
+/** A path or query value as text; a lone surrogate cannot be percent-encoded as UTF-8, so it goes as the bytes it would be. */
+function encode(value: unknown): string {
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
+  try {
+    return encodeURIComponent(text);
+  } catch {
+    return '%ED%A0%80';
+  }
+}
+
+function operationsOf(document: { paths: Record<string, Record<string, Record<string, unknown>>> }): Operation[] {
+  return Object.entries(document.paths)
+    .flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => {
+        const content = (operation.requestBody as { content?: Record<string, { schema?: Schema }> } | undefined)?.content;
+        return {
+          method: method.toUpperCase(),
+          path,
+          parameters: (operation.parameters as Operation['parameters'] | undefined) ?? [],
+          body: content?.['application/json']?.schema,
+          multipartOnly: !!content && !content['application/json'],
+        };
+      }),
+    )
+    .filter((operation) => {
+      // Uploads are multipart, tried by their own tests; signing out would end the role's session for the rest of the walk.
+      if (operation.multipartOnly) return false;
+      return !/\/logout$/.test(operation.path);
+    });
+}
+
+// What an error body may never contain: a stack frame, a source or system path, or the database's own words.
+const internals =
+  /\bat [\w.<>]+ \(|\.(ts|js):\d+|node_modules|\/home\/|\/tmp\/|\/usr\/|\bSELECT\b|\bINSERT INTO\b|\bUPDATE \w+ SET\b|relation "|violates|syntax error|duplicate key|invalid input syntax|pg_|kysely/i;
+
+let t: TestApp;
+let roles: Record<'anonymous' | 'applicant' | 'investigator' | 'admin', string | undefined>;
+let known: { uuid: string; periodId: number };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemo(t.db);
+  await createStaff(t.db, 'admin', 'fuzz-admin@test.se');
+  await createStaff(t.db, 'utredare', 'fuzz-investigator@test.se');
+  const period = await createPeriod(t.db, 'Fuzz');
+  const applicantId = await createApplicant(t.db, 'fuzz-applicant@test.se');
+  const draft = await createApplication(t.db, { periodId: period.id, frontendUserId: applicantId, status: enums.application_status.draft });
+  known = { uuid: draft.uuid, periodId: period.id };
+  roles = {
+    anonymous: undefined,
+    applicant: await applicantCookie(t.db, applicantId),
+    investigator: await sessionCookie(t.app, 'fuzz-investigator@test.se'),
+    admin: await sessionCookie(t.app, 'fuzz-admin@test.se'),
+  };
+}, 120_000);
+afterAll(() => t?.close());
+
+describe('the API under generated and hostile input', () => {
+  it('never answers 5xx, and no error shows internals, for any operation as any role', { timeout: 170_000 }, async () => {
+    const operations = operationsOf(t.app.swagger() as never);
+    expect(operations.length).toBeGreaterThan(100);
+    const started = Date.now();
+    let calls = 0;
+    for (const operation of operations) {
+      const pathParameters = operation.parameters.filter((p) => p.in === 'path');
+      const queryParameters = operation.parameters.filter((p) => p.in === 'query');
+      // Path values: a known application or period now and then, so the handler gets past its lookup.
+      const pathValue = (p: Operation['parameters'][number]) =>
+        fc.oneof(valueOf(p.schema), fc.constantFrom<unknown>(known.uuid, known.periodId, 1));
+      const input = fc.record({
+        path: fc.tuple(...pathParameters.map(pathValue)),
+        query: fc.tuple(...queryParameters.map((p) => fc.option(valueOf(p.schema), { nil: undefined }))),
+        body: operation.body ? valueOf(operation.body) : fc.constant(undefined),
+      });
+      for (const role of Object.keys(roles) as (keyof typeof roles)[]) {
+        await fc.assert(
+          fc.asyncProperty(input, async ({ path, query, body }) => {
+            calls += 1;
+            let url = `/api/v1${operation.path}`;
+            pathParameters.forEach((p, i) => (url = url.replace(`{${p.name}}`, encode(path[i]))));
+            const search = queryParameters.flatMap((p, i) =>
+              query[i] === undefined ? [] : [`${encodeURIComponent(p.name)}=${encode(query[i])}`],
+            );
+            if (search.length) url += `?${search.join('&')}`;
+            const response = await call(t.app, {
+              method: operation.method,
+              url,
+              cookie: roles[role],
+              ...(body === undefined ? {} : { payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
+            });
+            const where = `${operation.method} ${url} as ${role}`;
+            expect(response.statusCode, `${where}: ${response.body.slice(0, 300)}`).toBeLessThan(500);
+            if (response.statusCode >= 400) expect(response.body, where).not.toMatch(internals);
+          }),
+          { seed, numRuns, endOnFailure: true },
+        );
+      }
+    }
+    // The figure the suite's time budget is kept by (printed once, for the record).
+    console.info(
+      `API fuzz: ${calls} calls over ${operations.length} operations in ${((Date.now() - started) / 1000).toFixed(1)} s (seed ${seed})`,
+    );
+  });
+});
