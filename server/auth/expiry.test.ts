@@ -25,7 +25,6 @@ describe('the expiry sweep', () => {
       .set({ expires_at: new Date(Date.now() - hour) })
       .where('token_hash', '=', hashToken(expired))
       .execute();
-    await storeLoginLink(t.db, applicant, newToken(), 2);
     const oldLink = newToken();
     await storeLoginLink(t.db, applicant, oldLink, 2);
     await t.db
@@ -33,6 +32,8 @@ describe('the expiry sweep', () => {
       .set({ expires_at: new Date(Date.now() - hour) })
       .where('token_hash', '=', hashToken(oldLink))
       .execute();
+    // The newest link (which would have replaced an older one still unused).
+    await storeLoginLink(t.db, applicant, newToken(), 2);
     await t.db
       .insertInto('password_resets')
       .values([
