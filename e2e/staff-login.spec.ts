@@ -1,6 +1,6 @@
-import { caughtMail } from './mail';
 import { expect, test } from '@playwright/test';
 import { ADMIN, INVESTIGATOR, loginAs, openStaffLogin, PASSWORD, pageTitle, submitLogin, switchAdminLanguage } from './helpers';
+import { caughtMail } from './mail';
 
 test('the admin logs in, switches to English, reloads and logs out', async ({ page }) => {
   await loginAs(page, ADMIN, 'Anna');

@@ -1,4 +1,3 @@
-import { reachableByStaff } from './handled.js';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { decidedStatuses } from '../../resources/applications.js';
 import { enums } from '../../resources/enums.js';
@@ -11,6 +10,7 @@ import { AppError, notFound } from '../errors.js';
 import { translator } from '../i18n.js';
 import type { Mailer } from '../mail/outbox.js';
 import { dialogueLink, recipientOf } from './dialogueLink.js';
+import { reachableByStaff } from './handled.js';
 import { recordHistory } from './history.js';
 import { visibleStatus } from './own.js';
 

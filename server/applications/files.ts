@@ -1,8 +1,8 @@
-import { reachableByStaff } from './handled.js';
 import { enums } from '../../resources/enums.js';
 import type { Db } from '../db/connect.js';
 import { AppError, notFound } from '../errors.js';
 import { assertDraft } from './own.js';
+import { reachableByStaff } from './handled.js';
 
 // The queries of an application's files (SPEC.md §2): the rows; the bytes are in server/uploads/.
 
@@ -24,7 +24,7 @@ export async function lockDraft(trx: Db, applicationId: number) {
   assertDraft(current);
 }
 
-/** Staff change the files of an application sent in (a paper one's scans); the applicant's draft is theirs (409). */
+/** Staff change the files of an application sent in (a paper one's scans); the applicant's draft is theirs (404). */
 export async function staffApplicationOf(db: Db, applicationUuid: string, lock = false) {
   let query = db
     .selectFrom('applications')

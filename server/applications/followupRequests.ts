@@ -1,4 +1,3 @@
-import { reachableByStaff } from './handled.js';
 import { sql } from 'kysely';
 import { enums } from '../../resources/enums.js';
 import { formatDate } from '../../resources/format.js';
@@ -10,6 +9,7 @@ import type { Mailer } from '../mail/outbox.js';
 import { reachable } from './decisionMail.js';
 import { applicantLink, recipientOf } from './dialogueLink.js';
 import { isApproved } from './followups.js';
+import { reachableByStaff } from './handled.js';
 import { recordHistory } from './history.js';
 
 // Staff request the follow-up report of an approved application (one, or all of a period at once); the applicant gets

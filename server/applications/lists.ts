@@ -1,10 +1,10 @@
-import { reachableByStaff } from './handled.js';
 import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
 import { decidedStatuses, listedStatuses } from '../../resources/applications.js';
 import { enums } from '../../resources/enums.js';
 import type { Db } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
 import { listPage, type ListGrammar, type ListQuery } from '../lists/listQuery.js';
+import { reachableByStaff } from './handled.js';
 
 /** The three staff lists of SPEC.md §2: what each may filter and sort by. */
 export const listSpecs = {

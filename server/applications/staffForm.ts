@@ -1,9 +1,9 @@
-import { reachableByStaff } from './handled.js';
 import { sql } from 'kysely';
 import { enums } from '../../resources/enums.js';
 import type { Db } from '../db/connect.js';
 import { AppError } from '../errors.js';
 import { categoryChoices, replaceCategories } from './form.js';
+import { reachableByStaff } from './handled.js';
 import { recordHistory } from './history.js';
 import { nextReference, yearNow, type sentInColumns } from './submit.js';
 

@@ -1,9 +1,9 @@
-import { reachableByStaff } from './handled.js';
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.js';
 import { notFound } from '../errors.js';
 import { categoryIdsOf, filesOf, formRecord, questionsOf } from './form.js';
 import { progressOf } from './lists.js';
+import { reachableByStaff } from './handled.js';
 
 /**
  * One application as staff read it (SPEC.md §2, edit in a modal): everything the applicant filled in, with the

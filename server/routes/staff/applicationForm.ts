@@ -1,7 +1,6 @@
 import type { FastifyContextConfig } from 'fastify';
 import { Type } from 'typebox';
 import { keepAnswers, type Answers } from '../../../resources/applicationAnswers.js';
-import { enums } from '../../../resources/enums.js';
 import { frontendUsers } from '../../../resources/frontendUsers.js';
 import { validateRecord } from '../../../resources/validate.js';
 import * as check from '../../../resources/validators.js';
@@ -19,7 +18,7 @@ import {
 import { staffApplication } from '../../applications/staffView.js';
 import { periodTypeIds, sentInColumns, sentInErrors, unknownCategories } from '../../applications/submit.js';
 import type { Db } from '../../db/connect.js';
-import { AppError, invalid, notFound, type FieldErrors } from '../../errors.js';
+import { invalid, notFound, type FieldErrors } from '../../errors.js';
 import { anyObject, body, data, knownUuids, type Api } from '../schemas.js';
 
 const tags = ['applications'];
@@ -156,9 +155,8 @@ export default async function staffApplicationFormRoutes(app: Api) {
       knownUuids(id);
       const sent = request.body.data;
       const row = await applicationByUuidWhole(db, id);
+      // Unknown, or a draft the applicant is still writing (staff correct what was sent in): 404.
       if (!row) throw notFound();
-      // The applicant is still writing a draft; staff correct what was sent in.
-      if (row.status === enums.application_status.draft) throw new AppError(409, 'errors.application_is_draft');
       const current = formRecord(row, await categoryIdsOf(db, row.id));
       const definitions: Answers = { ...(row.definitions as Answers), ...sent.definitions };
       const { checked, errors } = await checkedRecord(db, { ...current, ...sent, definitions }, await filesOf(db, row.id));

@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { hasAbility } from '../../../resources/abilities.js';
 import { MAX_MONEY } from '../../../resources/applications.js';
 import { enums } from '../../../resources/enums.js';
-import { applicationByUuid, assertSentIn } from '../../applications/handled.js';
+import { applicationByUuid } from '../../applications/handled.js';
 import {
   addInvestigator,
   investigatorsOf,
@@ -106,7 +106,6 @@ export default async function investigationRoutes(app: Api) {
     },
     async (request, reply) => {
       const application = await applicationByUuid(db, request.params.uuid);
-      assertSentIn(application);
       const { user_id } = request.body.data;
       const user = await staffUser(db, user_id);
       // An ability granted for this application's period only counts too.
