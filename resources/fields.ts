@@ -104,7 +104,11 @@ export interface ReferenceField extends Base {
 export interface ReferencesField extends Base {
   kind: 'references';
   reference: string;
-  through: { table: string; own: string; other: string; order?: string };
+  /**
+   * The link table and its columns. `fixed` columns pick this field's links out of a table it shares with others, and
+   * are written on each link (a user's grants of one ability for some periods: ability and entity_type).
+   */
+  through: { table: string; own: string; other: string; order?: string; fixed?: Readonly<Record<string, string>> };
 }
 
 /** A field, told apart by its kind: checking `kind` gives the kind's own properties. */
@@ -187,8 +191,13 @@ export interface ResourceDefinition<N extends string = string> {
   endpoint?: string;
   /** The database table. */
   table: string;
-  /** What every screen and route of the entity needs (SPEC.md §6). */
+  /**
+   * What every screen and route of the entity needs (SPEC.md §6). Granted for one record (the entity's name as
+   * `entity_type`), it lets its holder list, read, edit and delete that record; creating and importing need it whole.
+   */
   ability: Requirement;
+  /** Who may also read the list and one record (e.g. the periods, which the application lists filter by). */
+  readers?: Requirement;
   /** Shown as a card on the settings landing page. */
   settings?: boolean;
   fields: Field[];

@@ -1,4 +1,4 @@
-import type { Requirement } from './abilities.js';
+import type { Entity, Requirement } from './abilities.js';
 import { applicationTypeFieldDefinitions } from './applicationTypeFieldDefinitions.js';
 import { applicationTypes } from './applicationTypes.js';
 import { categories } from './categories.js';
@@ -48,6 +48,19 @@ export const screens: Record<string, Requirement> = {
   investigations: 'investigate-applications',
   decisioning: 'investigate-applications',
 };
+
+/** Screens whose records are applications: an ability granted for a period reaches those of that period. */
+const applicationScreens = new Set(['applications', 'decision', 'decisioning', 'investigations']);
+
+/**
+ * The entity an ability granted for one entity must name to reach a record of a screen or resource (SPEC.md §6): an
+ * application's period, or the record itself (its resource's name as the type); null when the record names none.
+ */
+export function entityOf(name: string, record: { id?: unknown; period?: { id?: unknown } }): Entity | null {
+  const ofApplication = applicationScreens.has(name);
+  const id = ofApplication ? record.period?.id : record.id;
+  return typeof id === 'number' ? { id, type: ofApplication ? 'periods' : name } : null;
+}
 
 /** The list endpoint of a staff screen that is not an entity of its own (SPEC.md §7 calls). */
 const screenEndpoints: Record<string, string> = {

@@ -5,6 +5,9 @@ export const periods = defineResource({
   name: 'periods',
   table: 'periods',
   ability: 'manage-periods',
+  // The application lists, statistics and the staff form offer the periods to choose from, and the users' screen
+  // grants abilities for some of them.
+  readers: { anyOf: ['manage-periods', 'manage-applications', 'investigate-applications', 'manage-users'] },
   settings: true,
   labelField: 'name',
   fields: [

@@ -1,4 +1,14 @@
-import { boolean, choice, email, text, defineResource } from './fields.js';
+import type { AbilityName } from './abilities.js';
+import { boolean, choice, email, references, text, defineResource } from './fields.js';
+
+/** The periods a user holds one ability for, besides what their role gives (SPEC.md §6: an ability for one entity). */
+const periodGrants = (name: string, ability: AbilityName) =>
+  references(
+    name,
+    'periods',
+    { table: 'user_abilities', own: 'user_id', other: 'entity_id', fixed: { ability, entity_type: 'periods' } },
+    { help: true },
+  );
 
 /** Staff accounts. A new user gets an e-mail to choose a password; passwords are never shown or exported. */
 export const staffUsers = defineResource({
@@ -19,6 +29,9 @@ export const staffUsers = defineResource({
     // Where notification mails go (none: no mails), and whether one who manages applications hears of every one.
     email('notifications_email'),
     boolean('notify_on_applications', { default: false }),
+    periodGrants('application_period_ids', 'manage-applications'),
+    periodGrants('investigation_period_ids', 'investigate-applications'),
+    periodGrants('managed_period_ids', 'manage-periods'),
   ],
   search: ['first_name', 'last_name', 'email'],
   defaultSort: { field: 'last_name', order: 'ASC' },

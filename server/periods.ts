@@ -13,9 +13,14 @@ export function isOpen(alias: string): RawBuilder<boolean> {
 
 /** A period's id by its uuid (unknown -> 404). */
 export async function periodIdByUuid(db: Db, uuid: string): Promise<number> {
-  const period = await db.selectFrom('periods').select('id').where('uuid', '=', uuid).executeTakeFirst();
-  if (!period) throw notFound();
-  return period.id;
+  const id = await periodIdOfUuid(db, uuid);
+  if (id === undefined) throw notFound();
+  return id;
+}
+
+/** A period's id by its uuid, or undefined. */
+export async function periodIdOfUuid(db: Db, uuid: string): Promise<number | undefined> {
+  return (await db.selectFrom('periods').select('id').where('uuid', '=', uuid).executeTakeFirst())?.id;
 }
 
 /** The open periods, soonest ending first, each with the application types it takes and its contacts in order. */

@@ -1,4 +1,5 @@
-import type { Ability, Requirement } from '../resources/abilities.js';
+import type { FastifyRequest } from 'fastify';
+import type { Ability, Entity, Requirement } from '../resources/abilities.js';
 import type { Locale } from '../resources/locales.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
@@ -10,9 +11,23 @@ import type { Applicant, StaffUser } from './auth/sessions.js';
 
 /**
  * Who may call a route. Every route declares one (server/plugins/access.ts refuses to start otherwise):
- * anyone, a signed-in applicant, any signed-in staff user, or staff holding the named abilities.
+ * anyone, a signed-in applicant, any signed-in staff user, or staff holding the named abilities, generally or, where
+ * the route names its `scope`, for the entity the request is about.
  */
-export type Access = 'anonymous' | 'applicant' | 'staff' | { abilities: Requirement };
+export type Access = 'anonymous' | 'applicant' | 'staff' | { abilities: Requirement; scope?: Scope };
+
+/**
+ * Where a route finds the entity that an ability granted for one entity must match (SPEC.md §6), e.g. the period of
+ * the application in the path. `of` runs once params, query and body are parsed, and only for callers who hold such
+ * an ability: it answers the entity's id, 'unknown' when the request names none that exists (404), or 'list' when
+ * the request is about no one entity and the handler narrows its rows to `request.scope`. Without `of` the route is
+ * always such a list.
+ */
+export interface Scope {
+  type: string;
+  of?: (request: FastifyRequest) => Promise<ScopeTarget> | ScopeTarget;
+}
+export type ScopeTarget = number | 'unknown' | 'list';
 
 /** One registered route and its declaration; the authorization tests walk this table. */
 export interface RouteAccess {
@@ -41,5 +56,9 @@ declare module 'fastify' {
     staff: StaffUser | null;
     applicant: Applicant | null;
     abilities: Ability[];
+    /** The entities a list may show: null for every one (a general ability), else the ids the caller holds. */
+    scope: number[] | null;
+    /** The entity of a scoped route once resolved (for callers holding an entity-scoped ability), else null. */
+    entity: Entity | null;
   }
 }

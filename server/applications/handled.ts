@@ -26,6 +26,12 @@ export async function applicationByUuid(db: Db, uuid: string) {
   return row;
 }
 
+/** The period of an application staff may reach, by uuid; undefined when there is none. */
+export async function periodOfApplication(db: Db, uuid: string): Promise<number | undefined> {
+  const row = await db.selectFrom('applications').select('period_id').where('uuid', '=', uuid).where(reachableByStaff()).executeTakeFirst();
+  return row?.period_id;
+}
+
 /** Staff handle only what was sent in: a draft is still the applicant's (422, it is the request that cannot be met). */
 export function assertSentIn(application: { status: number }) {
   if (application.status === enums.application_status.draft) throw new AppError(422, 'errors.not_sent_in');

@@ -107,12 +107,13 @@ export async function removeInvestigator(db: Db, applicationId: number, removed:
 }
 
 /** One page of the user's own investigations on applications sent in. */
-export async function ownInvestigations(db: Db, userId: number, { page, perPage, sort, direction }: ListQuery) {
+export async function ownInvestigations(db: Db, userId: number, { page, perPage, sort, direction }: ListQuery, periods: number[] | null) {
   const base = db
     .selectFrom('investigations as i')
     .innerJoin('applications as a', 'a.id', 'i.application_id')
     .where('i.user_id', '=', userId)
-    .where('a.status', '<>', enums.application_status.draft);
+    .where('a.status', '<>', enums.application_status.draft)
+    .$if(periods !== null, (q) => q.where('a.period_id', 'in', periods?.length ? periods : [-1]));
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   let query = base
     .innerJoin('frontend_users as f', 'f.id', 'a.frontend_user_id')

@@ -72,11 +72,21 @@ const fullName = (alias: string) =>
   sql`(coalesce(${sql.ref(`${alias}.first_name`)}, '') || ' ' || coalesce(${sql.ref(`${alias}.last_name`)}, ''))`;
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** The WHERE of a list: its statuses, the filters and the search, all on the application's own row. */
-function conditions(db: Db, query: ListQuery, periodId?: number) {
+/**
+ * Which periods a list covers: `periodId` one period (decisioning); `periods` those the caller holds an ability for
+ * (request.scope: null for every period).
+ */
+export interface ListWithin {
+  periodId?: number;
+  periods?: number[] | null;
+}
+
+/** The WHERE of a list: its statuses, periods, the filters and the search, all on the application's own row. */
+function conditions(db: Db, query: ListQuery, { periodId, periods }: ListWithin) {
   return (eb: Where): Expression<SqlBool> => {
     const all: Expression<SqlBool>[] = [eb('a.status', 'in', query.statuses)];
     if (periodId !== undefined) all.push(eb('a.period_id', '=', periodId));
+    if (periods) all.push(eb('a.period_id', 'in', periods.length ? periods : [-1]));
     if (query.ids.period !== undefined) all.push(eb('a.period_id', '=', query.ids.period));
     if (query.ids.frontend_user !== undefined) all.push(eb('a.frontend_user_id', '=', query.ids.frontend_user));
     // The applicant wrote and staff have not read the thread yet (server/applications/messages.ts keeps the flag).
@@ -231,17 +241,17 @@ async function withDecision(db: Db, page: Joined[]) {
 const SORT_MATCHES_BELOW = 10_000;
 
 /**
- * One page of a staff list in the envelope of DESIGN.md §4; `periodId` limits it to one period (decisioning).
+ * One page of a staff list in the envelope of DESIGN.md §4, of the periods `within` says.
  * `sortMatchesBelow` is for tests, which compare both ways of finding a page.
  */
 export async function listApplications(
   db: Db,
   kind: keyof typeof listSpecs,
   query: ListQuery,
-  periodId?: number,
+  within: ListWithin = {},
   sortMatchesBelow = SORT_MATCHES_BELOW,
 ) {
-  const where = conditions(db, query, periodId);
+  const where = conditions(db, query, within);
   // Every condition is on the application itself, so the count needs no join.
   const { total } = await db
     .selectFrom('applications as a')

@@ -17,12 +17,16 @@ export interface NewApplicant {
   last_name?: string;
 }
 
-/** What the staff form offers: every period (closed ones too), the types each takes, the categories, every question. */
-export function formOptions(db: Db) {
+/**
+ * What the staff form offers: every period (closed ones too), or those of `periods`, the types each takes, the
+ * categories, every question.
+ */
+export function formOptions(db: Db, periods: number[] | null) {
   return Promise.all([
     db
       .selectFrom('periods')
       .select(['id', 'name', 'start_date', 'end_date', 'closed'])
+      .$if(periods !== null, (q) => q.where('id', 'in', periods?.length ? periods : [-1]))
       .orderBy('start_date', 'desc')
       .orderBy('id')
       .execute(),

@@ -33,7 +33,8 @@ export const adminApplicationLink = (publicUrl: string, uuid: string, tab: strin
 
 /**
  * Who hears of an event on the application, each once: active staff users put on it as investigators, and active
- * users who manage applications (by their role or by a general ability of their own) and asked to hear of every one.
+ * users who manage applications (by their role, by a general ability of their own, or by one for the application's
+ * period) and asked to hear of every one.
  */
 export function recipientsOf(db: Db, applicationId: number) {
   return db
@@ -65,7 +66,16 @@ export function recipientsOf(db: Db, applicationId: number) {
                 .select('g.id')
                 .whereRef('g.user_id', '=', 'u.id')
                 .where('g.ability', '=', 'manage-applications')
-                .where('g.entity_id', 'is', null),
+                // Granted generally, or for the application's period.
+                .where((w) =>
+                  w.or([
+                    w('g.entity_id', 'is', null),
+                    w.and([
+                      w('g.entity_type', '=', 'periods'),
+                      w('g.entity_id', '=', w.selectFrom('applications as p').select('p.period_id').where('p.id', '=', applicationId)),
+                    ]),
+                  ]),
+                ),
             ),
           ]),
         ]),

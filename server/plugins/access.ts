@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isAllowed, type Entity, type Requirement } from '../../resources/abilities.js';
+import { allowedEntityIds, hasAbility, isAllowed, type AbilityName, type Entity } from '../../resources/abilities.js';
 import { findApplicant, findStaffUser, loadAbilities, sessionCookie, type Applicant, type StaffUser } from '../auth/sessions.js';
-import { forbidden, unauthenticated } from '../errors.js';
+import { forbidden, notFound, unauthenticated } from '../errors.js';
 import type { RouteAccess } from '../types.js';
 
 /**
@@ -13,6 +13,8 @@ export function registerAccess(app: FastifyInstance, publicPrefixes: string[]) {
   app.decorateRequest('applicant', null);
   // Declared without a value: an array must not be shared between requests; the onRequest hook sets one on each.
   app.decorateRequest('abilities');
+  app.decorateRequest('scope', null);
+  app.decorateRequest('entity', null);
 
   app.decorate('routeAccess', [] as RouteAccess[]);
   app.addHook('onRoute', (route) => {
@@ -34,7 +36,29 @@ export function registerAccess(app: FastifyInstance, publicPrefixes: string[]) {
     }
     const staff = await requireStaff(request);
     request.abilities = await loadAbilities(app.db, staff);
-    if (access !== 'staff' && !isAllowed(request.abilities, access.abilities)) throw forbidden();
+    if (access === 'staff') return;
+    const { abilities: requirement, scope } = access;
+    request.scope = scope
+      ? allowedEntityIds(request.abilities, requirement, scope.type)
+      : isAllowed(request.abilities, requirement)
+        ? null
+        : [];
+    if (request.scope?.length === 0) throw forbidden();
+  });
+
+  // An entity-scoped ability is checked against the request's entity once params, query and body are parsed. It runs
+  // for every caller holding one of the scope's type, general holders too: a handler asks `holds` about that entity.
+  app.addHook('preHandler', async (request) => {
+    const access = request.routeOptions.config?.access;
+    const of = typeof access === 'object' ? access.scope?.of : undefined;
+    if (typeof access !== 'object' || !access.scope || !of) return;
+    const { abilities: requirement, scope } = access;
+    if (!request.abilities.some((a) => a.entity_type === scope.type)) return;
+    const target = await of(request);
+    if (target === 'list') return;
+    if (target === 'unknown') throw notFound();
+    request.entity = { id: target, type: scope.type };
+    if (!isAllowed(request.abilities, requirement, request.entity)) throw forbidden();
   });
 }
 
@@ -52,7 +76,13 @@ export async function requireApplicant(request: FastifyRequest): Promise<Applica
   return request.applicant;
 }
 
-/** For checks on one record inside a handler, e.g. an ability granted for one period. */
-export function assertAllowed(request: FastifyRequest, requirement: Requirement, entity?: Entity) {
-  if (!isAllowed(request.abilities, requirement, entity)) throw forbidden();
+/** Whether the caller holds the ability for what the request is about: generally, or for its entity (the route's scope). */
+export function holds(request: FastifyRequest, name: AbilityName): boolean {
+  return hasAbility(request.abilities, name, request.entity);
+}
+
+/** The route's requirement checked for another entity too, e.g. the period an application is moved to (403). */
+export function assertAllowedFor(request: FastifyRequest, entity: Entity) {
+  const access = request.routeOptions.config?.access;
+  if (typeof access !== 'object' || !isAllowed(request.abilities, access.abilities, entity)) throw forbidden();
 }

@@ -83,12 +83,17 @@ export async function listRecords(db: AnyDb, resource: ResourceDefinition, query
   return listPage(data, total, query);
 }
 
+/** The links of one references field: those with its fixed column values, where its table holds others too. */
+function ofField<Q extends { where(column: string, operator: '=', value: string): Q }>(query: Q, field: ReferencesField): Q {
+  for (const [column, value] of Object.entries(field.through.fixed ?? {})) query = query.where(column, '=', value);
+  return query;
+}
+
 async function withManyReferences(db: AnyDb, resource: ResourceDefinition, rows: Row[]): Promise<Row[]> {
   for (const field of manyFields(resource)) {
     const { table, own, other, order } = field.through;
     const links = rows.length
-      ? await db
-          .selectFrom(table)
+      ? await ofField(db.selectFrom(table), field)
           .select([own, other])
           .where(
             own,
@@ -127,13 +132,13 @@ function columnValues(resource: ResourceDefinition, record: Record<string, unkno
 async function setManyReferences(db: AnyDb, resource: ResourceDefinition, id: number, record: Record<string, unknown>) {
   for (const field of manyFields(resource)) {
     if (!(field.name in record)) continue;
-    const { table, own, other, order } = field.through;
+    const { table, own, other, order, fixed } = field.through;
     const ids = [...new Set((record[field.name] as number[] | null) ?? [])];
-    await db.deleteFrom(table).where(own, '=', id).execute();
+    await ofField(db.deleteFrom(table), field).where(own, '=', id).execute();
     if (ids.length)
       await db
         .insertInto(table)
-        .values(ids.map((otherId, index) => ({ [own]: id, [other]: otherId, ...(order ? { [order]: index } : {}) })))
+        .values(ids.map((otherId, index) => ({ [own]: id, [other]: otherId, ...fixed, ...(order ? { [order]: index } : {}) })))
         .execute();
   }
 }

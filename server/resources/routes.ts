@@ -6,7 +6,8 @@ import { partOf, resourceList } from '../../resources/index.js';
 import { toCsv } from '../csv.js';
 import { invalid } from '../errors.js';
 import { id } from '../routes/schemas.js';
-import { parseListQuery } from '../lists/listQuery.js';
+import { parseListQuery, type ListQuery } from '../lists/listQuery.js';
+import { record, recordsList } from '../routes/scopes.js';
 import { toCsvValue } from './csvValues.js';
 import { resourceHooks } from './hooks.js';
 import { resourceListGrammar } from './listGrammar.js';
@@ -45,31 +46,47 @@ const idParams = Type.Object({ id });
 const csvRow = Type.Unsafe<Record<string, string | null>>({ type: 'object', additionalProperties: { type: ['string', 'null'] } });
 const importBody = Type.Object({ data: Type.Object({ rows: Type.Array(csvRow, { maxItems: 100_000 }) }) });
 
+/** The list narrowed to the records the caller holds an ability for (request.scope), as `id[]` narrows it. */
+function narrowed(query: ListQuery, scope: number[] | null): ListQuery {
+  if (scope === null) return query;
+  return { ...query, only: query.only ? query.only.filter((id) => scope.includes(id)) : scope };
+}
+
 /** The routes of one declared resource; every declaration gets them the same way (a test's own entity too). */
 export function registerResource(instance: FastifyInstance, resource: ResourceDefinition) {
   // Tests register a resource of their own on a plain instance, so the type provider is set here too.
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
   const db: AnyDb = app.db;
   const base = `/${resource.endpoint ?? resource.name}`;
+  // An ability granted for one record (entity_type: the resource's name) reaches that record: the lists show it alone,
+  // reading, editing and deleting it are allowed; creating and importing need the ability itself.
   const config = { access: { abilities: resource.ability }, resource: resource.name };
+  const listConfig = {
+    access: { abilities: resource.readers ?? resource.ability, scope: recordsList(resource.name) },
+    resource: resource.name,
+  };
+  const exportConfig = { access: { abilities: resource.ability, scope: recordsList(resource.name) }, resource: resource.name };
+  const readConfig = { access: { abilities: resource.readers ?? resource.ability, scope: record(resource.name) }, resource: resource.name };
+  const recordConfig = { access: { abilities: resource.ability, scope: record(resource.name) }, resource: resource.name };
   const tags = [resource.name];
   const hooks = partOf(resourceHooks, resource.name) ?? {};
 
   app.get<{ Querystring: Query }>(
     base,
-    { config, schema: { tags, summary: 'List: page, per_page, sort, direction, search, filters' } },
+    { config: listConfig, schema: { tags, summary: 'List: page, per_page, sort, direction, search, filters' } },
     async (request) => ({
-      data: await listRecords(db, resource, parseListQuery(resourceListGrammar(resource), request.query)),
+      data: await listRecords(db, resource, narrowed(parseListQuery(resourceListGrammar(resource), request.query), request.scope)),
     }),
   );
 
   if (resource.exportable !== false) {
     app.get<{ Querystring: Query }>(
       `${base}/export`,
-      { config, schema: { tags, summary: 'The filtered list as CSV (UTF-8, ;)' } },
+      { config: exportConfig, schema: { tags, summary: 'The filtered list as CSV (UTF-8, ;)' } },
       async (request, reply) => {
         const { page: _page, per_page: _perPage, ...query } = request.query;
-        const { data } = await listRecords(db, resource, parseListQuery(resourceListGrammar(resource), query, { paged: false }));
+        const all = parseListQuery(resourceListGrammar(resource), query, { paged: false });
+        const { data } = await listRecords(db, resource, narrowed(all, request.scope));
         const fields = resource.fields.filter((f) => !f.noExport);
         const csv = toCsv(
           data.map((row) => ({ id: row.id, ...Object.fromEntries(fields.map((f) => [f.name, toCsvValue(f, row[f.name])])) })),
@@ -112,7 +129,7 @@ export function registerResource(instance: FastifyInstance, resource: ResourceDe
     );
   }
 
-  app.get(`${base}/:id`, { config, schema: { tags, summary: 'One record', params: idParams } }, async (request) => ({
+  app.get(`${base}/:id`, { config: readConfig, schema: { tags, summary: 'One record', params: idParams } }, async (request) => ({
     data: await getRecord(db, resource, request.params.id),
   }));
 
@@ -124,7 +141,8 @@ export function registerResource(instance: FastifyInstance, resource: ResourceDe
     return reply.status(201).send({ data: created });
   });
 
-  app.put(`${base}/:id`, { config, schema: { tags, summary: 'Update', params: idParams, body: bodySchema(resource) } }, async (request) => {
+  const update = { config: recordConfig, schema: { tags, summary: 'Update', params: idParams, body: bodySchema(resource) } };
+  app.put(`${base}/:id`, update, async (request) => {
     await getRecord(db, resource, request.params.id);
     const record = await prepareRecord(db, resource, request.body.data, request.params.id);
     const updated = await updateRecord(db, resource, request.params.id, record);
@@ -132,7 +150,8 @@ export function registerResource(instance: FastifyInstance, resource: ResourceDe
     return { data: updated };
   });
 
-  app.delete(`${base}/:id`, { config, schema: { tags, summary: 'Delete (409 when still in use)', params: idParams } }, async (request) => ({
+  const remove = { config: recordConfig, schema: { tags, summary: 'Delete (409 when still in use)', params: idParams } };
+  app.delete(`${base}/:id`, remove, async (request) => ({
     data: await deleteRecord(db, resource, request.params.id),
   }));
 }

@@ -72,9 +72,11 @@ export function stringParams<N extends string>(...names: N[]) {
 }
 
 const uuidRegExp = new RegExp(uuidPattern);
+export const isUuid = (value: string) => uuidRegExp.test(value);
+
 /** A malformed uuid is unknown like any other: 404, and no database error. */
 export function knownUuids(...values: string[]) {
-  if (!values.every((value) => uuidRegExp.test(value))) throw notFound();
+  if (!values.every(isUuid)) throw notFound();
 }
 
 /** A time as the database gives it (a Date), written as an ISO string. */

@@ -34,9 +34,14 @@ const aggregates = sql`
   coalesce(sum(a.money), 0)::text AS applied,
   coalesce(sum(a.approved_money) FILTER (WHERE a.status = ${status.approved}), 0)::text AS approved`;
 
-/** Applications sent in (not drafts), of one period or of all. */
-const sentIn = (periodId: number | null) =>
-  sql`a.status <> ${status.draft}${periodId === null ? sql`` : sql` AND a.period_id = ${periodId}`}`;
+/** Of the periods given, or of every period (null). */
+const ofPeriods = (periods: Periods) => (periods === null ? sql`` : sql` AND a.period_id = ANY(${periods}::int[])`);
+
+/** Applications sent in (not drafts), of the periods given or of all. */
+const sentIn = (periods: Periods) => sql`a.status <> ${status.draft}${ofPeriods(periods)}`;
+
+/** Some periods' ids, or null for every period. */
+type Periods = number[] | null;
 
 interface GroupedRow extends FigureRow {
   kind: 'total' | 'status' | 'applicant_type' | 'month';
@@ -46,7 +51,7 @@ interface GroupedRow extends FigureRow {
 }
 
 /** Totals and the tables by status, applicant type and month in one scan, as grouping sets. */
-async function groupedFigures(db: Db, periodId: number | null) {
+async function groupedFigures(db: Db, periods: Periods) {
   const { rows } = await sql<GroupedRow>`
     SELECT CASE WHEN grouping(a.status) = 0 THEN 'status'
                 WHEN grouping(a.applicant_type) = 0 THEN 'applicant_type'
@@ -57,7 +62,7 @@ async function groupedFigures(db: Db, periodId: number | null) {
       SELECT a.status, a.applicant_type, a.money, a.approved_money,
              to_char(a.sent_in_at AT TIME ZONE ${TIME_ZONE}, 'YYYY-MM') AS month
       FROM applications a
-      WHERE ${sentIn(periodId)}
+      WHERE ${sentIn(periods)}
     ) a
     GROUP BY GROUPING SETS ((), (a.status), (a.applicant_type), (a.month))
   `.execute(db);
@@ -71,26 +76,26 @@ interface CategoryRow extends FigureRow {
 }
 
 /** Per category, most applications first, then by Swedish label. */
-async function categoryFigures(db: Db, periodId: number | null) {
+async function categoryFigures(db: Db, periods: Periods) {
   const { rows } = await sql<CategoryRow>`
     SELECT c.type, c.id AS category_id, c.label, ${aggregates}
     FROM applications a
     JOIN application_categories ac ON ac.application_id = a.id
     JOIN categories c ON c.id = ac.category_id
-    WHERE ${sentIn(periodId)}
+    WHERE ${sentIn(periods)}
     GROUP BY c.id
     ORDER BY count(*) DESC, c.label COLLATE swedish, c.id
   `.execute(db);
   return rows;
 }
 
-/** Participants and events summed over the follow-ups sent in, of one period or of all. */
-async function followupFigures(db: Db, periodId: number | null) {
+/** Participants and events summed over the follow-ups sent in, of the periods given or of all. */
+async function followupFigures(db: Db, periods: Periods) {
   const { rows } = await sql<{ participants: string; events: string }>`
     SELECT coalesce(sum(f.participants), 0)::text AS participants, coalesce(sum(f.events), 0)::text AS events
     FROM application_followups f
     JOIN applications a ON a.id = f.application_id
-    WHERE a.followup_sent_in_at IS NOT NULL${periodId === null ? sql`` : sql` AND a.period_id = ${periodId}`}
+    WHERE a.followup_sent_in_at IS NOT NULL${ofPeriods(periods)}
   `.execute(db);
   return { participants: exactOre(rows[0].participants), events: exactOre(rows[0].events) };
 }
@@ -101,13 +106,16 @@ function declaredOrder(values: readonly number[], value: number | null): number 
   return index === -1 ? values.length : index;
 }
 
-/** Everything GET /statistics answers, in three queries run side by side. */
-export async function loadStatistics(db: Db, period: Statistics['period']): Promise<Statistics> {
-  const periodId = period?.id ?? null;
+/**
+ * Everything GET /statistics answers, in three queries run side by side: of one period, or without one of `within`
+ * (the periods the caller holds the ability for; null for every period).
+ */
+export async function loadStatistics(db: Db, period: Statistics['period'], within: Periods = null): Promise<Statistics> {
+  const periods = period ? [period.id] : within;
   const [grouped, categories, followups] = await Promise.all([
-    groupedFigures(db, periodId),
-    categoryFigures(db, periodId),
-    followupFigures(db, periodId),
+    groupedFigures(db, periods),
+    categoryFigures(db, periods),
+    followupFigures(db, periods),
   ]);
   const of = (kind: GroupedRow['kind']) => grouped.filter((row) => row.kind === kind);
 
@@ -139,12 +147,13 @@ export async function loadStatistics(db: Db, period: Statistics['period']): Prom
   };
 }
 
-/** How many applications sent in have each status (the staff dashboard's figures). */
-export function sentInCounts(db: Db): Promise<{ status: number; count: number }[]> {
+/** How many applications sent in have each status (the staff dashboard's figures), of the periods given or of all. */
+export function sentInCounts(db: Db, periods: Periods): Promise<{ status: number; count: number }[]> {
   return db
     .selectFrom('applications')
     .select(['status', sql<number>`count(*)::int`.as('count')])
     .where('status', '!=', status.draft)
+    .$if(periods !== null, (q) => q.where('period_id', 'in', periods?.length ? periods : [-1]))
     .groupBy('status')
     .orderBy('status')
     .execute();

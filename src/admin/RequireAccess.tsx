@@ -1,10 +1,13 @@
 import type { ReactNode } from 'react';
 import { Authenticated, Loading, usePermissions } from 'react-admin';
 import { Navigate } from 'react-router-dom';
-import { isAllowed, type Ability } from '../../resources/abilities';
+import { mayReach, type Ability } from '../../resources/abilities';
 import { requirementFor } from '../../resources/index';
 
-/** A screen for signed-in staff; with `screen`, only for those whose abilities meet its requirement (else /403). */
+/**
+ * A screen for signed-in staff; with `screen`, only for those whose abilities meet its requirement, generally or for
+ * some entities (else /403): the server narrows what it shows to those.
+ */
 export function RequireAccess({ screen, children }: { screen?: string; children: ReactNode }) {
   return <Authenticated>{screen ? <Guard screen={screen}>{children}</Guard> : children}</Authenticated>;
 }
@@ -13,6 +16,6 @@ function Guard({ screen, children }: { screen: string; children: ReactNode }) {
   const { permissions, isPending } = usePermissions<Ability[]>();
   if (isPending) return <Loading />;
   const requirement = requirementFor(screen);
-  if (!requirement || !isAllowed(permissions ?? [], requirement)) return <Navigate to="/403" replace />;
+  if (!requirement || !mayReach(permissions ?? [], requirement)) return <Navigate to="/403" replace />;
   return <>{children}</>;
 }

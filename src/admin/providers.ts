@@ -1,4 +1,4 @@
-import { endpointFor, requirementFor } from '../../resources/index';
+import { endpointFor, entityOf, requirementFor } from '../../resources/index';
 import { createAuthProvider } from '../providers/authProvider';
 import { createDataProvider } from '../providers/dataProvider';
 import { createHttpClient } from '../providers/httpClient';
@@ -7,7 +7,7 @@ import { createSession } from '../providers/session';
 /** The staff app's providers, wired once: one session, one HTTP client, auth and data over them. */
 export const session = createSession({ storageKey: 'staff_session', refreshPath: '/auth/refresh' });
 export const http = createHttpClient({ session, onUnauthorized: (url) => staff.auth.handleUnauthorized(url) });
-const staff = createAuthProvider(http, session, requirementFor);
+const staff = createAuthProvider(http, session, requirementFor, entityOf);
 export const auth = staff.auth;
 export const authProvider = staff.provider;
 export const dataProvider = createDataProvider(http, endpointFor);

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Ability, Requirement } from '../../resources/abilities';
-import { createAuthProvider } from './authProvider';
+import { entityOf, requirementFor } from '../../resources/index';
+import { createAuthProvider, type AccessMap, type EntityMap } from './authProvider';
 import { getEnums } from './enums';
 import { createHttpClient } from './httpClient';
 import { setLocale } from './locale';
@@ -10,7 +11,7 @@ import { fakeApi } from './testServer';
 const general = (name: string): Ability => ({ name, entity_id: null, entity_type: null });
 const user = { id: 1, first_name: 'Anna', last_name: 'Lindqvist', email: 'admin@demo.se', role: 'admin', locale: 'sv-SE' };
 
-function setup(routes: Parameters<typeof fakeApi>[0]) {
+function setup(routes: Parameters<typeof fakeApi>[0], maps: { accessFor?: AccessMap; entityOf?: EntityMap } = {}) {
   const api = fakeApi({
     'POST /auth/login': () => ({ status: 200, data: { data: { expires_in: 7200 } } }),
     'POST /auth/logout': () => ({ status: 204 }),
@@ -31,7 +32,7 @@ function setup(routes: Parameters<typeof fakeApi>[0]) {
     both: { allOf: ['manage-users', 'manage-faq'] },
     either: { anyOf: ['manage-faq', 'manage-users'] },
   };
-  const staff = createAuthProvider(http, session, (name) => requirements[name] ?? null);
+  const staff = createAuthProvider(http, session, maps.accessFor ?? ((name) => requirements[name] ?? null), maps.entityOf);
   const loggedOut = vi.fn();
   staff.auth.onLogout(loggedOut);
   return { api, session, http, ...staff, loggedOut };
@@ -129,16 +130,40 @@ describe('abilities and canAccess', () => {
   it('maps resources and screens to abilities, with all-of, any-of and entity-scoped checks', async () => {
     const { provider } = setup({});
     await provider.login({ email: 'admin@demo.se', password: 'demo-2026' });
-    const can = (resource: string, record?: { id: number }) => provider.canAccess!({ action: 'list', resource, record });
+    const can = (resource: string, record?: { id: number }, action = 'list') => provider.canAccess!({ action, resource, record });
     expect(await can('users')).toBe(true);
     expect(await can('settings')).toBe(true);
     expect(await can('either')).toBe(true);
     expect(await can('both')).toBe(false);
     expect(await can('unknown-screen')).toBe(false);
-    // manage-periods is held for period 7 only.
+    // manage-periods is held for period 7 only: its list opens (the server shows period 7 alone), that record may be
+    // edited and deleted, another may not, and nothing may be created.
+    expect(await can('periods')).toBe(true);
+    expect(await can('periods', { id: 7 }, 'edit')).toBe(true);
+    expect(await can('periods', { id: 7 }, 'delete')).toBe(true);
+    expect(await can('periods', { id: 8 }, 'edit')).toBe(false);
+    expect(await can('periods', undefined, 'create')).toBe(false);
+    expect(await can('users', undefined, 'create')).toBe(true);
+  });
+
+  it('reaches the application screens and their records through the period, with the admin’s own maps', async () => {
+    const { provider } = setup(
+      {
+        'GET /users/me/abilities': () => ({
+          status: 200,
+          data: { data: [{ name: 'manage-applications', entity_id: 7, entity_type: 'periods' }] },
+        }),
+      },
+      { accessFor: requirementFor, entityOf },
+    );
+    await provider.login({ email: 'admin@demo.se', password: 'demo-2026' });
+    const can = (resource: string, record?: object, action = 'list') => provider.canAccess!({ action, resource, record });
+    expect(await can('applications')).toBe(true);
+    expect(await can('statistics')).toBe(true);
+    expect(await can('applications', { id: 1, period: { id: 7 } }, 'edit')).toBe(true);
+    expect(await can('applications', { id: 7, period: { id: 8 } }, 'edit')).toBe(false);
+    expect(await can('investigations')).toBe(false);
     expect(await can('periods')).toBe(false);
-    expect(await can('periods', { id: 7 })).toBe(true);
-    expect(await can('periods', { id: 8 })).toBe(false);
   });
 
   it('permits nothing when the abilities cannot be loaded', async () => {

@@ -1,5 +1,5 @@
 import type { AuthProvider } from 'ra-core';
-import { isAllowed, type Ability, type Requirement } from '../../resources/abilities';
+import { isAllowed, mayReach, type Ability, type Entity, type Requirement } from '../../resources/abilities';
 import type { StaffUser } from '../../resources/users';
 import type { HttpClient } from './httpClient';
 import type { Session } from './session';
@@ -7,12 +7,18 @@ import { createSessionAuth } from './sessionAuth';
 
 /** Which requirement guards a react-admin resource or a custom screen, by name; unknown names are denied. */
 export type AccessMap = (resource: string) => Requirement | null;
+/** The entity a record of a resource or screen belongs to, for abilities granted for one entity. */
+export type EntityMap = (resource: string, record: { id?: unknown; period?: { id?: unknown } }) => Entity | null;
+const recordItself: EntityMap = (resource, record) => (typeof record.id === 'number' ? { id: record.id, type: resource } : null);
+
+/** What only the ability itself allows, never one granted for some entities: making new records. */
+const wholeActions = new Set(['create', 'import']);
 
 /**
  * react-admin's authProvider for staff: login by e-mail and password, the session rules of SPEC.md §4, abilities
  * (a failed load means nothing is permitted) and canAccess over abilities, with entity-scoped checks for records.
  */
-export function createAuthProvider(http: HttpClient, session: Session, accessFor: AccessMap) {
+export function createAuthProvider(http: HttpClient, session: Session, accessFor: AccessMap, entityOf: EntityMap = recordItself) {
   const auth = createSessionAuth<StaffUser>(http, session, { login: '/auth/login', logout: '/auth/logout', me: '/users/me' });
   let abilities: Ability[] | null = null;
   auth.onClear(() => {
@@ -52,11 +58,22 @@ export function createAuthProvider(http: HttpClient, session: Session, accessFor
     async getPermissions() {
       return currentAbilities();
     },
-    async canAccess({ resource, record }: { action: string; resource: string; record?: { id?: unknown } }) {
+    // A record is checked with its entity; a list or screen opens to a holder for some entities (the server shows
+    // them theirs only); creating needs the ability itself.
+    async canAccess({
+      action,
+      resource,
+      record,
+    }: {
+      action: string;
+      resource: string;
+      record?: { id?: unknown; period?: { id?: unknown } };
+    }) {
       const requirement = accessFor(resource);
       if (!requirement) return false;
-      const entity = record && typeof record.id === 'number' ? { id: record.id, type: resource } : null;
-      return isAllowed(await currentAbilities(), requirement, entity);
+      const abilities = await currentAbilities();
+      if (record) return isAllowed(abilities, requirement, entityOf(resource, record));
+      return wholeActions.has(action) ? isAllowed(abilities, requirement) : mayReach(abilities, requirement);
     },
   };
   return { provider, auth };

@@ -19,10 +19,17 @@ import { staffApplication } from '../../applications/staffView.js';
 import { periodTypeIds, sentInColumns, sentInErrors, unknownCategories } from '../../applications/submit.js';
 import type { Db } from '../../db/connect.js';
 import { invalid, notFound, type FieldErrors } from '../../errors.js';
+import { assertAllowedFor } from '../../plugins/access.js';
 import { anyObject, body, data, knownUuids, type Api } from '../schemas.js';
+import { applicationPeriod, bodyPeriod, periodsList } from '../scopes.js';
 
 const tags = ['applications'];
-const manage: FastifyContextConfig = { access: { abilities: 'manage-applications' }, resource: 'applications' };
+const manageList: FastifyContextConfig = { access: { abilities: 'manage-applications', scope: periodsList }, resource: 'applications' };
+const manageNew: FastifyContextConfig = { access: { abilities: 'manage-applications', scope: bodyPeriod }, resource: 'applications' };
+const manageOne: FastifyContextConfig = {
+  access: { abilities: 'manage-applications', scope: applicationPeriod },
+  resource: 'applications',
+};
 const staffView = data(anyObject);
 const NAME = Type.String({ maxLength: 255 });
 const newApplicant = Type.Object(
@@ -80,15 +87,15 @@ export default async function staffApplicationFormRoutes(app: Api) {
   app.get(
     '/applications/form-options',
     {
-      config: manage,
+      config: manageList,
       schema: {
         tags,
         summary: 'What the staff form offers: every period (closed ones too) with its types, the categories, and each type’s questions',
         response: { 200: data(anyObject) },
       },
     },
-    async () => {
-      const [periods, links, categories, questions] = await formOptions(db);
+    async (request) => {
+      const [periods, links, categories, questions] = await formOptions(db, request.scope);
       const byType: Record<number, unknown[]> = {};
       for (const { application_type_id, ...question } of questions) (byType[application_type_id] ??= []).push(question);
       return {
@@ -108,7 +115,7 @@ export default async function staffApplicationFormRoutes(app: Api) {
   app.post(
     '/applications',
     {
-      config: manage,
+      config: manageNew,
       schema: {
         tags,
         summary:
@@ -140,7 +147,7 @@ export default async function staffApplicationFormRoutes(app: Api) {
   app.put(
     '/applications/:uuid',
     {
-      config: manage,
+      config: manageOne,
       schema: {
         tags,
         summary:
@@ -157,6 +164,9 @@ export default async function staffApplicationFormRoutes(app: Api) {
       const row = await applicationByUuidWhole(db, id);
       // Unknown, or a draft the applicant is still writing (staff correct what was sent in): 404.
       if (!row) throw notFound();
+      // Moved to another period: the caller must hold the ability for that one too.
+      if (sent.period_id !== undefined && sent.period_id !== row.period_id)
+        assertAllowedFor(request, { type: 'periods', id: sent.period_id });
       const current = formRecord(row, await categoryIdsOf(db, row.id));
       const definitions: Answers = { ...(row.definitions as Answers), ...sent.definitions };
       const { checked, errors } = await checkedRecord(db, { ...current, ...sent, definitions }, await filesOf(db, row.id));

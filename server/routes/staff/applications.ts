@@ -9,6 +9,7 @@ import { toCsv } from '../../csv.js';
 import { AppError } from '../../errors.js';
 import { parseListQuery } from '../../lists/listQuery.js';
 import { periodIdByUuid } from '../../periods.js';
+import { applicationPeriod, pathPeriod, periodsList } from '../scopes.js';
 import {
   anyObject,
   body,
@@ -37,12 +38,20 @@ const exportColumns = [
   'sent_in_at',
   'finished',
 ];
-const manage: FastifyContextConfig = { access: { abilities: 'manage-applications' }, resource: 'applications' };
-const manageOrInvestigate: FastifyContextConfig = {
-  access: { abilities: { anyOf: ['manage-applications', 'investigate-applications'] } },
+// An ability granted for one period covers its applications: the lists show only those, one application is checked.
+const manageList: FastifyContextConfig = { access: { abilities: 'manage-applications', scope: periodsList }, resource: 'applications' };
+const manageOne: FastifyContextConfig = {
+  access: { abilities: 'manage-applications', scope: applicationPeriod },
   resource: 'applications',
 };
-const investigate: FastifyContextConfig = { access: { abilities: 'investigate-applications' }, resource: 'applications' };
+const manageOrInvestigateOne: FastifyContextConfig = {
+  access: { abilities: { anyOf: ['manage-applications', 'investigate-applications'] }, scope: applicationPeriod },
+  resource: 'applications',
+};
+const investigatePeriod: FastifyContextConfig = {
+  access: { abilities: 'investigate-applications', scope: pathPeriod },
+  resource: 'applications',
+};
 
 /** A malformed uuid is unknown like any other: 404, and no database error. */
 function known(uuid: string): string {
@@ -129,7 +138,7 @@ export default async function applicationRoutes(app: Api) {
   app.get(
     '/applications/all',
     {
-      config: manage,
+      config: manageList,
       schema: {
         tags,
         summary:
@@ -143,13 +152,15 @@ export default async function applicationRoutes(app: Api) {
         response: { 200: listPageSchema(row) },
       },
     },
-    async (request) => ({ data: await listApplications(db, 'all', parseListQuery(listSpecs.all, request.query)) }),
+    async (request) => ({
+      data: await listApplications(db, 'all', parseListQuery(listSpecs.all, request.query), { periods: request.scope }),
+    }),
   );
 
   app.get(
     '/applications/all/export',
     {
-      config: manage,
+      config: manageList,
       schema: {
         tags,
         summary: 'The list as filtered, searched and sorted, every page, as CSV (UTF-8, ;, money in kronor, statuses as codes)',
@@ -158,7 +169,9 @@ export default async function applicationRoutes(app: Api) {
     },
     async (request, reply) => {
       const { page: _page, per_page: _perPage, ...raw } = request.query;
-      const { data: rows } = await listApplications(db, 'all', parseListQuery(listSpecs.all, raw, { paged: false }));
+      const { data: rows } = await listApplications(db, 'all', parseListQuery(listSpecs.all, raw, { paged: false }), {
+        periods: request.scope,
+      });
       const kronor = (ore: number | null) => (ore === null ? null : (ore / 100).toFixed(2));
       const csv = toCsv(
         rows.map((r) => ({
@@ -181,7 +194,7 @@ export default async function applicationRoutes(app: Api) {
   app.get(
     '/applications/decided',
     {
-      config: manage,
+      config: manageList,
       schema: {
         tags,
         summary:
@@ -195,13 +208,15 @@ export default async function applicationRoutes(app: Api) {
         response: { 200: listPageSchema(decidedRow) },
       },
     },
-    async (request) => ({ data: await listApplications(db, 'decided', parseListQuery(listSpecs.decided, request.query)) }),
+    async (request) => ({
+      data: await listApplications(db, 'decided', parseListQuery(listSpecs.decided, request.query), { periods: request.scope }),
+    }),
   );
 
   app.get(
     '/applications/decisioning/:period_uuid',
     {
-      config: investigate,
+      config: investigatePeriod,
       schema: {
         tags,
         summary:
@@ -213,7 +228,7 @@ export default async function applicationRoutes(app: Api) {
     },
     async (request) => {
       const periodId = await periodIdByUuid(db, known(request.params.period_uuid));
-      return { data: await listApplications(db, 'decisioning', parseListQuery(listSpecs.decisioning, request.query), periodId) };
+      return { data: await listApplications(db, 'decisioning', parseListQuery(listSpecs.decisioning, request.query), { periodId }) };
     },
   );
 
@@ -222,7 +237,7 @@ export default async function applicationRoutes(app: Api) {
   app.get(
     '/applications/:uuid',
     {
-      config: manageOrInvestigate,
+      config: manageOrInvestigateOne,
       schema: {
         tags,
         summary:
@@ -237,7 +252,7 @@ export default async function applicationRoutes(app: Api) {
   app.get(
     '/applications/:uuid/history',
     {
-      config: manageOrInvestigate,
+      config: manageOrInvestigateOne,
       schema: {
         tags,
         summary: 'What happened to the application, newest first, and who did it (null: the applicant or the system)',
@@ -261,7 +276,7 @@ export default async function applicationRoutes(app: Api) {
   app.post(
     '/applications/:uuid/updateStatus',
     {
-      config: manage,
+      config: manageOne,
       schema: {
         tags,
         summary: 'Set the status: any but draft (SPEC.md §4); recorded in the history. Answers the list row',
@@ -283,7 +298,7 @@ export default async function applicationRoutes(app: Api) {
   app.post(
     '/applications/:uuid/finished',
     {
-      config: manage,
+      config: manageOne,
       schema: {
         tags,
         summary: 'Mark the application finished or not; recorded in the history. Answers the list row',

@@ -2,6 +2,7 @@ import type { FastifyContextConfig } from 'fastify';
 import { Type, type TSchema } from 'typebox';
 import { pendingDecisionMails, periodByUuid, sendDecisionMail, sendPeriodDecisionMails } from '../../applications/decisionMail.js';
 import { data, dateTime, knownUuids, stringParams, type Api } from '../schemas.js';
+import { applicationPeriod, pathPeriod } from '../scopes.js';
 
 const resend = Type.Boolean({ description: 'Send it again although it was sent (else a 409 says when it was)' });
 const limit = Type.Integer({ minimum: 1, maximum: 100, description: 'How many to send in this call (default 25)' });
@@ -28,12 +29,16 @@ export default async function decisionMailRoutes(app: Api) {
   const { db, mailer, config } = app;
   const deps = { db, mailer, config };
   const tags = ['applications'];
-  const manage: FastifyContextConfig = { access: { abilities: 'manage-applications' }, resource: 'applications' };
+  const manageOne: FastifyContextConfig = {
+    access: { abilities: 'manage-applications', scope: applicationPeriod },
+    resource: 'applications',
+  };
+  const managePeriod: FastifyContextConfig = { access: { abilities: 'manage-applications', scope: pathPeriod }, resource: 'applications' };
 
   app.post(
     '/applications/:uuid/decision-mail',
     {
-      config: manage,
+      config: manageOne,
       schema: {
         tags,
         summary:
@@ -59,7 +64,7 @@ export default async function decisionMailRoutes(app: Api) {
   app.get(
     '/periods/:uuid/decision-mails',
     {
-      config: manage,
+      config: managePeriod,
       schema: {
         tags,
         summary: 'How many of the period’s decision mails wait to be sent, for the confirmation before sending them',
@@ -84,7 +89,7 @@ export default async function decisionMailRoutes(app: Api) {
   app.post(
     '/periods/:uuid/decision-mails',
     {
-      config: manage,
+      config: managePeriod,
       schema: {
         tags,
         summary:

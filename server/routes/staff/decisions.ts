@@ -5,6 +5,7 @@ import { enums } from '../../../resources/enums.js';
 import { decide, decisionOf } from '../../applications/decisions.js';
 import { applicationByUuid } from '../../applications/handled.js';
 import { body, data, Nullable, nullableDateTime, uuid, type Api } from '../schemas.js';
+import { applicationPeriod } from '../scopes.js';
 
 const { approved, rejected } = enums.application_status;
 const MONEY = Nullable(Type.Integer({ minimum: 0, maximum: MAX_MONEY, description: 'öre' }));
@@ -39,7 +40,7 @@ const decisionSchema = data(
 export default async function decisionRoutes(app: Api) {
   const { db } = app;
   const tags = ['decisions'];
-  const config: FastifyContextConfig = { access: { abilities: 'manage-applications' } };
+  const config: FastifyContextConfig = { access: { abilities: 'manage-applications', scope: applicationPeriod } };
 
   app.get(
     '/applications/:uuid/decision',

@@ -1,6 +1,5 @@
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { hasAbility } from '../../../resources/abilities.js';
 import { fileOfApplicationUuid, staffApplicationOf } from '../../applications/files.js';
 import { recordHistory } from '../../applications/history.js';
 import { mayReadDialogue } from '../../applications/messages.js';
@@ -10,6 +9,8 @@ import { deleteFile, fileStore, storeFile } from '../../uploads/applicationFiles
 import { multipartLimits } from '../../uploads/receive.js';
 import { sendStoredFile } from '../../uploads/send.js';
 import { applicationFile, data, knownUuids, stringParams, type Api } from '../schemas.js';
+import { holds } from '../../plugins/access.js';
+import { applicationPeriod } from '../scopes.js';
 
 /**
  * Files of an application sent in (SPEC.md §2), for staff: those who manage or investigate download them (a message's
@@ -26,7 +27,7 @@ export default async function staffFileRoutes(app: Api) {
   app.get(
     '/applications/:uuid/files/:fileUuid',
     {
-      config: { access: { abilities: { anyOf: ['manage-applications', 'investigate-applications'] } } },
+      config: { access: { abilities: { anyOf: ['manage-applications', 'investigate-applications'] }, scope: applicationPeriod } },
       schema: {
         tags: ['applications'],
         summary: 'Downloads a file of an application (always as an attachment)',
@@ -39,7 +40,7 @@ export default async function staffFileRoutes(app: Api) {
       if (!stored) throw notFound();
       // A message's or the follow-up's attachment is the applicant's correspondence: read by those who manage, and by
       // investigators on the application.
-      const staff = { id: request.staff!.id, manages: hasAbility(request.abilities, 'manage-applications') };
+      const staff = { id: request.staff!.id, manages: holds(request, 'manage-applications') };
       const correspondence = stored.message_id !== null || stored.followup;
       if (correspondence && !(await mayReadDialogue(db, stored.application_id, staff))) {
         throw new AppError(403, 'errors.not_investigator');
@@ -48,7 +49,7 @@ export default async function staffFileRoutes(app: Api) {
     },
   );
 
-  const manage = { access: { abilities: 'manage-applications' as const }, resource: 'applications' };
+  const manage = { access: { abilities: 'manage-applications' as const, scope: applicationPeriod }, resource: 'applications' };
   const history =
     (request: FastifyRequest, applicationId: number, action: string, key: 'before' | 'after') => (trx: Db, row: { name: string }) =>
       recordHistory(trx, { applicationId, userId: request.staff!.id, action, [key]: { name: row.name } });

@@ -1,6 +1,5 @@
 import type { FastifyContextConfig } from 'fastify';
 import { Type } from 'typebox';
-import { hasAbility } from '../../../resources/abilities.js';
 import { periodByUuid } from '../../applications/decisionMail.js';
 import { pendingFollowupRequests, requestFollowup, requestPeriodFollowups } from '../../applications/followupRequests.js';
 import { followupOf } from '../../applications/followups.js';
@@ -8,6 +7,8 @@ import { applicationByUuid } from '../../applications/handled.js';
 import { mayReadDialogue } from '../../applications/messages.js';
 import { AppError } from '../../errors.js';
 import { data, followup, knownUuids, stringParams, type Api } from '../schemas.js';
+import { holds } from '../../plugins/access.js';
+import { applicationPeriod, pathPeriod } from '../scopes.js';
 
 /**
  * The follow-up report for staff (SPEC.md §2, §4): those who manage applications request it of an approved
@@ -20,9 +21,13 @@ export default async function staffFollowupRoutes(app: Api) {
   const deps = { mailer, config, jobs: app.jobs };
   const tags = ['applications'];
   const params = stringParams('uuid');
-  const manage: FastifyContextConfig = { access: { abilities: 'manage-applications' }, resource: 'applications' };
+  const manageOne: FastifyContextConfig = {
+    access: { abilities: 'manage-applications', scope: applicationPeriod },
+    resource: 'applications',
+  };
+  const managePeriod: FastifyContextConfig = { access: { abilities: 'manage-applications', scope: pathPeriod }, resource: 'applications' };
   const manageOrInvestigate: FastifyContextConfig = {
-    access: { abilities: { anyOf: ['manage-applications', 'investigate-applications'] } },
+    access: { abilities: { anyOf: ['manage-applications', 'investigate-applications'] }, scope: applicationPeriod },
     resource: 'applications',
   };
 
@@ -41,7 +46,7 @@ export default async function staffFollowupRoutes(app: Api) {
     async (request) => {
       knownUuids(request.params.uuid);
       const application = await applicationByUuid(db, request.params.uuid);
-      const staff = { id: request.staff!.id, manages: hasAbility(request.abilities, 'manage-applications') };
+      const staff = { id: request.staff!.id, manages: holds(request, 'manage-applications') };
       if (!(await mayReadDialogue(db, application.id, staff))) throw new AppError(403, 'errors.not_investigator');
       return { data: await followupOf(db, application.id, config.uploadMaxBytes) };
     },
@@ -50,7 +55,7 @@ export default async function staffFollowupRoutes(app: Api) {
   app.post(
     '/applications/:uuid/followup/request',
     {
-      config: manage,
+      config: manageOne,
       schema: {
         tags,
         summary: 'Requests the follow-up report of an approved application and mails the applicant a link to it',
@@ -70,7 +75,7 @@ export default async function staffFollowupRoutes(app: Api) {
   app.get(
     '/periods/:uuid/followup-requests',
     {
-      config: manage,
+      config: managePeriod,
       schema: {
         tags,
         summary: 'How many follow-ups requesting all of the period would request, for its confirmation',
@@ -94,7 +99,7 @@ export default async function staffFollowupRoutes(app: Api) {
   app.post(
     '/periods/:uuid/followup-requests',
     {
-      config: manage,
+      config: managePeriod,
       schema: {
         tags,
         summary: 'Requests the follow-up report of every approved application of the period not yet asked, mailing each applicant',

@@ -17,6 +17,8 @@ import { loadAbilities } from '../../auth/sessions.js';
 import { AppError, invalid, notFound } from '../../errors.js';
 import { parseListQuery } from '../../lists/listQuery.js';
 import { body, data, dateTime, id as ID, listPageSchema, Nullable, nullableDateTime, uuid, type Api } from '../schemas.js';
+import { holds } from '../../plugins/access.js';
+import { applicationPeriod, periodsList } from '../scopes.js';
 
 const NULLABLE_MONEY = Nullable(Type.Integer({ minimum: 0, maximum: MAX_MONEY, description: 'öre' }));
 const STATUS = Type.Integer({ enum: Object.values(enums.investigation_status), description: 'investigation_status' });
@@ -71,9 +73,12 @@ const ownRowSchema = Type.Object({
 export default async function investigationRoutes(app: Api) {
   const { db } = app;
   const tags = ['investigations'];
-  const manage: FastifyContextConfig = { access: { abilities: 'manage-applications' } };
-  const investigate: FastifyContextConfig = { access: { abilities: 'investigate-applications' } };
-  const either: FastifyContextConfig = { access: { abilities: { anyOf: ['investigate-applications', 'manage-applications'] } } };
+  const manage: FastifyContextConfig = { access: { abilities: 'manage-applications', scope: applicationPeriod } };
+  const investigate: FastifyContextConfig = { access: { abilities: 'investigate-applications', scope: applicationPeriod } };
+  const investigateList: FastifyContextConfig = { access: { abilities: 'investigate-applications', scope: periodsList } };
+  const either: FastifyContextConfig = {
+    access: { abilities: { anyOf: ['investigate-applications', 'manage-applications'] }, scope: applicationPeriod },
+  };
 
   app.get(
     '/applications/:uuid/investigators',
@@ -146,7 +151,7 @@ export default async function investigationRoutes(app: Api) {
   app.get(
     '/applications/userInvestigations',
     {
-      config: investigate,
+      config: investigateList,
       schema: {
         tags,
         summary: 'The signed-in user’s own investigations: 50 a page, by sent-in date unless sorted otherwise, no search',
@@ -163,7 +168,7 @@ export default async function investigationRoutes(app: Api) {
       },
     },
     async (request) => {
-      return { data: await ownInvestigations(db, request.staff!.id, parseListQuery(ownList, request.query)) };
+      return { data: await ownInvestigations(db, request.staff!.id, parseListQuery(ownList, request.query), request.scope) };
     },
   );
 
@@ -183,7 +188,7 @@ export default async function investigationRoutes(app: Api) {
       const application = await applicationByUuid(db, request.params.uuid);
       const me = request.staff!.id;
       const investigators = await investigatorsOf(db, application.id);
-      if (!hasAbility(request.abilities, 'manage-applications') && !investigators.some((i) => i.user_id === me)) {
+      if (!holds(request, 'manage-applications') && !investigators.some((i) => i.user_id === me)) {
         throw new AppError(403, 'errors.not_investigator');
       }
       return {

@@ -275,10 +275,12 @@ describe('staff’s dialogue', () => {
         .filter((r) => r.url.startsWith('/api/v1/applications/:uuid/messages') && r.method !== 'HEAD')
         .map((r) => [`${r.method} ${r.url}`, r.access]),
     );
+    // Each for the application's period, where an ability is granted for one period only.
+    const scope = { type: 'periods', of: expect.any(Function) as unknown };
     expect(declared).toEqual({
-      'GET /api/v1/applications/:uuid/messages': { abilities: { anyOf: ['manage-applications', 'investigate-applications'] } },
-      'POST /api/v1/applications/:uuid/messages': { abilities: 'manage-applications' },
-      'POST /api/v1/applications/:uuid/messages/read': { abilities: 'manage-applications' },
+      'GET /api/v1/applications/:uuid/messages': { abilities: { anyOf: ['manage-applications', 'investigate-applications'] }, scope },
+      'POST /api/v1/applications/:uuid/messages': { abilities: 'manage-applications', scope },
+      'POST /api/v1/applications/:uuid/messages/read': { abilities: 'manage-applications', scope },
     });
   });
 

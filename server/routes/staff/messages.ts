@@ -2,7 +2,6 @@ import { fileStore } from '../../uploads/applicationFiles.js';
 import multipart from '@fastify/multipart';
 import type { FastifyContextConfig } from 'fastify';
 import { Type } from 'typebox';
-import { hasAbility } from '../../../resources/abilities.js';
 import { recipientOf } from '../../applications/dialogueLink.js';
 import { applicationByUuid } from '../../applications/handled.js';
 import { mailApplicantOfMessage } from '../../applications/messageMail.js';
@@ -11,6 +10,8 @@ import { AppError } from '../../errors.js';
 import { MAX_MESSAGE_FILES, MESSAGE_FIELD_BYTES, storeMessage } from '../../uploads/messageFiles.js';
 import { formMultipartLimits } from '../../uploads/receive.js';
 import { body, data, dialogueMessage, jsonOrMultipart, knownUuids, stringParams, uuid, type Api } from '../schemas.js';
+import { holds } from '../../plugins/access.js';
+import { applicationPeriod } from '../scopes.js';
 
 const bodyText = { description: 'Plain text, required, at most 10 000 characters once trimmed' };
 const messageBody = { type: 'string', ...bodyText };
@@ -49,9 +50,9 @@ export default async function staffMessageRoutes(app: Api) {
   const store = fileStore(db, config);
   const tags = ['applications'];
   const params = stringParams('uuid');
-  const manage: FastifyContextConfig = { access: { abilities: 'manage-applications' }, resource: 'applications' };
+  const manage: FastifyContextConfig = { access: { abilities: 'manage-applications', scope: applicationPeriod }, resource: 'applications' };
   const manageOrInvestigate: FastifyContextConfig = {
-    access: { abilities: { anyOf: ['manage-applications', 'investigate-applications'] } },
+    access: { abilities: { anyOf: ['manage-applications', 'investigate-applications'] }, scope: applicationPeriod },
     resource: 'applications',
   };
 
@@ -75,7 +76,7 @@ export default async function staffMessageRoutes(app: Api) {
     },
     async (request) => {
       const application = await dialogueOf(request.params.uuid);
-      const staff = { id: request.staff!.id, manages: hasAbility(request.abilities, 'manage-applications') };
+      const staff = { id: request.staff!.id, manages: holds(request, 'manage-applications') };
       if (!(await mayReadDialogue(db, application.id, staff))) throw new AppError(403, 'errors.not_investigator');
       return { data: await threadOf(db, application.id, 'staff') };
     },

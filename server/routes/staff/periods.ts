@@ -4,10 +4,11 @@ import { periods } from '../../../resources/periods.js';
 import { notFound } from '../../errors.js';
 import { setPeriodClosed } from '../../periods.js';
 import { id, type Api } from '../schemas.js';
+import { record } from '../scopes.js';
 
 /** Opening and closing a period (SPEC.md §4): a closed period refuses new applications. */
 export default async function periodRoutes(app: Api) {
-  const config = { access: { abilities: 'manage-periods' }, resource: 'periods' } as const;
+  const config = { access: { abilities: 'manage-periods', scope: record('periods') }, resource: 'periods' } as const;
   for (const [action, closed] of [
     ['open', false],
     ['close', true],

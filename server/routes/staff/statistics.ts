@@ -5,12 +5,14 @@ import { periodName } from '../../periods.js';
 import { statisticsCsv, statisticsFileName } from '../../statistics/export.js';
 import { loadStatistics } from '../../statistics/queries.js';
 import { id, type Api } from '../schemas.js';
+import { queryPeriod } from '../scopes.js';
 
 const periodQuery = { period: Type.Optional(id) };
 
 /** Statistics of the applications sent in (SPEC.md §2 "statistics"): of one period, or of every period. */
 export default async function statisticsRoutes(app: Api) {
-  const config = { access: { abilities: 'manage-applications' } } as const;
+  // Without a period, the statistics of every period the caller holds the ability for.
+  const config = { access: { abilities: 'manage-applications', scope: queryPeriod } } as const;
   const tags = ['statistics'];
 
   /** The period asked for (404 when unknown), or null for every period. */
@@ -31,7 +33,7 @@ export default async function statisticsRoutes(app: Api) {
         querystring: Type.Object(periodQuery, { additionalProperties: false }),
       },
     },
-    async (request) => ({ data: await loadStatistics(app.db, await periodOf(request.query.period)) }),
+    async (request) => ({ data: await loadStatistics(app.db, await periodOf(request.query.period), request.scope) }),
   );
 
   app.get(
@@ -49,7 +51,7 @@ export default async function statisticsRoutes(app: Api) {
     },
     async (request, reply) => {
       const { table } = request.query;
-      const statistics = await loadStatistics(app.db, await periodOf(request.query.period));
+      const statistics = await loadStatistics(app.db, await periodOf(request.query.period), request.scope);
       return reply
         .type('text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${statisticsFileName(statistics, table, request.t)}"`)

@@ -5,10 +5,10 @@ import { hasAbility, type Ability } from '../../../resources/abilities';
 import { PeriodFollowupRequestsDialog } from './PeriodFollowupRequestsDialog';
 
 /** "Request follow-ups" of one period's approved applications, shown to those who manage applications. */
-export function PeriodFollowupRequestsButton({ period }: { period: { uuid: string; name: string } | null | undefined }) {
+export function PeriodFollowupRequestsButton({ period }: { period: { id: number; uuid: string; name: string } | null | undefined }) {
   const { permissions } = usePermissions<Ability[]>();
   const [open, setOpen] = useState(false);
-  if (!period?.uuid || !hasAbility(permissions ?? [], 'manage-applications')) return null;
+  if (!period?.uuid || !hasAbility(permissions ?? [], 'manage-applications', { id: period.id, type: 'periods' })) return null;
   return (
     <>
       <Button label="app.followup.period.button" onClick={() => setOpen(true)}>

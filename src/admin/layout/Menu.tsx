@@ -1,15 +1,18 @@
 import { Menu as RaMenu, usePermissions, useTranslate } from 'react-admin';
-import { isAllowed, type Ability } from '../../../resources/abilities';
+import { mayReach, type Ability } from '../../../resources/abilities';
 import { requirementFor, resourceList } from '../../../resources/index';
 import { menuEntries } from './navigation';
 
-/** The side menu: the dashboard for everyone; screens and settings entities only for users whose abilities permit them. */
+/**
+ * The side menu: the dashboard for everyone; screens and settings entities only for users whose abilities permit them,
+ * generally or for some of their entities (the server then lists those alone).
+ */
 export function Menu() {
   const translate = useTranslate();
   const { permissions } = usePermissions<Ability[]>();
   const allowed = menuEntries.filter((entry) => {
     const requirement = requirementFor(entry.screen);
-    return requirement && isAllowed(permissions ?? [], requirement);
+    return requirement && mayReach(permissions ?? [], requirement);
   });
   return (
     <RaMenu>
@@ -18,7 +21,7 @@ export function Menu() {
         <RaMenu.Item key={entry.to} to={entry.to} primaryText={translate(entry.label)} leftIcon={entry.icon} />
       ))}
       {resourceList
-        .filter((resource) => isAllowed(permissions ?? [], resource.ability))
+        .filter((resource) => mayReach(permissions ?? [], resource.ability))
         .map((resource) => (
           <RaMenu.ResourceItem key={resource.name} name={resource.name} />
         ))}

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
 import { useDataProvider, usePermissions } from 'react-admin';
-import { hasAbility, type Ability } from '../../../resources/abilities';
+import { mayReach, type Ability } from '../../../resources/abilities';
 import type { StaffDataProvider } from '../../providers/dataProvider';
 import type { NotificationPage, StaffNotification } from '../../providers/staffMethods';
 import { useStaffQuery } from '../useStaffQuery';
@@ -29,7 +29,7 @@ export function useMarkRead() {
  */
 export function useNotificationTarget() {
   const { permissions } = usePermissions<Ability[]>();
-  const list = hasAbility(permissions ?? [], 'manage-applications') ? '/applications' : '/investigations';
+  const list = mayReach(permissions ?? [], 'manage-applications') ? '/applications' : '/investigations';
   return (notification: StaffNotification) =>
     `${list}?${new URLSearchParams({
       show: notification.application.uuid,

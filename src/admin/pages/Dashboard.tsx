@@ -14,7 +14,7 @@ import {
 } from '@mui/material';
 import { Title, useGetIdentity, useLocaleState, usePermissions, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { isAllowed, type Ability } from '../../../resources/abilities';
+import { isAllowed, mayReach, type Ability } from '../../../resources/abilities';
 import type { EnumOption } from '../../../resources/enums';
 import { requirementFor } from '../../../resources/index';
 import { usePageTitle } from '../../components/usePageTitle';
@@ -33,10 +33,11 @@ export function Dashboard() {
   const statuses = useStaffQuery(['enums'], 'getEnums', [locale]).data?.application_status ?? [];
   const title = translate('app.dashboard.title');
   usePageTitle(title);
-  const mayDecide = isAllowed(permissions ?? [], requirementFor('decisioning')!);
+  // Deciding is offered for each period the user may investigate: all, or those granted to them.
+  const mayDecide = (periodId: number) => isAllowed(permissions ?? [], requirementFor('decisioning')!, { id: periodId, type: 'periods' });
   const shortcuts = menuEntries.filter((entry) => {
     const requirement = requirementFor(entry.screen);
-    return requirement && isAllowed(permissions ?? [], requirement);
+    return requirement && mayReach(permissions ?? [], requirement);
   });
 
   return (
@@ -66,7 +67,7 @@ export function Dashboard() {
                         end: formatDate(period.end_date, locale),
                       })}
                     />
-                    {mayDecide && (
+                    {mayDecide(period.id) && (
                       <Button component={RouterLink} to={`/decisioning/${period.uuid}/${encodeURIComponent(period.name)}`} size="small">
                         {translate('app.decisioning.link')}
                       </Button>

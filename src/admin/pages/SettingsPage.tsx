@@ -1,7 +1,7 @@
 import { Box, Card, CardActionArea, CardContent, Typography } from '@mui/material';
 import { Title, useLocaleState, usePermissions, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { isAllowed, type Ability } from '../../../resources/abilities';
+import { mayReach, type Ability } from '../../../resources/abilities';
 import { resourceList } from '../../../resources/index';
 import { resourceIcon } from '../resources/icons';
 import { usePageTitle } from '../../components/usePageTitle';
@@ -15,7 +15,7 @@ export function SettingsPage() {
   const [locale] = useLocaleState();
   const name = (resource: string) => translate(`resources.${resource}.name`, { smart_count: 2 });
   const entries = resourceList
-    .filter((r) => r.settings && isAllowed(permissions ?? [], r.ability))
+    .filter((r) => r.settings && mayReach(permissions ?? [], r.ability))
     .sort((a, b) => name(a.name).localeCompare(name(b.name), locale));
   return (
     <Box sx={{ py: 2 }}>

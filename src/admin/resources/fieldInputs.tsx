@@ -102,7 +102,7 @@ export function FieldInput({ field, resource }: { field: Field; resource: Resour
           <AutocompleteArrayInput
             optionText={target.labelField}
             fullWidth
-            helperText={false}
+            helperText={common.helperText}
             label={`resources.${resource.name}.fields.${field.name}`}
           />
         </ReferenceArrayInput>

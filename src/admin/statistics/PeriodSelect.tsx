@@ -1,6 +1,7 @@
 import { Alert, MenuItem, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useDataProvider, useTranslate } from 'react-admin';
+import { useDataProvider, usePermissions, useTranslate } from 'react-admin';
+import { isAllowed, type Ability } from '../../../resources/abilities';
 import { getEvery } from '../getEvery';
 
 interface PeriodOption {
@@ -8,9 +9,17 @@ interface PeriodOption {
   name: string;
 }
 
+/** What "every period" covers: every one, or for a user granted some periods only, those (the server counts those alone). */
+export function useAllPeriodsLabel(): string {
+  const translate = useTranslate();
+  const { permissions } = usePermissions<Ability[]>();
+  return translate(isAllowed(permissions ?? [], 'manage-applications') ? 'app.statistics.all_periods' : 'app.statistics.my_periods');
+}
+
 /** All periods (newest first), or one: the statistics' scope. Without the periods list the page still shows every period. */
 export function PeriodSelect({ value, onChange }: { value: number | null; onChange: (period: number | null) => void }) {
   const translate = useTranslate();
+  const allPeriods = useAllPeriodsLabel();
   const dataProvider = useDataProvider();
   const { data: periods = [], isError: failed } = useQuery({
     queryKey: ['statistics', 'periods'],
@@ -31,7 +40,7 @@ export function PeriodSelect({ value, onChange }: { value: number | null; onChan
         size="small"
         slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
       >
-        <MenuItem value="">{translate('app.statistics.all_periods')}</MenuItem>
+        <MenuItem value="">{allPeriods}</MenuItem>
         {options.map((period) => (
           <MenuItem key={period.id} value={period.id}>
             {period.name}

@@ -6,7 +6,7 @@ import { categoryTypeKeys, type Statistics } from '../../../resources/statistics
 import { usePageTitle } from '../../components/usePageTitle';
 import { useStaffQuery } from '../useStaffQuery';
 import { byEnum, monthLabel } from './groups';
-import { PeriodSelect } from './PeriodSelect';
+import { PeriodSelect, useAllPeriodsLabel } from './PeriodSelect';
 import { StatisticsCard, type StatisticsSection } from './StatisticsCard';
 import { TotalFigures } from './TotalFigures';
 
@@ -60,10 +60,11 @@ export default function StatisticsPage() {
 function StatisticsContent({ data, period }: { data: Statistics; period: number | null }) {
   const translate = useTranslate();
   const [locale = 'sv-SE'] = useLocaleState();
+  const allPeriods = useAllPeriodsLabel();
   if (data.totals.applications === 0) {
     return <Alert severity="info">{translate(period ? 'app.statistics.empty_period' : 'app.statistics.empty')}</Alert>;
   }
-  const scope = data.period?.name ?? translate('app.statistics.all_periods');
+  const scope = data.period?.name ?? allPeriods;
   const column = (key: string) => translate(`app.statistics.columns.${key}`);
   const notGiven = translate('app.statistics.not_given');
   const single = (key: string, section: Omit<StatisticsSection, 'key' | 'emptyText'>): StatisticsSection[] => [

@@ -1,0 +1,72 @@
+import type { FastifyRequest } from 'fastify';
+import { periodOfApplication } from '../applications/handled.js';
+import { periodIdOfUuid } from '../periods.js';
+import type { Scope, ScopeTarget } from '../types.js';
+import { isUuid } from './schemas.js';
+
+/**
+ * The scopes routes name in their access declaration: where an ability granted for one entity (SPEC.md §6) finds the
+ * entity of a request. An ability for a period covers the period and every application in it.
+ */
+
+const param = (request: FastifyRequest, name: string): unknown => (request.params as Record<string, unknown>)[name];
+
+/** A uuid in the path, or nothing when it is malformed (unknown, as the handler says too: 404). */
+function uuidParam(request: FastifyRequest, name: string): string | null {
+  const value = param(request, name);
+  return typeof value === 'string' && isUuid(value) ? value : null;
+}
+
+const known = (id: number | undefined): ScopeTarget => id ?? 'unknown';
+
+/** Lists of applications and other rows of periods: narrowed to the caller's periods. */
+export const periodsList: Scope = { type: 'periods' };
+
+/** The period of the application in the path (`:uuid`). */
+export const applicationPeriod: Scope = {
+  type: 'periods',
+  async of(request) {
+    const uuid = uuidParam(request, 'uuid');
+    return uuid ? known(await periodOfApplication(request.server.db, uuid)) : 'unknown';
+  },
+};
+
+/** The period in the path by its uuid (`:uuid`, or `:period_uuid`). */
+export const pathPeriod: Scope = {
+  type: 'periods',
+  async of(request) {
+    const uuid = uuidParam(request, 'period_uuid') ?? uuidParam(request, 'uuid');
+    return uuid ? known(await periodIdOfUuid(request.server.db, uuid)) : 'unknown';
+  },
+};
+
+/** The period an application is registered in (`data.period_id` of the body). */
+export const bodyPeriod: Scope = {
+  type: 'periods',
+  of(request) {
+    const body = request.body as { data?: { period_id?: unknown } } | undefined;
+    const id = body?.data?.period_id;
+    return typeof id === 'number' ? id : 'unknown';
+  },
+};
+
+/** The period asked for in the query (`?period=`), or, without one, every period the caller holds. */
+export const queryPeriod: Scope = {
+  type: 'periods',
+  of(request) {
+    const id = (request.query as { period?: unknown } | undefined)?.period;
+    return typeof id === 'number' ? id : 'list';
+  },
+};
+
+/** A settings entity's list: narrowed to the records the caller holds. */
+export const recordsList = (type: string): Scope => ({ type });
+
+/** One record of a settings entity by the path's `:id` (unknown ones are the handler's 404). */
+export const record = (type: string): Scope => ({
+  type,
+  of(request) {
+    const id = param(request, 'id');
+    return typeof id === 'number' ? id : 'unknown';
+  },
+});
