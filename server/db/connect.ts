@@ -9,8 +9,11 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 
 export type Db = Kysely<Database>;
 
+/** How long a request waits for a connection before the database counts as unreachable (503). */
+const CONNECT_TIMEOUT_MS = 3_000;
+
 export function connect(url: string, onError: (error: Error) => void, max = 10): Db {
-  const pool = new pg.Pool({ connectionString: url, max });
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   // A connection that the server drops (restart, shutdown, crash) must not crash the process. The pool listens on
   // its idle connections only, so a connection in use mid-query would have no listener: give each its own, which
   // reports the error; the query under way fails and its request answers with an error.
@@ -18,6 +21,38 @@ export function connect(url: string, onError: (error: Error) => void, max = 10):
   // The pool passes on the same error of an idle connection, already reported by that connection's listener.
   pool.on('error', () => {});
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+// The server is away (refused, reset, unreachable), is shutting down or starting (57P01–57P03), has no connection
+// left (53300), or a connection broke (class 08): the request could succeed in a moment, so it is a 503, not a 500.
+const unreachableCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+const unavailableStates = new Set(['57P01', '57P02', '57P03', '53300']);
+const unavailableMessages = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error',
+  'Connection closed',
+  'Cannot use a pool after calling end',
+];
+
+/** Whether an error says the database cannot be reached just now, rather than that a query is wrong. */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 3) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (unreachableCodes.has(code) || unavailableStates.has(code) || code.startsWith('08'))) return true;
+  if (unavailableMessages.some((text) => error.message.includes(text))) return true;
+  // Node reports a refused connection to each address of a name together (AggregateError), and pg may wrap a cause.
+  const inner = [...(error instanceof AggregateError ? error.errors : []), (error as { cause?: unknown }).cause];
+  return inner.some((e) => isDatabaseUnavailable(e, depth + 1));
 }
 
 /** A round trip to the database (the health check): rejects when it is unreachable. */

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { isDatabaseUnavailable } from '../db/connect.js';
 import { AppError, notFound, type FieldErrors, type Message } from '../errors.js';
 import { translator, type Params, type Translate } from '../i18n.js';
 import { attributeLabel } from '../../resources/attributeLabel.js';
@@ -10,13 +11,23 @@ interface AjvIssue {
   params: Record<string, unknown>;
 }
 
-/** Turns any error into the envelope { message, errors? } of DESIGN.md §4, translated; a 500 shows no internals. */
+/** When a client may try again after the database could not be reached. */
+const RETRY_AFTER_SECONDS = 5;
+
+/**
+ * Turns any error into the envelope { message, errors? } of DESIGN.md §4, translated; a 500 shows no internals. A
+ * database that cannot be reached is a 503 "try again in a moment", whatever the route was doing.
+ */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     const t = request.t ?? translator(negotiateLocale(request.headers['accept-language']));
     const resource = request.routeOptions.config?.resource;
     if (error instanceof AppError) return send(reply, t, error, resource);
     if (error.validation) return send(reply, t, fromValidation(error.validation, error.validationContext), resource);
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return send(reply, t, new AppError(503, 'errors.service_unavailable', { retryAfter: RETRY_AFTER_SECONDS }));
+    }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');

@@ -15,10 +15,13 @@ import type { Jobs } from '../jobs/queue.js';
 import type { Mailer } from '../mail/outbox.js';
 import { startRuntime } from '../runtime.js';
 import { TEMPLATE, withDatabase } from './globalSetup.js';
+import { tcpProxy } from './tcpProxy.js';
 
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
+  /** With `throughProxy`: the relay between the app and its database, to cut and restore. */
+  proxy?: Awaited<ReturnType<typeof tcpProxy>>;
   config: Config;
   mailer: Mailer;
   jobs: Jobs;
@@ -27,12 +30,15 @@ export interface TestApp {
 
 /** A fresh database (cloned from the migrated template) and the whole app on it, for one test file. */
 export async function createTestApp(
-  options: { config?: Partial<Config>; clock?: Clock; beforeReady?: (app: FastifyInstance) => void } = {},
+  options: { config?: Partial<Config>; clock?: Clock; beforeReady?: (app: FastifyInstance) => void; throughProxy?: boolean } = {},
 ): Promise<TestApp> {
   const adminUrl = inject('adminUrl');
   const name = `test_${randomUUID().replaceAll('-', '')}`;
   await createDatabase(adminUrl, name, TEMPLATE);
-  const db = connect(withDatabase(adminUrl, name), () => {}, 5);
+  const url = new URL(withDatabase(adminUrl, name));
+  const proxy = options.throughProxy ? await tcpProxy({ host: url.hostname, port: Number(url.port) }) : undefined;
+  if (proxy) url.port = String(proxy.port);
+  const db = connect(url.toString(), () => {}, 5);
   // Its own data directory (uploaded files), so tests never write into the developer's ./data.
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'app-test-data-'));
   const config = {
@@ -57,13 +63,16 @@ export async function createTestApp(
   return {
     app,
     db,
+    proxy,
     config,
     mailer,
     jobs,
     async close() {
+      await proxy?.restore().catch(() => {});
       await app.close();
       await runtime.stop();
       await db.destroy();
+      await proxy?.close();
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
