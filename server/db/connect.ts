@@ -51,7 +51,7 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (typeof code === 'string' && (unreachableCodes.has(code) || unavailableStates.has(code) || code.startsWith('08'))) return true;
   if (unavailableMessages.some((text) => error.message.includes(text))) return true;
   // Node reports a refused connection to each address of a name together (AggregateError), and pg may wrap a cause.
-  const inner = [...(error instanceof AggregateError ? error.errors : []), (error as { cause?: unknown }).cause];
+  const inner: unknown[] = [...(error instanceof AggregateError ? (error.errors as unknown[]) : []), (error as { cause?: unknown }).cause];
   return inner.some((e) => isDatabaseUnavailable(e, depth + 1));
 }
 
