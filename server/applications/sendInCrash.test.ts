@@ -135,7 +135,7 @@ describe('a crash while applications are sent in', () => {
         await sql<{ all: number; mail: number }>`
           SELECT count(*)::int AS all, (count(*) FILTER (WHERE query ILIKE 'insert into "outbox"%'))::int AS mail
           FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND pid <> pg_backend_pid()
-        `.execute(db)
+        `.execute(db!)
       ).rows[0];
     await expect.poll(waiting, { timeout: 60_000, interval: 200 }).toEqual({ all: APPLICANTS, mail: 1 });
     await server.stop('SIGKILL');

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { isDatabaseUnavailable } from '../db/connect.js';
+import { storageFault } from '../uploads/storage.js';
 import { AppError, notFound, type FieldErrors, type Message } from '../errors.js';
 import { translator, type Params, type Translate } from '../i18n.js';
 import { attributeLabel } from '../../resources/attributeLabel.js';
@@ -16,7 +17,8 @@ const RETRY_AFTER_SECONDS = 5;
 
 /**
  * Turns any error into the envelope { message, errors? } of DESIGN.md §4, translated; a 500 shows no internals. A
- * database that cannot be reached is a 503 "try again in a moment", whatever the route was doing.
+ * database that cannot be reached is a 503 "try again in a moment", whatever the route was doing; so is a file store
+ * that refuses writes, and a full one a 507.
  */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -24,6 +26,18 @@ export function registerErrorHandling(app: FastifyInstance) {
     const resource = request.routeOptions.config?.resource;
     if (error instanceof AppError) return send(reply, t, error, resource);
     if (error.validation) return send(reply, t, fromValidation(error.validation, error.validationContext), resource);
+    const fault = storageFault(error);
+    if (fault) {
+      request.log.error({ err: error }, 'file storage failed');
+      const full = fault === 'full';
+      return send(
+        reply,
+        t,
+        new AppError(full ? 507 : 503, full ? 'errors.storage_full' : 'errors.storage_unavailable', {
+          retryAfter: full ? undefined : RETRY_AFTER_SECONDS,
+        }),
+      );
+    }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       return send(reply, t, new AppError(503, 'errors.service_unavailable', { retryAfter: RETRY_AFTER_SECONDS }));

@@ -76,12 +76,22 @@ export async function receiveUpload(
     if (!mime) throw invalid({ file: ['errors.file_type_not_allowed'] }, 'errors.file_type_not_allowed');
     return { tempPath, name: displayName(file.name, `file.${allowedTypes[mime]}`), size: file.size, mime, fields };
   } catch (error) {
+    discardRest(request);
     if (tempPath) await removeFile(tempPath);
     const { code, message } = error as { code?: string; message?: string };
     if (code && formLimitCodes.has(code)) throw new AppError(422, 'errors.invalid_data');
     if (!code && message && malformed.test(message)) throw new AppError(400, 'errors.invalid_data');
     throw error;
   }
+}
+
+/**
+ * After a failure the rest of the body is not wanted, but a client still sending it would wait for ever for the
+ * server to read on (the parser stopped), and so never see the answer: what remains is read and thrown away.
+ */
+function discardRest(request: FastifyRequest) {
+  request.raw.unpipe();
+  request.raw.resume();
 }
 
 /** A text field of the form under the API's one text rule (the JSON bodies' is server/plugins/textRule.ts). */
@@ -150,6 +160,7 @@ export async function receiveForm(
     }
     return { fields, files };
   } catch (error) {
+    discardRest(request);
     for (const file of saved) await removeFile(file.tempPath);
     const { code, message } = error as { code?: string; message?: string };
     if (code && formLimitCodes.has(code)) throw new AppError(422, 'errors.invalid_data');

@@ -21,6 +21,17 @@ export async function temporaryPath(dataDir: string): Promise<string> {
   return path.join(dir, `.upload-${randomUUID()}`);
 }
 
+/**
+ * What a file system error says of the uploads' storage, if it is one: full (no space, over quota) or unavailable
+ * (read-only, no permission, an I/O fault, the folder gone). Either is the server's state, not the request's fault.
+ */
+export function storageFault(error: unknown): 'full' | 'unavailable' | null {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'ENOSPC' || code === 'EDQUOT') return 'full';
+  if (code === 'EROFS' || code === 'EACCES' || code === 'EPERM' || code === 'EIO' || code === 'ENOTDIR') return 'unavailable';
+  return null;
+}
+
 /** Removes a file if it is there; a file already gone is no error. */
 export async function removeFile(filePath: string): Promise<void> {
   await rm(filePath, { force: true });
