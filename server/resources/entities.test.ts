@@ -30,6 +30,10 @@ describe('users (staff)', () => {
       active: true,
       notifications_email: null,
       notify_on_applications: false,
+      // No abilities for single periods besides the role's.
+      application_period_ids: [],
+      investigation_period_ids: [],
+      managed_period_ids: [],
     });
     const mail = await t.db.selectFrom('outbox').selectAll().where('recipient', '=', 'maja.ek@stiftelsen.se').executeTakeFirstOrThrow();
     expect(mail.subject).toBe('Välkommen till Ansökningsportalen');
