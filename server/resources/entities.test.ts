@@ -45,7 +45,7 @@ describe('users (staff)', () => {
 
     const csv = await get('/users/export');
     expect(csv.body.split('\r\n')[0]).toBe(
-      '\uFEFFid;first_name;last_name;email;role;locale;active;notifications_email;notify_on_applications',
+      '\uFEFFid;first_name;last_name;email;role;locale;active;notifications_email;notify_on_applications;application_period_ids;investigation_period_ids;managed_period_ids',
     );
     expect(csv.body).not.toMatch(/argon2|password/);
   });
