@@ -12,8 +12,10 @@ import { startRuntime, type Runtime } from '../server/runtime.js';
 /** The whole app on a fresh embedded database of its own, with a signed-in admin: what every API benchmark needs. */
 export interface BenchApp {
   db: Db;
-  /** The database's connection URL (for a second, logging connection). */
+  /** The database's connection URL (for a second, logging connection, or a server process of its own). */
   url: string;
+  /** A folder of the benchmark's own, removed on close. */
+  dataDir: string;
   app: Awaited<ReturnType<typeof buildApp>>;
   /** Headers of a call from the admin app: X-Requested-With and the admin's session cookie. */
   headers: Record<string, string>;
@@ -60,7 +62,7 @@ export async function openBenchApp(name: string, seed: (db: Db) => Promise<void>
     const login = await app.inject({ method: 'POST', url: '/api/v1/auth/login', headers: xhr, payload: { data: { email, password } } });
     const session = login.cookies.find((c) => c.name === 'staff_session');
     if (login.statusCode !== 200 || !session) throw new Error(`login failed: ${login.statusCode} ${login.body}`);
-    return { db, url: server.url, app, headers: { ...xhr, cookie: `staff_session=${session.value}` }, seeded, close };
+    return { db, url: server.url, dataDir: tempDir, app, headers: { ...xhr, cookie: `staff_session=${session.value}` }, seeded, close };
   } catch (error) {
     await close();
     throw error;

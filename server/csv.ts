@@ -38,15 +38,31 @@ function cell(value: unknown): string | number {
   return neutralise(text(value));
 }
 
+const config: Papa.UnparseConfig = { delimiter: ';', newline: '\r\n' };
+const headerLine = (columns: CsvColumn[]) => BOM + Papa.unparse([columns.map((column) => neutralise(column.header))], config);
+/** The lines of some rows, each after a line break (so they follow the header or the rows before). */
+const rowLines = (rows: Record<string, unknown>[], columns: CsvColumn[]) =>
+  rows.length
+    ? '\r\n' +
+      Papa.unparse(
+        rows.map((row) => columns.map((column) => cell(row[column.key]))),
+        config,
+      )
+    : '';
+
 /**
  * CSV for Swedish Excel: ';' between fields, CRLF between lines, fields quoted only when needed,
  * prefixed with a UTF-8 BOM, every text cell and header neutralised against formula injection.
  */
 export function toCsv(rows: Record<string, unknown>[], columns: CsvColumn[]): string {
-  const config: Papa.UnparseConfig = { delimiter: ';', newline: '\r\n' };
-  const fields = columns.map((column) => neutralise(column.header));
-  const data = rows.map((row) => columns.map((column) => cell(row[column.key])));
-  // With no data papaparse would write an empty row after the header; write the header alone.
-  const csv = data.length === 0 ? Papa.unparse([fields], config) : Papa.unparse({ fields, data }, config);
-  return BOM + csv;
+  return headerLine(columns) + rowLines(rows, columns);
+}
+
+/**
+ * The same CSV as toCsv, written as the rows arrive, a batch at a time: an export of any size starts at once and
+ * holds one batch in memory.
+ */
+export async function* csvStream(batches: AsyncIterable<Record<string, unknown>[]>, columns: CsvColumn[]): AsyncGenerator<string> {
+  yield headerLine(columns);
+  for await (const rows of batches) yield rowLines(rows, columns);
 }

@@ -237,6 +237,24 @@ async function withDecision(db: Db, page: Joined[]) {
   }));
 }
 
+interface Orderable<Q> {
+  orderBy(expression: RawBuilder<unknown>): Q;
+}
+
+/** The list's sort: its terms, direction and where nulls go, with the id to break ties. */
+function orderOf(query: ListQuery) {
+  const { terms, nullsSmallest } = sortTerms[query.sort];
+  const direction = sql.raw(query.direction);
+  const nulls = sql.raw(nullsSmallest ? (query.direction === 'asc' ? ' nulls first' : ' nulls last') : '');
+  return { terms, direction, nulls };
+}
+
+function inOrder<Q extends Orderable<Q>>(q: Q, query: ListQuery): Q {
+  const { terms, direction, nulls } = orderOf(query);
+  for (const term of terms) q = q.orderBy(sql`${term} ${direction}${nulls}`);
+  return q.orderBy(sql`a.id ${direction}`);
+}
+
 /** Up to this many matches, a page is sorted from the matches collected first (see listApplications). */
 const SORT_MATCHES_BELOW = 10_000;
 
@@ -258,13 +276,8 @@ export async function listApplications(
     .select(sql<number>`count(*)::int`.as('total'))
     .where(where)
     .executeTakeFirstOrThrow();
-  const direction = sql.raw(query.direction);
-  const { terms, nullsSmallest } = sortTerms[query.sort];
-  const nulls = sql.raw(nullsSmallest ? (query.direction === 'asc' ? ' nulls first' : ' nulls last') : '');
-  const ordered = <Q extends { orderBy(expression: RawBuilder<unknown>): Q }>(q: Q) => {
-    for (const term of terms) q = q.orderBy(sql`${term} ${direction}${nulls}`);
-    return q.orderBy(sql`a.id ${direction}`);
-  };
+  const { terms, direction, nulls } = orderOf(query);
+  const ordered = <Q extends Orderable<Q>>(q: Q) => inOrder(q, query);
   // The page's ids first, joining only what the sort needs, then the columns of those 50: a deep page then skips
   // its rows without joining each of them.
   const ids = db
@@ -296,6 +309,22 @@ export async function listApplications(
   const found = await ordered(rows(db).where('a.id', 'in', pageIds)).execute();
   const data = kind === 'decided' ? await withDecision(db, found) : found.map(listRow);
   return listPage(data, total, query);
+}
+
+/**
+ * Every application of a list in its order, a batch at a time from a database cursor: what the CSV export writes as
+ * it reads, so that its first bytes go at once and memory holds one batch, whatever the size.
+ */
+export async function* applicationBatches(db: Db, query: ListQuery, within: ListWithin = {}, size = 250): AsyncGenerator<ListRow[]> {
+  let batch: ListRow[] = [];
+  for await (const row of inOrder(rows(db).where(conditions(db, query, within)), query).stream(size)) {
+    batch.push(listRow(row));
+    if (batch.length === size) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length) yield batch;
 }
 
 /** One application's list row (what a status change answers), or undefined. */

@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import Cursor from 'pg-cursor';
 import type { Database } from './schema.js';
 
 // bigint (int8) columns hold money in öre and counts: read them as JS numbers (exact up to 2^53).
@@ -20,7 +21,8 @@ export function connect(url: string, onError: (error: Error) => void, max = 10):
   pool.on('connect', (client) => client.on('error', onError));
   // The pool passes on the same error of an idle connection, already reported by that connection's listener.
   pool.on('error', () => {});
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // A cursor lets a query's rows be read a batch at a time (`.stream()`), as a large export is.
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
 }
 
 // The server is away (refused, reset, unreachable), is shutting down or starting (57P01–57P03), has no connection

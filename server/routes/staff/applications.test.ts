@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportColumns, exportRow } from '../../applications/exportCsv.js';
 import { listApplications, listSpecs } from '../../applications/lists.js';
+import { toCsv } from '../../csv.js';
 import { createSession } from '../../auth/sessions.js';
 import { seedDemo } from '../../db/seed/demo.js';
 import { parseListQuery } from '../../lists/listQuery.js';
@@ -310,6 +312,27 @@ describe('GET /applications/all/export', () => {
     expect(all.body.split('\r\n').length - 1).toBe((await list('/applications/all?status[]=20')).total);
     expect((await get('/applications/all/export?status[]=10')).statusCode).toBe(422);
     expect((await get('/applications/all/export', investigator)).statusCode).toBe(403);
+  });
+
+  it('streams, across the cursor’s batches, exactly the file the whole list makes at once', async () => {
+    // More than two batches of a period of its own.
+    const big = await t.db
+      .insertInto('periods')
+      .values({ name: 'Strömmen', start_date: '2026-01-01', end_date: '2026-12-31' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const applicantId = (await t.db.selectFrom('frontend_users').select('id').limit(1).executeTakeFirstOrThrow()).id;
+    await sql`
+      INSERT INTO applications (reference, status, frontend_user_id, period_id, money, org_name, sent_in_at)
+      SELECT 'S-' || lpad(i::text, 5, '0'), (ARRAY[20, 30, 40, -10])[1 + i % 4], ${applicantId}, ${big.id}, i * 100,
+             CASE WHEN i % 7 = 0 THEN '=Formel; "citat"' ELSE 'Förening ' || i END, now()
+      FROM generate_series(1, 2345) i
+    `.execute(t.db);
+    const streamed = await get(`/applications/all/export?period=${big.id}&sort=money&direction=desc`);
+    const query = parseListQuery(listSpecs.all, { period: String(big.id), sort: 'money', direction: 'desc' }, { paged: false });
+    const whole = toCsv((await listApplications(t.db, 'all', query)).data.map(exportRow), exportColumns);
+    expect(streamed.body.split('\r\n')).toHaveLength(2346);
+    expect(streamed.body).toBe(whole);
   });
 });
 

@@ -1,0 +1,171 @@
+import { sql } from 'kysely';
+import type { Db } from '../server/db/connect.js';
+
+const firstNames = [
+  'Anna',
+  'Eva',
+  'Maria',
+  'Karin',
+  'Sara',
+  'Lena',
+  'Kerstin',
+  'Ingrid',
+  'Åsa',
+  'Märta',
+  'Örjan',
+  'Ängla',
+  'Elin',
+  'Erik',
+  'Lars',
+  'Karl',
+  'Anders',
+  'Johan',
+  'Per',
+  'Nils',
+  'Mikael',
+  'Jan',
+  'Hans',
+  'Åke',
+  'Göran',
+  'Björn',
+  'Linnéa',
+  'Ahmed',
+  'Fatima',
+  'Mohammed',
+  'Oliver',
+  'Lina',
+  'Maja',
+  'Hugo',
+  'Alva',
+  'Vera',
+  'Ebba',
+  'Ture',
+  'Sigrid',
+  'Stig',
+];
+const surnames = [
+  'Andersson',
+  'Johansson',
+  'Karlsson',
+  'Nilsson',
+  'Eriksson',
+  'Larsson',
+  'Olsson',
+  'Persson',
+  'Svensson',
+  'Gustafsson',
+  'Pettersson',
+  'Jonsson',
+  'Jansson',
+  'Hansson',
+  'Bengtsson',
+  'Lindberg',
+  'Lindqvist',
+  'Lundgren',
+  'Bergström',
+  'Lindström',
+  'Åberg',
+  'Åkesson',
+  'Ågren',
+  'Ängström',
+  'Öberg',
+  'Östberg',
+  'Östlund',
+  'Ölund',
+  'Sjöberg',
+  'Holm',
+  'Ek',
+  'Björk',
+  'Falk',
+  'Nyström',
+  'Hedlund',
+  'Sandberg',
+  'Forsberg',
+  'Engström',
+  'Dahl',
+  'Wallin',
+  'de Wit',
+  'Zetterlund',
+];
+const organisations = [
+  'Idrottsföreningen',
+  'Hembygdsföreningen',
+  'Konstföreningen',
+  'Scoutkåren',
+  'Bygdegårdsföreningen',
+  'Körsällskapet',
+  'Fiskevårdsföreningen',
+  'Byalaget',
+  'Pensionärsföreningen',
+  'Ridklubben',
+  'Skidklubben',
+  'Teaterföreningen',
+];
+const places = [
+  'Ystad',
+  'Skurup',
+  'Sjöbo',
+  'Tomelilla',
+  'Simrishamn',
+  'Trelleborg',
+  'Svedala',
+  'Lund',
+  'Malmö',
+  'Höör',
+  'Hörby',
+  'Eslöv',
+  'Åhus',
+  'Öved',
+];
+
+const pick = (list: string[]) => sql`(${list}::text[])[1 + floor(random() * ${list.length})::int]`;
+
+/**
+ * Applications from applicants in periods, statuses spread as in a working year (a tenth drafts, which the lists never
+ * show). The same rows every run: setseed holds for one connection, so everything runs in one transaction.
+ */
+export async function seedApplications(db: Db, counts: { applications: number; applicants: number; periods: number }) {
+  const { applications: APPLICATIONS, applicants: APPLICANTS, periods: PERIODS } = counts;
+  await db.transaction().execute(async (trx) => {
+    await sql`SELECT setseed(0.42)`.execute(trx);
+    await sql`INSERT INTO application_types (label) VALUES ('Föreningsliv'), ('Stipendium')`.execute(trx);
+    await sql`
+      INSERT INTO periods (name, start_date, end_date, closed)
+      SELECT 'Period ' || (2014 + i / 2) || CASE WHEN i % 2 = 0 THEN ' vår' ELSE ' höst' END,
+             make_date(2014 + i / 2, CASE WHEN i % 2 = 0 THEN 1 ELSE 7 END, 1),
+             make_date(2014 + i / 2, CASE WHEN i % 2 = 0 THEN 5 ELSE 11 END, 30), i < ${PERIODS - 1}
+      FROM generate_series(0, ${PERIODS - 1}) i
+    `.execute(trx);
+    await sql`
+      INSERT INTO frontend_users (email, first_name, last_name, verified_at)
+      SELECT 'sokande' || i || '@exempel.se', ${pick(firstNames)}, ${pick(surnames)}, now()
+      FROM generate_series(1, ${APPLICANTS}) i
+    `.execute(trx);
+    // Statuses: 10 % drafts, 20 % received, 20 % ongoing, 30 % approved, 20 % rejected. References are unique per
+    // application (its number, zero-padded, after the period's year); drafts have none.
+    await sql`
+      INSERT INTO applications (reference, status, frontend_user_id, period_id, application_type_id, applicant_type, money,
+                                approved_money, org_name, org_city, sent_in_at, followup_at, followup_sent_in_at, finished,
+                                unread_messages)
+      SELECT CASE WHEN a.status = 10 THEN NULL ELSE (2014 + (a.period - 1) / 2) || '-' || lpad(a.i::text, 6, '0') END,
+             a.status, a.applicant, a.period, 1 + (a.i % 2), 20,
+             (500000 + floor(random() * 49500000))::bigint,
+             CASE WHEN a.status = 40 THEN (500000 + floor(random() * 20000000))::bigint END,
+             CASE WHEN random() < 0.6 THEN ${pick(organisations)} || ' ' || ${pick(places)} END, ${pick(places)},
+             CASE WHEN a.status = 10 THEN NULL ELSE make_date(2014 + (a.period - 1) / 2, 3, 1) + (random() * 200)::int * interval '1 day' END,
+             CASE WHEN a.status = 40 AND random() < 0.3 THEN make_date(2014 + (a.period - 1) / 2, 12, 1) + (random() * 300)::int END,
+             CASE WHEN a.status = 40 AND random() < 0.15 THEN now() END,
+             a.status IN (40, -10) AND random() < 0.7,
+             a.status <> 10 AND random() < 0.03
+      FROM (
+        SELECT i, 1 + floor(random() * ${APPLICANTS})::int AS applicant, 1 + floor(random() * ${PERIODS})::int AS period,
+               (ARRAY[10, 20, 20, 30, 30, 40, 40, 40, -10, -10])[1 + floor(random() * 10)::int] AS status
+        FROM generate_series(1, ${APPLICATIONS}) i
+        OFFSET 0 -- keeps each row's random values from being flattened into the outer query
+      ) a
+    `.execute(trx);
+  });
+  // As autovacuum leaves a table in use: the trigram indexes' pending entries merged, statistics and visibility map
+  // current. (ANALYZE samples rows at random: plans near a tipping point can differ between runs.)
+  await sql`VACUUM ANALYZE`.execute(db);
+}
