@@ -21,6 +21,8 @@ export interface EmbeddedPostgres {
   url: string;
   /** The URL of the maintenance database, for creating and dropping databases (tests). */
   adminUrl: string;
+  /** The postmaster's process id, while it runs. */
+  pid(): number | null;
   stop(): Promise<void>;
 }
 
@@ -33,7 +35,13 @@ export interface EmbeddedOptions {
   dataDir: string;
   port?: number | null;
   log?: (message: string) => void;
+  /** Start the server again whenever it dies (the app's own server); tests that stop it themselves leave it off. */
+  watch?: boolean;
 }
+
+/** How often the watch looks for the postmaster, and the longest wait between two tries to start it again. */
+const WATCH_INTERVAL_MS = 1_000;
+const MAX_RESTART_DELAY_MS = 30_000;
 
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedPostgres> {
   const log = options.log ?? (() => {});
@@ -71,8 +79,9 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   await stopStaleServer(pgdata, exec, log);
 
   const port = options.port ?? (await freePort());
+  const start = () => exec('pg_ctl', ['start', '-D', pgdata, '-w', '-t', '60', '-l', path.join(pgdata, 'server.log'), '-o', `-p ${port}`]);
   try {
-    await exec('pg_ctl', ['start', '-D', pgdata, '-w', '-t', '60', '-l', path.join(pgdata, 'server.log'), '-o', `-p ${port}`]);
+    await start();
   } catch (error) {
     throw new Error(`The embedded PostgreSQL did not start: ${lastLines(path.join(pgdata, 'server.log')) || String(error)}`);
   }
@@ -82,13 +91,87 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   log(`Embedded PostgreSQL is running on 127.0.0.1:${port} with its data in ${pgdata}`);
 
   let stopped = false;
+  const pid = () => runningPostmaster(pgdata);
+  const watch = options.watch
+    ? watchPostmaster({ pid, start, log, stopped: () => stopped, serverLog: path.join(pgdata, 'server.log') })
+    : null;
   return {
     url: `${base}/${DATABASE}`,
     adminUrl: `${base}/postgres`,
+    pid,
     async stop() {
       if (stopped) return;
       stopped = true;
+      await watch?.stop();
       await exec('pg_ctl', ['stop', '-D', pgdata, '-m', 'fast', '-w']);
+    },
+  };
+}
+
+/** The postmaster's pid from its lock file, if that process is alive (not gone, not a zombie left unreaped). */
+function runningPostmaster(pgdata: string): number | null {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(path.join(pgdata, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  } catch {
+    return null;
+  }
+  if (!Number.isInteger(pid) || pid <= 0) return null;
+  try {
+    // The state is the field after the command's closing parenthesis: Z for a zombie.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z') ? null : pid;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Looks every second whether the postmaster still runs and, when it has died (killed, crashed), starts it again on
+ * the same port and data: PostgreSQL's crash recovery replays what was committed, and the app's pool reconnects. A
+ * start that fails (the dead server's processes still hold its memory, say) is tried again after 1, 2, 4 … up to 30
+ * seconds, each time saying why.
+ */
+function watchPostmaster(watched: {
+  pid: () => number | null;
+  start: () => Promise<unknown>;
+  log: (message: string) => void;
+  stopped: () => boolean;
+  serverLog: string;
+}) {
+  let delay = WATCH_INTERVAL_MS;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> = Promise.resolve();
+  const schedule = (ms: number) => {
+    if (watched.stopped()) return;
+    timer = setTimeout(() => {
+      running = check();
+    }, ms).unref();
+  };
+  const check = async () => {
+    if (watched.stopped()) return;
+    if (watched.pid() !== null) {
+      delay = WATCH_INTERVAL_MS;
+      return schedule(WATCH_INTERVAL_MS);
+    }
+    watched.log('The embedded PostgreSQL has stopped running; starting it again');
+    try {
+      await watched.start();
+      watched.log('The embedded PostgreSQL is running again');
+      delay = WATCH_INTERVAL_MS;
+      schedule(WATCH_INTERVAL_MS);
+    } catch (error) {
+      delay = Math.min(delay * 2, MAX_RESTART_DELAY_MS);
+      const why = lastLines(watched.serverLog) || (error as Error).message;
+      watched.log(`The embedded PostgreSQL did not start again (${why}); trying again in ${delay / 1000} s`);
+      schedule(delay);
+    }
+  };
+  schedule(WATCH_INTERVAL_MS);
+  return {
+    async stop() {
+      if (timer) clearTimeout(timer);
+      await running;
     },
   };
 }

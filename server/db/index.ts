@@ -12,7 +12,11 @@ export interface Database {
 
 /** DATABASE_URL's server, or the embedded one under DATA_DIR; migrated to the latest schema. */
 export async function openDatabase(config: Config, log: (message: string) => void): Promise<Database> {
-  const server = config.databaseUrl ? null : await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedDbPort, log });
+  // The app's own server is watched and started again should it die; a DATABASE_URL server is its operator's, and
+  // until it is back every call answers 503.
+  const server = config.databaseUrl
+    ? null
+    : await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedDbPort, log, watch: true });
   const db = connect(config.databaseUrl ?? server!.url, (error) => log(`Database connection error: ${error.message}`));
   try {
     const applied = await migrate(db);

@@ -1,0 +1,108 @@
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { connect, type Db } from './connect.js';
+import { freePort } from './embedded.js';
+import { startServerProcess, type ServerProcess } from '../test/serverProcess.js';
+import { createStaff, PASSWORD } from '../test/testApp.js';
+
+// The app as `npm start` runs it, on its embedded PostgreSQL, writing under load when the postmaster is killed: the app
+// does not crash, answers 503 meanwhile, starts PostgreSQL again by itself, serves normally within seconds, and no
+// write it acknowledged is lost.
+
+const WRITERS = 8;
+
+let server: ServerProcess | undefined;
+let db: Db | undefined;
+let dataDir = '';
+afterAll(async () => {
+  await db?.destroy();
+  await server?.stop('SIGTERM');
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('the embedded PostgreSQL killed under load', () => {
+  it('is started again by the app; 503s meanwhile, then normal answers, and no acknowledged write lost', { timeout: 120_000 }, async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'postmaster-kill-'));
+    const [port, dbPort] = [await freePort(), await freePort()];
+    server = await startServerProcess({
+      DATA_DIR: dataDir,
+      EMBEDDED_DB_PORT: String(dbPort),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+    });
+    const secret = readFileSync(path.join(dataDir, 'postgres.secret'), 'utf8').trim();
+    db = connect(`postgres://postgres:${encodeURIComponent(secret)}@127.0.0.1:${dbPort}/app`, () => {});
+    await createStaff(db, 'admin', 'last@test.se');
+    const base = `http://127.0.0.1:${port}/api/v1`;
+    const json = { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' };
+    const login = await fetch(`${base}/auth/login`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ data: { email: 'last@test.se', password: PASSWORD } }),
+    });
+    expect(login.status).toBe(200);
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+
+    // Writers, each adding questions one after another until told to stop; what was acknowledged is kept.
+    const acknowledged: string[] = [];
+    const statuses = new Map<number, number>();
+    /** When each answer came, by status. */
+    const answered: { at: number; status: number }[] = [];
+    let killedAt = 0;
+    let stop = false;
+    const writer = async (n: number) => {
+      for (let i = 0; !stop; i++) {
+        const question = `Fråga ${n}-${i}?`;
+        const response = await fetch(`${base}/faqs`, {
+          method: 'POST',
+          headers: { ...json, cookie },
+          body: JSON.stringify({ data: { question, answer: 'Svar.' } }),
+        });
+        await response.arrayBuffer();
+        statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+        answered.push({ at: performance.now(), status: response.status });
+        if (response.status === 201) {
+          acknowledged.push(question);
+        } else {
+          // What a client does on 503: wait a moment, then try again.
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
+    };
+    const writers = Array.from({ length: WRITERS }, (_, n) => writer(n));
+    await expect.poll(() => acknowledged.length, { timeout: 10_000 }).toBeGreaterThan(50);
+
+    const pid = Number(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    process.kill(pid, 'SIGKILL');
+    killedAt = performance.now();
+    // The outage is seen; then writes go through again, many of them.
+    await expect.poll(() => statuses.get(503) ?? 0, { timeout: 10_000, interval: 50 }).toBeGreaterThan(0);
+    const sinceOutage = () => answered.filter((a) => a.at > answered.findLast((b) => b.status === 503)!.at && a.status === 201).length;
+    await expect.poll(sinceOutage, { timeout: 30_000, interval: 100 }).toBeGreaterThan(100);
+    stop = true;
+    await Promise.all(writers);
+    // From the kill to the first write acknowledged after the last 503 (backends may finish a moment after the kill).
+    const lastOutage = answered.findLast((a) => a.status === 503)!.at;
+    const recoveredAt = answered.find((a) => a.status === 201 && a.at > lastOutage)!.at;
+
+    expect(server.alive()).toBe(true);
+    expect([...statuses.keys()].sort()).toEqual([201, 503]);
+    const recovery = (recoveredAt - killedAt) / 1000;
+    console.log(
+      `postmaster killed: answers 503 for ${recovery.toFixed(1)} s, ${statuses.get(503)} of them; ${acknowledged.length} writes acknowledged`,
+    );
+    expect(recovery).toBeLessThan(15);
+    expect(server.output()).toContain('The embedded PostgreSQL has stopped running; starting it again');
+    const stored = new Set((await db.selectFrom('faqs').select('question').execute()).map((r) => r.question));
+    expect(acknowledged.filter((q) => !stored.has(q))).toEqual([]);
+  });
+});
