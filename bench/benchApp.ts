@@ -16,6 +16,8 @@ export interface BenchApp {
   url: string;
   /** A folder of the benchmark's own, removed on close. */
   dataDir: string;
+  /** The database server's postmaster (for its CPU time). */
+  postmasterPid: () => number | null;
   app: Awaited<ReturnType<typeof buildApp>>;
   /** Headers of a call from the admin app: X-Requested-With and the admin's session cookie. */
   headers: Record<string, string>;
@@ -62,7 +64,16 @@ export async function openBenchApp(name: string, seed: (db: Db) => Promise<void>
     const login = await app.inject({ method: 'POST', url: '/api/v1/auth/login', headers: xhr, payload: { data: { email, password } } });
     const session = login.cookies.find((c) => c.name === 'staff_session');
     if (login.statusCode !== 200 || !session) throw new Error(`login failed: ${login.statusCode} ${login.body}`);
-    return { db, url: server.url, dataDir: tempDir, app, headers: { ...xhr, cookie: `staff_session=${session.value}` }, seeded, close };
+    return {
+      db,
+      url: server.url,
+      dataDir: tempDir,
+      postmasterPid: () => server.pid(),
+      app,
+      headers: { ...xhr, cookie: `staff_session=${session.value}` },
+      seeded,
+      close,
+    };
   } catch (error) {
     await close();
     throw error;

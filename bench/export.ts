@@ -8,10 +8,8 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { openBenchApp } from './benchApp.js';
-import { freePort } from '../server/db/embedded.js';
-import { startServerProcess } from '../server/test/serverProcess.js';
+import { serveApp } from './processes.js';
 import { seedApplications } from './seedApplications.js';
 import { exportColumns, exportRow } from '../server/applications/exportCsv.js';
 import { listApplications, listSpecs } from '../server/applications/lists.js';
@@ -39,18 +37,9 @@ async function measured<T>(pid: number, work: () => Promise<T>): Promise<{ resul
 }
 
 const bench = await openBenchApp('export', (db) => seedApplications(db, { applications: APPLICATIONS, applicants: 30_000, periods: 12 }));
-const port = await freePort();
-const server = await startServerProcess({
-  DATABASE_URL: bench.url,
-  DATA_DIR: path.join(bench.dataDir, 'app'),
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  PUBLIC_URL: `http://127.0.0.1:${port}`,
-  LOG_LEVEL: 'warn',
-  SEED_DEMO: 'false',
-});
+const { server, base } = await serveApp(bench.url, bench.dataDir);
 try {
-  const url = `http://127.0.0.1:${port}/api/v1/applications/all/export`;
+  const url = `${base}/applications/all/export`;
   console.log(`Seeded ${APPLICATIONS.toLocaleString('en')} applications in ${(bench.seeded / 1000).toFixed(1)} s.\n`);
 
   const runs: { first: number; last: number; bytes: number; growthMb: number; hash: string }[] = [];

@@ -43,7 +43,7 @@ const firstNames = [
   'Sigrid',
   'Stig',
 ];
-const surnames = [
+export const surnames = [
   'Andersson',
   'Johansson',
   'Karlsson',

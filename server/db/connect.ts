@@ -10,8 +10,12 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 
 export type Db = Kysely<Database>;
 
-/** How long a request waits for a connection before the database counts as unreachable (503). */
-const CONNECT_TIMEOUT_MS = 3_000;
+/**
+ * How long a request waits for a connection before the database counts as unreachable (503). A server that is down
+ * refuses at once; this bounds one that does not answer at all. pg counts the wait for a free connection of the pool
+ * too, so it is long enough that a burst of requests queueing for the pool is not taken for an outage.
+ */
+const CONNECT_TIMEOUT_MS = 10_000;
 
 export function connect(url: string, onError: (error: Error) => void, max = 10): Db {
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });

@@ -1,0 +1,86 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { freePort } from '../server/db/embedded.js';
+import { startServerProcess, type ServerProcess } from '../server/test/serverProcess.js';
+
+/** Clock ticks a second, as /proc counts CPU time (USER_HZ: 100 on Linux). */
+const TICKS = 100;
+
+/** CPU seconds a process has used (user and system), and, with `children`, those of its children it has reaped. */
+function cpuOf(pid: number, children = false): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // After the command: state is field 3, utime 14, stime 15, cutime 16, cstime 17 (1-based, man 5 proc).
+    const [utime, stime, cutime, cstime] = [11, 12, 13, 14].map((i) => Number(fields[i]));
+    return (utime + stime + (children ? cutime + cstime : 0)) / TICKS;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds used by the app's process. */
+export const nodeCpu = (pid: number) => cpuOf(pid);
+
+/**
+ * CPU seconds used by a PostgreSQL server: its postmaster with the backends it has reaped, and every backend still
+ * running (their parent is the postmaster).
+ */
+export function postgresCpu(postmasterPid: number): number {
+  let total = cpuOf(postmasterPid, true);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (parent === postmasterPid) total += cpuOf(Number(entry));
+    } catch {
+      // A process that ended meanwhile.
+    }
+  }
+  return total;
+}
+
+/** The app in a process of its own, as `npm start` runs it, on the given database; its address. */
+export async function serveApp(databaseUrl: string, dataDir: string): Promise<{ server: ServerProcess; base: string }> {
+  const port = await freePort();
+  const server = await startServerProcess({
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: path.join(dataDir, 'app'),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'false',
+  });
+  return { server, base: `http://127.0.0.1:${port}/api/v1` };
+}
+
+/** Latencies in milliseconds and the count of failed calls of `clients` loops, each with one call in flight. */
+export async function runClients(
+  clients: number,
+  seconds: number,
+  call: (client: number, i: number) => Promise<boolean>,
+): Promise<{ latencies: number[]; errors: number; seconds: number }> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: clients }, async (_, client) => {
+      for (let i = 0; performance.now() < deadline; i++) {
+        const begun = performance.now();
+        const ok = await call(client, i).catch(() => false);
+        latencies.push(performance.now() - begun);
+        if (!ok) errors += 1;
+      }
+    }),
+  );
+  return { latencies, errors, seconds: (performance.now() - started) / 1000 };
+}
+
+/** A quantile of some timings. */
+export function quantile(times: number[], q: number): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+}
