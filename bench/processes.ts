@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { freePort } from '../server/db/embedded.js';
-import { startServerProcess, type ServerProcess } from '../server/test/serverProcess.js';
+import { appEnv, startServerProcess, type ServerProcess } from '../server/test/serverProcess.js';
 
 /** Clock ticks a second, as /proc counts CPU time (USER_HZ: 100 on Linux). */
 const TICKS = 100;
@@ -44,15 +44,7 @@ export function postgresCpu(postmasterPid: number): number {
 /** The app in a process of its own, as `npm start` runs it, on the given database; its address. */
 export async function serveApp(databaseUrl: string, dataDir: string): Promise<{ server: ServerProcess; base: string }> {
   const port = await freePort();
-  const server = await startServerProcess({
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: path.join(dataDir, 'app'),
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: 'false',
-  });
+  const server = await startServerProcess(appEnv(port, path.join(dataDir, 'app'), { DATABASE_URL: databaseUrl }));
   return { server, base: `http://127.0.0.1:${port}/api/v1` };
 }
 

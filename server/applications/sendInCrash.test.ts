@@ -8,7 +8,7 @@ import { createSession } from '../auth/sessions.js';
 import { connect, type Db } from '../db/connect.js';
 import { freePort, startEmbeddedPostgres, type EmbeddedPostgres } from '../db/embedded.js';
 import { seedDemo } from '../db/seed/demo.js';
-import { startServerProcess, type ServerProcess } from '../test/serverProcess.js';
+import { appEnv, startServerProcess, type ServerProcess } from '../test/serverProcess.js';
 
 // The real server process, killed while applications are being sent in: an application and its confirmation mail
 // are stored together or not at all, so after the crash each one is either sent in with its mail or still a draft
@@ -55,16 +55,7 @@ describe('a crash while applications are sent in', () => {
     dirs.push(dataDir);
     database = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'db') });
     const port = await freePort();
-    const env = {
-      DATABASE_URL: database.url,
-      DATA_DIR: path.join(dataDir, 'app'),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'false',
-    };
+    const env = appEnv(port, path.join(dataDir, 'app'), { DATABASE_URL: database.url, NODE_ENV: 'test' });
     server = await startServerProcess(env);
     db = connect(database.url, () => {});
     await seedDemo(db);

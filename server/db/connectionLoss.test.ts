@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startServerProcess, type ServerProcess } from '../test/serverProcess.js';
+import { appEnv, startServerProcess, type ServerProcess } from '../test/serverProcess.js';
 import { freePort, startEmbeddedPostgres, type EmbeddedPostgres } from './embedded.js';
 
 // The real server process on a PostgreSQL of this test's own (never the one the other API tests share), which the
@@ -29,16 +29,7 @@ describe('losing the database', () => {
       dirs.push(dataDir);
       database = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'db') });
       const port = await freePort();
-      server = await startServerProcess({
-        DATABASE_URL: database.url,
-        DATA_DIR: path.join(dataDir, 'app'),
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'warn',
-        SEED_DEMO: 'false',
-      });
+      server = await startServerProcess(appEnv(port, path.join(dataDir, 'app'), { DATABASE_URL: database.url, NODE_ENV: 'test' }));
       const base = `http://127.0.0.1:${port}/api/v1`;
       expect((await fetch(`${base}/health`)).status).toBe(200);
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { connect, type Db } from './connect.js';
 import { freePort } from './embedded.js';
-import { startServerProcess, type ServerProcess } from '../test/serverProcess.js';
+import { appEnv, staffSession, startServerProcess, type ServerProcess } from '../test/serverProcess.js';
 import { createStaff, PASSWORD } from '../test/testApp.js';
 
 // The app as `npm start` runs it, on its embedded PostgreSQL, writing under load when the postmaster is killed: the app
@@ -27,30 +27,13 @@ describe('the embedded PostgreSQL killed under load', () => {
   it('is started again by the app; 503s meanwhile, then normal answers, and no acknowledged write lost', { timeout: 120_000 }, async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'postmaster-kill-'));
     const [port, dbPort] = [await freePort(), await freePort()];
-    server = await startServerProcess({
-      DATA_DIR: dataDir,
-      EMBEDDED_DB_PORT: String(dbPort),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'false',
-    });
+    server = await startServerProcess(appEnv(port, dataDir, { EMBEDDED_DB_PORT: String(dbPort) }));
     const secret = readFileSync(path.join(dataDir, 'postgres.secret'), 'utf8').trim();
     db = connect(`postgres://postgres:${encodeURIComponent(secret)}@127.0.0.1:${dbPort}/app`, () => {});
     await createStaff(db, 'admin', 'last@test.se');
     const base = `http://127.0.0.1:${port}/api/v1`;
     const json = { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' };
-    const login = await fetch(`${base}/auth/login`, {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({ data: { email: 'last@test.se', password: PASSWORD } }),
-    });
-    expect(login.status).toBe(200);
-    const cookie = login.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
+    const cookie = await staffSession(base, 'last@test.se', PASSWORD);
 
     // Writers, each adding questions one after another until told to stop; what was acknowledged is kept.
     const acknowledged: string[] = [];

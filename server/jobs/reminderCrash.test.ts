@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { connect, type Db } from '../db/connect.js';
 import { freePort, startEmbeddedPostgres, type EmbeddedPostgres } from '../db/embedded.js';
 import { sentInApplication } from '../test/handlingFixtures.js';
-import { startServerProcess, type ServerProcess } from '../test/serverProcess.js';
+import { appEnv, staffSession, startServerProcess, type ServerProcess } from '../test/serverProcess.js';
 import { createStaff, PASSWORD } from '../test/testApp.js';
 
 // The real server process on a PostgreSQL of this test's own, killed while its reminder job is in the middle of its
@@ -32,36 +32,20 @@ describe('a crash during the reminder job', () => {
     dirs.push(dataDir);
     database = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'db') });
     const port = await freePort();
-    const env = {
+    const env = appEnv(port, path.join(dataDir, 'app'), {
       DATABASE_URL: database.url,
-      DATA_DIR: path.join(dataDir, 'app'),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
       NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'false',
       FOLLOWUP_REMINDER_DAYS: String(REMINDER_SECONDS / 86_400),
-    };
+    });
     server = await startServerProcess(env);
     db = connect(database.url, () => {});
     const base = `http://127.0.0.1:${port}/api/v1`;
-    const headers = { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' };
 
     // An approved application, and staff who request its follow-up.
     await createStaff(db, 'admin', 'crash-admin@test.se');
     const application = await sentInApplication(db, 'en-US');
     await db.updateTable('applications').set({ status: 40, approved_money: 10_000_00 }).where('id', '=', application.id).execute();
-    const login = await fetch(`${base}/auth/login`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ data: { email: 'crash-admin@test.se', password: PASSWORD } }),
-    });
-    expect(login.status).toBe(200);
-    const cookie = login.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
+    const cookie = await staffSession(base, 'crash-admin@test.se', PASSWORD);
     const requested = await fetch(`${base}/applications/${application.uuid}/followup/request`, {
       method: 'POST',
       headers: { 'x-requested-with': 'XMLHttpRequest', cookie },

@@ -10,6 +10,36 @@ export interface ServerProcess {
   stop(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
 }
 
+/**
+ * What the process tests and benchmarks run the app with: listening on loopback at `port`, its files in `dataDir`, no
+ * demo, warnings only; `env` adds to it (DATABASE_URL, or EMBEDDED_DB_PORT for the embedded server, NODE_ENV …).
+ */
+export function appEnv(port: number, dataDir: string, env: Record<string, string> = {}): Record<string, string> {
+  return {
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'false',
+    ...env,
+  };
+}
+
+/** Signs a staff user in through the API at `base`; the Cookie header of the session. */
+export async function staffSession(base: string, email: string, password: string): Promise<string> {
+  const login = await fetch(`${base}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+    body: JSON.stringify({ data: { email, password } }),
+  });
+  if (login.status !== 200) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
+  return login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
 /** Runs `server/main.ts` as `npm start` does, with `env` added, and resolves once it says it is ready. */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
