@@ -8,6 +8,7 @@ import { createSession } from '../auth/sessions.js';
 import { connect, type Db } from '../db/connect.js';
 import { freePort, startEmbeddedPostgres, type EmbeddedPostgres } from '../db/embedded.js';
 import { seedDemo } from '../db/seed/demo.js';
+import { validAnswers } from '../test/handlingFixtures.js';
 import { appEnv, startServerProcess, type ServerProcess } from '../test/serverProcess.js';
 
 // The real server process, killed while applications are being sent in: an application and its confirmation mail
@@ -39,14 +40,6 @@ const complete = {
   contact_zip: '97231',
   contact_city: 'Luleå',
   consent: true,
-};
-const answerByType: Record<number, (options: string[]) => unknown> = {
-  10: () => 12,
-  20: () => 'Ett svar',
-  30: (o) => o[0],
-  40: (o) => [o[0]],
-  50: (o) => o[0],
-  90: () => 'Ett längre svar.',
 };
 
 describe('a crash while applications are sent in', () => {
@@ -86,9 +79,7 @@ describe('a crash while applications are sent in', () => {
         });
       const started = await api('POST', '/portal/applications', { period_id: period.id, application_type_id: type.application_type_id });
       const draft = (await started.json()) as { data: { uuid: string; questions: { id: number; type: number; options: string[] }[] } };
-      const definitions = Object.fromEntries(
-        draft.data.questions.filter((q) => answerByType[q.type]).map((q) => [String(q.id), answerByType[q.type](q.options)]),
-      );
+      const definitions = validAnswers(draft.data.questions);
       const saved = await api('PUT', `/portal/applications/${draft.data.uuid}`, {
         ...complete,
         contact_email: email,

@@ -50,11 +50,10 @@ export function registerAccess(app: FastifyInstance, publicPrefixes: string[]) {
   // for every caller holding one of the scope's type, general holders too: a handler asks `holds` about that entity.
   app.addHook('preHandler', async (request) => {
     const access = request.routeOptions.config?.access;
-    const of = typeof access === 'object' ? access.scope?.of : undefined;
-    if (typeof access !== 'object' || !access.scope || !of) return;
+    if (typeof access !== 'object') return;
     const { abilities: requirement, scope } = access;
-    if (!request.abilities.some((a) => a.entity_type === scope.type)) return;
-    const target = await of(request);
+    if (!scope?.of || !request.abilities.some((a) => a.entity_type === scope.type)) return;
+    const target = await scope.of(request);
     if (target === 'list') return;
     if (target === 'unknown') throw notFound();
     request.entity = { id: target, type: scope.type };

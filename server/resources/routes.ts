@@ -7,7 +7,7 @@ import { toCsv } from '../csv.js';
 import { invalid } from '../errors.js';
 import { id } from '../routes/schemas.js';
 import { parseListQuery, type ListQuery } from '../lists/listQuery.js';
-import { record, recordsList } from '../routes/scopes.js';
+import { record, listOf } from '../routes/scopes.js';
 import { toCsvValue } from './csvValues.js';
 import { resourceHooks } from './hooks.js';
 import { resourceListGrammar } from './listGrammar.js';
@@ -62,10 +62,10 @@ export function registerResource(instance: FastifyInstance, resource: ResourceDe
   // reading, editing and deleting it are allowed; creating and importing need the ability itself.
   const config = { access: { abilities: resource.ability }, resource: resource.name };
   const listConfig = {
-    access: { abilities: resource.readers ?? resource.ability, scope: recordsList(resource.name) },
+    access: { abilities: resource.readers ?? resource.ability, scope: listOf(resource.name) },
     resource: resource.name,
   };
-  const exportConfig = { access: { abilities: resource.ability, scope: recordsList(resource.name) }, resource: resource.name };
+  const exportConfig = { access: { abilities: resource.ability, scope: listOf(resource.name) }, resource: resource.name };
   const readConfig = { access: { abilities: resource.readers ?? resource.ability, scope: record(resource.name) }, resource: resource.name };
   const recordConfig = { access: { abilities: resource.ability, scope: record(resource.name) }, resource: resource.name };
   const tags = [resource.name];

@@ -19,8 +19,11 @@ function uuidParam(request: FastifyRequest, name: string): string | null {
 
 const known = (id: number | undefined): ScopeTarget => id ?? 'unknown';
 
+/** A list of `type`'s records, or of rows inside them: narrowed to those the caller holds (`request.scope`). */
+export const listOf = (type: string): Scope => ({ type });
+
 /** Lists of applications and other rows of periods: narrowed to the caller's periods. */
-export const periodsList: Scope = { type: 'periods' };
+export const periodsList = listOf('periods');
 
 /** The period of the application in the path (`:uuid`). */
 export const applicationPeriod: Scope = {
@@ -58,9 +61,6 @@ export const queryPeriod: Scope = {
     return typeof id === 'number' ? id : 'list';
   },
 };
-
-/** A settings entity's list: narrowed to the records the caller holds. */
-export const recordsList = (type: string): Scope => ({ type });
 
 /** One record of a settings entity by the path's `:id` (unknown ones are the handler's 404). */
 export const record = (type: string): Scope => ({

@@ -89,3 +89,16 @@ export async function historyOf(db: Db, applicationId: number) {
     .orderBy('id')
     .execute();
 }
+
+/** Valid answers to every question of the form's type (a required media question gets no answer here). */
+export function validAnswers(questions: { id: number; type: number; options: string[] }[]) {
+  const byType: Record<number, (options: string[]) => unknown> = {
+    10: () => 12,
+    20: () => 'Ett svar',
+    30: (o) => o[0],
+    40: (o) => [o[0]],
+    50: (o) => o[0],
+    90: () => 'Ett längre svar.',
+  };
+  return Object.fromEntries(questions.filter((q) => byType[q.type]).map((q) => [String(q.id), byType[q.type](q.options)]));
+}

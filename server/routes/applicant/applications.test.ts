@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createSession } from '../../auth/sessions.js';
 import { seedDemo } from '../../db/seed/demo.js';
+import { validAnswers } from '../../test/handlingFixtures.js';
 import { call, createTestApp, type TestApp } from '../../test/testApp.js';
 
 let t: TestApp;
@@ -51,19 +52,6 @@ async function start(cookie = alice, typeIndex = 0) {
   });
   expect([200, 201]).toContain(response.statusCode);
   return response.json().data;
-}
-
-/** Valid answers to every question of the form's type (a required media question gets no answer here). */
-function answers(questions: { id: number; type: number; options: string[] }[]) {
-  const byType: Record<number, (options: string[]) => unknown> = {
-    10: () => 12,
-    20: () => 'Ett svar',
-    30: (o) => o[0],
-    40: (o) => [o[0]],
-    50: (o) => o[0],
-    90: () => 'Ett längre svar.',
-  };
-  return Object.fromEntries(questions.filter((q) => byType[q.type]).map((q) => [String(q.id), byType[q.type](q.options)]));
 }
 
 const complete = {
@@ -181,7 +169,7 @@ describe('sending in', () => {
     const { uuid, questions } = await start(alice, 0);
     const required = questions.filter((q: { type: number; required: boolean }) => q.type === 100 && q.required);
     expect(required, 'the demo type used here has no required file question').toHaveLength(0);
-    await api('PUT', `/portal/applications/${uuid}`, alice, { ...complete, definitions: answers(questions) });
+    await api('PUT', `/portal/applications/${uuid}`, alice, { ...complete, definitions: validAnswers(questions) });
     const before = await t.db.selectFrom('outbox').select('id').execute();
     const response = await api('POST', `/portal/applications/${uuid}/submit`, alice);
     expect(response.statusCode, response.body).toBe(200);
@@ -222,7 +210,7 @@ describe('sending in', () => {
 
   it('refuses a period that has closed with the spec’s message, and keeps the draft', async () => {
     const { uuid, questions } = await start(bob, 0);
-    await api('PUT', `/portal/applications/${uuid}`, bob, { ...complete, definitions: answers(questions) });
+    await api('PUT', `/portal/applications/${uuid}`, bob, { ...complete, definitions: validAnswers(questions) });
     await t.db.updateTable('periods').set({ closed: true }).where('id', '=', openPeriod.id).execute();
     try {
       const response = await api('POST', `/portal/applications/${uuid}/submit`, bob);
@@ -237,7 +225,7 @@ describe('sending in', () => {
 
   it('refuses a send-in racing the period’s closing: none lands after the close is saved', async () => {
     const { uuid, questions } = await start(bob, 0);
-    await api('PUT', `/portal/applications/${uuid}`, bob, { ...complete, definitions: answers(questions) });
+    await api('PUT', `/portal/applications/${uuid}`, bob, { ...complete, definitions: validAnswers(questions) });
     let release = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
     let closed = () => {};
@@ -284,7 +272,7 @@ describe('sending in', () => {
     const drafts = [];
     for (const cookie of [await applicantCookie('c1@test.se', 'C'), await applicantCookie('c2@test.se', 'D')]) {
       const { uuid, questions } = await start(cookie, 0);
-      await api('PUT', `/portal/applications/${uuid}`, cookie, { ...complete, definitions: answers(questions) });
+      await api('PUT', `/portal/applications/${uuid}`, cookie, { ...complete, definitions: validAnswers(questions) });
       drafts.push({ uuid, cookie });
     }
     const answered = await Promise.all(drafts.map(({ uuid, cookie }) => api('POST', `/portal/applications/${uuid}/submit`, cookie)));
