@@ -3,6 +3,8 @@ import type { ColumnType, Generated } from 'kysely';
 /** Kysely's view of the tables; server/db/migrations is the truth, this mirrors it. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Created = ColumnType<Date, Date | string | undefined, never>;
+/** A bigint kept by the database alone (read as a number, server/db/connect.ts). */
+type Int8 = ColumnType<number, never, never>;
 /** A json/jsonb column: read as T, written as JSON text (or null where T allows null). */
 type Json<T> = ColumnType<T, string | Extract<T, null> | undefined, string | Extract<T, null>>;
 
@@ -254,6 +256,21 @@ export interface Database {
     created_at: Created;
   };
   application_categories: { application_id: number; category_id: number };
+  /** Counts and sums of the applications sent in, kept by triggers (migration 0014); read only. */
+  application_tallies: {
+    period_id: number;
+    status: number;
+    applicant_type: number | null;
+    month: string | null;
+    unread: boolean;
+    in_followup: boolean;
+    applications: Int8;
+    applied: Int8;
+    approved: Int8;
+    participants: Int8;
+    events: Int8;
+  };
+  category_tallies: { category_id: number; period_id: number; status: number; applications: Int8; applied: Int8; approved: Int8 };
   notifications: {
     id: Generated<number>;
     user_id: number;
