@@ -120,12 +120,16 @@ const places = [
 
 const pick = (list: string[]) => sql`(${list}::text[])[1 + floor(random() * ${list.length})::int]`;
 
+/** Applications inserted per statement: each statement's tallies are summed in memory (migration 0014). */
+const BATCH = 100_000;
+
 /**
  * Applications from applicants in periods, statuses spread as in a working year (a tenth drafts, which the lists never
- * show). The same rows every run: setseed holds for one connection, so everything runs in one transaction.
+ * show), with `categories` categories chosen by each (none unless asked). The same rows every run: setseed holds for
+ * one connection, so everything runs in one transaction.
  */
-export async function seedApplications(db: Db, counts: { applications: number; applicants: number; periods: number }) {
-  const { applications: APPLICATIONS, applicants: APPLICANTS, periods: PERIODS } = counts;
+export async function seedApplications(db: Db, counts: { applications: number; applicants: number; periods: number; categories?: number }) {
+  const { applications: APPLICATIONS, applicants: APPLICANTS, periods: PERIODS, categories: CATEGORIES = 0 } = counts;
   await db.transaction().execute(async (trx) => {
     await sql`SELECT setseed(0.42)`.execute(trx);
     await sql`INSERT INTO application_types (label) VALUES ('Föreningsliv'), ('Stipendium')`.execute(trx);
@@ -141,29 +145,50 @@ export async function seedApplications(db: Db, counts: { applications: number; a
       SELECT 'sokande' || i || '@exempel.se', ${pick(firstNames)}, ${pick(surnames)}, now()
       FROM generate_series(1, ${APPLICANTS}) i
     `.execute(trx);
-    // Statuses: 10 % drafts, 20 % received, 20 % ongoing, 30 % approved, 20 % rejected. References are unique per
-    // application (its number, zero-padded, after the period's year); drafts have none.
-    await sql`
-      INSERT INTO applications (reference, status, frontend_user_id, period_id, application_type_id, applicant_type, money,
-                                approved_money, org_name, org_city, sent_in_at, followup_at, followup_sent_in_at, finished,
-                                unread_messages)
-      SELECT CASE WHEN a.status = 10 THEN NULL ELSE (2014 + (a.period - 1) / 2) || '-' || lpad(a.i::text, 6, '0') END,
-             a.status, a.applicant, a.period, 1 + (a.i % 2), 20,
-             (500000 + floor(random() * 49500000))::bigint,
-             CASE WHEN a.status = 40 THEN (500000 + floor(random() * 20000000))::bigint END,
-             CASE WHEN random() < 0.6 THEN ${pick(organisations)} || ' ' || ${pick(places)} END, ${pick(places)},
-             CASE WHEN a.status = 10 THEN NULL ELSE make_date(2014 + (a.period - 1) / 2, 3, 1) + (random() * 200)::int * interval '1 day' END,
-             CASE WHEN a.status = 40 AND random() < 0.3 THEN make_date(2014 + (a.period - 1) / 2, 12, 1) + (random() * 300)::int END,
-             CASE WHEN a.status = 40 AND random() < 0.15 THEN now() END,
-             a.status IN (40, -10) AND random() < 0.7,
-             a.status <> 10 AND random() < 0.03
-      FROM (
-        SELECT i, 1 + floor(random() * ${APPLICANTS})::int AS applicant, 1 + floor(random() * ${PERIODS})::int AS period,
-               (ARRAY[10, 20, 20, 30, 30, 40, 40, 40, -10, -10])[1 + floor(random() * 10)::int] AS status
-        FROM generate_series(1, ${APPLICATIONS}) i
-        OFFSET 0 -- keeps each row's random values from being flattened into the outer query
-      ) a
-    `.execute(trx);
+    if (CATEGORIES) {
+      await sql`
+        INSERT INTO categories (label, type)
+        SELECT 'Kategori ' || t || '-' || i, t FROM unnest(ARRAY[10, 20, 30, 40]) t, generate_series(1, 12) i
+      `.execute(trx);
+    }
+    for (let first = 1; first <= APPLICATIONS; first += BATCH) {
+      const last = Math.min(APPLICATIONS, first + BATCH - 1);
+      const before = await sql<{ id: number }>`SELECT coalesce(max(id), 0) AS id FROM applications`.execute(trx);
+      // Statuses: 10 % drafts, 20 % received, 20 % ongoing, 30 % approved, 20 % rejected. References are unique per
+      // application (its number, zero-padded, after the period's year); drafts have none.
+      await sql`
+        INSERT INTO applications (reference, status, frontend_user_id, period_id, application_type_id, applicant_type, money,
+                                  approved_money, org_name, org_city, sent_in_at, followup_at, followup_sent_in_at, finished,
+                                  unread_messages)
+        SELECT CASE WHEN a.status = 10 THEN NULL ELSE (2014 + (a.period - 1) / 2) || '-' || lpad(a.i::text, 7, '0') END,
+               a.status, a.applicant, a.period, 1 + (a.i % 2), 20,
+               (500000 + floor(random() * 49500000))::bigint,
+               CASE WHEN a.status = 40 THEN (500000 + floor(random() * 20000000))::bigint END,
+               CASE WHEN random() < 0.6 THEN ${pick(organisations)} || ' ' || ${pick(places)} END, ${pick(places)},
+               CASE WHEN a.status = 10 THEN NULL ELSE make_date(2014 + (a.period - 1) / 2, 3, 1) + (random() * 200)::int * interval '1 day' END,
+               CASE WHEN a.status = 40 AND random() < 0.3 THEN make_date(2014 + (a.period - 1) / 2, 12, 1) + (random() * 300)::int END,
+               CASE WHEN a.status = 40 AND random() < 0.15 THEN now() END,
+               a.status IN (40, -10) AND random() < 0.7,
+               a.status <> 10 AND random() < 0.03
+        FROM (
+          SELECT i, 1 + floor(random() * ${APPLICANTS})::int AS applicant, 1 + floor(random() * ${PERIODS})::int AS period,
+                 (ARRAY[10, 20, 20, 30, 30, 40, 40, 40, -10, -10])[1 + floor(random() * 10)::int] AS status
+          FROM generate_series(${first}, ${last}) i
+          OFFSET 0 -- keeps each row's random values from being flattened into the outer query
+        ) a
+      `.execute(trx);
+      if (CATEGORIES) {
+        // Distinct categories per application: consecutive ids from a random start.
+        await sql`
+          INSERT INTO application_categories (application_id, category_id)
+          SELECT a.id, c.id
+          FROM applications a
+          CROSS JOIN LATERAL (SELECT floor(random() * 48)::int AS start OFFSET 0) r
+          JOIN LATERAL (SELECT id FROM categories ORDER BY id OFFSET r.start LIMIT ${CATEGORIES}) c ON true
+          WHERE a.id > ${before.rows[0].id}
+        `.execute(trx);
+      }
+    }
   });
   // As autovacuum leaves a table in use: the trigram indexes' pending entries merged, statistics and visibility map
   // current. (ANALYZE samples rows at random: plans near a tipping point can differ between runs.)

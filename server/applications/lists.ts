@@ -257,16 +257,6 @@ async function tallied(db: Db, query: ListQuery, { periodId, periods }: ListWith
   return total;
 }
 
-/** A list's total by counting its matches (every condition is on the application itself, so with no join). */
-async function counted(db: Db, where: ReturnType<typeof conditions>): Promise<number> {
-  const { total } = await db
-    .selectFrom('applications as a')
-    .select(sql<number>`count(*)::int`.as('total'))
-    .where(where)
-    .executeTakeFirstOrThrow();
-  return total;
-}
-
 interface Orderable<Q> {
   orderBy(expression: RawBuilder<unknown>): Q;
 }
@@ -300,7 +290,6 @@ export async function listApplications(
   sortMatchesBelow = SORT_MATCHES_BELOW,
 ) {
   const where = conditions(db, query, within);
-  const total = (await tallied(db, query, within)) ?? (await counted(db, where));
   const { terms, direction, nulls } = orderOf(query);
   const ordered = <Q extends Orderable<Q>>(q: Q) => inOrder(q, query);
   // The page's ids first, joining only what the sort needs, then the columns of those 50: a deep page then skips
@@ -312,26 +301,28 @@ export async function listApplications(
     .$if(query.sort === 'applicant', (q) => q.innerJoin('frontend_users as f', 'f.id', 'a.frontend_user_id'))
     .$if(query.sort === 'period', (q) => q.innerJoin('periods as p', 'p.id', 'a.period_id'));
   const offset = (query.page - 1) * query.perPage;
-  /** Few matches (a period, a search): collect them with their sort keys, then sort. */
-  const sortedMatches = () => {
-    const keyed = ids.select(terms.map((term, i) => term.as(`k${i}`)));
-    let sorted = db
-      .with(
-        (cte) => cte('m').materialized(),
-        () => keyed,
-      )
-      .selectFrom('m')
-      .select(sql<number>`m.id`.as('id'));
-    for (const [i] of terms.entries()) sorted = sorted.orderBy(sql`${sql.ref(`m.k${i}`)} ${direction}${nulls}`);
-    return sorted
-      .orderBy(sql`m.id ${direction}`)
-      .limit(query.perPage)
-      .offset(offset);
-  };
-  // Left to itself PostgreSQL may walk a sort index (the applicants' names) through much of the table to find a
-  // deep page's rows, so a page of few matches is sorted from the matches collected first.
-  const pageIds = total <= sortMatchesBelow ? sortedMatches() : ordered(ids).limit(query.perPage).offset(offset);
-  const found = await ordered(rows(db).where('a.id', 'in', pageIds)).execute();
+  /** The matches collected once with their sort keys (`m`), to count them and sort a page from them. */
+  const matches = db.with(
+    (cte) => cte('m').materialized(),
+    () => ids.select(terms.map((term, i) => term.as(`k${i}`))),
+  );
+  const byKeys = sql.join([...terms.map((_, i) => sql`${sql.ref(`m.k${i}`)} ${direction}${nulls}`), sql`m.id ${direction}`]);
+  const pageOfMatches = sql<number[]>`array(select m.id from m order by ${byKeys} limit ${query.perPage} offset ${offset})`;
+  let total = await tallied(db, query, within);
+  let pageIds: number[];
+  if (total === undefined) {
+    // A search, or a filter the tallies do not count: its matches are found once, to count them and take the page.
+    ({ total, ids: pageIds } = await matches
+      .selectNoFrom([sql<number>`(select count(*)::int from m)`.as('total'), pageOfMatches.as('ids')])
+      .executeTakeFirstOrThrow());
+  } else if (total <= sortMatchesBelow) {
+    // Left to itself PostgreSQL may walk a sort index (the applicants' names) through much of the table to find a
+    // deep page's rows, so a page of few matches is sorted from the matches collected first.
+    ({ ids: pageIds } = await matches.selectNoFrom(pageOfMatches.as('ids')).executeTakeFirstOrThrow());
+  } else {
+    pageIds = (await ordered(ids).limit(query.perPage).offset(offset).execute()).map((row) => row.id);
+  }
+  const found = pageIds.length ? await ordered(rows(db).where('a.id', 'in', pageIds)).execute() : [];
   const data = kind === 'decided' ? await withDecision(db, found) : found.map(listRow);
   return listPage(data, total, query);
 }

@@ -96,11 +96,19 @@ describe('application tallies', () => {
     await expectKeptRight();
 
     // A draft sent in; an application decided; one moved to the other period; several at once.
-    await t.db.updateTable('applications').set({ status: received, sent_in_at: new Date('2026-04-02T10:00:00Z') }).where('id', '=', ids[0]).execute();
+    await t.db
+      .updateTable('applications')
+      .set({ status: received, sent_in_at: new Date('2026-04-02T10:00:00Z') })
+      .where('id', '=', ids[0])
+      .execute();
     await t.db.updateTable('applications').set({ status: approved, approved_money: 777_00 }).where('id', '=', ids[1]).execute();
     await t.db.updateTable('applications').set({ period_id: second }).where('id', '=', ids[2]).execute();
     await t.db.updateTable('applications').set({ status: ongoing }).where('id', 'in', ids.slice(5, 9)).execute();
-    await t.db.updateTable('applications').set({ applicant_type: enums.applicant_type.organisation }).where('id', 'in', ids.slice(3, 7)).execute();
+    await t.db
+      .updateTable('applications')
+      .set({ applicant_type: enums.applicant_type.organisation })
+      .where('id', 'in', ids.slice(3, 7))
+      .execute();
     await expectKeptRight();
 
     // Messages unread and read; the follow-up requested, sent in with its figures, changed, and finished.
@@ -114,7 +122,11 @@ describe('application tallies', () => {
     await expectKeptRight();
     await t.db.updateTable('applications').set({ followup_sent_in_at: new Date() }).where('id', 'in', ids.slice(1, 4)).execute();
     await expectKeptRight();
-    await t.db.updateTable('application_followups').set({ participants: 99, events: null }).where('application_id', 'in', ids.slice(2, 5)).execute();
+    await t.db
+      .updateTable('application_followups')
+      .set({ participants: 99, events: null })
+      .where('application_id', 'in', ids.slice(2, 5))
+      .execute();
     await t.db.updateTable('applications').set({ finished: true }).where('id', '=', ids[1]).execute();
     await expectKeptRight();
     await t.db.deleteFrom('application_followups').where('application_id', '=', ids[3]).execute();
@@ -138,8 +150,7 @@ describe('application tallies', () => {
     const draftRow = await createApplication(t.db, { periodId: periods[0], frontendUserId: applicant, status: draft });
     const sent = await createApplication(t.db, { periodId: periods[0], frontendUserId: applicant });
     const before = await kept();
-    const xmin = () =>
-      sql<{ xmin: string }>`SELECT xmin::text FROM application_tallies WHERE period_id = ${periods[0]}`.execute(t.db);
+    const xmin = () => sql<{ xmin: string }>`SELECT xmin::text FROM application_tallies WHERE period_id = ${periods[0]}`.execute(t.db);
     const rowVersion = (await xmin()).rows;
     await t.db.updateTable('applications').set({ money: 5_000_00, org_name: 'Föreningen' }).where('id', '=', draftRow.id).execute();
     await t.db.updateTable('applications').set({ org_city: 'Ystad', step: 3 }).where('id', '=', sent.id).execute();
