@@ -173,7 +173,7 @@ export async function seedApplications(db: Db, counts: { applications: number; a
         FROM (
           SELECT i, 1 + floor(random() * ${APPLICANTS})::int AS applicant, 1 + floor(random() * ${PERIODS})::int AS period,
                  (ARRAY[10, 20, 20, 30, 30, 40, 40, 40, -10, -10])[1 + floor(random() * 10)::int] AS status
-          FROM generate_series(${first}, ${last}) i
+          FROM generate_series(${first}::int, ${last}::int) i
           OFFSET 0 -- keeps each row's random values from being flattened into the outer query
         ) a
       `.execute(trx);

@@ -249,10 +249,10 @@ async function tallied(db: Db, query: ListQuery, { periodId, periods }: ListWith
     .where('t.status', 'in', query.statuses)
     .$if(periodId !== undefined, (q) => q.where('t.period_id', '=', periodId!))
     .$if(!!periods, (q) => q.where('t.period_id', 'in', periods?.length ? periods : [-1]))
-    .$if(query.ids.period !== undefined, (q) => q.where('t.period_id', '=', query.ids.period!))
+    .$if(query.ids.period !== undefined, (q) => q.where('t.period_id', '=', query.ids.period))
     .$if(!!query.flags.unread, (q) => q.where('t.unread', '=', true))
     .$if(!!query.flags.followups, (q) => q.where('t.in_followup', '=', true))
-    .$if(!!query.texts.month, (q) => q.where('t.month', '=', query.texts.month!))
+    .$if(!!query.texts.month, (q) => q.where('t.month', '=', query.texts.month))
     .executeTakeFirstOrThrow();
   return total;
 }

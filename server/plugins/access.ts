@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { allowedEntityIds, hasAbility, isAllowed, type AbilityName, type Entity } from '../../resources/abilities.js';
-import { findApplicant, findStaffUser, loadAbilities, sessionCookie, type Applicant, type StaffUser } from '../auth/sessions.js';
+import { findApplicant, findStaffUser, sessionCookie, type Applicant, type StaffUser } from '../auth/sessions.js';
 import { forbidden, notFound, unauthenticated } from '../errors.js';
 import type { RouteAccess } from '../types.js';
 
@@ -34,8 +34,7 @@ export function registerAccess(app: FastifyInstance, publicPrefixes: string[]) {
       await requireApplicant(request);
       return;
     }
-    const staff = await requireStaff(request);
-    request.abilities = await loadAbilities(app.db, staff);
+    await requireStaff(request);
     if (access === 'staff') return;
     const { abilities: requirement, scope } = access;
     request.scope = scope
@@ -63,9 +62,11 @@ export function registerAccess(app: FastifyInstance, publicPrefixes: string[]) {
 
 export async function requireStaff(request: FastifyRequest): Promise<StaffUser> {
   const token = request.cookies[sessionCookie.staff];
-  request.staff = token ? await findStaffUser(request.server.db, token) : null;
-  if (!request.staff) throw unauthenticated();
-  return request.staff;
+  const found = token ? await findStaffUser(request.server.db, token) : null;
+  if (!found) throw unauthenticated();
+  request.staff = found.staff;
+  request.abilities = found.abilities;
+  return found.staff;
 }
 
 export async function requireApplicant(request: FastifyRequest): Promise<Applicant> {
