@@ -36,7 +36,7 @@ for (const size of SIZES) {
   const get = async (url: string) => {
     const response = await bench.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: bench.headers });
     if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
-    return (response.json() as { data: { total?: number; totals?: { applications: number } } }).data;
+    return response.json<{ data: { total?: number; totals?: { applications: number } } }>().data;
   };
   const kinds: { kind: string; url: (i: number) => string }[] = [
     { kind: 'page (by reference, pages 1-20)', url: (i) => `/applications/all?sort=reference&page=${1 + (i % 20)}` },
