@@ -2,7 +2,8 @@
  * Throughput of the staff applications list at 100,000 applications, over HTTP from the app in its own process (as
  * `npm start` runs it) on the seeded database: 50 clients, each with one request in flight, for 20 s per kind —
  * (page) a status-filtered page sorted by reference, pages 1–20; (search) a search by an applicant's surname. For
- * each: requests/s, median and 99th percentile latency, errors, and the CPU per request of Node and of PostgreSQL.
+ * each: requests/s, median and 99th percentile latency, errors, and the CPU per request of the app (Node), of
+ * PostgreSQL and of the clients (this process, on the same machine).
  * Usage: npm run bench:load (LOAD_SECONDS and LOAD_CLIENTS change the run)
  */
 import { openBenchApp } from './benchApp.js';
@@ -36,18 +37,20 @@ try {
   console.log(
     `Seeded ${APPLICATIONS.toLocaleString('en')} applications in ${(bench.seeded / 1000).toFixed(1)} s; ${CLIENTS} clients, ${SECONDS} s a kind.\n`,
   );
-  console.log('kind                                              req/s     p50 ms    p99 ms  errors  CPU ms/req: Node  PostgreSQL');
+  console.log(
+    'kind                                              req/s     p50 ms    p99 ms  errors  CPU ms/req: Node  PostgreSQL  clients',
+  );
   for (const kind of kinds) {
     // Warm up the plans and caches first, untimed.
     await runClients(CLIENTS, 2, (client, i) => get(kind.url(client * 7 + i)));
     failures.clear();
-    const [node0, pg0] = [nodeCpu(server.child.pid!), postgresCpu(bench.postmasterPid()!)];
+    const [node0, pg0, clients0] = [nodeCpu(server.child.pid!), postgresCpu(bench.postmasterPid()!), nodeCpu(process.pid)];
     const run = await runClients(CLIENTS, SECONDS, (client, i) => get(kind.url(client * 7 + i)));
-    const [node1, pg1] = [nodeCpu(server.child.pid!), postgresCpu(bench.postmasterPid()!)];
+    const [node1, pg1, clients1] = [nodeCpu(server.child.pid!), postgresCpu(bench.postmasterPid()!), nodeCpu(process.pid)];
     const count = run.latencies.length;
     const perRequest = (seconds: number) => ((seconds * 1000) / count).toFixed(2);
     console.log(
-      `${kind.label.padEnd(48)} ${(count / run.seconds).toFixed(0).padStart(6)} ${quantile(run.latencies, 0.5).toFixed(1).padStart(10)} ${quantile(run.latencies, 0.99).toFixed(1).padStart(9)} ${String(run.errors).padStart(7)} ${perRequest(node1 - node0).padStart(17)} ${perRequest(pg1 - pg0).padStart(11)}${failures.size ? `  (failed: ${[...failures].map(([s, n]) => `${n}× ${s}`).join(', ')})` : ''}`,
+      `${kind.label.padEnd(48)} ${(count / run.seconds).toFixed(0).padStart(6)} ${quantile(run.latencies, 0.5).toFixed(1).padStart(10)} ${quantile(run.latencies, 0.99).toFixed(1).padStart(9)} ${String(run.errors).padStart(7)} ${perRequest(node1 - node0).padStart(17)} ${perRequest(pg1 - pg0).padStart(11)} ${perRequest(clients1 - clients0).padStart(8)}${failures.size ? `  (failed: ${[...failures].map(([s, n]) => `${n}× ${s}`).join(', ')})` : ''}`,
     );
   }
 } finally {
