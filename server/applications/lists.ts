@@ -304,21 +304,26 @@ export async function listApplications(
   );
   const byKeys = sql.join([...terms.map((_, i) => sql`${sql.ref(`m.k${i}`)} ${direction}${nulls}`), sql`m.id ${direction}`]);
   const pageOfMatches = sql<number[]>`array(select m.id from m order by ${byKeys} limit ${query.perPage} offset ${offset})`;
-  let total = await tallied(db, query, within);
-  let pageIds: number[];
-  if (total === undefined) {
+  const tally = await tallied(db, query, within);
+  let total: number;
+  let found: Joined[];
+  if (tally === undefined) {
     // A search, or a filter the tallies do not count: its matches are found once, to count them and take the page.
-    ({ total, ids: pageIds } = await matches
+    const page = await matches
       .selectNoFrom([sql<number>`(select count(*)::int from m)`.as('total'), pageOfMatches.as('ids')])
-      .executeTakeFirstOrThrow());
-  } else if (total <= sortMatchesBelow) {
+      .executeTakeFirstOrThrow();
+    total = page.total;
+    found = page.ids.length ? await ordered(rows(db).where('a.id', 'in', page.ids)).execute() : [];
+  } else {
+    total = tally;
     // Left to itself PostgreSQL may walk a sort index (the applicants' names) through much of the table to find a
     // deep page's rows, so a page of few matches is sorted from the matches collected first.
-    ({ ids: pageIds } = await matches.selectNoFrom(pageOfMatches.as('ids')).executeTakeFirstOrThrow());
-  } else {
-    pageIds = (await ordered(ids).limit(query.perPage).offset(offset).execute()).map((row) => row.id);
+    const pageIds =
+      total <= sortMatchesBelow
+        ? matches.selectFrom('m').select(sql<number>`m.id`.as('id')).orderBy(byKeys).limit(query.perPage).offset(offset)
+        : ordered(ids).limit(query.perPage).offset(offset);
+    found = await ordered(rows(db).where('a.id', 'in', pageIds)).execute();
   }
-  const found = pageIds.length ? await ordered(rows(db).where('a.id', 'in', pageIds)).execute() : [];
   const data = kind === 'decided' ? await withDecision(db, found) : found.map(listRow);
   return listPage(data, total, query);
 }
