@@ -121,46 +121,50 @@ function conditions(db: Db, query: ListQuery, { periodId, periods }: ListWithin)
   };
 }
 
-/** The row every staff list shows, joined with its applicant, period and type. */
-function rows(db: Db) {
+/** The applications as every staff list shows them, joined with their applicant, period and type. */
+function joined(db: Db) {
   return db
     .selectFrom('applications as a')
     .innerJoin('frontend_users as f', 'f.id', 'a.frontend_user_id')
     .innerJoin('periods as p', 'p.id', 'a.period_id')
-    .leftJoin('application_types as t', 't.id', 'a.application_type_id')
-    .select([
-      'a.id',
-      'a.uuid',
-      'a.reference',
-      'a.status',
-      'a.money',
-      'a.approved_money',
-      'a.approved_fou',
-      'a.approved_nok',
-      'a.global_goals',
-      'a.org_name',
-      'a.org_city',
-      'a.sent_in_at',
-      'a.finished',
-      'a.followup_at',
-      'a.followup_sent_in_at',
-      'a.distribution_mail_sent_at',
-      'a.unread_messages',
-      'a.created_at',
-      'f.id as applicant_id',
-      'f.first_name',
-      'f.last_name',
-      'f.email',
-      'p.id as period_id',
-      'p.uuid as period_uuid',
-      'p.name as period_name',
-      't.label as application_type',
-    ]);
+    .leftJoin('application_types as t', 't.id', 'a.application_type_id');
+}
+
+/** The columns of a list row. */
+function rows(db: Db) {
+  return joined(db).select([
+    'a.id',
+    'a.uuid',
+    'a.reference',
+    'a.status',
+    'a.money',
+    'a.approved_money',
+    'a.approved_fou',
+    'a.approved_nok',
+    'a.global_goals',
+    'a.org_name',
+    'a.org_city',
+    'a.sent_in_at',
+    'a.finished',
+    'a.followup_at',
+    'a.followup_sent_in_at',
+    'a.distribution_mail_sent_at',
+    'a.unread_messages',
+    'a.created_at',
+    'f.id as applicant_id',
+    'f.first_name',
+    'f.last_name',
+    'f.email',
+    'p.id as period_id',
+    'p.uuid as period_uuid',
+    'p.name as period_name',
+    't.label as application_type',
+  ]);
 }
 
 type Joined = Awaited<ReturnType<ReturnType<typeof rows>['executeTakeFirstOrThrow']>>;
 
-const personName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ');
+export const personName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ');
 
 /** The six progress indicators of SPEC.md §3. */
 export function progressOf(
@@ -320,7 +324,12 @@ export async function listApplications(
     // deep page's rows, so a page of few matches is sorted from the matches collected first.
     const pageIds =
       total <= sortMatchesBelow
-        ? matches.selectFrom('m').select(sql<number>`m.id`.as('id')).orderBy(byKeys).limit(query.perPage).offset(offset)
+        ? matches
+            .selectFrom('m')
+            .select(sql<number>`m.id`.as('id'))
+            .orderBy(byKeys)
+            .limit(query.perPage)
+            .offset(offset)
         : ordered(ids).limit(query.perPage).offset(offset);
     found = await ordered(rows(db).where('a.id', 'in', pageIds)).execute();
   }
@@ -328,14 +337,34 @@ export async function listApplications(
   return listPage(data, total, query);
 }
 
+/** The columns the CSV export writes (server/applications/exportCsv.ts), and no others. */
+const exportedRows = (db: Db) =>
+  joined(db).select([
+    'a.id',
+    'a.reference',
+    'a.status',
+    'f.first_name',
+    'f.last_name',
+    'f.email',
+    'a.org_name',
+    'p.name as period_name',
+    't.label as application_type',
+    'a.money',
+    'a.approved_money',
+    'a.sent_in_at',
+    'a.finished',
+  ]);
+export type ExportedRow = Awaited<ReturnType<ReturnType<typeof exportedRows>['executeTakeFirstOrThrow']>>;
+
 /**
  * Every application of a list in its order, a batch at a time from a database cursor: what the CSV export writes as
- * it reads, so that its first bytes go at once and memory holds one batch, whatever the size.
+ * it reads, so that its first bytes go at once and memory holds one batch, whatever the size. The rows are the
+ * export's columns only, as the database gives them: no list row is built for each.
  */
-export async function* applicationBatches(db: Db, query: ListQuery, within: ListWithin = {}, size = 250): AsyncGenerator<ListRow[]> {
-  let batch: ListRow[] = [];
-  for await (const row of inOrder(rows(db).where(conditions(db, query, within)), query).stream(size)) {
-    batch.push(listRow(row));
+export async function* exportedBatches(db: Db, query: ListQuery, within: ListWithin = {}, size = 250): AsyncGenerator<ExportedRow[]> {
+  let batch: ExportedRow[] = [];
+  for await (const row of inOrder(exportedRows(db).where(conditions(db, query, within)), query).stream(size)) {
+    batch.push(row);
     if (batch.length === size) {
       yield batch;
       batch = [];

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportColumns, exportRow } from '../../applications/exportCsv.js';
+import { exportColumns } from '../../applications/exportCsv.js';
 import { listApplications, listSpecs } from '../../applications/lists.js';
 import { toCsv } from '../../csv.js';
 import { createSession } from '../../auth/sessions.js';
@@ -330,7 +330,17 @@ describe('GET /applications/all/export', () => {
     `.execute(t.db);
     const streamed = await get(`/applications/all/export?period=${big.id}&sort=money&direction=desc`);
     const query = parseListQuery(listSpecs.all, { period: String(big.id), sort: 'money', direction: 'desc' }, { paged: false });
-    const whole = toCsv((await listApplications(t.db, 'all', query)).data.map(exportRow), exportColumns);
+    // The file as the list shows these applications, made at once: the export's cells from the list's rows.
+    const kronor = (ore: number | null) => (ore === null ? null : (ore / 100).toFixed(2));
+    const listed = (await listApplications(t.db, 'all', query)).data.map((row) => ({
+      ...row,
+      applicant: row.applicant.name,
+      applicant_email: row.applicant.email,
+      period: row.period.name,
+      money: kronor(row.money),
+      approved_money: kronor(row.approved_money),
+    }));
+    const whole = toCsv(listed, exportColumns);
     expect(streamed.body.split('\r\n')).toHaveLength(2346);
     expect(streamed.body).toBe(whole);
   });

@@ -5,7 +5,7 @@ import { attributeLabel } from '../../../resources/attributeLabel.js';
 import { enums } from '../../../resources/enums.js';
 import { applicationByUuid, changeApplication } from '../../applications/handled.js';
 import { exportBatches, exportColumns } from '../../applications/exportCsv.js';
-import { applicationBatches, applicationRow, listApplications, listSpecs } from '../../applications/lists.js';
+import { applicationRow, exportedBatches, listApplications, listSpecs } from '../../applications/lists.js';
 import { historyOf, staffApplication } from '../../applications/staffView.js';
 import { csvStream } from '../../csv.js';
 import { AppError } from '../../errors.js';
@@ -159,7 +159,7 @@ export default async function applicationRoutes(app: Api) {
       const { page: _page, per_page: _perPage, ...raw } = request.query;
       const query = parseListQuery(listSpecs.all, raw, { paged: false });
       // Written as the cursor reads: the first bytes go at once, and memory holds one batch whatever the size.
-      const csv = csvStream(exportBatches(applicationBatches(db, query, { periods: request.scope })), exportColumns);
+      const csv = csvStream(exportBatches(exportedBatches(db, query, { periods: request.scope })), exportColumns);
       return reply
         .type('text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="applications-${new Date().toISOString().slice(0, 10)}.csv"`)
