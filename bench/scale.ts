@@ -11,7 +11,7 @@ import { openBenchApp, stats, timeCalls } from './benchApp.js';
 import { seedApplications } from './seedApplications.js';
 
 const SIZES = (process.env.SCALE_SIZES ?? '10000,100000,1000000').split(',').map(Number);
-const WARMUP = 10;
+const WARMUP = 50;
 const TIMED = 100;
 /** A surname none of the seeded applicants has, given to RARE applications at every size. */
 const RARE = 'Ödqvist';

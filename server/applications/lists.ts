@@ -239,22 +239,27 @@ async function withDecision(db: Db, page: Joined[]) {
 
 /**
  * A list's total from the tallies the database keeps (migration 0014), when they count what it filters by: a sum of
- * a few rows instead of a count of every match. Undefined for a search or a filter they do not count.
+ * a few rows instead of a count of every match. With it, `all`: every application sent in. Undefined for a search or
+ * a filter they do not count.
  */
-async function tallied(db: Db, query: ListQuery, { periodId, periods }: ListWithin): Promise<number | undefined> {
+async function tallied(db: Db, query: ListQuery, { periodId, periods }: ListWithin): Promise<{ total: number; all: number } | undefined> {
   if (query.search || query.texts.organisation || query.ids.frontend_user !== undefined) return undefined;
-  const { total } = await db
+  return db
     .selectFrom('application_tallies as t')
-    .select(sql<number>`coalesce(sum(t.applications), 0)::bigint`.as('total'))
-    .where('t.status', 'in', query.statuses)
-    .$if(periodId !== undefined, (q) => q.where('t.period_id', '=', periodId!))
-    .$if(!!periods, (q) => q.where('t.period_id', 'in', periods?.length ? periods : [-1]))
-    .$if(query.ids.period !== undefined, (q) => q.where('t.period_id', '=', query.ids.period))
-    .$if(!!query.flags.unread, (q) => q.where('t.unread', '=', true))
-    .$if(!!query.flags.followups, (q) => q.where('t.in_followup', '=', true))
-    .$if(!!query.texts.month, (q) => q.where('t.month', '=', query.texts.month))
+    .select((eb) => {
+      const all: Expression<SqlBool>[] = [eb('t.status', 'in', query.statuses)];
+      if (periodId !== undefined) all.push(eb('t.period_id', '=', periodId));
+      if (periods) all.push(eb('t.period_id', 'in', periods.length ? periods : [-1]));
+      if (query.ids.period !== undefined) all.push(eb('t.period_id', '=', query.ids.period));
+      if (query.flags.unread) all.push(eb('t.unread', '=', true));
+      if (query.flags.followups) all.push(eb('t.in_followup', '=', true));
+      if (query.texts.month) all.push(eb('t.month', '=', query.texts.month));
+      return [
+        sql<number>`coalesce(sum(t.applications) filter (where ${eb.and(all)}), 0)::bigint`.as('total'),
+        sql<number>`coalesce(sum(t.applications), 0)::bigint`.as('all'),
+      ];
+    })
     .executeTakeFirstOrThrow();
-  return total;
 }
 
 interface Orderable<Q> {
@@ -275,19 +280,19 @@ function inOrder<Q extends Orderable<Q>>(q: Q, query: ListQuery): Q {
   return q.orderBy(sql`a.id ${direction}`);
 }
 
-/** Up to this many matches, a page is sorted from the matches collected first (see listApplications). */
+/** Up to this many matches, a page may be sorted from the matches collected first (see listApplications). */
 const SORT_MATCHES_BELOW = 10_000;
 
 /**
- * One page of a staff list in the envelope of DESIGN.md §4, of the periods `within` says.
- * `sortMatchesBelow` is for tests, which compare both ways of finding a page.
+ * One page of a staff list in the envelope of DESIGN.md §4, of the periods `within` says. `way` is for tests, which
+ * compare both ways of finding a page of a counted list: collecting its matches, or walking a sort index.
  */
 export async function listApplications(
   db: Db,
   kind: keyof typeof listSpecs,
   query: ListQuery,
   within: ListWithin = {},
-  sortMatchesBelow = SORT_MATCHES_BELOW,
+  way?: 'collect' | 'walk',
 ) {
   const where = conditions(db, query, within);
   const { terms, direction, nulls } = orderOf(query);
@@ -319,18 +324,20 @@ export async function listApplications(
     total = page.total;
     found = page.ids.length ? await ordered(rows(db).where('a.id', 'in', page.ids)).execute() : [];
   } else {
-    total = tally;
-    // Left to itself PostgreSQL may walk a sort index (the applicants' names) through much of the table to find a
-    // deep page's rows, so a page of few matches is sorted from the matches collected first.
-    const pageIds =
-      total <= sortMatchesBelow
-        ? matches
-            .selectFrom('m')
-            .select(sql<number>`m.id`.as('id'))
-            .orderBy(byKeys)
-            .limit(query.perPage)
-            .offset(offset)
-        : ordered(ids).limit(query.perPage).offset(offset);
+    total = tally.total;
+    // Walking a sort index to a page reads about (offset + page) × all / total applications; collecting the matches
+    // and sorting them reads `total`. A selective filter (a period) on a deep page, or a sort index that must be
+    // joined (the applicants' names), is the case where PostgreSQL left to itself walks far, so few matches are
+    // collected first unless the walk is shorter.
+    const collect = way ? way === 'collect' : total <= SORT_MATCHES_BELOW && (offset + query.perPage) * tally.all >= total * total;
+    const pageIds = collect
+      ? matches
+          .selectFrom('m')
+          .select(sql<number>`m.id`.as('id'))
+          .orderBy(byKeys)
+          .limit(query.perPage)
+          .offset(offset)
+      : ordered(ids).limit(query.perPage).offset(offset);
     found = await ordered(rows(db).where('a.id', 'in', pageIds)).execute();
   }
   const data = kind === 'decided' ? await withDecision(db, found) : found.map(listRow);

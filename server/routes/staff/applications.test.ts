@@ -250,8 +250,8 @@ describe('GET /applications/all', () => {
     ];
     for (const raw of queries) {
       const query = parseListQuery(listSpecs.all, raw);
-      const collected = await listApplications(t.db, 'all', query);
-      const walked = await listApplications(t.db, 'all', query, {}, 0);
+      const collected = await listApplications(t.db, 'all', query, {}, 'collect');
+      const walked = await listApplications(t.db, 'all', query, {}, 'walk');
       expect(
         walked.data.map((r) => r.id),
         JSON.stringify(raw),
@@ -259,7 +259,9 @@ describe('GET /applications/all', () => {
       expect(walked.total).toBe(collected.total);
     }
     const decided = parseListQuery(listSpecs.decided, { sort: 'approved_money', direction: 'desc' });
-    expect((await listApplications(t.db, 'decided', decided, {}, 0)).data).toEqual((await listApplications(t.db, 'decided', decided)).data);
+    expect((await listApplications(t.db, 'decided', decided, {}, 'walk')).data).toEqual(
+      (await listApplications(t.db, 'decided', decided, {}, 'collect')).data,
+    );
   });
 
   it('pages 50 at a time', async () => {
