@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enums } from '../../resources/enums.js';
 import { createApplicant, createApplication, createPeriod } from '../test/handlingFixtures.js';
 import { createTestApp, type TestApp } from '../test/testApp.js';
+import { fillTallies } from './migrations/0014_application_tallies.js';
 
 const { draft, received, ongoing, approved, rejected } = enums.application_status;
 
@@ -142,6 +143,32 @@ describe('application tallies', () => {
     // Something was counted all along: the test would pass on two empty tallies otherwise.
     expect((await kept()).applications.length).toBeGreaterThan(4);
     expect((await kept()).categories.length).toBeGreaterThan(2);
+  });
+
+  it('are filled by the migration from the applications already there', async () => {
+    periods = [(await createPeriod(t.db, `Tally ${randomUUID()}`)).id];
+    const applicant = await createApplicant(t.db, `${randomUUID()}@test.se`);
+    const [category] = await t.db
+      .insertInto('categories')
+      .values({ label: `Tally ${randomUUID()}`, type: enums.category_type.target_group })
+      .returning('id')
+      .execute();
+    for (const status of [draft, received, approved, approved, rejected]) {
+      const { id } = await createApplication(t.db, { periodId: periods[0], frontendUserId: applicant, status, approvedMoney: 100_00 });
+      await t.db.insertInto('application_categories').values({ application_id: id, category_id: category.id }).execute();
+      await t.db
+        .insertInto('application_followups')
+        .values({ application_id: id, requested_at: new Date(), participants: 7, events: 2 })
+        .execute();
+      await t.db.updateTable('applications').set({ followup_sent_in_at: new Date() }).where('id', '=', id).execute();
+    }
+    const keptByTriggers = await kept();
+    await sql`DELETE FROM application_tallies`.execute(t.db);
+    await sql`DELETE FROM category_tallies`.execute(t.db);
+    await fillTallies(t.db);
+    expect(await kept()).toEqual(keptByTriggers);
+    expect(await kept()).toEqual(await recounted());
+    expect(keptByTriggers.categories).toHaveLength(3);
   });
 
   it('leave an autosave of a draft, or an edit of what they do not count, without a write', async () => {

@@ -185,7 +185,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION application_followups_tally();
     CREATE TRIGGER application_followups_tally_delete AFTER DELETE ON application_followups
       REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION application_followups_tally();
+  `.execute(db);
+  await fillTallies(db);
+}
 
+/** Adds every application already there to the (empty) tallies: what the triggers would have counted. */
+export async function fillTallies<D>(db: Kysely<D>): Promise<void> {
+  await sql`
     SELECT add_to_tallies(ARRAY(SELECT r::application_tallies
       FROM application_tally_rows(ARRAY(SELECT a FROM applications a), 1) r));
     SELECT add_to_category_tallies(ARRAY(SELECT r::category_tallies
