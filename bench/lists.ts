@@ -11,6 +11,7 @@ import os from 'node:os';
 import { Kysely, PostgresDialect, sql, type CompiledQuery } from 'kysely';
 import pg from 'pg';
 import { openBenchApp, stats, timeCalls } from './benchApp.js';
+import { pick, surnames } from './seedApplications.js';
 import { categories } from '../resources/categories.js';
 import { boolean, enumOf, text, type ResourceDefinition } from '../resources/fields.js';
 import { resourceByName } from '../resources/index.js';
@@ -143,48 +144,6 @@ const qualifiers = [
   'och innovation',
   'med stöd av volontärer',
 ];
-const surnames = [
-  'Andersson',
-  'Johansson',
-  'Karlsson',
-  'Nilsson',
-  'Eriksson',
-  'Larsson',
-  'Olsson',
-  'Persson',
-  'Svensson',
-  'Gustafsson',
-  'Pettersson',
-  'Jonsson',
-  'Jansson',
-  'Hansson',
-  'Bengtsson',
-  'Lindberg',
-  'Lindqvist',
-  'Lundgren',
-  'Bergström',
-  'Lindström',
-  'Åberg',
-  'Åkesson',
-  'Ågren',
-  'Ängström',
-  'Öberg',
-  'Östberg',
-  'Östlund',
-  'Ölund',
-  'Sjöberg',
-  'Holm',
-  'Ek',
-  'Björk',
-  'Falk',
-  'Nyström',
-  'Hedlund',
-  'Sandberg',
-  'Forsberg',
-  'Engström',
-  'Dahl',
-  'Wallin',
-];
 const trades = [
   'Bygg',
   'Måleri',
@@ -239,9 +198,6 @@ const streets = [
   'Hamngatan',
 ];
 const communities = ['församling', 'samfällighetsförening', 'sockenråd', 'bygderåd', 'Ö-råd', 'missionsförsamling', 'stadsdelsråd'];
-
-/** `pick(list)`: a random element of a text[] parameter, as SQL. */
-const pick = (list: string[]) => sql`(${list}::text[])[1 + floor(random() * ${list.length})::int]`;
 
 /** The same rows every run: setseed holds for one connection, so everything runs in one transaction. */
 async function seedData(db: AnyDb) {

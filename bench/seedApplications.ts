@@ -118,7 +118,8 @@ const places = [
   'Öved',
 ];
 
-const pick = (list: string[]) => sql`(${list}::text[])[1 + floor(random() * ${list.length})::int]`;
+/** A random word of the list, in SQL (random(), so setseed makes it repeatable). */
+export const pick = (list: string[]) => sql`(${list}::text[])[1 + floor(random() * ${list.length})::int]`;
 
 /** Applications inserted per statement: each statement's tallies are summed in memory (migration 0014). */
 const BATCH = 100_000;
