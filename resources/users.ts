@@ -15,3 +15,6 @@ export interface ApplicantProfile {
   last_name: string | null;
   locale: string;
 }
+
+/** A person's name as shown: first and last, whichever are given. */
+export const personName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ');

@@ -1,5 +1,6 @@
 import type { CsvColumn } from '../csv.js';
-import { personName, type ExportedRow } from './lists.js';
+import { personName } from '../../resources/users.js';
+import type { ExportedRow } from './lists.js';
 
 /** The columns of the applications list's CSV export, named as in the API. */
 export const exportColumns: CsvColumn[] = [

@@ -4,6 +4,7 @@ import type { Db } from '../db/connect.js';
 import { AppError, notFound } from '../errors.js';
 import { listPage, type ListGrammar, type ListQuery } from '../lists/listQuery.js';
 import { recordHistory } from './history.js';
+import { personName } from '../../resources/users.js';
 
 // The queries of investigations (SPEC.md §2 applications area, §6): who investigates an application, and each one's proposal.
 
@@ -21,8 +22,6 @@ export const ownList: ListGrammar = {
   search: false,
   filters: {},
 };
-
-const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ');
 
 /** The staff users on an application, each with their investigation, in the order they were added. */
 export async function investigatorsOf(db: Db, applicationId: number) {
@@ -47,7 +46,7 @@ export async function investigatorsOf(db: Db, applicationId: number) {
     .execute();
   return rows.map((r) => ({
     user_id: r.user_id,
-    name: fullName(r.first_name, r.last_name),
+    name: personName(r.first_name, r.last_name),
     email: r.email,
     investigation: { id: r.id, amount: r.amount, status: r.status, comment: r.comment, created_at: r.created_at, updated_at: r.updated_at },
   }));
@@ -78,7 +77,7 @@ export function addInvestigator(
         userId: staffId,
         action: 'investigator_added',
         before: null,
-        after: { user_id: user.id, name: fullName(user.first_name, user.last_name) },
+        after: { user_id: user.id, name: personName(user.first_name, user.last_name) },
       });
     }
     return !!row;
@@ -149,7 +148,7 @@ export async function ownInvestigations(db: Db, userId: number, { page, perPage,
       uuid: r.uuid,
       reference: r.reference,
       status: r.status,
-      applicant: { id: r.frontend_user_id, name: fullName(r.first_name, r.last_name), email: r.email },
+      applicant: { id: r.frontend_user_id, name: personName(r.first_name, r.last_name), email: r.email },
       period: { id: r.period_id, uuid: r.period_uuid, name: r.period_name },
       money_value: r.money,
       sent_in_at: r.sent_in_at,

@@ -5,6 +5,7 @@ import { MAX_MESSAGE_LENGTH } from '../../resources/dialogue.js';
 import { assertRoomForFiles, type FileCaps } from './files.js';
 import { recordHistory } from './history.js';
 import { isPlainText } from '../../resources/plainText.js';
+import { personName } from '../../resources/users.js';
 
 // The dialogue of an application sent in (SPEC.md §2): its messages, their attachments (rows of application_files
 // with a message_id; the bytes are in server/uploads/) and the "unread messages" flag of the staff lists.
@@ -184,9 +185,7 @@ export async function threadOf(db: Db, applicationId: number, audience: Audience
   return messages.map((m) => ({
     uuid: m.uuid,
     from: m.from_applicant ? ('applicant' as const) : ('foundation' as const),
-    ...(audience === 'staff'
-      ? { user: m.user_id === null ? null : { id: m.user_id, name: [m.first_name, m.last_name].filter(Boolean).join(' ') } }
-      : {}),
+    ...(audience === 'staff' ? { user: m.user_id === null ? null : { id: m.user_id, name: personName(m.first_name, m.last_name) } } : {}),
     body: m.body,
     is_welcome_message: m.is_welcome_message,
     created_at: m.created_at,

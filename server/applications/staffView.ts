@@ -4,6 +4,7 @@ import { notFound } from '../errors.js';
 import { categoryIdsOf, filesOf, formRecord, questionsOf } from './form.js';
 import { progressOf } from './lists.js';
 import { reachableByStaff } from './handled.js';
+import { personName } from '../../resources/users.js';
 
 /**
  * One application as staff read it (SPEC.md §2, edit in a modal): everything the applicant filled in, with the
@@ -51,7 +52,7 @@ export async function staffApplication(db: Db, uuid: string) {
     ...formRecord(row, categoryIds),
     applicant: {
       id: row.frontend_user_id,
-      name: [row.applicant_first_name, row.applicant_last_name].filter(Boolean).join(' '),
+      name: personName(row.applicant_first_name, row.applicant_last_name),
       email: row.applicant_email,
     },
     period: { id: row.period_id, uuid: row.period_uuid, name: row.period_name },
@@ -92,6 +93,6 @@ export async function historyOf(db: Db, applicationId: number) {
     before: e.before,
     after: e.after,
     created_at: e.created_at,
-    user: e.user_id === null ? null : { id: e.user_id, name: [e.first_name, e.last_name].filter(Boolean).join(' ') },
+    user: e.user_id === null ? null : { id: e.user_id, name: personName(e.first_name, e.last_name) },
   }));
 }

@@ -1,6 +1,7 @@
 import type { Db } from '../db/connect.js';
 import { notFound } from '../errors.js';
 import { listPage, type ListGrammar, type ListQuery } from '../lists/listQuery.js';
+import { personName } from '../../resources/users.js';
 
 // A staff user's own notifications: every query is bounded by the user, so nobody reads or marks another's.
 
@@ -37,7 +38,7 @@ export async function notificationsOf(db: Db, userId: number, { page, perPage, d
     application: {
       uuid: r.uuid,
       reference: r.reference,
-      applicant_name: [r.first_name, r.last_name].filter(Boolean).join(' '),
+      applicant_name: personName(r.first_name, r.last_name),
     },
     created_at: r.created_at,
     read_at: r.read_at,

@@ -1,6 +1,7 @@
 import type { Db } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
 import type { Mailer } from '../mail/outbox.js';
+import { personName } from '../../resources/users.js';
 
 // Staff hear of what an applicant does on an application: a notification row for each recipient, and a mail to those
 // who gave an address for notifications, written in the transaction of what caused them, so they exist exactly when
@@ -116,7 +117,7 @@ export async function notifyStaff(trx: Db, event: StaffEvent, mail: Notification
   const { template, tab } = mails[event.kind];
   const params = {
     reference: application.reference ?? '',
-    applicant: [application.first_name, application.last_name].filter(Boolean).join(' ') || application.email,
+    applicant: personName(application.first_name, application.last_name) || application.email,
     link: adminApplicationLink(mail.publicUrl, application.uuid, tab),
   };
   for (const r of addressed)

@@ -3,6 +3,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useGetList, useTranslate } from 'react-admin';
 import { frontendUsers } from '../../../resources/frontendUsers';
+import { personName } from '../../../resources/users';
 import { inputId } from '../../forms/application/fieldIds';
 
 interface Option {
@@ -17,7 +18,7 @@ export interface ApplicantChoice {
   applicant?: { email: string; first_name: string; last_name: string };
 }
 
-const describe = (o: Option) => `${[o.first_name, o.last_name].filter(Boolean).join(' ')} <${o.email}>`;
+const describe = (o: Option) => `${personName(o.first_name, o.last_name)} <${o.email}>`;
 
 /** Who applies on a paper application: an applicant already registered (searched), or a new one by name and e-mail. */
 export function ApplicationFormApplicant({

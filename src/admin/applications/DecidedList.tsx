@@ -18,6 +18,7 @@ import {
 import { decidedStatuses } from '../../../resources/applications';
 import { PAGE_SIZE } from '../../../resources/fields';
 import { formatMoney } from '../../../resources/format';
+import { personName } from '../../../resources/users';
 import { usePageTitle } from '../../components/usePageTitle';
 import { PeriodDecisionMailsButton } from '../decisionMails/PeriodDecisionMailsButton';
 import { PeriodFollowupRequestsButton } from '../followupRequests/PeriodFollowupRequestsButton';
@@ -50,7 +51,7 @@ interface Applicant {
 }
 
 const goalNumber = (codes: number[]) => codes.join(', ');
-const applicantName = (a: Applicant) => `${[a.first_name, a.last_name].filter(Boolean).join(' ')} <${a.email}>`.trim();
+const applicantName = (a: Applicant) => `${personName(a.first_name, a.last_name)} <${a.email}>`.trim();
 // The applicants list searches from three characters (SPEC.md §5), as every list does.
 const searchApplicants = (text: string) => (text.trim().length > 2 ? { q: text.trim() } : {});
 
