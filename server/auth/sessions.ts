@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Expression } from 'kysely';
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../db/connect.js';
 import type { Ability } from '../../resources/abilities.js';
@@ -27,25 +27,28 @@ export async function createSession(db: Db, kind: SessionKind, ownerId: number, 
 }
 
 /**
- * The signed-in staff user behind a session token, if the session is live and the user active, with their abilities
- * (loadAbilities' list): one query, as every staff request asks it.
+ * A user's abilities as JSON, in SQL: the role's general ones by name, then those granted to the user directly
+ * (general or for one entity) in the order granted.
+ */
+const abilitiesOf = (userId: Expression<number>, role: Expression<string>) => sql<Ability[]>`(
+  SELECT coalesce(json_agg(json_build_object('name', a.name, 'entity_id', a.entity_id, 'entity_type', a.entity_type)
+                           ORDER BY a.direct, a.by_name, a.id), '[]')
+  FROM (SELECT ability AS name, NULL::int AS entity_id, NULL::text AS entity_type, false AS direct, ability AS by_name, 0 AS id
+        FROM role_abilities WHERE role = ${role}
+        UNION ALL
+        SELECT ability, entity_id, entity_type, true, '', id FROM user_abilities WHERE user_id = ${userId}) a
+)`;
+
+/**
+ * The signed-in staff user behind a session token, if the session is live and the user active, with their abilities:
+ * one query, as every staff request asks it.
  */
 export async function findStaffUser(db: Db, token: string): Promise<{ staff: StaffUser; abilities: Ability[] } | null> {
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select(['users.id', 'users.first_name', 'users.last_name', 'users.email', 'users.role', 'users.locale'])
-    .select(
-      // The role's abilities by name, then those granted to the user in the order granted.
-      sql<Ability[]>`(
-        SELECT coalesce(json_agg(json_build_object('name', a.name, 'entity_id', a.entity_id, 'entity_type', a.entity_type)
-                                 ORDER BY a.direct, a.by_name, a.id), '[]')
-        FROM (SELECT ability AS name, NULL::int AS entity_id, NULL::text AS entity_type, false AS direct, ability AS by_name, 0 AS id
-              FROM role_abilities WHERE role = users.role
-              UNION ALL
-              SELECT ability, entity_id, entity_type, true, '', id FROM user_abilities WHERE user_id = users.id) a
-      )`.as('abilities'),
-    )
+    .select(abilitiesOf(sql.ref('users.id'), sql.ref('users.role')).as('abilities'))
     .where('sessions.token_hash', '=', hashToken(token))
     .where('sessions.expires_at', '>', sql<Date>`now()`)
     .where('users.active', '=', true)
@@ -84,19 +87,10 @@ export async function deleteStaffSessions(db: Db, userId: number): Promise<void>
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
 }
 
-/** The role's general abilities plus any granted to the user directly (general or for one entity). */
+/** A staff user's abilities (another user's than the caller's, whose come with the session). */
 export async function loadAbilities(db: Db, user: Pick<StaffUser, 'id' | 'role'>): Promise<Ability[]> {
-  const fromRole = await db.selectFrom('role_abilities').select('ability').where('role', '=', user.role).orderBy('ability').execute();
-  const direct = await db
-    .selectFrom('user_abilities')
-    .select(['ability', 'entity_id', 'entity_type'])
-    .where('user_id', '=', user.id)
-    .orderBy('id')
-    .execute();
-  return [
-    ...fromRole.map((r) => ({ name: r.ability, entity_id: null, entity_type: null })),
-    ...direct.map((r) => ({ name: r.ability, entity_id: r.entity_id, entity_type: r.entity_type })),
-  ];
+  const { abilities } = await db.selectNoFrom(abilitiesOf(sql.val(user.id), sql.val(user.role)).as('abilities')).executeTakeFirstOrThrow();
+  return abilities;
 }
 
 /** The session cookie: HttpOnly, SameSite=Lax, Secure in production, as long-lived as the session. */
