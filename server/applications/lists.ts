@@ -5,6 +5,7 @@ import type { Db } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
 import { listPage, type ListGrammar, type ListQuery } from '../lists/listQuery.js';
 import { reachableByStaff } from './handled.js';
+import { personName } from '../../resources/users.js';
 
 /** The three staff lists of SPEC.md §2: what each may filter and sort by. */
 export const listSpecs = {
@@ -164,8 +165,6 @@ function rows(db: Db) {
 
 type Joined = Awaited<ReturnType<ReturnType<typeof rows>['executeTakeFirstOrThrow']>>;
 
-export const personName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ');
-
 /** The six progress indicators of SPEC.md §3. */
 export function progressOf(
   row: Pick<Joined, 'status' | 'unread_messages' | 'followup_at' | 'followup_sent_in_at' | 'distribution_mail_sent_at' | 'finished'>,
@@ -238,12 +237,24 @@ async function withDecision(db: Db, page: Joined[]) {
 }
 
 /**
+ * The filters the tallies keep a row per value of (the list's statuses and the caller's periods always): a list with
+ * any other filter, or a search, is counted from its matches. Named here rather than excluded, so a filter added to
+ * `conditions` is counted until the tallies learn it, never left out of a total.
+ */
+const talliedFilters = { ids: ['period'], flags: ['unread', 'followups'], texts: ['month'] } as const;
+const talliesCount = (query: ListQuery) =>
+  !query.search &&
+  (Object.keys(talliedFilters) as (keyof typeof talliedFilters)[]).every((kind) =>
+    Object.keys(query[kind]).every((name) => (talliedFilters[kind] as readonly string[]).includes(name)),
+  );
+
+/**
  * A list's total from the tallies the database keeps (migration 0014), when they count what it filters by: a sum of
  * a few rows instead of a count of every match. With it, `all`: every application sent in. Undefined for a search or
  * a filter they do not count.
  */
 async function tallied(db: Db, query: ListQuery, { periodId, periods }: ListWithin): Promise<{ total: number; all: number } | undefined> {
-  if (query.search || query.texts.organisation || query.ids.frontend_user !== undefined) return undefined;
+  if (!talliesCount(query)) return undefined;
   return db
     .selectFrom('application_tallies as t')
     .select((eb) => {
