@@ -1,6 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { freePort } from '../server/db/embedded.js';
+import { freePort, procStat } from '../server/db/embedded.js';
 import { appEnv, startServerProcess, type ServerProcess } from '../server/test/serverProcess.js';
 
 /** Clock ticks a second, as /proc counts CPU time (USER_HZ: 100 on Linux). */
@@ -8,15 +8,11 @@ const TICKS = 100;
 
 /** CPU seconds a process has used (user and system), and, with `children`, those of its children it has reaped. */
 function cpuOf(pid: number, children = false): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // After the command: state is field 3, utime 14, stime 15, cutime 16, cstime 17 (1-based, man 5 proc).
-    const [utime, stime, cutime, cstime] = [11, 12, 13, 14].map((i) => Number(fields[i]));
-    return (utime + stime + (children ? cutime + cstime : 0)) / TICKS;
-  } catch {
-    return 0;
-  }
+  const fields = procStat(pid);
+  if (!fields) return 0;
+  // State is field 3, utime 14, stime 15, cutime 16, cstime 17 (1-based, man 5 proc).
+  const [utime, stime, cutime, cstime] = [11, 12, 13, 14].map((i) => Number(fields[i]));
+  return (utime + stime + (children ? cutime + cstime : 0)) / TICKS;
 }
 
 /** CPU seconds used by the app's process. */
@@ -29,14 +25,7 @@ export const nodeCpu = (pid: number) => cpuOf(pid);
 export function postgresCpu(postmasterPid: number): number {
   let total = cpuOf(postmasterPid, true);
   for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (parent === postmasterPid) total += cpuOf(Number(entry));
-    } catch {
-      // A process that ended meanwhile.
-    }
+    if (/^\d+$/.test(entry) && Number(procStat(Number(entry))?.[1]) === postmasterPid) total += cpuOf(Number(entry));
   }
   return total;
 }

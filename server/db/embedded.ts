@@ -117,10 +117,18 @@ function runningPostmaster(pgdata: string): number | null {
     return null;
   }
   if (!Number.isInteger(pid) || pid <= 0) return null;
+  const state = procStat(pid)?.[0];
+  return state === undefined || state === 'Z' ? null : pid;
+}
+
+/**
+ * A process's fields in /proc/<pid>/stat after its command (state first, then parent, … as man 5 proc numbers them
+ * from 3), or null once it is gone. The command may hold spaces and parentheses, so the fields start after the last ')'.
+ */
+export function procStat(pid: number): string[] | null {
   try {
-    // The state is the field after the command's closing parenthesis: Z for a zombie.
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z') ? null : pid;
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
     return null;
   }
