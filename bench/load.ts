@@ -3,11 +3,11 @@
  * `npm start` runs it) on the seeded database: 50 clients, each with one request in flight, for 20 s per kind —
  * (page) a status-filtered page sorted by reference, pages 1–20; (search) a search by an applicant's surname. For
  * each: requests/s, median and 99th percentile latency, errors, and the CPU per request of the app (Node), of
- * PostgreSQL and of the clients (this process, on the same machine).
+ * PostgreSQL and of the clients (this process, on the same machine, over kept-alive connections).
  * Usage: npm run bench:load (LOAD_SECONDS and LOAD_CLIENTS change the run)
  */
 import { openBenchApp } from './benchApp.js';
-import { nodeCpu, postgresCpu, quantile, runClients, serveApp } from './processes.js';
+import { keepAliveClient, nodeCpu, postgresCpu, quantile, runClients, serveApp } from './processes.js';
 import { seedApplications, surnames } from './seedApplications.js';
 
 const APPLICATIONS = 100_000;
@@ -18,11 +18,11 @@ const bench = await openBenchApp('load', (db) => seedApplications(db, { applicat
 const { server, base } = await serveApp(bench.url, bench.dataDir);
 /** Statuses of the failed calls, to say what the errors were. */
 const failures = new Map<number, number>();
+const client = keepAliveClient(base, bench.headers, CLIENTS);
 const get = (url: string) =>
-  fetch(`${base}${url}`, { headers: bench.headers }).then(async (r) => {
-    await r.arrayBuffer();
-    if (!r.ok) failures.set(r.status, (failures.get(r.status) ?? 0) + 1);
-    return r.ok;
+  client.get(url).then((status) => {
+    if (status !== 200) failures.set(status, (failures.get(status) ?? 0) + 1);
+    return status === 200;
   });
 // A search needs more than 2 characters ('Ek' is too short).
 const names = surnames.filter((name) => name.length > 2);
@@ -54,6 +54,7 @@ try {
     );
   }
 } finally {
+  client.close();
   await server.stop();
   await bench.close();
 }

@@ -1,4 +1,5 @@
 import { readdirSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { freePort, procStat } from '../server/db/embedded.js';
 import { appEnv, startServerProcess, type ServerProcess } from '../server/test/serverProcess.js';
@@ -35,6 +36,27 @@ export async function serveApp(databaseUrl: string, dataDir: string): Promise<{ 
   const port = await freePort();
   const server = await startServerProcess(appEnv(port, path.join(dataDir, 'app'), { DATABASE_URL: databaseUrl }));
   return { server, base: `http://127.0.0.1:${port}/api/v1` };
+}
+
+/**
+ * GETs below `base` over `sockets` kept-alive connections of node:http, resolving with the status once the body has
+ * been read. The clients share the machine's cores with the app and its database, so they use the cheapest client
+ * Node has: about a third of the CPU per request of fetch(), which the figures would otherwise count against the app.
+ */
+export function keepAliveClient(base: string, headers: Record<string, string>, sockets: number) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: sockets });
+  const { hostname, port, pathname } = new URL(base);
+  const get = (path: string) =>
+    new Promise<number>((resolve, reject) => {
+      http
+        .get({ host: hostname, port, path: `${pathname}${path}`, headers, agent }, (response) => {
+          response.resume();
+          response.on('end', () => resolve(response.statusCode ?? 0));
+          response.on('error', reject);
+        })
+        .on('error', reject);
+    });
+  return { get, close: () => agent.destroy() };
 }
 
 /** Latencies in milliseconds and the count of failed calls of `clients` loops, each with one call in flight. */
