@@ -349,7 +349,9 @@ export async function listApplications(
           .limit(query.perPage)
           .offset(offset)
       : ordered(ids).limit(query.perPage).offset(offset);
-    found = await ordered(rows(db).where('a.id', 'in', pageIds)).execute();
+    // = any(array(…)): the page's ids are found first, once, and their rows then read by primary key. PostgreSQL plans
+    // this in about half the time of a join with the subquery, and planning is most of such a page's cost.
+    found = await ordered(rows(db).where(sql<SqlBool>`a.id = any(array(${pageIds}))`)).execute();
   }
   const data = kind === 'decided' ? await withDecision(db, found) : found.map(listRow);
   return listPage(data, total, query);
