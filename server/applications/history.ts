@@ -1,6 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 
+/** A staff user's views of one application within this long of their last recorded one are that one: a reload, or a
+ * return to the window, is not another reading of the applicant's data. */
+export const VIEW_WINDOW_MINUTES = 30;
+
 export interface HistoryEntry {
   applicationId: number;
   /** The staff user who did it; null when the applicant or the system did. */
@@ -29,4 +33,38 @@ export async function recordHistory(db: Kysely<Database>, entry: HistoryEntry): 
     .returning('id')
     .executeTakeFirstOrThrow();
   return Number(row.id);
+}
+
+/**
+ * Records that a staff user opened an application, so the foundation can answer who has read an applicant's data;
+ * once per user and application within VIEW_WINDOW_MINUTES of their last recorded view, at `now` (the app's clock).
+ */
+export async function recordView(db: Kysely<Database>, applicationId: number, userId: number, now: Date): Promise<void> {
+  const since = new Date(now.getTime() - VIEW_WINDOW_MINUTES * 60_000);
+  await db
+    .insertInto('application_history')
+    .columns(['application_id', 'user_id', 'action', 'created_at'])
+    .expression(
+      db
+        .selectNoFrom((eb) => [
+          eb.val(applicationId).as('application_id'),
+          eb.val(userId).as('user_id'),
+          eb.val('viewed').as('action'),
+          eb.val(now).as('created_at'),
+        ])
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('application_history as h')
+                .select('h.id')
+                .where('h.application_id', '=', applicationId)
+                .where('h.user_id', '=', userId)
+                .where('h.action', '=', 'viewed')
+                .where('h.created_at', '>', since),
+            ),
+          ),
+        ),
+    )
+    .execute();
 }

@@ -7,6 +7,7 @@ import { applicationByUuid, changeApplication } from '../../applications/handled
 import { exportBatches, exportColumns } from '../../applications/exportCsv.js';
 import { applicationRow, exportedBatches, listApplications, listSpecs } from '../../applications/lists.js';
 import { historyOf, staffApplication } from '../../applications/staffView.js';
+import { recordView } from '../../applications/history.js';
 import { csvStream } from '../../csv.js';
 import { AppError } from '../../errors.js';
 import { parseListQuery } from '../../lists/listQuery.js';
@@ -217,12 +218,16 @@ export default async function applicationRoutes(app: Api) {
       schema: {
         tags,
         summary:
-          'One application for staff: the form, categories, the type’s questions with the answers, files, the decision’s parts and the progress',
+          'One application for staff: the form, categories, the type’s questions with the answers, files, the decision’s parts and the progress. Recorded in its history as viewed, once per user within 30 minutes',
         params: uuidParams,
         response: { 200: data(anyObject) },
       },
     },
-    async (request) => ({ data: await staffApplication(db, known(request.params.uuid)) }),
+    async (request) => {
+      const application = await staffApplication(db, known(request.params.uuid));
+      await recordView(db, application.id, request.staff!.id, app.clock.now());
+      return { data: application };
+    },
   );
 
   app.get(

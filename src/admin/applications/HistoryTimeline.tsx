@@ -52,7 +52,7 @@ export function HistoryTimeline({ uuid }: { uuid: string }) {
       {entries.map((entry) => (
         <ListItem key={entry.id} disableGutters divider>
           <ListItemText
-            primary={`${translate(`app.applications.actions.${entry.action}`, { _: entry.action })}: ${change(entry)}`}
+            primary={[translate(`app.applications.actions.${entry.action}`, { _: entry.action }), change(entry)].filter(Boolean).join(': ')}
             secondary={`${when.format(new Date(entry.created_at))} · ${entry.user?.name ?? translate('app.applications.by_applicant')}`}
           />
         </ListItem>
