@@ -48,8 +48,22 @@ test('portal pages', async ({ page }) => {
   await shoot(page, 'portal-403');
 });
 
+/** Settings → Data protection in both languages, as shot on the current viewport with `suffix`. */
+async function shootDataProtection(page: Page, suffix: string) {
+  await loginAs(page, ADMIN, 'Anna');
+  await page.goto('/admin/data-protection');
+  await expect(page.getByRole('textbox', { name: 'Radering av utkast (månader)' })).toBeVisible();
+  await shoot(page, `admin-data-protection-sv${suffix}`);
+  await switchAdminLanguage(page, 'Svenska', 'English');
+  await expect(page.getByRole('textbox', { name: 'Draft deletion (months)' })).toBeVisible();
+  await shoot(page, `admin-data-protection-en${suffix}`);
+}
+
+test('admin data protection (sv, en)', async ({ page }) => shootDataProtection(page, ''));
+
 test.describe('phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
+  test('admin data protection (sv, en)', async ({ page }) => shootDataProtection(page, '-phone'));
   test('portal register', async ({ page }) => {
     await page.goto('/register');
     await expect(page.getByRole('heading', { name: 'Registrera dig eller logga in', level: 1 })).toBeVisible();

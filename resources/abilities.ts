@@ -11,6 +11,7 @@ export const abilityNames = [
   'manage-applications',
   'investigate-applications',
   'manage-mail-templates',
+  'manage-data-protection',
 ] as const;
 
 export type AbilityName = (typeof abilityNames)[number];

@@ -42,6 +42,7 @@ export function partOf<T>(registry: Partial<Record<ResourceName, T>>, name: stri
 /** Staff screens that are not generated from an entity, with what they need. */
 export const screens: Record<string, Requirement> = {
   settings: 'manage-users',
+  'data-protection': 'manage-data-protection',
   statistics: 'manage-applications',
   applications: 'manage-applications',
   decision: 'manage-applications',

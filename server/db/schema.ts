@@ -236,6 +236,15 @@ export interface Database {
     updated_at: Timestamp;
   };
   reference_counters: { year: number; last: number };
+  /** Data protection's retention rules: one row (migration 0015). */
+  retention_rules: {
+    id: Generated<boolean>;
+    draft_months: number;
+    rejected_months: number;
+    approved_years: number;
+    updated_by: number | null;
+    updated_at: Timestamp;
+  };
   investigations: {
     id: Generated<number>;
     application_id: number;

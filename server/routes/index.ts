@@ -25,6 +25,7 @@ import staffMessageRoutes from './staff/messages.js';
 import notificationRoutes from './staff/notifications.js';
 import notificationSettingsRoutes from './staff/notificationSettings.js';
 import periodRoutes from './staff/periods.js';
+import retentionRoutes from './staff/retention.js';
 import statisticsRoutes from './staff/statistics.js';
 
 /**
@@ -58,6 +59,7 @@ export async function apiRoutes(instance: FastifyInstance) {
   await api.register(applicationRoutes);
   await api.register(staffApplicationFormRoutes);
   await api.register(statisticsRoutes);
+  await api.register(retentionRoutes);
 }
 
 /** The routes outside the API prefix: the development mailbox (never in production) and the browser app. */

@@ -27,6 +27,7 @@ const SettingsPage = lazy(() => import('./pages/screens').then((m) => ({ default
 const FaqOrderPage = lazy(() => import('./pages/screens').then((m) => ({ default: m.FaqOrderPage })));
 const ForgotPasswordPage = lazy(() => import('./pages/screens').then((m) => ({ default: m.ForgotPasswordPage })));
 const NotificationsPage = lazy(() => import('./pages/screens').then((m) => ({ default: m.NotificationsPage })));
+const DataProtectionPage = lazy(() => import('./pages/screens').then((m) => ({ default: m.DataProtectionPage })));
 const ResetPasswordPage = lazy(() => import('./pages/screens').then((m) => ({ default: m.ResetPasswordPage })));
 
 const theme = { ...defaultTheme, ...brand, palette: { ...defaultTheme.palette, ...brand.palette } };
@@ -173,6 +174,14 @@ export function StaffAdmin({
           element={
             <LazyScreen screen="statistics">
               <StatisticsPage />
+            </LazyScreen>
+          }
+        />
+        <Route
+          path="/data-protection"
+          element={
+            <LazyScreen screen="data-protection">
+              <DataProtectionPage />
             </LazyScreen>
           }
         />

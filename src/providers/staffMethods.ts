@@ -1,3 +1,4 @@
+import type { RetentionRules } from '../../resources/retention';
 import type { Followup, FollowupFile } from '../../resources/followup';
 import type { Question } from '../../resources/applicationAnswers';
 import type { Statistics } from '../../resources/statistics';
@@ -153,6 +154,12 @@ export interface NotificationPage {
   unread: number;
 }
 
+/** Data protection's retention rules, with who changed them last (null: nobody since the defaults). */
+export interface RetentionRulesAnswer extends RetentionRules {
+  updated_at: string | null;
+  updated_by: { id: number; name: string } | null;
+}
+
 export interface NotificationSettings {
   notifications_email: string | null;
   notify_on_applications: boolean;
@@ -217,6 +224,8 @@ export function staffMethods(http: HttpClient, unwrap: Unwrap) {
     getNotificationSettings: () => unwrap<NotificationSettings>(http.get('/users/me/notification-settings')),
     saveNotificationSettings: (settings: NotificationSettings) =>
       unwrap<NotificationSettings>(http.put('/users/me/notification-settings', { data: settings })),
+    getRetentionRules: () => unwrap<RetentionRulesAnswer>(http.get('/retention')),
+    saveRetentionRules: (rules: RetentionRules) => unwrap<RetentionRulesAnswer>(http.put('/retention', { data: rules })),
     /** Mails the application's decision to the applicant; `resend` sends it again after it has once been sent. */
     sendDecisionMail: (uuid: string, resend = false) =>
       unwrap<{ distribution_mail_sent_at: string }>(http.post(application(uuid, '/decision-mail'), { data: resend ? { resend } : {} })),

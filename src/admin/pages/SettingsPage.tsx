@@ -1,12 +1,16 @@
+import PrivacyTipIcon from '@mui/icons-material/PrivacyTip';
 import { Box, Card, CardActionArea, CardContent, Typography } from '@mui/material';
 import { Title, useLocaleState, usePermissions, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { mayReach, type Ability } from '../../../resources/abilities';
-import { resourceList } from '../../../resources/index';
+import { resourceList, screens } from '../../../resources/index';
 import { resourceIcon } from '../resources/icons';
 import { usePageTitle } from '../../components/usePageTitle';
 
-/** The settings landing page: a card for each settings entity the user may manage. */
+/** Settings screens that are not an entity's list, each with the screen whose requirement shows its card. */
+const otherSettings = [{ screen: 'data-protection', label: 'app.data_protection.title', Icon: PrivacyTipIcon }];
+
+/** The settings landing page: a card for each settings entity, and each other settings screen, the user may manage. */
 export function SettingsPage() {
   const translate = useTranslate();
   const { permissions } = usePermissions<Ability[]>();
@@ -14,9 +18,14 @@ export function SettingsPage() {
   usePageTitle(title);
   const [locale] = useLocaleState();
   const name = (resource: string) => translate(`resources.${resource}.name`, { smart_count: 2 });
-  const entries = resourceList
-    .filter((r) => r.settings && mayReach(permissions ?? [], r.ability))
-    .sort((a, b) => name(a.name).localeCompare(name(b.name), locale));
+  const entries = [
+    ...resourceList
+      .filter((r) => r.settings && mayReach(permissions ?? [], r.ability))
+      .map((r) => ({ to: `/${r.name}`, label: name(r.name), Icon: resourceIcon(r.name) })),
+    ...otherSettings
+      .filter((s) => mayReach(permissions ?? [], screens[s.screen]))
+      .map((s) => ({ to: `/${s.screen}`, label: translate(s.label), Icon: s.Icon })),
+  ].sort((a, b) => a.label.localeCompare(b.label, locale));
   return (
     <Box sx={{ py: 2 }}>
       <Title title={title} />
@@ -25,16 +34,13 @@ export function SettingsPage() {
         <Typography color="text.secondary">{translate('app.settings.empty')}</Typography>
       ) : (
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))' }}>
-          {entries.map((resource) => (
-            <Card key={resource.name}>
-              <CardActionArea component={RouterLink} to={`/${resource.name}`}>
+          {entries.map(({ to, label, Icon }) => (
+            <Card key={to}>
+              <CardActionArea component={RouterLink} to={to}>
                 <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-                  {(() => {
-                    const Icon = resourceIcon(resource.name);
-                    return Icon ? <Icon color="primary" /> : null;
-                  })()}
+                  {Icon ? <Icon color="primary" /> : null}
                   <Typography variant="h6" component="h2">
-                    {name(resource.name)}
+                    {label}
                   </Typography>
                 </CardContent>
               </CardActionArea>

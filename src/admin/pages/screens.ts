@@ -5,3 +5,4 @@ export { ForgotPasswordPage } from './ForgotPasswordPage';
 export { ResetPasswordPage } from './ResetPasswordPage';
 export { SettingsPage } from './SettingsPage';
 export { NotificationsPage } from '../notifications/NotificationsPage';
+export { DataProtectionPage } from '../dataProtection/DataProtectionPage';
