@@ -33,20 +33,28 @@ test('an admin reads and changes the retention rules; a wrong value is refused w
   await expect(page.getByText('Fältet anonymisering av beviljade (år) måste vara ett heltal.')).toBeVisible();
   expect(saves).toBe(0);
 
-  // Saved: a message, and after a reload the values and who changed them.
-  await drafts.fill('18');
-  await approved.fill('10');
+  // Saved: a message, the preview of a run under the new rules, and after a reload the values and who changed them.
+  // Under the shortest rules last year's demo period, long closed, has decisions a run would anonymise.
+  await drafts.fill('1');
+  await rejected.fill('1');
+  await approved.fill('1');
   await page.getByRole('button', { name: 'Spara gallringsreglerna' }).click();
   await expect(page.getByText('Gallringsreglerna är sparade.')).toBeVisible();
+  const preview = page.getByRole('table', { name: 'Om reglerna kördes nu' });
+  await expect(preview.getByRole('row', { name: new RegExp(`^Ansökningsomgång ${new Date().getFullYear() - 1} `) })).toBeVisible();
+  await expect(preview.getByRole('columnheader', { name: 'Avslagna som anonymiseras' })).toBeVisible();
+  await expectAccessible(page);
   await page.reload();
-  await expect(drafts).toHaveValue('18');
-  await expect(approved).toHaveValue('10');
+  await expect(drafts).toHaveValue('1');
+  await expect(approved).toHaveValue('1');
   await expect(page.getByText(/^Senast ändrade av Anna .+\.$/)).toBeVisible();
 
   // In English too; then the defaults back for the rest of the run.
   await switchAdminLanguage(page, 'Svenska', 'English');
   await expect(page.getByRole('heading', { name: 'Retention rules', level: 2 })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'If the rules ran now' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Draft deletion (months)' }).fill('12');
+  await page.getByRole('textbox', { name: 'Anonymisation of rejected (months)' }).fill('24');
   await page.getByRole('textbox', { name: 'Anonymisation of approved (years)' }).fill('7');
   await page.getByRole('button', { name: 'Save the retention rules' }).click();
   await expect(page.getByText('The retention rules are saved.')).toBeVisible();

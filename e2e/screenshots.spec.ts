@@ -48,15 +48,39 @@ test('portal pages', async ({ page }) => {
   await shoot(page, 'portal-403');
 });
 
-/** Settings → Data protection in both languages, as shot on the current viewport with `suffix`. */
+/**
+ * Settings → Data protection in both languages, as shot on the current viewport with `suffix`: under the shortest
+ * rules, so that the preview of a run lists last year's demo period; then the defaults back.
+ */
 async function shootDataProtection(page: Page, suffix: string) {
   await loginAs(page, ADMIN, 'Anna');
   await page.goto('/admin/data-protection');
-  await expect(page.getByRole('textbox', { name: 'Radering av utkast (månader)' })).toBeVisible();
+  const rule = (name: string) => page.getByRole('textbox', { name });
+  const setRules = async (names: string[], values: string[], save: string, saved: string) => {
+    for (const [i, name] of names.entries()) await rule(name).fill(values[i]);
+    await page.getByRole('button', { name: save }).click();
+    await expect(page.getByText(saved)).toBeVisible();
+  };
+  await setRules(
+    ['Radering av utkast (månader)', 'Anonymisering av avslagna (månader)', 'Anonymisering av beviljade (år)'],
+    ['1', '1', '1'],
+    'Spara gallringsreglerna',
+    'Gallringsreglerna är sparade.',
+  );
+  // The message hides once the pointer is off it (on a phone it appears where the button was tapped).
+  await page.mouse.move(0, 0);
+  await expect(page.getByText('Gallringsreglerna är sparade.')).toBeHidden({ timeout: 10_000 });
+  await expect(page.getByText(/^Ansökningsomgång \d{4}/).first()).toBeVisible();
   await shoot(page, `admin-data-protection-sv${suffix}`);
   await switchAdminLanguage(page, 'Svenska', 'English');
-  await expect(page.getByRole('textbox', { name: 'Draft deletion (months)' })).toBeVisible();
+  await expect(rule('Draft deletion (months)')).toBeVisible();
   await shoot(page, `admin-data-protection-en${suffix}`);
+  await setRules(
+    ['Draft deletion (months)', 'Anonymisation of rejected (months)', 'Anonymisation of approved (years)'],
+    ['12', '24', '7'],
+    'Save the retention rules',
+    'The retention rules are saved.',
+  );
 }
 
 test('admin data protection (sv, en)', async ({ page }) => shootDataProtection(page, ''));

@@ -182,6 +182,8 @@ export interface Database {
     approved_nok: number | null;
     followup_at: string | null;
     followup_sent_in_at: Date | null;
+    /** When the retention rules anonymised it (migration 0015); null while it holds what was sent. */
+    anonymised_at: Date | null;
     distribution_mail_sent_at: Date | null;
     unread_messages: Generated<boolean>;
     created_at: Created;

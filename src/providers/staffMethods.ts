@@ -160,6 +160,12 @@ export interface RetentionRulesAnswer extends RetentionRules {
   updated_by: { id: number; name: string } | null;
 }
 
+/** What a run of the retention rules would do now, per period where it would do something. */
+export interface RetentionPreview {
+  periods: { period: { id: number; uuid: string; name: string; end_date: string }; drafts: number; rejected: number; approved: number }[];
+  totals: { drafts: number; rejected: number; approved: number };
+}
+
 export interface NotificationSettings {
   notifications_email: string | null;
   notify_on_applications: boolean;
@@ -225,6 +231,7 @@ export function staffMethods(http: HttpClient, unwrap: Unwrap) {
     saveNotificationSettings: (settings: NotificationSettings) =>
       unwrap<NotificationSettings>(http.put('/users/me/notification-settings', { data: settings })),
     getRetentionRules: () => unwrap<RetentionRulesAnswer>(http.get('/retention')),
+    getRetentionPreview: () => unwrap<RetentionPreview>(http.get('/retention/preview')),
     saveRetentionRules: (rules: RetentionRules) => unwrap<RetentionRulesAnswer>(http.put('/retention', { data: rules })),
     /** Mails the application's decision to the applicant; `resend` sends it again after it has once been sent. */
     sendDecisionMail: (uuid: string, resend = false) =>

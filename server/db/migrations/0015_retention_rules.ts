@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
  * Data protection's retention rules: one row of settings, with the defaults a foundation starts from (drafts never
  * sent in deleted 12 months after their period closed, rejected applications anonymised after 24 months, approved
  * ones 7 years after their follow-up), and who last changed them. Edited by staff who hold manage-data-protection
- * (admin).
+ * (admin). An application anonymised under them says when, so no rule reaches it again.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -18,6 +18,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       updated_at timestamptz NOT NULL DEFAULT now()
     );
     INSERT INTO retention_rules DEFAULT VALUES;
+    ALTER TABLE applications ADD COLUMN anonymised_at timestamptz;
     INSERT INTO abilities (name) VALUES ('manage-data-protection');
     INSERT INTO role_abilities (role, ability) VALUES ('admin', 'manage-data-protection');
   `.execute(db);
@@ -26,6 +27,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`
     DROP TABLE retention_rules;
+    ALTER TABLE applications DROP COLUMN anonymised_at;
     DELETE FROM abilities WHERE name = 'manage-data-protection';
   `.execute(db);
 }

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { retentionPreview } from '../../dataProtection/retention.js';
 import { retentionRulesOf, saveRetentionRules } from '../../dataProtection/retentionRules.js';
 import { retentionRules } from '../../../resources/retention.js';
 import { body, data, Nullable, nullableDateTime, type Api } from '../schemas.js';
@@ -17,6 +18,23 @@ const answer = data(
     ...rules,
     updated_at: nullableDateTime,
     updated_by: Nullable(Type.Object({ id: Type.Integer(), name: Type.String() })),
+  }),
+);
+
+const counts = {
+  drafts: Type.Integer({ description: 'Drafts never sent in that it would delete' }),
+  rejected: Type.Integer({ description: 'Rejected applications that it would anonymise' }),
+  approved: Type.Integer({ description: 'Approved applications that it would anonymise' }),
+};
+const preview = data(
+  Type.Object({
+    periods: Type.Array(
+      Type.Object({
+        period: Type.Object({ id: Type.Integer(), uuid: Type.String(), name: Type.String(), end_date: Type.String({ format: 'date' }) }),
+        ...counts,
+      }),
+    ),
+    totals: Type.Object(counts),
   }),
 );
 
@@ -51,5 +69,19 @@ export default async function retentionRoutes(app: Api) {
       },
     },
     async (request) => ({ data: await saveRetentionRules(db, request.body.data, request.staff!.id, app.clock.now()) }),
+  );
+
+  app.get(
+    '/retention/preview',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'What a run of the retention rules would do now, per period where it would do something (by end date): drafts it would delete, rejected and approved applications it would anonymise',
+        response: { 200: preview },
+      },
+    },
+    async () => ({ data: await retentionPreview(db, await retentionRulesOf(db), app.clock.now()) }),
   );
 }
