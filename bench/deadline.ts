@@ -31,7 +31,7 @@ async function seed(db: Db) {
 }
 
 const bench = await openBenchApp('deadline', seed);
-const { server, base } = await serveApp(bench.url, bench.dataDir);
+const { server, base } = await serveApp(bench);
 try {
   const { db } = bench;
   const period = await db.selectFrom('periods').select('id').where('name', '=', 'Sista dagen').executeTakeFirstOrThrow();

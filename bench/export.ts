@@ -37,7 +37,7 @@ async function measured<T>(pid: number, work: () => Promise<T>): Promise<{ resul
 }
 
 const bench = await openBenchApp('export', (db) => seedApplications(db, { applications: APPLICATIONS, applicants: 30_000, periods: 12 }));
-const { server, base } = await serveApp(bench.url, bench.dataDir);
+const { server, base } = await serveApp(bench);
 try {
   const url = `${base}/applications/all/export`;
   console.log(`Seeded ${APPLICATIONS.toLocaleString('en')} applications in ${(bench.seeded / 1000).toFixed(1)} s.\n`);

@@ -15,7 +15,7 @@ const CLIENTS = Number(process.env.LOAD_CLIENTS ?? 50);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 20);
 
 const bench = await openBenchApp('load', (db) => seedApplications(db, { applications: APPLICATIONS, applicants: 30_000, periods: 12 }));
-const { server, base } = await serveApp(bench.url, bench.dataDir);
+const { server, base } = await serveApp(bench);
 /** Statuses of the failed calls, to say what the errors were. */
 const failures = new Map<number, number>();
 const client = keepAliveClient(base, bench.headers, CLIENTS);

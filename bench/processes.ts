@@ -3,6 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { freePort, procStat } from '../server/db/embedded.js';
 import { appEnv, startServerProcess, type ServerProcess } from '../server/test/serverProcess.js';
+import type { BenchApp } from './benchApp.js';
 
 /** Clock ticks a second, as /proc counts CPU time (USER_HZ: 100 on Linux). */
 const TICKS = 100;
@@ -31,10 +32,14 @@ export function postgresCpu(postmasterPid: number): number {
   return total;
 }
 
-/** The app in a process of its own, as `npm start` runs it, on the given database; its address. */
-export async function serveApp(databaseUrl: string, dataDir: string): Promise<{ server: ServerProcess; base: string }> {
+/**
+ * The app in a process of its own, as `npm start` runs it, on the benchmark's database, the app in this process
+ * stopped so that only the measured one works on it; its address.
+ */
+export async function serveApp(bench: BenchApp): Promise<{ server: ServerProcess; base: string }> {
+  await bench.stopApp();
   const port = await freePort();
-  const server = await startServerProcess(appEnv(port, path.join(dataDir, 'app'), { DATABASE_URL: databaseUrl }));
+  const server = await startServerProcess(appEnv(port, path.join(bench.dataDir, 'app'), { DATABASE_URL: bench.url }));
   return { server, base: `http://127.0.0.1:${port}/api/v1` };
 }
 
