@@ -59,7 +59,7 @@ async function seed(db: Db): Promise<{ uuid: string; applicantId: number }> {
     .select(['uuid', 'frontend_user_id'])
     .where('reference', '=', '2026-00000')
     .executeTakeFirstOrThrow();
-  return { uuid: measured.uuid, applicantId: measured.frontend_user_id };
+  return { uuid: measured.uuid, applicantId: measured.frontend_user_id! };
 }
 
 let measured = { uuid: '', applicantId: 0 };

@@ -35,6 +35,11 @@ export interface Config {
   followupDueDays: number;
   /** Days from a follow-up's request to its one reminder, a fraction allowed (FOLLOWUP_REMINDER_DAYS). */
   followupReminderDays: number;
+  /**
+   * An applicant's download of their data whose files are larger in all than this, in bytes, is built by a job and
+   * mailed rather than streamed at once (DATA_EXPORT_DIRECT_MB; 0: every download by the job).
+   */
+  dataExportDirectBytes: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -113,5 +118,6 @@ export function loadConfig(env: Env = process.env): Config {
     },
     followupDueDays: integer(env, 'FOLLOWUP_DUE_DAYS', 30, 1, 365),
     followupReminderDays: positive(env, 'FOLLOWUP_REMINDER_DAYS', 14, 365),
+    dataExportDirectBytes: integer(env, 'DATA_EXPORT_DIRECT_MB', 25, 0, 10_000) * 1024 * 1024,
   };
 }

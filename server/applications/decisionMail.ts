@@ -113,6 +113,7 @@ async function sendLocked(
         link: await dialogueLink(trx, deps.config, recipient, application.uuid),
       },
       postscript: files.length ? [t('mail.decision.agreement', { files: files.map((f) => f.name).join(', ') })] : [],
+      applicationId: application.id,
     },
     trx,
   );

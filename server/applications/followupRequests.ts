@@ -61,6 +61,7 @@ async function mailFollowup(trx: Db, deps: FollowupMailDeps, applicationId: numb
         link,
         days: deps.config.dialogueLinkDays,
       },
+      applicationId,
     },
     trx,
   );

@@ -3,6 +3,7 @@ import { enums } from '../../resources/enums.js';
 import type { Db } from '../db/connect.js';
 import { AppError, notFound } from '../errors.js';
 import { listPage, type ListGrammar, type ListQuery } from '../lists/listQuery.js';
+import { staffApplicant } from './lists.js';
 import { recordHistory } from './history.js';
 import { personName } from '../../resources/users.js';
 
@@ -115,7 +116,7 @@ export async function ownInvestigations(db: Db, userId: number, { page, perPage,
     .$if(periods !== null, (q) => q.where('a.period_id', 'in', periods?.length ? periods : [-1]));
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   let query = base
-    .innerJoin('frontend_users as f', 'f.id', 'a.frontend_user_id')
+    .leftJoin('frontend_users as f', 'f.id', 'a.frontend_user_id')
     .innerJoin('periods as p', 'p.id', 'a.period_id')
     .select([
       'a.id',
@@ -148,7 +149,7 @@ export async function ownInvestigations(db: Db, userId: number, { page, perPage,
       uuid: r.uuid,
       reference: r.reference,
       status: r.status,
-      applicant: { id: r.frontend_user_id, name: personName(r.first_name, r.last_name), email: r.email },
+      applicant: staffApplicant(r.frontend_user_id, r.first_name, r.last_name, r.email),
       period: { id: r.period_id, uuid: r.period_uuid, name: r.period_name },
       money_value: r.money,
       sent_in_at: r.sent_in_at,

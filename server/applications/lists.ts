@@ -122,11 +122,19 @@ function conditions(db: Db, query: ListQuery, { periodId, periods }: ListWithin)
   };
 }
 
-/** The applications as every staff list shows them, joined with their applicant, period and type. */
+/**
+ * The applicant as staff see them: null once the application is anonymised (server/dataProtection/), which names no
+ * applicant any more.
+ */
+export function staffApplicant(id: number | null, firstName: string | null, lastName: string | null, email: string | null) {
+  return id === null ? null : { id, name: personName(firstName, lastName), email: email ?? '' };
+}
+
+/** The applications as every staff list shows them, joined with their applicant (none once anonymised), period and type. */
 function joined(db: Db) {
   return db
     .selectFrom('applications as a')
-    .innerJoin('frontend_users as f', 'f.id', 'a.frontend_user_id')
+    .leftJoin('frontend_users as f', 'f.id', 'a.frontend_user_id')
     .innerJoin('periods as p', 'p.id', 'a.period_id')
     .leftJoin('application_types as t', 't.id', 'a.application_type_id');
 }
@@ -186,7 +194,7 @@ export function listRow(row: Joined) {
     uuid: row.uuid,
     reference: row.reference,
     status: row.status,
-    applicant: { id: row.applicant_id, name: personName(row.first_name, row.last_name), email: row.email },
+    applicant: staffApplicant(row.applicant_id, row.first_name, row.last_name, row.email),
     org_name: row.org_name,
     period: { id: row.period_id, uuid: row.period_uuid, name: row.period_name },
     period_name: row.period_name,

@@ -27,6 +27,7 @@ export async function mailApplicantOfMessage(
       name: recipient.firstName,
       template: isWelcomeMessage ? 'welcome_message' : 'dialogue_message',
       params: { reference: reference ?? '', link, days: settings.dialogueLinkDays },
+      applicationId,
     },
     trx,
   );

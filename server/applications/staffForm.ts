@@ -51,14 +51,24 @@ export async function periodExists(db: Db, periodId: number): Promise<boolean> {
 }
 
 export async function applicantExists(db: Db, frontendUserId: number): Promise<boolean> {
-  return !!(await db.selectFrom('frontend_users').select('id').where('id', '=', frontendUserId).executeTakeFirst());
+  return !!(await db
+    .selectFrom('frontend_users')
+    .select('id')
+    .where('id', '=', frontendUserId)
+    .where('closed_at', 'is', null)
+    .executeTakeFirst());
 }
 
 /** The applicant by id, or by e-mail: an address already registered is that applicant, a new one is created unverified. */
 async function applicantId(db: Db, frontendUserId: number | undefined, applicant: NewApplicant | undefined): Promise<number> {
   if (frontendUserId !== undefined) return frontendUserId;
   const address = applicant!.email.trim().toLowerCase();
-  const known = await db.selectFrom('frontend_users').select('id').where('email', '=', address).executeTakeFirst();
+  const known = await db
+    .selectFrom('frontend_users')
+    .select('id')
+    .where(sql`lower(email)`, '=', address)
+    .where('closed_at', 'is', null)
+    .executeTakeFirst();
   if (known) return known.id;
   const created = await db
     .insertInto('frontend_users')

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/connect.js';
 import { notFound } from '../errors.js';
 import { categoryIdsOf, filesOf, formRecord, questionsOf } from './form.js';
-import { progressOf } from './lists.js';
+import { progressOf, staffApplicant } from './lists.js';
 import { reachableByStaff } from './handled.js';
 import { personName } from '../../resources/users.js';
 
@@ -14,7 +14,7 @@ import { personName } from '../../resources/users.js';
 export async function staffApplication(db: Db, uuid: string) {
   const row = await db
     .selectFrom('applications as a')
-    .innerJoin('frontend_users as f', 'f.id', 'a.frontend_user_id')
+    .leftJoin('frontend_users as f', 'f.id', 'a.frontend_user_id')
     .innerJoin('periods as p', 'p.id', 'a.period_id')
     .leftJoin('application_types as t', 't.id', 'a.application_type_id')
     .selectAll('a')
@@ -50,11 +50,7 @@ export async function staffApplication(db: Db, uuid: string) {
     status: row.status,
     step: row.step,
     ...formRecord(row, categoryIds),
-    applicant: {
-      id: row.frontend_user_id,
-      name: personName(row.applicant_first_name, row.applicant_last_name),
-      email: row.applicant_email,
-    },
+    applicant: staffApplicant(row.frontend_user_id, row.applicant_first_name, row.applicant_last_name, row.applicant_email),
     period: { id: row.period_id, uuid: row.period_uuid, name: row.period_name },
     application_type: row.application_type_id === null ? null : { id: row.application_type_id, label: row.application_type_label },
     organisation_id: row.organisation_id,

@@ -7,12 +7,17 @@ import { hashToken } from './tokens.js';
 
 const applicantColumns = ['id', 'email', 'first_name', 'locale', 'active', 'verified_at'] as const;
 
-/** The applicant with this address (already lower case), whatever case it was registered in. */
+/**
+ * The applicant with this address (already lower case), whatever case it was registered in. An account its applicant
+ * deleted, kept closed for the applications they sent in (server/dataProtection/), is no one's: the address may
+ * register anew.
+ */
 export function applicantByEmail(db: Db, address: string) {
   return db
     .selectFrom('frontend_users')
     .select(applicantColumns)
     .where(sql`lower(email)`, '=', address)
+    .where('closed_at', 'is', null)
     .executeTakeFirst();
 }
 
@@ -21,7 +26,12 @@ export function registerApplicant(db: Db, applicant: { email: string; first_name
   return db
     .insertInto('frontend_users')
     .values(applicant)
-    .onConflict((oc) => oc.expression(sql`lower(email)`).doNothing())
+    .onConflict((oc) =>
+      oc
+        .expression(sql`lower(email)`)
+        .where('closed_at', 'is', null)
+        .doNothing(),
+    )
     .returning(applicantColumns)
     .executeTakeFirst();
 }

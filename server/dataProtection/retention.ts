@@ -2,63 +2,97 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../db/connect.js';
 import { enums } from '../../resources/enums.js';
 import type { RetentionRules } from '../../resources/retention.js';
+import { personName } from '../../resources/users.js';
 
 const { draft, rejected, approved } = enums.application_status;
 
 /** What the retention rules do: delete a draft never sent in, or anonymise a decided application. */
 export type RetentionAction = 'drafts' | 'rejected' | 'approved';
+export const retentionActions: RetentionAction[] = ['drafts', 'rejected', 'approved'];
 
 /** `now` as a day in Stockholm, the calendar the rules count in. */
-const dayOf = (now: Date) => sql<string>`((${now.toISOString()}::timestamptz at time zone 'Europe/Stockholm')::date)`;
+export const dayOf = (now: Date) => sql<string>`((${now.toISOString()}::timestamptz at time zone 'Europe/Stockholm')::date)`;
 
 /**
- * The applications (`a`, with their period as `p`) each rule has reached on the day of `now`. A period closes at the
- * end of its end date, and a rule reaches its applications the day after its time has passed since then: drafts
- * never sent in after `draft_months`, rejected applications after `rejected_months`. Approved applications are
+ * The first day each rule reaches an application (`a`, with its period as `p`), or null when none does. A period
+ * closes at the end of its end date, and a rule reaches its applications the day after its time has passed since then:
+ * drafts never sent in after `draft_months`, rejected applications after `rejected_months`. Approved applications are
  * reached `approved_years` after their follow-up was sent in, or after the period's end when none was. An application
- * already anonymised is reached by none.
+ * already anonymised is reached by none, nor is one still being handled.
  */
-export function reachedBy(rules: RetentionRules, now: Date): Record<RetentionAction, RawBuilder<SqlBool>> {
-  const today = dayOf(now);
-  const closed = sql`p.end_date`;
+export function dueDay(rules: RetentionRules): RawBuilder<string | null> {
+  const after = (from: RawBuilder<unknown>, interval: RawBuilder<unknown>) => sql`((${from} + ${interval})::date + 1)`;
   const followedUp = sql`coalesce((a.followup_sent_in_at at time zone 'Europe/Stockholm')::date, p.end_date)`;
-  return {
-    drafts: sql<SqlBool>`(a.status = ${draft} and a.sent_in_at is null and ${closed} + make_interval(months => ${rules.draft_months}) < ${today})`,
-    rejected: sql<SqlBool>`(a.status = ${rejected} and a.anonymised_at is null and ${closed} + make_interval(months => ${rules.rejected_months}) < ${today})`,
-    approved: sql<SqlBool>`(a.status = ${approved} and a.anonymised_at is null and ${followedUp} + make_interval(years => ${rules.approved_years}) < ${today})`,
-  };
+  return sql<string | null>`(case
+    when a.anonymised_at is not null then null
+    when a.status = ${draft} and a.sent_in_at is null then ${after(sql`p.end_date`, sql`make_interval(months => ${rules.draft_months})`)}
+    when a.status = ${rejected} then ${after(sql`p.end_date`, sql`make_interval(months => ${rules.rejected_months})`)}
+    when a.status = ${approved} then ${after(followedUp, sql`make_interval(years => ${rules.approved_years})`)}
+  end)`;
+}
+
+/** Which rule applies to an application (`a`) by its status, whether or not its day has come. */
+const actionOf = sql<RetentionAction | null>`(case
+  when a.status = ${draft} and a.sent_in_at is null then 'drafts'
+  when a.status = ${rejected} then 'rejected'
+  when a.status = ${approved} then 'approved'
+end)`;
+
+/** Whether a rule has reached the application (`a`, with its period `p`) on the day of `now`. */
+export function reachedBy(rules: RetentionRules, now: Date, action: RetentionAction): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(${actionOf} = ${action} and ${dueDay(rules)} <= ${dayOf(now)})`;
 }
 
 /**
  * What a run of the rules at `now` would do, per period: how many drafts it would delete and how many rejected and
- * approved applications it would anonymise. Only the periods where it would do something, by end date.
+ * approved applications it would anonymise, and whether staff have postponed the period (then a run does nothing
+ * there until the day after `until`). Only the periods where it would do something, or that are postponed, by end date.
  */
 export async function retentionPreview(db: Db, rules: RetentionRules, now: Date) {
-  const due = reachedBy(rules, now);
+  const today = dayOf(now);
+  const due = sql`${dueDay(rules)} <= ${today}`;
+  const count = (action: RetentionAction) => sql<number>`count(*) filter (where ${actionOf} = ${action} and ${due})::int`;
   const rows = await db
-    .selectFrom('applications as a')
-    .innerJoin('periods as p', 'p.id', 'a.period_id')
+    .selectFrom('periods as p')
+    .leftJoin('applications as a', (join) => join.onRef('a.period_id', '=', 'p.id').on('a.status', 'in', [draft, rejected, approved]))
+    .leftJoin('retention_postponements as r', (join) => join.onRef('r.period_id', '=', 'p.id').on(sql<SqlBool>`r.until >= ${today}`))
+    .leftJoin('users as u', 'u.id', 'r.user_id')
     .select([
       'p.id',
       'p.uuid',
       'p.name',
       'p.end_date',
-      sql<number>`count(*) filter (where ${due.drafts})::int`.as('drafts'),
-      sql<number>`count(*) filter (where ${due.rejected})::int`.as('rejected'),
-      sql<number>`count(*) filter (where ${due.approved})::int`.as('approved'),
+      count('drafts').as('drafts'),
+      count('rejected').as('rejected'),
+      count('approved').as('approved'),
+      'r.until',
+      'r.reason',
+      'r.created_at as postponed_at',
+      'u.id as postponed_by_id',
+      'u.first_name',
+      'u.last_name',
     ])
-    .where('a.status', 'in', [draft, rejected, approved])
-    .where(sql<SqlBool>`(${due.drafts} or ${due.rejected} or ${due.approved})`)
-    .groupBy('p.id')
+    .groupBy(['p.id', 'r.period_id', 'u.id'])
+    .having((eb) => eb.or([eb(sql`count(*) filter (where ${due})`, '>', 0), eb('r.until', 'is not', null)]))
     .orderBy('p.end_date')
     .orderBy('p.id')
     .execute();
-  const periods = rows.map(({ id, uuid, name, end_date, drafts, rejected, approved }) => ({
-    period: { id, uuid, name, end_date },
-    drafts,
-    rejected,
-    approved,
+  const periods = rows.map((row) => ({
+    period: { id: row.id, uuid: row.uuid, name: row.name, end_date: row.end_date },
+    drafts: row.drafts,
+    rejected: row.rejected,
+    approved: row.approved,
+    postponed:
+      row.until === null
+        ? null
+        : {
+            until: row.until,
+            reason: row.reason!,
+            at: row.postponed_at!,
+            by: row.postponed_by_id === null ? null : { id: row.postponed_by_id, name: personName(row.first_name, row.last_name) },
+          },
   }));
-  const sum = (action: RetentionAction) => periods.reduce((total, period) => total + period[action], 0);
+  // The totals are what a run would do now: nothing in a postponed period.
+  const sum = (action: RetentionAction) => periods.reduce((total, line) => total + (line.postponed ? 0 : line[action]), 0);
   return { periods, totals: { drafts: sum('drafts'), rejected: sum('rejected'), approved: sum('approved') } };
 }

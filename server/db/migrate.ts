@@ -16,6 +16,7 @@ import * as historyRefusals from './migrations/0013_history_refusals.js';
 import * as applicationTallies from './migrations/0014_application_tallies.js';
 import * as retentionRules from './migrations/0015_retention_rules.js';
 import * as referenceWalkIndex from './migrations/0016_reference_walk_index.js';
+import * as dataProtection from './migrations/0017_data_protection.js';
 
 // Listed here rather than read from disk, so the order is explicit and nothing depends on the working directory.
 const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '0014_application_tallies': applicationTallies,
   '0015_retention_rules': retentionRules,
   '0016_reference_walk_index': referenceWalkIndex,
+  '0017_data_protection': dataProtection,
 };
 
 export async function migrate(db: Db): Promise<string[]> {

@@ -8,6 +8,15 @@ type Int8 = ColumnType<number, never, never>;
 /** A json/jsonb column: read as T, written as JSON text (or null where T allows null). */
 type Json<T> = ColumnType<T, string | Extract<T, null> | undefined, string | Extract<T, null>>;
 
+/** One period's line in a run of the retention rules: what it did there, or that the period was postponed. */
+export interface RetentionRunPeriod {
+  period: { id: number; name: string };
+  drafts: number;
+  rejected: number;
+  approved: number;
+  postponed?: { until: string; reason: string };
+}
+
 export interface Database {
   roles: { name: string };
   abilities: { name: string };
@@ -44,6 +53,8 @@ export interface Database {
     locale: Generated<string>;
     verified_at: Date | null;
     active: Generated<boolean>;
+    /** The applicant deleted the account while applications they sent in are kept (migration 0017). */
+    closed_at: Date | null;
     created_at: Created;
     updated_at: Timestamp;
   };
@@ -79,6 +90,8 @@ export interface Database {
     attempts: Generated<number>;
     sent_at: Date | null;
     last_error: string | null;
+    /** The application the mail is about, so anonymising it removes the mail too (migration 0017). */
+    application_id: number | null;
   };
   application_types: { id: Generated<number>; label: string; created_at: Created; updated_at: Timestamp };
   application_type_field_definitions: {
@@ -147,7 +160,8 @@ export interface Database {
     uuid: Generated<string>;
     reference: string | null;
     status: Generated<number>;
-    frontend_user_id: number;
+    /** The applicant; null once the application is anonymised (migration 0017). */
+    frontend_user_id: number | null;
     period_id: number;
     application_type_id: number | null;
     applicant_type: number | null;
@@ -246,6 +260,38 @@ export interface Database {
     approved_years: number;
     updated_by: number | null;
     updated_at: Timestamp;
+  };
+  /** Staff's postponement of the retention rules for one period (migration 0017). */
+  retention_postponements: {
+    period_id: number;
+    until: string;
+    reason: string;
+    user_id: number | null;
+    /** When it was made, or last changed. */
+    created_at: Timestamp;
+  };
+  /** What each run of the retention rules did (migration 0017). */
+  retention_runs: {
+    id: Generated<number>;
+    ran_at: Date;
+    user_id: number | null;
+    drafts: number;
+    rejected: number;
+    approved: number;
+    accounts: number;
+    periods: Json<RetentionRunPeriod[]>;
+  };
+  /** The privacy notice, one text per language (migration 0017). */
+  privacy_notices: { locale: string; body: string; updated_by: number | null; updated_at: Timestamp };
+  /** An applicant's download of their data, built by a job when it is large (migration 0017). */
+  data_exports: {
+    id: Generated<number>;
+    uuid: Generated<string>;
+    frontend_user_id: number;
+    requested_at: Created;
+    ready_at: Date | null;
+    size: number | null;
+    expires_at: Date | null;
   };
   investigations: {
     id: Generated<number>;

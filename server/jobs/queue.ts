@@ -16,8 +16,12 @@ export const jobQueues = {
    * same way whether the address is known or not (its time tells nothing either).
    */
   'password-reset-request': { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 60 },
-  /** Deletes expired sessions, login and password links, and old login attempts. */
+  /** Deletes expired sessions, login and password links, old login attempts, and built downloads whose time is up. */
   'expiry-sweep': { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 600 },
+  /** Builds an applicant's large download of their data and mails them when it is ready. */
+  'data-export': { retryLimit: 5, retryDelay: 60, retryBackoff: true, expireInSeconds: 1800 },
+  /** Runs the retention rules: deletes and anonymises what they have reached, in batches (each batch commits). */
+  retention: { retryLimit: 5, retryDelay: 300, retryBackoff: true, expireInSeconds: 3600 },
 } satisfies Record<string, Omit<PgBoss.Queue, 'name'>>;
 
 export type JobName = keyof typeof jobQueues;

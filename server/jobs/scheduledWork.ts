@@ -1,6 +1,8 @@
 import { remindDueFollowups } from '../applications/followupRequests.js';
 import { sweepExpired } from '../auth/expiry.js';
 import { sendRequestedPasswordLink } from '../auth/passwordLinks.js';
+import { buildExport, sweepExpiredExports } from '../dataProtection/dataExport.js';
+import { runRetention } from '../dataProtection/retentionRun.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/connect.js';
@@ -16,18 +18,28 @@ export interface ScheduledWorkDeps {
 }
 
 /**
- * What this process does from the queue: delivers mails, mails the password links asked for, sends the follow-up reminders that are due, and sweeps
- * what has expired. The schedules are kept by the queue once for every process; the first sweep of reminders runs
+ * What this process does from the queue: delivers mails, mails the password links asked for, sends the follow-up
+ * reminders that are due, builds applicants' large downloads of their data, runs the retention rules every night, and
+ * sweeps what has expired. The schedules are kept by the queue once for every process; the first sweep of reminders runs
  * at start, so one missed while no process ran (or cut short by a crash) goes out now rather than at the next round.
  */
 export async function startScheduledWork({ db, jobs, mailer, config, clock }: ScheduledWorkDeps): Promise<void> {
   await jobs.work<{ mailId: number }>('mail-delivery', ({ mailId }) => mailer.deliver(mailId));
   await jobs.work('followup-reminders', () => remindDueFollowups(db, { mailer, config, jobs }, clock.now()));
-  await jobs.work('expiry-sweep', () => sweepExpired(db, clock.now()));
+  await jobs.work('expiry-sweep', async () => {
+    await sweepExpired(db, clock.now());
+    await sweepExpiredExports(db, config.dataDir, clock.now());
+  });
+  await jobs.work<{ uuid: string }>('data-export', ({ uuid }) =>
+    buildExport(db, { dataDir: config.dataDir, mailer, publicUrl: config.publicUrl }, uuid, clock.now()),
+  );
+  await jobs.work('retention', () => runRetention(db, config.dataDir, clock.now()));
   await jobs.work<{ email: string }>('password-reset-request', ({ email }) =>
     sendRequestedPasswordLink(db, mailer, email, { publicUrl: config.publicUrl, minutes: config.passwordResetMinutes }),
   );
   await jobs.schedule('followup-reminders', '*/5 * * * *');
   await jobs.schedule('expiry-sweep', '17 * * * *');
+  // The retention rules once a day, at night in Stockholm.
+  await jobs.schedule('retention', '40 3 * * *');
   await jobs.send('followup-reminders');
 }

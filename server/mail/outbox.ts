@@ -22,6 +22,8 @@ export interface MailRequest {
   params?: Params;
   /** Paragraphs after the body, already in the recipient's language, taken as they are. */
   postscript?: string[];
+  /** The application the mail is about: anonymising the application removes the mail's stored copy too. */
+  applicationId?: number;
 }
 
 export interface Mailer {
@@ -86,7 +88,7 @@ export function createMailer({ db, jobs, smtpUrl, from, productName, log }: Mail
   }
 
   return {
-    async queue({ to, locale, template, name, params = {}, postscript = [] }, via = db) {
+    async queue({ to, locale, template, name, params = {}, postscript = [], applicationId }, via = db) {
       const language = isLocale(locale) ? locale : defaultLocale;
       const t = translator(language);
       const all = { product: productName, ...params };
@@ -97,7 +99,7 @@ export function createMailer({ db, jobs, smtpUrl, from, productName, log }: Mail
       const body = [t('mail.greeting', { name: name || to }), text('body'), ...postscript, t('mail.signature', all)].join('\n\n');
       const row = await via
         .insertInto('outbox')
-        .values({ recipient: to, subject: text('subject'), body_text: body })
+        .values({ recipient: to, subject: text('subject'), body_text: body, application_id: applicationId ?? null })
         .returning('id')
         .executeTakeFirstOrThrow();
       if (!transport) {

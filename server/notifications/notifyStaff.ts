@@ -121,6 +121,9 @@ export async function notifyStaff(trx: Db, event: StaffEvent, mail: Notification
     link: adminApplicationLink(mail.publicUrl, application.uuid, tab),
   };
   for (const r of addressed)
-    await mail.mailer.queue({ to: r.notifications_email!.trim(), locale: r.locale, name: r.first_name, template, params }, trx);
+    await mail.mailer.queue(
+      { to: r.notifications_email!.trim(), locale: r.locale, name: r.first_name, template, params, applicationId: event.applicationId },
+      trx,
+    );
   return addressed.length;
 }

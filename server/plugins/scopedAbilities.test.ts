@@ -288,7 +288,7 @@ describe('an ability granted for one period', () => {
       const response = await call(t.app, {
         method: 'POST',
         url: `/api/v1/portal/applications/${s.decided.uuid}/messages`,
-        cookie: await applicantCookie(t.db, owner.frontend_user_id),
+        cookie: await applicantCookie(t.db, owner.frontend_user_id!),
         payload: { data: { body: 'En fråga.' } },
       });
       expect(response.statusCode, response.body).toBe(201);

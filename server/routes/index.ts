@@ -6,14 +6,17 @@ import applicantAuthRoutes from './applicant/auth.js';
 import applicantFileRoutes from './applicant/files.js';
 import applicantFollowupRoutes from './applicant/followup.js';
 import applicantMessageRoutes from './applicant/messages.js';
+import myDataRoutes from './applicant/myData.js';
 import portalRoutes from './applicant/portal.js';
 import clientRoutes from './public/client.js';
 import devMailboxRoutes from './public/devMailbox.js';
+import privacyNoticeRoutes from './public/privacyNotice.js';
 import protocolRoutes from './public/protocol.js';
 import staffApplicationFormRoutes from './staff/applicationForm.js';
 import applicationRoutes from './staff/applications.js';
 import authRoutes from './staff/auth.js';
 import dashboardRoutes from './staff/dashboard.js';
+import erasureRoutes from './staff/erasure.js';
 import decisionMailRoutes from './staff/decisionMails.js';
 import decisionRoutes from './staff/decisions.js';
 import faqOrderRoutes from './staff/faqOrder.js';
@@ -25,6 +28,7 @@ import staffMessageRoutes from './staff/messages.js';
 import notificationRoutes from './staff/notifications.js';
 import notificationSettingsRoutes from './staff/notificationSettings.js';
 import periodRoutes from './staff/periods.js';
+import privacyNoticeStaffRoutes from './staff/privacyNotices.js';
 import retentionRoutes from './staff/retention.js';
 import statisticsRoutes from './staff/statistics.js';
 
@@ -60,6 +64,10 @@ export async function apiRoutes(instance: FastifyInstance) {
   await api.register(staffApplicationFormRoutes);
   await api.register(statisticsRoutes);
   await api.register(retentionRoutes);
+  await api.register(privacyNoticeRoutes);
+  await api.register(privacyNoticeStaffRoutes);
+  await api.register(myDataRoutes);
+  await api.register(erasureRoutes);
 }
 
 /** The routes outside the API prefix: the development mailbox (never in production) and the browser app. */

@@ -36,3 +36,8 @@ export function storageFault(error: unknown): 'full' | 'unavailable' | null {
 export async function removeFile(filePath: string): Promise<void> {
   await rm(filePath, { force: true });
 }
+
+/** Removes stored files by their uuids, as after a transaction that deleted their rows has committed. */
+export async function removeStoredFiles(dataDir: string, fileUuids: string[]): Promise<void> {
+  for (const fileUuid of fileUuids) await removeFile(storedPath(dataDir, fileUuid));
+}

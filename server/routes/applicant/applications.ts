@@ -196,6 +196,7 @@ export default async function applicantApplicationRoutes(app: Api) {
               answer_by: formatDate(answerBy(period.end_date, period.answer_weeks), applicant.locale),
               link: `${app.config.publicUrl}/`,
             },
+            applicationId: row.id,
           },
           trx,
         ),

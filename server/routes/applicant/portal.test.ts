@@ -19,7 +19,7 @@ describe('the applicant’s own applications', () => {
   it('lists only the applicant’s own, and cloaks undecided statuses in a closed period that uses cloaking', async () => {
     const owners = await t.db.selectFrom('applications').select(['frontend_user_id']).groupBy('frontend_user_id').execute();
     for (const { frontend_user_id } of owners) {
-      const cookie = `applicant_session=${await createSession(t.db, 'applicant', frontend_user_id, 3600)}`;
+      const cookie = `applicant_session=${await createSession(t.db, 'applicant', frontend_user_id!, 3600)}`;
       const listed = (await get('/portal/applications', cookie)).json().data;
       const own = await t.db.selectFrom('applications').select('id').where('frontend_user_id', '=', frontend_user_id).execute();
       expect(listed.map((a: { id: number }) => a.id).sort()).toEqual(own.map((a) => a.id).sort());
@@ -33,7 +33,7 @@ describe('the applicant’s own applications', () => {
       .where('p.uses_status_cloaking', '=', true)
       .where('a.status', '=', 30)
       .executeTakeFirstOrThrow();
-    const cookie = `applicant_session=${await createSession(t.db, 'applicant', ongoing.frontend_user_id, 3600)}`;
+    const cookie = `applicant_session=${await createSession(t.db, 'applicant', ongoing.frontend_user_id!, 3600)}`;
     const shown = (await get('/portal/applications', cookie)).json().data.find((a: { id: number }) => a.id === ongoing.id);
     expect(shown.status).toBe(20);
     expect(shown.approved_money).toBeNull();

@@ -336,8 +336,8 @@ describe('GET /applications/all/export', () => {
     const kronor = (ore: number | null) => (ore === null ? null : (ore / 100).toFixed(2));
     const listed = (await listApplications(t.db, 'all', query)).data.map((row) => ({
       ...row,
-      applicant: row.applicant.name,
-      applicant_email: row.applicant.email,
+      applicant: row.applicant!.name,
+      applicant_email: row.applicant!.email,
       period: row.period.name,
       money: kronor(row.money),
       approved_money: kronor(row.approved_money),

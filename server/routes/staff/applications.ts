@@ -66,7 +66,14 @@ const rowProperties = {
   uuid: Optional(Text()),
   reference: Optional(Nullable(Text())),
   status: Optional(Integer()),
-  applicant: Optional(Type.Object({ id: Optional(Integer()), name: Optional(Text()), email: Optional(Text()) })),
+  applicant: Optional(
+    Nullable(
+      Type.Object(
+        { id: Optional(Integer()), name: Optional(Text()), email: Optional(Text()) },
+        { description: 'Null once the application is anonymised' },
+      ),
+    ),
+  ),
   org_name: Optional(Nullable(Text())),
   period: Optional(Type.Object({ id: Optional(Integer()), uuid: Optional(Text()), name: Optional(Text()) })),
   period_name: Optional(Text()),

@@ -58,7 +58,7 @@ const ownRowSchema = Type.Object({
   uuid: Optional(Text()),
   reference: Optional(NULLABLE_STRING),
   status: Optional(Integer()),
-  applicant: Optional(Type.Object({ id: Optional(Integer()), name: Optional(Text()), email: Optional(Text()) })),
+  applicant: Optional(Nullable(Type.Object({ id: Optional(Integer()), name: Optional(Text()), email: Optional(Text()) }))),
   period: Optional(Type.Object({ id: Optional(Integer()), uuid: Optional(Text()), name: Optional(Text()) })),
   money_value: Optional(Nullable(Integer({ description: 'öre' }))),
   sent_in_at: Optional(nullableDateTime),

@@ -13,6 +13,7 @@ interface PeriodPreview {
   drafts: number;
   rejected: number;
   approved: number;
+  postponed: unknown;
 }
 
 /** The preview's line for `periodId`, or undefined when a run would do nothing there. */
@@ -21,7 +22,8 @@ async function previewOf(periodId: number) {
   expect(response.statusCode, response.body).toBe(200);
   const { periods, totals } = response.json().data as { periods: PeriodPreview[]; totals: Record<string, number> };
   for (const action of ['drafts', 'rejected', 'approved'] as const) {
-    expect(totals[action]).toBe(periods.reduce((sum, p) => sum + p[action], 0));
+    // A run does nothing in a postponed period: the totals leave it out.
+    expect(totals[action]).toBe(periods.reduce((sum, p) => sum + (p.postponed ? 0 : p[action]), 0));
   }
   return periods.find((p) => p.period.id === periodId);
 }

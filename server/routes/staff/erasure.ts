@@ -1,0 +1,52 @@
+import { Type } from 'typebox';
+import { eraseApplicant, erasurePreview } from '../../dataProtection/erasure.js';
+import { retentionRulesOf } from '../../dataProtection/retentionRules.js';
+import { invalid } from '../../errors.js';
+import { erasureAnswer, erasureDone } from '../erasureSchemas.js';
+import { body, id, type Api } from '../schemas.js';
+import { record } from '../scopes.js';
+
+/**
+ * An applicant's erasure request received some other way (a letter, a call), carried out by staff from the applicant's
+ * page: by the same rules as the applicant's own deletion, and recorded in each kept application's history.
+ */
+export default async function erasureRoutes(app: Api) {
+  const { db, config } = app;
+  const tags = ['data protection'];
+  const access = { access: { abilities: 'manage-frontend-users', scope: record('frontend-users') }, resource: 'frontend-users' } as const;
+  const params = Type.Object({ id });
+
+  app.get(
+    '/frontend-users/:id/erasure',
+    {
+      config: access,
+      schema: {
+        tags,
+        summary:
+          'What erasing the applicant would do now (as GET /frontend-users/me/erasure tells the applicant), with statuses as staff see them',
+        params,
+        response: { 200: erasureAnswer },
+      },
+    },
+    async (request) => ({ data: await erasurePreview(db, request.params.id, await retentionRulesOf(db), false) }),
+  );
+
+  app.post(
+    '/frontend-users/:id/erase',
+    {
+      config: access,
+      schema: {
+        tags,
+        summary:
+          'Carries out the applicant’s erasure request, once confirmed: their drafts and, unless applications sent in are kept, their account go at once; otherwise the account is closed until those are anonymised',
+        params,
+        body: body({ confirm: Type.Boolean({ description: 'Must be true: staff have read what will happen' }) }, ['confirm']),
+        response: { 200: erasureDone },
+      },
+    },
+    async (request) => {
+      if (request.body.data.confirm !== true) throw invalid({ confirm: ['errors.confirm_required'] });
+      return { data: await eraseApplicant(db, config.dataDir, request.params.id, app.clock.now(), request.staff!.id) };
+    },
+  );
+}
