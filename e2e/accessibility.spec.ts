@@ -1,9 +1,18 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './axe';
+import { signInInBrowser } from './applicants';
 import { ADMIN, signInAnyLanguage } from './helpers';
 
 // Every page this issue builds, scanned with axe in Swedish and English.
-const publicPages = ['/register', '/finns-inte', '/403', '/admin/login', '/admin/forgot-password', '/admin/reset-password/ingen-token'];
+const publicPages = [
+  '/register',
+  '/integritet',
+  '/finns-inte',
+  '/403',
+  '/admin/login',
+  '/admin/forgot-password',
+  '/admin/reset-password/ingen-token',
+];
 
 for (const locale of ['sv-SE', 'en-US']) {
   test.describe(`accessibility (${locale})`, () => {
@@ -18,6 +27,21 @@ for (const locale of ['sv-SE', 'en-US']) {
         await expectAccessible(page);
       });
     }
+
+    test('My data and its deletion dialog have no violations', async ({ page }) => {
+      const sv = locale === 'sv-SE';
+      await signInInBrowser(page, 'maria.nilsson@demo.se', sv ? 'Fortsätt' : 'Continue');
+      await page.goto('/mina-uppgifter');
+      await expect(
+        page.getByRole('heading', { name: sv ? 'Inskickade ansökningar som sparas' : 'Applications sent in that we keep' }),
+      ).toBeVisible();
+      await expectAccessible(page);
+      await page.getByRole('button', { name: sv ? 'Radera mitt konto …' : 'Delete my account …' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      // Scanned once it has faded in: half faded, its text has too little contrast.
+      await expect(page.locator('.MuiDialog-container')).toHaveCSS('opacity', '1');
+      await expectAccessible(page);
+    });
 
     test('the dashboard, settings and 403 pages of a signed-in admin have no violations', async ({ page }) => {
       await signInAnyLanguage(page, ADMIN);

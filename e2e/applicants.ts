@@ -28,6 +28,20 @@ export async function signInByMail(request: APIRequestContext, email: string) {
   expect(login.ok(), await login.text()).toBe(true);
 }
 
+/**
+ * Signs an applicant in in the browser, as they do: a new login link by mail, opened, and Continue (`continueLabel`
+ * in the page's language). The page then holds the session as the portal keeps it.
+ */
+export async function signInInBrowser(page: Page, email: string, continueLabel = 'Fortsätt') {
+  const previous = newestMail(email, loginLinkSubject)?.text;
+  const asked = await page.request.post('/api/v1/frontend-users/login-link', { headers: xhr, data: { data: { email } } });
+  expect(asked.ok(), await asked.text()).toBe(true);
+  await expect.poll(() => newestMail(email, loginLinkSubject)?.text ?? previous, { timeout: 15_000 }).not.toBe(previous);
+  await page.goto(/http:\/\/\S+\/logga-in\/\S+/.exec(newestMail(email, loginLinkSubject)!.text)![0]);
+  await page.getByRole('button', { name: continueLabel }).click();
+  await expect(page).not.toHaveURL(/logga-in/);
+}
+
 /** The login link (/logga-in/…, with any next=) in the newest mail to the address whose subject matches. */
 export async function mailedLink(email: string, subject: RegExp): Promise<URL> {
   const mail = await caughtMail(email, subject);

@@ -16,6 +16,8 @@ const PeriodsPage = lazy(() => import('./pages/PeriodsPage'));
 const ApplyPage = lazy(() => import('./pages/ApplyPage'));
 const ThankYouPage = lazy(() => import('./pages/ThankYouPage'));
 const FaqPage = lazy(() => import('./pages/FaqPage'));
+const PrivacyPage = lazy(() => import('./pages/PrivacyPage'));
+const MyDataPage = lazy(() => import('./pages/MyDataPage'));
 const DialoguePage = lazy(() => import('./pages/DialoguePage'));
 const FollowupPage = lazy(() => import('./pages/FollowupPage'));
 const ForbiddenPage = lazy(() => import('./pages/ForbiddenPage'));
@@ -26,7 +28,7 @@ const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 const theme = { ...createTheme(brand), vars: null };
 
 /** The applicant portal at /: the route tree of SPEC.md §2; every applicant route needs an applicant session;
- * the FAQ is for anyone. */
+ * the FAQ and the privacy notice are for anyone. */
 export function PortalApp({ i18nProvider }: { i18nProvider: I18nProvider }) {
   return (
     <I18nContext provider={i18nProvider}>
@@ -40,6 +42,7 @@ export function PortalApp({ i18nProvider }: { i18nProvider: I18nProvider }) {
                 <Route path="/logga-in/:token" element={<ContinuePage />} />
                 <Route path="/403" element={<ForbiddenPage />} />
                 <Route path="/vanliga-fragor" element={<FaqPage />} />
+                <Route path="/integritet" element={<PrivacyPage />} />
                 <Route element={<RequireApplicant />}>
                   <Route path="/" element={<DashboardPage />} />
                   <Route path="/dashboard" element={<DashboardPage />} />
@@ -48,6 +51,7 @@ export function PortalApp({ i18nProvider }: { i18nProvider: I18nProvider }) {
                   <Route path="/tack" element={<ThankYouPage />} />
                   <Route path="/dialog/:applicationUuid" element={<DialoguePage />} />
                   <Route path="/followup/:applicationUuid" element={<FollowupPage />} />
+                  <Route path="/mina-uppgifter" element={<MyDataPage />} />
                 </Route>
                 <Route path="*" element={<NotFoundPage />} />
               </Routes>

@@ -46,6 +46,9 @@ export function PortalLayout({ children }: { children: ReactNode }) {
                 <Button color="inherit" component={RouterLink} to="/vanliga-fragor">
                   {t('portal.nav.faq')}
                 </Button>
+                <Button color="inherit" component={RouterLink} to="/mina-uppgifter">
+                  {t('portal.nav.my_data')}
+                </Button>
                 <Button color="inherit" onClick={() => void logout()}>
                   {t('portal.nav.logout')}
                 </Button>
@@ -77,6 +80,11 @@ export function PortalLayout({ children }: { children: ReactNode }) {
             {t('portal.footer.faq')}
           </Link>
           . {t('portal.footer.dialogue')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          <Link component={RouterLink} to="/integritet">
+            {t('portal.footer.privacy')}
+          </Link>
         </Typography>
       </Box>
     </Box>

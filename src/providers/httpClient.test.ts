@@ -30,6 +30,13 @@ describe('httpClient', () => {
     expect(api.calls[1].headers['Content-Type']).toBeUndefined();
   });
 
+  it('sends a DELETE’s body as JSON when one is given', async () => {
+    const { http, api } = setup({ 'DELETE /me': (r) => ({ status: 200, data: { data: r.body } }) });
+    const response = await http.delete('/me', { body: { data: { confirm: true } } });
+    expect(response.data).toEqual({ data: { data: { confirm: true } } });
+    expect(api.calls[0].headers['Content-Type']).toBe('application/json');
+  });
+
   it('refreshes a half-spent session before the call', async () => {
     const { http, api, session } = setup({
       'POST /auth/refresh': () => ({ status: 200, data: { data: { expires_in: 100 } } }),

@@ -33,6 +33,8 @@ export interface RequestOptions {
   responseType?: 'json' | 'blob';
   /** Reports the upload's progress (sent over XMLHttpRequest, as fetch cannot). */
   onUploadProgress?: (event: UploadProgress) => void;
+  /** A DELETE's body (e.g. a confirmation), sent as JSON; the other methods take theirs as an argument. */
+  body?: unknown;
 }
 
 // The caller names the answer's type (`http.get<{ data: X }>(…)`); without one the body is `unknown`.
@@ -112,7 +114,7 @@ export function createHttpClient({
 
   const client: HttpClient = {
     get: (url, options) => request('GET', url, undefined, options),
-    delete: (url, options) => request('DELETE', url, undefined, options),
+    delete: (url, options) => request('DELETE', url, options?.body, options),
     post: (url, body, options) => request('POST', url, body, options),
     put: (url, body, options) => request('PUT', url, body, options),
     patch: (url, body, options) => request('PATCH', url, body, options),

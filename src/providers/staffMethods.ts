@@ -1,3 +1,5 @@
+import type { ErasureDone, ErasurePreview } from './erasure';
+import type { Locale } from '../../resources/locales';
 import type { RetentionRules } from '../../resources/retention';
 import type { Followup, FollowupFile } from '../../resources/followup';
 import type { Question } from '../../resources/applicationAnswers';
@@ -25,7 +27,8 @@ export interface StaffApplication {
   uuid: string;
   reference: string | null;
   status: number;
-  applicant: { id: number; name: string; email: string };
+  /** null once the application is anonymised: it names no applicant any more. */
+  applicant: { id: number; name: string; email: string } | null;
   period: { id: number; uuid: string; name: string };
   progress: ApplicationProgress;
   finished: boolean;
@@ -160,11 +163,53 @@ export interface RetentionRulesAnswer extends RetentionRules {
   updated_by: { id: number; name: string } | null;
 }
 
-/** What a run of the retention rules would do now, per period where it would do something. */
-export interface RetentionPreview {
-  periods: { period: { id: number; uuid: string; name: string; end_date: string }; drafts: number; rejected: number; approved: number }[];
-  totals: { drafts: number; rejected: number; approved: number };
+/** What the retention rules delete or anonymise, counted: drafts deleted, rejected and approved applications anonymised. */
+export interface RetentionCounts {
+  drafts: number;
+  rejected: number;
+  approved: number;
 }
+
+/** Staff postponed the rules for a period: a run does nothing there until the day after `until` (YYYY-MM-DD). */
+export interface RetentionPostponement {
+  until: string;
+  reason: string;
+  at: string;
+  by: { id: number; name: string } | null;
+}
+
+/**
+ * What a run of the retention rules would do now, per period where it would do something now or within 30 days, or
+ * that is postponed; the totals leave the postponed periods out.
+ */
+export interface RetentionPreview {
+  periods: (RetentionCounts & {
+    period: { id: number; uuid: string; name: string; end_date: string };
+    /** What the rules reach within the next 30 days besides, from the first of those days (YYYY-MM-DD). */
+    upcoming: (RetentionCounts & { from: string }) | null;
+    postponed: RetentionPostponement | null;
+  })[];
+  totals: RetentionCounts;
+}
+
+/** A postponement as staff give it: the last day the rules wait (YYYY-MM-DD) and why. */
+export interface RetentionPostponementInput {
+  until: string;
+  reason: string;
+}
+
+/** One run of the retention rules: when, who ran it by hand (null: the nightly job), and what it did per period. */
+export interface RetentionRun extends RetentionCounts {
+  id: number;
+  ran_at: string;
+  by: { id: number; name: string } | null;
+  /** Closed accounts it deleted once their last application was anonymised. */
+  accounts: number;
+  periods: (RetentionCounts & { period: { id: number; name: string }; postponed?: { until: string; reason: string } })[];
+}
+
+/** The privacy notice's text in each language, as staff wrote it (with the rules' placeholders), and who changed it. */
+export type PrivacyNotices = Record<Locale, { body: string; updated_at: string | null; updated_by: { id: number; name: string } | null }>;
 
 export interface NotificationSettings {
   notifications_email: string | null;
@@ -233,6 +278,22 @@ export function staffMethods(http: HttpClient, unwrap: Unwrap) {
     getRetentionRules: () => unwrap<RetentionRulesAnswer>(http.get('/retention')),
     getRetentionPreview: () => unwrap<RetentionPreview>(http.get('/retention/preview')),
     saveRetentionRules: (rules: RetentionRules) => unwrap<RetentionRulesAnswer>(http.put('/retention', { data: rules })),
+    /** Postpones the rules for a period (replacing an earlier postponement of it); answers the preview. */
+    postponeRetention: (periodId: number, postponement: RetentionPostponementInput) =>
+      unwrap<RetentionPreview>(http.put(`/retention/postponements/${periodId}`, { data: postponement })),
+    /** Lifts a period's postponement; answers the preview. */
+    resumeRetention: (periodId: number) => unwrap<RetentionPreview>(http.delete(`/retention/postponements/${periodId}`)),
+    getRetentionRuns: () => unwrap<RetentionRun[]>(http.get('/retention/runs')),
+    /** Runs the rules now, as the nightly job would; answers what the run did. */
+    runRetention: () => unwrap<RetentionRun>(http.post('/retention/runs')),
+    getPrivacyNotices: () => unwrap<PrivacyNotices>(http.get('/privacy-notices')),
+    /** Saves the texts of the languages given. */
+    savePrivacyNotices: (texts: Partial<Record<Locale, string>>) => unwrap<PrivacyNotices>(http.put('/privacy-notices', { data: texts })),
+    /** What carrying out the applicant's erasure request would do; a 404 once the account is closed. */
+    getErasure: (frontendUserId: number) => unwrap<ErasurePreview>(http.get(`/frontend-users/${frontendUserId}/erasure`)),
+    /** Carries out the applicant's erasure request, confirmed. */
+    erase: (frontendUserId: number) =>
+      unwrap<ErasureDone>(http.post(`/frontend-users/${frontendUserId}/erase`, { data: { confirm: true } })),
     /** Mails the application's decision to the applicant; `resend` sends it again after it has once been sent. */
     sendDecisionMail: (uuid: string, resend = false) =>
       unwrap<{ distribution_mail_sent_at: string }>(http.post(application(uuid, '/decision-mail'), { data: resend ? { resend } : {} })),

@@ -1,7 +1,8 @@
-import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Link, Stack, Typography } from '@mui/material';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../components/usePageTitle';
+import type { AccountOutcome } from '../../providers/erasure';
 import { ApiError } from '../../providers/httpClient';
 import { rememberDestination } from '../afterLogin';
 import { useI18n } from '../../components/i18n';
@@ -9,6 +10,11 @@ import { TextInput } from '../../components/TextInput';
 import { http } from '../providers';
 
 type Result = { ok: boolean; message: string } | null;
+
+/** The router state /mina-uppgifter leaves here with once the account is deleted. */
+export interface RegisterState {
+  accountDeleted: AccountOutcome;
+}
 
 /** One form's state: values, field errors from the server or the browser, the answer, and sending. */
 function useForm<T extends Record<string, string>>(initial: T, path: string, check: (values: T) => Record<string, string>) {
@@ -49,6 +55,7 @@ function useForm<T extends Record<string, string>>(initial: T, path: string, che
 export default function RegisterPage() {
   const { t } = useI18n();
   const [params] = useSearchParams();
+  const deleted = (useLocation().state as Partial<RegisterState> | null)?.accountDeleted;
   usePageTitle(t('portal.register.title'));
   useEffect(() => rememberDestination(params.get('redirect')), [params]);
 
@@ -74,6 +81,11 @@ export default function RegisterPage() {
       <Typography variant="h4" component="h1" gutterBottom>
         {t('portal.register.title')}
       </Typography>
+      {(deleted === 'deleted' || deleted === 'closed') && (
+        <Alert severity="success" role="status" sx={{ mb: 3 }}>
+          {t(`portal.register.account_${deleted}`)}
+        </Alert>
+      )}
       <Typography sx={{ mb: 3 }}>{t('portal.register.intro')}</Typography>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' }, alignItems: 'start' }}>
         <Card component="section" aria-labelledby="new-heading">
@@ -110,6 +122,11 @@ export default function RegisterPage() {
                 {t('portal.register.submit')}
               </Button>
             </Stack>
+            <Typography variant="body2" sx={{ mt: 2 }}>
+              <Link component={RouterLink} to="/integritet">
+                {t('portal.register.privacy')}
+              </Link>
+            </Typography>
           </CardContent>
         </Card>
         <Card component="section" aria-labelledby="known-heading">

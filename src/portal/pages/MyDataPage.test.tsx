@@ -1,0 +1,282 @@
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { I18nContext } from '../../components/i18n';
+import { createI18nProvider } from '../../providers/i18nProvider';
+import { API_PREFIX } from '../../providers/config';
+import MyDataPage from './MyDataPage';
+import RegisterPage from './RegisterPage';
+
+// No testing library in the project: react-dom and act directly.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const preview = {
+  account: 'closed',
+  drafts: [
+    { uuid: 'd-1', period: 'Vårens bidrag 2026', application_type: 'Stipendium för unga ledare', updated_at: '2026-03-02T09:00:00Z' },
+    { uuid: 'd-2', period: 'Sommarens sponsring 2026', application_type: null, updated_at: '2026-04-15T09:00:00Z' },
+  ],
+  kept: [
+    {
+      uuid: 'k-1',
+      reference: '2025-0007',
+      status: 40,
+      period: 'Höstens bidrag 2025',
+      application_type: 'Bidrag till föreningsliv',
+      anonymised_from: '2032-12-01',
+    },
+    { uuid: 'k-2', reference: '2026-0012', status: 30, period: 'Vårens bidrag 2026', application_type: null, anonymised_from: null },
+  ],
+};
+
+interface Call {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+/** The API behind the portal's real HTTP client: a handler per "METHOD /path", every call recorded. */
+let calls: Call[] = [];
+type Handler = (call: Call) => Response;
+const json = (status: number, data: unknown) =>
+  new Response(JSON.stringify(data), { status, headers: { 'Content-Type': 'application/json' } });
+
+function stubApi(routes: Record<string, Handler>) {
+  calls = [];
+  vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
+    const call: Call = {
+      method: init.method ?? 'GET',
+      path: input.slice(API_PREFIX.length),
+      headers: init.headers as Record<string, string>,
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body,
+    };
+    calls.push(call);
+    const handler = routes[`${call.method} ${call.path}`];
+    return handler ? handler(call) : json(404, { message: 'Det du letade efter finns inte.' });
+  });
+}
+
+const defaultRoutes = (erasure: unknown = preview): Record<string, Handler> => ({
+  'GET /privacy-notice': () =>
+    json(200, { data: { locale: 'sv-SE', body: 'Stiftelsen är personuppgiftsansvarig.\n\nVad vi sparar: ditt namn.' } }),
+  'GET /frontend-users/me/erasure': () => json(200, { data: erasure }),
+});
+
+let root: Root | null = null;
+let container: HTMLDivElement | null = null;
+/** Keys the page asked for that the language has no text for. */
+let missing: string[] = [];
+
+beforeEach(() => {
+  localStorage.clear();
+  // Signed in, as RequireApplicant lets the page show only then.
+  localStorage.setItem('applicant_session', JSON.stringify({ expiresAt: Date.now() + 7_200_000, lifetime: 7200 }));
+});
+afterEach(() => {
+  expect(missing).toEqual([]);
+  act(() => root?.unmount());
+  container?.remove();
+  root = null;
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+// Dates are written with no-break spaces in some locales; compared as plain spaces.
+const text = () => (document.body.textContent ?? '').replace(/[\u00a0\u202f]/g, ' ');
+
+async function waitFor(condition: () => boolean, what: string) {
+  for (let waited = 0; !condition(); waited += 20) {
+    if (waited > 5000) throw new Error(`timed out waiting for ${what}: ${text()}`);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+  }
+}
+
+/** The page in Swedish at /mina-uppgifter over the stubbed API, with /register beside it. */
+async function render(routes: Record<string, Handler> = defaultRoutes()) {
+  stubApi(routes);
+  missing = [];
+  const i18nProvider = await createI18nProvider(undefined, { onMissingKey: (key, language) => missing.push(`${language}:${key}`) });
+  await i18nProvider.changeLocale('sv-SE');
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  await act(async () => {
+    root!.render(
+      <I18nContext provider={i18nProvider}>
+        <MemoryRouter initialEntries={['/mina-uppgifter']}>
+          <Routes>
+            <Route path="/mina-uppgifter" element={<MyDataPage />} />
+            <Route path="/register" element={<RegisterPage />} />
+          </Routes>
+        </MemoryRouter>
+      </I18nContext>,
+    );
+  });
+  await waitFor(() => text().includes('Så här blir det för dig') && !document.querySelector('[role="progressbar"]'), 'the page');
+}
+
+const section = (name: string) => {
+  const heading = [...document.querySelectorAll('h2, h3')].find((h) => h.textContent === name);
+  if (!heading) throw new Error(`no heading ${name}: ${text()}`);
+  return heading.closest('section')!;
+};
+const items = (name: string) =>
+  [...section(name).querySelectorAll('li')].map((li) => (li.textContent ?? '').replace(/[\u00a0\u202f]/g, ' '));
+const button = (name: string, within: ParentNode = document) => {
+  const found = [...within.querySelectorAll('button')].find((b) => b.textContent?.trim() === name);
+  if (!found) throw new Error(`no button ${name}: ${text()}`);
+  return found;
+};
+const dialog = () => document.querySelector('[role="dialog"]');
+const click = (element: HTMLElement) => act(async () => element.click());
+
+describe('the My data page', { timeout: 20_000 }, () => {
+  it('shows the privacy notice as paragraphs of text', async () => {
+    await render();
+    const notice = [...section('Vad vi sparar och varför').querySelectorAll('p')].map((p) => p.textContent);
+    expect(notice).toEqual(['Stiftelsen är personuppgiftsansvarig.', 'Vad vi sparar: ditt namn.']);
+  });
+
+  it('lists the drafts that go at once and the applications kept, with when each is anonymised', async () => {
+    await render();
+    expect(items('Utkast som raderas direkt')).toEqual([
+      'Stipendium för unga ledareVårens bidrag 2026 · Senast sparat 2 mars 2026',
+      'Sommarens sponsring 2026Senast sparat 15 apr. 2026',
+    ]);
+    expect(items('Inskickade ansökningar som sparas')).toEqual([
+      'Referens 2025-0007 · Bidrag till föreningslivHöstens bidrag 2025 · Status: BeviljadAnonymiseras tidigast 1 dec. 2032',
+      'Referens 2026-0012 · Vårens bidrag 2026Status: Under utredningAnonymiseras enligt gallringsreglerna, räknat från beslutet',
+    ]);
+    expect(section('Radera mitt konto').textContent).toContain('Ditt konto stängs direkt: du kan inte längre logga in');
+  });
+
+  it('says that the account goes at once when nothing is kept', async () => {
+    await render(defaultRoutes({ account: 'deleted', drafts: [], kept: [] }));
+    const erase = section('Radera mitt konto');
+    expect(erase.textContent).toContain('Vi sparar inga ansökningar från dig, så ditt konto raderas direkt med alla dina uppgifter.');
+    expect(erase.querySelectorAll('h3')).toHaveLength(0);
+  });
+
+  it('deletes nothing until the box is ticked, then deletes with confirm: true and leaves for /register', async () => {
+    const routes = defaultRoutes();
+    routes['DELETE /frontend-users/me'] = () => json(200, { data: { account: 'closed', drafts_deleted: 2, kept: 2 } });
+    await render(routes);
+    await click(button('Radera mitt konto …'));
+    await waitFor(() => !!dialog(), 'the dialog');
+    const box = dialog()!;
+    expect(box.textContent).toContain('2 utkast raderas direkt.');
+    expect(box.textContent).toContain('2 inskickade ansökningar sparas tills de anonymiseras.');
+    const confirm = button('Radera kontot', box);
+    expect(confirm.disabled).toBe(true);
+    await click(confirm);
+    expect(calls.filter((c) => c.method === 'DELETE')).toEqual([]);
+
+    const checkbox = box.querySelector<HTMLInputElement>('input[type="checkbox"]')!;
+    expect(checkbox.closest('label')!.textContent).toMatch(/^Jag förstår att detta inte kan ångras/);
+    await click(checkbox);
+    expect(confirm.disabled).toBe(false);
+    await click(confirm);
+    await waitFor(() => text().includes('Registrera dig eller logga in'), '/register');
+
+    const deletes = calls.filter((c) => c.method === 'DELETE');
+    expect(deletes.map((c) => [c.path, c.body, c.headers['X-Requested-With']])).toEqual([
+      ['/frontend-users/me', { data: { confirm: true } }, 'XMLHttpRequest'],
+    ]);
+    expect(document.querySelector('[role="status"]')!.textContent).toContain(
+      'Ditt konto är stängt och dina utkast är raderade. Ansökningarna du skickade in sparar vi tills de anonymiseras',
+    );
+    // The session is forgotten here too, and no logout call follows the server's own ending of it.
+    expect(localStorage.getItem('applicant_session')).toBeNull();
+    expect(calls.map((c) => c.path)).not.toContain('/frontend-users/logout');
+  });
+
+  it('closes the dialog on cancel without deleting', async () => {
+    await render();
+    await click(button('Radera mitt konto …'));
+    await waitFor(() => !!dialog(), 'the dialog');
+    await click(dialog()!.querySelector<HTMLInputElement>('input[type="checkbox"]')!);
+    await click(button('Avbryt', dialog()!));
+    await waitFor(() => !dialog(), 'the dialog to close');
+    expect(calls.filter((c) => c.method === 'DELETE')).toEqual([]);
+    expect(text()).toContain('Mina uppgifter');
+    expect(localStorage.getItem('applicant_session')).not.toBeNull();
+  });
+
+  it('shows the server’s refusal in the dialog and stays', async () => {
+    const routes = defaultRoutes();
+    routes['DELETE /frontend-users/me'] = () =>
+      json(422, { message: 'Uppgifterna är ogiltiga.', errors: { confirm: ['Bekräfta först att du har läst vad som händer.'] } });
+    await render(routes);
+    await click(button('Radera mitt konto …'));
+    await waitFor(() => !!dialog(), 'the dialog');
+    await click(dialog()!.querySelector<HTMLInputElement>('input[type="checkbox"]')!);
+    await click(button('Radera kontot', dialog()!));
+    await waitFor(() => !!dialog()!.querySelector('.MuiAlert-standardError'), 'the error');
+    expect(dialog()!.querySelector('.MuiAlert-standardError')!.textContent).toBe('Bekräfta först att du har läst vad som händer.');
+    expect(localStorage.getItem('applicant_session')).not.toBeNull();
+  });
+
+  it('says the file is being prepared and mailed when the download answers 202', async () => {
+    const routes = defaultRoutes();
+    routes['GET /frontend-users/me/export'] = () => json(202, { data: { status: 'building', requested_at: '2026-05-04T08:30:00Z' } });
+    await render(routes);
+    const download = button('Ladda ner mina uppgifter');
+    await click(download);
+    await waitFor(() => text().includes('Filen är stor'), 'the message');
+    expect(text()).toContain('Filen är stor, så vi förbereder den. Vi mejlar dig när den är klar, och då laddar du ner den här.');
+    expect(text()).toContain('Du bad om filen 4 maj 2026 10:30.');
+    expect(download.disabled).toBe(false);
+  });
+
+  it('saves the ZIP under the server’s name, the button busy meanwhile', async () => {
+    let send: (response: Response) => void = () => {};
+    const routes = defaultRoutes();
+    routes['GET /frontend-users/me/export'] = () => {
+      throw new Error('answered below');
+    };
+    await render(routes);
+    // The answer waits until the test sends it, to see the button while it downloads.
+    vi.stubGlobal('fetch', (input: string) => {
+      calls.push({ method: 'GET', path: input.slice(API_PREFIX.length), headers: {}, body: undefined });
+      return new Promise<Response>((resolve) => (send = resolve));
+    });
+    const saved: { name: string; href: string }[] = [];
+    URL.createObjectURL = vi.fn(() => 'blob:mina-uppgifter');
+    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ name: this.download, href: this.getAttribute('href')! });
+    });
+
+    const download = button('Ladda ner mina uppgifter');
+    await click(download);
+    await waitFor(() => text().includes('Hämtar dina uppgifter'), 'the progress');
+    expect(download.disabled).toBe(true);
+    expect(download.querySelector('[role="progressbar"]')).not.toBeNull();
+
+    await act(async () =>
+      send(
+        new Response(new TextEncoder().encode('PK'), {
+          status: 200,
+          headers: {
+            'Content-Type': 'application/zip',
+            'Content-Disposition': `attachment; filename="mina-uppgifter-2026-05-04.zip"; filename*=UTF-8''mina-uppgifter-2026-05-04.zip`,
+          },
+        }),
+      ),
+    );
+    await waitFor(() => text().includes('Filen är nedladdad'), 'the file');
+    expect(saved).toEqual([{ name: 'mina-uppgifter-2026-05-04.zip', href: 'blob:mina-uppgifter' }]);
+    expect(download.disabled).toBe(false);
+  });
+
+  it('shows a failed download as an error', async () => {
+    const routes = defaultRoutes();
+    routes['GET /frontend-users/me/export'] = () => json(500, { message: 'Något gick fel. Försök igen om en stund.' });
+    await render(routes);
+    await click(button('Ladda ner mina uppgifter'));
+    await waitFor(() => !!document.querySelector('.MuiAlert-standardError'), 'the error');
+    expect(document.querySelector('.MuiAlert-standardError')!.textContent).toBe('Något gick fel. Försök igen om en stund.');
+  });
+});

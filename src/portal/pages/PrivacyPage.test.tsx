@@ -1,0 +1,80 @@
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { I18nContext, useI18n } from '../../components/i18n';
+import { createI18nProvider } from '../../providers/i18nProvider';
+import { http } from '../providers';
+import PrivacyPage from './PrivacyPage';
+
+// No testing library in the project: react-dom and act directly.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const notices: Record<string, string> = {
+  'sv-SE': 'Stiftelsen är personuppgiftsansvarig.\n\nVad vi sparar: <b>ditt namn</b>\noch din e-postadress.\n\n\n\nDina rättigheter.',
+  'en-US': 'The foundation is the controller.\n\nYour rights.',
+};
+
+let root: Root | null = null;
+let container: HTMLDivElement | null = null;
+afterEach(() => {
+  act(() => root?.unmount());
+  container?.remove();
+  vi.restoreAllMocks();
+});
+
+async function waitFor(condition: () => boolean, what: string) {
+  for (let waited = 0; !condition(); waited += 20) {
+    if (waited > 5000) throw new Error(`timed out waiting for ${what}: ${container?.textContent}`);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+  }
+}
+
+/** The language switch, as the portal's header offers it. */
+function English() {
+  const { changeLocale } = useI18n();
+  return <button onClick={() => void changeLocale('en-US')}>English</button>;
+}
+
+const paragraphs = () => [...container!.querySelectorAll('p')].map((p) => p.textContent);
+
+describe('the privacy notice page', { timeout: 20_000 }, () => {
+  it('shows each block of the text as a paragraph, as text, and again in the language chosen', async () => {
+    const i18nProvider = await createI18nProvider();
+    await i18nProvider.changeLocale('sv-SE');
+    // The notice in the language the client asks for (the client sends the chosen one).
+    const get = vi.spyOn(http, 'get').mockImplementation(async () => {
+      const locale = i18nProvider.getLocale();
+      return { data: { data: { locale, body: notices[locale] } }, status: 200, headers: {} };
+    });
+    container = document.createElement('div');
+    document.body.append(container);
+    root = createRoot(container);
+    await act(async () => {
+      root!.render(
+        <I18nContext provider={i18nProvider}>
+          <MemoryRouter>
+            <English />
+            <PrivacyPage />
+          </MemoryRouter>
+        </I18nContext>,
+      );
+    });
+    await waitFor(() => paragraphs().length > 0, 'the notice');
+    expect(container.querySelector('h1')!.textContent).toBe('Integritetspolicy');
+    expect(document.title).toMatch(/^Integritetspolicy/);
+    expect(paragraphs()).toEqual([
+      'Stiftelsen är personuppgiftsansvarig.',
+      'Vad vi sparar: <b>ditt namn</b>\noch din e-postadress.',
+      'Dina rättigheter.',
+    ]);
+    expect(container.querySelector('b')).toBeNull();
+    expect(get).toHaveBeenCalledWith('/privacy-notice');
+
+    await act(async () => container!.querySelector('button')!.click());
+    await waitFor(() => paragraphs()[0] === 'The foundation is the controller.', 'the English notice');
+    expect(container.querySelector('h1')!.textContent).toBe('Privacy notice');
+    expect(paragraphs()).toEqual(['The foundation is the controller.', 'Your rights.']);
+    expect(container.querySelector('[lang="en-US"]')).not.toBeNull();
+  });
+});
