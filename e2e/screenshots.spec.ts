@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
+import { registeredApplicant, sendInApplication, signInInBrowser, xhr } from './applicants';
 import { ADMIN, INVESTIGATOR, loginAs, openStaffLogin, switchAdminLanguage } from './helpers';
 
 // Writes files, so only on demand: SCREENSHOTS=1 npx playwright test screenshots
@@ -7,7 +8,13 @@ test.skip(!process.env.SCREENSHOTS, 'set SCREENSHOTS=1 to take the screenshots')
 test.use({ viewport: { width: 1280, height: 800 } });
 
 const dir = process.env.SCREENSHOTS_DIR ?? fileURLToPath(new URL('../screenshots/', import.meta.url));
-const shoot = (page: Page, name: string) => page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+const shoot = (page: Page, name: string, fullPage = true) => page.screenshot({ path: `${dir}/${name}.png`, fullPage });
+
+/** A dialog once it has faded in, shot on the screen it covers. */
+async function shootDialog(page: Page, name: string) {
+  await expect(page.locator('.MuiDialog-container')).toHaveCSS('opacity', '1');
+  await shoot(page, name, false);
+}
 
 /** The dashboard once its cards have loaded. */
 async function dashboardLoaded(page: Page) {
@@ -50,7 +57,8 @@ test('portal pages', async ({ page }) => {
 
 /**
  * Settings → Data protection in both languages, as shot on the current viewport with `suffix`: under the shortest
- * rules, so that the preview of a run lists last year's demo period; then the defaults back.
+ * rules, so that the preview of a run lists last year's demo period, postponed with a reason, and a run (which does
+ * nothing there) in the list of runs; the postpone and run dialogs too. Then the postponement lifted and the defaults back.
  */
 async function shootDataProtection(page: Page, suffix: string) {
   await loginAs(page, ADMIN, 'Anna');
@@ -71,10 +79,43 @@ async function shootDataProtection(page: Page, suffix: string) {
   await page.mouse.move(0, 0);
   await expect(page.getByText('Gallringsreglerna är sparade.')).toBeHidden({ timeout: 10_000 });
   await expect(page.getByText(/^Ansökningsomgång \d{4}/).first()).toBeVisible();
+  // The run's confirmation while there is something to anonymise (cancelled).
+  await page.getByRole('button', { name: 'Kör reglerna nu' }).click();
+  await expect(page.getByRole('dialog', { name: 'Köra gallringsreglerna nu?' })).toContainText('Det går inte att ångra.');
+  await shootDialog(page, `admin-data-protection-run-sv${suffix}`);
+  await page.getByRole('button', { name: 'Avbryt' }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  // Postponed and run through the API (the journeys test those screens); the postponement keeps the run from anonymising.
+  const headers = { 'X-Requested-With': 'XMLHttpRequest' };
+  const lastYear = `Ansökningsomgång ${new Date().getFullYear() - 1}`;
+  const preview = (await (await page.request.get('/api/v1/retention/preview')).json()) as {
+    data: { periods: { period: { id: number; name: string } }[] };
+  };
+  const periodId = preview.data.periods.find((line) => line.period.name === lastYear)!.period.id;
+  const until = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
+  const postponement = { data: { until, reason: 'Revisionen av 2025 års räkenskaper pågår; inget får gallras innan den är klar.' } };
+  expect((await page.request.put(`/api/v1/retention/postponements/${periodId}`, { headers, data: postponement })).ok()).toBe(true);
+  expect((await page.request.post('/api/v1/retention/runs', { headers })).ok()).toBe(true);
+  await page.reload();
+  await expect(page.getByText(postponement.data.reason).first()).toBeVisible();
+  await expect(page.getByText(/ · Anna /).first()).toBeVisible();
   await shoot(page, `admin-data-protection-sv${suffix}`);
+  await page.getByRole('button', { name: 'Ändra…' }).click();
+  await expect(page.getByRole('dialog', { name: `Skjut upp gallringen – ${lastYear}` })).toBeVisible();
+  await shootDialog(page, `admin-data-protection-postpone-sv${suffix}`);
+  await page.getByRole('button', { name: 'Avbryt' }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  // The app bar, with the language menu, hides while the page is scrolled down.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await switchAdminLanguage(page, 'Svenska', 'English');
   await expect(rule('Draft deletion (months)')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Privacy notice', level: 2 })).toBeVisible();
   await shoot(page, `admin-data-protection-en${suffix}`);
+  await page.getByRole('button', { name: 'Change…' }).click();
+  await expect(page.getByRole('dialog', { name: `Postpone the retention rules – ${lastYear}` })).toBeVisible();
+  await shootDialog(page, `admin-data-protection-postpone-en${suffix}`);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  expect((await page.request.delete(`/api/v1/retention/postponements/${periodId}`, { headers })).ok()).toBe(true);
   await setRules(
     ['Draft deletion (months)', 'Anonymisation of rejected (months)', 'Anonymisation of approved (years)'],
     ['12', '24', '7'],
@@ -85,9 +126,118 @@ async function shootDataProtection(page: Page, suffix: string) {
 
 test('admin data protection (sv, en)', async ({ page }) => shootDataProtection(page, ''));
 
+/**
+ * An applicant's erasure request carried out by staff, in both languages on the current viewport with `suffix`: Maria
+ * of the demo has a draft and decided applications, so the dialog lists both kinds; it is opened and cancelled.
+ */
+async function shootErasure(page: Page, suffix: string) {
+  await loginAs(page, ADMIN, 'Anna');
+  const found = (await (await page.request.get('/api/v1/frontend-users?search=maria.nilsson')).json()) as {
+    data: { data: { id: number }[] };
+  };
+  await page.goto(`/admin/frontend-users/${found.data.data[0].id}`);
+  await page.getByRole('button', { name: 'Utför begäran om radering…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Begäran om radering – Maria Nilsson' });
+  await expect(dialog.getByText(/^Anonymiseras från och med/).first()).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Genomför raderingen' })).toBeDisabled();
+  await shootDialog(page, `admin-erasure-sv${suffix}`);
+  await dialog.getByRole('button', { name: 'Avbryt' }).click();
+  await expect(dialog).toBeHidden();
+  await shoot(page, `admin-erasure-page-sv${suffix}`, false);
+  await switchAdminLanguage(page, 'Svenska', 'English');
+  await page.getByRole('button', { name: 'Carry out erasure request…' }).click();
+  await expect(
+    page
+      .getByRole('dialog', { name: 'Erasure request – Maria Nilsson' })
+      .getByText(/^Anonymised from/)
+      .first(),
+  ).toBeVisible();
+  await shootDialog(page, `admin-erasure-en${suffix}`);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+}
+
+test('admin erasure request (sv, en)', async ({ page }) => shootErasure(page, ''));
+
+/**
+ * The privacy notice and My data in both languages, as shot on the current viewport with `suffix`: Maria of the demo
+ * has a draft and a decided application, so the page lists both kinds; the deletion dialog is opened and cancelled.
+ */
+async function shootMyData(page: Page, suffix: string) {
+  await page.goto('/integritet');
+  await expect(page.getByRole('heading', { name: 'Integritetspolicy', level: 1 })).toBeVisible();
+  await expect(page.getByText(/personuppgiftsansvarig/)).toBeVisible();
+  await shoot(page, `portal-privacy-sv${suffix}`);
+
+  await signInInBrowser(page, 'maria.nilsson@demo.se');
+  await page.getByRole('banner').getByRole('link', { name: 'Mina uppgifter' }).click();
+  await expect(page.getByRole('heading', { name: 'Mina uppgifter', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Inskickade ansökningar som sparas' })).toBeVisible();
+  await expect(page.getByText(/personuppgiftsansvarig/)).toBeVisible();
+  await shoot(page, `portal-my-data-sv${suffix}`);
+  await page.getByRole('button', { name: 'Radera mitt konto …' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Vill du radera ditt konto?' });
+  await expect(dialog.getByRole('button', { name: 'Radera kontot' })).toBeDisabled();
+  await shootDialog(page, `portal-my-data-dialog-sv${suffix}`);
+  await dialog.getByRole('button', { name: 'Avbryt' }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole('button', { name: 'Språk: English' }).click();
+  await expect(page.getByRole('heading', { name: 'My data', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Applications sent in that we keep' })).toBeVisible();
+  await expect(page.getByText(/is the controller/)).toBeVisible();
+  await shoot(page, `portal-my-data-en${suffix}`);
+  await page.getByRole('button', { name: 'Delete my account …' }).click();
+  await expect(page.getByRole('dialog', { name: 'Delete your account?' })).toBeVisible();
+  await shootDialog(page, `portal-my-data-dialog-en${suffix}`);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy notice' }).click();
+  await expect(page.getByRole('heading', { name: 'Privacy notice', level: 1 })).toBeVisible();
+  await expect(page.getByText(/is the controller/)).toBeVisible();
+  await shoot(page, `portal-privacy-en${suffix}`);
+}
+
+test('portal privacy notice and my data (sv, en)', async ({ page }) => shootMyData(page, ''));
+
+test('portal account deletion (sv)', async ({ page }) => {
+  test.setTimeout(60_000);
+  const email = await registeredApplicant(page, 'sv-SE', { first: 'Rut', last: 'Radera' }, 'radera');
+  const { reference } = await sendInApplication(page, email);
+  // A draft of the scholarship beside it, never sent in.
+  const periods = (await (await page.request.get('/api/v1/portal/periods')).json()).data as {
+    id: number;
+    application_types: { id: number; label: string }[];
+  }[];
+  const period = periods.find((p) => p.application_types.some((t) => t.label === 'Stipendium för unga ledare'))!;
+  const type = period.application_types.find((t) => t.label === 'Stipendium för unga ledare')!;
+  const started = await page.request.post('/api/v1/portal/applications', {
+    headers: xhr,
+    data: { data: { period_id: period.id, application_type_id: type.id } },
+  });
+  expect(started.ok(), await started.text()).toBe(true);
+
+  await page.goto('/mina-uppgifter');
+  await expect(page.getByText(`Referens ${reference}`)).toBeVisible();
+  await expect(page.getByText('Anonymiseras enligt gallringsreglerna, räknat från beslutet')).toBeVisible();
+  await page.getByRole('button', { name: 'Ladda ner mina uppgifter' }).click();
+  await expect(page.getByText('Filen är nedladdad.')).toBeVisible();
+  await page.getByRole('button', { name: 'Radera mitt konto …' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Vill du radera ditt konto?' });
+  await dialog.getByRole('checkbox', { name: /Jag förstår att detta inte kan ångras/ }).check();
+  await dialog.getByRole('button', { name: 'Radera kontot' }).click();
+  await expect(page).toHaveURL('/register');
+  await expect(page.getByRole('status').filter({ hasText: 'Ditt konto är stängt' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Logga ut' })).toHaveCount(0);
+  await shoot(page, 'portal-account-closed');
+  // The session is gone on the server too.
+  expect((await page.request.get('/api/v1/frontend-users/me')).status()).toBe(401);
+});
+
 test.describe('phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
   test('admin data protection (sv, en)', async ({ page }) => shootDataProtection(page, '-phone'));
+  test('admin erasure request (sv, en)', async ({ page }) => shootErasure(page, '-phone'));
+  test('portal privacy notice and my data (sv, en)', async ({ page }) => shootMyData(page, '-phone'));
   test('portal register', async ({ page }) => {
     await page.goto('/register');
     await expect(page.getByRole('heading', { name: 'Registrera dig eller logga in', level: 1 })).toBeVisible();

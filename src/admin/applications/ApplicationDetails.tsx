@@ -5,6 +5,7 @@ import { formatDate, formatMoney } from '../../../resources/format';
 import { API_PREFIX } from '../../providers/config';
 import type { StaffApplication } from '../../providers/staffMethods';
 import { DecisionSection } from './DecisionSection';
+import { useApplicantName } from './applicantName';
 import { HistoryTimeline } from './HistoryTimeline';
 import { InvestigationSection } from './InvestigationSection';
 import { InvestigatorsSection } from './InvestigatorsSection';
@@ -14,6 +15,7 @@ import { statusKey } from './statuses';
 export function ApplicationDetails({ data, mode }: { data: StaffApplication; mode: 'manage' | 'investigate' }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
+  const applicantName = useApplicantName();
 
   const row = (label: string, value: React.ReactNode) => (
     <>
@@ -29,6 +31,7 @@ export function ApplicationDetails({ data, mode }: { data: StaffApplication; mod
   return (
     <>
       <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '12rem 1fr' }, gap: 1, m: 0, mb: 3 }}>
+        {row(translate('app.applications.fields.applicant'), applicantName(data.applicant))}
         {row(translate('app.applications.fields.status'), translate(`enums.application_status.${statusKey(data.status)}`))}
         {row(translate('app.applications.fields.period'), data.period?.name)}
         {row(translate('app.applications.fields.money_value'), formatMoney(data.money, locale))}

@@ -4,6 +4,7 @@ import { visuallyHidden } from '../../components/visuallyHidden';
 import { useIsPhone } from '../layout/useIsPhone';
 import { useApplicationQuery } from '../useStaffQuery';
 import { ApplicationActions } from './ApplicationActions';
+import { useApplicantName } from './applicantName';
 import { ApplicationDetails } from './ApplicationDetails';
 import { DialogueTab } from './dialogue/DialogueTab';
 import { FollowupTab } from './followup/FollowupTab';
@@ -32,6 +33,7 @@ export function ApplicationDialog({
 }) {
   const translate = useTranslate();
   const phone = useIsPhone();
+  const applicantName = useApplicantName();
   const { data, error } = useApplicationQuery('getApplication', uuid);
   const unread = !!data?.progress?.unread_messages;
   const tabProps = (value: DialogTab) => ({ value, id: tabId(value), 'aria-controls': panelId(value) });
@@ -40,7 +42,7 @@ export function ApplicationDialog({
     <Dialog open onClose={onClose} maxWidth="md" fullWidth fullScreen={phone} aria-labelledby="application-dialog-title">
       <DialogTitle id="application-dialog-title">
         {data
-          ? translate('app.applications.dialog_title', { reference: data.reference ?? '', applicant: data.applicant?.name ?? '' })
+          ? translate('app.applications.dialog_title', { reference: data.reference ?? '', applicant: applicantName(data.applicant) })
           : translate('app.applications.dialog_loading')}
       </DialogTitle>
       <Tabs
@@ -64,7 +66,7 @@ export function ApplicationDialog({
       </Tabs>
       <DialogContent dividers role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)}>
         {tab === 'dialogue' ? (
-          <DialogueTab uuid={uuid} mode={mode} unread={unread} applicantName={data?.applicant?.name ?? ''} />
+          <DialogueTab uuid={uuid} mode={mode} unread={unread} applicantName={applicantName(data?.applicant)} />
         ) : (
           <>
             {error && <Alert severity="error">{error.message}</Alert>}

@@ -22,6 +22,7 @@ import { useIsPhone } from '../layout/useIsPhone';
 import { ExportCsvButton } from '../resources/ExportCsvButton';
 import { SearchFilter } from '../resources/SearchFilter';
 import type { ListFilters } from './presets';
+import { useApplicantName } from './applicantName';
 import { ProgressIndicators, type Progress } from './ProgressIndicators';
 import { StatusSelect } from './StatusSelect';
 import { useStatusChoices, useStatusLabel } from './statuses';
@@ -33,7 +34,8 @@ export interface ApplicationRow {
   uuid: string;
   reference: string | null;
   status: number;
-  applicant: { id: number; name: string; email: string };
+  /** null once anonymised. */
+  applicant: { id: number; name: string; email: string } | null;
   period: { id: number; uuid: string; name: string };
   money_value: number | null;
   progress: Progress;
@@ -53,6 +55,7 @@ export default function ApplicationList({ presets = {} }: { presets?: ListFilter
   const statusChoices = useStatusChoices(listedStatuses);
   const statusLabel = useStatusLabel();
   const phone = useIsPhone();
+  const applicantName = useApplicantName();
   const { show } = useShownApplication();
 
   // react-admin reads its filters from ?filter= and would ignore the preset's own words: say them its way, once
@@ -103,7 +106,7 @@ export default function ApplicationList({ presets = {} }: { presets?: ListFilter
       >
         {phone ? (
           <SimpleList<ApplicationRow>
-            primaryText={(r) => `${r.reference ?? ''} ${r.applicant?.name ?? ''}`}
+            primaryText={(r) => `${r.reference ?? ''} ${applicantName(r.applicant)}`}
             secondaryText={(r) => (
               <>
                 {statusLabel(r.status)} · {r.period?.name}
@@ -118,7 +121,11 @@ export default function ApplicationList({ presets = {} }: { presets?: ListFilter
           <DataTable<ApplicationRow> rowClick={openRow} bulkActionButtons={false}>
             <DataTable.Col source="reference" label="app.applications.fields.reference" disableSort />
             <DataTable.Col source="status" label="app.applications.fields.status" render={() => <StatusSelect />} />
-            <DataTable.Col<ApplicationRow> source="applicant" label="app.applications.fields.applicant" render={(r) => r.applicant?.name} />
+            <DataTable.Col<ApplicationRow>
+              source="applicant"
+              label="app.applications.fields.applicant"
+              render={(r) => applicantName(r.applicant)}
+            />
             <DataTable.Col<ApplicationRow>
               source="period"
               label="app.applications.fields.period"

@@ -24,6 +24,7 @@ import { PeriodDecisionMailsButton } from '../decisionMails/PeriodDecisionMailsB
 import { PeriodFollowupRequestsButton } from '../followupRequests/PeriodFollowupRequestsButton';
 import { useIsPhone } from '../layout/useIsPhone';
 import type { ApplicationRow } from './ApplicationList';
+import { useApplicantName } from './applicantName';
 import { StatusSelect } from './StatusSelect';
 import { useStatusChoices, useStatusLabel } from './statuses';
 import { ShownApplicationDialog } from './ShownApplicationDialog';
@@ -51,7 +52,7 @@ interface Applicant {
 }
 
 const goalNumber = (codes: number[]) => codes.join(', ');
-const applicantName = (a: Applicant) => `${personName(a.first_name, a.last_name)} <${a.email}>`.trim();
+const applicantOption = (a: Applicant) => `${personName(a.first_name, a.last_name)} <${a.email}>`.trim();
 // The applicants list searches from three characters (SPEC.md §5), as every list does.
 const searchApplicants = (text: string) => (text.trim().length > 2 ? { q: text.trim() } : {});
 
@@ -91,6 +92,7 @@ export default function DecidedList() {
   usePageTitle(title);
   const phone = useIsPhone();
   const statusLabel = useStatusLabel();
+  const applicantName = useApplicantName();
   const statusChoices = useStatusChoices(decidedStatuses);
   const { show } = useShownApplication();
   const money = (value: number | null) => formatMoney(value, locale);
@@ -107,7 +109,7 @@ export default function DecidedList() {
     <ReferenceInput key="frontend_user" source="frontend_user" reference="frontend-users" alwaysOn>
       <AutocompleteInput
         label="app.applications.fields.applicant"
-        optionText={applicantName}
+        optionText={applicantOption}
         filterToQuery={searchApplicants}
         sx={{ minWidth: 260 }}
       />
@@ -136,7 +138,7 @@ export default function DecidedList() {
       >
         {phone ? (
           <SimpleList<Row>
-            primaryText={(r) => `${r.reference ?? ''} ${r.applicant?.name ?? ''}`}
+            primaryText={(r) => `${r.reference ?? ''} ${applicantName(r.applicant)}`}
             secondaryText={(r) => [statusLabel(r.status), r.org_city].filter(Boolean).join(' · ')}
             tertiaryText={(r) => money(r.approved_money_value ?? r.money_value)}
             rowClick={openRow}
@@ -145,7 +147,7 @@ export default function DecidedList() {
           <DataTable<Row> rowClick={openRow} bulkActionButtons={false} hiddenColumns={hiddenByDefault}>
             <DataTable.Col source="reference" label="app.applications.fields.reference" />
             <DataTable.Col source="status" label="app.applications.fields.status" disableSort render={() => <StatusSelect />} />
-            <DataTable.Col<Row> source="applicant" label="app.applications.fields.applicant" render={(r) => r.applicant?.name} />
+            <DataTable.Col<Row> source="applicant" label="app.applications.fields.applicant" render={(r) => applicantName(r.applicant)} />
             <DataTable.Col source="org_city" label="app.decided.org_city" disableSort />
             <DataTable.Col source="targets_text" label="app.decided.targets" disableSort />
             <DataTable.Col source="purposes_text" label="app.decided.purposes" disableSort />

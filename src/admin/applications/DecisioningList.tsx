@@ -6,6 +6,7 @@ import { formatMoney } from '../../../resources/format';
 import { usePageTitle } from '../../components/usePageTitle';
 import { useIsPhone } from '../layout/useIsPhone';
 import type { ApplicationRow } from './ApplicationList';
+import { useApplicantName } from './applicantName';
 import { useStatusChoices, useStatusLabel } from './statuses';
 
 /**
@@ -20,6 +21,7 @@ export default function DecisioningList() {
   usePageTitle(title);
   const phone = useIsPhone();
   const statusLabel = useStatusLabel();
+  const applicantName = useApplicantName();
   const statusChoices = useStatusChoices(listedStatuses);
   const money = (r: ApplicationRow) => formatMoney(r.money_value, locale);
   return (
@@ -46,7 +48,7 @@ export default function DecisioningList() {
     >
       {phone ? (
         <SimpleList<ApplicationRow>
-          primaryText={(r) => `${r.reference ?? ''} ${r.applicant?.name ?? ''}`}
+          primaryText={(r) => `${r.reference ?? ''} ${applicantName(r.applicant)}`}
           secondaryText={(r) => `${statusLabel(r.status)} · ${r.period?.name ?? ''}`}
           tertiaryText={money}
         />
@@ -54,7 +56,11 @@ export default function DecisioningList() {
         <DataTable<ApplicationRow> rowClick={false} bulkActionButtons={false}>
           <DataTable.Col source="reference" label="app.applications.fields.reference" />
           <DataTable.Col<ApplicationRow> source="status" label="app.applications.fields.status" render={(r) => statusLabel(r.status)} />
-          <DataTable.Col<ApplicationRow> source="applicant" label="app.applications.fields.applicant" render={(r) => r.applicant?.name} />
+          <DataTable.Col<ApplicationRow>
+            source="applicant"
+            label="app.applications.fields.applicant"
+            render={(r) => applicantName(r.applicant)}
+          />
           <DataTable.Col<ApplicationRow> source="period" label="app.applications.fields.period" render={(r) => r.period?.name} />
           <DataTable.Col source="money" label="app.applications.fields.money_value" align="right" render={money} />
         </DataTable>

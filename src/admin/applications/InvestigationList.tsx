@@ -5,6 +5,7 @@ import { usePageTitle } from '../../components/usePageTitle';
 import { useIsPhone } from '../layout/useIsPhone';
 import type { ApplicationRow } from './ApplicationList';
 import { proposalKey } from './InvestigatorsSection';
+import { useApplicantName } from './applicantName';
 import { useStatusLabel } from './statuses';
 import { ShownApplicationDialog } from './ShownApplicationDialog';
 import { useShownApplication } from './useShownApplication';
@@ -19,6 +20,7 @@ export default function InvestigationList() {
   usePageTitle(title);
   const phone = useIsPhone();
   const statusLabel = useStatusLabel();
+  const applicantName = useApplicantName();
   const { show } = useShownApplication();
   const proposal = (r: Row) => translate(`enums.investigation_status.${proposalKey(r.investigation.status)}`);
   const openRow = (_id: unknown, _resource: unknown, record: unknown) => (show(record as Row), false as const);
@@ -34,7 +36,7 @@ export default function InvestigationList() {
       >
         {phone ? (
           <SimpleList<Row>
-            primaryText={(r) => `${r.reference ?? ''} ${r.applicant?.name ?? ''}`}
+            primaryText={(r) => `${r.reference ?? ''} ${applicantName(r.applicant)}`}
             secondaryText={(r) => `${statusLabel(r.status)} · ${translate('app.investigation.proposal')}: ${proposal(r)}`}
             tertiaryText={(r) => formatDate(r.sent_in_at, locale)}
             rowClick={openRow}
@@ -47,7 +49,7 @@ export default function InvestigationList() {
               source="applicant"
               label="app.applications.fields.applicant"
               disableSort
-              render={(r) => r.applicant?.name}
+              render={(r) => applicantName(r.applicant)}
             />
             <DataTable.Col<Row> source="period" label="app.applications.fields.period" disableSort render={(r) => r.period?.name} />
             <DataTable.Col<Row>

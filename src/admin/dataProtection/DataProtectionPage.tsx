@@ -1,10 +1,15 @@
 import { Box, Paper, Typography } from '@mui/material';
 import { Title, useTranslate } from 'react-admin';
 import { usePageTitle } from '../../components/usePageTitle';
+import { PrivacyNoticeSection } from './PrivacyNoticeForm';
 import { RetentionPreviewSection } from './RetentionPreviewTable';
 import { RetentionRulesSection } from './RetentionRulesForm';
+import { RetentionRunsSection } from './RetentionRuns';
 
-/** Settings → Data protection: how long applicants' data is kept before it is deleted or anonymised (the title is the app bar's h1). */
+/**
+ * Settings → Data protection: how long applicants' data is kept before it is deleted or anonymised, what a run would
+ * do now (with the periods postponed), the runs, and the privacy notice applicants read (the title is the app bar's h1).
+ */
 export function DataProtectionPage() {
   const translate = useTranslate();
   const title = translate('app.data_protection.title');
@@ -25,6 +30,20 @@ export function DataProtectionPage() {
         </Typography>
         <Typography sx={{ mb: 2 }}>{translate('app.data_protection.preview_intro')}</Typography>
         <RetentionPreviewSection />
+      </Paper>
+      <Paper sx={{ p: { xs: 2, sm: 3 }, mt: 3 }}>
+        <Typography component="h2" variant="h6" sx={{ mb: 1 }}>
+          {translate('app.data_protection.runs.title')}
+        </Typography>
+        <Typography sx={{ mb: 2 }}>{translate('app.data_protection.runs.intro')}</Typography>
+        <RetentionRunsSection />
+      </Paper>
+      <Paper sx={{ p: { xs: 2, sm: 3 }, mt: 3 }}>
+        <Typography component="h2" variant="h6" sx={{ mb: 1 }}>
+          {translate('app.data_protection.notice.title')}
+        </Typography>
+        <Typography sx={{ mb: 2 }}>{translate('app.data_protection.notice.intro')}</Typography>
+        <PrivacyNoticeSection />
       </Paper>
     </Box>
   );

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { ResourceName } from '../../../resources/index';
 import { FaqOrderButton } from './faqs/FaqOrderButton';
+import { ErasureButton } from './frontendUsers/ErasureButton';
 import { PeriodActions } from './periods/PeriodActions';
 
 /*
@@ -13,4 +14,5 @@ export const listActions: Partial<Record<ResourceName, ComponentType>> = {
 
 export const editActions: Partial<Record<ResourceName, ComponentType>> = {
   periods: PeriodActions,
+  'frontend-users': ErasureButton,
 };

@@ -1,0 +1,131 @@
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { AdminContext, Notification } from 'react-admin';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { enums } from '../../../../resources/enums';
+import { createDataProvider } from '../../../providers/dataProvider';
+import { ApiError, type HttpClient } from '../../../providers/httpClient';
+import { createI18nProvider } from '../../../providers/i18nProvider';
+import type { ErasureDone, ErasurePreview } from '../../../providers/erasure';
+import { ErasureDialog } from './ErasureDialog';
+
+// No testing library in the project: react-dom and act directly.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let root: Root | null = null;
+afterEach(() => {
+  act(() => root?.unmount());
+  document.body.innerHTML = '';
+  vi.restoreAllMocks();
+});
+
+const applicant = { id: 5, email: 'maria@example.se', first_name: 'Maria', last_name: 'Nilsson' };
+const preview: ErasurePreview = {
+  account: 'closed',
+  drafts: [{ uuid: 'd1', period: 'Ansökningsomgång 2026', application_type: 'Föreningsbidrag', updated_at: '2026-11-20T10:00:00Z' }],
+  kept: [
+    {
+      uuid: 'k1',
+      reference: '2025-0001',
+      status: enums.application_status.approved,
+      period: 'Ansökningsomgång 2025',
+      application_type: 'Föreningsbidrag',
+      anonymised_from: '2032-05-01',
+    },
+    {
+      uuid: 'k2',
+      reference: '2026-0004',
+      status: enums.application_status.received,
+      period: 'Ansökningsomgång 2026',
+      application_type: null,
+      anonymised_from: null,
+    },
+  ],
+};
+const done: ErasureDone = { account: 'closed', drafts_deleted: 1, kept: 2 };
+const ok = <T,>(data: T) => ({ data: { data }, status: 200, headers: {} });
+
+const text = () => document.body.textContent ?? '';
+const button = (name: string) => [...document.querySelectorAll('button')].find((b) => b.textContent === name);
+const checkbox = () => document.querySelector<HTMLInputElement>('[role="dialog"] input[type="checkbox"]')!;
+
+async function waitFor(condition: () => boolean, what: string) {
+  for (let waited = 0; !condition(); waited += 20) {
+    if (waited > 5000) throw new Error(`timed out waiting for ${what}: ${text()}`);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+  }
+}
+
+/** The dialog in Swedish on the applicant's page, over the real dataProvider on an HTTP client given `get` and `post`. */
+async function open(get: (url: string) => Promise<unknown>, post: (url: string, body?: unknown) => Promise<unknown> = vi.fn()) {
+  const onClose = vi.fn();
+  const http = { get, post } as unknown as HttpClient;
+  const i18nProvider = await createI18nProvider({
+    'sv-SE': async () => (await import('../../../../locales/ra-language-swedish')).default,
+    'en-US': async () => (await import('ra-language-english')).default,
+  });
+  await i18nProvider.changeLocale('sv-SE');
+  const container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  await act(async () => {
+    root!.render(
+      <MemoryRouter initialEntries={['/frontend-users/5']}>
+        <AdminContext dataProvider={createDataProvider(http)} i18nProvider={i18nProvider}>
+          <Routes>
+            <Route path="/frontend-users/5" element={<ErasureDialog applicant={applicant} onClose={onClose} />} />
+            <Route path="/frontend-users" element={<p>Listan över sökande</p>} />
+          </Routes>
+          <Notification />
+        </AdminContext>
+      </MemoryRouter>,
+    );
+  });
+  return onClose;
+}
+
+describe('carrying out an applicant’s erasure request', () => {
+  it('states what happens, erases only once confirmed, then returns to the list with a notice', async () => {
+    const get = vi.fn(async () => ok(preview));
+    const post = vi.fn(async () => ok(done));
+    await open(get, post);
+    await waitFor(() => text().includes('Anonymiseras från och med 1 maj 2032'), 'what happens');
+    expect(get).toHaveBeenCalledWith('/frontend-users/5/erasure');
+    expect(text()).toContain('Begäran om radering – Maria Nilsson');
+    // The draft deleted at once, with its period and type.
+    expect(text()).toContain('1 utkast som aldrig skickats in:');
+    expect(text()).toContain('Ansökningsomgång 2026 – Föreningsbidrag');
+    // The applications kept: reference, status, period and type, and when they are anonymised.
+    expect(text()).toContain('2025-0001 · Beviljad · Ansökningsomgång 2025 – Föreningsbidrag');
+    expect(text()).toContain('2026-0004 · Obehandlad · Ansökningsomgång 2026 – ingen ansökningstyp vald');
+    expect(text()).toContain('Anonymiseras efter beslutet, när gallringstiden har gått');
+    expect(text()).toContain('Kontot stängs direkt');
+
+    // Not before the checkbox says it has been read.
+    expect(button('Genomför raderingen')!.disabled).toBe(true);
+    await act(async () => checkbox().click());
+    expect(button('Genomför raderingen')!.disabled).toBe(false);
+    await act(async () => button('Genomför raderingen')!.click());
+    await waitFor(() => text().includes('Listan över sökande'), 'the list');
+    expect(post).toHaveBeenCalledTimes(1);
+    expect(post).toHaveBeenCalledWith('/frontend-users/5/erase', { data: { confirm: true } });
+    await waitFor(
+      () =>
+        text().includes(
+          'Begäran om radering är genomförd. Kontot är stängt. Raderade utkast: 1. 2 inskickade ansökningar sparas tills de anonymiseras.',
+        ),
+      'the notice',
+    );
+  });
+
+  it('says so when the account is already closed, with nothing to confirm', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const get = vi.fn(() => Promise.reject(new ApiError('Det vi letade efter kunde inte hittas.', 404)));
+    await open(get);
+    await waitFor(() => text().includes('Sökandens konto är redan stängt eller raderat'), 'the message');
+    expect(checkbox()).toBeNull();
+    expect(button('Genomför raderingen')).toBeUndefined();
+    expect(button('Stäng')).toBeDefined();
+  });
+});

@@ -1,0 +1,203 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  List,
+  ListItem,
+  ListItemText,
+  Typography,
+} from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useDataProvider, useLocaleState, useNotify, useRedirect, useTranslate, type HttpError } from 'react-admin';
+import { formatDate } from '../../../../resources/format';
+import { personName } from '../../../../resources/users';
+import type { StaffDataProvider } from '../../../providers/dataProvider';
+import type { ErasurePreview } from '../../../providers/erasure';
+import { useStatusLabel } from '../../applications/statuses';
+import { useIsPhone } from '../../layout/useIsPhone';
+import { useStaffQuery } from '../../useStaffQuery';
+
+/** The applicant as their record has them. */
+export interface ErasureApplicant {
+  id: number;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+}
+
+const isNotFound = (error: unknown) => (error as HttpError | null)?.status === 404;
+
+/**
+ * Carries out an applicant's erasure request: states exactly what happens (the drafts deleted, the applications sent in
+ * kept until the rules anonymise them, the account deleted or closed), asks for a confirmation, then erases and
+ * returns to the list of applicants. An account already closed has nothing left to erase (404).
+ */
+export function ErasureDialog({ applicant, onClose }: { applicant: ErasureApplicant; onClose: () => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const redirect = useRedirect();
+  const phone = useIsPhone();
+  const dataProvider = useDataProvider<StaffDataProvider>();
+  const queryClient = useQueryClient();
+  const [confirmed, setConfirmed] = useState(false);
+  // Read afresh each time the dialog opens: what is kept depends on the applications' state today.
+  const preview = useStaffQuery(['erasure', applicant.id], 'getErasure', [applicant.id], { gcTime: 0 });
+  const erase = useMutation({ mutationFn: () => dataProvider.erase(applicant.id) });
+  const t = (key: string, options?: object) => translate(`app.erasure.${key}`, options);
+  const busy = erase.isPending;
+  const name = personName(applicant.first_name, applicant.last_name) || applicant.email;
+
+  const confirm = async () => {
+    try {
+      const done = await erase.mutateAsync();
+      notify(done.account === 'deleted' ? 'app.erasure.done_deleted' : 'app.erasure.done_closed', {
+        type: 'success',
+        messageArgs: { drafts: done.drafts_deleted, smart_count: done.kept },
+      });
+      // The applicant's record and lists are stale: read again where next shown, not here, where the record may be gone.
+      void queryClient.invalidateQueries({ queryKey: ['frontend-users'], refetchType: 'none' });
+      redirect('list', 'frontend-users');
+    } catch {
+      // Shown in the dialog (below), which stays open.
+    }
+  };
+
+  let body;
+  let actions = <Button onClick={onClose}>{translate('ra.action.close')}</Button>;
+  if (busy) {
+    body = (
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+        <CircularProgress size={24} aria-label={t('erasing')} />
+        <Typography aria-live="polite">{t('erasing')}</Typography>
+      </Box>
+    );
+  } else if (preview.error || isNotFound(erase.error)) {
+    body = (
+      <Alert severity={isNotFound(preview.error ?? erase.error) ? 'info' : 'error'}>
+        {isNotFound(preview.error ?? erase.error) ? t('already_closed') : preview.error?.message}
+      </Alert>
+    );
+  } else if (!preview.data) {
+    body = (
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+        <CircularProgress size={24} aria-label={t('loading')} />
+        <Typography>{t('loading')}</Typography>
+      </Box>
+    );
+  } else {
+    body = (
+      <>
+        <ErasureSummary preview={preview.data} />
+        {erase.error && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {erase.error.message}
+          </Alert>
+        )}
+        <FormControlLabel
+          sx={{ mt: 2, alignItems: 'flex-start', '& .MuiCheckbox-root': { pt: 0.5 } }}
+          control={<Checkbox checked={confirmed} onChange={(event) => setConfirmed(event.target.checked)} />}
+          label={t('confirm_label')}
+        />
+      </>
+    );
+    actions = (
+      <>
+        <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
+        <Button variant="contained" color="error" disabled={!confirmed} onClick={() => void confirm()}>
+          {t('confirm')}
+        </Button>
+      </>
+    );
+  }
+
+  return (
+    <Dialog
+      open
+      // While the erasure runs, neither Escape nor a click beside the dialog closes it.
+      onClose={busy ? undefined : onClose}
+      disableEscapeKeyDown={busy}
+      maxWidth="sm"
+      fullWidth
+      fullScreen={phone}
+      scroll="paper"
+      aria-labelledby="erasure-title"
+    >
+      <DialogTitle id="erasure-title">{t('title', { name })}</DialogTitle>
+      <DialogContent dividers>{body}</DialogContent>
+      {!busy && <DialogActions>{actions}</DialogActions>}
+    </Dialog>
+  );
+}
+
+/** What the erasure does: drafts deleted now, applications sent in kept until anonymised, the account deleted or closed. */
+function ErasureSummary({ preview }: { preview: ErasurePreview }) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const statusLabel = useStatusLabel();
+  const t = (key: string, options?: object) => translate(`app.erasure.${key}`, options);
+  const heading = (text: string) => (
+    <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, mt: 2 }}>
+      {text}
+    </Typography>
+  );
+  const kind = (type: string | null) => type ?? t('no_type');
+  return (
+    <>
+      <Typography>{t('intro')}</Typography>
+      {heading(t('drafts_heading'))}
+      {preview.drafts.length ? (
+        <>
+          <Typography variant="body2">{t('drafts', { smart_count: preview.drafts.length })}</Typography>
+          <List dense disablePadding aria-label={t('drafts_heading')}>
+            {preview.drafts.map((draft) => (
+              <ListItem key={draft.uuid} disableGutters>
+                <ListItemText
+                  primary={`${draft.period} – ${kind(draft.application_type)}`}
+                  secondary={t('draft_changed', { date: formatDate(draft.updated_at, locale) })}
+                />
+              </ListItem>
+            ))}
+          </List>
+        </>
+      ) : (
+        <Typography variant="body2">{t('no_drafts')}</Typography>
+      )}
+      {heading(t('kept_heading'))}
+      {preview.kept.length ? (
+        <>
+          <Typography variant="body2">{t('kept', { smart_count: preview.kept.length })}</Typography>
+          <List dense disablePadding aria-label={t('kept_heading')}>
+            {preview.kept.map((kept) => (
+              <ListItem key={kept.uuid} disableGutters>
+                <ListItemText
+                  primary={[
+                    kept.reference ?? t('no_reference'),
+                    statusLabel(kept.status),
+                    `${kept.period} – ${kind(kept.application_type)}`,
+                  ].join(' · ')}
+                  secondary={
+                    kept.anonymised_from
+                      ? t('anonymised_from', { date: formatDate(kept.anonymised_from, locale) })
+                      : t('anonymised_after_decision')
+                  }
+                />
+              </ListItem>
+            ))}
+          </List>
+        </>
+      ) : (
+        <Typography variant="body2">{t('no_kept')}</Typography>
+      )}
+      {heading(t('account_heading'))}
+      <Typography variant="body2">{preview.account === 'deleted' ? t('account_deleted') : t('account_closed')}</Typography>
+    </>
+  );
+}
