@@ -23,6 +23,13 @@ export async function expectAccessible(page: Page, { rules = [] }: { rules?: str
   // Scan the page as a person reads it: once loading has settled.
   await page.waitForLoadState('networkidle');
   await expect(page.locator('.MuiCircularProgress-root, .MuiSkeleton-root, .MuiLinearProgress-root')).toHaveCount(0);
+  // …and once what is fading in has arrived: a dialog half faded in has, for that moment, too little contrast. (A
+  // focused button's ripple pulsates for ever: only animations that end are waited for.)
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async (extra) => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Violation[] }> } }).axe;

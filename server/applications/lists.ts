@@ -322,7 +322,8 @@ export async function listApplications(
     .selectFrom('applications as a')
     .select('a.id')
     .where(where)
-    .$if(query.sort === 'applicant', (q) => q.innerJoin('frontend_users as f', 'f.id', 'a.frontend_user_id'))
+    // An anonymised application has no applicant: a left join keeps it (last when ascending).
+    .$if(query.sort === 'applicant', (q) => q.leftJoin('frontend_users as f', 'f.id', 'a.frontend_user_id'))
     .$if(query.sort === 'period', (q) => q.innerJoin('periods as p', 'p.id', 'a.period_id'));
   const offset = (query.page - 1) * query.perPage;
   // Written into the statement (whole numbers the list grammar checked), not passed as parameters: PostgreSQL can then

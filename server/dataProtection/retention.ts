@@ -43,15 +43,22 @@ export function reachedBy(rules: RetentionRules, now: Date, action: RetentionAct
   return sql<SqlBool>`(${actionOf} = ${action} and ${dueDay(rules)} <= ${dayOf(now)})`;
 }
 
+/** How far ahead the preview looks, so that staff see a period's first run coming and may postpone it in time. */
+export const UPCOMING_DAYS = 30;
+
 /**
  * What a run of the rules at `now` would do, per period: how many drafts it would delete and how many rejected and
- * approved applications it would anonymise, and whether staff have postponed the period (then a run does nothing
- * there until the day after `until`). Only the periods where it would do something, or that are postponed, by end date.
+ * approved applications it would anonymise; what the rules will reach there within UPCOMING_DAYS besides, from which
+ * day (`upcoming`); and whether staff have postponed the period (then a run does nothing there until the day after
+ * `until`). The periods where a run would do something now or soon, or that are postponed, by end date.
  */
 export async function retentionPreview(db: Db, rules: RetentionRules, now: Date) {
   const today = dayOf(now);
-  const due = sql`${dueDay(rules)} <= ${today}`;
-  const count = (action: RetentionAction) => sql<number>`count(*) filter (where ${actionOf} = ${action} and ${due})::int`;
+  const horizon = sql<string>`(${today} + ${UPCOMING_DAYS}::int)`;
+  const due = sql<SqlBool>`${dueDay(rules)} <= ${today}`;
+  const soon = sql<SqlBool>`${dueDay(rules)} > ${today} and ${dueDay(rules)} <= ${horizon}`;
+  const count = (action: RetentionAction, when: RawBuilder<SqlBool>) =>
+    sql<number>`count(*) filter (where ${actionOf} = ${action} and ${when})::int`;
   const rows = await db
     .selectFrom('periods as p')
     .leftJoin('applications as a', (join) => join.onRef('a.period_id', '=', 'p.id').on('a.status', 'in', [draft, rejected, approved]))
@@ -62,9 +69,13 @@ export async function retentionPreview(db: Db, rules: RetentionRules, now: Date)
       'p.uuid',
       'p.name',
       'p.end_date',
-      count('drafts').as('drafts'),
-      count('rejected').as('rejected'),
-      count('approved').as('approved'),
+      count('drafts', due).as('drafts'),
+      count('rejected', due).as('rejected'),
+      count('approved', due).as('approved'),
+      count('drafts', soon).as('soon_drafts'),
+      count('rejected', soon).as('soon_rejected'),
+      count('approved', soon).as('soon_approved'),
+      sql<string | null>`(min(${dueDay(rules)}) filter (where ${soon}))::text`.as('soon_from'),
       'r.until',
       'r.reason',
       'r.created_at as postponed_at',
@@ -73,7 +84,13 @@ export async function retentionPreview(db: Db, rules: RetentionRules, now: Date)
       'u.last_name',
     ])
     .groupBy(['p.id', 'r.period_id', 'u.id'])
-    .having((eb) => eb.or([eb(sql`count(*) filter (where ${due})`, '>', 0), eb('r.until', 'is not', null)]))
+    .having((eb) =>
+      eb.or([
+        eb(sql`count(*) filter (where ${due})`, '>', 0),
+        eb(sql`count(*) filter (where ${soon})`, '>', 0),
+        eb('r.until', 'is not', null),
+      ]),
+    )
     .orderBy('p.end_date')
     .orderBy('p.id')
     .execute();
@@ -82,6 +99,10 @@ export async function retentionPreview(db: Db, rules: RetentionRules, now: Date)
     drafts: row.drafts,
     rejected: row.rejected,
     approved: row.approved,
+    upcoming:
+      row.soon_from === null
+        ? null
+        : { from: row.soon_from, drafts: row.soon_drafts, rejected: row.soon_rejected, approved: row.soon_approved },
     postponed:
       row.until === null
         ? null

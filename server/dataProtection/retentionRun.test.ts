@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enums } from '../../resources/enums.js';
+import { closedPeriod } from '../test/retentionFixtures.js';
 import { call, createStaff, createTestApp, sessionCookie, type TestApp } from '../test/testApp.js';
 
 // The retention rules as their nightly run applies them, on a clock the tests move: each rule reaches its
@@ -42,38 +42,7 @@ interface RunAnswer {
 }
 const lineOf = (answer: RunAnswer, periodId: number) => answer.periods.find((line) => line.period.id === periodId);
 
-/** A closed period of its own that ended on `endDate`, and an applicant to apply in it. */
-async function period(endDate: string) {
-  const { id } = await t.db
-    .insertInto('periods')
-    .values({ name: `Gallring ${randomUUID()}`, start_date: '2020-01-01', end_date: endDate, closed: true })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const user = await t.db
-    .insertInto('frontend_users')
-    .values({ email: `${randomUUID()}@test.se`, first_name: 'Rut', last_name: 'Regel', phone: '+46701112233' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const add = async (status: number, extra: { sent_in_at?: Date | null; followup_sent_in_at?: Date } = {}) =>
-    (
-      await t.db
-        .insertInto('applications')
-        .values({
-          period_id: id,
-          frontend_user_id: user.id,
-          status,
-          money: 5000,
-          contact_first_name: 'Rut',
-          contact_last_name: 'Regel',
-          reference: status === draft ? null : randomUUID(),
-          sent_in_at: status === draft ? null : new Date(`${endDate}T10:00:00Z`),
-          ...extra,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
-  return { id, add };
-}
+const period = (endDate: string) => closedPeriod(t.db, endDate);
 
 const stateOf = async (applicationId: number) =>
   t.db

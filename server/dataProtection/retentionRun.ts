@@ -26,6 +26,8 @@ export async function runRetention(db: Db, dataDir: string, now: Date, userId: n
       lines.push({ ...done, postponed: { until: line.postponed.until, reason: line.postponed.reason } });
       continue;
     }
+    // A period listed only for what the rules reach soon has nothing to do now.
+    if (!retentionActions.some((action) => line[action] > 0)) continue;
     for (const action of retentionActions) done[action] = await applyRule(db, dataDir, rules, now, line.period.id, action, userId);
     lines.push(done);
   }

@@ -4,6 +4,7 @@ import { exportFileName, latestExport, requestBuiltExport, storedBytesOf, zipOfA
 import { eraseApplicant, erasurePreview } from '../../dataProtection/erasure.js';
 import { retentionRulesOf } from '../../dataProtection/retentionRules.js';
 import { invalid } from '../../errors.js';
+import { attachmentHeader } from '../../uploads/fileName.js';
 import { sendStoredFile } from '../../uploads/send.js';
 import { body, data, nullableDateTime, type Api } from '../schemas.js';
 import { erasureAnswer, erasureDone } from '../erasureSchemas.js';
@@ -58,7 +59,7 @@ export default async function myDataRoutes(app: Api) {
       if (earlier?.ready_at)
         return sendStoredFile(reply, config.dataDir, {
           uuid: earlier.uuid,
-          name: exportFileName(earlier.ready_at, request.applicant!.locale),
+          name: exportFileName(earlier.ready_at, request.locale),
           mime: 'application/zip',
         });
       if (earlier) return reply.status(202).send({ data: { status: 'building' as const, requested_at: earlier.requested_at } });
@@ -69,7 +70,7 @@ export default async function myDataRoutes(app: Api) {
       }
       return reply
         .header('Content-Type', 'application/zip')
-        .header('Content-Disposition', `attachment; filename="${exportFileName(now, request.applicant!.locale)}"`)
+        .header('Content-Disposition', attachmentHeader(exportFileName(now, request.locale)))
         .header('Cache-Control', 'private, no-store')
         .send(await zipOfApplicant(db, config.dataDir, applicantId, now));
     },

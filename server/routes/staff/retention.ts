@@ -37,6 +37,12 @@ const preview = data(
       Type.Object({
         period: Type.Object({ id: Type.Integer(), uuid: Type.String(), name: Type.String(), end_date: Type.String({ format: 'date' }) }),
         ...counts,
+        upcoming: Nullable(
+          Type.Object(
+            { from: Type.String({ format: 'date' }), ...counts },
+            { description: 'What the rules reach here within the next 30 days besides, from the first of those days' },
+          ),
+        ),
         postponed: Nullable(
           Type.Object(
             { until: Type.String({ format: 'date' }), reason: Type.String(), at: dateTime, by: staffMember },
@@ -113,7 +119,7 @@ export default async function retentionRoutes(app: Api) {
       schema: {
         tags,
         summary:
-          'What a run of the retention rules would do now, per period where it would do something (by end date): drafts it would delete, rejected and approved applications it would anonymise',
+          'What a run of the retention rules would do now, and what they reach within 30 days, per period where either is something or that staff postponed (by end date): drafts deleted, rejected and approved applications anonymised',
         response: { 200: preview },
       },
     },

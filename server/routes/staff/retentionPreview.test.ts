@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enums } from '../../../resources/enums.js';
+import { closedPeriod } from '../../test/retentionFixtures.js';
 import { call, createStaff, createTestApp, sessionCookie, type TestApp } from '../../test/testApp.js';
 
 const { draft, received, ongoing, approved, rejected } = enums.application_status;
@@ -13,6 +13,7 @@ interface PeriodPreview {
   drafts: number;
   rejected: number;
   approved: number;
+  upcoming: unknown;
   postponed: unknown;
 }
 
@@ -28,33 +29,7 @@ async function previewOf(periodId: number) {
   return periods.find((p) => p.period.id === periodId);
 }
 
-/** A period of its own that ended on `endDate`, with one applicant. */
-async function period(endDate: string) {
-  const { id } = await t.db
-    .insertInto('periods')
-    .values({ name: `Gallring ${randomUUID()}`, start_date: '2023-01-01', end_date: endDate, closed: true })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const user = await t.db
-    .insertInto('frontend_users')
-    .values({ email: `${randomUUID()}@test.se`, first_name: 'Gun', last_name: 'Gallrad' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const add = (status: number, extra: { sent_in_at?: Date | null; followup_sent_in_at?: Date; anonymised_at?: Date } = {}) =>
-    t.db
-      .insertInto('applications')
-      .values({
-        period_id: id,
-        frontend_user_id: user.id,
-        status,
-        money: 5000,
-        reference: status === draft ? null : randomUUID(),
-        sent_in_at: status === draft ? null : new Date(`${endDate}T10:00:00Z`),
-        ...extra,
-      })
-      .execute();
-  return { id, add };
-}
+const period = (endDate: string) => closedPeriod(t.db, endDate);
 
 const setRules = (rules: { draft_months: number; rejected_months: number; approved_years: number }) =>
   call(t.app, { method: 'PUT', url: '/api/v1/retention', cookie: admin, payload: { data: rules } }).then((r) =>
@@ -101,10 +76,25 @@ describe('GET /retention/preview', () => {
     const { id, add } = await period('2024-03-31');
     await add(rejected);
     // 24 months after 2024-03-31 is 2026-03-31: that day still keeps it, the next (from midnight in Stockholm) not.
-    now = new Date('2026-03-31T21:59:00Z'); // 23:59 in Stockholm (summer time)
-    expect(await previewOf(id)).toBeUndefined();
+    now = new Date('2026-03-31T21:59:00Z'); // 23:59 in Stockholm (summer time): coming, from the next day
+    expect(await previewOf(id)).toMatchObject({ rejected: 0, upcoming: { from: '2026-04-01', rejected: 1 } });
     now = new Date('2026-03-31T22:00:00Z'); // 00:00 on 1 April in Stockholm
-    expect(await previewOf(id)).toMatchObject({ rejected: 1 });
+    expect(await previewOf(id)).toMatchObject({ rejected: 1, upcoming: null });
+  });
+
+  it('shows what the rules reach within 30 days, from which day, so a period can be postponed before its first run', async () => {
+    await setRules(defaults);
+    now = new Date('2026-05-04T08:00:00Z');
+    const soon = await period('2024-05-20'); // rejected: reached on 2026-05-21, in 17 days
+    await soon.add(rejected);
+    await soon.add(rejected);
+    const later = await period('2024-06-30'); // reached on 2026-07-01, in 58 days: not yet shown
+    await later.add(rejected);
+    expect(await previewOf(soon.id)).toMatchObject({ drafts: 0, rejected: 0, approved: 0, upcoming: { from: '2026-05-21', rejected: 2 } });
+    expect(await previewOf(later.id)).toBeUndefined();
+    now = new Date('2026-06-05T08:00:00Z');
+    expect(await previewOf(soon.id)).toMatchObject({ rejected: 2, upcoming: null });
+    expect(await previewOf(later.id)).toMatchObject({ rejected: 0, upcoming: { from: '2026-07-01', rejected: 1 } });
   });
 
   it('is for those who hold manage-data-protection only', async () => {
