@@ -31,6 +31,16 @@ describe('statements run often', () => {
     });
   });
 
+  it('are never prepared when they search by pattern, whose best plan depends on the pattern', async () => {
+    const table = `searched_${randomUUID().replaceAll('-', '')}`;
+    await sql`CREATE TABLE ${sql.table(table)} (name text)`.execute(t.db);
+    await t.db.connection().execute(async (db) => {
+      for (let i = 0; i < 5; i++) await sql`SELECT count(*) FROM ${sql.table(table)} WHERE name ILIKE ${`%${i}%`}`.execute(db);
+      const { rows } = await sql<{ statement: string }>`SELECT statement FROM pg_prepared_statements`.execute(db);
+      expect(rows.filter((r) => r.statement.includes(table))).toEqual([]);
+    });
+  });
+
   it('run unprepared once the table they read changes shape, without failing a call outside a transaction', async () => {
     const table = `reshaped_${randomUUID().replaceAll('-', '')}`;
     await sql`CREATE TABLE ${sql.table(table)} (n int)`.execute(t.db);

@@ -20,10 +20,20 @@ const prepared = new Map<string, string>();
 /** Statements whose prepared plan no longer fitted their table (below): never prepared again by this process. */
 const unpreparable = new Set<string>();
 
-/** The name `text` is prepared under, once it has run often enough; undefined until then. */
+/**
+ * A search's best plan depends on what it looks for: a pattern that matches a few rows wants the trigram indexes, one
+ * that matches many may not, and a prepared statement's plan cache could settle on one plan for every pattern.
+ */
+const patternMatch = /\bilike\b/i;
+
+/** The name `text` is prepared under, once it has run often enough; undefined until then (and for a search). */
 export function statementName(text: string): string | undefined {
   const name = prepared.get(text);
   if (name !== undefined || prepared.size >= MOST_PREPARED || unpreparable.has(text)) return name;
+  if (patternMatch.test(text)) {
+    unpreparable.add(text);
+    return undefined;
+  }
   const count = (runs.get(text) ?? 0) + 1;
   if (count < PREPARE_AFTER_RUNS) {
     if (runs.size >= MOST_COUNTED) runs.clear();
