@@ -5,16 +5,19 @@
  * requests per second, latency and errors per group, then checks the database: every save the app acknowledged is the
  * draft's last value (or a later one whose answer was lost), and every send-in it acknowledged is sent in. Lost
  * writes must be 0.
+ * With DEADLINE_SERVERS=1,2 (`npm run bench:servers`) the same mix runs once against one process and once against
+ * two on the same database, the clients taking turns between them as behind a load balancer.
  * Usage: npm run bench:deadline (DEADLINE_SECONDS changes the run)
  */
 import { sql } from 'kysely';
 import { openBenchApp } from './benchApp.js';
-import { quantile, runClients, serveApp } from './processes.js';
+import { quantile, runClients, serveApps } from './processes.js';
 import { seedApplications, surnames } from './seedApplications.js';
 import { createSession } from '../server/auth/sessions.js';
 import type { Db } from '../server/db/connect.js';
 
 const SECONDS = Number(process.env.DEADLINE_SECONDS ?? 60);
+const SERVERS = (process.env.DEADLINE_SERVERS ?? '1').split(',').map(Number);
 const STAFF = 50;
 const APPLICANTS = 150;
 
@@ -31,9 +34,11 @@ async function seed(db: Db) {
 }
 
 const bench = await openBenchApp('deadline', seed);
-const { server, base } = await serveApp(bench);
-try {
+
+/** One deadline day against the processes at `bases`; client n speaks to bases[n % bases.length]. */
+async function deadlineDay(round: number, bases: string[]) {
   const { db } = bench;
+  const baseOf = (client: number) => bases[client % bases.length];
   const period = await db.selectFrom('periods').select('id').where('name', '=', 'Sista dagen').executeTakeFirstOrThrow();
   const type = await db.selectFrom('application_types').select('id').where('label', '=', 'Deadline').executeTakeFirstOrThrow();
   const json = { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' };
@@ -42,7 +47,8 @@ try {
   const applicants: { uuid: string; headers: Record<string, string>; acknowledged: number | null; attempted: number[]; sentIn: boolean }[] =
     [];
   for (let i = 0; i < APPLICANTS; i++) {
-    const email = `deadline${i}@exempel.se`;
+    const email = `deadline${round}-${i}@exempel.se`;
+    const base = baseOf(STAFF + i);
     const { id } = await db
       .insertInto('frontend_users')
       .values({ email, first_name: 'Dea', last_name: 'Dline', phone: '070-123 45 67', verified_at: new Date() })
@@ -93,6 +99,7 @@ try {
 
   const run = await runClients(STAFF + APPLICANTS, SECONDS, async (client, i) => {
     const begun = performance.now();
+    const base = baseOf(client);
     if (client < STAFF) {
       const response = await fetch(`${base}${staffCalls[(client + i) % staffCalls.length](i)}`, { headers: bench.headers });
       await response.arrayBuffer();
@@ -153,7 +160,10 @@ try {
     if (a.sentIn && row.status !== 20) lost += 1;
   }
   const count = run.latencies.length;
-  console.log(`${STAFF + APPLICANTS} clients for ${run.seconds.toFixed(1)} s on ${(100_000).toLocaleString('en')} applications:`);
+  const processes = `${bases.length} app process${bases.length > 1 ? 'es' : ''}`;
+  console.log(
+    `${STAFF + APPLICANTS} clients for ${run.seconds.toFixed(1)} s on ${(100_000).toLocaleString('en')} applications, ${processes}:`,
+  );
   console.log(`  ${count} requests, ${(count / run.seconds).toFixed(0)} requests/s, ${run.errors} errors`);
   console.log(`  staff reads: p50 ${quantile(staffLatencies, 0.5).toFixed(0)} ms, p99 ${quantile(staffLatencies, 0.99).toFixed(0)} ms`);
   console.log(
@@ -163,7 +173,17 @@ try {
   if (failures.size) console.log(`  failed: ${[...failures].map(([what, n]) => `${n}× ${what}`).join(', ')}`);
   console.log(`  lost writes: ${lost}${lost ? '  <- an acknowledged write is missing' : ''}`);
   if (lost) process.exitCode = 1;
+}
+
+try {
+  for (const [round, count] of SERVERS.entries()) {
+    const { servers, bases } = await serveApps(bench, count);
+    try {
+      await deadlineDay(round, bases);
+    } finally {
+      await Promise.all(servers.map((server) => server.stop()));
+    }
+  }
 } finally {
-  await server.stop();
   await bench.close();
 }

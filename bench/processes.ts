@@ -33,14 +33,22 @@ export function postgresCpu(postmasterPid: number): number {
 }
 
 /**
- * The app in a process of its own, as `npm start` runs it, on the benchmark's database, the app in this process
- * stopped so that only the measured one works on it; its address.
+ * The app in `count` processes of their own, as `npm start` runs it, on the benchmark's database (each with a data
+ * directory of its own, as on separate servers), the app in this process stopped so that only the measured ones work
+ * on it; their addresses. One process: `serveApp`.
  */
-export async function serveApp(bench: BenchApp): Promise<{ server: ServerProcess; base: string }> {
+export async function serveApps(bench: BenchApp, count: number): Promise<{ servers: ServerProcess[]; bases: string[] }> {
   await bench.stopApp();
-  const port = await freePort();
-  const server = await startServerProcess(appEnv(port, path.join(bench.dataDir, 'app'), { DATABASE_URL: bench.url }));
-  return { server, base: `http://127.0.0.1:${port}/api/v1` };
+  const ports = await Promise.all(Array.from({ length: count }, () => freePort()));
+  const servers = await Promise.all(
+    ports.map((port, i) => startServerProcess(appEnv(port, path.join(bench.dataDir, `app-${i}`), { DATABASE_URL: bench.url }))),
+  );
+  return { servers, bases: ports.map((port) => `http://127.0.0.1:${port}/api/v1`) };
+}
+
+export async function serveApp(bench: BenchApp): Promise<{ server: ServerProcess; base: string }> {
+  const { servers, bases } = await serveApps(bench, 1);
+  return { server: servers[0], base: bases[0] };
 }
 
 /**

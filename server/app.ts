@@ -14,6 +14,7 @@ import { registerI18n } from './plugins/i18n.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerTextRule } from './plugins/textRule.js';
 import { apiRoutes, siteRoutes } from './routes/index.js';
+import type { FileStorage } from './uploads/storage.js';
 
 export interface AppDeps {
   config: Config;
@@ -21,10 +22,11 @@ export interface AppDeps {
   mailer: Mailer;
   jobs: Jobs;
   clock: Clock;
+  storage: FileStorage;
 }
 
 /** The whole HTTP application, without listening: main.ts listens, tests use app.inject. */
-export async function buildApp({ config, db, mailer, jobs, clock }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, mailer, jobs, clock, storage }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     // Strict bodies: unknown fields are an error rather than silently dropped; every field error at once. `binary` is
@@ -37,6 +39,7 @@ export async function buildApp({ config, db, mailer, jobs, clock }: AppDeps): Pr
   app.decorate('mailer', mailer);
   app.decorate('jobs', jobs);
   app.decorate('clock', clock);
+  app.decorate('storage', storage);
 
   const docsPrefix = `${config.apiPrefix}/docs`;
   registerI18n(app);

@@ -40,9 +40,22 @@ export interface Config {
    * mailed rather than streamed at once (DATA_EXPORT_DIRECT_MB; 0: every download by the job).
    */
   dataExportDirectBytes: number;
+  /** Where uploaded files are kept: null for DATA_DIR/uploads, or an S3-compatible store, s3://bucket/prefix (FILE_STORAGE). */
+  fileStorage: string | null;
+  /** Bucket/key paths rather than bucket host names, as MinIO and many S3-compatible servers want (AWS_S3_FORCE_PATH_STYLE). */
+  s3ForcePathStyle: boolean;
 }
 
 type Env = Record<string, string | undefined>;
+
+/** FILE_STORAGE: unset or a folder-less default, or s3://bucket/prefix. */
+function fileStorage(env: Env): string | null {
+  const raw = env.FILE_STORAGE?.trim();
+  if (!raw) return null;
+  if (!/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/.*)?$/.test(raw))
+    throw new Error(`FILE_STORAGE must be s3://bucket or s3://bucket/prefix, got "${raw}"`);
+  return raw;
+}
 
 function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
@@ -119,5 +132,7 @@ export function loadConfig(env: Env = process.env): Config {
     followupDueDays: integer(env, 'FOLLOWUP_DUE_DAYS', 30, 1, 365),
     followupReminderDays: positive(env, 'FOLLOWUP_REMINDER_DAYS', 14, 365),
     dataExportDirectBytes: integer(env, 'DATA_EXPORT_DIRECT_MB', 25, 0, 10_000) * 1024 * 1024,
+    fileStorage: fileStorage(env),
+    s3ForcePathStyle: boolean(env, 'AWS_S3_FORCE_PATH_STYLE') ?? false,
   };
 }

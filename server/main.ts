@@ -3,6 +3,7 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/index.js';
 import { countUsers, DEMO_PASSWORD, demoLogins, seedDemo } from './db/seed/demo.js';
 import { startRuntime } from './runtime.js';
+import { openFileStorage } from './uploads/storage.js';
 
 const startedAt = Date.now();
 const say = (message: string) => console.log(`[start] ${message}`);
@@ -19,7 +20,8 @@ try {
 }
 const { db } = database;
 
-if (database.embedded && config.seedDemo && (await seedDemo(db, new Date(), config.dataDir))) {
+const storage = await openFileStorage(config);
+if (database.embedded && config.seedDemo && (await seedDemo(db, new Date(), storage))) {
   say('Demo data created. Staff logins (password "' + DEMO_PASSWORD + '"): ' + demoLogins.map((l) => `${l.email} (${l.role})`).join(', '));
 }
 if ((await countUsers(db)) === 0) {
@@ -30,7 +32,7 @@ if ((await countUsers(db)) === 0) {
   );
 }
 
-const runtime = await startRuntime({ db, config, log: { info: say, warn: (obj, msg) => console.warn(msg, obj) } });
+const runtime = await startRuntime({ db, config, storage, log: { info: say, warn: (obj, msg) => console.warn(msg, obj) } });
 const app = await buildApp({ config, db, ...runtime });
 
 let stopping = false;
@@ -70,3 +72,4 @@ say(
   `Ready in ${Date.now() - startedAt} ms: ${config.publicUrl} (applicants), ${config.publicUrl}/admin (staff), ${config.publicUrl}${config.apiPrefix}/docs (API)`,
 );
 if (!config.production && !config.smtpUrl) say(`No SMTP_URL: mails are kept and shown at ${config.publicUrl}/dev/mailbox`);
+if (config.fileStorage) say(`Uploaded files are kept in ${storage.location}`);

@@ -4,12 +4,14 @@ import type { Db } from './db/connect.js';
 import { startScheduledWork } from './jobs/scheduledWork.js';
 import { startJobs, type Jobs, type JobsOptions } from './jobs/queue.js';
 import { createMailer, type Mailer } from './mail/outbox.js';
+import { openFileStorage, type FileStorage } from './uploads/storage.js';
 
-/** What the app runs beside its HTTP routes: the time, the job queue and the mail. */
+/** What the app runs beside its HTTP routes: the time, the job queue, the mail and where files are kept. */
 export interface Runtime {
   clock: Clock;
   jobs: Jobs;
   mailer: Mailer;
+  storage: FileStorage;
   stop(): Promise<void>;
 }
 
@@ -20,16 +22,28 @@ export interface RuntimeOptions extends Pick<JobsOptions, 'pollingIntervalSecond
   clock?: Clock;
   /** Whether this process takes jobs from the queue (the seeding command only queues). */
   work?: boolean;
+  /** Where files are kept, when the caller has opened it already; else the settings' own. */
+  storage?: FileStorage;
 }
 
-export async function startRuntime({ db, config, log, clock = systemClock, work = true, ...jobOptions }: RuntimeOptions): Promise<Runtime> {
+export async function startRuntime({
+  db,
+  config,
+  log,
+  clock = systemClock,
+  work = true,
+  storage: given,
+  ...jobOptions
+}: RuntimeOptions): Promise<Runtime> {
   const jobs = await startJobs({ db, log, ...jobOptions });
   const mailer = createMailer({ db, jobs, smtpUrl: config.smtpUrl, from: config.mailFrom, productName: config.productName, log });
-  if (work) await startScheduledWork({ db, jobs, mailer, config, clock });
+  const storage = given ?? (await openFileStorage(config));
+  if (work) await startScheduledWork({ db, jobs, mailer, config, clock, storage });
   return {
     clock,
     jobs,
     mailer,
+    storage,
     async stop() {
       await jobs.stop();
       await mailer.stop();

@@ -8,6 +8,7 @@ import type { Translate } from './i18n.js';
 import type { Jobs } from './jobs/queue.js';
 import type { Mailer } from './mail/outbox.js';
 import type { Applicant, StaffUser } from './auth/sessions.js';
+import type { FileStorage } from './uploads/storage.js';
 
 /**
  * Who may call a route. Every route declares one (server/plugins/access.ts refuses to start otherwise):
@@ -48,6 +49,8 @@ declare module 'fastify' {
     mailer: Mailer;
     jobs: Jobs;
     clock: Clock;
+    /** Where uploaded files are kept (server/uploads/storage.ts). */
+    storage: FileStorage;
     routeAccess: RouteAccess[];
   }
   interface FastifyRequest {

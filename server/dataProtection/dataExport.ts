@@ -1,6 +1,4 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { access, rename, stat } from 'node:fs/promises';
-import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
 import yazl from 'yazl';
 import { categoryIdsOf, formRecord, questionsOf } from '../applications/form.js';
 import { threadOf } from '../applications/messages.js';
@@ -10,7 +8,7 @@ import { translator } from '../i18n.js';
 import type { Jobs } from '../jobs/queue.js';
 import type { Mailer } from '../mail/outbox.js';
 import { displayName } from '../uploads/fileName.js';
-import { removeFile, removeStoredFiles, storedPath, temporaryPath } from '../uploads/storage.js';
+import type { FileStorage } from '../uploads/storage.js';
 import { enums } from '../../resources/enums.js';
 import { defaultLocale, isLocale, type Locale } from '../../resources/locales.js';
 
@@ -146,19 +144,21 @@ export async function storedBytesOf(db: Db, frontendUserId: number): Promise<num
  * The applicant's data as a ZIP, written as it is read: `data.json`, a short `LÄS-MIG.txt`/`README.txt` in their
  * language, and their files under `files/`. A stored file that has gone missing is left out rather than failing all.
  */
-export async function zipOfApplicant(db: Db, dataDir: string, frontendUserId: number, now: Date) {
+export async function zipOfApplicant(db: Db, storage: FileStorage, frontendUserId: number, now: Date) {
   const { data, files, locale } = await applicantData(db, frontendUserId, now);
   const zip = new yazl.ZipFile();
   const t = translator(locale);
   zip.addBuffer(Buffer.from(`${t('data_export.readme')}\n`), t('data_export.readme_name'), { mtime: now });
   zip.addBuffer(Buffer.from(JSON.stringify(data, null, 2)), 'data.json', { mtime: now });
   for (const file of files) {
-    const source = storedPath(dataDir, file.uuid);
-    const present = await access(source).then(
-      () => true,
-      () => false,
-    );
-    if (present) zip.addReadStream(createReadStream(source), file.path, { mtime: now });
+    // Opened only when the ZIP comes to it, so a hundred files never hold a hundred streams open at once.
+    if ((await storage.size(file.uuid)) === null) continue;
+    zip.addReadStreamLazy(file.path, { mtime: now }, (done) => {
+      storage.read(file.uuid).then(
+        (stored) => done(null, stored?.body ?? Readable.from([])),
+        (error: Error) => done(error, undefined as unknown as Readable),
+      );
+    });
   }
   zip.end();
   return zip.outputStream;
@@ -193,27 +193,24 @@ export async function requestBuiltExport(db: Db, jobs: Jobs, frontendUserId: num
 }
 
 /**
- * The job's work: builds the download into the store (a temporary file, then renamed, so a half-written one is never
+ * The job's work: builds the download into the store (written whole or not at all, so a half-written one is never
  * offered), marks it ready for BUILT_EXPORT_DAYS and mails the applicant, in the transaction that marks it. An
  * export whose applicant has gone meanwhile is dropped.
  */
-export async function buildExport(db: Db, deps: { dataDir: string; mailer: Mailer; publicUrl: string }, exportUuid: string, now: Date) {
+export async function buildExport(
+  db: Db,
+  deps: { storage: FileStorage; mailer: Mailer; publicUrl: string },
+  exportUuid: string,
+  now: Date,
+) {
   const row = await db
     .selectFrom('data_exports')
     .select(['frontend_user_id', 'ready_at'])
     .where('uuid', '=', exportUuid)
     .executeTakeFirst();
   if (!row || row.ready_at) return;
-  const temp = await temporaryPath(deps.dataDir);
-  let size: number;
-  try {
-    await pipeline(await zipOfApplicant(db, deps.dataDir, row.frontend_user_id, now), createWriteStream(temp));
-    ({ size } = await stat(temp));
-    await rename(temp, storedPath(deps.dataDir, exportUuid));
-  } catch (error) {
-    await removeFile(temp);
-    throw error;
-  }
+  const zip = (await zipOfApplicant(db, deps.storage, row.frontend_user_id, now)) as Readable;
+  const size = await deps.storage.write(exportUuid, zip, 'application/zip');
   const expires = new Date(now.getTime() + BUILT_EXPORT_DAYS * 86_400_000);
   const marked = await db.transaction().execute(async (trx) => {
     const applicant = await trx
@@ -238,16 +235,13 @@ export async function buildExport(db: Db, deps: { dataDir: string; mailer: Maile
     );
     return true;
   });
-  if (!marked) await removeStoredFiles(deps.dataDir, [exportUuid]);
+  if (!marked) await deps.storage.remove([exportUuid]);
   else deps.mailer.deliverSoon();
 }
 
 /** Deletes the built downloads whose time is up, and their files. */
-export async function sweepExpiredExports(db: Db, dataDir: string, now: Date): Promise<number> {
+export async function sweepExpiredExports(db: Db, storage: FileStorage, now: Date): Promise<number> {
   const gone = await db.deleteFrom('data_exports').where('expires_at', '<=', now).returning('uuid').execute();
-  await removeStoredFiles(
-    dataDir,
-    gone.map((row) => row.uuid),
-  );
+  await storage.remove(gone.map((row) => row.uuid));
   return gone.length;
 }

@@ -3,7 +3,7 @@ import { recordHistory } from '../applications/history.js';
 import { visibleStatus } from '../applications/own.js';
 import type { Db } from '../db/connect.js';
 import { notFound } from '../errors.js';
-import { removeStoredFiles } from '../uploads/storage.js';
+import type { FileStorage } from '../uploads/storage.js';
 import { enums } from '../../resources/enums.js';
 import type { RetentionRules } from '../../resources/retention.js';
 import { deleteAccount, deleteDrafts } from './anonymise.js';
@@ -78,7 +78,7 @@ export async function erasurePreview(db: Db, frontendUserId: number, rules: Rete
  * sign-in, no mails, the address free for a new account) and each kept application's history says so, until the
  * retention rules anonymise the last of them and the account goes too (server/dataProtection/retentionRun.ts).
  */
-export async function eraseApplicant(db: Db, dataDir: string, frontendUserId: number, now: Date, staffId: number | null) {
+export async function eraseApplicant(db: Db, storage: FileStorage, frontendUserId: number, now: Date, staffId: number | null) {
   const { outcome, drafts, kept, files } = await db.transaction().execute(async (trx) => {
     const account = await trx
       .selectFrom('frontend_users')
@@ -121,6 +121,6 @@ export async function eraseApplicant(db: Db, dataDir: string, frontendUserId: nu
       files: [...removed, ...exports.map((e) => e.uuid)],
     };
   });
-  await removeStoredFiles(dataDir, files);
+  await storage.remove(files);
   return { account: outcome, drafts_deleted: drafts, kept };
 }

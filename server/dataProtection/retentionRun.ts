@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.js';
 import type { RetentionRunPeriod } from '../db/schema.js';
-import { removeStoredFiles } from '../uploads/storage.js';
+import type { FileStorage } from '../uploads/storage.js';
 import { personName } from '../../resources/users.js';
 import { anonymiseApplications, deleteDrafts, deleteEmptiedAccounts } from './anonymise.js';
 import { dayOf, reachedBy, retentionActions, retentionPreview, type RetentionAction } from './retention.js';
@@ -16,7 +16,7 @@ const BATCH = 200;
  * deletes the closed accounts none of whose applications is kept any more. Applications another run is handling
  * are skipped (SKIP LOCKED) and left for it. Writes what it did, per period, to the runs' record, and answers it.
  */
-export async function runRetention(db: Db, dataDir: string, now: Date, userId: number | null = null) {
+export async function runRetention(db: Db, storage: FileStorage, now: Date, userId: number | null = null) {
   const rules = await retentionRulesOf(db);
   const preview = await retentionPreview(db, rules, now);
   const lines: RetentionRunPeriod[] = [];
@@ -28,11 +28,11 @@ export async function runRetention(db: Db, dataDir: string, now: Date, userId: n
     }
     // A period listed only for what the rules reach soon has nothing to do now.
     if (!retentionActions.some((action) => line[action] > 0)) continue;
-    for (const action of retentionActions) done[action] = await applyRule(db, dataDir, rules, now, line.period.id, action, userId);
+    for (const action of retentionActions) done[action] = await applyRule(db, storage, rules, now, line.period.id, action, userId);
     lines.push(done);
   }
   const emptied = await db.transaction().execute((trx) => deleteEmptiedAccounts(trx));
-  await removeStoredFiles(dataDir, emptied.files);
+  await storage.remove(emptied.files);
   const sum = (action: RetentionAction) => lines.reduce((total, line) => total + line[action], 0);
   const run = await db
     .insertInto('retention_runs')
@@ -61,7 +61,7 @@ export async function runRetention(db: Db, dataDir: string, now: Date, userId: n
 /** Applies one rule to one period, a batch per transaction, until nothing it reaches is left; answers how many. */
 async function applyRule(
   db: Db,
-  dataDir: string,
+  storage: FileStorage,
   rules: Awaited<ReturnType<typeof retentionRulesOf>>,
   now: Date,
   periodId: number,
@@ -87,7 +87,7 @@ async function applyRule(
       done += ids.length;
       return { ids, stored: action === 'drafts' ? await deleteDrafts(trx, ids) : await anonymiseApplications(trx, ids, now, userId) };
     });
-    await removeStoredFiles(dataDir, files.stored);
+    await storage.remove(files.stored);
     if (files.ids.length < BATCH) return done;
   }
 }

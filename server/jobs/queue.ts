@@ -1,5 +1,6 @@
 import { CompiledQuery } from 'kysely';
 import PgBoss from 'pg-boss';
+import { withAdvisoryLock } from '../db/advisoryLock.js';
 import type { Db } from '../db/connect.js';
 
 /**
@@ -87,12 +88,15 @@ export async function startJobs({ db, log, pollingIntervalSeconds = 2, supervise
   });
   // Without a listener an 'error' event would end the process; a database that is away for a while is no reason to.
   boss.on('error', (error) => log.warn({ err: error }, 'job queue error'));
-  await boss.start();
-  for (const [name, options] of Object.entries(jobQueues)) {
-    // Kept in step with the rules above, for a database whose queues an earlier version made.
-    if (await boss.getQueue(name)) await boss.updateQueue(name, { name, ...options });
-    else await boss.createQueue(name, { name, ...options });
-  }
+  // Processes starting together set the queue up one after the other: two creating the same queue deadlock.
+  await withAdvisoryLock(db, 'job-queue-setup', async () => {
+    await boss.start();
+    for (const [name, options] of Object.entries(jobQueues)) {
+      // Kept in step with the rules above, for a database whose queues an earlier version made.
+      if (await boss.getQueue(name)) await boss.updateQueue(name, { name, ...options });
+      else await boss.createQueue(name, { name, ...options });
+    }
+  });
   const workers = new Map<JobName, string[]>();
 
   return {

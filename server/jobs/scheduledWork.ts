@@ -8,6 +8,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/connect.js';
 import type { Mailer } from '../mail/outbox.js';
 import type { Jobs } from './queue.js';
+import type { FileStorage } from '../uploads/storage.js';
 
 export interface ScheduledWorkDeps {
   db: Db;
@@ -15,6 +16,7 @@ export interface ScheduledWorkDeps {
   mailer: Mailer;
   config: Config;
   clock: Clock;
+  storage: FileStorage;
 }
 
 /**
@@ -23,17 +25,17 @@ export interface ScheduledWorkDeps {
  * sweeps what has expired. The schedules are kept by the queue once for every process; the first sweep of reminders runs
  * at start, so one missed while no process ran (or cut short by a crash) goes out now rather than at the next round.
  */
-export async function startScheduledWork({ db, jobs, mailer, config, clock }: ScheduledWorkDeps): Promise<void> {
+export async function startScheduledWork({ db, jobs, mailer, config, clock, storage }: ScheduledWorkDeps): Promise<void> {
   await jobs.work<{ mailId: number }>('mail-delivery', ({ mailId }) => mailer.deliver(mailId));
   await jobs.work('followup-reminders', () => remindDueFollowups(db, { mailer, config, jobs }, clock.now()));
   await jobs.work('expiry-sweep', async () => {
     await sweepExpired(db, clock.now());
-    await sweepExpiredExports(db, config.dataDir, clock.now());
+    await sweepExpiredExports(db, storage, clock.now());
   });
   await jobs.work<{ uuid: string }>('data-export', ({ uuid }) =>
-    buildExport(db, { dataDir: config.dataDir, mailer, publicUrl: config.publicUrl }, uuid, clock.now()),
+    buildExport(db, { storage, mailer, publicUrl: config.publicUrl }, uuid, clock.now()),
   );
-  await jobs.work('retention', () => runRetention(db, config.dataDir, clock.now()));
+  await jobs.work('retention', () => runRetention(db, storage, clock.now()));
   await jobs.work<{ email: string }>('password-reset-request', ({ email }) =>
     sendRequestedPasswordLink(db, mailer, email, { publicUrl: config.publicUrl, minutes: config.passwordResetMinutes }),
   );

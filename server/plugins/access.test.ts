@@ -34,7 +34,7 @@ afterAll(() => t.close());
 
 describe('route access declarations', () => {
   it('refuses a route that declares no access, so the app cannot start with one', async () => {
-    const app = await buildApp({ config: t.config, db: t.db, mailer: t.mailer, jobs: t.jobs, clock: t.app.clock });
+    const app = await buildApp({ config: t.config, db: t.db, mailer: t.mailer, jobs: t.jobs, clock: t.app.clock, storage: t.app.storage });
     expect(() => app.get('/api/v1/undeclared', async () => 'x')).toThrow(/GET \/api\/v1\/undeclared declares no access/);
     await app.close();
   });

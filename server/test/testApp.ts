@@ -14,7 +14,9 @@ import type { Clock } from '../clock.js';
 import type { Jobs } from '../jobs/queue.js';
 import type { Mailer } from '../mail/outbox.js';
 import { startRuntime } from '../runtime.js';
+import type { FileStorage } from '../uploads/storage.js';
 import { TEMPLATE, withDatabase } from './globalSetup.js';
+import { startS3Server } from './s3Server.js';
 import { tcpProxy } from './tcpProxy.js';
 
 export interface TestApp {
@@ -25,12 +27,20 @@ export interface TestApp {
   config: Config;
   mailer: Mailer;
   jobs: Jobs;
+  /** Where uploaded files are kept: the data directory's folder, or with `storage: 's3'` an S3 server of its own. */
+  storage: FileStorage;
   close(): Promise<void>;
 }
 
 /** A fresh database (cloned from the migrated template) and the whole app on it, for one test file. */
 export async function createTestApp(
-  options: { config?: Partial<Config>; clock?: Clock; beforeReady?: (app: FastifyInstance) => void; throughProxy?: boolean } = {},
+  options: {
+    config?: Partial<Config>;
+    clock?: Clock;
+    beforeReady?: (app: FastifyInstance) => void;
+    throughProxy?: boolean;
+    storage?: 'local' | 's3';
+  } = {},
 ): Promise<TestApp> {
   const adminUrl = inject('adminUrl');
   const name = `test_${randomUUID().replaceAll('-', '')}`;
@@ -46,6 +56,9 @@ export async function createTestApp(
     dataDir,
     ...options.config,
   };
+  // Files in an S3-compatible server started for this app alone, when asked; the local folder otherwise.
+  const s3 = options.storage === 's3' ? await startS3Server() : undefined;
+  if (s3) config.fileStorage = `s3://${s3.bucket}/app`;
   // The queue takes jobs as in production, looking twice a second; no cron schedules or expiry of jobs: a test runs
   // scheduled work itself, at the time it sets.
   const runtime = await startRuntime({
@@ -55,6 +68,7 @@ export async function createTestApp(
     log: { info: () => {}, warn: () => {} },
     supervise: false,
     pollingIntervalSeconds: 0.5,
+    storage: s3?.storage('app'),
   });
   const { mailer, jobs } = runtime;
   const app = await buildApp({ config, db, ...runtime });
@@ -67,6 +81,7 @@ export async function createTestApp(
     config,
     mailer,
     jobs,
+    storage: runtime.storage,
     async close() {
       await proxy?.restore().catch(() => {});
       await app.close();
@@ -78,6 +93,7 @@ export async function createTestApp(
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await client.end();
       await rm(dataDir, { recursive: true, force: true });
+      await s3?.close();
     },
   };
 }

@@ -1,24 +1,32 @@
 import { randomUUID } from 'node:crypto';
-import { rename } from 'node:fs/promises';
 import type { FastifyRequest } from 'fastify';
 import { assertRoomForFiles, deleteFileRow, insertFile, isMediaQuestion, type FileCaps } from '../applications/files.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/connect.js';
 import { invalid, notFound } from '../errors.js';
 import { receiveUpload } from './receive.js';
-import { removeFile, storedPath } from './storage.js';
+import { removeFile, type FileStorage } from './storage.js';
 
-/** Where files are kept, how large one may be, and how many and how large in all an application's may be. */
+/**
+ * Where files are kept (`storage`), where uploads are received first (this server's `dataDir`), how large one may be,
+ * and how many and how large in all an application's may be.
+ */
 export interface FileStore {
   db: Db;
+  storage: FileStorage;
   dataDir: string;
   uploadMaxBytes: number;
   caps: FileCaps;
 }
 
-/** The file store of the app's config. */
-export const fileStore = (db: Db, config: Pick<Config, 'dataDir' | 'uploadMaxBytes' | 'applicationFileCaps'>): FileStore => ({
+/** The file store of the app's config and storage. */
+export const fileStore = (
+  db: Db,
+  storage: FileStorage,
+  config: Pick<Config, 'dataDir' | 'uploadMaxBytes' | 'applicationFileCaps'>,
+): FileStore => ({
   db,
+  storage,
   dataDir: config.dataDir,
   uploadMaxBytes: config.uploadMaxBytes,
   caps: config.applicationFileCaps,
@@ -48,8 +56,8 @@ async function mediaQuestion(db: Db, raw: string | undefined, applicationTypeId:
 }
 
 /**
- * Receives the upload, moves it into place and records it in one transaction, after `guard` (which locks and checks
- * the application) and before `after` (the history); on any failure nothing stays on disk.
+ * Receives the upload, keeps it in the storage and records it in one transaction, after `guard` (which locks and
+ * checks the application) and before `after` (the history); on any failure nothing stays kept.
  */
 export async function storeFile(
   store: FileStore,
@@ -58,14 +66,13 @@ export async function storeFile(
   guard: (trx: Db) => Promise<void>,
   after?: After,
 ) {
-  const { db, dataDir, uploadMaxBytes, caps } = store;
+  const { db, storage, dataDir, uploadMaxBytes, caps } = store;
   await assertRoomBeforeUpload(store, request, application.id);
   const upload = await receiveUpload(request, { dataDir, maxBytes: uploadMaxBytes, fields: ['field_definition_id'] });
   const fileUuid = randomUUID();
-  const target = storedPath(dataDir, fileUuid);
   try {
     const fieldDefinitionId = await mediaQuestion(db, upload.fields.field_definition_id, application.application_type_id);
-    await rename(upload.tempPath, target);
+    await storage.keep(fileUuid, upload.tempPath, upload.mime);
     return await db.transaction().execute(async (trx) => {
       await guard(trx);
       await assertRoomForFiles(trx, application.id, { count: 1, bytes: upload.size }, caps, { lock: true });
@@ -82,14 +89,14 @@ export async function storeFile(
     });
   } catch (error) {
     await removeFile(upload.tempPath);
-    await removeFile(target);
+    await storage.remove([fileUuid]);
     throw error;
   }
 }
 
 /** Removes a file of the application in one transaction with `guard` and `after`, then its stored copy. */
 export async function deleteFile(
-  { db, dataDir }: FileStore,
+  { db, storage }: FileStore,
   applicationId: number,
   fileUuid: string,
   guard: (trx: Db) => Promise<void>,
@@ -102,5 +109,5 @@ export async function deleteFile(
     return row;
   });
   if (!removed) throw notFound();
-  await removeFile(storedPath(dataDir, removed.uuid));
+  await storage.remove([removed.uuid]);
 }

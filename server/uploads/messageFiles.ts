@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { rename } from 'node:fs/promises';
 import type { FastifyRequest } from 'fastify';
 import {
   assertNoWelcomeMessage,
@@ -12,7 +11,7 @@ import {
 import { invalid } from '../errors.js';
 import type { FileStore } from './applicationFiles.js';
 import { receiveForm, type ReceivedForm } from './receive.js';
-import { removeFile, storedPath } from './storage.js';
+import { removeFile } from './storage.js';
 
 export { MAX_MESSAGE_FILES } from '../../resources/dialogue.js';
 /** A text field of a message's form: MAX_MESSAGE_LENGTH characters of up to 4 bytes each, and the spaces trimmed off. */
@@ -44,7 +43,7 @@ function flag(field: string, raw: string | undefined): boolean {
  * failure nothing stays, neither row nor file; `after` runs in that transaction. Answers the new message's id.
  */
 export async function storeMessage(
-  { db, dataDir, uploadMaxBytes, caps }: FileStore,
+  { db, storage, dataDir, uploadMaxBytes, caps }: FileStore,
   request: FastifyRequest,
   applicationId: number,
   writer: Writer,
@@ -67,7 +66,7 @@ export async function storeMessage(
   } else {
     throw invalid({ body: ['validation.required'] });
   }
-  const targets: string[] = [];
+  const kept: string[] = [];
   try {
     if (request.isMultipart()) input.isWelcomeMessage = flag('is_welcome_message', form.fields.is_welcome_message);
     const body = messageText(input.body);
@@ -75,16 +74,15 @@ export async function storeMessage(
     const files: NewMessageFile[] = [];
     for (const file of form.files) {
       const uuid = randomUUID();
-      const target = storedPath(dataDir, uuid);
-      await rename(file.tempPath, target);
-      targets.push(target);
+      await storage.keep(uuid, file.tempPath, file.mime);
+      kept.push(uuid);
       files.push({ uuid, name: file.name, mime: file.mime, size: file.size, is_agreement: file.field === 'agreements' });
     }
     const message = { applicationId, staffId: writer.staffId, body, isWelcomeMessage: input.isWelcomeMessage, files, fileCaps: caps };
     return await insertMessage(db, message, after);
   } catch (error) {
     for (const file of form.files) await removeFile(file.tempPath);
-    for (const target of targets) await removeFile(target);
+    await storage.remove(kept);
     throw error;
   }
 }

@@ -7,6 +7,7 @@ import { sendPasswordLink } from '../../auth/passwordLinks.js';
 import { startRuntime } from '../../runtime.js';
 import { openDatabase } from '../index.js';
 import { DEMO_PASSWORD, demoLogins, seedDemo } from './demo.js';
+import { openFileStorage } from '../../uploads/storage.js';
 
 const args = process.argv.slice(2);
 const adminEmail = args.includes('--admin') ? args[args.indexOf('--admin') + 1] : null;
@@ -20,7 +21,7 @@ const database = await openDatabase(config, console.log);
 let failed = false;
 try {
   if (args.includes('--demo')) {
-    if (await seedDemo(database.db, new Date(), config.dataDir)) {
+    if (await seedDemo(database.db, new Date(), await openFileStorage(config))) {
       console.log(`Demo data created. Staff logins (password "${DEMO_PASSWORD}"): ${demoLogins.map((l) => l.email).join(', ')}`);
     } else {
       console.log('The database already has staff users; the demo data was not added.');

@@ -19,7 +19,7 @@ afterEach(() => t.close());
 
 describe('demo data', () => {
   it('seeds a complete Swedish demo once, and never into a database that has staff', async () => {
-    expect(await seedDemo(t.db, new Date(), t.config.dataDir)).toBe(true);
+    expect(await seedDemo(t.db, new Date(), t.app.storage)).toBe(true);
     expect(await seedDemo(t.db)).toBe(false);
 
     for (const email of ['admin@demo.se', 'utredare@demo.se']) expect((await login(t.app, email, DEMO_PASSWORD)).statusCode).toBe(200);
@@ -56,7 +56,7 @@ describe('demo data', () => {
   });
 
   it('sends in only applications that pass every rule of the form, as a real applicant’s would', async () => {
-    expect(await seedDemo(t.db, new Date(), t.config.dataDir)).toBe(true);
+    expect(await seedDemo(t.db, new Date(), t.app.storage)).toBe(true);
     const sent = await t.db.selectFrom('applications').selectAll().where('sent_in_at', 'is not', null).execute();
     expect(sent.length).toBeGreaterThan(3);
     for (const row of sent) {

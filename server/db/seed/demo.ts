@@ -1,5 +1,5 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { storedPath, uploadsDir } from '../../uploads/storage.js';
+import { Readable } from 'node:stream';
+import type { FileStorage } from '../../uploads/storage.js';
 import type { Db } from '../connect.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { enums } from '../../../resources/enums.js';
@@ -650,9 +650,9 @@ const applications: ApplicationPlan[] = [
 
 /**
  * Inserts the demo in one transaction; returns false (and changes nothing) when the database already has staff users.
- * With a data directory, the answers to file questions become small PDF files there (as uploads are kept).
+ * With a storage, the answers to file questions become small PDF files kept there (as uploads are).
  */
-export async function seedDemo(db: Db, today: Date = new Date(), dataDir?: string): Promise<boolean> {
+export async function seedDemo(db: Db, today: Date = new Date(), storage?: FileStorage): Promise<boolean> {
   if ((await countUsers(db)) > 0) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
 
@@ -873,7 +873,7 @@ export async function seedDemo(db: Db, today: Date = new Date(), dataDir?: strin
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      if (dataDir) {
+      if (storage) {
         for (const file of attachments) {
           const content = demoPdf(`${file.name} (demo)`);
           const stored = await trx
@@ -888,8 +888,7 @@ export async function seedDemo(db: Db, today: Date = new Date(), dataDir?: strin
             })
             .returning('uuid')
             .executeTakeFirstOrThrow();
-          await mkdir(uploadsDir(dataDir), { recursive: true });
-          await writeFile(storedPath(dataDir, stored.uuid), content);
+          await storage.write(stored.uuid, Readable.from([content]), 'application/pdf');
         }
       }
       if (plan.categories.length > 0) {

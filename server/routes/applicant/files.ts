@@ -13,11 +13,11 @@ import { applicationFile, data, knownUuids, stringParams, type Api } from '../sc
  */
 export default async function applicantFileRoutes(app: Api) {
   const { db, config } = app;
-  const { dataDir, uploadMaxBytes } = config;
+  const { uploadMaxBytes } = config;
   // Registered here, so only these routes accept multipart bodies; the app's access and CSRF hooks run before.
   await app.register(multipart, { limits: multipartLimits(uploadMaxBytes), throwFileSizeLimit: false });
 
-  const store = fileStore(db, config);
+  const store = fileStore(db, app.storage, config);
 
   app.post(
     '/portal/applications/:uuid/files',
@@ -94,7 +94,7 @@ export default async function applicantFileRoutes(app: Api) {
       const application = await ownApplication(db, request, request.params.uuid);
       const stored = await fileOf(db, application.id, request.params.fileUuid);
       if (!stored) throw notFound();
-      return sendStoredFile(reply, dataDir, stored);
+      return sendStoredFile(reply, app.storage, stored);
     },
   );
 }

@@ -27,7 +27,7 @@ export default async function applicantFollowupRoutes(app: Api) {
   const { uploadMaxBytes } = config;
   // Registered here, so only these routes accept multipart bodies; the app's access and CSRF hooks run before.
   await app.register(multipart, { limits: multipartLimits(uploadMaxBytes), throwFileSizeLimit: false });
-  const store = fileStore(db, config);
+  const store = fileStore(db, app.storage, config);
   const tags = ['portal'];
   const access = { access: 'applicant' as const };
   const params = stringParams('uuid');

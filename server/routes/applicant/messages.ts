@@ -25,7 +25,7 @@ export default async function applicantMessageRoutes(app: Api) {
     limits: formMultipartLimits(uploadMaxBytes, MAX_MESSAGE_FILES, MESSAGE_FIELD_BYTES),
     throwFileSizeLimit: false,
   });
-  const store = fileStore(db, config);
+  const store = fileStore(db, app.storage, config);
   const tags = ['portal'];
   const access = { access: 'applicant' as const };
   const params = stringParams('uuid');

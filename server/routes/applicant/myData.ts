@@ -57,7 +57,7 @@ export default async function myDataRoutes(app: Api) {
       const now = app.clock.now();
       const earlier = await latestExport(db, applicantId, now);
       if (earlier?.ready_at)
-        return sendStoredFile(reply, config.dataDir, {
+        return sendStoredFile(reply, app.storage, {
           uuid: earlier.uuid,
           name: exportFileName(earlier.ready_at, request.locale),
           mime: 'application/zip',
@@ -72,7 +72,7 @@ export default async function myDataRoutes(app: Api) {
         .header('Content-Type', 'application/zip')
         .header('Content-Disposition', attachmentHeader(exportFileName(now, request.locale)))
         .header('Cache-Control', 'private, no-store')
-        .send(await zipOfApplicant(db, config.dataDir, applicantId, now));
+        .send(await zipOfApplicant(db, app.storage, applicantId, now));
     },
   );
 
@@ -90,7 +90,7 @@ export default async function myDataRoutes(app: Api) {
     },
     async (request, reply) => {
       if (request.body.data.confirm !== true) throw invalid({ confirm: ['errors.confirm_required'] });
-      const done = await eraseApplicant(db, config.dataDir, request.applicant!.id, app.clock.now(), null);
+      const done = await eraseApplicant(db, app.storage, request.applicant!.id, app.clock.now(), null);
       const token = request.cookies[sessionCookie.applicant];
       if (token) await deleteSession(db, token);
       reply.clearCookie(sessionCookie.applicant, { path: '/' });

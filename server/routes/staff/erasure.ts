@@ -11,7 +11,7 @@ import { record } from '../scopes.js';
  * page: by the same rules as the applicant's own deletion, and recorded in each kept application's history.
  */
 export default async function erasureRoutes(app: Api) {
-  const { db, config } = app;
+  const { db } = app;
   const tags = ['data protection'];
   const access = { access: { abilities: 'manage-frontend-users', scope: record('frontend-users') }, resource: 'frontend-users' } as const;
   const params = Type.Object({ id });
@@ -46,7 +46,7 @@ export default async function erasureRoutes(app: Api) {
     },
     async (request) => {
       if (request.body.data.confirm !== true) throw invalid({ confirm: ['errors.confirm_required'] });
-      return { data: await eraseApplicant(db, config.dataDir, request.params.id, app.clock.now(), request.staff!.id) };
+      return { data: await eraseApplicant(db, app.storage, request.params.id, app.clock.now(), request.staff!.id) };
     },
   );
 }

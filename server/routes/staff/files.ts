@@ -19,10 +19,10 @@ import { applicationPeriod } from '../scopes.js';
  */
 export default async function staffFileRoutes(app: Api) {
   const { db, config } = app;
-  const { dataDir, uploadMaxBytes } = config;
+  const { uploadMaxBytes } = config;
   // Registered here, so only these routes accept multipart bodies; the app's access and CSRF hooks run before.
   await app.register(multipart, { limits: multipartLimits(uploadMaxBytes), throwFileSizeLimit: false });
-  const store = fileStore(db, config);
+  const store = fileStore(db, app.storage, config);
 
   app.get(
     '/applications/:uuid/files/:fileUuid',
@@ -45,7 +45,7 @@ export default async function staffFileRoutes(app: Api) {
       if (correspondence && !(await mayReadDialogue(db, stored.application_id, staff))) {
         throw new AppError(403, 'errors.not_investigator');
       }
-      return sendStoredFile(reply, dataDir, stored);
+      return sendStoredFile(reply, app.storage, stored);
     },
   );
 

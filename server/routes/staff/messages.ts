@@ -47,7 +47,7 @@ export default async function staffMessageRoutes(app: Api) {
     limits: formMultipartLimits(uploadMaxBytes, MAX_MESSAGE_FILES, MESSAGE_FIELD_BYTES),
     throwFileSizeLimit: false,
   });
-  const store = fileStore(db, config);
+  const store = fileStore(db, app.storage, config);
   const tags = ['applications'];
   const params = stringParams('uuid');
   const manage: FastifyContextConfig = { access: { abilities: 'manage-applications', scope: applicationPeriod }, resource: 'applications' };

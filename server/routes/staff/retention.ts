@@ -193,7 +193,7 @@ export default async function retentionRoutes(app: Api) {
       },
     },
     async (request) => {
-      const done = await runRetention(db, app.config.dataDir, app.clock.now(), request.staff!.id);
+      const done = await runRetention(db, app.storage, app.clock.now(), request.staff!.id);
       return { data: { ...done, by: { id: request.staff!.id, name: personName(request.staff!.first_name, request.staff!.last_name) } } };
     },
   );
