@@ -9,9 +9,11 @@
  * two on the same database, the clients taking turns between them as behind a load balancer.
  * Usage: npm run bench:deadline (DEADLINE_SECONDS changes the run)
  */
+import os from 'node:os';
 import { sql } from 'kysely';
 import { openBenchApp } from './benchApp.js';
-import { quantile, runClients, serveApps } from './processes.js';
+import { nodeCpu, postgresCpu, quantile, runClients, serveApps } from './processes.js';
+import type { ServerProcess } from '../server/test/serverProcess.js';
 import { seedApplications, surnames } from './seedApplications.js';
 import { createSession } from '../server/auth/sessions.js';
 import type { Db } from '../server/db/connect.js';
@@ -36,7 +38,7 @@ async function seed(db: Db) {
 const bench = await openBenchApp('deadline', seed);
 
 /** One deadline day against the processes at `bases`; client n speaks to bases[n % bases.length]. */
-async function deadlineDay(round: number, bases: string[]) {
+async function deadlineDay(round: number, bases: string[], servers: ServerProcess[]) {
   const { db } = bench;
   const baseOf = (client: number) => bases[client % bases.length];
   const period = await db.selectFrom('periods').select('id').where('name', '=', 'Sista dagen').executeTakeFirstOrThrow();
@@ -97,6 +99,13 @@ async function deadlineDay(round: number, bases: string[]) {
   const applicantLatencies: number[] = [];
   const sendInAt = performance.now() + (SECONDS - 10) * 1000;
 
+  // CPU seconds of the app processes, PostgreSQL and these clients, which share the machine's cores.
+  const cpu = () => [
+    servers.reduce((sum, server) => sum + nodeCpu(server.child.pid!), 0),
+    postgresCpu(bench.postmasterPid()!),
+    nodeCpu(process.pid),
+  ];
+  const cpuBefore = cpu();
   const run = await runClients(STAFF + APPLICANTS, SECONDS, async (client, i) => {
     const begun = performance.now();
     const base = baseOf(client);
@@ -140,6 +149,8 @@ async function deadlineDay(round: number, bases: string[]) {
     return response.ok;
   });
 
+  const [appCpu, postgresCpuUsed, clientsCpu] = cpu().map((seconds, i) => seconds - cpuBefore[i]);
+
   // What the database holds against what the app acknowledged.
   const rows = await db
     .selectFrom('applications')
@@ -170,6 +181,8 @@ async function deadlineDay(round: number, bases: string[]) {
     `  applicants' saves and send-ins: p50 ${quantile(applicantLatencies, 0.5).toFixed(0)} ms, p99 ${quantile(applicantLatencies, 0.99).toFixed(0)} ms`,
   );
   console.log(`  sent in: ${applicants.filter((a) => a.sentIn).length} of ${APPLICANTS}`);
+  const share = (seconds: number) => `${seconds.toFixed(0)} s (${((seconds / run.seconds) * 100).toFixed(0)} % of a core)`;
+  console.log(`  CPU: app ${share(appCpu)}, PostgreSQL ${share(postgresCpuUsed)}, clients ${share(clientsCpu)}; ${os.cpus().length} cores`);
   if (failures.size) console.log(`  failed: ${[...failures].map(([what, n]) => `${n}× ${what}`).join(', ')}`);
   console.log(`  lost writes: ${lost}${lost ? '  <- an acknowledged write is missing' : ''}`);
   if (lost) process.exitCode = 1;
@@ -179,7 +192,7 @@ try {
   for (const [round, count] of SERVERS.entries()) {
     const { servers, bases } = await serveApps(bench, count);
     try {
-      await deadlineDay(round, bases);
+      await deadlineDay(round, bases, servers);
     } finally {
       await Promise.all(servers.map((server) => server.stop()));
     }

@@ -72,4 +72,15 @@ say(
   `Ready in ${Date.now() - startedAt} ms: ${config.publicUrl} (applicants), ${config.publicUrl}/admin (staff), ${config.publicUrl}${config.apiPrefix}/docs (API)`,
 );
 if (!config.production && !config.smtpUrl) say(`No SMTP_URL: mails are kept and shown at ${config.publicUrl}/dev/mailbox`);
-if (config.fileStorage) say(`Uploaded files are kept in ${storage.location}`);
+if (config.fileStorage) {
+  say(`Uploaded files are kept in ${storage.location}`);
+  // A store that cannot be reached is said now, not first by an applicant's upload answering 503.
+  try {
+    for await (const _ of storage.list()) break;
+  } catch (error) {
+    console.warn(
+      `The file store ${storage.location} cannot be used: ${((error as Error).cause as Error | undefined)?.message ?? (error as Error).message}. ` +
+        'Uploads and downloads answer 503 until it can; check FILE_STORAGE and the AWS_* settings.',
+    );
+  }
+}

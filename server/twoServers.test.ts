@@ -2,15 +2,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from './auth/sessions.js';
 import { connect, type Db } from './db/connect.js';
 import { freePort, startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded.js';
 import { seedDemo } from './db/seed/demo.js';
-import { createApplicant, createPeriod, validAnswers } from './test/handlingFixtures.js';
+import { completeAnswers, createApplicant, createPeriod, validAnswers } from './test/handlingFixtures.js';
 import { multipart, pdf } from './test/multipart.js';
 import { startS3Server } from './test/s3Server.js';
+import { startSmtpServer } from './test/smtpServer.js';
 import { appEnv, staffSession, startServerProcess, type ServerProcess } from './test/serverProcess.js';
 import { createStaff, PASSWORD } from './test/testApp.js';
 
@@ -23,8 +23,7 @@ const REMINDER_SECONDS = 4;
 
 let database: EmbeddedPostgres;
 let s3: Awaited<ReturnType<typeof startS3Server>>;
-let smtp: SMTPServer;
-const delivered: { to: string; subject: string }[] = [];
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let db: Db;
 let servers: ServerProcess[] = [];
 let a: string;
@@ -33,21 +32,7 @@ let dataDir: string;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'two-servers-'));
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk) => (raw += chunk.toString()));
-      stream.on('end', () => {
-        const subject = /^Subject: (.*)$/m.exec(raw)?.[1] ?? '';
-        for (const to of session.envelope.rcptTo) delivered.push({ to: to.address, subject });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const smtpPort = (smtp.server.address() as { port: number }).port;
+  smtp = await startSmtpServer();
   [database, s3] = await Promise.all([startEmbeddedPostgres({ dataDir: path.join(dataDir, 'db') }), startS3Server()]);
   const ports = [await freePort(), await freePort()];
   const env = (port: number, name: string) =>
@@ -57,7 +42,7 @@ beforeAll(async () => {
       NODE_ENV: 'test',
       FILE_STORAGE: `s3://${s3.bucket}/app`,
       AWS_S3_FORCE_PATH_STYLE: 'true',
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      SMTP_URL: smtp.url,
       FOLLOWUP_REMINDER_DAYS: String(REMINDER_SECONDS / 86_400),
     });
   servers = await Promise.all([startServerProcess(env(ports[0], 'a')), startServerProcess(env(ports[1], 'b'))]);
@@ -71,7 +56,7 @@ afterAll(async () => {
   await db?.destroy();
   await database?.stop();
   await s3?.close();
-  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  await smtp?.close();
   await rm(dataDir, { recursive: true, force: true });
 });
 
@@ -107,18 +92,7 @@ async function applicantWithDraft(email: string) {
     headers: headers(cookie),
     body: JSON.stringify({
       data: {
-        applicant_type: 30,
-        money: 2_500_000,
-        org_number: '802415 3978',
-        org_name: 'Tvåserverföreningen',
-        organisation_type: 20,
-        org_zip: '961 31',
-        org_city: 'Boden',
-        contact_zip: '97231',
-        contact_city: 'Luleå',
-        consent: true,
-        contact_email: email,
-        contact_email_confirmation: email,
+        ...completeAnswers(email),
         definitions: validAnswers(draft.questions),
       },
     }),
@@ -134,7 +108,7 @@ async function deliveredTo(to: string, count: number) {
   await expect
     .poll(async () => (await outbox(to)).filter((mail) => mail.sent_at !== null).length, { timeout: 30_000, interval: 200 })
     .toBeGreaterThanOrEqual(count);
-  return delivered.filter((mail) => mail.to === to);
+  return smtp.receivedBy(to);
 }
 
 describe('two app processes on one PostgreSQL', () => {

@@ -8,7 +8,7 @@ import { createSession } from '../auth/sessions.js';
 import { connect, type Db } from '../db/connect.js';
 import { freePort, startEmbeddedPostgres, type EmbeddedPostgres } from '../db/embedded.js';
 import { seedDemo } from '../db/seed/demo.js';
-import { validAnswers } from '../test/handlingFixtures.js';
+import { completeAnswers, validAnswers } from '../test/handlingFixtures.js';
 import { appEnv, startServerProcess, type ServerProcess } from '../test/serverProcess.js';
 
 // The real server process, killed while applications are being sent in: an application and its confirmation mail
@@ -27,20 +27,6 @@ afterAll(async () => {
   await database?.stop();
   for (const dir of dirs) await rm(dir, { recursive: true, force: true });
 });
-
-/** A complete application of the demo's open period, as an applicant would have filled it in. */
-const complete = {
-  applicant_type: 30,
-  money: 2_500_000,
-  org_number: '802415 3978',
-  org_name: 'Testföreningen',
-  organisation_type: 20,
-  org_zip: '961 31',
-  org_city: 'Boden',
-  contact_zip: '97231',
-  contact_city: 'Luleå',
-  consent: true,
-};
 
 describe('a crash while applications are sent in', () => {
   it('leaves each application and its confirmation mail both stored or neither', { timeout: 180_000 }, async () => {
@@ -81,9 +67,7 @@ describe('a crash while applications are sent in', () => {
       const draft = (await started.json()) as { data: { uuid: string; questions: { id: number; type: number; options: string[] }[] } };
       const definitions = validAnswers(draft.data.questions);
       const saved = await api('PUT', `/portal/applications/${draft.data.uuid}`, {
-        ...complete,
-        contact_email: email,
-        contact_email_confirmation: email,
+        ...completeAnswers(email),
         definitions,
       });
       expect(saved.status, await saved.text()).toBe(200);

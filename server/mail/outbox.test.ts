@@ -1,33 +1,18 @@
 import { sql } from 'kysely';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRuntime } from '../runtime.js';
+import { startSmtpServer } from '../test/smtpServer.js';
 import { createTestApp, type TestApp } from '../test/testApp.js';
 
-let smtp: SMTPServer;
-let port: number;
-const received: { to: string; raw: string }[] = [];
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 const apps: TestApp[] = [];
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk) => (raw += chunk.toString()));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  port = (smtp.server.address() as { port: number }).port;
+  smtp = await startSmtpServer();
 });
 afterAll(async () => {
   await Promise.all(apps.map((t) => t.close()));
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 async function appWithSmtp(smtpUrl: string) {
@@ -36,7 +21,7 @@ async function appWithSmtp(smtpUrl: string) {
   return t;
 }
 
-const receivedBy = (to: string) => received.filter((mail) => mail.to === to);
+const receivedBy = (to: string) => smtp.receivedBy(to);
 const outboxRow = (t: TestApp, id: number) => t.db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 /** The delivery job of one mail, as the queue keeps it. */
 async function deliveryJob(t: TestApp, mailId: number) {
@@ -48,7 +33,7 @@ async function deliveryJob(t: TestApp, mailId: number) {
 
 describe('mail outbox on the job queue', () => {
   it('renders the mail in the recipient’s language, keeps it, and delivers it by SMTP once', async () => {
-    const t = await appWithSmtp(`smtp://127.0.0.1:${port}`);
+    const t = await appWithSmtp(smtp.url);
     const id = await t.mailer.queue({
       to: 'sara@test.se',
       locale: 'en-US',
@@ -69,7 +54,7 @@ describe('mail outbox on the job queue', () => {
   });
 
   it('keeps no usable token in the stored copy once the mail is sent', async () => {
-    const t = await appWithSmtp(`smtp://127.0.0.1:${port}`);
+    const t = await appWithSmtp(smtp.url);
     const token = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcde';
     const id = await t.mailer.queue({
       to: 'token@test.se',
@@ -104,7 +89,7 @@ describe('mail outbox on the job queue', () => {
   });
 
   it('stores a mail queued in a transaction with the change, or not at all', async () => {
-    const t = await appWithSmtp(`smtp://127.0.0.1:${port}`);
+    const t = await appWithSmtp(smtp.url);
     await expect(
       t.db.transaction().execute(async (trx) => {
         await t.mailer.queue(
@@ -131,7 +116,7 @@ describe('mail outbox on the job queue', () => {
   });
 
   it('delivers a mail queued by a process that stopped before sending it, once another process runs', async () => {
-    const t = await appWithSmtp(`smtp://127.0.0.1:${port}`);
+    const t = await appWithSmtp(smtp.url);
     // A process that only queues (as if it died before its worker took the job).
     const queuing = await startRuntime({
       db: t.db,

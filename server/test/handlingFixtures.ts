@@ -90,6 +90,24 @@ export async function historyOf(db: Db, applicationId: number) {
     .execute();
 }
 
+/** The form's fixed steps filled in completely, as an applicant would, for a draft of the demo's open period to be sent in. */
+export function completeAnswers(email: string) {
+  return {
+    applicant_type: 30,
+    money: 2_500_000,
+    org_number: '802415 3978',
+    org_name: 'Testföreningen',
+    organisation_type: 20,
+    org_zip: '961 31',
+    org_city: 'Boden',
+    contact_zip: '97231',
+    contact_city: 'Luleå',
+    contact_email: email,
+    contact_email_confirmation: email,
+    consent: true,
+  };
+}
+
 /** Valid answers to every question of the form's type (a required media question gets no answer here). */
 export function validAnswers(questions: { id: number; type: number; options: string[] }[]) {
   const byType: Record<number, (options: string[]) => unknown> = {

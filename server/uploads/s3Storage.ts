@@ -21,12 +21,14 @@ export function parseS3Location(location: string): { bucket: string; prefix: str
   return { bucket: match[1], prefix: prefix ? `${prefix}/` : '' };
 }
 
-/** Errors of the store's side or of the way there (refused, reset, 5xx): the store is unavailable, a 503. */
+/**
+ * A failure of the store, or of the way there (refused, reset, timed out, or an error it answers: down, denied, no
+ * such bucket), is the server's state and a 503: every request is checked before it reaches the store.
+ */
 function unavailable(error: unknown): unknown {
-  const status = error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined;
   const code = (error as { code?: unknown }).code;
   const network = typeof code === 'string' && /^E[A-Z]+$/.test(code);
-  if ((status !== undefined && status >= 500) || network || (error as Error).name === 'TimeoutError')
+  if (error instanceof S3ServiceException || network || (error as Error).name === 'TimeoutError')
     return new StorageUnavailable('the file store cannot be reached', { cause: error });
   return error;
 }

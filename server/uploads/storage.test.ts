@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3Server } from '../test/s3Server.js';
+import { s3Storage } from './s3Storage.js';
 import { localStorage, storageFault, temporaryPath, type FileStorage } from './storage.js';
 
 // The same behaviour from both places files are kept: this server's folder, and an S3-compatible object store (a
@@ -125,5 +126,17 @@ describe('an S3 store that cannot be reached', () => {
           .catch((error: unknown) => error),
       ),
     ).toBe('unavailable');
+  });
+});
+
+describe('an S3 store that answers with an error', () => {
+  it('is a fault of the storage (503) when the bucket is not there, writing or listing', async () => {
+    const noBucket = s3Storage('s3://no-such-bucket/app', { client: s3.client() });
+    const failure = await noBucket.write(randomUUID(), Readable.from(['x']), 'text/plain').catch((error: unknown) => error);
+    expect(storageFault(failure)).toBe('unavailable');
+    const listing = (async () => {
+      for await (const entry of noBucket.list()) return entry;
+    })();
+    expect(storageFault(await listing.catch((error: unknown) => error))).toBe('unavailable');
   });
 });

@@ -1,0 +1,35 @@
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  /** The envelope's recipients, comma-separated. */
+  to: string;
+  /** The message as it came, headers and body. */
+  raw: string;
+}
+
+/** A real SMTP server on a free port of the loopback, keeping every mail it receives, for the app to deliver to. */
+export async function startSmtpServer() {
+  const received: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), raw });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as { port: number };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    /** The mails received for `to`. */
+    receivedBy: (to: string) => received.filter((mail) => mail.to === to),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
