@@ -13,6 +13,7 @@ export async function startS3Server(bucket = 'uploads') {
   const directory = await mkdtemp(path.join(os.tmpdir(), 's3-test-'));
   const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
   const { port } = await server.run();
+  let closed = false;
   const env = {
     AWS_ENDPOINT_URL_S3: `http://127.0.0.1:${port}`,
     AWS_REGION: 'us-east-1',
@@ -37,7 +38,10 @@ export async function startS3Server(bucket = 'uploads') {
     client,
     /** The app's storage in this server's bucket, under `prefix`. */
     storage: (prefix: string, endpoint?: string) => s3Storage(`s3://${bucket}/${prefix}`, { client: client(endpoint) }),
-    async close() {
+    /** Stops the server and removes its files; a second call does nothing. */
+    close: async () => {
+      if (closed) return;
+      closed = true;
       await server.close();
       await rm(directory, { recursive: true, force: true });
     },

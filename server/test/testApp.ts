@@ -29,6 +29,8 @@ export interface TestApp {
   jobs: Jobs;
   /** Where uploaded files are kept: the data directory's folder, or with `storage: 's3'` an S3 server of its own. */
   storage: FileStorage;
+  /** With `storage: 's3'`: the S3-compatible server the files are kept in, to stop as a store that goes away. */
+  s3?: Awaited<ReturnType<typeof startS3Server>>;
   close(): Promise<void>;
 }
 
@@ -82,6 +84,7 @@ export async function createTestApp(
     mailer,
     jobs,
     storage: runtime.storage,
+    s3,
     async close() {
       await proxy?.restore().catch(() => {});
       await app.close();

@@ -81,7 +81,7 @@ describe.skipIf(process.getuid?.() !== 0)('the uploads folder failing', () => {
       const response = await upload(1_000);
       expect(performance.now() - started).toBeLessThan(5_000);
       expect(response.statusCode, response.body).toBe(503);
-      expect(response.json()).toMatchObject({ message: 'Files cannot be stored right now. Please try again in a moment.' });
+      expect(response.json()).toMatchObject({ message: 'Files cannot be saved or fetched right now. Please try again in a moment.' });
       // Over the network too, where the client is still sending a large file when the server gives up on it.
       const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
       const form = multipart([{ name: 'file', filename: 'Stor.pdf', content: pdf(5_000_000) }]);
