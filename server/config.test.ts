@@ -47,3 +47,19 @@ describe('FOLLOWUP_DUE_DAYS and FOLLOWUP_REMINDER_DAYS', () => {
       );
   });
 });
+
+describe('FILE_STORAGE and AWS_S3_FORCE_PATH_STYLE', () => {
+  it('keep files in DATA_DIR/uploads by default, or in the bucket and prefix named', () => {
+    expect(loadConfig({})).toMatchObject({ fileStorage: null, s3ForcePathStyle: false });
+    expect(loadConfig({ FILE_STORAGE: 's3://ansok-filer/prod', AWS_S3_FORCE_PATH_STYLE: 'true' })).toMatchObject({
+      fileStorage: 's3://ansok-filer/prod',
+      s3ForcePathStyle: true,
+    });
+  });
+
+  it('refuse what is not an s3:// address or true/false, naming the setting', () => {
+    for (const value of ['/var/files', 's3://', 'http://bucket/x', 's3://UPPER/x'])
+      expect(() => loadConfig({ FILE_STORAGE: value })).toThrow('FILE_STORAGE must be s3://bucket or s3://bucket/prefix');
+    expect(() => loadConfig({ AWS_S3_FORCE_PATH_STYLE: 'yes' })).toThrow('AWS_S3_FORCE_PATH_STYLE');
+  });
+});

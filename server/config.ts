@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parseS3Location } from './uploads/storage.js';
 
 /**
  * Every setting the server reads from the environment, with its default and a check.
@@ -48,12 +49,11 @@ export interface Config {
 
 type Env = Record<string, string | undefined>;
 
-/** FILE_STORAGE: unset or a folder-less default, or s3://bucket/prefix. */
+/** FILE_STORAGE: unset for the local folder, or s3://bucket/prefix. */
 function fileStorage(env: Env): string | null {
   const raw = env.FILE_STORAGE?.trim();
   if (!raw) return null;
-  if (!/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/.*)?$/.test(raw))
-    throw new Error(`FILE_STORAGE must be s3://bucket or s3://bucket/prefix, got "${raw}"`);
+  parseS3Location(raw); // throws, naming the setting, unless it is one
   return raw;
 }
 

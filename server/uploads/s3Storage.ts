@@ -11,15 +11,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { removeFile, StorageUnavailable, type FileStorage } from './storage.js';
-
-/** Where in a bucket: `s3://bucket/prefix` (the prefix may be empty). */
-export function parseS3Location(location: string): { bucket: string; prefix: string } {
-  const match = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/(.*))?$/.exec(location);
-  if (!match) throw new Error(`FILE_STORAGE must be s3://bucket or s3://bucket/prefix, got "${location}"`);
-  const prefix = (match[2] ?? '').replace(/^\/+|\/+$/g, '');
-  return { bucket: match[1], prefix: prefix ? `${prefix}/` : '' };
-}
+import { parseS3Location, removeFile, StorageUnavailable, type FileStorage } from './storage.js';
 
 /**
  * A failure of the store, or of the way there (refused, reset, timed out, or an error it answers: down, denied, no
