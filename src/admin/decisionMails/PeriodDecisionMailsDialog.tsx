@@ -1,19 +1,8 @@
-import {
-  Alert,
-  Box,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  LinearProgress,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, CircularProgress, LinearProgress, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useStaffQuery } from '../useStaffQuery';
 import { useSendDecisionMails } from './useSendDecisionMails';
+import { WorkDialog } from '../WorkDialog';
 
 /**
  * A period's decision mails: how many will be sent and how many are skipped for want of an e-mail, a confirmation,
@@ -83,18 +72,8 @@ export function PeriodDecisionMailsDialog({ period, onClose }: { period: { uuid:
   }
 
   return (
-    <Dialog
-      open
-      // While mails are going out, neither Escape nor a click beside the dialog closes it.
-      onClose={sending ? undefined : onClose}
-      disableEscapeKeyDown={sending}
-      maxWidth="sm"
-      fullWidth
-      aria-labelledby="decision-mails-title"
-    >
-      <DialogTitle id="decision-mails-title">{t('title', { name: period.name })}</DialogTitle>
-      <DialogContent>{body}</DialogContent>
-      {actions && <DialogActions>{actions}</DialogActions>}
-    </Dialog>
+    <WorkDialog id="decision-mails-title" title={t('title', { name: period.name })} busy={sending} onClose={onClose} actions={actions}>
+      {body}
+    </WorkDialog>
   );
 }

@@ -1,8 +1,9 @@
-import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { StaffDataProvider } from '../../providers/dataProvider';
 import { invalidateApplications, useStaffQuery } from '../useStaffQuery';
+import { WorkDialog } from '../WorkDialog';
 
 /**
  * A period's follow-up requests: how many approved applications have none yet, a confirmation stating that number,
@@ -72,18 +73,8 @@ export function PeriodFollowupRequestsDialog({ period, onClose }: { period: { uu
   }
 
   return (
-    <Dialog
-      open
-      // While the requests go out, neither Escape nor a click beside the dialog closes it.
-      onClose={busy ? undefined : onClose}
-      disableEscapeKeyDown={busy}
-      maxWidth="sm"
-      fullWidth
-      aria-labelledby="followup-requests-title"
-    >
-      <DialogTitle id="followup-requests-title">{t('title', { name: period.name })}</DialogTitle>
-      <DialogContent>{body}</DialogContent>
-      {actions && <DialogActions>{actions}</DialogActions>}
-    </Dialog>
+    <WorkDialog id="followup-requests-title" title={t('title', { name: period.name })} busy={busy} onClose={onClose} actions={actions}>
+      {body}
+    </WorkDialog>
   );
 }

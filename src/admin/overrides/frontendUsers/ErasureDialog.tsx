@@ -1,19 +1,4 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Checkbox,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  List,
-  ListItem,
-  ListItemText,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Checkbox, CircularProgress, FormControlLabel, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDataProvider, useLocaleState, useNotify, useRedirect, useTranslate, type HttpError } from 'react-admin';
@@ -22,8 +7,8 @@ import { personName } from '../../../../resources/users';
 import type { StaffDataProvider } from '../../../providers/dataProvider';
 import type { ErasurePreview } from '../../../providers/erasure';
 import { useStatusLabel } from '../../applications/statuses';
-import { useIsPhone } from '../../layout/useIsPhone';
 import { useStaffQuery } from '../../useStaffQuery';
+import { WorkDialog } from '../../WorkDialog';
 
 /** The applicant as their record has them. */
 export interface ErasureApplicant {
@@ -44,7 +29,6 @@ export function ErasureDialog({ applicant, onClose }: { applicant: ErasureApplic
   const translate = useTranslate();
   const notify = useNotify();
   const redirect = useRedirect();
-  const phone = useIsPhone();
   const dataProvider = useDataProvider<StaffDataProvider>();
   const queryClient = useQueryClient();
   const [confirmed, setConfirmed] = useState(false);
@@ -119,21 +103,9 @@ export function ErasureDialog({ applicant, onClose }: { applicant: ErasureApplic
   }
 
   return (
-    <Dialog
-      open
-      // While the erasure runs, neither Escape nor a click beside the dialog closes it.
-      onClose={busy ? undefined : onClose}
-      disableEscapeKeyDown={busy}
-      maxWidth="sm"
-      fullWidth
-      fullScreen={phone}
-      scroll="paper"
-      aria-labelledby="erasure-title"
-    >
-      <DialogTitle id="erasure-title">{t('title', { name })}</DialogTitle>
-      <DialogContent dividers>{body}</DialogContent>
-      {!busy && <DialogActions>{actions}</DialogActions>}
-    </Dialog>
+    <WorkDialog id="erasure-title" title={t('title', { name })} busy={busy} onClose={onClose} actions={actions} long>
+      {body}
+    </WorkDialog>
   );
 }
 
