@@ -3,15 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession } from './auth/sessions.js';
 import { connect, type Db } from './db/connect.js';
 import { freePort, startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded.js';
 import { seedDemo } from './db/seed/demo.js';
-import { completeAnswers, createApplicant, createPeriod, validAnswers } from './test/handlingFixtures.js';
+import { createApplicant, createPeriod } from './test/handlingFixtures.js';
 import { multipart, pdf } from './test/multipart.js';
 import { startS3Server } from './test/s3Server.js';
 import { startSmtpServer } from './test/smtpServer.js';
-import { appEnv, staffSession, startServerProcess, type ServerProcess } from './test/serverProcess.js';
+import { appEnv, completeDraft, staffSession, startServerProcess, type ServerProcess } from './test/serverProcess.js';
 import { createStaff, PASSWORD } from './test/testApp.js';
 
 // Two app processes, each with a data directory of its own, on one PostgreSQL, with their files in one S3-compatible
@@ -69,37 +68,8 @@ const post = (url: string, data: unknown, cookie?: string) =>
   fetch(url, { method: 'POST', headers: headers(cookie), body: JSON.stringify({ data }) });
 const get = (url: string, cookie?: string) => fetch(url, { headers: headers(cookie) });
 
-/** An applicant of their own, signed in, with a complete draft in the demo's open period. */
-async function applicantWithDraft(email: string) {
-  const { id } = await db
-    .insertInto('frontend_users')
-    .values({ email, first_name: 'Två', last_name: 'Servrar', phone: '070-123 45 67', verified_at: new Date() })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const cookie = `applicant_session=${await createSession(db, 'applicant', id, 3600)}`;
-  const period = await db.selectFrom('periods').select('id').where('closed', '=', false).orderBy('id').executeTakeFirstOrThrow();
-  const type = await db
-    .selectFrom('period_application_types')
-    .select('application_type_id')
-    .where('period_id', '=', period.id)
-    .orderBy('application_type_id')
-    .executeTakeFirstOrThrow();
-  const started = await post(`${a}/portal/applications`, { period_id: period.id, application_type_id: type.application_type_id }, cookie);
-  expect(started.status, await started.clone().text()).toBe(201);
-  const draft = (await started.json()).data as { uuid: string; questions: { id: number; type: number; options: string[] }[] };
-  const saved = await fetch(`${a}/portal/applications/${draft.uuid}`, {
-    method: 'PUT',
-    headers: headers(cookie),
-    body: JSON.stringify({
-      data: {
-        ...completeAnswers(email),
-        definitions: validAnswers(draft.questions),
-      },
-    }),
-  });
-  expect(saved.status, await saved.text()).toBe(200);
-  return { cookie, uuid: draft.uuid, periodId: period.id };
-}
+/** An applicant of their own with a complete draft of the demo's open period, started through the first process. */
+const applicantWithDraft = (email: string) => completeDraft(a, db, email);
 
 /** Mails the outbox holds for `to`, and whether each has gone by SMTP. */
 const outbox = (to: string) => db.selectFrom('outbox').select(['subject', 'sent_at']).where('recipient', '=', to).orderBy('id').execute();

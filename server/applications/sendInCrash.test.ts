@@ -4,12 +4,10 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createSession } from '../auth/sessions.js';
 import { connect, type Db } from '../db/connect.js';
 import { freePort, startEmbeddedPostgres, type EmbeddedPostgres } from '../db/embedded.js';
 import { seedDemo } from '../db/seed/demo.js';
-import { completeAnswers, validAnswers } from '../test/handlingFixtures.js';
-import { appEnv, startServerProcess, type ServerProcess } from '../test/serverProcess.js';
+import { appEnv, completeDraft, startServerProcess, type ServerProcess } from '../test/serverProcess.js';
 
 // The real server process, killed while applications are being sent in: an application and its confirmation mail
 // are stored together or not at all, so after the crash each one is either sent in with its mail or still a draft
@@ -39,39 +37,12 @@ describe('a crash while applications are sent in', () => {
     db = connect(database.url, () => {});
     await seedDemo(db);
     const base = `http://127.0.0.1:${port}/api/v1`;
-    const period = await db.selectFrom('periods').select('id').where('closed', '=', false).executeTakeFirstOrThrow();
-    const type = await db
-      .selectFrom('period_application_types')
-      .select('application_type_id')
-      .where('period_id', '=', period.id)
-      .orderBy('application_type_id')
-      .executeTakeFirstOrThrow();
 
     // Applicants, each with a complete draft.
     const applicants: { email: string; cookie: string; uuid: string }[] = [];
     for (let i = 0; i < APPLICANTS; i += 1) {
       const email = `krasch${i}@test.se`;
-      const { id } = await db
-        .insertInto('frontend_users')
-        .values({ email, first_name: 'Kim', last_name: 'Krasch', phone: '070-123 45 67', verified_at: new Date() })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const cookie = `applicant_session=${await createSession(db, 'applicant', id, 3600)}`;
-      const api = (method: string, url: string, data?: unknown) =>
-        fetch(`${base}${url}`, {
-          method,
-          headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', cookie },
-          body: data === undefined ? undefined : JSON.stringify({ data }),
-        });
-      const started = await api('POST', '/portal/applications', { period_id: period.id, application_type_id: type.application_type_id });
-      const draft = (await started.json()) as { data: { uuid: string; questions: { id: number; type: number; options: string[] }[] } };
-      const definitions = validAnswers(draft.data.questions);
-      const saved = await api('PUT', `/portal/applications/${draft.data.uuid}`, {
-        ...completeAnswers(email),
-        definitions,
-      });
-      expect(saved.status, await saved.text()).toBe(200);
-      applicants.push({ email, cookie, uuid: draft.data.uuid });
+      applicants.push({ email, ...(await completeDraft(base, db, email)) });
     }
     const submit = (a: (typeof applicants)[number]) =>
       fetch(`${base}/portal/applications/${a.uuid}/submit`, {
