@@ -8,6 +8,7 @@ import { resourceList } from '../../resources/index';
 import { locales, type Locale } from '../../resources/locales';
 import { createI18nProvider } from '../providers/i18nProvider';
 import { StaffAdmin } from './AdminApp';
+import { raMessages } from './raMessages';
 
 // No testing library in the project: react-dom and act directly.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -46,10 +47,6 @@ const admin: AuthProvider = {
 };
 
 /** react-admin's own texts as the admin loads them (src/admin/main.tsx). */
-const raMessages = {
-  'sv-SE': async () => (await import('../../locales/ra-language-swedish')).default,
-  'en-US': async () => (await import('ra-language-english')).default,
-};
 
 /** Phone or screen: MUI's media queries ask matchMedia, which jsdom lacks. */
 function setScreen(phone: boolean) {

@@ -1,20 +1,16 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { AdminContext, Notification } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createDataProvider } from '../../providers/dataProvider';
 import { ApiError, type HttpClient } from '../../providers/httpClient';
-import { createI18nProvider } from '../../providers/i18nProvider';
 import type { RetentionPreview } from '../../providers/staffMethods';
+import { buttonNamed, pageText as text, typeInto as type, waitFor } from '../../components/testing/dom';
+import { mountInAdmin, unmountAdmin } from '../testing/mountInAdmin';
 import { PostponeDialog, type PreviewLine } from './PostponeDialog';
 
-// No testing library in the project: react-dom and act directly.
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+const button = (name: string) => buttonNamed(name)!;
 
-let root: Root | null = null;
 afterEach(() => {
-  act(() => root?.unmount());
-  document.body.innerHTML = '';
+  unmountAdmin();
   vi.restoreAllMocks();
 });
 
@@ -27,46 +23,13 @@ const line: PreviewLine = {
 } as unknown as PreviewLine;
 const preview: RetentionPreview = { periods: [line], totals: { drafts: 0, rejected: 2, approved: 1 } };
 
-const text = () => document.body.textContent ?? '';
-const button = (name: string) => [...document.querySelectorAll('button')].find((b) => b.textContent === name)!;
 const field = (id: string) => document.getElementById(id) as HTMLInputElement | HTMLTextAreaElement;
-
-async function waitFor(condition: () => boolean, what: string) {
-  for (let waited = 0; !condition(); waited += 20) {
-    if (waited > 5000) throw new Error(`timed out waiting for ${what}: ${text()}`);
-    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
-  }
-}
-
-/** Types into a React-controlled field as a person would: the value through the element's own setter, then the event. */
-async function type(element: HTMLInputElement | HTMLTextAreaElement, value: string) {
-  const prototype = element instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
-  await act(async () => {
-    Object.getOwnPropertyDescriptor(prototype, 'value')!.set!.call(element, value);
-    element.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
 
 /** The dialog in Swedish over the real dataProvider, on an HTTP client whose PUT answers with `put`. */
 async function open(put: (url: string, body?: unknown) => Promise<unknown>) {
   const onClose = vi.fn();
   const http = { put, get: vi.fn(async () => ({ data: { data: preview }, status: 200, headers: {} })) } as unknown as HttpClient;
-  const i18nProvider = await createI18nProvider({
-    'sv-SE': async () => (await import('../../../locales/ra-language-swedish')).default,
-    'en-US': async () => (await import('ra-language-english')).default,
-  });
-  await i18nProvider.changeLocale('sv-SE');
-  const container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  await act(async () => {
-    root!.render(
-      <AdminContext dataProvider={createDataProvider(http)} i18nProvider={i18nProvider}>
-        <PostponeDialog line={line} onClose={onClose} />
-        <Notification />
-      </AdminContext>,
-    );
-  });
+  await mountInAdmin(<PostponeDialog line={line} onClose={onClose} />, createDataProvider(http));
   await waitFor(() => text().includes('Skjut upp gallringen – Ansökningsomgång 2025'), 'the dialog');
   return onClose;
 }

@@ -1,29 +1,14 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { AdminContext, type DataProvider } from 'react-admin';
+import type { DataProvider } from 'react-admin';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createI18nProvider } from '../../providers/i18nProvider';
 import type { DecisionMailCount, DecisionMailRound } from '../../providers/staffMethods';
+import { buttonNamed as button, pageText as text, waitFor } from '../../components/testing/dom';
+import { mountInAdmin, unmountAdmin } from '../testing/mountInAdmin';
 import { PeriodDecisionMailsDialog } from './PeriodDecisionMailsDialog';
 
-// No testing library in the project: react-dom and act directly.
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root | null = null;
 afterEach(() => {
-  act(() => root?.unmount());
-  document.body.innerHTML = '';
+  unmountAdmin();
 });
-
-const text = () => document.body.textContent ?? '';
-const button = (name: string) => [...document.querySelectorAll('button')].find((b) => b.textContent === name);
-
-async function waitFor(condition: () => boolean, what: string) {
-  for (let waited = 0; !condition(); waited += 20) {
-    if (waited > 5000) throw new Error(`timed out waiting for ${what}: ${text()}`);
-    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
-  }
-}
 
 /** The dialog over a dataProvider that counts `count` and answers each round in turn; the limits asked are kept. */
 async function open(count: DecisionMailCount, rounds: DecisionMailRound[]) {
@@ -32,20 +17,7 @@ async function open(count: DecisionMailCount, rounds: DecisionMailRound[]) {
     countDecisionMails: async () => count,
     sendDecisionMails: async (_uuid: string, limit: number) => (limits.push(limit), rounds.shift()!),
   } as unknown as DataProvider;
-  const i18nProvider = await createI18nProvider({
-    'sv-SE': async () => (await import('../../../locales/ra-language-swedish')).default,
-    'en-US': async () => (await import('ra-language-english')).default,
-  });
-  const container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  await act(async () => {
-    root!.render(
-      <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
-        <PeriodDecisionMailsDialog period={{ uuid: 'period-uuid', name: 'Våren 2026' }} onClose={() => {}} />
-      </AdminContext>,
-    );
-  });
+  await mountInAdmin(<PeriodDecisionMailsDialog period={{ uuid: 'period-uuid', name: 'Våren 2026' }} onClose={() => {}} />, dataProvider);
   return limits;
 }
 

@@ -1,50 +1,22 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { AdminContext, HttpError, Notification, type DataProvider } from 'react-admin';
+import { HttpError, type DataProvider } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createI18nProvider } from '../../providers/i18nProvider';
+import { buttonNamed as button, pageText as text, waitFor } from '../../components/testing/dom';
+import { mountInAdmin, unmountAdmin } from '../testing/mountInAdmin';
 import { PeriodFollowupRequestsDialog } from './PeriodFollowupRequestsDialog';
 
-// No testing library in the project: react-dom and act directly.
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root | null = null;
 afterEach(() => {
-  act(() => root?.unmount());
-  document.body.innerHTML = '';
+  unmountAdmin();
   vi.restoreAllMocks();
 });
 
-const text = () => document.body.textContent ?? '';
-const button = (name: string) => [...document.querySelectorAll('button')].find((b) => b.textContent === name);
 const dialogButtons = () => [...document.querySelectorAll('[role="dialog"] button')].map((b) => b.textContent);
-
-async function waitFor(condition: () => boolean, what: string) {
-  for (let waited = 0; !condition(); waited += 20) {
-    if (waited > 5000) throw new Error(`timed out waiting for ${what}: ${text()}`);
-    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
-  }
-}
 
 /** The dialog over a dataProvider that counts `pending` and requests with `requestFollowups`. */
 async function open(pending: number, requestFollowups: (uuid: string) => Promise<{ requested: number }> = vi.fn()) {
   const onClose = vi.fn();
   const dataProvider = { countFollowupRequests: async () => ({ pending }), requestFollowups } as unknown as DataProvider;
-  const i18nProvider = await createI18nProvider({
-    'sv-SE': async () => (await import('../../../locales/ra-language-swedish')).default,
-    'en-US': async () => (await import('ra-language-english')).default,
-  });
-  const container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  await act(async () => {
-    root!.render(
-      <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
-        <PeriodFollowupRequestsDialog period={{ uuid: 'period-uuid', name: 'Våren 2026' }} onClose={onClose} />
-        <Notification />
-      </AdminContext>,
-    );
-  });
+  await mountInAdmin(<PeriodFollowupRequestsDialog period={{ uuid: 'period-uuid', name: 'Våren 2026' }} onClose={onClose} />, dataProvider);
   return onClose;
 }
 

@@ -6,9 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createI18nProvider } from '../../providers/i18nProvider';
 import type { NotificationPage } from '../../providers/staffMethods';
 import { NotificationBell } from './NotificationBell';
-
-// No testing library in the project: react-dom and act directly.
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import { waitFor } from '../../components/testing/dom';
 
 let root: Root | null = null;
 afterEach(() => {
@@ -17,12 +15,6 @@ afterEach(() => {
 });
 
 const text = () => document.body.textContent ?? '';
-async function waitFor(condition: () => boolean, what: string) {
-  for (let waited = 0; !condition(); waited += 20) {
-    if (waited > 5000) throw new Error(`timed out waiting for ${what}: ${document.body.innerHTML.slice(0, 500)}`);
-    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
-  }
-}
 
 function Where() {
   const location = useLocation();

@@ -8,9 +8,7 @@ import { createI18nProvider } from '../../providers/i18nProvider';
 import FollowupPage from '../pages/FollowupPage';
 import { http } from '../providers';
 import type { Followup } from './types';
-
-// No testing library in the project: react-dom and act directly.
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import { pageText as text, waitFor } from '../../components/testing/dom';
 
 const uuid = 'b7e1c9d2';
 const requested: Followup = {
@@ -81,13 +79,6 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-async function waitFor(condition: () => boolean, what: string) {
-  for (let waited = 0; !condition(); waited += 20) {
-    if (waited > 5000) throw new Error(`timed out waiting for ${what}: ${document.body.textContent}`);
-    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
-  }
-}
-
 /** The page in Swedish at /followup/<uuid>, over the stubbed API. */
 /** Keys the page asked for that the language has no text for. */
 let missing: string[] = [];
@@ -117,7 +108,6 @@ async function render(followup: Followup = requested, { found = true, locale = '
 }
 
 // Numbers are grouped by a no-break space in Swedish; compared as plain spaces.
-const text = () => (document.body.textContent ?? '').replace(/[\u00a0\u202f]/g, ' ');
 const field = (id: string) => document.getElementById(`field-${id}`) as HTMLInputElement;
 const button = (name: string) =>
   [...document.querySelectorAll('button')].find(

@@ -7,9 +7,7 @@ import { createI18nProvider } from '../../providers/i18nProvider';
 import { API_PREFIX } from '../../providers/config';
 import MyDataPage from './MyDataPage';
 import RegisterPage from './RegisterPage';
-
-// No testing library in the project: react-dom and act directly.
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import { pageText as text, waitFor } from '../../components/testing/dom';
 
 const preview = {
   account: 'closed',
@@ -84,14 +82,6 @@ afterEach(() => {
 });
 
 // Dates are written with no-break spaces in some locales; compared as plain spaces.
-const text = () => (document.body.textContent ?? '').replace(/[\u00a0\u202f]/g, ' ');
-
-async function waitFor(condition: () => boolean, what: string) {
-  for (let waited = 0; !condition(); waited += 20) {
-    if (waited > 5000) throw new Error(`timed out waiting for ${what}: ${text()}`);
-    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
-  }
-}
 
 /** The page in Swedish at /mina-uppgifter over the stubbed API, with /register beside it. */
 async function render(routes: Record<string, Handler> = defaultRoutes()) {

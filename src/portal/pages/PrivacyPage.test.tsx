@@ -6,9 +6,7 @@ import { I18nContext, useI18n } from '../../components/i18n';
 import { createI18nProvider } from '../../providers/i18nProvider';
 import { http } from '../providers';
 import PrivacyPage from './PrivacyPage';
-
-// No testing library in the project: react-dom and act directly.
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import { waitFor } from '../../components/testing/dom';
 
 const notices: Record<string, string> = {
   'sv-SE': 'Stiftelsen är personuppgiftsansvarig.\n\nVad vi sparar: <b>ditt namn</b>\noch din e-postadress.\n\n\n\nDina rättigheter.',
@@ -22,13 +20,6 @@ afterEach(() => {
   container?.remove();
   vi.restoreAllMocks();
 });
-
-async function waitFor(condition: () => boolean, what: string) {
-  for (let waited = 0; !condition(); waited += 20) {
-    if (waited > 5000) throw new Error(`timed out waiting for ${what}: ${container?.textContent}`);
-    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
-  }
-}
 
 /** The language switch, as the portal's header offers it. */
 function English() {

@@ -7,9 +7,7 @@ import type { StaffDataProvider } from '../../../providers/dataProvider';
 import { createI18nProvider } from '../../../providers/i18nProvider';
 import type { DialogueMessage } from '../../../providers/staffMethods';
 import { DialogueTab } from './DialogueTab';
-
-// No testing library in the project: react-dom and act directly.
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import { waitFor } from '../../../components/testing/dom';
 
 const uuid = 'a1b2c3';
 const welcome: DialogueMessage = {
@@ -43,13 +41,6 @@ afterEach(() => {
 
 // react-admin logs every failed call; the refusals here are meant.
 const quietErrors = () => vi.spyOn(console, 'error').mockImplementation(() => {});
-
-async function waitFor(condition: () => boolean, what: string) {
-  for (let waited = 0; !condition(); waited += 20) {
-    if (waited > 5000) throw new Error(`timed out waiting for ${what}: ${container?.textContent}`);
-    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
-  }
-}
 
 /** The tab in Swedish over a dataProvider with only the dialogue's methods. */
 async function render(methods: Partial<StaffDataProvider>, mode: 'manage' | 'investigate' = 'manage', unread = true) {

@@ -1,16 +1,12 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { AdminContext, HttpError, Notification } from 'react-admin';
-import { MemoryRouter } from 'react-router-dom';
+import { HttpError } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { enums } from '../../../../resources/enums';
 import type { StaffDataProvider } from '../../../providers/dataProvider';
-import { createI18nProvider } from '../../../providers/i18nProvider';
 import type { Followup, StaffApplication } from '../../../providers/staffMethods';
+import { buttonNamed as button, pageText as text, waitFor } from '../../../components/testing/dom';
+import { mountInAdmin, unmountAdmin } from '../../testing/mountInAdmin';
 import { ShownApplicationDialog } from '../ShownApplicationDialog';
-
-// No testing library in the project: react-dom and act directly.
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const uuid = 'app-1';
 const application = (status: number, { finished = false, followupAt = null as string | null } = {}) =>
@@ -60,43 +56,13 @@ const sentIn: Followup = {
 };
 const notRequested = () => Promise.reject(new HttpError('Det vi letade efter kunde inte hittas.', 404, {}));
 
-let root: Root | null = null;
 afterEach(() => {
-  act(() => root?.unmount());
-  document.body.innerHTML = '';
+  unmountAdmin();
   vi.restoreAllMocks();
 });
 
-const text = () => document.body.textContent ?? '';
-const button = (name: string) => [...document.querySelectorAll('button')].find((b) => b.textContent === name);
-
-async function waitFor(condition: () => boolean, what: string) {
-  for (let waited = 0; !condition(); waited += 20) {
-    if (waited > 5000) throw new Error(`timed out waiting for ${what}: ${text()}`);
-    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
-  }
-}
-
-async function mount(methods: Partial<StaffDataProvider>, node: React.ReactNode, entry = '/') {
-  const i18nProvider = await createI18nProvider({
-    'sv-SE': async () => (await import('../../../../locales/ra-language-swedish')).default,
-    'en-US': async () => (await import('ra-language-english')).default,
-  });
-  await i18nProvider.changeLocale('sv-SE');
-  const container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  await act(async () => {
-    root!.render(
-      <MemoryRouter initialEntries={[entry]}>
-        <AdminContext dataProvider={methods as StaffDataProvider} i18nProvider={i18nProvider}>
-          {node}
-          <Notification />
-        </AdminContext>
-      </MemoryRouter>,
-    );
-  });
-}
+const mount = (methods: Partial<StaffDataProvider>, node: React.ReactNode, entry = '/') =>
+  mountInAdmin(node, methods as StaffDataProvider, entry);
 
 /**
  * The application dialog opened on its follow-up tab by the address, in Swedish, over a dataProvider with the
@@ -149,7 +115,7 @@ describe('the follow-up tab', { timeout: 15_000 }, () => {
       'Uppföljning kan bara begäras för en beviljad ansökan.',
     );
 
-    act(() => root!.unmount());
+    unmountAdmin();
     vi.spyOn(console, 'error').mockImplementation(() => {});
     await render(
       { requestFollowup: () => Promise.reject(new HttpError('Det finns ingen e-postadress kopplad till den här ansökan.', 422, {})) },
@@ -216,7 +182,7 @@ describe('the follow-up tab', { timeout: 15_000 }, () => {
     await waitFor(() => text().includes('Den sökandes svar'), 'the answers');
     expect(button('Markera som klar')).toBeUndefined();
 
-    act(() => root!.unmount());
+    unmountAdmin();
     await render({}, () => application(approved), 'investigate');
     await waitFor(() => text().includes('Ingen uppföljning har begärts'), 'the empty state');
     expect(button('Begär uppföljning')).toBeUndefined();
@@ -228,7 +194,7 @@ describe('the follow-up tab', { timeout: 15_000 }, () => {
     await waitFor(() => text().includes('Ingen uppföljning har begärts'), 'the empty state');
     expect(document.getElementById('application-tab-followup')!.getAttribute('aria-selected')).toBe('true');
 
-    act(() => root!.unmount());
+    unmountAdmin();
     await render({ getFollowup: () => Promise.reject(new HttpError('Något gick fel.', 500, {})) }, () =>
       application(approved, { followupAt: '2026-12-02' }),
     );

@@ -1,22 +1,16 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { AdminContext, Notification } from 'react-admin';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { enums } from '../../../../resources/enums';
 import { createDataProvider } from '../../../providers/dataProvider';
 import { ApiError, type HttpClient } from '../../../providers/httpClient';
-import { createI18nProvider } from '../../../providers/i18nProvider';
 import type { ErasureDone, ErasurePreview } from '../../../providers/erasure';
+import { buttonNamed as button, pageText as text, waitFor } from '../../../components/testing/dom';
+import { mountInAdmin, unmountAdmin } from '../../testing/mountInAdmin';
 import { ErasureDialog } from './ErasureDialog';
 
-// No testing library in the project: react-dom and act directly.
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root | null = null;
 afterEach(() => {
-  act(() => root?.unmount());
-  document.body.innerHTML = '';
+  unmountAdmin();
   vi.restoreAllMocks();
 });
 
@@ -46,42 +40,20 @@ const preview: ErasurePreview = {
 const done: ErasureDone = { account: 'closed', drafts_deleted: 1, kept: 2 };
 const ok = <T,>(data: T) => ({ data: { data }, status: 200, headers: {} });
 
-const text = () => document.body.textContent ?? '';
-const button = (name: string) => [...document.querySelectorAll('button')].find((b) => b.textContent === name);
 const checkbox = () => document.querySelector<HTMLInputElement>('[role="dialog"] input[type="checkbox"]')!;
-
-async function waitFor(condition: () => boolean, what: string) {
-  for (let waited = 0; !condition(); waited += 20) {
-    if (waited > 5000) throw new Error(`timed out waiting for ${what}: ${text()}`);
-    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
-  }
-}
 
 /** The dialog in Swedish on the applicant's page, over the real dataProvider on an HTTP client given `get` and `post`. */
 async function open(get: (url: string) => Promise<unknown>, post: (url: string, body?: unknown) => Promise<unknown> = vi.fn()) {
   const onClose = vi.fn();
   const http = { get, post } as unknown as HttpClient;
-  const i18nProvider = await createI18nProvider({
-    'sv-SE': async () => (await import('../../../../locales/ra-language-swedish')).default,
-    'en-US': async () => (await import('ra-language-english')).default,
-  });
-  await i18nProvider.changeLocale('sv-SE');
-  const container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  await act(async () => {
-    root!.render(
-      <MemoryRouter initialEntries={['/frontend-users/5']}>
-        <AdminContext dataProvider={createDataProvider(http)} i18nProvider={i18nProvider}>
-          <Routes>
-            <Route path="/frontend-users/5" element={<ErasureDialog applicant={applicant} onClose={onClose} />} />
-            <Route path="/frontend-users" element={<p>Listan över sökande</p>} />
-          </Routes>
-          <Notification />
-        </AdminContext>
-      </MemoryRouter>,
-    );
-  });
+  await mountInAdmin(
+    <Routes>
+      <Route path="/frontend-users/5" element={<ErasureDialog applicant={applicant} onClose={onClose} />} />
+      <Route path="/frontend-users" element={<p>Listan över sökande</p>} />
+    </Routes>,
+    createDataProvider(http),
+    '/frontend-users/5',
+  );
   return onClose;
 }
 
