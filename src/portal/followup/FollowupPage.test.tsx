@@ -1,14 +1,13 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { I18nContext } from '../../components/i18n';
 import { ApiError } from '../../providers/httpClient';
 import { createI18nProvider } from '../../providers/i18nProvider';
 import FollowupPage from '../pages/FollowupPage';
 import { http } from '../providers';
 import type { Followup } from './types';
 import { pageText as text, waitFor } from '../../components/testing/dom';
+import { mountInPortal, unmountPortal } from '../testing/mountInPortal';
 
 const uuid = 'b7e1c9d2';
 const requested: Followup = {
@@ -68,14 +67,10 @@ function stubApi(followup: Followup) {
   });
 }
 
-let root: Root | null = null;
-let container: HTMLDivElement | null = null;
 beforeEach(() => localStorage.clear());
 afterEach(() => {
   expect(missing).toEqual([]);
-  act(() => root?.unmount());
-  container?.remove();
-  root = null;
+  unmountPortal();
   vi.restoreAllMocks();
 });
 
@@ -89,21 +84,14 @@ async function render(followup: Followup = requested, { found = true, locale = '
   missing = [];
   const i18nProvider = await createI18nProvider(undefined, { onMissingKey: (key, language) => missing.push(`${language}:${key}`) });
   await i18nProvider.changeLocale(locale);
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  await act(async () => {
-    root!.render(
-      <I18nContext provider={i18nProvider}>
-        <MemoryRouter initialEntries={[`/followup/${uuid}`]}>
-          <Routes>
-            <Route path="/followup/:applicationUuid" element={<FollowupPage />} />
-            <Route path="/finns-inte" element={<p>Sidan finns inte</p>} />
-          </Routes>
-        </MemoryRouter>
-      </I18nContext>,
-    );
-  });
+  await mountInPortal(
+    <Routes>
+      <Route path="/followup/:applicationUuid" element={<FollowupPage />} />
+      <Route path="/finns-inte" element={<p>Sidan finns inte</p>} />
+    </Routes>,
+    i18nProvider,
+    `/followup/${uuid}`,
+  );
   await waitFor(() => text().includes('2026-0042') || text().includes('Sidan finns inte'), 'the page');
 }
 

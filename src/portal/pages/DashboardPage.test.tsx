@@ -1,11 +1,9 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { I18nContext } from '../../components/i18n';
 import { createI18nProvider } from '../../providers/i18nProvider';
 import { http } from '../providers';
 import DashboardPage from './DashboardPage';
+import { mountInPortal, unmountPortal } from '../testing/mountInPortal';
 
 // No testing library in the project: react-dom and act directly.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -26,11 +24,9 @@ const approved = {
   followup_sent_in_at: null,
 };
 
-let root: Root | null = null;
-let container: HTMLDivElement | null = null;
+let container: HTMLElement | null = null;
 afterEach(() => {
-  act(() => root?.unmount());
-  container?.remove();
+  unmountPortal();
   vi.restoreAllMocks();
 });
 
@@ -38,18 +34,7 @@ async function render(rows: unknown[]) {
   vi.spyOn(http, 'get').mockResolvedValue({ data: { data: rows }, status: 200, headers: {} });
   const i18nProvider = await createI18nProvider();
   await i18nProvider.changeLocale('sv-SE');
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  await act(async () => {
-    root!.render(
-      <I18nContext provider={i18nProvider}>
-        <MemoryRouter>
-          <DashboardPage />
-        </MemoryRouter>
-      </I18nContext>,
-    );
-  });
+  container = await mountInPortal(<DashboardPage />, i18nProvider);
   for (let waited = 0; !container.textContent?.includes('2026-00'); waited += 20) {
     if (waited > 5000) throw new Error(`no applications shown: ${container.textContent}`);
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));

@@ -1,13 +1,12 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { I18nContext } from '../../components/i18n';
 import { createI18nProvider } from '../../providers/i18nProvider';
 import { API_PREFIX } from '../../providers/config';
 import MyDataPage from './MyDataPage';
 import RegisterPage from './RegisterPage';
 import { pageText as text, waitFor } from '../../components/testing/dom';
+import { mountInPortal, unmountPortal } from '../testing/mountInPortal';
 
 const preview = {
   account: 'closed',
@@ -62,8 +61,6 @@ const defaultRoutes = (erasure: unknown = preview): Record<string, Handler> => (
   'GET /frontend-users/me/erasure': () => json(200, { data: erasure }),
 });
 
-let root: Root | null = null;
-let container: HTMLDivElement | null = null;
 /** Keys the page asked for that the language has no text for. */
 let missing: string[] = [];
 
@@ -74,14 +71,10 @@ beforeEach(() => {
 });
 afterEach(() => {
   expect(missing).toEqual([]);
-  act(() => root?.unmount());
-  container?.remove();
-  root = null;
+  unmountPortal();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
-
-// Dates are written with no-break spaces in some locales; compared as plain spaces.
 
 /** The page in Swedish at /mina-uppgifter over the stubbed API, with /register beside it. */
 async function render(routes: Record<string, Handler> = defaultRoutes()) {
@@ -89,21 +82,14 @@ async function render(routes: Record<string, Handler> = defaultRoutes()) {
   missing = [];
   const i18nProvider = await createI18nProvider(undefined, { onMissingKey: (key, language) => missing.push(`${language}:${key}`) });
   await i18nProvider.changeLocale('sv-SE');
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  await act(async () => {
-    root!.render(
-      <I18nContext provider={i18nProvider}>
-        <MemoryRouter initialEntries={['/mina-uppgifter']}>
-          <Routes>
-            <Route path="/mina-uppgifter" element={<MyDataPage />} />
-            <Route path="/register" element={<RegisterPage />} />
-          </Routes>
-        </MemoryRouter>
-      </I18nContext>,
-    );
-  });
+  await mountInPortal(
+    <Routes>
+      <Route path="/mina-uppgifter" element={<MyDataPage />} />
+      <Route path="/register" element={<RegisterPage />} />
+    </Routes>,
+    i18nProvider,
+    '/mina-uppgifter',
+  );
   await waitFor(() => text().includes('Så här blir det för dig') && !document.querySelector('[role="progressbar"]'), 'the page');
 }
 

@@ -1,23 +1,20 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { I18nContext, useI18n } from '../../components/i18n';
+import { useI18n } from '../../components/i18n';
 import { createI18nProvider } from '../../providers/i18nProvider';
 import { http } from '../providers';
 import PrivacyPage from './PrivacyPage';
 import { waitFor } from '../../components/testing/dom';
+import { mountInPortal, unmountPortal } from '../testing/mountInPortal';
 
 const notices: Record<string, string> = {
   'sv-SE': 'Stiftelsen är personuppgiftsansvarig.\n\nVad vi sparar: <b>ditt namn</b>\noch din e-postadress.\n\n\n\nDina rättigheter.',
   'en-US': 'The foundation is the controller.\n\nYour rights.',
 };
 
-let root: Root | null = null;
-let container: HTMLDivElement | null = null;
+let container: HTMLElement | null = null;
 afterEach(() => {
-  act(() => root?.unmount());
-  container?.remove();
+  unmountPortal();
   vi.restoreAllMocks();
 });
 
@@ -38,19 +35,13 @@ describe('the privacy notice page', { timeout: 20_000 }, () => {
       const locale = i18nProvider.getLocale();
       return { data: { data: { locale, body: notices[locale] } }, status: 200, headers: {} };
     });
-    container = document.createElement('div');
-    document.body.append(container);
-    root = createRoot(container);
-    await act(async () => {
-      root!.render(
-        <I18nContext provider={i18nProvider}>
-          <MemoryRouter>
-            <English />
-            <PrivacyPage />
-          </MemoryRouter>
-        </I18nContext>,
-      );
-    });
+    container = await mountInPortal(
+      <>
+        <English />
+        <PrivacyPage />
+      </>,
+      i18nProvider,
+    );
     await waitFor(() => paragraphs().length > 0, 'the notice');
     expect(container.querySelector('h1')!.textContent).toBe('Integritetspolicy');
     expect(document.title).toMatch(/^Integritetspolicy/);
