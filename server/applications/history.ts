@@ -21,19 +21,26 @@ export interface HistoryEntry {
  * transaction that makes the change, so the entry exists exactly when the change does.
  */
 export async function recordHistory(db: Kysely<Database>, entry: HistoryEntry): Promise<number> {
-  const row = await db
-    .insertInto('application_history')
-    .values({
-      application_id: entry.applicationId,
-      user_id: entry.userId,
-      action: entry.action,
-      before: entry.before == null ? null : JSON.stringify(entry.before),
-      after: entry.after == null ? null : JSON.stringify(entry.after),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const row = await db.insertInto('application_history').values(historyRow(entry)).returning('id').executeTakeFirstOrThrow();
   return Number(row.id);
 }
+
+/** The same entry for each of many applications, in one statement (a batch anonymised, an account's kept applications). */
+export async function recordHistoryOfEach(db: Kysely<Database>, applicationIds: number[], entry: Omit<HistoryEntry, 'applicationId'>) {
+  if (!applicationIds.length) return;
+  await db
+    .insertInto('application_history')
+    .values(applicationIds.map((applicationId) => historyRow({ ...entry, applicationId })))
+    .execute();
+}
+
+const historyRow = (entry: HistoryEntry) => ({
+  application_id: entry.applicationId,
+  user_id: entry.userId,
+  action: entry.action,
+  before: entry.before == null ? null : JSON.stringify(entry.before),
+  after: entry.after == null ? null : JSON.stringify(entry.after),
+});
 
 /**
  * Records that a staff user opened an application, so the foundation can answer who has read an applicant's data;

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.js';
-import { recordHistory } from '../applications/history.js';
+import { recordHistoryOfEach } from '../applications/history.js';
 import { enums } from '../../resources/enums.js';
 
 /**
@@ -119,7 +119,7 @@ export async function anonymiseApplications(trx: Db, applicationIds: number[], n
     .where((eb) => eb.or([eb('before', 'is not', null), eb('after', 'is not', null)]))
     .execute();
   await sql`select set_config('app.anonymising', 'off', true)`.execute(trx);
-  for (const applicationId of applicationIds) await recordHistory(trx, { applicationId, userId, action: 'anonymised' });
+  await recordHistoryOfEach(trx, applicationIds, { userId, action: 'anonymised' });
   return files;
 }
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { recordHistory } from '../applications/history.js';
+import { recordHistoryOfEach } from '../applications/history.js';
 import { visibleStatus } from '../applications/own.js';
 import type { Db } from '../db/connect.js';
 import { notFound } from '../errors.js';
@@ -113,7 +113,7 @@ export async function eraseApplicant(db: Db, storage: FileStorage, frontendUserI
       .set({ closed_at: now, active: false, updated_at: now })
       .where('id', '=', frontendUserId)
       .execute();
-    for (const applicationId of keptIds) await recordHistory(trx, { applicationId, userId: staffId, action: 'account_deleted' });
+    await recordHistoryOfEach(trx, keptIds, { userId: staffId, action: 'account_deleted' });
     return {
       outcome: 'closed' as const,
       drafts: draftIds.length,
