@@ -1,25 +1,24 @@
 import { defineConfig } from '@playwright/test';
-import os from 'node:os';
-import path from 'node:path';
 
-// A fresh server on a fresh data directory for every run, with the demo data, on a port of its own.
-const port = Number(process.env.E2E_PORT ?? 3990);
-const dataDir = path.join(os.tmpdir(), `e2e-data-${process.pid}`);
+// Each worker starts a server of its own on a fresh data directory, with the demo data and a real SMTP server that
+// catches its mails (e2e/fixtures.ts), so journeys run side by side and none sees what another left.
+const workers = Number(process.env.E2E_WORKERS ?? 2);
 
 export default defineConfig({
   testDir: 'e2e',
-  // A real SMTP server for the run: the app delivers every mail to it (SMTP_URL below).
-  globalSetup: './e2e/mailCatcher.ts',
-  fullyParallel: false,
-  workers: 1,
+  // Test by test, not file by file: the workers share the run evenly, and a journey cannot lean on the one before it.
+  fullyParallel: true,
+  workers,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
-    baseURL: `http://localhost:${port}`,
     locale: 'sv-SE',
     timezoneId: 'Europe/Stockholm',
+    // As someone who asked for less motion: the apps then skip fades and ripples (src/theme.ts), which a journey would
+    // only wait for.
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
@@ -35,26 +34,10 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  webServer: {
-    command: `rm -rf "${dataDir}" && tsx server/main.ts`,
-    url: `http://localhost:${port}/api/v1/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    // A graceful stop, so the server also stops its embedded PostgreSQL.
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      PUBLIC_URL: `http://localhost:${port}`,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      SMTP_URL: `smtp://127.0.0.1:${port + 1}`,
-      // Every journey's browser is one client address, and some sign the same demo applicant in many times.
-      APPLICANT_LINKS_PER_HOUR: '10000',
-      STAFF_FAILED_SIGN_INS_PER_HOUR: '10000',
-    },
-  },
+  projects: [
+    // The journeys: what `npm test` runs.
+    { name: 'journeys', use: { browserName: 'chromium' }, testIgnore: 'screenshots.spec.ts' },
+    // Pictures of the pages for people to look at (`npm run screenshots`): they write files and test nothing.
+    { name: 'screenshots', use: { browserName: 'chromium' }, testMatch: 'screenshots.spec.ts' },
+  ],
 });

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { type Page } from '@playwright/test';
 import { resourceList } from '../resources/index';
 import { expectAccessible, headingRules } from './axe';
 import { ADMIN, signInAnyLanguage } from './helpers';
@@ -20,9 +21,19 @@ async function first<T>(page: Page, path: string): Promise<T> {
   return (await response.json()).data.data[0];
 }
 
-/** Opens a page, waits for its title (the one h1) and checks it. */
-async function check(page: Page, path: string) {
-  await page.goto(path);
+/**
+ * Opens a page, waits for its title (the one h1) and checks it. `within`: reached inside the app, as a link in it
+ * goes (the app is not loaded again), which the browser's tab title then shows: the page before must have another.
+ */
+async function check(page: Page, path: string, { within = false } = {}) {
+  if (within) {
+    const before = await page.title();
+    await page.evaluate((to) => {
+      history.pushState(null, '', to);
+      dispatchEvent(new PopStateEvent('popstate'));
+    }, path);
+    await expect(page, `the title of ${path}`).not.toHaveTitle(before);
+  } else await page.goto(path);
   await expect(page.getByRole('heading', { level: 1 }), `the h1 of ${path}`).toHaveText(/\S/);
   await expectAccessible(page, { rules: headingRules });
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({
@@ -44,22 +55,23 @@ for (const { locale, device } of runs) {
       test.setTimeout(120_000);
       const application = await first<{ uuid: string }>(page, 'applications/all');
       const period = await first<{ uuid: string; name: string }>(page, 'periods?sort=start_date&direction=desc');
-      for (const path of [
-        '/admin',
-        '/admin/applications',
-        '/admin/applications/20',
-        '/admin/applications/add',
-        `/admin/application-form/${application.uuid}`,
-        '/admin/decision',
-        `/admin/decisioning/${period.uuid}/${encodeURIComponent(period.name)}`,
-        '/admin/investigations',
-        '/admin/statistics',
-        '/admin/notifications',
-        '/admin/403',
-        '/admin/applications/xyz',
-        '/admin/finns-inte',
-      ]) {
-        await check(page, path);
+      // Loaded afresh where the page before has the same tab title, otherwise reached inside the app.
+      for (const [path, within] of [
+        ['/admin', false],
+        ['/admin/applications', true],
+        ['/admin/applications/20', false],
+        ['/admin/applications/add', true],
+        [`/admin/application-form/${application.uuid}`, true],
+        ['/admin/decision', true],
+        [`/admin/decisioning/${period.uuid}/${encodeURIComponent(period.name)}`, true],
+        ['/admin/investigations', true],
+        ['/admin/statistics', true],
+        ['/admin/notifications', true],
+        ['/admin/403', true],
+        ['/admin/applications/xyz', true],
+        ['/admin/finns-inte', false],
+      ] as const) {
+        await check(page, path, { within });
       }
     });
 
@@ -69,9 +81,9 @@ for (const { locale, device } of runs) {
       for (const resource of resourceList) {
         const record = await first<{ id: number }>(page, resource.name);
         for (const path of [`/admin/${resource.name}`, `/admin/${resource.name}/create`, `/admin/${resource.name}/${record.id}`])
-          await check(page, path);
+          await check(page, path, { within: true });
       }
-      await check(page, '/admin/faqs/order');
+      await check(page, '/admin/faqs/order', { within: true });
     });
   });
 }

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { type Page } from '@playwright/test';
 import { pageTitle } from './helpers';
 import { expectAccessible } from './axe';
 import { caughtMail, newestMail } from './mail';
@@ -100,13 +101,13 @@ test('a new applicant finds an empty dashboard leading to /ansok; a demo applica
   // A demo applicant with applications asks for a link as a registered applicant.
   const email = 'maria.nilsson@demo.se';
   const known = page.getByRole('region', { name: 'Redan registrerad?' });
-  const previous = newestMail(email, loginLinkSubject)?.text;
+  const previous = (await newestMail(email, loginLinkSubject))?.text;
   await known.getByLabel('E-postadress').fill(email);
   await known.getByRole('button', { name: 'Skicka inloggningslänk' }).click();
   await expect(known.getByRole('status')).toBeVisible();
   // Its own new link: an earlier one to the demo address is spent or replaced.
-  await expect.poll(() => newestMail(email, loginLinkSubject)?.text ?? previous, { timeout: 15_000 }).not.toBe(previous);
-  await page.goto(loginLinkIn(newestMail(email, loginLinkSubject)!.text));
+  await expect.poll(async () => (await newestMail(email, loginLinkSubject))?.text ?? previous, { timeout: 15_000 }).not.toBe(previous);
+  await page.goto(loginLinkIn((await newestMail(email, loginLinkSubject))!.text));
   await page.getByRole('button', { name: 'Fortsätt' }).click();
   await expect(page.getByRole('heading', { name: 'Mina ansökningar', level: 1 })).toBeVisible();
   const cards = page.getByRole('article');

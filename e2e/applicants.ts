@@ -1,4 +1,6 @@
-import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, type Locale } from './fixtures';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import type { OwnPeriod } from './helpers';
 import { caughtMail, newestMail } from './mail';
 
 // What journeys of applicants share: a file to upload, the headers of an API call, and an applicant with an
@@ -19,11 +21,11 @@ const loginLinkSubject = /inloggningslänk|sign-in link/;
  * from its own mail: one an earlier journey left for the same address is already spent.
  */
 export async function signInByMail(request: APIRequestContext, email: string) {
-  const previous = newestMail(email, loginLinkSubject)?.text;
+  const previous = (await newestMail(email, loginLinkSubject))?.text;
   const asked = await request.post('/api/v1/frontend-users/login-link', { headers: xhr, data: { data: { email } } });
   expect(asked.ok(), await asked.text()).toBe(true);
-  await expect.poll(() => newestMail(email, loginLinkSubject)?.text ?? previous, { timeout: 15_000 }).not.toBe(previous);
-  const token = /\/logga-in\/(\S+)/.exec(newestMail(email, loginLinkSubject)!.text)![1];
+  await expect.poll(async () => (await newestMail(email, loginLinkSubject))?.text ?? previous, { timeout: 15_000 }).not.toBe(previous);
+  const token = /\/logga-in\/(\S+)/.exec((await newestMail(email, loginLinkSubject))!.text)![1];
   const login = await request.post('/api/v1/frontend-users/login', { headers: xhr, data: { data: { token } } });
   expect(login.ok(), await login.text()).toBe(true);
 }
@@ -33,11 +35,11 @@ export async function signInByMail(request: APIRequestContext, email: string) {
  * in the page's language). The page then holds the session as the portal keeps it.
  */
 export async function signInInBrowser(page: Page, email: string, continueLabel = 'Fortsätt') {
-  const previous = newestMail(email, loginLinkSubject)?.text;
+  const previous = (await newestMail(email, loginLinkSubject))?.text;
   const asked = await page.request.post('/api/v1/frontend-users/login-link', { headers: xhr, data: { data: { email } } });
   expect(asked.ok(), await asked.text()).toBe(true);
-  await expect.poll(() => newestMail(email, loginLinkSubject)?.text ?? previous, { timeout: 15_000 }).not.toBe(previous);
-  await page.goto(/http:\/\/\S+\/logga-in\/\S+/.exec(newestMail(email, loginLinkSubject)!.text)![0]);
+  await expect.poll(async () => (await newestMail(email, loginLinkSubject))?.text ?? previous, { timeout: 15_000 }).not.toBe(previous);
+  await page.goto(/http:\/\/\S+\/logga-in\/\S+/.exec((await newestMail(email, loginLinkSubject))!.text)![0]);
   await page.getByRole('button', { name: continueLabel }).click();
   await expect(page).not.toHaveURL(/logga-in/);
 }
@@ -48,15 +50,22 @@ export async function mailedLink(email: string, subject: RegExp): Promise<URL> {
   return new URL(/http:\/\/\S+\/logga-in\/\S+/.exec(mail.text)![0]);
 }
 
-/** Starts, fills and sends in an application through the portal's API as the signed-in applicant. */
-export async function sendInApplication(page: Page, email: string): Promise<{ uuid: string; reference: string }> {
-  const api = page.request;
+/**
+ * Starts, fills and sends in an application through the portal's API as the applicant `api` has signed in: in a
+ * period of the journey's own (`own`), or for "Bidrag till föreningsliv" in the first open period that takes it.
+ */
+export async function sendInApplication(
+  api: APIRequestContext,
+  email: string,
+  own?: OwnPeriod,
+): Promise<{ uuid: string; reference: string }> {
   const periods = (await (await api.get('/api/v1/portal/periods')).json()).data as {
     id: number;
     application_types: { id: number; label: string }[];
   }[];
-  const period = periods.find((p) => p.application_types.some((t) => t.label === 'Bidrag till föreningsliv'))!;
-  const type = period.application_types.find((t) => t.label === 'Bidrag till föreningsliv')!;
+  const label = own?.type ?? 'Bidrag till föreningsliv';
+  const period = periods.find((p) => (!own || p.id === own.id) && p.application_types.some((t) => t.label === label))!;
+  const type = period.application_types.find((t) => t.label === label)!;
   const started = await api.post('/api/v1/portal/applications', {
     headers: xhr,
     data: { data: { period_id: period.id, application_type_id: type.id, applicant_type: 10 } },
@@ -96,13 +105,15 @@ export async function sendInApplication(page: Page, email: string): Promise<{ uu
   return { uuid: draft.uuid, reference: (await sent.json()).data.reference };
 }
 
-export type Locale = 'sv-SE' | 'en-US';
-
-/** A page of a browser of its own (cookies and storage its own) that speaks `locale`. */
-export async function browserPage(browser: Browser, locale: Locale): Promise<Page> {
-  const context = await browser.newContext({ locale });
-  await context.addInitScript((chosen) => localStorage.setItem('locale', chosen), locale);
-  return context.newPage();
+/** Registers a new applicant of the journey's own in `locale` through the API; their address. */
+async function register(request: APIRequestContext, locale: Locale, name: { first: string; last: string }, prefix: string) {
+  const email = `${prefix}-${locale}-${Date.now()}@example.se`;
+  const registered = await request.post('/api/v1/frontend-users/register', {
+    headers: { ...xhr, 'Accept-Language': locale },
+    data: { data: { email, email_confirmation: email, first_name: name.first, last_name: name.last } },
+  });
+  expect(registered.ok(), await registered.text()).toBe(true);
+  return email;
 }
 
 /** Registers an applicant in `locale` through the API and signs them in by the mailed link, through Continue. */
@@ -112,14 +123,27 @@ export async function registeredApplicant(
   name: { first: string; last: string },
   prefix: string,
 ): Promise<string> {
-  const email = `${prefix}-${locale}-${Date.now()}@example.se`;
-  const registered = await page.request.post('/api/v1/frontend-users/register', {
-    headers: { ...xhr, 'Accept-Language': locale },
-    data: { data: { email, email_confirmation: email, first_name: name.first, last_name: name.last } },
-  });
-  expect(registered.ok(), await registered.text()).toBe(true);
+  const email = await register(page.request, locale, name, prefix);
   await page.goto((await mailedLink(email, loginLinkSubject)).href);
   await page.getByRole('button', { name: locale === 'sv-SE' ? 'Fortsätt' : 'Continue' }).click();
   await expect(page).not.toHaveURL(/logga-in/);
   return email;
+}
+
+/**
+ * An applicant of the journey's own with an application sent in, all through the API (for journeys whose subject is
+ * what staff do with it): registered in `locale`, signed in with the mailed link (`request` keeps the session).
+ */
+export async function applicantWithApplication(
+  request: APIRequestContext,
+  locale: Locale,
+  name: { first: string; last: string },
+  prefix: string,
+  own?: OwnPeriod,
+) {
+  const email = await register(request, locale, name, prefix);
+  const token = /\/logga-in\/(\S+)/.exec((await caughtMail(email, loginLinkSubject)).text)![1];
+  const login = await request.post('/api/v1/frontend-users/login', { headers: xhr, data: { data: { token } } });
+  expect(login.ok(), await login.text()).toBe(true);
+  return { email, name: `${name.first} ${name.last}`, ...(await sendInApplication(request, email, own)) };
 }

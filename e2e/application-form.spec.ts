@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { ADMIN, loginAs } from './helpers';
 
 test('the admin registers a paper application in the closed period, fixes the problems, and edits the amount', async ({ page }) => {

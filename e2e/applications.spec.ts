@@ -1,7 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { expectAccessible } from './axe';
-import { ADMIN, INVESTIGATOR, loginAs, pageTitle, signInAnyLanguage } from './helpers';
+import { applicantWithApplication } from './applicants';
+import { ADMIN, INVESTIGATOR, loginAs, pageTitle, periodOfItsOwn, signInAnyLanguage } from './helpers';
 
 const rows = (page: Page) => page.locator('tbody tr');
 const row = (page: Page, reference: string) => rows(page).filter({ hasText: reference });
@@ -22,8 +24,15 @@ async function pick(page: Page, label: string, option: string) {
   await expect(page.getByRole('listbox')).toHaveCount(0);
 }
 
-test('the admin filters by status and period, changes a status inline, opens an application and exports the list', async ({ page }) => {
+test('the admin filters by status and period, changes a status inline, opens an application and exports the list', async ({
+  page,
+  newPage,
+}) => {
   await loginAs(page, ADMIN, 'Anna');
+  // A period of the journey's own with two applications sent in.
+  const period = await periodOfItsOwn(page.request, `Urval ${Date.now()}`);
+  for (const first of ['Ulla', 'Urban'])
+    await applicantWithApplication((await newPage()).request, 'sv-SE', { first, last: 'Urval' }, 'urval', period);
   await openApplications(page);
   // Drafts are never listed; the list is ordered by reference.
   const references = await rows(page).locator('td:first-child').allInnerTexts();
@@ -31,13 +40,11 @@ test('the admin filters by status and period, changes a status inline, opens an 
   expect([...references].sort()).toEqual(references);
 
   await pick(page, 'Status', 'Obehandlad');
-  await pick(page, 'Period', `Ansökningsomgång ${new Date().getFullYear()}`);
-  // Only received applications of that period (other journeys may have added some).
-  await expect(rows(page)).not.toHaveCount(0);
-  const period = `Ansökningsomgång ${new Date().getFullYear()}`;
-  await expect(rows(page).filter({ hasNotText: period })).toHaveCount(0);
+  await pick(page, 'Period', period.name);
+  // Only received applications of that period: its two.
+  await expect(rows(page)).toHaveCount(2);
+  await expect(rows(page).filter({ hasNotText: period.name })).toHaveCount(0);
   expect(new Set(await rows(page).getByRole('combobox').allInnerTexts())).toEqual(new Set(['Obehandlad']));
-  const count = await rows(page).count();
   await expectAccessible(page);
 
   // The inline selector: a toast, and the refreshed list no longer holds the row under the "received" filter.
@@ -47,7 +54,7 @@ test('the admin filters by status and period, changes a status inline, opens an 
   await page.getByRole('option', { name: 'Under utredning' }).click();
   await expect(page.getByText('Statusen har ändrats.')).toBeVisible();
   await expect(row(page, reference)).toHaveCount(0);
-  await expect(rows(page)).toHaveCount(count - 1);
+  await expect(rows(page)).toHaveCount(1);
 
   // The application in a dialog, with its history showing the change just made.
   await pick(page, 'Status', 'Under utredning');
@@ -68,20 +75,24 @@ test('the admin filters by status and period, changes a status inline, opens an 
 
 test('the investigator finds an assigned application and writes a proposal; the admin decides within the cap', async ({
   page,
-  browser,
+  newPage,
 }) => {
   // Two staff users, each signing in in a browser of their own, and an axe scan: more than one journey's time.
   test.slow();
   await loginAs(page, ADMIN, 'Anna');
+  // A period of the journey's own under the money distribution cap, with an application sent in.
+  const period = await periodOfItsOwn(page.request, `Fördelning ${Date.now()}`, {
+    available_money: 100_000_00,
+    uses_money_distribution_cap: true,
+  });
+  const { reference } = await applicantWithApplication((await newPage()).request, 'sv-SE', { first: 'Tove', last: 'Tak' }, 'tak', period);
   await openApplications(page);
   await pick(page, 'Status', 'Obehandlad');
-  // The open demo period is the one under the money distribution cap.
-  await pick(page, 'Period', `Ansökningsomgång ${new Date().getFullYear()}`);
-  await expect(rows(page)).not.toHaveCount(0);
-  await expect(rows(page).filter({ hasNotText: `Ansökningsomgång ${new Date().getFullYear()}` })).toHaveCount(0);
+  await pick(page, 'Period', period.name);
+  await expect(rows(page)).toHaveCount(1);
+  await expect(row(page, reference)).toHaveCount(1);
   // The filters reach the address after a debounce; a dialog opened before that would be closed by it.
   await expect(page).toHaveURL(/%22period%22/);
-  const reference = (await rows(page).last().locator('td').first().innerText()).trim();
   await row(page, reference).locator('td').first().click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('combobox', { name: 'Välj utredare' }).click();
@@ -89,17 +100,20 @@ test('the investigator finds an assigned application and writes a proposal; the 
   await dialog.getByRole('button', { name: 'Lägg till utredare' }).click();
   await expect(dialog.getByText('Erik Johansson', { exact: true })).toBeVisible();
 
-  // The open demo period uses the money distribution cap: what is left follows the amount as it is typed.
+  // The period uses the money distribution cap: what is left follows the amount as it is typed.
   await dialog.getByRole('radio', { name: 'Beviljad' }).check();
   const status = dialog.getByRole('status').filter({ hasText: 'att fördela' });
-  const before = await status.innerText();
+  const left = (amount: string) =>
+    new RegExp(
+      `^Perioden har 100\\s000\\skr att fördela\\. Redan beviljat i andra ansökningar: 0\\skr\\. Kvar efter det här beslutet: ${amount}\\skr\\.$`,
+    );
+  await expect(status).toHaveText(left('100\\s000'));
   const amount = dialog.getByLabel('Beviljat belopp');
   await amount.click();
   await amount.pressSequentially('1000');
-  await expect(status).not.toHaveText(before);
-  const afterThousand = await status.innerText();
+  await expect(status).toHaveText(left('99\\s000'));
   await amount.pressSequentially('0');
-  await expect(status).not.toHaveText(afterThousand);
+  await expect(status).toHaveText(left('90\\s000'));
   await expect(dialog.getByRole('radio', { name: 'Beviljad' })).toBeChecked();
   await expect(dialog.getByLabel('Varav FoU')).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Spara beslut' }).click();
@@ -107,7 +121,7 @@ test('the investigator finds an assigned application and writes a proposal; the 
   await dialog.getByRole('button', { name: 'Stäng' }).click();
 
   // The investigator, in a browser of their own.
-  page = await (await browser.newContext({ locale: 'sv-SE', timezoneId: 'Europe/Stockholm' })).newPage();
+  page = await newPage();
   await loginAs(page, INVESTIGATOR, 'Erik');
   await page.getByRole('menuitem', { name: 'Mina utredningar' }).click();
   await row(page, reference).locator('td').first().click();
@@ -120,9 +134,14 @@ test('the investigator finds an assigned application and writes a proposal; the 
   await expectAccessible(page);
 });
 
-test('the investigator opens a period’s applications from the dashboard; the admin lists the decided ones', async ({ page, browser }) => {
+test('the investigator opens a period’s applications from the dashboard; the admin lists the decided ones', async ({ page, newPage }) => {
   await loginAs(page, INVESTIGATOR, 'Erik');
-  await page.getByRole('link', { name: 'Ansökningarna i perioden' }).first().click();
+  // The demo's open period (other journeys may have opened periods of their own).
+  await page
+    .getByRole('listitem')
+    .filter({ hasText: `Ansökningsomgång ${new Date().getFullYear()}` })
+    .getByRole('link', { name: 'Ansökningarna i perioden' })
+    .click();
   await expect(page).toHaveTitle(pageTitle(`Beslutsunderlag: Ansökningsomgång ${new Date().getFullYear()}`));
   await expect(rows(page).first()).toBeVisible();
   // Only the period's applications, none a draft.
@@ -134,7 +153,7 @@ test('the investigator opens a period’s applications from the dashboard; the a
   await page.goto('/admin/decision');
   await expect(page).toHaveURL('/admin/403');
 
-  page = await (await browser.newContext({ locale: 'sv-SE', timezoneId: 'Europe/Stockholm' })).newPage();
+  page = await newPage();
   await loginAs(page, ADMIN, 'Anna');
   await page.getByRole('menuitem', { name: 'Beslutade' }).click();
   await expect(page).toHaveTitle(pageTitle('Beslutade ansökningar'));

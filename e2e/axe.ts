@@ -1,6 +1,8 @@
-import { expect, type Page } from '@playwright/test';
+import { expect } from './fixtures';
+import { type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { settled } from './network';
 
 // Evaluated through the DevTools protocol: the app's Content-Security-Policy rightly refuses injected script tags.
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -21,7 +23,7 @@ export const headingRules = ['page-has-heading-one', 'empty-heading'];
  */
 export async function expectAccessible(page: Page, { rules = [] }: { rules?: string[] } = {}) {
   // Scan the page as a person reads it: once loading has settled.
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   await expect(page.locator('.MuiCircularProgress-root, .MuiSkeleton-root, .MuiLinearProgress-root')).toHaveCount(0);
   // …and once what is fading in has arrived: a dialog half faded in has, for that moment, too little contrast. (A
   // focused button's ripple pulsates for ever: only animations that end are waited for.)

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { browserPage, mailedLink, pdf, registeredApplicant, sendInApplication, xhr } from './applicants';
+import { expect, test } from './fixtures';
+import { mailedLink, pdf, registeredApplicant, sendInApplication, xhr } from './applicants';
 import { ADMIN, signInAnyLanguage } from './helpers';
 
 // The whole conversation between the foundation and an applicant, in each language: staff's welcome message with the
@@ -77,7 +77,7 @@ const texts = {
 
 for (const locale of ['sv-SE', 'en-US'] as const) {
   test(`${locale}: staff welcome the applicant with the agreement, the applicant answers, staff read it and send the decision mail`, async ({
-    browser,
+    newPage,
   }) => {
     test.setTimeout(150_000);
     const t = texts[locale];
@@ -85,12 +85,12 @@ for (const locale of ['sv-SE', 'en-US'] as const) {
     const applicantName = `${name.first} ${name.last}`;
 
     // An applicant with an application sent in.
-    const applicant = await browserPage(browser, locale);
+    const applicant = await newPage(locale);
     const email = await registeredApplicant(applicant, locale, name, 'samtal');
-    const { uuid, reference } = await sendInApplication(applicant, email);
+    const { uuid, reference } = await sendInApplication(applicant.request, email);
 
     // Staff open it straight on its dialogue and send the welcome message with the agreement attached.
-    const staff = await browserPage(browser, locale);
+    const staff = await newPage(locale);
     await signInAnyLanguage(staff, ADMIN);
     await staff.goto(`/admin/applications?show=${uuid}&tab=dialogue`);
     const dialog = staff.getByRole('dialog');
@@ -106,7 +106,7 @@ for (const locale of ['sv-SE', 'en-US'] as const) {
 
     // The applicant's mail, in their language, leads through Continue (a browser not signed in) to the dialogue.
     const link = await mailedLink(email, t.welcomeSubject(reference));
-    const reader = await browserPage(browser, locale);
+    const reader = await newPage(locale);
     await reader.goto(link.href);
     await expect(reader.getByRole('heading', { level: 1, name: t.signInHeading })).toBeVisible();
     await reader.getByRole('button', { name: locale === 'sv-SE' ? 'Fortsätt' : 'Continue' }).click();
@@ -172,7 +172,5 @@ for (const locale of ['sv-SE', 'en-US'] as const) {
     await staff.goto(`/admin/applications/40`);
     await staff.getByRole('textbox', { name: t.search }).fill(reference);
     await expect(staff.locator('tbody tr').filter({ hasText: reference }).getByRole('img', { name: t.mailSent })).toBeVisible();
-
-    for (const page of [applicant, staff, reader]) await page.context().close();
   });
 }

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { type APIRequestContext, type Page } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { ADMIN, pageTitle, PASSWORD } from './helpers';
 import { mailedLink, pdf, sendInApplication, xhr } from './applicants';
@@ -54,7 +55,7 @@ test('an applicant reads the foundation’s message, answers with an attachment,
 }) => {
   test.setTimeout(90_000);
   const email = await registerAndSignIn(page);
-  const { uuid, reference } = await sendInApplication(page, email);
+  const { uuid, reference } = await sendInApplication(page.request, email);
   await staffWrites(request, uuid, 'Hej Dagny!\nVi behöver en budget för projektet. Avtalet finns bifogat.');
 
   // The dashboard counts the unread message, and its link opens the thread.

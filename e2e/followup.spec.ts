@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { browserPage, mailedLink, pdf, registeredApplicant, sendInApplication, xhr } from './applicants';
+import { expect, test } from './fixtures';
+import { mailedLink, pdf, registeredApplicant, sendInApplication, xhr } from './applicants';
 import { ADMIN, signInAnyLanguage } from './helpers';
 
 // The follow-up report, in each language: staff request it of an approved application, the applicant follows the
@@ -67,17 +67,17 @@ const texts = {
 
 for (const locale of ['sv-SE', 'en-US'] as const) {
   test(`${locale}: staff request the follow-up, the applicant answers by the mailed link and sends it, staff read it and finish`, async ({
-    browser,
+    newPage,
   }) => {
     test.setTimeout(150_000);
     const t = texts[locale];
     const name = { first: locale === 'sv-SE' ? 'Folke' : 'Fiona', last: 'Uppföljare' };
 
     // An approved application (the decision through the API: the decision screen has its own journeys).
-    const applicant = await browserPage(browser, locale);
+    const applicant = await newPage(locale);
     const email = await registeredApplicant(applicant, locale, name, 'uppfoljning');
-    const { uuid, reference } = await sendInApplication(applicant, email);
-    const staff = await browserPage(browser, locale);
+    const { uuid, reference } = await sendInApplication(applicant.request, email);
+    const staff = await newPage(locale);
     await signInAnyLanguage(staff, ADMIN);
     const decided = await staff.request.put(`/api/v1/applications/${uuid}/decision`, {
       headers: xhr,
@@ -101,7 +101,7 @@ for (const locale of ['sv-SE', 'en-US'] as const) {
 
     // The mail, in the applicant's language, leads through Continue (a browser not signed in) to the form.
     const link = await mailedLink(email, t.subject(reference));
-    const reader = await browserPage(browser, locale);
+    const reader = await newPage(locale);
     await reader.goto(link.href);
     await reader.getByRole('button', { name: t.continue }).click();
     await expect(reader).toHaveURL(`/followup/${uuid}`);
@@ -172,7 +172,5 @@ for (const locale of ['sv-SE', 'en-US'] as const) {
     const row = staff.locator('tbody tr').filter({ hasText: reference });
     await expect(row.getByRole('img', { name: t.sentIn })).toBeVisible();
     await expect(row.getByRole('img', { name: t.finished, exact: true })).toBeVisible();
-
-    for (const page of [applicant, staff, reader]) await page.context().close();
   });
 }

@@ -1,4 +1,5 @@
-import { expect, type Page } from '@playwright/test';
+import { expect } from './fixtures';
+import { type APIRequestContext, type Page } from '@playwright/test';
 
 /** The demo accounts' password (server/db/seed/demo.ts). Never use a wrong one with these accounts more than once. */
 export const PASSWORD = 'demo-2026';
@@ -43,4 +44,39 @@ export async function signInAnyLanguage(page: Page, email: string, password = PA
   // The login page has an h1 too: wait until the dashboard has replaced it.
   await expect(page).not.toHaveURL(/\/login$/);
   await page.getByRole('heading', { level: 1 }).first().waitFor();
+}
+
+/** A period of a journey's own, and the application type of its own that it takes. */
+export interface OwnPeriod {
+  id: number;
+  uuid: string;
+  name: string;
+  type: string;
+}
+
+/**
+ * An open period of the journey's own, made through the API by the signed-in staff user of `request`, taking an
+ * application type of its own (without questions): for journeys whose checks depend on what a period holds (its
+ * amount, its applications, its decisions). Its own type keeps it out of the way of journeys that apply for the
+ * demo's types on /ansok.
+ */
+export async function periodOfItsOwn(
+  request: APIRequestContext,
+  name: string,
+  options: { available_money?: number; uses_money_distribution_cap?: boolean } = {},
+): Promise<OwnPeriod> {
+  const headers = { 'X-Requested-With': 'XMLHttpRequest' };
+  const type = await request.post('/api/v1/application-types', { headers, data: { data: { label: `Bidrag: ${name}` } } });
+  expect(type.ok(), await type.text()).toBe(true);
+  const { id: typeId, label } = (await type.json()).data as { id: number; label: string };
+  // Stockholm days, open from today for a month.
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Europe/Stockholm' });
+  const created = await request.post('/api/v1/periods', {
+    headers,
+    data: { data: { name, start_date: day(0), end_date: day(30), answer_weeks: 6, application_type_ids: [typeId], ...options } },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const { id } = (await created.json()).data as { id: number };
+  const period = (await (await request.get(`/api/v1/periods/${id}`)).json()).data as { uuid: string };
+  return { id, uuid: period.uuid, name, type: label };
 }

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { readFile } from 'node:fs/promises';
 import yauzl from 'yauzl';
 import { registeredApplicant, sendInApplication, xhr } from './applicants';
@@ -27,7 +27,7 @@ function readZip(buffer: Buffer, wanted: string): Promise<{ names: string[]; tex
   });
 }
 
-test('an applicant reads the privacy notice, downloads all their data and deletes their account', async ({ page, browser }) => {
+test('an applicant reads the privacy notice, downloads all their data and deletes their account', async ({ page, newPage }) => {
   test.setTimeout(60_000);
   // Before registering: the privacy notice from /register, with the retention rules in force written in.
   await page.goto('/register');
@@ -37,7 +37,7 @@ test('an applicant reads the privacy notice, downloads all their data and delete
 
   // An applicant with an application sent in and a draft never sent in.
   const email = await registeredApplicant(page, 'sv-SE', { first: 'Vera', last: 'Uppgiftsson' }, 'mina-uppgifter');
-  const { reference } = await sendInApplication(page, email);
+  const { reference } = await sendInApplication(page.request, email);
   const periods = (await (await page.request.get('/api/v1/portal/periods')).json()).data as {
     id: number;
     application_types: { id: number; label: string }[];
@@ -82,11 +82,10 @@ test('an applicant reads the privacy notice, downloads all their data and delete
   await expect(page).toHaveURL(/\/register\?redirect=/);
 
   // Staff still have the application sent in, and its history says the account was deleted.
-  const staff = await browser.newPage();
+  const staff = await newPage();
   await loginAs(staff, ADMIN, 'Anna');
   const found = (await (await staff.request.get(`/api/v1/applications/all?search=${reference}`)).json()).data.data as { uuid: string }[];
   expect(found).toHaveLength(1);
   const history = (await (await staff.request.get(`/api/v1/applications/${found[0].uuid}/history`)).json()).data as { action: string }[];
   expect(history.map((h) => h.action)).toContain('account_deleted');
-  await staff.close();
 });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { pageTitle } from './helpers';
 
 test('an applicant route without a session leads to /register', async ({ page }) => {

@@ -1,10 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { type Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 import { registeredApplicant, sendInApplication, signInInBrowser, xhr } from './applicants';
 import { ADMIN, INVESTIGATOR, loginAs, openStaffLogin, switchAdminLanguage } from './helpers';
 
-// Writes files, so only on demand: SCREENSHOTS=1 npx playwright test screenshots
-test.skip(!process.env.SCREENSHOTS, 'set SCREENSHOTS=1 to take the screenshots');
+// Pictures of the pages, not tests: `npm run screenshots` writes them to screenshots/ (or SCREENSHOTS_DIR).
 test.use({ viewport: { width: 1280, height: 800 } });
 
 const dir = process.env.SCREENSHOTS_DIR ?? fileURLToPath(new URL('../screenshots/', import.meta.url));
@@ -202,7 +202,7 @@ test('portal privacy notice and my data (sv, en)', async ({ page }) => shootMyDa
 test('portal account deletion (sv)', async ({ page }) => {
   test.setTimeout(60_000);
   const email = await registeredApplicant(page, 'sv-SE', { first: 'Rut', last: 'Radera' }, 'radera');
-  const { reference } = await sendInApplication(page, email);
+  const { reference } = await sendInApplication(page.request, email);
   // A draft of the scholarship beside it, never sent in.
   const periods = (await (await page.request.get('/api/v1/portal/periods')).json()).data as {
     id: number;

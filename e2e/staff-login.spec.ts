@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { ADMIN, INVESTIGATOR, loginAs, openStaffLogin, PASSWORD, pageTitle, submitLogin, switchAdminLanguage } from './helpers';
 import { caughtMail } from './mail';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { readFileSync } from 'node:fs';
 import { formatCount, formatMoney } from '../resources/format';
 import type { Statistics } from '../resources/statistics';

@@ -10,7 +10,8 @@ import { createApplicant, createPeriod } from './test/handlingFixtures.js';
 import { multipart, pdf } from './test/multipart.js';
 import { startS3Server } from './test/s3Server.js';
 import { startSmtpServer } from './test/smtpServer.js';
-import { appEnv, completeDraft, staffSession, startServerProcess, type ServerProcess } from './test/serverProcess.js';
+import { completeDraft } from './test/completeDraft.js';
+import { appEnv, staffSession, startServerProcess, type ServerProcess } from './test/serverProcess.js';
 import { createStaff, PASSWORD } from './test/testApp.js';
 
 // Two app processes, each with a data directory of its own, on one PostgreSQL, with their files in one S3-compatible

@@ -7,7 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { connect, type Db } from '../db/connect.js';
 import { freePort, startEmbeddedPostgres, type EmbeddedPostgres } from '../db/embedded.js';
 import { seedDemo } from '../db/seed/demo.js';
-import { appEnv, completeDraft, startServerProcess, type ServerProcess } from '../test/serverProcess.js';
+import { completeDraft } from '../test/completeDraft.js';
+import { appEnv, startServerProcess, type ServerProcess } from '../test/serverProcess.js';
 
 // The real server process, killed while applications are being sent in: an application and its confirmation mail
 // are stored together or not at all, so after the crash each one is either sent in with its mail or still a draft

@@ -30,7 +30,12 @@ const NotificationsPage = lazy(() => import('./pages/screens').then((m) => ({ de
 const DataProtectionPage = lazy(() => import('./pages/screens').then((m) => ({ default: m.DataProtectionPage })));
 const ResetPasswordPage = lazy(() => import('./pages/screens').then((m) => ({ default: m.ResetPasswordPage })));
 
-const theme = { ...defaultTheme, ...brand, palette: { ...defaultTheme.palette, ...brand.palette } };
+const theme = {
+  ...defaultTheme,
+  ...brand,
+  palette: { ...defaultTheme.palette, ...brand.palette },
+  components: { ...defaultTheme.components, ...brand.components },
+};
 
 /**
  * applications/{status?} (SPEC.md §2): "add" is the add-application form, a status the list shows presets its filter

@@ -1,10 +1,41 @@
+import { useEffect, useState } from 'react';
+import { NavigationType, useNavigationType } from 'react-router-dom';
 import { ApplicationDialog } from './ApplicationDialog';
-import { useShownApplication } from './useShownApplication';
+import { useShownApplication, type DialogTab } from './useShownApplication';
 
-/** The dialog of the application the address names (`?show=<uuid>`, `&tab=dialogue`), loaded by its uuid whatever page the list is on. */
+/**
+ * The dialog of the application the address names (`?show=<uuid>`, `&tab=dialogue`), loaded by its uuid whatever page
+ * the list is on. What staff opened stays open until they close it: the list rewrites the address when its filters or
+ * page change (react-admin keeps only its own words there, and a search typed just before a row is opened arrives after
+ * it), which is no reason to close the dialog; the address gets it back. Going back in the browser's history closes it.
+ */
 export function ShownApplicationDialog({ mode = 'manage' }: { mode?: 'manage' | 'investigate' }) {
-  const { uuid, tab, setTab, close } = useShownApplication();
-  if (!uuid) return null;
+  const { uuid, tab, open, close } = useShownApplication();
+  const navigation = useNavigationType();
+  const [kept, setKept] = useState<{ uuid: string; tab: DialogTab } | null>(uuid ? { uuid, tab } : null);
+  if (uuid && (uuid !== kept?.uuid || tab !== kept.tab)) setKept({ uuid, tab });
+  const wentBack = kept && !uuid && navigation === NavigationType.Pop;
+  if (wentBack) setKept(null);
+  useEffect(() => {
+    if (kept && !uuid && navigation !== NavigationType.Pop) open(kept.uuid, kept.tab);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `open` is new each render; what matters is the address losing the dialog
+  }, [kept, uuid, navigation]);
+  if (!kept || wentBack) return null;
   // Keyed by the application, so another one opens with a fresh dialog.
-  return <ApplicationDialog key={uuid} uuid={uuid} tab={tab} onTabChange={setTab} onClose={close} mode={mode} />;
+  return (
+    <ApplicationDialog
+      key={kept.uuid}
+      uuid={kept.uuid}
+      tab={kept.tab}
+      onTabChange={(next) => {
+        setKept({ uuid: kept.uuid, tab: next });
+        open(kept.uuid, next);
+      }}
+      onClose={() => {
+        setKept(null);
+        close();
+      }}
+      mode={mode}
+    />
+  );
 }

@@ -32,7 +32,8 @@ export function useShownApplication() {
     uuid,
     tab,
     show: (application: { uuid: string }) => change(application.uuid, 'application'),
-    setTab: (next: DialogTab) => change(uuid, next),
+    /** Names the application and tab in the address (again). */
+    open: (shown: string, nextTab: DialogTab) => change(shown, nextTab),
     close: () => change(null, 'application'),
   };
 }

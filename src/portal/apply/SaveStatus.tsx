@@ -1,4 +1,4 @@
-import { Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { useI18n } from '../../components/i18n';
 import type { SaveState } from './useDraft';
 
@@ -25,14 +25,27 @@ export function SaveStatus({ state, savedAt, texts = 'portal.apply' }: Props) {
           : savedAt
             ? t(`${texts}.saved_at`, { time: time(savedAt) })
             : t(`${texts}.saves_as_you_type`);
+  // "Saving…" and "Last saved at …" take turns as one types, and on a phone the second wraps onto two lines: the line
+  // keeps the height of the longer, so the form below never moves under a finger or pointer that is about to press.
+  const steady = t(`${texts}.saved_at`, { time: time(savedAt ?? new Date().toISOString()) });
   return (
-    <Typography
-      role="status"
-      variant="body2"
-      color={state.kind === 'retrying' || state.kind === 'failed' ? 'error' : 'text.secondary'}
-      data-testid="save-status"
-    >
-      {text}
-    </Typography>
+    <Box sx={{ display: 'grid' }}>
+      <Typography
+        role="status"
+        variant="body2"
+        color={state.kind === 'retrying' || state.kind === 'failed' ? 'error' : 'text.secondary'}
+        data-testid="save-status"
+        sx={{ gridArea: '1 / 1' }}
+      >
+        {text}
+      </Typography>
+      {/* Drawn by CSS, so that it is neither read out nor found as the page's text. */}
+      <Typography
+        variant="body2"
+        aria-hidden
+        data-text={steady}
+        sx={{ gridArea: '1 / 1', visibility: 'hidden', '&::before': { content: 'attr(data-text)' } }}
+      />
+    </Box>
   );
 }

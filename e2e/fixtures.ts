@@ -1,0 +1,83 @@
+import { test as base, type BrowserContext, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { appEnv, startServerProcess } from '../server/test/serverProcess';
+import { startSmtpServer } from '../server/test/smtpServer';
+import { trackRequests } from './network';
+
+export { expect } from '@playwright/test';
+
+/** What one Playwright worker runs its journeys against: the app on a fresh data directory, and the SMTP server it mails to. */
+export interface WorkerServer {
+  url: string;
+  smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+}
+
+export type Locale = 'sv-SE' | 'en-US';
+
+let current: WorkerServer | undefined;
+
+/** This worker's server, for the helpers that read its mails. */
+export function workerServer(): WorkerServer {
+  if (!current) throw new Error('no server: import test from e2e/fixtures, not from @playwright/test');
+  return current;
+}
+
+/**
+ * Each worker has a server of its own, with its own embedded PostgreSQL and demo data, started as `npm start` starts
+ * it, and its own SMTP server that catches every mail: workers never see each other's data, so journeys can run side
+ * by side. Ports follow the worker's slot (E2E_PORT, E2E_PORT + 1, …), so a server left by a killed run is not
+ * shared but found (the start then fails on its port).
+ */
+export const test = base.extend<{ newPage: (locale?: Locale) => Promise<Page> }, { server: WorkerServer }>({
+  server: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function asks for from its first argument
+    async ({}, use, workerInfo) => {
+      const port = Number(process.env.E2E_PORT ?? 3990) + workerInfo.parallelIndex;
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `e2e-data-${port}-`));
+      const smtp = await startSmtpServer();
+      const app = await startServerProcess(
+        appEnv(port, dataDir, {
+          PUBLIC_URL: `http://localhost:${port}`,
+          NODE_ENV: 'test',
+          SEED_DEMO: 'true',
+          SMTP_URL: smtp.url,
+          // Every journey's browser is one client address, and some sign the same demo applicant in many times.
+          APPLICANT_LINKS_PER_HOUR: '10000',
+          STAFF_FAILED_SIGN_INS_PER_HOUR: '10000',
+        }),
+      );
+      // What the server says beyond its start (warnings, errors) is the worker's to show.
+      app.child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(chunk));
+      current = { url: `http://localhost:${port}`, smtp };
+      await use(current);
+      current = undefined;
+      await app.stop();
+      await smtp.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+    { scope: 'worker', auto: true, timeout: 120_000 },
+  ],
+  baseURL: async ({ server }, use) => use(server.url),
+  page: async ({ page }, use) => {
+    trackRequests(page);
+    await use(page);
+  },
+  /**
+   * Another person at another computer: a page in a browser of its own (cookies and storage its own) that speaks
+   * `locale`. Closed when the test ends, passed or failed, so nothing it left keeps running beside the next test.
+   */
+  newPage: async ({ browser }, use) => {
+    const contexts: BrowserContext[] = [];
+    await use(async (locale = 'sv-SE') => {
+      const context = await browser.newContext({ locale });
+      contexts.push(context);
+      await context.addInitScript((chosen) => localStorage.setItem('locale', chosen), locale);
+      const page = await context.newPage();
+      trackRequests(page);
+      return page;
+    });
+    for (const context of contexts) await context.close();
+  },
+});

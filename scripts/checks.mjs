@@ -1,0 +1,28 @@
+// The static checks of `npm test` side by side, one on each core: `npm run lint` (ESLint, then Prettier's check) and
+// `npm run typecheck`. Each keeps a cache under node_modules/.cache, so a second run reads only what changed. Each
+// command's output is printed whole when it ends, and the run fails if any of them failed.
+import { spawn } from 'node:child_process';
+
+const checks = [
+  { name: 'lint', command: 'npm run --silent lint' },
+  { name: 'types', command: 'npm run --silent typecheck' },
+];
+
+const results = await Promise.all(
+  checks.map(
+    ({ name, command }) =>
+      new Promise((resolve) => {
+        const started = Date.now();
+        const child = spawn(command, { shell: true, stdio: ['ignore', 'pipe', 'pipe'] });
+        let output = '';
+        child.stdout.on('data', (chunk) => (output += chunk));
+        child.stderr.on('data', (chunk) => (output += chunk));
+        child.on('close', (code) => {
+          const seconds = ((Date.now() - started) / 1000).toFixed(1);
+          process.stdout.write(`[${name}] ${command}\n${output}[${name}] ${code === 0 ? 'passed' : `failed (${code})`} in ${seconds} s\n`);
+          resolve(code === 0);
+        });
+      }),
+  ),
+);
+process.exit(results.every(Boolean) ? 0 : 1);
