@@ -3,7 +3,7 @@ import { type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { expectAccessible } from './axe';
 import { applicantWithApplication } from './applicants';
-import { ADMIN, INVESTIGATOR, loginAs, pageTitle, periodOfItsOwn, signInAnyLanguage } from './helpers';
+import { ADMIN, INVESTIGATOR, loginAs, pageTitle, periodOfItsOwn, unique, signInAnyLanguage } from './helpers';
 
 const rows = (page: Page) => page.locator('tbody tr');
 const row = (page: Page, reference: string) => rows(page).filter({ hasText: reference });
@@ -30,7 +30,7 @@ test('the admin filters by status and period, changes a status inline, opens an 
 }) => {
   await loginAs(page, ADMIN, 'Anna');
   // A period of the journey's own with two applications sent in.
-  const period = await periodOfItsOwn(page.request, `Urval ${Date.now()}`);
+  const period = await periodOfItsOwn(page.request, `Urval ${unique()}`);
   for (const first of ['Ulla', 'Urban'])
     await applicantWithApplication((await newPage()).request, 'sv-SE', { first, last: 'Urval' }, 'urval', period);
   await openApplications(page);
@@ -81,7 +81,7 @@ test('the investigator finds an assigned application and writes a proposal; the 
   test.slow();
   await loginAs(page, ADMIN, 'Anna');
   // A period of the journey's own under the money distribution cap, with an application sent in.
-  const period = await periodOfItsOwn(page.request, `Fördelning ${Date.now()}`, {
+  const period = await periodOfItsOwn(page.request, `Tak ${unique()}`, {
     available_money: 100_000_00,
     uses_money_distribution_cap: true,
   });

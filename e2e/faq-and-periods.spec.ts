@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 import { type Page } from '@playwright/test';
-import { ADMIN, loginAs, periodOfItsOwn } from './helpers';
+import { ADMIN, loginAs, periodOfItsOwn, unique } from './helpers';
 
 /** The FAQ questions as listed on the reorder page, top to bottom. */
 async function orderedQuestions(page: Page): Promise<string[]> {
@@ -45,7 +45,7 @@ test('the admin reorders the FAQs with the keyboard and finds the new order afte
 test('the admin closes and reopens a period through the confirmation questions', async ({ page }) => {
   await loginAs(page, ADMIN, 'Anna');
   // A period of the journey's own, found in the list by its name.
-  const period = await periodOfItsOwn(page.request, `Öppen och stängd ${Date.now()}`);
+  const period = await periodOfItsOwn(page.request, `Stängs ${unique()}`);
   await page.goto('/admin/periods');
   await page.getByRole('textbox', { name: 'Sök' }).fill(period.name);
   await page.getByText(period.name, { exact: true }).click();

@@ -46,6 +46,9 @@ export async function signInAnyLanguage(page: Page, email: string, password = PA
   await page.getByRole('heading', { level: 1 }).first().waitFor();
 }
 
+/** A short mark that tells apart what journeys make (names stay short: they are shown on a phone's screen). */
+export const unique = () => Date.now().toString(36);
+
 /** A period of a journey's own, and the application type of its own that it takes. */
 export interface OwnPeriod {
   id: number;
@@ -66,7 +69,7 @@ export async function periodOfItsOwn(
   options: { available_money?: number; uses_money_distribution_cap?: boolean } = {},
 ): Promise<OwnPeriod> {
   const headers = { 'X-Requested-With': 'XMLHttpRequest' };
-  const type = await request.post('/api/v1/application-types', { headers, data: { data: { label: `Bidrag: ${name}` } } });
+  const type = await request.post('/api/v1/application-types', { headers, data: { data: { label: `Typ ${unique()}` } } });
   expect(type.ok(), await type.text()).toBe(true);
   const { id: typeId, label } = (await type.json()).data as { id: number; label: string };
   // Stockholm days, open from today for a month.

@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures';
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { expectAccessible } from './axe';
-import { ADMIN, loginAs, periodOfItsOwn, signInAnyLanguage } from './helpers';
+import { ADMIN, loginAs, periodOfItsOwn, unique, signInAnyLanguage } from './helpers';
 import { caughtMail } from './mail';
 import { applicantWithApplication, signInByMail, xhr as headers } from './applicants';
 
@@ -111,7 +111,7 @@ test('a manager sends one application’s decision mail, then the rest of its pe
 
   // A period of the journey's own with three applicants' applications, decided through the API: two approved, one
   // rejected, none of their mails sent.
-  const period = await periodOfItsOwn(page.request, `Decision mails ${Date.now()}`);
+  const period = await periodOfItsOwn(page.request, `Mails ${unique()}`);
   const decided = [];
   for (const [first, status] of [
     ['Dora', 40],

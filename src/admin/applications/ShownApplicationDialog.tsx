@@ -13,7 +13,13 @@ export function ShownApplicationDialog({ mode = 'manage' }: { mode?: 'manage' | 
   const { uuid, tab, open, close } = useShownApplication();
   const navigation = useNavigationType();
   const [kept, setKept] = useState<{ uuid: string; tab: DialogTab } | null>(uuid ? { uuid, tab } : null);
-  if (uuid && (uuid !== kept?.uuid || tab !== kept.tab)) setKept({ uuid, tab });
+  // A new address (a link, the bell, a row opened) says what to show; the address it replaces says nothing more.
+  const address = uuid ? `${uuid}:${tab}` : null;
+  const [seen, setSeen] = useState(address);
+  if (address !== seen) {
+    setSeen(address);
+    if (uuid) setKept({ uuid, tab });
+  }
   const wentBack = kept && !uuid && navigation === NavigationType.Pop;
   if (wentBack) setKept(null);
   useEffect(() => {

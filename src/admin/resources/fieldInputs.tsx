@@ -102,8 +102,6 @@ export function FieldInput({ field, resource }: { field: Field; resource: Resour
           <AutocompleteArrayInput
             optionText={target.labelField}
             fullWidth
-            // A long label shortens with an ellipsis rather than widening the form past a phone's screen.
-            slotProps={{ chip: { sx: { minWidth: 0 } } }}
             helperText={common.helperText}
             label={`resources.${resource.name}.fields.${field.name}`}
           />
