@@ -1,11 +1,12 @@
-// The static checks of `npm test` side by side, one on each core: `npm run lint` (ESLint, then Prettier's check) and
-// `npm run typecheck`. Each keeps a cache under node_modules/.cache, so a second run reads only what changed. Each
-// command's output is printed whole when it ends, and the run fails if any of them failed.
+// The static checks of `npm test` side by side, one on each core: ESLint (`npm run lint:code`, the longest) on one,
+// the type check and then Prettier's check of the formatting (`npm run typecheck`, `npm run lint:format`) on the
+// other. Each keeps a cache under node_modules/.cache, so a second run reads only what changed. Each command's output
+// is printed whole when it ends, and the run fails if any of them failed.
 import { spawn } from 'node:child_process';
 
 const checks = [
-  { name: 'lint', command: 'npm run --silent lint' },
-  { name: 'types', command: 'npm run --silent typecheck' },
+  { name: 'lint', command: 'npm run --silent lint:code' },
+  { name: 'types and format', command: 'npm run --silent typecheck && npm run --silent lint:format' },
 ];
 
 const results = await Promise.all(

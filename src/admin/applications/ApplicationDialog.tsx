@@ -66,7 +66,7 @@ export function ApplicationDialog({
       </Tabs>
       <DialogContent dividers role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)}>
         {tab === 'dialogue' ? (
-          <DialogueTab uuid={uuid} mode={mode} unread={unread} applicantName={applicantName(data?.applicant)} />
+          <DialogueTab uuid={uuid} mode={mode} unread={data ? unread : undefined} applicantName={applicantName(data?.applicant)} />
         ) : (
           <>
             {error && <Alert severity="error">{error.message}</Alert>}

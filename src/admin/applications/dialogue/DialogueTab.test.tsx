@@ -43,7 +43,7 @@ afterEach(() => {
 const quietErrors = () => vi.spyOn(console, 'error').mockImplementation(() => {});
 
 /** The tab in Swedish over a dataProvider with only the dialogue's methods. */
-async function render(methods: Partial<StaffDataProvider>, mode: 'manage' | 'investigate' = 'manage', unread = true) {
+async function render(methods: Partial<StaffDataProvider>, mode: 'manage' | 'investigate' = 'manage', unread: boolean | null = true) {
   const i18nProvider = await createI18nProvider({
     'sv-SE': async () => (await import('../../../../locales/ra-language-swedish')).default,
     'en-US': async () => (await import('ra-language-english')).default,
@@ -52,16 +52,19 @@ async function render(methods: Partial<StaffDataProvider>, mode: 'manage' | 'inv
   container = document.createElement('div');
   document.body.append(container);
   root = createRoot(container);
-  await act(async () => {
-    root!.render(
-      <MemoryRouter>
-        <AdminContext dataProvider={methods as StaffDataProvider} i18nProvider={i18nProvider}>
-          <DialogueTab uuid={uuid} mode={mode} unread={unread} applicantName="Lina Öberg" />
-        </AdminContext>
-      </MemoryRouter>,
-    );
-  });
-  return container;
+  // `unread` null: the application itself is still being read, so whether it has unread messages is not known yet.
+  const show = (known: boolean | null) =>
+    act(async () => {
+      root!.render(
+        <MemoryRouter>
+          <AdminContext dataProvider={methods as StaffDataProvider} i18nProvider={i18nProvider}>
+            <DialogueTab uuid={uuid} mode={mode} unread={known ?? undefined} applicantName="Lina Öberg" />
+          </AdminContext>
+        </MemoryRouter>,
+      );
+    });
+  await show(unread);
+  return show;
 }
 
 const text = () => container!.textContent ?? '';
@@ -97,6 +100,18 @@ describe('the dialogue tab', () => {
     const checkbox = container!.querySelector('input[type=checkbox]') as HTMLInputElement;
     expect(checkbox.disabled).toBe(true);
     expect(text()).toContain('Ansökan har redan ett välkomstmeddelande.');
+  });
+
+  it('marks nothing read until the application itself has been read, then marks it', async () => {
+    // Marked while the application's first read is under way, that read would bring the old mark back with it.
+    const markMessagesRead = vi.fn(async () => undefined);
+    const show = await render({ getMessages: async () => [welcome, answer], markMessagesRead }, 'manage', null);
+    await waitFor(() => text().includes('Tack!'), 'the thread');
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(markMessagesRead).not.toHaveBeenCalled();
+    await show(true);
+    await waitFor(() => markMessagesRead.mock.calls.length > 0, 'the thread marked read');
+    expect(markMessagesRead).toHaveBeenCalledWith(uuid, 'm2');
   });
 
   it('lets an investigator read without writing or marking anything read, and shows a refusal as the server words it', async () => {

@@ -17,7 +17,8 @@ export function DialogueTab({
 }: {
   uuid: string;
   mode: 'manage' | 'investigate';
-  unread: boolean;
+  /** Whether the application has unread messages; undefined while the application itself is being read. */
+  unread: boolean | undefined;
   applicantName: string;
 }) {
   const translate = useTranslate();

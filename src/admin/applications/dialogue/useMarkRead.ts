@@ -6,9 +6,10 @@ import { useApplicationMutation } from '../../useStaffQuery';
 /**
  * Marks the thread read once a manager has been shown it, up to its last message, so one the applicant writes
  * meanwhile stays unread. Only when there is something unread; the lists and the record are then read again, which
- * clears their "unread messages" marks.
+ * clears their "unread messages" marks. Not before the record has been read once (`unread` undefined until then): a
+ * first read still under way is not read again after the marking, and would bring the old mark back with it.
  */
-export function useMarkRead(uuid: string, messages: DialogueMessage[] | undefined, unread: boolean, enabled: boolean) {
+export function useMarkRead(uuid: string, messages: DialogueMessage[] | undefined, unread: boolean | undefined, enabled: boolean) {
   const notify = useNotify();
   const { mutate } = useApplicationMutation(uuid, (dataProvider, upTo: string) => dataProvider.markMessagesRead(uuid, upTo));
   const marked = useRef<string | null>(null);
@@ -16,7 +17,7 @@ export function useMarkRead(uuid: string, messages: DialogueMessage[] | undefine
   const pending = !!messages?.some((m) => m.from === 'applicant' && !m.read_at);
 
   useEffect(() => {
-    if (!enabled || !last || marked.current === last || !(unread || pending)) return;
+    if (!enabled || unread === undefined || !last || marked.current === last || !(unread || pending)) return;
     marked.current = last;
     mutate(last, { onError: (failure) => notify(failure.message, { type: 'error' }) });
   }, [enabled, last, unread, pending, mutate, notify]);
