@@ -19,7 +19,9 @@ export default defineConfig({
     // As someone who asked for less motion: the apps then skip fades and ripples (src/theme.ts), which a journey would
     // only wait for.
     reducedMotion: 'reduce',
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace (each action with the page's DOM before and after, the network, the console), but
+    // not a film of the screen: filming every test of the run costs the browsers a good part of the machine.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

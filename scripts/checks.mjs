@@ -1,12 +1,16 @@
-// The static checks of `npm test` side by side, one on each core: ESLint (`npm run lint:code`, the longest) on one,
-// the type check and then Prettier's check of the formatting (`npm run typecheck`, `npm run lint:format`) on the
-// other. Each keeps a cache under node_modules/.cache, so a second run reads only what changed. Each command's output
-// is printed whole when it ends, and the run fails if any of them failed.
+// The first part of `npm test`, side by side, one on each core: ESLint (`npm run lint:code`, the longest) on one; on
+// the other the build of the browser app when its sources changed (which the journeys serve), the type check and
+// Prettier's check of the formatting (`npm run typecheck`, `npm run lint:format`). Each check keeps a cache under
+// node_modules/.cache, so a second run reads only what changed. Each command's output is printed whole when it ends,
+// and the run fails if any of them failed.
 import { spawn } from 'node:child_process';
 
 const checks = [
   { name: 'lint', command: 'npm run --silent lint:code' },
-  { name: 'types and format', command: 'npm run --silent typecheck && npm run --silent lint:format' },
+  {
+    name: 'build, types and format',
+    command: 'node scripts/build-if-stale.mjs && npm run --silent typecheck && npm run --silent lint:format',
+  },
 ];
 
 const results = await Promise.all(
