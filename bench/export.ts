@@ -11,9 +11,10 @@ import { readFileSync } from 'node:fs';
 import { openBenchApp } from './benchApp.js';
 import { serveApp } from './processes.js';
 import { seedApplications } from './seedApplications.js';
-import { exportBatches, exportColumns } from '../server/applications/exportCsv.js';
+import { exportCells, exportColumns, exportedApplication } from '../server/applications/exportCsv.js';
 import { exportedBatches, listSpecs } from '../server/applications/lists.js';
 import { toCsv } from '../server/csv.js';
+import { translator } from '../server/i18n.js';
 import { parseListQuery } from '../server/lists/listQuery.js';
 
 const APPLICATIONS = Number(process.env.EXPORT_APPLICATIONS ?? 100_000);
@@ -72,9 +73,12 @@ try {
   const { result: whole, growthMb } = await measured(process.pid, async () => {
     const started = performance.now();
     const query = parseListQuery(listSpecs.all, {}, { paged: false });
+    // In Swedish, as the app answers a request without Accept-Language.
+    const language = { t: translator('sv-SE'), locale: 'sv-SE' as const };
     const rows: Record<string, unknown>[] = [];
-    for await (const batch of exportBatches(exportedBatches(bench.db, query))) rows.push(...batch);
-    const csv = toCsv(rows, exportColumns);
+    const cellsOf = exportCells(language);
+    for await (const batch of exportedBatches(bench.db, query)) rows.push(...batch.map((row) => cellsOf(exportedApplication(row))));
+    const csv = toCsv(rows, exportColumns(language));
     return { csv, took: performance.now() - started };
   });
   const hash = createHash('sha256').update(whole.csv).digest('hex');

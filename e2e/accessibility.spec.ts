@@ -34,7 +34,7 @@ for (const locale of ['sv-SE', 'en-US']) {
       await signInInBrowser(page, 'maria.nilsson@demo.se', sv ? 'Fortsätt' : 'Continue');
       await page.goto('/mina-uppgifter');
       await expect(
-        page.getByRole('heading', { name: sv ? 'Inskickade ansökningar som sparas' : 'Applications sent in that we keep' }),
+        page.getByRole('heading', { name: sv ? 'Beviljade ansökningar som sparas' : 'Approved applications we keep' }),
       ).toBeVisible();
       await expectAccessible(page);
       await page.getByRole('button', { name: sv ? 'Radera mitt konto …' : 'Delete my account …' }).click();

@@ -51,7 +51,7 @@ for (const { locale, device } of runs) {
       await signInAnyLanguage(page, ADMIN);
     });
 
-    test('dashboard, applications, decisions, investigations, statistics, notifications, 403 and not found', async ({ page }) => {
+    test('dashboard, applications, decision lists, investigations, statistics, notifications, 403 and not found', async ({ page }) => {
       test.setTimeout(120_000);
       const application = await first<{ uuid: string }>(page, 'applications/all');
       const period = await first<{ uuid: string; name: string }>(page, 'periods?sort=start_date&direction=desc');
@@ -63,6 +63,7 @@ for (const { locale, device } of runs) {
         ['/admin/applications/add', true],
         [`/admin/application-form/${application.uuid}`, true],
         ['/admin/decision', true],
+        ['/admin/decisioning', true],
         [`/admin/decisioning/${period.uuid}/${encodeURIComponent(period.name)}`, true],
         ['/admin/investigations', true],
         ['/admin/statistics', true],

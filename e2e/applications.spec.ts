@@ -65,12 +65,13 @@ test('the admin filters by status and period, changes a status inline, opens an 
   await expect(dialog.getByText(/Status ändrad: status: Obehandlad → Under utredning/)).toBeVisible();
   await dialog.getByRole('button', { name: 'Stäng' }).click();
 
-  // The export is the filtered list as CSV.
+  // The export is the filtered list as CSV, in the admin's language: Swedish headers and status labels.
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Exportera' }).click();
   const file = await download;
   const text = readFileSync(await file.path(), 'utf8');
-  expect(text).toContain(reference);
+  expect(text).toMatch(/^\uFEFFId;Referens;Status;Sökande;/);
+  expect(text).toMatch(new RegExp(`;${reference};Under utredning;`));
 });
 
 test('the investigator finds an assigned application and writes a proposal; the admin decides within the cap', async ({

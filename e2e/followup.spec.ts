@@ -84,6 +84,9 @@ for (const locale of ['sv-SE', 'en-US'] as const) {
       data: { data: { status: 40, approved_money: 12_000_00 } },
     });
     expect(decided.ok(), await decided.text()).toBe(true);
+    // The approval reaches the applicant before its follow-up is asked for, here without a decision mail.
+    const released = await staff.request.post(`/api/v1/applications/${uuid}/decision-release`, { headers: xhr });
+    expect(released.ok(), await released.text()).toBe(true);
 
     // Staff request the follow-up from the application's Follow-up tab, after a confirmation.
     await staff.goto(`/admin/applications?show=${uuid}&tab=followup`);

@@ -51,7 +51,9 @@ test('an applicant reads the privacy notice, downloads all their data and delete
   await page.getByRole('banner').getByRole('link', { name: 'Mina uppgifter' }).click();
   await expect(page.getByRole('heading', { name: 'Mina uppgifter', level: 1 })).toBeVisible();
   await expect(page.getByText(`Referens ${reference}`, { exact: false })).toBeVisible();
-  await expect(page.getByText('Anonymiseras enligt gallringsreglerna, räknat från beslutet')).toBeVisible();
+  // Not decided yet: withdrawn and anonymised at once, since nothing obliges the foundation to keep it.
+  await expect(page.getByRole('heading', { name: 'Ansökningar som anonymiseras direkt' })).toBeVisible();
+  await expect(page.getByText('Inte beslutad än: den dras tillbaka och prövas inte')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Utkast som raderas direkt' })).toBeVisible();
 
   const downloading = page.waitForEvent('download');
@@ -68,7 +70,8 @@ test('an applicant reads the privacy notice, downloads all their data and delete
   await page.getByRole('button', { name: 'Radera mitt konto …' }).click();
   const dialog = page.getByRole('dialog', { name: 'Vill du radera ditt konto?' });
   await expect(dialog.getByText('1 utkast raderas direkt.')).toBeVisible();
-  await expect(dialog.getByText('1 inskickad ansökan sparas tills den anonymiseras.')).toBeVisible();
+  await expect(dialog.getByText('1 inskickad ansökan anonymiseras direkt.')).toBeVisible();
+  await expect(dialog.getByText(/ditt konto raderas direkt/)).toBeVisible();
   const confirm = dialog.getByRole('button', { name: 'Radera kontot' });
   await expect(confirm).toBeDisabled();
   await dialog.getByRole('checkbox', { name: /Jag förstår att detta inte kan ångras/ }).check();
@@ -76,16 +79,20 @@ test('an applicant reads the privacy notice, downloads all their data and delete
 
   // Signed out, told what happened; the account cannot be signed in to any more.
   await expect(page).toHaveURL('/register');
-  await expect(page.getByRole('status').filter({ hasText: 'Ditt konto är stängt' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Ditt konto är raderat' })).toBeVisible();
   expect((await page.request.get('/api/v1/frontend-users/me')).status()).toBe(401);
   await page.goto('/mina-uppgifter');
   await expect(page).toHaveURL(/\/register\?redirect=/);
 
-  // Staff still have the application sent in, and its history says the account was deleted.
+  // Staff still have the application for the statistics, anonymised, and its history says why.
   const staff = await newPage();
   await loginAs(staff, ADMIN, 'Anna');
-  const found = (await (await staff.request.get(`/api/v1/applications/all?search=${reference}`)).json()).data.data as { uuid: string }[];
+  const found = (await (await staff.request.get(`/api/v1/applications/all?search=${reference}`)).json()).data.data as {
+    uuid: string;
+    applicant: unknown;
+  }[];
   expect(found).toHaveLength(1);
+  expect(found[0].applicant).toBeNull();
   const history = (await (await staff.request.get(`/api/v1/applications/${found[0].uuid}/history`)).json()).data as { action: string }[];
-  expect(history.map((h) => h.action)).toContain('account_deleted');
+  expect(history.map((h) => h.action)).toEqual(expect.arrayContaining(['withdrawn', 'erasure_anonymised']));
 });

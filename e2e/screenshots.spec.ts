@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures';
 import { type Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
-import { registeredApplicant, sendInApplication, signInInBrowser, xhr } from './applicants';
+import { applicantWithApplication, registeredApplicant, sendInApplication, signInInBrowser, xhr } from './applicants';
 import { ADMIN, INVESTIGATOR, loginAs, openStaffLogin, switchAdminLanguage } from './helpers';
 
 // Pictures of the pages, not tests: `npm run screenshots` writes them to screenshots/ (or SCREENSHOTS_DIR).
@@ -12,7 +12,7 @@ const shoot = (page: Page, name: string, fullPage = true) => page.screenshot({ p
 
 /** A dialog once it has faded in, shot on the screen it covers. */
 async function shootDialog(page: Page, name: string) {
-  await expect(page.locator('.MuiDialog-container')).toHaveCSS('opacity', '1');
+  await expect(page.locator('.MuiDialog-container').last()).toHaveCSS('opacity', '1');
   await shoot(page, name, false);
 }
 
@@ -171,7 +171,7 @@ async function shootMyData(page: Page, suffix: string) {
   await signInInBrowser(page, 'maria.nilsson@demo.se');
   await page.getByRole('banner').getByRole('link', { name: 'Mina uppgifter' }).click();
   await expect(page.getByRole('heading', { name: 'Mina uppgifter', level: 1 })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Inskickade ansökningar som sparas' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Beviljade ansökningar som sparas' })).toBeVisible();
   await expect(page.getByText(/personuppgiftsansvarig/)).toBeVisible();
   await shoot(page, `portal-my-data-sv${suffix}`);
   await page.getByRole('button', { name: 'Radera mitt konto …' }).click();
@@ -183,7 +183,7 @@ async function shootMyData(page: Page, suffix: string) {
 
   await page.getByRole('button', { name: 'Språk: English' }).click();
   await expect(page.getByRole('heading', { name: 'My data', level: 1 })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Applications sent in that we keep' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Approved applications we keep' })).toBeVisible();
   await expect(page.getByText(/is the controller/)).toBeVisible();
   await shoot(page, `portal-my-data-en${suffix}`);
   await page.getByRole('button', { name: 'Delete my account …' }).click();
@@ -218,7 +218,7 @@ test('portal account deletion (sv)', async ({ page }) => {
 
   await page.goto('/mina-uppgifter');
   await expect(page.getByText(`Referens ${reference}`)).toBeVisible();
-  await expect(page.getByText('Anonymiseras enligt gallringsreglerna, räknat från beslutet')).toBeVisible();
+  await expect(page.getByText('Inte beslutad än: den dras tillbaka och prövas inte')).toBeVisible();
   await page.getByRole('button', { name: 'Ladda ner mina uppgifter' }).click();
   await expect(page.getByText('Filen är nedladdad.')).toBeVisible();
   await page.getByRole('button', { name: 'Radera mitt konto …' }).click();
@@ -226,17 +226,62 @@ test('portal account deletion (sv)', async ({ page }) => {
   await dialog.getByRole('checkbox', { name: /Jag förstår att detta inte kan ångras/ }).check();
   await dialog.getByRole('button', { name: 'Radera kontot' }).click();
   await expect(page).toHaveURL('/register');
-  await expect(page.getByRole('status').filter({ hasText: 'Ditt konto är stängt' })).toBeVisible();
+  // Nothing of theirs was approved: the application being handled is withdrawn and anonymised, the account deleted.
+  await expect(page.getByRole('status').filter({ hasText: 'Ditt konto är raderat' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Logga ut' })).toHaveCount(0);
-  await shoot(page, 'portal-account-closed');
+  await shoot(page, 'portal-account-deleted');
   // The session is gone on the server too.
   expect((await page.request.get('/api/v1/frontend-users/me')).status()).toBe(401);
 });
+
+/**
+ * Deciding: the periods to decide on (dashboard and menu page), an approval the applicant has not been told of with
+ * its release question, and the deletion question of an application being handled; in Swedish, then in English.
+ */
+async function shootDeciding(page: Page, suffix: string) {
+  test.setTimeout(90_000);
+  const [decided, pending] = [
+    await applicantWithApplication(page.context().request, 'sv-SE', { first: 'Beda', last: 'Beslut' }, 'skott-beslut'),
+    await applicantWithApplication(page.context().request, 'sv-SE', { first: 'Rut', last: 'Radera' }, 'skott-radera'),
+  ];
+  await loginAs(page, ADMIN, 'Anna');
+  const saved = await page.request.put(`/api/v1/applications/${decided.uuid}/decision`, {
+    headers: xhr,
+    data: { data: { status: 40, approved_money: 15_000_00 } },
+  });
+  expect(saved.ok(), await saved.text()).toBe(true);
+  for (const [lang, t] of [
+    ['sv', { periods: 'Beslutsunderlag', release: 'Visa beslutet utan brev', remove: 'Radera ansökan…' }],
+    ['en', { periods: 'Decision basis', release: 'Show the decision without a mail', remove: 'Delete application…' }],
+  ] as const) {
+    await page.goto('/admin');
+    if (lang === 'en') await switchAdminLanguage(page, 'Svenska', 'English');
+    await expect(page.getByRole('heading', { level: 1, name: lang === 'sv' ? 'Välkommen, Anna' : 'Welcome, Anna' })).toBeVisible();
+    await dashboardLoaded(page);
+    await shoot(page, `admin-dashboard-deciding-${lang}${suffix}`);
+    await page.goto('/admin/decisioning');
+    await expect(page.getByRole('heading', { name: t.periods, level: 1 })).toBeVisible();
+    await shoot(page, `admin-decisioning-${lang}${suffix}`);
+    await page.goto(`/admin/applications?show=${decided.uuid}`);
+    await page.getByRole('dialog').getByRole('button', { name: t.release }).scrollIntoViewIfNeeded();
+    await shoot(page, `admin-decision-unreleased-${lang}${suffix}`, false);
+    await page.getByRole('dialog').getByRole('button', { name: t.release }).click();
+    await shootDialog(page, `admin-decision-release-${lang}${suffix}`);
+    await page.keyboard.press('Escape');
+    await page.goto(`/admin/applications?show=${pending.uuid}`);
+    await page.getByRole('dialog').getByRole('button', { name: t.remove }).click();
+    await expect(page.getByRole('dialog').last()).toContainText(pending.reference);
+    await shootDialog(page, `admin-application-delete-${lang}${suffix}`);
+  }
+}
+
+test('admin deciding (sv, en)', async ({ page }) => shootDeciding(page, ''));
 
 test.describe('phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
   test('admin data protection (sv, en)', async ({ page }) => shootDataProtection(page, '-phone'));
   test('admin erasure request (sv, en)', async ({ page }) => shootErasure(page, '-phone'));
+  test('admin deciding (sv, en)', async ({ page }) => shootDeciding(page, '-phone'));
   test('portal privacy notice and my data (sv, en)', async ({ page }) => shootMyData(page, '-phone'));
   test('portal register', async ({ page }) => {
     await page.goto('/register');

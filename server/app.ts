@@ -2,6 +2,7 @@ import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { isEmailAddress } from '../resources/validators.js';
 import './types.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
@@ -31,8 +32,15 @@ export async function buildApp({ config, db, mailer, jobs, clock, storage }: App
     logger: { level: config.logLevel },
     // Strict bodies: unknown fields are an error rather than silently dropped; every field error at once. `binary` is
     // how the API document names a multipart body's file (OpenAPI); the handler reads and checks the file itself.
-    ajv: { customOptions: { removeAdditional: false, allErrors: true, coerceTypes: 'array', formats: { binary: true } } },
+    ajv: {
+      customOptions: { removeAdditional: false, allErrors: true, coerceTypes: 'array', formats: { binary: true } },
+      // After ajv-formats, whose ASCII-only `email` refused addresses the forms accept ('test.åsa@example.se'): the
+      // schemas' `format: 'email'` is the one rule of resources/validators.ts.
+      onCreate: (ajv) => ajv.addFormat('email', { type: 'string', validate: isEmailAddress }),
+    },
     bodyLimit: 1024 * 1024,
+    // Behind the proxies of TRUST_PROXY, request.ip is the client X-Forwarded-For names; without it, the connection's.
+    trustProxy: config.trustProxy,
   });
   app.decorate('config', config);
   app.decorate('db', db);

@@ -63,3 +63,30 @@ describe('FILE_STORAGE and AWS_S3_FORCE_PATH_STYLE', () => {
     expect(() => loadConfig({ AWS_S3_FORCE_PATH_STYLE: 'yes' })).toThrow('AWS_S3_FORCE_PATH_STYLE');
   });
 });
+
+describe('TRUST_PROXY', () => {
+  it('trusts no proxy by default', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: ' ' }).trustProxy).toBe(false);
+  });
+
+  it('takes the proxies’ addresses and CIDRs, as Fastify’s trustProxy does', () => {
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5' }).trustProxy).toEqual(['10.0.0.5']);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.1 ,fd00::/8,::1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.1',
+      'fd00::/8',
+      '::1',
+    ]);
+    expect(loadConfig({ TRUST_PROXY: 'loopback,uniquelocal' }).trustProxy).toEqual(['loopback', 'uniquelocal']);
+  });
+
+  it('refuses anything else, naming the setting: never every sender of the header, nor a number of hops', () => {
+    for (const value of ['true', 'false', '*', 'proxy.example.se', '10.0.0.0/33', '::1/129', '10.0.0', '10.0.0.1/8/2', '10.0.0.1,', '1.5'])
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(
+        `TRUST_PROXY must be the proxies' addresses or CIDRs separated by commas (or loopback, linklocal, uniquelocal), got "${value}"`,
+      );
+    for (const value of ['1', '2'])
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(`TRUST_PROXY takes the proxies' addresses or CIDRs, not a number of hops`);
+  });
+});

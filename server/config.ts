@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { parseS3Location } from './uploads/storage.js';
 
@@ -45,6 +46,12 @@ export interface Config {
   fileStorage: string | null;
   /** Bucket/key paths rather than bucket host names, as MinIO and many S3-compatible servers want (AWS_S3_FORCE_PATH_STYLE). */
   s3ForcePathStyle: boolean;
+  /**
+   * The reverse proxies whose X-Forwarded-For names the client (TRUST_PROXY), as Fastify's `trustProxy` takes them: their
+   * addresses and CIDRs; false (unset): the connection's own address, whatever the header says. The client address is
+   * what the per-client limits count and the sign-in attempts record.
+   */
+  trustProxy: string[] | false;
 }
 
 type Env = Record<string, string | undefined>;
@@ -55,6 +62,35 @@ function fileStorage(env: Env): string | null {
   if (!raw) return null;
   parseS3Location(raw); // throws, naming the setting, unless it is one
   return raw;
+}
+
+/** proxy-addr's names for ranges (Fastify's trustProxy takes them beside addresses and CIDRs). */
+const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An IPv4 or IPv6 address, with a CIDR prefix that fits it or not. */
+function isAddressOrCidr(text: string): boolean {
+  const [address, prefix, ...rest] = text.split('/');
+  const version = isIP(address);
+  if (!version || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: unset for none, or the proxies' addresses and CIDRs separated by commas (loopback, linklocal and
+ * uniquelocal name their ranges). Never `true`, nor a number of hops (which Fastify 5.12 ignores): neither tells a proxy
+ * from a client that sends the header itself, so every client could choose the address its limits count.
+ */
+function trustProxy(env: Env): string[] | false {
+  const raw = env.TRUST_PROXY?.trim();
+  if (!raw) return false;
+  const entries = raw.split(',').map((entry) => entry.trim());
+  if (entries.every((entry) => PROXY_RANGES.includes(entry) || isAddressOrCidr(entry))) return entries;
+  throw new Error(
+    /^\d+$/.test(raw)
+      ? `TRUST_PROXY takes the proxies' addresses or CIDRs, not a number of hops, which cannot tell a proxy from a client that sends X-Forwarded-For itself; got "${raw}"`
+      : `TRUST_PROXY must be the proxies' addresses or CIDRs separated by commas (or loopback, linklocal, uniquelocal), got "${raw}"`,
+  );
 }
 
 function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
@@ -134,5 +170,6 @@ export function loadConfig(env: Env = process.env): Config {
     dataExportDirectBytes: integer(env, 'DATA_EXPORT_DIRECT_MB', 25, 0, 10_000) * 1024 * 1024,
     fileStorage: fileStorage(env),
     s3ForcePathStyle: boolean(env, 'AWS_S3_FORCE_PATH_STYLE') ?? false,
+    trustProxy: trustProxy(env),
   };
 }

@@ -3,12 +3,14 @@ import type { Db } from './db/connect.js';
 import { notFound } from './errors.js';
 
 /**
- * Whether a period is open: not closed, and today between its start and end dates. The one definition, used by the
- * staff dashboard and the portal (and by sending in, which refuses a period that is not open).
+ * Whether a period is open: not closed, and `today` (the day in Stockholm, `stockholmDay(app.clock.now())`) between
+ * its start and end dates. The one definition, used by the staff dashboard and the portal (and by sending in, which
+ * refuses a period that is not open). The day is given rather than the database's `current_date`, which is the
+ * session's time zone's (UTC): a period would close at 01:00 or 02:00 Stockholm time after its last day.
  */
-export function isOpen(alias: string): RawBuilder<boolean> {
+export function isOpen(alias: string, today: string): RawBuilder<boolean> {
   const column = (name: string) => sql.ref(`${alias}.${name}`);
-  return sql<boolean>`(not ${column('closed')} and current_date between ${column('start_date')} and ${column('end_date')})`;
+  return sql<boolean>`(not ${column('closed')} and ${today}::date between ${column('start_date')} and ${column('end_date')})`;
 }
 
 /** A period's id by its uuid (unknown -> 404). */
@@ -23,9 +25,9 @@ export async function periodIdOfUuid(db: Db, uuid: string): Promise<number | und
   return (await db.selectFrom('periods').select('id').where('uuid', '=', uuid).executeTakeFirst())?.id;
 }
 
-/** The open periods, soonest ending first, each with the application types it takes and its contacts in order. */
-export async function openPeriods(db: Db) {
-  const periods = await openPeriodRows(db);
+/** The periods open on `today`, soonest ending first, each with the application types it takes and its contacts in order. */
+export async function openPeriods(db: Db, today: string) {
+  const periods = await openPeriodRows(db, today);
   const ids = periods.map((p) => p.id);
   const types = ids.length
     ? await db
@@ -52,12 +54,12 @@ export async function openPeriods(db: Db) {
   }));
 }
 
-/** The open periods, soonest ending first. */
-export function openPeriodRows(db: Db) {
+/** The periods open on `today`, soonest ending first. */
+export function openPeriodRows(db: Db, today: string) {
   return db
     .selectFrom('periods as p')
     .select(['p.id', 'p.uuid', 'p.name', 'p.start_date', 'p.end_date'])
-    .where(isOpen('p'))
+    .where(isOpen('p', today))
     .orderBy('p.end_date')
     .orderBy('p.id')
     .execute();
@@ -76,4 +78,28 @@ export async function setPeriodClosed(db: Db, periodId: number, closed: boolean)
 /** A period's id and name, or undefined. */
 export function periodName(db: Db, periodId: number) {
   return db.selectFrom('periods').select(['id', 'name']).where('id', '=', periodId).executeTakeFirst();
+}
+
+/** Where a period stands on a day: closed by staff, or by its dates before, during or after it. */
+export type PeriodState = 'closed' | 'upcoming' | 'open' | 'ended';
+
+/**
+ * The periods whose applications a user may decide on (`ids`, or every one for null), open or not on `today`:
+ * the closed ones first, where deciding happens, the latest ended first; then the others soonest ending first
+ * (ended but not yet closed, open, upcoming).
+ */
+export function decisionPeriodRows(db: Db, ids: number[] | null, today: string) {
+  let query = db
+    .selectFrom('periods as p')
+    .select(['p.id', 'p.uuid', 'p.name', 'p.start_date', 'p.end_date'])
+    .select(
+      sql<PeriodState>`case when p.closed then 'closed' when ${today}::date < p.start_date then 'upcoming'
+        when ${today}::date > p.end_date then 'ended' else 'open' end`.as('state'),
+    )
+    .orderBy('p.closed', 'desc')
+    .orderBy(sql`case when p.closed then p.end_date end`, 'desc')
+    .orderBy('p.end_date')
+    .orderBy('p.id');
+  if (ids) query = ids.length ? query.where('p.id', 'in', ids) : query.where(sql<boolean>`false`);
+  return query.execute();
 }

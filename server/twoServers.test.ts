@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type Db } from './db/connect.js';
 import { freePort, startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded.js';
 import { seedDemo } from './db/seed/demo.js';
-import { createApplicant, createPeriod } from './test/handlingFixtures.js';
+import { createApplicant, createPeriod, releasedAs } from './test/handlingFixtures.js';
 import { multipart, pdf } from './test/multipart.js';
 import { startS3Server } from './test/s3Server.js';
 import { startSmtpServer } from './test/smtpServer.js';
@@ -178,6 +178,7 @@ describe('two app processes on one PostgreSQL', () => {
             status: 40,
             money: 10_000_00,
             approved_money: 10_000_00,
+            ...releasedAs(40, 10_000_00),
             reference: `TVÅ-${i}`,
             sent_in_at: new Date(),
           })

@@ -13,6 +13,7 @@ import { dialogueLink, recipientOf } from './dialogueLink.js';
 import { reachableByStaff } from './handled.js';
 import { recordHistory } from './history.js';
 import { visibleStatus } from './own.js';
+import { factsOf, isReleased, mailIsCurrent, mailIsCurrentSql, toldColumns } from './told.js';
 
 // The decision mail (SPEC.md §3's "distribution mail sent"): the template of the decision in the applicant's
 // language, filled in for the application. The mail, its sent date and the history entry are stored in one
@@ -34,6 +35,19 @@ const decided = (eb: Where): Expression<SqlBool> => eb('a.status', 'in', decided
 
 /** An applicant (`f`) the mail can reach: active, with an address, as recipientOf() requires. */
 export const reachable = sql<SqlBool>`(f.active AND btrim(f.email) <> '')`;
+
+/**
+ * A decision (`a`) with the facts its mail states: an approval states its amount. An approval without one (made before
+ * every approval needed it) is never mailed: the single send refuses it and a period's batch counts it apart.
+ */
+const stated = sql<SqlBool>`(a.status <> ${enums.application_status.approved} OR a.approved_money IS NOT NULL)`;
+
+/** The single send's side of `stated`: a 422 naming what is missing, before anything is written. */
+function assertStated(application: { status: number; approved_money: number | null }) {
+  if (application.status === enums.application_status.approved && application.approved_money === null) {
+    throw new AppError(422, 'errors.decision_mail_without_amount');
+  }
+}
 
 /** The template of a decision in a language, else in Swedish. */
 async function templateOf(db: Db, decision: number, locale: Locale) {
@@ -61,8 +75,9 @@ function agreementFiles(db: Db, applicationId: number) {
 }
 
 /**
- * Renders the decision mail and queues it in `trx`, with the sent date and the history entry; the caller holds the
- * application's row. Refusals (422 not decided or no address, 409 already sent) throw before anything is written.
+ * Renders the decision mail and queues it in `trx`, with the sent date, the decision it states (which it releases to
+ * the applicant) and the history entry; the caller holds the application's row. Refusals (422 not decided or no
+ * address, 409 this decision already mailed) throw before anything is written.
  */
 async function sendLocked(
   trx: Db,
@@ -80,6 +95,11 @@ async function sendLocked(
       'a.status',
       'a.approved_money',
       'a.distribution_mail_sent_at',
+      'a.mailed_status',
+      'a.mailed_money',
+      'a.released_at',
+      'a.released_status',
+      'a.released_money',
       'p.name as period_name',
       'p.closed',
       'p.uses_status_cloaking',
@@ -88,8 +108,11 @@ async function sendLocked(
     .executeTakeFirstOrThrow();
   const status = visibleStatus(application.status, application);
   if (!decidedStatuses.includes(status)) throw new AppError(422, 'errors.decision_not_sendable');
+  assertStated(application);
   const sentBefore = application.distribution_mail_sent_at;
-  if (sentBefore && !options.resend) {
+  // A decision changed since its mail has not been told: its mail goes without a resend.
+  const resending = mailIsCurrent(application);
+  if (sentBefore && resending && !options.resend) {
     throw new AppError(409, 'errors.decision_mail_sent', { params: { date: formatDateTime(sentBefore.toISOString(), options.locale) } });
   }
   const recipient = await recipientOf(trx, application.id);
@@ -117,9 +140,16 @@ async function sendLocked(
     },
     trx,
   );
+  const facts = factsOf(application);
   const { distribution_mail_sent_at: sentAt } = await trx
     .updateTable('applications')
-    .set({ distribution_mail_sent_at: sql<Date>`now()` })
+    .set({
+      distribution_mail_sent_at: sql<Date>`now()`,
+      mailed_status: facts.status,
+      mailed_money: facts.money,
+      // The mail releases the decision; one already released keeps the day the applicant first saw it.
+      ...(isReleased(application) ? {} : { released_at: sql<Date>`now()`, released_status: facts.status, released_money: facts.money }),
+    })
     .where('id', '=', application.id)
     .returning('distribution_mail_sent_at')
     .executeTakeFirstOrThrow();
@@ -128,7 +158,7 @@ async function sendLocked(
     userId: options.staffId,
     action: 'decision_mail_sent',
     before: { distribution_mail_sent_at: sentBefore },
-    after: { distribution_mail_sent_at: sentAt, decision: status, resend: sentBefore !== null },
+    after: { distribution_mail_sent_at: sentAt, decision: status, approved_money: facts.money, resend: resending },
   });
   return sentAt!;
 }
@@ -154,6 +184,44 @@ export async function sendDecisionMail(
   return sentAt;
 }
 
+/**
+ * Releases the decision as it stands to the applicant without a mail (staff told them otherwise, or will mail later):
+ * from now on the portal shows it. 422 without a decision (or an approval without its amount), 409 when this decision
+ * has already reached them; recorded in the history. The decision mail can still be sent afterwards.
+ */
+export async function releaseDecision(db: Db, uuid: string, options: { staffId: number; locale: Locale }): Promise<Date> {
+  return db.transaction().execute(async (trx) => {
+    const application = await trx
+      .selectFrom('applications')
+      .select(['id', ...toldColumns])
+      .where('uuid', '=', uuid)
+      .where(reachableByStaff())
+      .forUpdate()
+      .executeTakeFirst();
+    if (!application) throw notFound();
+    if (!decidedStatuses.includes(application.status)) throw new AppError(422, 'errors.decision_not_releasable');
+    assertStated(application);
+    if (isReleased(application)) {
+      const date = formatDateTime(application.released_at!.toISOString(), options.locale);
+      throw new AppError(409, 'errors.decision_already_released', { params: { date } });
+    }
+    const facts = factsOf(application);
+    const { released_at: releasedAt } = await trx
+      .updateTable('applications')
+      .set({ released_at: sql<Date>`now()`, released_status: facts.status, released_money: facts.money })
+      .where('id', '=', application.id)
+      .returning('released_at')
+      .executeTakeFirstOrThrow();
+    await recordHistory(trx, {
+      applicationId: application.id,
+      userId: options.staffId,
+      action: 'decision_released',
+      after: { decision: facts.status, approved_money: facts.money },
+    });
+    return releasedAt!;
+  });
+}
+
 /** The period by uuid (unknown: 404). */
 export async function periodByUuid(db: Db, uuid: string) {
   const period = await db.selectFrom('periods').select('id').where('uuid', '=', uuid).executeTakeFirst();
@@ -161,22 +229,29 @@ export async function periodByUuid(db: Db, uuid: string) {
   return period;
 }
 
-/** The period's decided applications whose mail has not been sent, as `a` joined with their applicant `f`. */
+/**
+ * The period's decided applications whose applicant has not been mailed the decision as it stands (no mail yet, or
+ * the decision changed since its mail), as `a` joined with their applicant `f`.
+ */
 function unsent(db: Db, periodId: number) {
   return db
     .selectFrom('applications as a')
     .innerJoin('frontend_users as f', 'f.id', 'a.frontend_user_id')
     .where('a.period_id', '=', periodId)
     .where(decided)
-    .where('a.distribution_mail_sent_at', 'is', null);
+    .where(sql<SqlBool>`NOT ${mailIsCurrentSql('a')}`);
 }
 
-/** What a batch would do: how many decision mails wait to be sent, and how many cannot be (no usable address). */
+/**
+ * What a batch would do: how many decision mails wait to be sent, and how many cannot be: no usable address, or an
+ * approval without its amount.
+ */
 export async function pendingDecisionMails(db: Db, periodId: number) {
   return unsent(db, periodId)
     .select([
-      sql<number>`count(*) FILTER (WHERE ${reachable})::int`.as('pending'),
-      sql<number>`count(*) FILTER (WHERE NOT ${reachable})::int`.as('without_email'),
+      sql<number>`count(*) FILTER (WHERE ${reachable} AND ${stated})::int`.as('pending'),
+      sql<number>`count(*) FILTER (WHERE NOT ${reachable} AND ${stated})::int`.as('without_email'),
+      sql<number>`count(*) FILTER (WHERE NOT ${stated})::int`.as('without_amount'),
     ])
     .executeTakeFirstOrThrow();
 }
@@ -198,6 +273,7 @@ export async function sendPeriodDecisionMails(
     const done = await deps.db.transaction().execute(async (trx) => {
       const next = await unsent(trx, periodId)
         .where(reachable)
+        .where(stated)
         .select('a.id')
         .orderBy('a.id')
         .limit(1)
@@ -212,6 +288,6 @@ export async function sendPeriodDecisionMails(
     else exhausted = true;
   }
   if (sent) deps.mailer.deliverSoon();
-  const { pending, without_email } = await pendingDecisionMails(deps.db, periodId);
-  return { sent, remaining: pending, without_email };
+  const { pending, ...skipped } = await pendingDecisionMails(deps.db, periodId);
+  return { sent, remaining: pending, ...skipped };
 }

@@ -5,13 +5,16 @@ import type { Locale } from '../../resources/locales.js';
 import type { Db } from '../db/connect.js';
 import { AppError, invalid, type FieldErrors } from '../errors.js';
 import { approvedElsewhere, canApprove, capFigures } from './cap.js';
-import { assertSentIn } from './handled.js';
+import { assertSentIn, changeApplication } from './handled.js';
 import { recordHistory } from './history.js';
 
 const { approved } = enums.application_status;
 
-/** The fields a decision sets, as the history records them before and after. */
-const decisionFields = ['status', 'approved_money', 'approved_fou', 'approved_nok', 'global_goals'] as const;
+/**
+ * The fields a decision sets, as the history records them before and after. Its global goals are its own column:
+ * `global_goals` is the applicant's answer, which a decision leaves as it is.
+ */
+const decisionFields = ['status', 'approved_money', 'approved_fou', 'approved_nok', 'decision_global_goals'] as const;
 
 /** What the period's other approved applications hold, and so what remains of its amount for this one. */
 async function capOf(db: Db, period: { id: number; available_money: number }, applicationId: number) {
@@ -22,6 +25,56 @@ async function capOf(db: Db, period: { id: number; available_money: number }, ap
     .where('status', '=', approved)
     .execute();
   return capFigures(period.available_money, approvedElsewhere(approvals, applicationId));
+}
+
+type CapPeriod = { id: number; available_money: number; uses_money_distribution_cap: boolean };
+
+/**
+ * The application's period, its row held until commit: every approval in a period takes it, after the application's
+ * own row, so approvals in a period are weighed one after another and two at once cannot both fit.
+ */
+function lockedPeriod(trx: Db, periodId: number): Promise<CapPeriod> {
+  return trx
+    .selectFrom('periods')
+    .select(['id', 'available_money', 'uses_money_distribution_cap'])
+    .where('id', '=', periodId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+}
+
+/** Refuses (422, in the caller's language) an approval of `amount` that the capped period's amount cannot take. */
+async function assertFitsCap(trx: Db, period: CapPeriod, applicationId: number, amount: number, locale: Locale, field: string) {
+  if (!period.uses_money_distribution_cap) return;
+  const { remaining } = await capOf(trx, period, applicationId);
+  if (canApprove(amount, remaining)) return;
+  const params = { remaining: formatMoney(Math.max(0, remaining), locale), amount: formatMoney(amount, locale) };
+  // The decision's amount is being typed beside the figures; elsewhere the amount is the application's earlier one.
+  const key = field === 'approved_money' ? 'errors.cap_exceeded' : 'errors.approval_exceeds_cap';
+  throw new AppError(422, key, { params, errors: { [field]: [{ key, params }] } });
+}
+
+/**
+ * Every way to make an application approved other than its decision (the status selector, a move to another period)
+ * keeps what a decision keeps: the application has an approved amount, and in a capped period the amount fits what
+ * the period's other approvals leave. The caller holds the application's row.
+ */
+export async function assertApprovable(trx: Db, applicationId: number, locale: Locale, field: 'status' | 'period_id') {
+  const application = await trx
+    .selectFrom('applications')
+    .select(['period_id', 'approved_money'])
+    .where('id', '=', applicationId)
+    .executeTakeFirstOrThrow();
+  const period = await lockedPeriod(trx, application.period_id);
+  if (application.approved_money === null) {
+    throw new AppError(422, 'errors.approval_needs_amount', { errors: { [field]: ['errors.approval_needs_amount'] } });
+  }
+  await assertFitsCap(trx, period, applicationId, application.approved_money, locale, field);
+}
+
+/** The status selector (SPEC.md §4): any status but draft, and approved only as assertApprovable() allows. */
+export function changeStatus(db: Db, uuid: string, status: number, staffId: number, locale: Locale) {
+  const guard = status === approved ? (trx: Db, id: number) => assertApprovable(trx, id, locale, 'status') : undefined;
+  return changeApplication(db, uuid, 'status', status, staffId, guard);
 }
 
 /** The decision as staff see it, and for a capped period what remains of its amount. */
@@ -35,6 +88,7 @@ export async function decisionOf(db: Db, applicationId: number) {
       'a.approved_money',
       'a.approved_fou',
       'a.approved_nok',
+      'a.decision_global_goals',
       'a.global_goals',
       'a.decided_at',
       'p.id as period_id',
@@ -49,7 +103,9 @@ export async function decisionOf(db: Db, applicationId: number) {
     approved_money: row.approved_money,
     approved_fou: row.approved_fou,
     approved_nok: row.approved_nok,
-    global_goals: row.global_goals,
+    global_goals: row.decision_global_goals,
+    // What the applicant answered, for the decision form to start from before a first approval.
+    applicant_global_goals: row.global_goals,
     decided_at: row.decided_at,
     uses_money_distribution_cap: capped,
     cap: capped ? await capOf(db, { id: row.period_id, available_money: row.available_money }, row.id) : null,
@@ -72,14 +128,15 @@ export interface DecisionInput {
 export async function decide(db: Db, applicationId: number, staffId: number, input: DecisionInput, locale: Locale) {
   const id = applicationId;
   await db.transaction().execute(async (trx) => {
-    const application = await trx.selectFrom('applications').select(['id', 'period_id']).where('id', '=', id).executeTakeFirstOrThrow();
-    // Held until commit: a second decision in the period waits here, then sees this one's approval.
-    const period = await trx
-      .selectFrom('periods')
-      .select(['id', 'available_money', 'uses_money_distribution_cap'])
-      .where('id', '=', application.period_id)
+    // The application's row first, then its period's, as every approval takes them (assertApprovable too), so two
+    // never wait on each other; a second approval in the period waits here, then sees this one's.
+    const application = await trx
+      .selectFrom('applications')
+      .select(['id', 'period_id'])
+      .where('id', '=', id)
       .forUpdate()
       .executeTakeFirstOrThrow();
+    const period = await lockedPeriod(trx, application.period_id);
     const before = await trx.selectFrom('applications').select(decisionFields).where('id', '=', id).forUpdate().executeTakeFirstOrThrow();
     assertSentIn(before);
 
@@ -99,13 +156,7 @@ export async function decide(db: Db, applicationId: number, staffId: number, inp
     }
     if (Object.keys(errors).length) throw invalid(errors);
 
-    if (approving && capped) {
-      const { remaining } = await capOf(trx, period, id);
-      if (!canApprove(input.approved_money!, remaining)) {
-        const message = { key: 'errors.cap_exceeded', params: { remaining: formatMoney(Math.max(0, remaining), locale) } };
-        throw new AppError(422, message.key, { params: message.params, errors: { approved_money: [message] } });
-      }
-    }
+    if (approving) await assertFitsCap(trx, period, id, input.approved_money!, locale, 'approved_money');
 
     const after = {
       status: input.status,
@@ -113,7 +164,13 @@ export async function decide(db: Db, applicationId: number, staffId: number, inp
       // The parts of an approval; a capped period's decision has none of its own.
       approved_fou: approving && !capped ? (input.approved_fou ?? null) : null,
       approved_nok: approving && !capped ? (input.approved_nok ?? null) : null,
-      global_goals: !capped && input.global_goals != null ? [...input.global_goals].sort((a, b) => a - b) : before.global_goals,
+      // Goals an approval names (left out: kept); a rejection or a capped period's decision names none.
+      decision_global_goals:
+        approving && !capped
+          ? input.global_goals != null
+            ? [...input.global_goals].sort((a, b) => a - b)
+            : before.decision_global_goals
+          : [],
     };
     await trx
       .updateTable('applications')

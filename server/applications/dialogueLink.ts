@@ -1,4 +1,4 @@
-import { storeLoginLink } from '../auth/loginLinks.js';
+import { storeLoginLink, type LinkValidity } from '../auth/loginLinks.js';
 import { newToken } from '../auth/tokens.js';
 import type { Db } from '../db/connect.js';
 import { AppError } from '../errors.js';
@@ -43,14 +43,18 @@ export function dialogueLink(
   return applicantLink(db, settings, recipient, `/dialog/${applicationUuid}`);
 }
 
-/** A new link that signs the applicant in and opens `next` (a path of the portal), valid DIALOGUE_LINK_DAYS. */
+/**
+ * A new link that signs the applicant in and opens `next` (a path of the portal), valid DIALOGUE_LINK_DAYS, or
+ * `valid` when the mail gives it a time of its own (a follow-up's: through its due date).
+ */
 export async function applicantLink(
   db: Db,
   settings: { publicUrl: string; dialogueLinkDays: number },
   recipient: ApplicationRecipient,
   next: string,
+  valid: LinkValidity = settings.dialogueLinkDays,
 ): Promise<string> {
   const token = newToken();
-  await storeLoginLink(db, recipient.frontendUserId, token, settings.dialogueLinkDays);
+  await storeLoginLink(db, recipient.frontendUserId, token, valid);
   return `${settings.publicUrl}/logga-in/${token}?next=${encodeURIComponent(next)}`;
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { enums } from '../../resources/enums.js';
 import type { Db } from '../db/connect.js';
+import { stockholmDay, stockholmYear } from '../clock.js';
 import { AppError } from '../errors.js';
 import { isOpen } from '../periods.js';
 import { replaceCategories, type ApplicationRow } from './form.js';
@@ -11,24 +12,24 @@ import { nextReference, periodTypeIds, type sentInColumns } from './submit.js';
 
 const { draft, received } = enums.application_status;
 
-/** The period an applicant may apply in, with the types it takes; anything else is refused as closed. */
-export async function openPeriod(db: Db, periodId: number) {
+/** The period an applicant may apply in on `today` (a day in Stockholm), with the types it takes; anything else is refused as closed. */
+export async function openPeriod(db: Db, periodId: number, today: string) {
   const period = await db
     .selectFrom('periods as p')
     .selectAll()
-    .select(isOpen('p').as('open'))
+    .select(isOpen('p', today).as('open'))
     .where('p.id', '=', periodId)
     .executeTakeFirst();
   if (!period?.open) throw new AppError(409, 'errors.period_closed');
   return { ...period, typeIds: await periodTypeIds(db, periodId) };
 }
 
-/** What the form shows of an application's period. */
-export function formPeriod(db: Db, periodId: number) {
+/** What the form shows of an application's period, open or not on `today` (a day in Stockholm). */
+export function formPeriod(db: Db, periodId: number, today: string) {
   return db
     .selectFrom('periods as p')
     .select(['p.id', 'p.name', 'p.closed', 'p.uses_status_cloaking', 'p.start_date', 'p.end_date', 'p.answer_weeks'])
-    .select(isOpen('p').as('open'))
+    .select(isOpen('p', today).as('open'))
     .where('p.id', '=', periodId)
     .executeTakeFirstOrThrow();
 }
@@ -103,14 +104,15 @@ export async function saveDraft(db: Db, applicationId: number, columns: object, 
 }
 
 /**
- * Sends a checked draft in with the next reference of the year; a 409 if it was sent in meanwhile. `after` runs in the
- * same transaction with the reference (the confirmation mail is queued there), so both commit or neither does.
+ * Sends a checked draft in at `now` with the next reference of the year in Stockholm; a 409 if it was sent in
+ * meanwhile, or if the period is not open on that day in Stockholm. `after` runs in the same transaction with the
+ * reference (the confirmation mail is queued there), so both commit or neither does.
  */
 export function sendIn(
   db: Db,
   applicationId: number,
   values: Awaited<ReturnType<typeof sentInColumns>>,
-  year: number,
+  now: Date,
   after: (trx: Db, reference: string) => Promise<unknown> = async () => {},
 ): Promise<string> {
   return db.transaction().execute(async (trx) => {
@@ -126,15 +128,15 @@ export function sendIn(
     // saved waits for this send-in to commit, so no application lands in a period after it closed.
     const period = await trx
       .selectFrom('periods as p')
-      .select(isOpen('p').as('open'))
+      .select(isOpen('p', stockholmDay(now)).as('open'))
       .where('p.id', '=', still.period_id)
       .forShare()
       .executeTakeFirst();
     if (!period?.open) throw new AppError(409, 'errors.period_closed');
-    const given = await nextReference(trx, year);
+    const given = await nextReference(trx, stockholmYear(now));
     await trx
       .updateTable('applications')
-      .set({ ...values, reference: given, status: received, sent_in_at: new Date(), updated_at: new Date() })
+      .set({ ...values, reference: given, status: received, sent_in_at: now, updated_at: now })
       .where('id', '=', applicationId)
       .execute();
     await after(trx, given);

@@ -1,9 +1,32 @@
-import type { CsvColumn } from '../csv.js';
+import { enums } from '../../resources/enums.js';
+import type { Locale } from '../../resources/locales.js';
 import { personName } from '../../resources/users.js';
+import { csvStream, spreadsheetLocale, type CsvColumn } from '../csv.js';
+import { enumLabel, type Translate } from '../i18n.js';
 import type { ExportedRow } from './lists.js';
 
-/** The columns of the applications list's CSV export, named as in the API. */
-export const exportColumns: CsvColumn[] = [
+/** An application as the export tells of it: names rather than ids, amounts in öre; no applicant once anonymised. */
+export interface ExportedApplication {
+  id: number;
+  reference: string | null;
+  status: number;
+  applicant: { name: string; email: string } | null;
+  org_name: string | null;
+  period: string;
+  application_type: string | null;
+  money: number | null;
+  approved_money: number | null;
+  sent_in_at: Date | null;
+  finished: boolean;
+}
+
+/** The user's language, in which the export is written for the user's spreadsheet program. */
+export interface ExportLanguage {
+  t: Translate;
+  locale: Locale;
+}
+
+const columnKeys = [
   'id',
   'reference',
   'status',
@@ -16,29 +39,63 @@ export const exportColumns: CsvColumn[] = [
   'approved_money',
   'sent_in_at',
   'finished',
-].map((key) => ({ key, header: key }));
+] as const;
 
-const kronor = (ore: number | null) => (ore === null ? null : (ore / 100).toFixed(2));
+/** The export's columns, headed in the user's language (the amounts' unit and the time zone said in the headers). */
+export const exportColumns = ({ t }: ExportLanguage): CsvColumn[] =>
+  columnKeys.map((key) => ({ key, header: t(`app.applications.export.columns.${key}`) }));
 
-/** An application's cells in the export: names rather than ids, money in kronor. */
-export function exportRow(row: ExportedRow): Record<string, unknown> {
+/** An application as the database cursor reads it for the export. */
+export function exportedApplication(row: ExportedRow): ExportedApplication {
   return {
     id: row.id,
     reference: row.reference,
     status: row.status,
-    applicant: personName(row.first_name, row.last_name),
-    applicant_email: row.email,
+    // The left join finds no applicant once the application is anonymised.
+    applicant: row.email === null ? null : { name: personName(row.first_name, row.last_name), email: row.email },
     org_name: row.org_name,
     period: row.period_name,
     application_type: row.application_type,
-    money: kronor(row.money),
-    approved_money: kronor(row.approved_money),
+    money: row.money,
+    approved_money: row.approved_money,
     sent_in_at: row.sent_in_at,
     finished: row.finished,
   };
 }
 
-/** Batches of the export's rows as batches of its cells. */
-export async function* exportBatches(batches: AsyncIterable<ExportedRow[]>): AsyncGenerator<Record<string, unknown>[]> {
-  for await (const rows of batches) yield rows.map(exportRow);
+/**
+ * An application's cells, as people read them in the user's language: the status's label, amounts and the time sent
+ * in as the user's Excel reads a number and a time (spreadsheetLocale), the time in Stockholm, yes or no. The texts
+ * are looked up once, not for each of a large export's rows.
+ */
+export function exportCells({ t, locale }: ExportLanguage): (application: ExportedApplication) => Record<string, unknown> {
+  const format = spreadsheetLocale(locale);
+  const amount = (ore: number | null) => (ore === null ? null : format.kronor(ore));
+  const statuses = new Map<number, string>(
+    Object.values(enums.application_status).map((code) => [code, enumLabel(t, 'application_status', code)]),
+  );
+  const [yes, no, anonymised] = [t('app.yes'), t('app.no'), t('app.applications.anonymised')];
+  return (application) => ({
+    id: application.id,
+    reference: application.reference,
+    status: statuses.get(application.status) ?? enumLabel(t, 'application_status', application.status),
+    applicant: application.applicant ? application.applicant.name : anonymised,
+    applicant_email: application.applicant?.email ?? null,
+    org_name: application.org_name,
+    period: application.period,
+    application_type: application.application_type,
+    money: amount(application.money),
+    approved_money: amount(application.approved_money),
+    sent_in_at: application.sent_in_at && format.dateTime(application.sent_in_at),
+    finished: application.finished ? yes : no,
+  });
+}
+
+/** The CSV of the applications the cursor reads, batch by batch, in the user's language. */
+export function exportCsv(batches: AsyncIterable<ExportedRow[]>, language: ExportLanguage): AsyncGenerator<string> {
+  const cellsOf = exportCells(language);
+  async function* cells() {
+    for await (const rows of batches) yield rows.map((row) => cellsOf(exportedApplication(row)));
+  }
+  return csvStream(cells(), exportColumns(language), spreadsheetLocale(language.locale).delimiter);
 }

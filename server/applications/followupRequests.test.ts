@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enums } from '../../resources/enums.js';
 import { createStaff, createTestApp, type TestApp } from '../test/testApp.js';
-import { sentInApplication } from '../test/handlingFixtures.js';
+import { releasedAs, sentInApplication } from '../test/handlingFixtures.js';
 import { followupDueDate, nextReminderAt, remindDueFollowups, requestFollowup, type FollowupMailDeps } from './followupRequests.js';
 
 let t: TestApp;
@@ -22,7 +22,12 @@ const mailsTo = (recipient: string) =>
 /** An approved application whose follow-up was requested at `at` (a time of its own, so other tests' rows are older or newer). */
 async function requestedAt(at: Date, locale = 'sv-SE') {
   const application = await sentInApplication(t.db, locale);
-  await t.db.updateTable('applications').set({ status: enums.application_status.approved }).where('id', '=', application.id).execute();
+  const { approved } = enums.application_status;
+  await t.db
+    .updateTable('applications')
+    .set({ status: approved, ...releasedAs(approved) })
+    .where('id', '=', application.id)
+    .execute();
   await requestFollowup(t.db, deps, application.uuid, staffId, at);
   return application;
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { enums } from '../../resources/enums.js';
 import { formatDate } from '../../resources/format.js';
+import { addDays, addStockholmDays, stockholmDay } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/connect.js';
 import { AppError, notFound } from '../errors.js';
@@ -11,6 +12,7 @@ import { applicantLink, recipientOf } from './dialogueLink.js';
 import { isApproved } from './followups.js';
 import { reachableByStaff } from './handled.js';
 import { recordHistory } from './history.js';
+import { isReleasedSql, releasedNow } from './told.js';
 
 // Staff request the follow-up report of an approved application (one, or all of a period at once); the applicant gets
 // a mail with a link that signs them in to the report, and one reminder FOLLOWUP_REMINDER_DAYS after the request
@@ -23,32 +25,40 @@ export interface FollowupMailDeps {
   config: Pick<Config, 'publicUrl' | 'dialogueLinkDays' | 'followupDueDays' | 'followupReminderDays'>;
 }
 
-const TIME_ZONE = 'Europe/Stockholm';
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /** The due date of a follow-up requested at `now`: that day in Stockholm plus `days`, as 'YYYY-MM-DD'. */
 export function followupDueDate(now: Date, days: number): string {
-  // en-CA writes dates as YYYY-MM-DD.
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(now);
-  const due = new Date(`${today}T12:00:00Z`);
-  due.setUTCDate(due.getUTCDate() + days);
-  return due.toISOString().slice(0, 10);
+  return addDays(stockholmDay(now), days);
 }
 
-/** When the reminder of a follow-up requested at `requestedAt` is due (the queue's reminder job runs then). */
+/**
+ * When the reminder of a follow-up requested at `requestedAt` is due (the queue's reminder job runs then): that many
+ * days later in Stockholm, at the same time of day there.
+ */
 export function nextReminderAt(requestedAt: Date, reminderDays: number): Date {
-  return new Date(requestedAt.getTime() + reminderDays * DAY_MS);
+  return addStockholmDays(requestedAt, reminderDays);
 }
 
-/** Mails the applicant of the application a link to its follow-up, in their language, in `trx`. */
-async function mailFollowup(trx: Db, deps: FollowupMailDeps, applicationId: number, template: 'followup_request' | 'followup_reminder') {
+/**
+ * Mails the applicant of the application a link to its follow-up, in their language, in `trx`. The link lasts until
+ * the report is due (to the end of that day in Stockholm), and at least DIALOGUE_LINK_DAYS from `now`, so a reminder
+ * sent late still works: a 14-day link would die half-way to the due date.
+ */
+async function mailFollowup(
+  trx: Db,
+  deps: FollowupMailDeps,
+  applicationId: number,
+  template: 'followup_request' | 'followup_reminder',
+  now: Date,
+) {
   const recipient = await recipientOf(trx, applicationId);
   const application = await trx
     .selectFrom('applications')
     .select(['uuid', 'reference', 'followup_at'])
     .where('id', '=', applicationId)
     .executeTakeFirstOrThrow();
-  const link = await applicantLink(trx, deps.config, recipient, `/followup/${application.uuid}`);
+  const earliest = followupDueDate(now, deps.config.dialogueLinkDays);
+  const lastDay = application.followup_at && application.followup_at > earliest ? application.followup_at : earliest;
+  const link = await applicantLink(trx, deps.config, recipient, `/followup/${application.uuid}`, { through: lastDay });
   await deps.mailer.queue(
     {
       to: recipient.email,
@@ -59,7 +69,7 @@ async function mailFollowup(trx: Db, deps: FollowupMailDeps, applicationId: numb
         reference: application.reference ?? '',
         due: formatDate(application.followup_at, recipient.locale),
         link,
-        days: deps.config.dialogueLinkDays,
+        until: formatDate(lastDay, recipient.locale),
       },
       applicationId,
     },
@@ -69,10 +79,19 @@ async function mailFollowup(trx: Db, deps: FollowupMailDeps, applicationId: numb
 
 /**
  * Requests the follow-up of the application whose row `trx` holds: approved only (422), once (409), and only when
- * the applicant can be mailed (422, nothing stored). Due FOLLOWUP_DUE_DAYS after today.
+ * the applicant can be mailed (422, nothing stored). Due FOLLOWUP_DUE_DAYS after today. An application marked
+ * finished is reopened (recorded as staff's own change of the mark), so it waits under the lists' follow-ups.
  */
-async function requestLocked(trx: Db, deps: FollowupMailDeps, application: { id: number; status: number }, staffId: number, now: Date) {
+async function requestLocked(
+  trx: Db,
+  deps: FollowupMailDeps,
+  application: { id: number; status: number; finished: boolean },
+  staffId: number,
+  now: Date,
+) {
   if (!isApproved(application)) throw new AppError(422, 'errors.followup_not_approved');
+  // The request's mail speaks of the grant, so it waits until the approval has reached the applicant.
+  if (!(await releasedNow(trx, application.id))) throw new AppError(422, 'errors.followup_not_released');
   const existing = await trx
     .selectFrom('application_followups')
     .select('application_id')
@@ -84,9 +103,22 @@ async function requestLocked(trx: Db, deps: FollowupMailDeps, application: { id:
     .insertInto('application_followups')
     .values({ application_id: application.id, requested_at: now, requested_by: staffId, updated_at: now })
     .execute();
-  await trx.updateTable('applications').set({ followup_at: due, updated_at: now }).where('id', '=', application.id).execute();
+  await trx
+    .updateTable('applications')
+    .set({ followup_at: due, finished: false, updated_at: now })
+    .where('id', '=', application.id)
+    .execute();
   await recordHistory(trx, { applicationId: application.id, userId: staffId, action: 'followup_requested', after: { followup_at: due } });
-  await mailFollowup(trx, deps, application.id, 'followup_request');
+  if (application.finished) {
+    await recordHistory(trx, {
+      applicationId: application.id,
+      userId: staffId,
+      action: 'finished',
+      before: { finished: true },
+      after: { finished: false },
+    });
+  }
+  await mailFollowup(trx, deps, application.id, 'followup_request', now);
   // The reminders' run at the very time this one is due (the queue's schedule every few minutes is the safety net),
   // stored with the request so that neither exists without the other.
   await deps.jobs.send('followup-reminders', {}, { startAfter: nextReminderAt(now, deps.config.followupReminderDays), via: trx });
@@ -97,7 +129,7 @@ export async function requestFollowup(db: Db, deps: FollowupMailDeps, uuid: stri
   const id = await db.transaction().execute(async (trx) => {
     const application = await trx
       .selectFrom('applications')
-      .select(['id', 'status'])
+      .select(['id', 'status', 'finished'])
       .where('uuid', '=', uuid)
       .where(reachableByStaff())
       .forUpdate()
@@ -110,13 +142,14 @@ export async function requestFollowup(db: Db, deps: FollowupMailDeps, uuid: stri
   return id;
 }
 
-/** The period's approved applications with no follow-up requested whose applicant can be mailed, as `a`. */
+/** The period's approved applications, released to their applicant, with no follow-up requested whose applicant can be mailed, as `a`. */
 function pending(db: Db, periodId: number) {
   return db
     .selectFrom('applications as a')
     .innerJoin('frontend_users as f', 'f.id', 'a.frontend_user_id')
     .where('a.period_id', '=', periodId)
     .where('a.status', '=', enums.application_status.approved)
+    .where(isReleasedSql('a'))
     .where(reachable)
     .where((eb) =>
       eb.not(
@@ -145,7 +178,12 @@ export async function requestPeriodFollowups(
   now: Date,
 ): Promise<number> {
   const count = await db.transaction().execute(async (trx) => {
-    const rows = await pending(trx, periodId).select(['a.id', 'a.status']).orderBy('a.id').forUpdate('a').skipLocked().execute();
+    const rows = await pending(trx, periodId)
+      .select(['a.id', 'a.status', 'a.finished'])
+      .orderBy('a.id')
+      .forUpdate('a')
+      .skipLocked()
+      .execute();
     for (const application of rows) await requestLocked(trx, deps, application, staffId, now);
     return rows.length;
   });
@@ -160,7 +198,7 @@ export async function requestPeriodFollowups(
  * once, send nothing more. Answers how many were reminded.
  */
 export async function remindDueFollowups(db: Db, deps: FollowupMailDeps, now: Date): Promise<number> {
-  const dueBefore = new Date(now.getTime() - deps.config.followupReminderDays * DAY_MS);
+  const dueBefore = addStockholmDays(now, -deps.config.followupReminderDays);
   const count = await db.transaction().execute(async (trx) => {
     const rows = await trx
       .selectFrom('application_followups as fu')
@@ -188,7 +226,7 @@ export async function remindDueFollowups(db: Db, deps: FollowupMailDeps, now: Da
       reminded += 1;
       await trx.updateTable('application_followups').set({ reminded_at: now }).where('application_id', '=', applicationId).execute();
       await recordHistory(trx, { applicationId, userId: null, action: 'followup_reminded', after: { followup_at: current.followup_at } });
-      await mailFollowup(trx, deps, applicationId, 'followup_reminder');
+      await mailFollowup(trx, deps, applicationId, 'followup_reminder', now);
     }
     return reminded;
   });

@@ -37,8 +37,18 @@ export function assertSentIn(application: { status: number }) {
   if (application.status === enums.application_status.draft) throw new AppError(422, 'errors.not_sent_in');
 }
 
-/** Changes one column of an application and writes the history entry in the same transaction; no change, no entry. */
-export async function changeApplication(db: Db, uuid: string, column: 'status' | 'finished', value: number | boolean, staffId: number) {
+/**
+ * Changes one column of an application and writes the history entry in the same transaction; no change, no entry.
+ * `guard` may refuse the change, holding the application's row (decisions.ts changeStatus() keeps an approval's rules).
+ */
+export async function changeApplication(
+  db: Db,
+  uuid: string,
+  column: 'status' | 'finished',
+  value: number | boolean,
+  staffId: number,
+  guard?: (trx: Db, applicationId: number) => Promise<void>,
+) {
   await db.transaction().execute(async (trx) => {
     const current = await trx
       .selectFrom('applications')
@@ -50,6 +60,7 @@ export async function changeApplication(db: Db, uuid: string, column: 'status' |
     if (!current) throw notFound();
     const before = (current as Record<string, unknown>)[column];
     if (before === value) return;
+    await guard?.(trx, current.id);
     await trx
       .updateTable('applications')
       .set({ [column]: value, updated_at: new Date() })

@@ -4,7 +4,9 @@ import { enums } from '../../resources/enums.js';
 import type { Db } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
 import { listPage, type ListGrammar, type ListQuery } from '../lists/listQuery.js';
+import { contains } from '../lists/search.js';
 import { reachableByStaff } from './handled.js';
+import { changedAfterMail, type Mailed } from './told.js';
 import { personName } from '../../resources/users.js';
 
 /** The three staff lists of SPEC.md §2: what each may filter and sort by. */
@@ -70,8 +72,7 @@ const sortTerms: Record<string, { terms: RawBuilder<unknown>[]; nullsSmallest?: 
 
 /** The applicant's whole name as searched; the same expression as the trigram index frontend_users_name_trgm. */
 const fullName = (alias: string) =>
-  sql`(coalesce(${sql.ref(`${alias}.first_name`)}, '') || ' ' || coalesce(${sql.ref(`${alias}.last_name`)}, ''))`;
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+  sql<string>`(coalesce(${sql.ref(`${alias}.first_name`)}, '') || ' ' || coalesce(${sql.ref(`${alias}.last_name`)}, ''))`;
 
 /**
  * Which periods a list covers: `periodId` one period (decisioning); `periods` those the caller holds an ability for
@@ -95,7 +96,7 @@ function conditions(db: Db, query: ListQuery, { periodId, periods }: ListWithin)
     // In the follow-up stage: requested and not yet finished, whether the applicant is still to send it in or staff
     // are still to read it (the progress indicators tell the two apart).
     if (query.flags.followups) all.push(eb.and([eb('a.followup_at', 'is not', null), eb('a.finished', '=', false)]));
-    if (query.texts.organisation) all.push(eb('a.org_name', 'ilike', `%${escapeLike(query.texts.organisation)}%`));
+    if (query.texts.organisation) all.push(contains(eb.ref('a.org_name'), query.texts.organisation));
     if (query.texts.month) {
       // The month as the foundation counts it, in Stockholm time.
       const first = `${query.texts.month}-01`;
@@ -103,17 +104,17 @@ function conditions(db: Db, query: ListQuery, { periodId, periods }: ListWithin)
       all.push(sql<SqlBool>`a.sent_in_at < ((${first}::date + interval '1 month')::timestamp at time zone 'Europe/Stockholm')`);
     }
     if (query.search) {
-      const pattern = `%${escapeLike(query.search)}%`;
+      const term = query.search;
       // One bitmap scan of the applications: the trigram indexes of reference and organisation ORed with the
       // applicants matched first through theirs (= any(array(...)) collects them once), each row read once.
       const applicants = db
         .selectFrom('frontend_users as u')
         .select('u.id')
-        .where((w) => w.or([w(fullName('u'), 'ilike', pattern), w('u.email', 'ilike', pattern)]));
+        .where((w) => w.or([contains(fullName('u'), term), contains(w.ref('u.email'), term)]));
       all.push(
         eb.or([
-          eb('a.reference', 'ilike', pattern),
-          eb('a.org_name', 'ilike', pattern),
+          contains(eb.ref('a.reference'), term),
+          contains(eb.ref('a.org_name'), term),
           sql<SqlBool>`a.frontend_user_id = any(array(${applicants}))`,
         ]),
       );
@@ -158,6 +159,8 @@ function rows(db: Db, kind?: keyof typeof listSpecs) {
       'a.followup_at',
       'a.followup_sent_in_at',
       'a.distribution_mail_sent_at',
+      'a.mailed_status',
+      'a.mailed_money',
       'a.unread_messages',
       'f.id as applicant_id',
       'f.first_name',
@@ -168,21 +171,22 @@ function rows(db: Db, kind?: keyof typeof listSpecs) {
       'p.name as period_name',
       't.label as application_type',
     ])
-    .$if(kind === 'decided', (q) => q.select(['a.approved_fou', 'a.approved_nok', 'a.global_goals', 'a.org_city']));
+    .$if(kind === 'decided', (q) =>
+      q.select(['a.approved_fou', 'a.approved_nok', 'a.global_goals', 'a.decision_global_goals', 'a.org_city']),
+    );
 }
 
 type Joined = Awaited<ReturnType<ReturnType<typeof rows>['executeTakeFirstOrThrow']>>;
 
-/** The six progress indicators of SPEC.md §3. */
-export function progressOf(
-  row: Pick<Joined, 'status' | 'unread_messages' | 'followup_at' | 'followup_sent_in_at' | 'distribution_mail_sent_at' | 'finished'>,
-) {
+/** The six progress indicators of SPEC.md §3; the mail's says too when the decision changed after it was sent. */
+export function progressOf(row: Mailed & Pick<Joined, 'unread_messages' | 'followup_at' | 'followup_sent_in_at' | 'finished'>) {
   return {
     unhandled: row.status === enums.application_status.received,
     unread_messages: row.unread_messages,
     followup_at: row.followup_at,
     followup_sent_in_at: row.followup_sent_in_at,
     distribution_mail_sent_at: row.distribution_mail_sent_at,
+    decision_changed_after_mail: changedAfterMail(row),
     finished: row.finished,
   };
 }
@@ -237,7 +241,9 @@ async function withDecision(db: Db, page: Joined[]) {
     approved_money_value: row.approved_money,
     approved_fou: row.approved_fou ?? null,
     approved_nok: row.approved_nok ?? null,
+    // The applicant's goals and the decision's, each under its own name.
     global_goals: row.global_goals ?? [],
+    decision_global_goals: row.decision_global_goals ?? [],
     followup_at: row.followup_at,
     followup_sent_in_at: row.followup_sent_in_at,
     distribution_mail_sent_at: row.distribution_mail_sent_at,

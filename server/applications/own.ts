@@ -41,10 +41,11 @@ export function visibleStatus(status: number, period: { closed: boolean; uses_st
 }
 
 /**
- * The applicant's applications with their period and type, newest first (sent in, or else last saved), each with the
- * number of staff's messages the applicant has not read yet (counted in the same query, not one query per row).
+ * The applicant's applications with their period and type (open or not on `today`, a day in Stockholm), newest first
+ * (sent in, or else last saved), each with the number of staff's messages the applicant has not read yet (counted in
+ * the same query, not one query per row).
  */
-export function ownApplications(db: Db, applicantId: number) {
+export function ownApplications(db: Db, applicantId: number, today: string) {
   return db
     .selectFrom('applications as a')
     .innerJoin('periods as p', 'p.id', 'a.period_id')
@@ -56,6 +57,9 @@ export function ownApplications(db: Db, applicantId: number) {
       'a.status',
       'a.money',
       'a.approved_money',
+      'a.released_at',
+      'a.released_status',
+      'a.released_money',
       'a.sent_in_at',
       'a.updated_at',
       'a.followup_at',
@@ -68,7 +72,7 @@ export function ownApplications(db: Db, applicantId: number) {
       'p.end_date',
       't.label as application_type',
     ])
-    .select(isOpen('p').as('period_open'))
+    .select(isOpen('p', today).as('period_open'))
     .select((eb) =>
       eb
         .selectFrom('application_messages as m')

@@ -1,11 +1,14 @@
 import { sql } from 'kysely';
 import { enums } from '../../resources/enums.js';
+import type { Locale } from '../../resources/locales.js';
+import { stockholmYear } from '../clock.js';
 import type { Db } from '../db/connect.js';
 import { AppError } from '../errors.js';
+import { assertApprovable } from './decisions.js';
 import { categoryChoices, replaceCategories } from './form.js';
 import { reachableByStaff } from './handled.js';
 import { recordHistory } from './history.js';
-import { nextReference, yearNow, type sentInColumns } from './submit.js';
+import { nextReference, type sentInColumns } from './submit.js';
 
 // The queries of the staff form for one application (SPEC.md §2 add-application, edit-application).
 
@@ -87,8 +90,8 @@ interface PaperApplication {
   applicant: NewApplicant | undefined;
 }
 
-/** Registers a checked paper application as sent in (received, with a reference), recorded in its history. */
-export function registerApplication(db: Db, staffId: number, paper: PaperApplication) {
+/** Registers a checked paper application as sent in at `now` (received, with a reference of that year in Stockholm), recorded in its history. */
+export function registerApplication(db: Db, staffId: number, paper: PaperApplication, now: Date) {
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto('applications')
@@ -98,8 +101,8 @@ export function registerApplication(db: Db, staffId: number, paper: PaperApplica
         period_id: paper.periodId,
         definitions: JSON.stringify(paper.definitions),
         status: enums.application_status.received,
-        reference: await nextReference(trx, yearNow()),
-        sent_in_at: new Date(),
+        reference: await nextReference(trx, stockholmYear(now)),
+        sent_in_at: now,
         step: 5,
       })
       .returning(['id', 'uuid', 'reference'])
@@ -123,12 +126,15 @@ interface Correction {
   after: Record<string, unknown>;
 }
 
-/** Saves a correction of an application sent in, with what changed in its history; a draft meanwhile is a 409. */
-export async function correctApplication(db: Db, staffId: number, applicationId: number, correction: Correction) {
+/**
+ * Saves a correction of an application sent in, with what changed in its history; a draft meanwhile is a 409. An
+ * approval moved to another period must fit that period's cap as any approval there (a 422 on period_id).
+ */
+export async function correctApplication(db: Db, staffId: number, applicationId: number, correction: Correction, locale: Locale) {
   await db.transaction().execute(async (trx) => {
     const still = await trx
       .selectFrom('applications')
-      .select('status')
+      .select(['status', 'period_id'])
       .where('id', '=', applicationId)
       .forUpdate()
       .executeTakeFirstOrThrow();
@@ -138,6 +144,10 @@ export async function correctApplication(db: Db, staffId: number, applicationId:
       .set({ ...correction.values, definitions: JSON.stringify(correction.definitions), updated_at: new Date() })
       .where('id', '=', applicationId)
       .execute();
+    const moved = (correction.values as { period_id?: number }).period_id ?? still.period_id;
+    if (moved !== still.period_id && still.status === enums.application_status.approved) {
+      await assertApprovable(trx, applicationId, locale, 'period_id');
+    }
     if (correction.categoryIds) await replaceCategories(trx, applicationId, correction.categoryIds);
     await recordHistory(trx, { applicationId, userId: staffId, action: 'edited', before: correction.before, after: correction.after });
   });

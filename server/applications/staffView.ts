@@ -4,6 +4,7 @@ import { notFound } from '../errors.js';
 import { categoryIdsOf, filesOf, formRecord, questionsOf } from './form.js';
 import { progressOf, staffApplicant } from './lists.js';
 import { reachableByStaff } from './handled.js';
+import { isReleased } from './told.js';
 import { personName } from '../../resources/users.js';
 
 /**
@@ -67,6 +68,9 @@ export async function staffApplication(db: Db, uuid: string) {
     followup_at: row.followup_at,
     followup_sent_in_at: row.followup_sent_in_at,
     distribution_mail_sent_at: row.distribution_mail_sent_at,
+    // When the decision as it stands reached the applicant (null: not yet, or changed since), who until then see the
+    // application as under investigation.
+    decision_released_at: isReleased(row) ? row.released_at : null,
     progress: progressOf(row),
     sent_in_at: row.sent_in_at,
     created_at: row.created_at,

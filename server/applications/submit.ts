@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { validateAnswers, type Answers, type Question } from '../../resources/applicationAnswers.js';
 import { applications } from '../../resources/applications.js';
 import { normaliseRecord, validateRecord } from '../../resources/validate.js';
+import { addDays } from '../clock.js';
 import type { Db } from '../db/connect.js';
 import type { FieldErrors } from '../errors.js';
 import { fileCounts, formColumns, type FormColumn } from './form.js';
@@ -26,13 +27,8 @@ export async function nextReference(db: Db, year: number): Promise<string> {
 
 /** The day by which the period promises an answer: its end date plus its answer time. */
 export function answerBy(endDate: string, answerWeeks: number): string {
-  const date = new Date(`${endDate}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + answerWeeks * 7);
-  return date.toISOString().slice(0, 10);
+  return addDays(endDate, answerWeeks * 7);
 }
-
-/** The year in Stockholm, which numbers the references. */
-export const yearNow = () => Number(new Intl.DateTimeFormat('sv-SE', { year: 'numeric', timeZone: 'Europe/Stockholm' }).format(new Date()));
 
 /** The application types a period takes. */
 export async function periodTypeIds(db: Db, periodId: number): Promise<number[]> {

@@ -36,8 +36,11 @@ export function registerApplicant(db: Db, applicant: { email: string; first_name
     .executeTakeFirst();
 }
 
-/** Stores a new link's token (as its hash), valid for so many days; the applicant's older unused links stop working. */
-export async function storeLoginLink(db: Db, frontendUserId: number, token: string, days: number) {
+/** How long a link works: so many days, or through a day ('YYYY-MM-DD') to its end in Stockholm. */
+export type LinkValidity = number | { through: string };
+
+/** Stores a new link's token (as its hash), valid as `valid` says; the applicant's older unused links stop working. */
+export async function storeLoginLink(db: Db, frontendUserId: number, token: string, valid: LinkValidity) {
   await db
     .updateTable('login_links')
     .set({ expires_at: sql<Date>`now()` })
@@ -50,20 +53,26 @@ export async function storeLoginLink(db: Db, frontendUserId: number, token: stri
     .values({
       frontend_user_id: frontendUserId,
       token_hash: hashToken(token),
-      expires_at: sql<Date>`now() + make_interval(days => ${days})`,
+      expires_at:
+        typeof valid === 'number'
+          ? sql<Date>`now() + make_interval(days => ${valid})`
+          : sql<Date>`(${valid.through}::date + 1)::timestamp at time zone 'Europe/Stockholm'`,
     })
     .execute();
 }
 
-/** Spends a link once and verifies its applicant's e-mail; an unknown, used or expired link, or an inactive applicant, is a 422. */
-export function spendLoginLink(db: Db, token: string): Promise<number> {
+/**
+ * Spends a link once and verifies its applicant's e-mail; an unknown, used or expired link (at `now`, the app's
+ * clock), or an inactive applicant, is a 422.
+ */
+export function spendLoginLink(db: Db, token: string, now: Date): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const link = await trx
       .updateTable('login_links')
       .set({ used_at: sql<Date>`now()` })
       .where('token_hash', '=', hashToken(token))
       .where('used_at', 'is', null)
-      .where('expires_at', '>', sql<Date>`now()`)
+      .where('expires_at', '>', now)
       .returning('frontend_user_id')
       .executeTakeFirst();
     const user =

@@ -49,6 +49,7 @@ const keptHistoryValues = [
   'approved_fou',
   'approved_nok',
   'global_goals',
+  'decision_global_goals',
   'amount',
   'reference',
   'followup_at',
@@ -85,9 +86,16 @@ export async function deleteDrafts(trx: Db, applicationIds: number[]): Promise<s
  * Anonymises applications at `now`, as the retention rules or an erasure decide: the personal values, free-text
  * answers and links go from the application, its follow-up's free text and its investigations' comments; its messages,
  * files, mails and staff's notifications of it go whole; its history keeps what happened and when, without the values that named anyone, and says
- * it was anonymised (by `userId`, or null for the rules' own run). Answers the stored files to remove.
+ * it was anonymised (`action`: by the rules, or at the applicant's erasure request) and by whom (`userId`, or null for
+ * the rules' own run and the applicant's own deletion). Answers the stored files to remove.
  */
-export async function anonymiseApplications(trx: Db, applicationIds: number[], now: Date, userId: number | null = null): Promise<string[]> {
+export async function anonymiseApplications(
+  trx: Db,
+  applicationIds: number[],
+  now: Date,
+  userId: number | null = null,
+  action: 'anonymised' | 'erasure_anonymised' = 'anonymised',
+): Promise<string[]> {
   if (!applicationIds.length) return [];
   const files = await filesOf(trx, applicationIds);
   await trx.deleteFrom('application_files').where('application_id', 'in', applicationIds).execute();
@@ -119,7 +127,7 @@ export async function anonymiseApplications(trx: Db, applicationIds: number[], n
     .where((eb) => eb.or([eb('before', 'is not', null), eb('after', 'is not', null)]))
     .execute();
   await sql`select set_config('app.anonymising', 'off', true)`.execute(trx);
-  await recordHistoryOfEach(trx, applicationIds, { userId, action: 'anonymised' });
+  await recordHistoryOfEach(trx, applicationIds, { userId, action });
   return files;
 }
 

@@ -2,7 +2,8 @@ import { Readable } from 'node:stream';
 import yazl from 'yazl';
 import { categoryIdsOf, formRecord, questionsOf } from '../applications/form.js';
 import { threadOf } from '../applications/messages.js';
-import { visibleStatus } from '../applications/own.js';
+import { shownToApplicant } from '../applications/told.js';
+import { stockholmDay } from '../clock.js';
 import type { Db } from '../db/connect.js';
 import { translator } from '../i18n.js';
 import type { Jobs } from '../jobs/queue.js';
@@ -77,7 +78,8 @@ export async function applicantData(db: Db, frontendUserId: number, now: Date) {
         .orderBy('c.label')
         .execute(),
     ]);
-    const status = visibleStatus(row.status, row);
+    // A decision not yet released is not in the download either: it is the foundation's to change until it is.
+    const { status, approved_money } = shownToApplicant(row, row);
     const decided = status === approved || status === rejected;
     const { category_ids: _ids, definitions, ...form } = formRecord(row, categoryIds);
     const answers = (definitions ?? {}) as Record<string, unknown>;
@@ -99,7 +101,7 @@ export async function applicantData(db: Db, frontendUserId: number, now: Date) {
         part: f.followup ? 'followup' : 'form',
         file: place(f),
       })),
-      decision: decided ? { status: status, approved_money: status === approved ? row.approved_money : null } : null,
+      decision: decided ? { status, approved_money } : null,
       messages: thread.map((m) => ({
         from: m.from === 'applicant' ? t('data_export.from_you') : t('data_export.from_foundation'),
         body: m.body,
@@ -166,7 +168,7 @@ export async function zipOfApplicant(db: Db, storage: FileStorage, frontendUserI
 
 /** The name a download is saved under, with the day it was made. */
 export const exportFileName = (now: Date, locale: string) =>
-  `${translator(isLocale(locale) ? locale : defaultLocale)('data_export.file_name')}-${now.toISOString().slice(0, 10)}.zip`;
+  `${translator(isLocale(locale) ? locale : defaultLocale)('data_export.file_name')}-${stockholmDay(now)}.zip`;
 
 /** The applicant's download built earlier and still kept, or one being built; undefined when there is neither. */
 export async function latestExport(db: Db, frontendUserId: number, now: Date) {

@@ -1,24 +1,59 @@
 import { sql } from 'kysely';
-import { recordHistoryOfEach } from '../applications/history.js';
-import { visibleStatus } from '../applications/own.js';
+import { recordHistory, recordHistoryOfEach } from '../applications/history.js';
+import { isReleased, shownToApplicant, toldColumns, type Released } from '../applications/told.js';
 import type { Db } from '../db/connect.js';
 import { notFound } from '../errors.js';
 import type { FileStorage } from '../uploads/storage.js';
 import { enums } from '../../resources/enums.js';
 import type { RetentionRules } from '../../resources/retention.js';
-import { deleteAccount, deleteDrafts } from './anonymise.js';
+import { anonymiseApplications, deleteAccount, deleteDrafts } from './anonymise.js';
 import { dueDay } from './retention.js';
+import { retentionRulesOf } from './retentionRules.js';
 
-const { draft } = enums.application_status;
+const { draft, approved, rejected } = enums.application_status;
 
 /** What erasing an applicant does: 'deleted' their account at once, or 'closed' it while applications they sent in are kept. */
 export type AccountOutcome = 'deleted' | 'closed';
 
 /**
+ * What an erasure request does to each of the applicant's applications. Nothing obliges the foundation to keep an
+ * application it did not grant once its applicant asks for erasure, so only approved ones are kept, for the
+ * bookkeeping period of their retention rule:
+ * - a draft never sent in is deleted;
+ * - a rejected application is anonymised at once;
+ * - one still being handled (received, under investigation) cannot be decided for an applicant who is gone: it is
+ *   withdrawn, ending as not granted (rejected, which its history records as withdrawn), and anonymised at once;
+ * - an approved application (its follow-up included, which is no status of its own) is kept until the retention rules
+ *   anonymise it, and the account is closed until then; an approval not yet released to the applicant (told.ts) has
+ *   neither reached them nor been paid, so it is withdrawn like one still being handled, and the applicant's preview
+ *   reveals nothing of it.
+ */
+export type ErasureFate = 'deleted' | 'anonymised' | 'withdrawn' | 'kept';
+
+export function erasureFate(application: Released & { sent_in_at: Date | null }): ErasureFate {
+  if (application.status === draft && application.sent_in_at === null) return 'deleted';
+  if (application.status === approved && isReleased(application)) return 'kept';
+  return application.status === rejected ? 'anonymised' : 'withdrawn';
+}
+
+/**
+ * The first day the retention rules anonymise an application (`a`, with its period `p`), as text, a postponement of
+ * its period included; null when no rule reaches it (anonymised already, or still being handled).
+ */
+export function anonymisedFrom(rules: RetentionRules) {
+  return sql<string | null>`(case when ${dueDay(rules)} is null then null else greatest(${dueDay(rules)},
+    (select r.until + 1 from retention_postponements r where r.period_id = a.period_id)) end)::text`;
+}
+
+/** The last of the days the kept applications are anonymised: the account goes with the last of them. */
+const lastDay = (days: (string | null)[]) => days.reduce<string | null>((last, day) => (day && (!last || day > last) ? day : last), null);
+
+/**
  * What erasing an applicant's account would do now, as they (or staff acting on their request) are told before
- * confirming: the drafts never sent in that go at once, and the applications sent in that the foundation keeps, each
- * with the first day the retention rules anonymise it (null while it is being handled: the rules start counting at
- * the decision), a postponement of its period included. `asApplicant` shows each status as the applicant sees it.
+ * confirming: the drafts never sent in that go at once, the applications sent in that are anonymised at once (rejected,
+ * or withdrawn while being handled), and the approved ones the foundation keeps, each with the first day the retention
+ * rules anonymise it (`kept_until`: the last of those days, when the account goes too). `asApplicant` shows each status
+ * as the applicant sees it.
  */
 export async function erasurePreview(db: Db, frontendUserId: number, rules: RetentionRules, asApplicant: boolean) {
   const open = await db
@@ -32,54 +67,56 @@ export async function erasurePreview(db: Db, frontendUserId: number, rules: Rete
     .selectFrom('applications as a')
     .innerJoin('periods as p', 'p.id', 'a.period_id')
     .leftJoin('application_types as t', 't.id', 'a.application_type_id')
-    .leftJoin('retention_postponements as r', 'r.period_id', 'p.id')
     .select([
       'a.uuid',
       'a.reference',
-      'a.status',
+      ...toldColumns.map((column) => `a.${column}` as const),
       'a.sent_in_at',
       'a.updated_at',
       'p.name as period',
       'p.closed',
       'p.uses_status_cloaking',
       't.label as application_type',
-      sql<string | null>`(case when ${dueDay(rules)} is null then null else greatest(${dueDay(rules)}, r.until + 1) end)::text`.as(
-        'anonymised_from',
-      ),
+      anonymisedFrom(rules).as('anonymised_from'),
     ])
     .where('a.frontend_user_id', '=', frontendUserId)
     .orderBy('a.id')
     .execute();
-  const drafts = rows.filter((row) => row.status === draft && row.sent_in_at === null);
-  const kept = rows.filter((row) => !drafts.includes(row));
+  const sentIn = (row: (typeof rows)[number]) => ({
+    uuid: row.uuid,
+    reference: row.reference,
+    status: asApplicant ? shownToApplicant(row, row).status : row.status,
+    period: row.period,
+    application_type: row.application_type,
+  });
+  const drafts = rows.filter((row) => erasureFate(row) === 'deleted');
+  const anonymised = rows.filter((row) => ['anonymised', 'withdrawn'].includes(erasureFate(row)));
+  const kept = rows.filter((row) => erasureFate(row) === 'kept');
   const outcome: AccountOutcome = kept.length ? 'closed' : 'deleted';
   return {
     account: outcome,
+    kept_until: lastDay(kept.map((row) => row.anonymised_from)),
     drafts: drafts.map((row) => ({
       uuid: row.uuid,
       period: row.period,
       application_type: row.application_type,
       updated_at: row.updated_at,
     })),
-    kept: kept.map((row) => ({
-      uuid: row.uuid,
-      reference: row.reference,
-      status: asApplicant ? visibleStatus(row.status, row) : row.status,
-      period: row.period,
-      application_type: row.application_type,
-      anonymised_from: row.anonymised_from,
-    })),
+    anonymised: anonymised.map((row) => ({ ...sentIn(row), withdrawn: erasureFate(row) === 'withdrawn' })),
+    kept: kept.map((row) => ({ ...sentIn(row), anonymised_from: row.anonymised_from })),
   };
 }
 
 /**
- * Erases an applicant at their request (by themselves, or carried out by staff user `staffId`): at once their drafts
- * never sent in and, when nothing they sent in is kept, the account itself; otherwise the account is closed (no
- * sign-in, no mails, the address free for a new account) and each kept application's history says so, until the
- * retention rules anonymise the last of them and the account goes too (server/dataProtection/retentionRun.ts).
+ * Erases an applicant at their request (by themselves, or carried out by staff user `staffId`), in one transaction:
+ * their drafts never sent in are deleted, their other applications but the approved ones withdrawn where still being
+ * handled and anonymised; then the account is deleted when nothing they sent in is kept, or else closed (no sign-in,
+ * no mails, the address free for a new account) and each kept application's history says so, until the retention
+ * rules anonymise the last of them and the account goes too (server/dataProtection/retentionRun.ts). The stored files
+ * go once the transaction has committed.
  */
 export async function eraseApplicant(db: Db, storage: FileStorage, frontendUserId: number, now: Date, staffId: number | null) {
-  const { outcome, drafts, kept, files } = await db.transaction().execute(async (trx) => {
+  const { files, ...done } = await db.transaction().execute(async (trx) => {
     const account = await trx
       .selectFrom('frontend_users')
       .select('id')
@@ -90,18 +127,42 @@ export async function eraseApplicant(db: Db, storage: FileStorage, frontendUserI
     if (!account) throw notFound();
     const own = await trx
       .selectFrom('applications')
-      .select(['id', 'status', 'sent_in_at'])
+      .select([...toldColumns, 'id', 'sent_in_at'])
       .where('frontend_user_id', '=', frontendUserId)
+      .orderBy('id')
       .forUpdate()
       .execute();
-    const draftIds = own.filter((a) => a.status === draft && a.sent_in_at === null).map((a) => a.id);
-    const keptIds = own.map((a) => a.id).filter((id) => !draftIds.includes(id));
+    const idsOf = (fate: ErasureFate) => own.filter((a) => erasureFate(a) === fate).map((a) => a.id);
+    const [draftIds, keptIds] = [idsOf('deleted'), idsOf('kept')];
+    const withdrawn = own.filter((a) => erasureFate(a) === 'withdrawn');
     const removed = await deleteDrafts(trx, draftIds);
+    if (withdrawn.length) {
+      await trx
+        .updateTable('applications')
+        .set({ status: rejected, updated_at: now })
+        .where(
+          'id',
+          'in',
+          withdrawn.map((a) => a.id),
+        )
+        .execute();
+      for (const application of withdrawn)
+        await recordHistory(trx, {
+          applicationId: application.id,
+          userId: staffId,
+          action: 'withdrawn',
+          before: { status: application.status },
+          after: { status: rejected },
+        });
+    }
+    const anonymisedIds = own.filter((a) => ['anonymised', 'withdrawn'].includes(erasureFate(a))).map((a) => a.id);
+    removed.push(...(await anonymiseApplications(trx, anonymisedIds, now, staffId, 'erasure_anonymised')));
+    const counts = { drafts_deleted: draftIds.length, anonymised: anonymisedIds.length, kept: keptIds.length };
     if (!keptIds.length)
       return {
-        outcome: 'deleted' as const,
-        drafts: draftIds.length,
-        kept: 0,
+        account: 'deleted' as const,
+        ...counts,
+        kept_until: null,
         files: [...removed, ...(await deleteAccount(trx, frontendUserId))],
       };
     const exports = await trx.selectFrom('data_exports').select('uuid').where('frontend_user_id', '=', frontendUserId).execute();
@@ -114,13 +175,20 @@ export async function eraseApplicant(db: Db, storage: FileStorage, frontendUserI
       .where('id', '=', frontendUserId)
       .execute();
     await recordHistoryOfEach(trx, keptIds, { userId: staffId, action: 'account_deleted' });
+    const rules = await retentionRulesOf(trx);
+    const days = await trx
+      .selectFrom('applications as a')
+      .innerJoin('periods as p', 'p.id', 'a.period_id')
+      .select(anonymisedFrom(rules).as('day'))
+      .where('a.id', 'in', keptIds)
+      .execute();
     return {
-      outcome: 'closed' as const,
-      drafts: draftIds.length,
-      kept: keptIds.length,
+      account: 'closed' as const,
+      ...counts,
+      kept_until: lastDay(days.map((row) => row.day)),
       files: [...removed, ...exports.map((e) => e.uuid)],
     };
   });
   await storage.remove(files);
-  return { account: outcome, drafts_deleted: drafts, kept };
+  return done;
 }

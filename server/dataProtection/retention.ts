@@ -1,4 +1,5 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { stockholmDay } from '../clock.js';
 import type { Db } from '../db/connect.js';
 import { enums } from '../../resources/enums.js';
 import type { RetentionRules } from '../../resources/retention.js';
@@ -11,7 +12,7 @@ export type RetentionAction = 'drafts' | 'rejected' | 'approved';
 export const retentionActions: RetentionAction[] = ['drafts', 'rejected', 'approved'];
 
 /** `now` as a day in Stockholm, the calendar the rules count in. */
-export const dayOf = (now: Date) => sql<string>`((${now.toISOString()}::timestamptz at time zone 'Europe/Stockholm')::date)`;
+export const dayOf = (now: Date) => sql<string>`(${stockholmDay(now)}::date)`;
 
 /**
  * The first day each rule reaches an application (`a`, with its period as `p`), or null when none does. A period

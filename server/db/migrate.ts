@@ -17,6 +17,9 @@ import * as applicationTallies from './migrations/0014_application_tallies.js';
 import * as retentionRules from './migrations/0015_retention_rules.js';
 import * as referenceWalkIndex from './migrations/0016_reference_walk_index.js';
 import * as dataProtection from './migrations/0017_data_protection.js';
+import * as decisionRelease from './migrations/0019_decision_release.js';
+import * as searchFold from './migrations/0020_search_fold.js';
+import * as applicationDeletions from './migrations/0022_application_deletions.js';
 
 // Listed here rather than read from disk, so the order is explicit and nothing depends on the working directory.
 const migrations: Record<string, Migration> = {
@@ -37,6 +40,9 @@ const migrations: Record<string, Migration> = {
   '0015_retention_rules': retentionRules,
   '0016_reference_walk_index': referenceWalkIndex,
   '0017_data_protection': dataProtection,
+  '0019_decision_release': decisionRelease,
+  '0020_search_fold': searchFold,
+  '0022_application_deletions': applicationDeletions,
 };
 
 export async function migrate(db: Db): Promise<string[]> {

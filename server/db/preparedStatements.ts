@@ -22,9 +22,10 @@ const unpreparable = new Set<string>();
 
 /**
  * A search's best plan depends on what it looks for: a pattern that matches a few rows wants the trigram indexes, one
- * that matches many may not, and a prepared statement's plan cache could settle on one plan for every pattern.
+ * that matches many may not, and a prepared statement's plan cache could settle on one plan for every pattern. The
+ * lists search with LIKE on folded text (server/lists/search.ts), and ILIKE is the same question.
  */
-const patternMatch = /\bilike\b/i;
+const patternMatch = /\bi?like\b/i;
 
 /** The name `text` is prepared under, once it has run often enough; undefined until then (and for a search). */
 export function statementName(text: string): string | undefined {

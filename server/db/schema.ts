@@ -199,6 +199,15 @@ export interface Database {
     /** When the retention rules anonymised it (migration 0015); null while it holds what was sent. */
     anonymised_at: Date | null;
     distribution_mail_sent_at: Date | null;
+    /** The decision the last decision mail stated, and its amount for an approval (migration 0019). */
+    mailed_status: number | null;
+    mailed_money: number | null;
+    /** When, and as what, the decision reached the applicant: by its mail or released by staff without one. */
+    released_at: Date | null;
+    released_status: number | null;
+    released_money: number | null;
+    /** The global goals the decision names; `global_goals` stays the applicant's answer. */
+    decision_global_goals: ColumnType<number[], number[] | undefined, number[]>;
     unread_messages: Generated<boolean>;
     created_at: Created;
     updated_at: Timestamp;
@@ -311,6 +320,20 @@ export interface Database {
     before: Json<Record<string, unknown> | null>;
     after: Json<Record<string, unknown> | null>;
     created_at: Created;
+  };
+  /** Who deleted which application, and what went with it (migration 0022); append-only, outlives the application. */
+  application_deletions: {
+    id: Generated<number>;
+    reference: string | null;
+    application_uuid: string;
+    period_id: number;
+    period_name: string;
+    status: number;
+    files: number;
+    messages: number;
+    followup: boolean;
+    user_id: number;
+    deleted_at: Created;
   };
   application_categories: { application_id: number; category_id: number };
   /** Counts and sums of the applications sent in, kept by triggers (migration 0014); read only. */

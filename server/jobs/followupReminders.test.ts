@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enums } from '../../resources/enums.js';
-import { sentInApplication } from '../test/handlingFixtures.js';
+import { releasedAs, sentInApplication } from '../test/handlingFixtures.js';
 import { call, createStaff, createTestApp, sessionCookie, type TestApp } from '../test/testApp.js';
 
 // The reminder through the queue, as the app runs it, on a clock the test moves.
@@ -33,7 +33,12 @@ async function runReminderJob() {
 describe('the follow-up reminder on the job queue', () => {
   it('goes once when the clock has moved 14 days, and the request stores the job that wakes it then', async () => {
     const application = await sentInApplication(t.db, 'sv-SE');
-    await t.db.updateTable('applications').set({ status: enums.application_status.approved }).where('id', '=', application.id).execute();
+    const { approved } = enums.application_status;
+    await t.db
+      .updateTable('applications')
+      .set({ status: approved, ...releasedAs(approved) })
+      .where('id', '=', application.id)
+      .execute();
     const requested = await call(t.app, {
       method: 'POST',
       url: `/api/v1/applications/${application.uuid}/followup/request`,

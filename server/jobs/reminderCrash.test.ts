@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { connect, type Db } from '../db/connect.js';
 import { freePort, startEmbeddedPostgres, type EmbeddedPostgres } from '../db/embedded.js';
-import { sentInApplication } from '../test/handlingFixtures.js';
+import { releasedAs, sentInApplication } from '../test/handlingFixtures.js';
 import { appEnv, staffSession, startServerProcess, type ServerProcess } from '../test/serverProcess.js';
 import { createStaff, PASSWORD } from '../test/testApp.js';
 
@@ -44,7 +44,11 @@ describe('a crash during the reminder job', () => {
     // An approved application, and staff who request its follow-up.
     await createStaff(db, 'admin', 'crash-admin@test.se');
     const application = await sentInApplication(db, 'en-US');
-    await db.updateTable('applications').set({ status: 40, approved_money: 10_000_00 }).where('id', '=', application.id).execute();
+    await db
+      .updateTable('applications')
+      .set({ status: 40, approved_money: 10_000_00, ...releasedAs(40, 10_000_00) })
+      .where('id', '=', application.id)
+      .execute();
     const cookie = await staffSession(base, 'crash-admin@test.se', PASSWORD);
     const requested = await fetch(`${base}/applications/${application.uuid}/followup/request`, {
       method: 'POST',

@@ -53,6 +53,19 @@ describe('mail outbox on the job queue', () => {
     await expect.poll(async () => (await deliveryJob(t, id))[0]?.state).toBe('completed');
   });
 
+  it('delivers to an internationalised address, by SMTPUTF8', async () => {
+    const t = await appWithSmtp(smtp.url);
+    const id = await t.mailer.queue({
+      to: 'test.åsa@example.se',
+      locale: 'sv-SE',
+      template: 'password_reset',
+      params: { link: 'l', minutes: 5 },
+    });
+    await expect.poll(async () => (await outboxRow(t, id)).sent_at, { timeout: 10_000 }).not.toBeNull();
+    expect(receivedBy('test.åsa@example.se')).toHaveLength(1);
+    expect(receivedBy('test.åsa@example.se')[0].smtpUtf8).toBe(true);
+  });
+
   it('keeps no usable token in the stored copy once the mail is sent', async () => {
     const t = await appWithSmtp(smtp.url);
     const token = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcde';

@@ -4,6 +4,7 @@ import { resourceByName } from '../../resources/index.js';
 import { plainText } from '../../resources/plainText.js';
 import { AppError, notFound, type FieldErrors } from '../errors.js';
 import { listPage, type ListQuery } from '../lists/listQuery.js';
+import { contains } from '../lists/search.js';
 
 // The engine works on any declared table, so it uses an untyped Kysely; every name comes from a declaration.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tables known only from the declarations at run time
@@ -30,16 +31,13 @@ const SORT_MATCHES_BELOW = 10_000;
 const isColumn = (field: Field) => field.kind !== 'references';
 const columns = (resource: ResourceDefinition) => resource.fields.filter(isColumn).map((f) => `t.${f.name}`);
 const manyFields = (resource: ResourceDefinition) => resource.fields.filter((f): f is ReferencesField => f.kind === 'references');
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function filtered(db: AnyQueryCreator, resource: ResourceDefinition, query: ListQuery) {
   let q = db.selectFrom(`${resource.table} as t`);
   if (query.only) q = q.where('t.id', 'in', query.only.length ? query.only : [-1]);
   for (const [name, values] of Object.entries(query.anyOf)) q = q.where(`t.${name}`, 'in', values);
-  if (query.search) {
-    const pattern = `%${escapeLike(query.search)}%`;
-    q = q.where((eb) => eb.or(resource.search!.map((name) => eb(`t.${name}`, 'ilike', pattern))));
-  }
+  const term = query.search;
+  if (term) q = q.where((eb) => eb.or(resource.search!.map((name) => contains(eb.ref(`t.${name}`), term))));
   return q;
 }
 

@@ -207,6 +207,24 @@ describe('contacts validation', () => {
     expect(good.statusCode).toBe(201);
     expect(good.json().data).toMatchObject({ phone: '+46701234567', email: 'asa@stiftelsen.se' });
   });
+
+  it('takes an internationalised address and refuses a non-address with the registration’s message', async () => {
+    const contact = (email: string) =>
+      call(t.app, {
+        method: 'POST',
+        url: api('/contacts'),
+        cookie: as('admin'),
+        payload: { data: { first_name: 'Åsa', last_name: 'Test', email } },
+      });
+    const good = await contact('test.åsa@example.se');
+    expect(good.statusCode, good.body).toBe(201);
+    expect(good.json().data.email).toBe('test.åsa@example.se');
+    for (const bad of ['a@b', 'x', 'a@b.c']) {
+      const refused = await contact(bad);
+      expect(refused.statusCode, bad).toBe(422);
+      expect(refused.json().errors).toEqual({ email: ['Fältet e-postadress måste vara en giltig e-postadress.'] });
+    }
+  });
 });
 
 describe('export and import', () => {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Field, ResourceDefinition } from '../../resources/fields.js';
 import { partOf, resourceList } from '../../resources/index.js';
+import { stockholmDay } from '../clock.js';
 import { toCsv } from '../csv.js';
 import { invalid } from '../errors.js';
 import { id } from '../routes/schemas.js';
@@ -92,7 +93,7 @@ export function registerResource(instance: FastifyInstance, resource: ResourceDe
           data.map((row) => ({ id: row.id, ...Object.fromEntries(fields.map((f) => [f.name, toCsvValue(f, row[f.name])])) })),
           [{ key: 'id', header: 'id' }, ...fields.map((f) => ({ key: f.name, header: f.name }))],
         );
-        const day = new Date().toISOString().slice(0, 10);
+        const day = stockholmDay(app.clock.now());
         return reply
           .type('text/csv; charset=utf-8')
           .header('Content-Disposition', `attachment; filename="${resource.name}-${day}.csv"`)

@@ -26,7 +26,8 @@ export function Nullable<T extends TSchema & { type: string }>(schema: T) {
   return Type.Unsafe<Static<T> | null>({ ...schema, type: [schema.type, 'null'] });
 }
 
-export const email = Type.String({ format: 'email', maxLength: 254 });
+/** The format is the one e-mail rule (isEmailAddress, set as Ajv's `email` in app.ts), its length limits included. */
+export const email = Type.String({ format: 'email', description: 'An e-mail address, at most 254 octets; internationalised ones too' });
 export const password = Type.String({ minLength: 1, maxLength: 1024 });
 export const uuid = Type.String({ pattern: uuidPattern });
 /** A row id: a whole number an int4 serial column can hold, so a larger one is a 422 rather than a database error. */

@@ -1,21 +1,9 @@
 import { categoryTypeKeys, type Statistics, type StatisticsFigures, type StatisticsTable } from '../../resources/statistics.js';
-import { enums, type EnumName } from '../../resources/enums.js';
-import { toCsv, type CsvColumn } from '../csv.js';
-import type { Translate } from '../i18n.js';
+import { decimalKronor, toCsv, type CsvColumn } from '../csv.js';
+import { enumLabel, type Translate } from '../i18n.js';
 
-/** Öre as kronor with a decimal point and two decimals ('1234.50'), by integer arithmetic so no float rounds it. */
-export function kronor(ore: number): string {
-  const sign = ore < 0 ? '-' : '';
-  const abs = BigInt(Math.abs(ore));
-  return `${sign}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
-}
-
-/** The translated label of an enumeration code, or the code itself when unknown (empty for none). */
-function enumLabel(t: Translate, name: EnumName, code: number | null): string {
-  if (code === null) return '';
-  const key = Object.entries(enums[name]).find(([, value]) => value === code)?.[0];
-  return key ? t(`enums.${name}.${key}`) : String(code);
-}
+/** Öre as kronor with a decimal point and two decimals ('1234.50'). */
+export const kronor = (ore: number): string => decimalKronor(ore, '.');
 
 const figureCells = (row: StatisticsFigures) => ({
   applications: row.applications,

@@ -33,6 +33,18 @@ export async function applicantCookie(db: Db, frontendUserId: number) {
   return `applicant_session=${await createSession(db, 'applicant', frontendUserId, 3600)}`;
 }
 
+/**
+ * The columns of a decision that has reached its applicant (server/applications/told.ts), for a row written straight
+ * to the database: `set({ status: approved, ...releasedAs(approved, amount) })`.
+ */
+export function releasedAs(status: number, approvedMoney: number | null = null) {
+  return {
+    released_at: new Date('2026-06-01T10:00:00Z'),
+    released_status: status,
+    released_money: status === enums.application_status.approved ? approvedMoney : null,
+  };
+}
+
 let counter = 0;
 
 export async function createApplication(
@@ -44,10 +56,15 @@ export async function createApplication(
     money?: number;
     approvedMoney?: number | null;
     sentInAt?: string | null;
+    /** A decision (approved or rejected) has reached the applicant unless false (server/applications/told.ts). */
+    released?: boolean;
   },
 ) {
   const status = values.status ?? enums.application_status.received;
   const draft = status === enums.application_status.draft;
+  const { approved, rejected } = enums.application_status;
+  const approvedMoney = values.approvedMoney ?? null;
+  const released = (values.released ?? true) && (status === approved || status === rejected);
   counter += 1;
   return db
     .insertInto('applications')
@@ -56,7 +73,8 @@ export async function createApplication(
       frontend_user_id: values.frontendUserId,
       status,
       money: values.money ?? 10_000_00,
-      approved_money: values.approvedMoney ?? null,
+      approved_money: approvedMoney,
+      ...(released && releasedAs(status, approvedMoney)),
       reference: draft ? null : `2026-${String(counter).padStart(4, '0')}`,
       sent_in_at: draft ? null : new Date(values.sentInAt ?? '2026-03-01T10:00:00Z'),
     })

@@ -5,6 +5,8 @@ export interface ReceivedMail {
   to: string;
   /** The message as it came, headers and body. */
   raw: string;
+  /** Whether the client asked for SMTPUTF8 (RFC 6531), which an internationalised address needs. */
+  smtpUtf8: boolean;
 }
 
 /** A real SMTP server on a free port of the loopback, keeping every mail it receives, for the app to deliver to. */
@@ -18,7 +20,9 @@ export async function startSmtpServer() {
       let raw = '';
       stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
       stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), raw });
+        const from = session.envelope.mailFrom;
+        const smtpUtf8 = !!from && (from.args as Record<string, unknown>).SMTPUTF8 === true;
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), raw, smtpUtf8 });
         callback();
       });
     },

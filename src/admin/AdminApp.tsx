@@ -28,6 +28,7 @@ const FaqOrderPage = lazy(() => import('./pages/screens').then((m) => ({ default
 const ForgotPasswordPage = lazy(() => import('./pages/screens').then((m) => ({ default: m.ForgotPasswordPage })));
 const NotificationsPage = lazy(() => import('./pages/screens').then((m) => ({ default: m.NotificationsPage })));
 const DataProtectionPage = lazy(() => import('./pages/screens').then((m) => ({ default: m.DataProtectionPage })));
+const DecisionPeriodsPage = lazy(() => import('./pages/screens').then((m) => ({ default: m.DecisionPeriodsPage })));
 const ResetPasswordPage = lazy(() => import('./pages/screens').then((m) => ({ default: m.ResetPasswordPage })));
 
 const theme = {
@@ -155,6 +156,14 @@ export function StaffAdmin({
           element={
             <LazyScreen screen="decision">
               <DecidedList />
+            </LazyScreen>
+          }
+        />
+        <Route
+          path="/decisioning"
+          element={
+            <LazyScreen screen="decisioning">
+              <DecisionPeriodsPage />
             </LazyScreen>
           }
         />

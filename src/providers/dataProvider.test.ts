@@ -127,6 +127,7 @@ describe('dataProvider, the staff API calls', () => {
     ['updateStatus', () => [uuid, 30], 'POST', `/applications/${uuid}/updateStatus`, { data: { status: 30 } }],
     ['getHistory', () => [uuid], 'GET', `/applications/${uuid}/history`, undefined],
     ['getDecision', () => [uuid], 'GET', `/applications/${uuid}/decision`, undefined],
+    ['releaseDecision', () => [uuid], 'POST', `/applications/${uuid}/decision-release`, undefined],
     [
       'decide',
       () => [uuid, { status: 50, approved_money: 100 }],
@@ -156,6 +157,7 @@ describe('dataProvider, the staff API calls', () => {
     ['getStatistics', () => [4], 'GET', '/statistics?period=4', undefined],
     ['getStatistics', () => [null], 'GET', '/statistics', undefined],
     ['getDashboard', () => [], 'GET', '/dashboard', undefined],
+    ['getDecisionPeriods', () => [], 'GET', '/periods/decisioning', undefined],
     ['getEnums', () => ['en-US'], 'GET', '/protocol/enums/en-US', undefined],
     ['forgotPassword', () => ['anna@example.se'], 'POST', '/auth/forgot-password', { data: { email: 'anna@example.se' } }],
     [

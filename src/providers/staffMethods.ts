@@ -20,6 +20,8 @@ export interface ApplicationProgress {
   followup_at: string | null;
   followup_sent_in_at: string | null;
   distribution_mail_sent_at: string | null;
+  /** A decision mail was sent and the decision has changed since: the applicant has not been told this one. */
+  decision_changed_after_mail?: boolean;
   finished: boolean;
 }
 
@@ -42,9 +44,32 @@ export interface StaffApplication {
   contact_email: string | null;
   contact_phone: string | null;
   distribution_mail_sent_at?: string | null;
+  /** When the decision as it stands reached the applicant (its mail, or released without one); null: not yet. */
+  decision_released_at?: string | null;
+  /** The global goals the applicant chose (the decision's own are the decision's). */
+  global_goals?: number[];
   definitions: Record<string, unknown>;
   questions?: { id: number; label: string; type: number }[];
   files?: StoredFile[];
+}
+
+/** What deleting an application would remove: its files (all of them), dialogue messages, follow-up, investigations. */
+export interface ApplicationDeletionPreview {
+  reference: string | null;
+  status: number;
+  files: number;
+  messages: number;
+  followup: boolean;
+  investigations: number;
+}
+
+/** The log's entry of a deleted application: who deleted which reference, when, and what went with it. */
+export interface ApplicationDeletion extends Omit<ApplicationDeletionPreview, 'investigations'> {
+  id: number;
+  application_uuid: string;
+  period: { id: number; name: string };
+  deleted_at: string;
+  deleted_by: { id: number; name: string };
 }
 
 /** What the staff application form offers: every period (closed ones too), the categories, each type's questions. */
@@ -66,7 +91,10 @@ export interface Decision {
   approved_money: number | null;
   approved_fou: number | null;
   approved_nok: number | null;
+  /** The goals the decision names. */
   global_goals: number[];
+  /** The goals the applicant gave, which the decision leaves as they are. */
+  applicant_global_goals?: number[];
   uses_money_distribution_cap: boolean;
   cap: { available_money: number; approved_elsewhere: number; remaining: number } | null;
 }
@@ -103,9 +131,21 @@ export interface HistoryEntry {
   user: { id: number; name: string } | null;
 }
 
+/** A period the user may decide on: closed by staff, or by its dates on today ended, open or upcoming. */
+export interface DecisionPeriod {
+  id: number;
+  uuid: string;
+  name: string;
+  start_date: string;
+  end_date: string;
+  state: 'closed' | 'ended' | 'open' | 'upcoming';
+}
+
 export interface DashboardData {
   open_periods: { id: number; uuid: string; name: string; start_date: string; end_date: string }[];
   application_counts: { status: number; count: number }[] | null;
+  /** Every period the user may decide on, closed ones first; null when they may decide none. */
+  decision_periods: DecisionPeriod[] | null;
 }
 
 export interface FaqItem {
@@ -220,6 +260,8 @@ export interface NotificationSettings {
 export interface DecisionMailCount {
   pending: number;
   without_email: number;
+  /** Approvals without an approved amount: their mail would state none, so none is sent. */
+  without_amount: number;
 }
 
 /** One round of a period's decision mails: how many went, how many are left. */
@@ -239,6 +281,10 @@ export function staffMethods(http: HttpClient, unwrap: Unwrap) {
     /** The staff form's save: an update of the application with `uuid`, or (null) a new one. */
     saveApplication: (uuid: string | null, values: FormValues) =>
       unwrap<SavedApplication>(uuid ? http.put(application(uuid), { data: values }) : http.post('/applications', { data: values })),
+    /** What deleting the application would remove; a 409 (with the reason) for an approved one, which is kept. */
+    getDeletion: (uuid: string) => unwrap<ApplicationDeletionPreview>(http.get(application(uuid, '/deletion'))),
+    /** Deletes the application for good; answers the log's entry. */
+    deleteApplication: (uuid: string) => unwrap<ApplicationDeletion>(http.delete(application(uuid))),
     setFinished: (uuid: string, finished: boolean) => unwrap<unknown>(http.post(application(uuid, '/finished'), { data: { finished } })),
     updateStatus: (uuid: string, status: number) => unwrap<unknown>(http.post(application(uuid, '/updateStatus'), { data: { status } })),
     getHistory: (uuid: string) => unwrap<HistoryEntry[]>(http.get(application(uuid, '/history'))),
@@ -262,6 +308,7 @@ export function staffMethods(http: HttpClient, unwrap: Unwrap) {
       unwrap<unknown>(http.post(application(uuid, '/messages/read'), { data: { up_to: upTo } })),
     getStatistics: (period: number | null) => unwrap<Statistics>(http.get('/statistics', { params: period ? { period } : {} })),
     getDashboard: () => unwrap<DashboardData>(http.get('/dashboard')),
+    getDecisionPeriods: () => unwrap<DecisionPeriod[]>(http.get('/periods/decisioning')),
     /** The enumerations with their labels in `locale`, from the cache the apps share. */
     getEnums: (locale: string) => getEnums(http, locale),
     forgotPassword: (email: string) => unwrap<{ message: string }>(http.post('/auth/forgot-password', { data: { email } })),
@@ -297,6 +344,8 @@ export function staffMethods(http: HttpClient, unwrap: Unwrap) {
     /** Mails the application's decision to the applicant; `resend` sends it again after it has once been sent. */
     sendDecisionMail: (uuid: string, resend = false) =>
       unwrap<{ distribution_mail_sent_at: string }>(http.post(application(uuid, '/decision-mail'), { data: resend ? { resend } : {} })),
+    /** Shows the applicant the decision as it stands without a mail (until then they see "under investigation"). */
+    releaseDecision: (uuid: string) => unwrap<{ released_at: string }>(http.post(application(uuid, '/decision-release'))),
     countDecisionMails: (periodUuid: string) =>
       unwrap<DecisionMailCount>(http.get(`/periods/${encodeURIComponent(periodUuid)}/decision-mails`)),
     sendDecisionMails: (periodUuid: string, limit: number) =>

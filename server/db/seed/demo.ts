@@ -341,7 +341,12 @@ interface ApplicationPlan {
   sent?: number | [number, number];
   /** Decided: as sent. */
   decided?: number | [number, number];
+  /** The decision mail sent (which released the decision to the applicant): as sent; without it they see none yet. */
+  mailed?: number | [number, number];
+  /** The applicant's global goals. */
   goals: number[];
+  /** The goals the decision names (an approval in a period without the distribution cap). */
+  decisionGoals?: number[];
   categories: string[];
   answers: Record<string, unknown>;
 }
@@ -359,7 +364,9 @@ const applications: ApplicationPlan[] = [
     approved: 45000,
     sent: [3, 14],
     decided: [5, 20],
+    mailed: [5, 22],
     goals: [3, 10],
+    decisionGoals: [3],
     categories: ['Barn och unga', 'Folkhälsa och rörelse', 'Luleå', 'Idrott och friluftsliv'],
     answers: {
       project: 'Sommarfotboll för alla',
@@ -382,7 +389,9 @@ const applications: ApplicationPlan[] = [
     approved: 15000,
     sent: [4, 2],
     decided: [5, 20],
+    mailed: [5, 22],
     goals: [4, 10],
+    decisionGoals: [4, 10],
     categories: ['Nyanlända', 'Ökad delaktighet', 'Boden'],
     answers: {
       age: 21,
@@ -404,6 +413,7 @@ const applications: ApplicationPlan[] = [
     money: 120000,
     sent: [4, 28],
     decided: [5, 20],
+    mailed: [5, 22],
     goals: [4, 11],
     categories: ['Kultur och skapande', 'Piteå', 'Kultur och kulturarv'],
     answers: {
@@ -446,6 +456,7 @@ const applications: ApplicationPlan[] = [
     money: 20000,
     sent: [2, 25],
     decided: [5, 20],
+    mailed: [5, 22],
     goals: [4],
     categories: ['Barn och unga', 'Överkalix'],
     answers: {
@@ -591,6 +602,7 @@ const applications: ApplicationPlan[] = [
     approved: 20000,
     sent: 25,
     decided: 4,
+    mailed: 3,
     goals: [3, 5],
     categories: ['Barn och unga', 'Folkhälsa och rörelse', 'Luleå'],
     answers: {
@@ -822,6 +834,7 @@ export async function seedDemo(db: Db, today: Date = new Date(), storage?: FileS
       plan,
       sentInAt: plan.sent === undefined ? null : moment(plan.sent, 9 + (i % 9), (i * 7) % 60),
       decidedAt: plan.decided === undefined ? null : moment(plan.decided, 14, (i * 11) % 60),
+      mailedAt: plan.mailed === undefined ? null : moment(plan.mailed, 10, (i * 13) % 60),
     }));
     const references = new Map<(typeof planned)[number], string>();
     const sequence = new Map<number, number>();
@@ -833,7 +846,7 @@ export async function seedDemo(db: Db, today: Date = new Date(), storage?: FileS
     }
 
     for (const [i, p] of planned.entries()) {
-      const { plan, sentInAt, decidedAt } = p;
+      const { plan, sentInAt, decidedAt, mailedAt } = p;
       const fields = fieldIds[plan.type];
       const questionType = (key: string) => applicationTypes.find((t) => t.key === plan.type)!.fields.find((f) => f.key === key)?.type;
       const attachments: { questionId: number; name: string }[] = [];
@@ -865,6 +878,16 @@ export async function seedDemo(db: Db, today: Date = new Date(), storage?: FileS
           approved_money: plan.approved === undefined ? null : kr(plan.approved),
           definitions: JSON.stringify(definitions),
           global_goals: plan.goals,
+          decision_global_goals: plan.decisionGoals ?? [],
+          // The decision its mail stated, which reached the applicant with it (server/applications/told.ts).
+          ...(mailedAt && {
+            distribution_mail_sent_at: mailedAt,
+            mailed_status: enums.application_status[plan.status],
+            mailed_money: plan.approved === undefined ? null : kr(plan.approved),
+            released_at: mailedAt,
+            released_status: enums.application_status[plan.status],
+            released_money: plan.approved === undefined ? null : kr(plan.approved),
+          }),
           finished: decidedAt !== null,
           sent_in_at: sentInAt,
           decided_at: decidedAt,

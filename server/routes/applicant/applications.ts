@@ -15,14 +15,15 @@ import {
   startDraft,
   typeLabel,
 } from '../../applications/drafts.js';
-import { assertDraft, ownApplication, visibleStatus } from '../../applications/own.js';
+import { assertDraft, ownApplication } from '../../applications/own.js';
+import { shownToApplicant } from '../../applications/told.js';
 import { ID, formFieldSchemas } from '../formSchema.js';
 import { categoryIdsOf, filesOf, formRecord, questionsOf, type ApplicationRow } from '../../applications/form.js';
-import { answerBy, sentInColumns, sentInErrors, unknownCategories, yearNow } from '../../applications/submit.js';
+import { answerBy, sentInColumns, sentInErrors, unknownCategories } from '../../applications/submit.js';
+import { stockholmDay } from '../../clock.js';
 import { AppError, invalid, type FieldErrors } from '../../errors.js';
 import { anyObject, body, data, Nullable, uuid, type Api } from '../schemas.js';
 
-const { approved } = enums.application_status;
 /** What a draft save may carry: any part of the form, kept as typed (the full rules apply when it is sent in). */
 const draftFields = { step: Type.Integer({ minimum: 1, maximum: 5 }), ...formFieldSchemas };
 
@@ -37,6 +38,8 @@ export default async function applicantApplicationRoutes(app: Api) {
   const { db } = app;
   const tags = ['portal'];
   const config = { access: 'applicant' as const, resource: 'applications' };
+  /** Today in Stockholm on the app's clock: the day a period's dates are compared with. */
+  const today = () => stockholmDay(app.clock.now());
 
   /** The whole form as the portal shows it: values, the type's questions, files, and for a sent-in one the decision. */
   async function present(row: ApplicationRow) {
@@ -44,18 +47,18 @@ export default async function applicantApplicationRoutes(app: Api) {
       categoryIdsOf(db, row.id),
       questionsOf(db, row.application_type_id),
       filesOf(db, row.id),
-      formPeriod(db, row.period_id),
+      formPeriod(db, row.period_id, today()),
       typeLabel(db, row.application_type_id),
     ]);
-    const status = visibleStatus(row.status, period);
+    const { status, approved_money } = shownToApplicant(row, period);
     return {
       uuid: row.uuid,
       reference: row.reference,
       status,
       step: row.step,
       ...formRecord(row, categoryIds),
-      // The decision only once the applicant may see it (status cloaking).
-      approved_money: status === approved ? row.approved_money : null,
+      // The decision only once released to the applicant, and as status cloaking shows it.
+      approved_money,
       sent_in_at: row.sent_in_at,
       updated_at: row.updated_at,
       period: {
@@ -90,7 +93,7 @@ export default async function applicantApplicationRoutes(app: Api) {
     },
     async (request, reply) => {
       const { period_id, application_type_id, applicant_type = null } = request.body.data;
-      const period = await openPeriod(db, period_id);
+      const period = await openPeriod(db, period_id, today());
       if (!period.typeIds.includes(application_type_id)) throw invalid({ application_type_id: ['validation.in'] });
       const start = { period_id, application_type_id, applicant_type };
       const existing = await latestDraft(db, request.applicant!.id, start);
@@ -134,7 +137,7 @@ export default async function applicantApplicationRoutes(app: Api) {
       const periodId = changes.period_id ?? row.period_id;
       const typeId = changes.application_type_id ?? row.application_type_id;
       if ('period_id' in changes || 'application_type_id' in changes) {
-        const period = await openPeriod(db, periodId);
+        const period = await openPeriod(db, periodId, today());
         if (typeId !== null && !period.typeIds.includes(typeId)) throw invalid({ application_type_id: ['validation.in'] });
       }
       const errors: FieldErrors = {};
@@ -169,7 +172,8 @@ export default async function applicantApplicationRoutes(app: Api) {
     async (request) => {
       const row = await ownApplication(db, request, request.params.uuid);
       assertDraft(row);
-      const period = await openPeriod(db, row.period_id);
+      const now = app.clock.now();
+      const period = await openPeriod(db, row.period_id, stockholmDay(now));
       const [categoryIds, questions, files] = await Promise.all([
         categoryIdsOf(db, row.id),
         questionsOf(db, row.application_type_id),
@@ -182,7 +186,7 @@ export default async function applicantApplicationRoutes(app: Api) {
       const applicant = await applicantForMail(db, request.applicant!.id);
       const type = await typeLabel(db, row.application_type_id);
       // The confirmation is queued in the send-in's transaction: a crash between the two cannot leave one without the other.
-      await sendIn(db, row.id, await sentInColumns(db, record), yearNow(), (trx, reference) =>
+      await sendIn(db, row.id, await sentInColumns(db, record), now, (trx, reference) =>
         app.mailer.queue(
           {
             to: applicant.email,

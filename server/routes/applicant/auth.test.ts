@@ -137,6 +137,24 @@ describe('registration and login links', () => {
     }
   });
 
+  it('takes an internationalised address by the forms’ e-mail rule, and refuses a non-address with its message', async () => {
+    const address = 'test.åsa@example.se';
+    const response = await register({ email: address, email_confirmation: address, first_name: 'Åsa', last_name: 'Test' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await mails(address)).toHaveLength(1);
+    expect((await requestLink(address)).statusCode).toBe(200);
+    for (const bad of ['a@b', 'x']) {
+      const refused = await register({ email: bad, email_confirmation: bad, first_name: 'Ann', last_name: 'B' });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().errors).toEqual({
+        email: ['Fältet e-postadress måste vara en giltig e-postadress.'],
+        email_confirmation: ['Fältet upprepad e-postadress måste vara en giltig e-postadress.'],
+      });
+      expect((await requestLink(bad)).json().errors).toEqual({ email: ['Fältet e-postadress måste vara en giltig e-postadress.'] });
+      expect(await mails(bad)).toEqual([]);
+    }
+  });
+
   it('limits registrations from one client address across e-mails, and sends no mail over the limit', async () => {
     const from = { remoteAddress: '203.0.113.5' };
     const registerFrom = (email: string, remoteAddress = from.remoteAddress) =>

@@ -131,7 +131,7 @@ export default async function applicantAuthRoutes(app: Api) {
       },
     },
     async (request, reply) => {
-      const userId = await spendLoginLink(db, request.body.data.token);
+      const userId = await spendLoginLink(db, request.body.data.token, app.clock.now());
       setCookie(reply, await createSession(db, 'applicant', userId, lifetime));
       return { data: { expires_in: lifetime } };
     },

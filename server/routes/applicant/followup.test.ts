@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enums } from '../../../resources/enums.js';
-import { historyOf, sentInApplication } from '../../test/handlingFixtures.js';
+import { historyOf, releasedAs, sentInApplication } from '../../test/handlingFixtures.js';
 import { multipart, pdf } from '../../test/multipart.js';
 import { call, createStaff, createTestApp, sessionCookie, type TestApp } from '../../test/testApp.js';
 
@@ -23,7 +23,12 @@ afterAll(() => t.close());
 /** An approved application whose follow-up staff have requested, with its applicant signed in. */
 async function requested() {
   const application = await sentInApplication(t.db);
-  await t.db.updateTable('applications').set({ status: enums.application_status.approved }).where('id', '=', application.id).execute();
+  const { approved } = enums.application_status;
+  await t.db
+    .updateTable('applications')
+    .set({ status: approved, ...releasedAs(approved) })
+    .where('id', '=', application.id)
+    .execute();
   const response = await call(t.app, { method: 'POST', url: `/api/v1/applications/${application.uuid}/followup/request`, cookie: admin });
   expect(response.statusCode).toBe(200);
   return application;

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { enums } from '../../../resources/enums.js';
-import { applicantCookie, createApplication, createPeriod } from '../../test/handlingFixtures.js';
+import { applicantCookie, createApplication, createPeriod, releasedAs } from '../../test/handlingFixtures.js';
 import { multipart, pdf } from '../../test/multipart.js';
 import { call, createStaff, createTestApp, sessionCookie, type TestApp } from '../../test/testApp.js';
 
@@ -167,22 +167,19 @@ describe.each(['local', 's3'] as const)('files kept in the %s store', (storage) 
       const response = await api(t, 'GET', '/frontend-users/me/erasure', mine.cookie);
       expect(response.statusCode, response.body).toBe(200);
       const { end_date } = await t.db.selectFrom('periods').select('end_date').where('id', '=', mine.period.id).executeTakeFirstOrThrow();
+      // Approved, no follow-up: 7 years after the period's end, and a day.
+      const keptUntil = `${Number(end_date.slice(0, 4)) + 8}-01-01`;
       expect(response.json().data).toEqual({
         account: 'closed',
+        kept_until: keptUntil,
         drafts: [expect.objectContaining({ uuid: mine.unsent.uuid })],
-        kept: [
-          expect.objectContaining({ uuid: mine.sentIn.uuid, status: received, anonymised_from: null }),
-          // Approved, no follow-up: 7 years after the period's end, and a day.
-          expect.objectContaining({
-            uuid: mine.decided.uuid,
-            status: approved,
-            anonymised_from: `${Number(end_date.slice(0, 4)) + 8}-01-01`,
-          }),
-        ],
+        // Still being handled: withdrawn and anonymised at once.
+        anonymised: [expect.objectContaining({ uuid: mine.sentIn.uuid, status: received, withdrawn: true })],
+        kept: [expect.objectContaining({ uuid: mine.decided.uuid, status: approved, anonymised_from: keptUntil })],
       });
     });
 
-    it('needs a confirmation, then deletes the drafts at once and closes an account whose applications are kept', async () => {
+    it('needs a confirmation, then deletes the drafts, anonymises what was not approved at once and closes the account', async () => {
       const mine = await applicantWithHistory();
       const refused = await api(t, 'DELETE', '/frontend-users/me', mine.cookie, { confirm: false });
       expect(refused.statusCode).toBe(422);
@@ -191,13 +188,46 @@ describe.each(['local', 's3'] as const)('files kept in the %s store', (storage) 
 
       const done = await api(t, 'DELETE', '/frontend-users/me', mine.cookie, { confirm: true });
       expect(done.statusCode, done.body).toBe(200);
-      expect(done.json().data).toEqual({ account: 'closed', drafts_deleted: 1, kept: 2 });
+      const { end_date } = await t.db.selectFrom('periods').select('end_date').where('id', '=', mine.period.id).executeTakeFirstOrThrow();
+      expect(done.json().data).toEqual({
+        account: 'closed',
+        drafts_deleted: 1,
+        anonymised: 1,
+        kept: 1,
+        kept_until: `${Number(end_date.slice(0, 4)) + 8}-01-01`,
+      });
       expect(done.cookies.find((c) => c.name === 'applicant_session')?.value).toBe('');
       expect((await api(t, 'GET', '/portal/applications', mine.cookie)).statusCode).toBe(401);
+      // The approved application alone is still theirs.
       const left = await t.db.selectFrom('applications').select('uuid').where('frontend_user_id', '=', mine.id).orderBy('id').execute();
-      expect(left.map((a) => a.uuid)).toEqual([mine.sentIn.uuid, mine.decided.uuid]);
-      const history = await t.db.selectFrom('application_history').select('action').where('application_id', '=', mine.sentIn.id).execute();
+      expect(left.map((a) => a.uuid)).toEqual([mine.decided.uuid]);
+      const history = await t.db.selectFrom('application_history').select('action').where('application_id', '=', mine.decided.id).execute();
       expect(history.map((h) => h.action)).toEqual(['account_deleted']);
+      // The one being handled is withdrawn and anonymised now: no name, no messages, no file.
+      const withdrawn = await t.db
+        .selectFrom('applications')
+        .select(['status', 'frontend_user_id', 'contact_first_name', 'anonymised_at', 'org_city'])
+        .where('id', '=', mine.sentIn.id)
+        .executeTakeFirstOrThrow();
+      expect(withdrawn).toEqual({
+        status: rejected,
+        frontend_user_id: null,
+        contact_first_name: null,
+        anonymised_at: expect.any(Date),
+        org_city: 'Piteå',
+      });
+      expect(await t.db.selectFrom('application_messages').select('id').where('application_id', '=', mine.sentIn.id).execute()).toEqual([]);
+      expect(await t.storage.size(mine.fileUuid)).toBeNull();
+      const entries = await t.db
+        .selectFrom('application_history')
+        .select(['action', 'before', 'after', 'user_id'])
+        .where('application_id', '=', mine.sentIn.id)
+        .orderBy('id')
+        .execute();
+      expect(entries).toEqual([
+        { action: 'withdrawn', before: { status: received }, after: { status: rejected }, user_id: null },
+        { action: 'erasure_anonymised', before: null, after: null, user_id: null },
+      ]);
 
       // The address is free: registering again makes a new account, which sees none of the old applications.
       const again = await call(t.app, {
@@ -220,6 +250,58 @@ describe.each(['local', 's3'] as const)('files kept in the %s store', (storage) 
       expect((await api(t, 'GET', '/portal/applications', fresh)).json().data).toEqual([]);
     });
 
+    it('deletes the account at once when nothing approved is kept, anonymising a rejected application with it', async () => {
+      const mine = await applicantWithHistory();
+      await t.db
+        .updateTable('applications')
+        .set({ status: rejected, ...releasedAs(rejected) })
+        .where('id', 'in', [mine.sentIn.id, mine.decided.id])
+        .execute();
+      const preview = (await api(t, 'GET', '/frontend-users/me/erasure', mine.cookie)).json().data;
+      expect(preview).toMatchObject({ account: 'deleted', kept_until: null, kept: [] });
+      expect(preview.anonymised.map((a: { status: number; withdrawn: boolean }) => [a.status, a.withdrawn])).toEqual([
+        [rejected, false],
+        [rejected, false],
+      ]);
+      const done = await api(t, 'DELETE', '/frontend-users/me', mine.cookie, { confirm: true });
+      expect(done.json().data).toEqual({ account: 'deleted', drafts_deleted: 1, anonymised: 2, kept: 0, kept_until: null });
+      expect(await t.db.selectFrom('frontend_users').select('id').where('id', '=', mine.id).executeTakeFirst()).toBeUndefined();
+      const rows = await t.db
+        .selectFrom('applications')
+        .select(['status', 'frontend_user_id', 'contact_first_name'])
+        .where('id', 'in', [mine.sentIn.id, mine.decided.id])
+        .execute();
+      expect(rows).toEqual([
+        { status: rejected, frontend_user_id: null, contact_first_name: null },
+        { status: rejected, frontend_user_id: null, contact_first_name: null },
+      ]);
+      expect(await t.storage.size(mine.fileUuid)).toBeNull();
+    });
+
+    it('withdraws an approval not yet released to the applicant, and shows it to them as still being handled', async () => {
+      const mine = await applicantWithHistory();
+      // Decided, but neither mailed nor released: the applicant has not been told, and nothing is paid.
+      await t.db
+        .updateTable('applications')
+        .set({ released_at: null, released_status: null, released_money: null })
+        .where('id', '=', mine.decided.id)
+        .execute();
+      const preview = (await api(t, 'GET', '/frontend-users/me/erasure', mine.cookie)).json().data;
+      expect(preview).toMatchObject({ account: 'deleted', kept_until: null, kept: [] });
+      expect(preview.anonymised.find((a: { uuid: string }) => a.uuid === mine.decided.uuid)).toMatchObject({
+        status: enums.application_status.ongoing,
+        withdrawn: true,
+      });
+      const done = await api(t, 'DELETE', '/frontend-users/me', mine.cookie, { confirm: true });
+      expect(done.json().data).toEqual({ account: 'deleted', drafts_deleted: 1, anonymised: 2, kept: 0, kept_until: null });
+      const decided = await t.db
+        .selectFrom('applications')
+        .select(['status', 'contact_first_name'])
+        .where('id', '=', mine.decided.id)
+        .executeTakeFirstOrThrow();
+      expect(decided).toEqual({ status: rejected, contact_first_name: null });
+    });
+
     it('deletes at once an account with nothing sent in, and its files', async () => {
       const email = `${randomUUID()}@test.se`;
       const { id } = await t.db.insertInto('frontend_users').values({ email, first_name: 'Ida' }).returning('id').executeTakeFirstOrThrow();
@@ -240,22 +322,29 @@ describe.each(['local', 's3'] as const)('files kept in the %s store', (storage) 
 
       expect((await api(t, 'GET', '/frontend-users/me/erasure', cookie)).json().data).toMatchObject({ account: 'deleted', kept: [] });
       const done = await api(t, 'DELETE', '/frontend-users/me', cookie, { confirm: true });
-      expect(done.json().data).toEqual({ account: 'deleted', drafts_deleted: 1, kept: 0 });
+      expect(done.json().data).toEqual({ account: 'deleted', drafts_deleted: 1, anonymised: 0, kept: 0, kept_until: null });
       expect(await t.db.selectFrom('frontend_users').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
       expect(await t.storage.size(fileUuid)).toBeNull();
     });
   });
 
   describe('an erasure request carried out by staff', () => {
-    it('shows staff what will happen and does it, recorded as theirs; for those who manage applicants only', async () => {
+    it('shows staff what will happen and until when, and does it, recorded as theirs; for those who manage applicants only', async () => {
       const mine = await applicantWithHistory();
-      await t.db.updateTable('applications').set({ status: rejected }).where('id', '=', mine.decided.id).execute();
+      const rejectedOne = await createApplication(t.db, { periodId: mine.period.id, frontendUserId: mine.id, status: rejected });
       const preview = await api(t, 'GET', `/frontend-users/${mine.id}/erasure`, admin);
       expect(preview.statusCode, preview.body).toBe(200);
+      const { end_date } = await t.db.selectFrom('periods').select('end_date').where('id', '=', mine.period.id).executeTakeFirstOrThrow();
+      const keptUntil = `${Number(end_date.slice(0, 4)) + 8}-01-01`;
       expect(preview.json().data).toMatchObject({
         account: 'closed',
+        kept_until: keptUntil,
         drafts: [{ uuid: mine.unsent.uuid }],
-        kept: [{}, { status: rejected }],
+        anonymised: [
+          { uuid: mine.sentIn.uuid, status: received, withdrawn: true },
+          { uuid: rejectedOne.uuid, status: rejected, withdrawn: false },
+        ],
+        kept: [{ uuid: mine.decided.uuid, status: approved, anonymised_from: keptUntil }],
       });
 
       expect((await api(t, 'GET', `/frontend-users/${mine.id}/erasure`, investigator)).statusCode).toBe(403);
@@ -264,13 +353,22 @@ describe.each(['local', 's3'] as const)('files kept in the %s store', (storage) 
       expect((await api(t, 'POST', `/frontend-users/${mine.id}/erase`, admin, {})).statusCode).toBe(422);
 
       const done = await api(t, 'POST', `/frontend-users/${mine.id}/erase`, admin, { confirm: true });
-      expect(done.json().data).toEqual({ account: 'closed', drafts_deleted: 1, kept: 2 });
-      const entry = await t.db
-        .selectFrom('application_history')
-        .select(['action', 'user_id'])
-        .where('application_id', '=', mine.decided.id)
+      expect(done.json().data).toEqual({ account: 'closed', drafts_deleted: 1, anonymised: 2, kept: 1, kept_until: keptUntil });
+      const actions = (applicationId: number) =>
+        t.db
+          .selectFrom('application_history')
+          .select(['action', 'user_id'])
+          .where('application_id', '=', applicationId)
+          .orderBy('id')
+          .execute();
+      expect(await actions(mine.decided.id)).toEqual([{ action: 'account_deleted', user_id: expect.any(Number) }]);
+      expect(await actions(rejectedOne.id)).toEqual([{ action: 'erasure_anonymised', user_id: expect.any(Number) }]);
+      const rejectedRow = await t.db
+        .selectFrom('applications')
+        .select(['frontend_user_id', 'anonymised_at'])
+        .where('id', '=', rejectedOne.id)
         .executeTakeFirstOrThrow();
-      expect(entry).toEqual({ action: 'account_deleted', user_id: expect.any(Number) });
+      expect(rejectedRow).toEqual({ frontend_user_id: null, anonymised_at: expect.any(Date) });
       // The applicant's session ended with the account; a second request finds no account to erase.
       expect((await api(t, 'GET', '/portal/applications', mine.cookie)).statusCode).toBe(401);
       expect((await api(t, 'POST', `/frontend-users/${mine.id}/erase`, admin, { confirm: true })).statusCode).toBe(404);

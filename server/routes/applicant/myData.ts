@@ -25,7 +25,7 @@ export default async function myDataRoutes(app: Api) {
       schema: {
         tags,
         summary:
-          'What deleting the account would do now: the drafts never sent in that go at once, and the applications sent in that the foundation keeps, each with the first day the retention rules anonymise it',
+          'What deleting the account would do now: the drafts never sent in that go at once, the applications sent in and not approved that are anonymised at once (withdrawn first while being handled), and the approved ones the foundation keeps for its bookkeeping, each with the first day the retention rules anonymise it',
         response: { 200: erasureAnswer },
       },
     },
@@ -83,7 +83,7 @@ export default async function myDataRoutes(app: Api) {
       schema: {
         tags,
         summary:
-          'Deletes the account at its applicant’s request, once confirmed: drafts never sent in and, unless applications sent in are kept, the account go at once; otherwise the account is closed until the retention rules anonymise those. The session ends.',
+          'Deletes the account at its applicant’s request, once confirmed: drafts never sent in go at once, applications sent in and not approved are anonymised at once, and the account goes too unless approved applications are kept; then it is closed until the retention rules anonymise those. The session ends.',
         body: body({ confirm: Type.Boolean({ description: 'Must be true: the applicant has read what will happen' }) }, ['confirm']),
         response: { 200: erasureDone },
       },

@@ -1,8 +1,10 @@
 import { Type } from 'typebox';
 import { enums } from '../../../resources/enums.js';
 import { categoryChoices } from '../../applications/form.js';
-import { ownApplications, visibleStatus } from '../../applications/own.js';
+import { ownApplications } from '../../applications/own.js';
+import { shownToApplicant } from '../../applications/told.js';
 import { faqsInOrder } from '../../faqs.js';
+import { stockholmDay } from '../../clock.js';
 import { openPeriods } from '../../periods.js';
 import { data, dateTime, Nullable, nullableDateTime, type Api } from '../schemas.js';
 
@@ -57,23 +59,24 @@ export default async function portalRoutes(app: Api) {
       config: { access: 'applicant' },
       schema: {
         tags,
-        summary: 'The applicant’s own applications, newest first, with status cloaking',
+        summary:
+          'The applicant’s own applications, newest first: a decision once released to them (else under investigation), with status cloaking',
         response: { 200: data(Type.Array(application)) },
       },
     },
     async (request) => {
-      const rows = await ownApplications(db, request.applicant!.id);
+      const rows = await ownApplications(db, request.applicant!.id, stockholmDay(app.clock.now()));
       return {
         data: rows.map((row) => {
-          const status = visibleStatus(row.status, row);
+          // A decision only once released to the applicant, then status cloaking.
+          const { status, approved_money } = shownToApplicant(row, row);
           return {
             id: row.id,
             uuid: row.uuid,
             reference: row.reference,
             status,
             money: row.money,
-            // The granted amount only once the applicant may see the decision.
-            approved_money: status === approved ? row.approved_money : null,
+            approved_money,
             sent_in_at: row.sent_in_at,
             updated_at: row.updated_at,
             period: { id: row.period_id, name: row.period_name, open: row.period_open },
@@ -119,10 +122,10 @@ export default async function portalRoutes(app: Api) {
       config: { access: 'applicant' },
       schema: {
         tags,
-        summary: 'Open periods (not closed, today between start and end) with their application types and contacts',
+        summary: 'Open periods (not closed, today in Stockholm between start and end) with their application types and contacts',
         response: { 200: data(Type.Array(period)) },
       },
     },
-    async () => ({ data: await openPeriods(db) }),
+    async () => ({ data: await openPeriods(db, stockholmDay(app.clock.now())) }),
   );
 }

@@ -131,14 +131,19 @@ export default async function staffApplicationFormRoutes(app: Api) {
       Object.assign(errors, await applicantErrors(db, frontend_user_id, applicant));
       if (Object.keys(errors).length) throw invalid(errors);
 
-      const created = await registerApplication(db, request.staff!.id, {
-        values: await sentInColumns(db, checked),
-        periodId: checked.period_id as number,
-        definitions: checked.definitions,
-        categoryIds: category_ids,
-        frontendUserId: frontend_user_id,
-        applicant,
-      });
+      const created = await registerApplication(
+        db,
+        request.staff!.id,
+        {
+          values: await sentInColumns(db, checked),
+          periodId: checked.period_id as number,
+          definitions: checked.definitions,
+          categoryIds: category_ids,
+          frontendUserId: frontend_user_id,
+          applicant,
+        },
+        app.clock.now(),
+      );
       reply.status(201);
       return { data: await staffApplication(db, created.uuid) };
     },
@@ -180,13 +185,19 @@ export default async function staffApplicationFormRoutes(app: Api) {
       };
       const diff = changes({ ...current, organisation_id: row.organisation_id }, next);
       if (diff.changed.length) {
-        await correctApplication(db, request.staff!.id, row.id, {
-          values,
-          definitions: checked.definitions,
-          categoryIds: diff.changed.includes('category_ids') ? next.category_ids : null,
-          before: diff.before,
-          after: diff.after,
-        });
+        await correctApplication(
+          db,
+          request.staff!.id,
+          row.id,
+          {
+            values,
+            definitions: checked.definitions,
+            categoryIds: diff.changed.includes('category_ids') ? next.category_ids : null,
+            before: diff.before,
+            after: diff.after,
+          },
+          request.locale,
+        );
       }
       return { data: await staffApplication(db, id) };
     },

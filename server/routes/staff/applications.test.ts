@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportColumns } from '../../applications/exportCsv.js';
+import { exportCells, exportColumns } from '../../applications/exportCsv.js';
 import { listApplications, listSpecs } from '../../applications/lists.js';
 import { toCsv } from '../../csv.js';
 import { createSession } from '../../auth/sessions.js';
 import { seedDemo } from '../../db/seed/demo.js';
+import { translator } from '../../i18n.js';
 import { parseListQuery } from '../../lists/listQuery.js';
 import { call, createStaff, createTestApp, sessionCookie, type TestApp } from '../../test/testApp.js';
 
@@ -28,6 +29,15 @@ const list = async (url: string, cookie = admin) => {
   return response.json().data as { data: Record<string, any>[]; total: number; current_page: number; per_page: number; last_page: number }; // eslint-disable-line @typescript-eslint/no-explicit-any -- rows of any list, read field by field
 };
 const references = (page: { data: { reference: string }[] }) => page.data.map((r) => r.reference);
+const applicantEmail = async (applicationId: number) =>
+  (
+    await t.db
+      .selectFrom('applications as a')
+      .innerJoin('frontend_users as f', 'f.id', 'a.frontend_user_id')
+      .select('f.email')
+      .where('a.id', '=', applicationId)
+      .executeTakeFirstOrThrow()
+  ).email;
 
 async function frontendUser(first: string, last: string) {
   const { id } = await t.db
@@ -292,16 +302,20 @@ describe('GET /applications/all', () => {
 });
 
 describe('GET /applications/all/export', () => {
-  it('exports every match as filtered and sorted, money in kronor, for Excel', async () => {
+  const csvLines = (body: string) => body.replace(/^\uFEFF/, '').split('\r\n');
+
+  it('exports every match as filtered and sorted, for Excel in Swedish', async () => {
     const response = await get(`/applications/all/export?period=${period.id}&sort=applicant&direction=desc`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="applications-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const lines = response.body.replace(/^\uFEFF/, '').split('\r\n');
+    expect(response.body.startsWith('\uFEFF')).toBe(true);
+    const lines = csvLines(response.body);
     expect(lines[0]).toBe(
-      'id;reference;status;applicant;applicant_email;org_name;period;application_type;money;approved_money;sent_in_at;finished',
+      'Id;Referens;Status;Sökande;Sökandens e-postadress;Organisation;Ansökningsperiod;Ansökningstyp;Sökt belopp (kr);Beviljat belopp (kr);Inskickad (svensk tid);Klar',
     );
-    expect(lines.slice(1).map((l) => l.split(';')[3])).toEqual([
+    const cells = lines.slice(1).map((l) => l.split(';'));
+    expect(cells.map((c) => c[3])).toEqual([
       'Örjan Öberg',
       'Ärna Ärlig',
       'Åsa Åberg',
@@ -309,11 +323,56 @@ describe('GET /applications/all/export', () => {
       'Dirk de Wit',
       'Anna Andersson',
     ]);
-    expect(lines[1].split(';')[8]).toBe('1000.00');
+    expect(cells.map((c) => c[2])).toEqual(['Obehandlad', 'Avslagen', 'Beviljad', 'Under utredning', 'Beviljad', 'Obehandlad']);
+    // 10:00 UTC on 10 May is noon in Stockholm (summer time).
+    expect(cells[0].slice(8)).toEqual(['1000,00', '', '2025-05-10 12:00', 'Nej']);
     const all = await get('/applications/all/export?status[]=20');
     expect(all.body.split('\r\n').length - 1).toBe((await list('/applications/all?status[]=20')).total);
     expect((await get('/applications/all/export?status[]=10')).statusCode).toBe(422);
     expect((await get('/applications/all/export', investigator)).statusCode).toBe(403);
+  });
+
+  it('writes amounts, times and labels as Excel in the user’s language reads them: sv-SE and en-US', async () => {
+    const own = await ownPeriod('Exportens egen');
+    const row = await insertApplication({
+      period_id: own.id,
+      reference: 'E-001',
+      status: 40,
+      frontend_user_id: await frontendUser('Åsa', 'Öst'),
+      money: 123_450,
+      org_name: 'Föreningen "Ljus", Umeå',
+      // Half past midnight in Stockholm (winter time), the evening before in UTC.
+      sent_in_at: new Date('2025-01-15T23:30:00Z'),
+    });
+    await t.db.updateTable('applications').set({ approved_money: 100_005, finished: true }).where('id', '=', row.id).execute();
+    // Anonymised by the retention rules: no applicant.
+    const anonymised = await t.db
+      .insertInto('applications')
+      .values({ period_id: own.id, reference: 'E-002', status: -10, frontend_user_id: null, money: 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const exported = (language: string) => get(`/applications/all/export?period=${own.id}`, admin, { 'accept-language': language });
+
+    // Swedish Excel: ';' between fields (its list separator, the comma being the decimal separator), a decimal comma
+    // and no thousands separator, so 1234,50 is a number; ISO date and 24-hour time, which it reads as a date.
+    const sv = await exported('sv-SE,sv;q=0.9');
+    expect(sv.body.startsWith('\uFEFF')).toBe(true);
+    expect(csvLines(sv.body).slice(1)).toEqual([
+      `${row.id};E-001;Beviljad;Åsa Öst;${await applicantEmail(row.id)};"Föreningen ""Ljus"", Umeå";Exportens egen;;1234,50;1000,05;2025-01-16 00:30;Ja`,
+      `${anonymised.id};E-002;Avslagen;Anonymiserad;;;Exportens egen;;0,00;;;Nej`,
+    ]);
+
+    // American Excel: ',' between fields (a ';' file would be one column), a decimal point, month first and the 12-hour
+    // clock with a plain space before PM, which it reads as a date and time.
+    const en = await exported('en-US');
+    expect(en.body.startsWith('\uFEFF')).toBe(true);
+    const [header, line] = csvLines(en.body);
+    expect(header).toBe(
+      'Id,Reference,Status,Applicant,Applicant’s e-mail address,Organisation,Application period,Application type,Amount applied for (SEK),Amount granted (SEK),Sent in (Stockholm time),Finished',
+    );
+    expect(line).toBe(
+      `${row.id},E-001,Approved,Åsa Öst,${await applicantEmail(row.id)},"Föreningen ""Ljus"", Umeå",Exportens egen,,1234.50,1000.05,1/16/2025 12:30 AM,Yes`,
+    );
   });
 
   it('streams, across the cursor’s batches, exactly the file the whole list makes at once', async () => {
@@ -330,19 +389,17 @@ describe('GET /applications/all/export', () => {
              CASE WHEN i % 7 = 0 THEN '=Formel; "citat"' ELSE 'Förening ' || i END, now()
       FROM generate_series(1, 2345) i
     `.execute(t.db);
-    const streamed = await get(`/applications/all/export?period=${big.id}&sort=money&direction=desc`);
+    const streamed = await get(`/applications/all/export?period=${big.id}&sort=money&direction=desc`, admin, {
+      'accept-language': 'en-US',
+    });
     const query = parseListQuery(listSpecs.all, { period: String(big.id), sort: 'money', direction: 'desc' }, { paged: false });
     // The file as the list shows these applications, made at once: the export's cells from the list's rows.
-    const kronor = (ore: number | null) => (ore === null ? null : (ore / 100).toFixed(2));
-    const listed = (await listApplications(t.db, 'all', query)).data.map((row) => ({
-      ...row,
-      applicant: row.applicant!.name,
-      applicant_email: row.applicant!.email,
-      period: row.period.name,
-      money: kronor(row.money),
-      approved_money: kronor(row.approved_money),
-    }));
-    const whole = toCsv(listed, exportColumns);
+    const language = { t: translator('en-US'), locale: 'en-US' as const };
+    const cellsOf = exportCells(language);
+    const listed = (await listApplications(t.db, 'all', query)).data.map((row) =>
+      cellsOf({ ...row, period: row.period.name, sent_in_at: row.sent_in_at && new Date(row.sent_in_at) }),
+    );
+    const whole = toCsv(listed, exportColumns(language), ',');
     expect(streamed.body.split('\r\n')).toHaveLength(2346);
     expect(streamed.body).toBe(whole);
   });

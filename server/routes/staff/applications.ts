@@ -1,14 +1,15 @@
 import { Readable } from 'node:stream';
-import type { FastifyContextConfig, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig } from 'fastify';
 import { Type, type TSchema } from 'typebox';
 import { attributeLabel } from '../../../resources/attributeLabel.js';
 import { enums } from '../../../resources/enums.js';
+import { changeStatus } from '../../applications/decisions.js';
 import { applicationByUuid, changeApplication } from '../../applications/handled.js';
-import { exportBatches, exportColumns } from '../../applications/exportCsv.js';
+import { exportCsv } from '../../applications/exportCsv.js';
 import { applicationRow, exportedBatches, listApplications, listSpecs } from '../../applications/lists.js';
 import { historyOf, staffApplication } from '../../applications/staffView.js';
 import { recordView } from '../../applications/history.js';
-import { csvStream } from '../../csv.js';
+import { stockholmDay } from '../../clock.js';
 import { AppError } from '../../errors.js';
 import { parseListQuery } from '../../lists/listQuery.js';
 import { periodIdByUuid } from '../../periods.js';
@@ -57,6 +58,9 @@ const progress = Type.Object(
     followup_at: Optional(Nullable(Text({ description: 'YYYY-MM-DD' }))),
     followup_sent_in_at: Optional(nullableDateTime),
     distribution_mail_sent_at: Optional(nullableDateTime),
+    decision_changed_after_mail: Optional(
+      Boolean({ description: 'A decision mail was sent, and the decision has changed since: the applicant has not been told this one' }),
+    ),
     finished: Optional(Boolean()),
   },
   { description: 'The six progress indicators (SPEC.md §3)' },
@@ -95,7 +99,8 @@ const decidedRow = Type.Object({
   approved_money_value: Optional(Nullable(Integer())),
   approved_fou: Optional(Nullable(Integer({ description: 'öre' }))),
   approved_nok: Optional(Nullable(Integer({ description: 'öre' }))),
-  global_goals: Optional(Type.Array(Integer())),
+  global_goals: Optional(Type.Array(Integer(), { description: 'The applicant’s answer' })),
+  decision_global_goals: Optional(Type.Array(Integer(), { description: 'The global goals the decision names' })),
   followup_at: Optional(Nullable(Text({ description: 'YYYY-MM-DD' }))),
   followup_sent_in_at: Optional(nullableDateTime),
   distribution_mail_sent_at: Optional(nullableDateTime),
@@ -159,7 +164,8 @@ export default async function applicationRoutes(app: Api) {
       config: manageList,
       schema: {
         tags,
-        summary: 'The list as filtered, searched and sorted, every page, as CSV (UTF-8, ;, money in kronor, statuses as codes)',
+        summary:
+          'The list as filtered, searched and sorted, every page, as CSV for Excel in the language of Accept-Language: headers and statuses translated; sv-SE with ; and decimal commas, en-US with , and decimal points; money in kronor; times in Stockholm',
         querystring: querystring({ period: described(), search: described(), unread: described(), followups: described() }),
       },
     },
@@ -167,10 +173,10 @@ export default async function applicationRoutes(app: Api) {
       const { page: _page, per_page: _perPage, ...raw } = request.query;
       const query = parseListQuery(listSpecs.all, raw, { paged: false });
       // Written as the cursor reads: the first bytes go at once, and memory holds one batch whatever the size.
-      const csv = csvStream(exportBatches(exportedBatches(db, query, { periods: request.scope })), exportColumns);
+      const csv = exportCsv(exportedBatches(db, query, { periods: request.scope }), request);
       return reply
         .type('text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="applications-${new Date().toISOString().slice(0, 10)}.csv"`)
+        .header('Content-Disposition', `attachment; filename="applications-${stockholmDay(app.clock.now())}.csv"`)
         .send(Readable.from(csv));
     },
   );
@@ -254,13 +260,6 @@ export default async function applicationRoutes(app: Api) {
     },
   );
 
-  /** Changes one column of an application (recorded in its history) and answers its list row. */
-  async function change(request: FastifyRequest, rawUuid: string, column: 'status' | 'finished', value: number | boolean) {
-    const uuid = known(rawUuid);
-    await changeApplication(db, uuid, column, value, request.staff!.id);
-    return { data: (await applicationRow(db, uuid))! };
-  }
-
   app.post(
     '/applications/:uuid/updateStatus',
     {
@@ -268,6 +267,8 @@ export default async function applicationRoutes(app: Api) {
       schema: {
         tags,
         summary: 'Set the status: any but draft (SPEC.md §4); recorded in the history. Answers the list row',
+        description:
+          'Approved (40) only for an application with an approved amount (else 422 errors.approval_needs_amount: decide it instead) that fits what remains of a capped period (else 422 errors.approval_exceeds_cap).',
         params: uuidParams,
         body: body({ status: Integer() }),
         response: { 200: data(row) },
@@ -279,7 +280,9 @@ export default async function applicationRoutes(app: Api) {
         const attribute = attributeLabel((key, options) => request.t(key, options), 'status', 'applications');
         throw new AppError(422, 'validation.in', { params: { attribute }, errors: { status: ['validation.in'] } });
       }
-      return change(request, request.params.uuid, 'status', status);
+      const uuid = known(request.params.uuid);
+      await changeStatus(db, uuid, status, request.staff!.id, request.locale);
+      return { data: (await applicationRow(db, uuid))! };
     },
   );
 
@@ -295,6 +298,10 @@ export default async function applicationRoutes(app: Api) {
         response: { 200: data(row) },
       },
     },
-    async (request) => change(request, request.params.uuid, 'finished', request.body.data.finished),
+    async (request) => {
+      const uuid = known(request.params.uuid);
+      await changeApplication(db, uuid, 'finished', request.body.data.finished, request.staff!.id);
+      return { data: (await applicationRow(db, uuid))! };
+    },
   );
 }

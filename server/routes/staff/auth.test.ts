@@ -29,6 +29,11 @@ describe('POST /auth/login', () => {
     expect(profile.json().data.password_hash).toBeUndefined();
   });
 
+  it('signs in a user whose address the users form took, internationalised ones too', async () => {
+    await createStaff(t.db, 'utredare', 'test.åsa@example.se');
+    expect((await login(t.app, 'test.åsa@example.se')).statusCode).toBe(200);
+  });
+
   it('refuses a wrong password with the translated message, in Swedish and English', async () => {
     const sv = await login(t.app, 'admin@test.se', 'wrong-password');
     expect(sv.statusCode).toBe(422);

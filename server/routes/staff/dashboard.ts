@@ -1,21 +1,30 @@
 import { allowedEntityIds, mayReach } from '../../../resources/abilities.js';
-import { openPeriodRows } from '../../periods.js';
+import { stockholmDay } from '../../clock.js';
+import { screens } from '../../../resources/index.js';
+import { decisionPeriodRows, openPeriodRows } from '../../periods.js';
 import { sentInCounts } from '../../statistics/queries.js';
 import type { Api } from '../schemas.js';
 
-/** What the staff dashboard shows: open periods for everyone, application counts for those who manage applications (of their periods). */
+/**
+ * What the staff dashboard shows: open periods for everyone, application counts for those who manage applications
+ * (of their periods), and every period the user may decide on, open or closed (null for those who may decide none).
+ */
 export default async function dashboardRoutes(app: Api) {
   app.get(
     '/dashboard',
     { config: { access: 'staff' }, schema: { tags: ['dashboard'], summary: 'Figures for the staff dashboard' } },
     async (request) => {
-      const openPeriods = await openPeriodRows(app.db);
+      const openPeriods = await openPeriodRows(app.db, stockholmDay(app.clock.now()));
       // An ability for some periods only counts their applications.
       const manage = 'manage-applications';
       const counts = mayReach(request.abilities, manage)
         ? await sentInCounts(app.db, allowedEntityIds(request.abilities, manage, 'periods'))
         : null;
-      return { data: { open_periods: openPeriods, application_counts: counts } };
+      const decide = screens.decisioning;
+      const decisionPeriods = mayReach(request.abilities, decide)
+        ? await decisionPeriodRows(app.db, allowedEntityIds(request.abilities, decide, 'periods'), stockholmDay(app.clock.now()))
+        : null;
+      return { data: { open_periods: openPeriods, application_counts: counts, decision_periods: decisionPeriods } };
     },
   );
 }

@@ -1,10 +1,16 @@
 import type { FastifyContextConfig } from 'fastify';
 import { Type, type TSchema } from 'typebox';
-import { pendingDecisionMails, periodByUuid, sendDecisionMail, sendPeriodDecisionMails } from '../../applications/decisionMail.js';
+import {
+  pendingDecisionMails,
+  periodByUuid,
+  releaseDecision,
+  sendDecisionMail,
+  sendPeriodDecisionMails,
+} from '../../applications/decisionMail.js';
 import { data, dateTime, knownUuids, stringParams, type Api } from '../schemas.js';
 import { applicationPeriod, pathPeriod } from '../scopes.js';
 
-const resend = Type.Boolean({ description: 'Send it again although it was sent (else a 409 says when it was)' });
+const resend = Type.Boolean({ description: 'Send it again although this decision was mailed (else a 409 says when it was)' });
 const limit = Type.Integer({ minimum: 1, maximum: 100, description: 'How many to send in this call (default 25)' });
 /** An optional { data: { ...properties } }, each property optional: a call without a body takes the defaults. */
 function optionalBody<T>(properties: Record<string, TSchema>) {
@@ -19,6 +25,9 @@ function optionalBody<T>(properties: Record<string, TSchema>) {
 
 const counts = {
   without_email: Type.Integer({ description: 'Decided, not yet mailed, and the applicant has no usable address: never sent by a batch' }),
+  without_amount: Type.Integer({
+    description: 'Approved without an approved amount, not yet mailed: never sent (the mail states the amount) until decided with one',
+  }),
 };
 
 /**
@@ -44,7 +53,7 @@ export default async function decisionMailRoutes(app: Api) {
         summary:
           'Mails the applicant the decision they are shown (approved or rejected), from the template of the decision in their language, and records it in the history',
         description:
-          '422 errors.decision_not_sendable when the applicant is shown no decision, 422 errors.no_email_for_application without a usable address, 409 errors.decision_mail_sent when already sent (unless resend).',
+          '422 errors.decision_not_sendable when the applicant is shown no decision, 422 errors.decision_mail_without_amount for an approval without its amount, 422 errors.no_email_for_application without a usable address, 409 errors.decision_mail_sent when this decision was already mailed (unless resend); a decision changed since its mail is sent without resend. The mail releases the decision to the applicant.',
         params: stringParams('uuid'),
         body: optionalBody<{ resend?: boolean }>({ resend }),
         response: { 200: data(Type.Object({ distribution_mail_sent_at: dateTime })) },
@@ -58,6 +67,27 @@ export default async function decisionMailRoutes(app: Api) {
         locale: request.locale,
       });
       return { data: { distribution_mail_sent_at: sentAt } };
+    },
+  );
+
+  app.post(
+    '/applications/:uuid/decision-release',
+    {
+      config: manageOne,
+      schema: {
+        tags,
+        summary:
+          'Releases the decision as it stands to the applicant without a mail: the portal shows it from now on (until then, "under investigation"); recorded in the history',
+        description:
+          '422 errors.decision_not_releasable without a decision, 409 errors.decision_already_released when this decision has reached the applicant already.',
+        params: stringParams('uuid'),
+        response: { 200: data(Type.Object({ released_at: dateTime })) },
+      },
+    },
+    async (request) => {
+      knownUuids(request.params.uuid);
+      const releasedAt = await releaseDecision(db, request.params.uuid, { staffId: request.staff!.id, locale: request.locale });
+      return { data: { released_at: releasedAt } };
     },
   );
 
@@ -100,7 +130,7 @@ export default async function decisionMailRoutes(app: Api) {
           200: data(
             Type.Object({
               sent: Type.Integer({ description: 'Sent by this call' }),
-              remaining: Type.Integer({ description: 'Still to send (those without an address not counted)' }),
+              remaining: Type.Integer({ description: 'Still to send (those without an address or an amount not counted)' }),
               ...counts,
             }),
           ),

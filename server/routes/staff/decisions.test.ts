@@ -54,6 +54,7 @@ describe('a decision in a period with a money distribution cap', () => {
       approved_fou: null,
       approved_nok: null,
       global_goals: [],
+      applicant_global_goals: [],
       decided_at: null,
       uses_money_distribution_cap: true,
       cap: { available_money: 2_000_000_00, approved_elsewhere: 1_987_500_00, remaining: 12_500_00 },
@@ -104,8 +105,8 @@ describe('a decision in a period with a money distribution cap', () => {
     expect((await historyOf(t.db, application.id)).at(-1)).toEqual({
       user_id: adminId,
       action: 'decision',
-      before: { status: ongoing, approved_money: null, approved_fou: null, approved_nok: null, global_goals: [] },
-      after: { status: approved, approved_money: 12_500_00, approved_fou: null, approved_nok: null, global_goals: [] },
+      before: { status: ongoing, approved_money: null, approved_fou: null, approved_nok: null, decision_global_goals: [] },
+      after: { status: approved, approved_money: 12_500_00, approved_fou: null, approved_nok: null, decision_global_goals: [] },
     });
     // Deciding again weighs the new amount alone against what the others leave.
     expect((await decide(application.uuid, { status: approved, approved_money: 12_000_00 })).statusCode).toBe(200);
@@ -143,7 +144,7 @@ describe('a decision in a period with a money distribution cap', () => {
 });
 
 describe('a decision in a period without a cap', () => {
-  it('approves with FoU, NOK and goals, and a rejection clears the amounts but keeps the goals', async () => {
+  it('approves with FoU, NOK and goals, and a rejection clears the amounts and the decision’s goals', async () => {
     const period = await createPeriod(t.db, 'Vanlig period');
     const application = await createApplication(t.db, { periodId: period.id, frontendUserId, status: received });
     expect((await decisionOf(application.uuid)).cap).toBeNull();
@@ -172,7 +173,7 @@ describe('a decision in a period without a cap', () => {
       approved_money: null,
       approved_fou: null,
       approved_nok: null,
-      global_goals: [4, 13],
+      global_goals: [],
     });
     expect((await historyOf(t.db, application.id)).map((h) => h.action)).toEqual(['decision', 'decision']);
   });

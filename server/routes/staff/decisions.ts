@@ -18,7 +18,8 @@ const decisionSchema = data(
     approved_money: Type.Optional(MONEY),
     approved_fou: Type.Optional(MONEY),
     approved_nok: Type.Optional(MONEY),
-    global_goals: Type.Optional(Type.Array(Type.Integer())),
+    global_goals: Type.Optional(Type.Array(Type.Integer(), { description: 'The global goals the decision names' })),
+    applicant_global_goals: Type.Optional(Type.Array(Type.Integer(), { description: 'The global goals the applicant gave' })),
     decided_at: Type.Optional(nullableDateTime),
     uses_money_distribution_cap: Type.Optional(Type.Boolean()),
     cap: Type.Optional(
@@ -66,7 +67,7 @@ export default async function decisionRoutes(app: Api) {
       schema: {
         tags,
         summary:
-          'Approve (40, with approved_money) or reject (-10, which clears the amounts). approved_fou and approved_nok left out are cleared, global_goals left out are kept; a capped period refuses those three and any amount beyond what remains.',
+          'Approve (40, with approved_money) or reject (-10, which clears the amounts). approved_fou and approved_nok left out are cleared, global_goals (the decision’s, apart from the applicant’s answer) left out are kept, and a rejection clears all three; a capped period refuses those three and any amount beyond what remains.',
         params: uuidParams,
         body: body(
           {

@@ -38,7 +38,7 @@ export default async function erasureRoutes(app: Api) {
       schema: {
         tags,
         summary:
-          'Carries out the applicant’s erasure request, once confirmed: their drafts and, unless applications sent in are kept, their account go at once; otherwise the account is closed until those are anonymised',
+          'Carries out the applicant’s erasure request, once confirmed: their drafts go and their applications sent in but not approved are anonymised at once, and their account goes too unless approved applications are kept; then it is closed until those are anonymised',
         params,
         body: body({ confirm: Type.Boolean({ description: 'Must be true: staff have read what will happen' }) }, ['confirm']),
         response: { 200: erasureDone },

@@ -7,6 +7,7 @@ import {
   createApplication,
   createPeriod,
   historyOf,
+  releasedAs,
   sentInApplication,
 } from '../../test/handlingFixtures.js';
 import { multipart, pdf } from '../../test/multipart.js';
@@ -31,7 +32,11 @@ const { approved, rejected } = enums.application_status;
 /** An approved application of an applicant of its own (in `locale`), signed in. */
 async function approvedApplication(locale = 'sv-SE') {
   const application = await sentInApplication(t.db, locale);
-  await t.db.updateTable('applications').set({ status: approved, approved_money: 50_000_00 }).where('id', '=', application.id).execute();
+  await t.db
+    .updateTable('applications')
+    .set({ status: approved, approved_money: 50_000_00, ...releasedAs(approved, 50_000_00) })
+    .where('id', '=', application.id)
+    .execute();
   return application;
 }
 

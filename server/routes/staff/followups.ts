@@ -60,7 +60,7 @@ export default async function staffFollowupRoutes(app: Api) {
         tags,
         summary: 'Requests the follow-up report of an approved application and mails the applicant a link to it',
         description:
-          'Due FOLLOWUP_DUE_DAYS after today (Stockholm); one reminder FOLLOWUP_REMINDER_DAYS after the request unless sent in. Recorded in the history. 422 when not approved or the applicant has no usable e-mail address (nothing stored), 409 when already requested.',
+          'Due FOLLOWUP_DUE_DAYS after today (Stockholm); the mailed sign-in link works through the due date; one reminder FOLLOWUP_REMINDER_DAYS after the request unless sent in. An application marked finished is reopened. Recorded in the history. 422 when not approved or the applicant has no usable e-mail address (nothing stored), 409 when already requested.',
         params,
         response: { 200: data(followup) },
       },

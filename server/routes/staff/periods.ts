@@ -1,13 +1,43 @@
 import { Type } from 'typebox';
 import { getRecord } from '../../resources/repository.js';
+import { screens } from '../../../resources/index.js';
 import { periods } from '../../../resources/periods.js';
+import { stockholmDay } from '../../clock.js';
 import { notFound } from '../../errors.js';
-import { setPeriodClosed } from '../../periods.js';
-import { id, type Api } from '../schemas.js';
-import { record } from '../scopes.js';
+import { decisionPeriodRows, setPeriodClosed } from '../../periods.js';
+import { data, id, type Api } from '../schemas.js';
+import { periodsList, record } from '../scopes.js';
 
-/** Opening and closing a period (SPEC.md §4): a closed period refuses new applications. */
+const decisionPeriod = Type.Object({
+  id: Type.Integer(),
+  uuid: Type.String(),
+  name: Type.String(),
+  start_date: Type.String({ format: 'date' }),
+  end_date: Type.String({ format: 'date' }),
+  state: Type.String({
+    enum: ['closed', 'ended', 'open', 'upcoming'],
+    description: 'Closed by staff, else by its dates on today (Stockholm): ended, open or upcoming',
+  }),
+});
+
+/**
+ * Opening and closing a period (SPEC.md §4): a closed period refuses new applications. And the periods a user may
+ * decide on, each leading to its decisioning list: a closed period is where deciding happens, so not only open ones.
+ */
 export default async function periodRoutes(app: Api) {
+  app.get(
+    '/periods/decisioning',
+    {
+      config: { access: { abilities: screens.decisioning, scope: periodsList } },
+      schema: {
+        tags: ['periods'],
+        summary: 'The periods whose applications the caller may decide on, open or not: the closed ones first, latest ended first',
+        response: { 200: data(Type.Array(decisionPeriod)) },
+      },
+    },
+    async (request) => ({ data: await decisionPeriodRows(app.db, request.scope, stockholmDay(app.clock.now())) }),
+  );
+
   const config = { access: { abilities: 'manage-periods', scope: record('periods') }, resource: 'periods' } as const;
   for (const [action, closed] of [
     ['open', false],

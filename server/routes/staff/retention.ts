@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { addDays, stockholmDay } from '../../clock.js';
 import { retentionPreview } from '../../dataProtection/retention.js';
 import { notBeforeToday, postponeRetention, resumeRetention, retentionRuns, runRetention } from '../../dataProtection/retentionRun.js';
 import { retentionRulesOf, saveRetentionRules } from '../../dataProtection/retentionRules.js';
@@ -144,7 +145,7 @@ export default async function retentionRoutes(app: Api) {
       const { until, reason } = request.body.data;
       const now = app.clock.now();
       if (!(await periodExists(db, periodId))) throw notFound();
-      const limit = new Date(now.getTime() + 5 * 366 * 86_400_000).toISOString().slice(0, 10);
+      const limit = addDays(stockholmDay(now), 5 * 366);
       if (!(await notBeforeToday(db, until, now)) || until > limit) throw invalid({ until: ['errors.postpone_until'] });
       if (!reason.trim()) throw invalid({ reason: ['validation.required'] });
       await postponeRetention(db, periodId, until, reason.trim(), request.staff!.id, now);

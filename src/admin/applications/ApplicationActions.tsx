@@ -3,10 +3,14 @@ import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { enums } from '../../../resources/enums';
 import type { StaffApplication } from '../../providers/staffMethods';
+import { DeleteApplicationButton } from './DeleteApplication';
 import { useToggleFinished } from './useToggleFinished';
 
-/** The managers' buttons under the application: edit it in the staff form, and mark it finished or not. */
-export function ApplicationActions({ data }: { data: StaffApplication }) {
+/**
+ * The managers' buttons under the application: edit it in the staff form, mark it finished or not, and delete it
+ * (`onDeleted` closes the dialog).
+ */
+export function ApplicationActions({ data, onDeleted }: { data: StaffApplication; onDeleted: () => void }) {
   const translate = useTranslate();
   const finished = useToggleFinished(data);
 
@@ -20,6 +24,7 @@ export function ApplicationActions({ data }: { data: StaffApplication }) {
       <Button onClick={() => void finished.toggle()} disabled={finished.pending}>
         {translate(finished.label)}
       </Button>
+      <DeleteApplicationButton application={data} onDeleted={onDeleted} />
     </>
   );
 }

@@ -16,6 +16,12 @@ export function ApplicationDetails({ data, mode }: { data: StaffApplication; mod
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const applicantName = useApplicantName();
+  const goalLabels = (codes: number[] | undefined) =>
+    (codes ?? [])
+      .map((code) => Object.entries(enums.global_goal).find(([, value]) => value === code)?.[0])
+      .filter((key) => key !== undefined)
+      .map((key) => translate(`enums.global_goal.${key}`))
+      .join(', ');
 
   const row = (label: string, value: React.ReactNode) => (
     <>
@@ -37,6 +43,8 @@ export function ApplicationDetails({ data, mode }: { data: StaffApplication; mod
         {row(translate('app.applications.fields.money_value'), formatMoney(data.money, locale))}
         {row(translate('app.applications.fields.approved_money'), formatMoney(data.approved_money, locale))}
         {row(translate('app.applications.fields.sent_in_at'), formatDate(data.sent_in_at, locale))}
+        {/* The goals the applicant chose; the decision's own are in the decision below. */}
+        {row(translate('resources.applications.fields.global_goals'), goalLabels(data.global_goals))}
         {row(translate('resources.applications.fields.org_name'), data.org_name && `${data.org_name} (${data.org_number ?? ''})`)}
         {row(
           translate('app.applications.fields.contact'),

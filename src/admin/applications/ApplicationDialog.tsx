@@ -76,7 +76,7 @@ export function ApplicationDialog({
         )}
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap' }}>
-        {data && mode === 'manage' && tab === 'application' && <ApplicationActions data={data} />}
+        {data && mode === 'manage' && tab === 'application' && <ApplicationActions data={data} onDeleted={onClose} />}
         <Button onClick={onClose} variant="contained">
           {translate('ra.action.close')}
         </Button>

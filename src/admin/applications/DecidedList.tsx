@@ -39,6 +39,7 @@ type Row = ApplicationRow & {
   approved_fou: number | null;
   approved_nok: number | null;
   global_goals: number[];
+  decision_global_goals: number[];
   followup_at: string | null;
   followup_sent_in_at: string | null;
   distribution_mail_sent_at: string | null;
@@ -64,6 +65,7 @@ const hiddenByDefault = [
   'approved_fou',
   'approved_nok',
   'global_goals',
+  'decision_global_goals',
   'followup_sent_in_at',
   'distribution_mail_sent_at',
 ];
@@ -181,6 +183,12 @@ export default function DecidedList() {
               label="resources.applications.fields.global_goals"
               disableSort
               render={(r) => goalNumber(r.global_goals ?? [])}
+            />
+            <DataTable.Col<Row>
+              source="decision_global_goals"
+              label="app.applications.fields.decision_global_goals"
+              disableSort
+              render={(r) => goalNumber(r.decision_global_goals ?? [])}
             />
             <DataTable.Col source="followup_sent_in_at" label="app.decided.followup_sent_in_at">
               <DateField source="followup_sent_in_at" locales={locale} />

@@ -1,9 +1,10 @@
 import SendIcon from '@mui/icons-material/Send';
+import VisibilityIcon from '@mui/icons-material/Visibility';
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Confirm, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { enums } from '../../../resources/enums';
-import { formatDate } from '../../../resources/format';
+import { formatDate, formatMoney } from '../../../resources/format';
 import { includes } from '../../../resources/includes';
 import { useApplicationMutation, useApplicationQuery } from '../useStaffQuery';
 
@@ -11,8 +12,9 @@ const { approved, rejected } = enums.application_status;
 
 /**
  * The decision mail to the applicant: sent once the decision (approved or rejected) is saved; once sent, its date and
- * a way to send it again after a confirmation. Sending reloads the application and the lists, whose progress shows
- * the date.
+ * a way to send it again after a confirmation; a decision changed after its mail is said to be so and sent without
+ * one. Beside it, whether the applicant sees the decision yet (server/applications/told.ts), and a way to show it to
+ * them without a mail, after a confirmation. Each reloads the application and the lists, whose progress shows the date.
  */
 export function DecisionMail({ uuid, status }: { uuid: string; status: number }) {
   const translate = useTranslate();
@@ -20,23 +22,33 @@ export function DecisionMail({ uuid, status }: { uuid: string; status: number })
   const notify = useNotify();
   const { data: application } = useApplicationQuery('getApplication', uuid);
   const send = useApplicationMutation(uuid, (dataProvider, resend: boolean) => dataProvider.sendDecisionMail(uuid, resend));
-  const [asking, setAsking] = useState(false);
+  const release = useApplicationMutation(uuid, (dataProvider) => dataProvider.releaseDecision(uuid));
+  const [asking, setAsking] = useState<'resend' | 'release' | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const decided = includes([approved, rejected], status);
   const sentAt = application?.distribution_mail_sent_at ?? null;
   const date = formatDate(sentAt, locale);
+  // Sent, but of a decision since changed: the applicant is still to be told this one, with no resend to confirm.
+  const changed = !!application?.progress.decision_changed_after_mail;
+  const current = !!sentAt && !changed;
+  const releasedAt = application?.decision_released_at ?? null;
+  const decision =
+    status === approved
+      ? `${translate('enums.application_status.approved')}, ${formatMoney(application?.approved_money ?? null, locale)}`
+      : translate('enums.application_status.rejected');
 
-  const mail = async (resend: boolean) => {
+  const run = async (change: () => Promise<unknown>, done: string) => {
     setMessage(null);
     try {
-      await send.mutateAsync(resend);
-      notify('app.decision_mail.done', { type: 'success' });
+      await change();
+      notify(done, { type: 'success' });
     } catch (failure) {
       setMessage((failure as Error).message);
     } finally {
-      setAsking(false);
+      setAsking(null);
     }
   };
+  const mail = (resend: boolean) => run(() => send.mutateAsync(resend), 'app.decision_mail.done');
 
   return (
     <Box component="section" aria-labelledby="decision-mail-heading" sx={{ mb: 3 }}>
@@ -48,15 +60,31 @@ export function DecisionMail({ uuid, status }: { uuid: string; status: number })
           <Typography color="text.secondary">{translate('app.decision_mail.undecided')}</Typography>
         ) : (
           <>
-            <Typography>{sentAt ? translate('app.decision_mail.sent_at', { date }) : translate('app.decision_mail.not_sent')}</Typography>
+            {changed ? (
+              <Alert severity="warning" sx={{ alignSelf: 'stretch' }}>
+                {translate('app.decision_mail.changed', { date })}
+              </Alert>
+            ) : (
+              <Typography>{sentAt ? translate('app.decision_mail.sent_at', { date }) : translate('app.decision_mail.not_sent')}</Typography>
+            )}
             <Button
-              variant={sentAt ? 'outlined' : 'contained'}
+              variant={current ? 'outlined' : 'contained'}
               startIcon={<SendIcon />}
               disabled={send.isPending}
-              onClick={() => (sentAt ? setAsking(true) : void mail(false))}
+              onClick={() => (current ? setAsking('resend') : void mail(false))}
             >
-              {translate(sentAt ? 'app.decision_mail.resend' : 'app.decision_mail.send')}
+              {translate(current ? 'app.decision_mail.resend' : changed ? 'app.decision_mail.send_changed' : 'app.decision_mail.send')}
             </Button>
+            <Typography color="text.secondary">
+              {releasedAt
+                ? translate('app.decision_mail.released_at', { date: formatDate(releasedAt, locale) })
+                : translate('app.decision_mail.not_released')}
+            </Typography>
+            {application && !releasedAt && (
+              <Button variant="outlined" startIcon={<VisibilityIcon />} disabled={release.isPending} onClick={() => setAsking('release')}>
+                {translate('app.decision_mail.release')}
+              </Button>
+            )}
           </>
         )}
         {message && (
@@ -66,13 +94,22 @@ export function DecisionMail({ uuid, status }: { uuid: string; status: number })
         )}
       </Stack>
       <Confirm
-        isOpen={asking}
+        isOpen={asking === 'resend'}
         loading={send.isPending}
         title="app.decision_mail.resend_title"
         content={translate('app.decision_mail.resend_question', { date })}
         confirm="app.decision_mail.resend"
         onConfirm={() => void mail(true)}
-        onClose={() => setAsking(false)}
+        onClose={() => setAsking(null)}
+      />
+      <Confirm
+        isOpen={asking === 'release'}
+        loading={release.isPending}
+        title="app.decision_mail.release_title"
+        content={translate('app.decision_mail.release_question', { decision })}
+        confirm="app.decision_mail.release"
+        onConfirm={() => void run(() => release.mutateAsync(undefined), 'app.decision_mail.released')}
+        onClose={() => setAsking(null)}
       />
     </Box>
   );

@@ -21,6 +21,7 @@ import type { Decision, DecisionInput } from '../../providers/staffMethods';
 import { useApplicationMutation, useApplicationQuery } from '../useStaffQuery';
 import { DecisionMail } from './DecisionMail';
 import { AmountInput, ProposalSection } from './ProposalSection';
+import { useShownApplication } from './useShownApplication';
 
 const { approved, rejected } = enums.application_status;
 
@@ -45,13 +46,16 @@ function DecisionForm({ uuid, decision }: { uuid: string; decision: Decision }) 
   const [locale] = useLocaleState();
   const notify = useNotify();
   const decide = useApplicationMutation(uuid, (dataProvider, input: DecisionInput) => dataProvider.decide(uuid, input));
+  // Opened from the status selector's "approved": the approval is made here, with its amount.
+  const approveAsked = useShownApplication().approve && decision.status !== approved;
   // An application not yet decided starts with no decision chosen: staff choose it themselves.
   const [draft, setDraft] = useState<Partial<Decision>>(() => ({
-    status: includes([approved, rejected], decision.status) ? decision.status : undefined,
+    status: approveAsked ? approved : includes([approved, rejected], decision.status) ? decision.status : undefined,
     approved_money: decision.approved_money,
     approved_fou: decision.approved_fou,
     approved_nok: decision.approved_nok,
-    global_goals: decision.global_goals ?? [],
+    // The decision's own goals; a first approval starts from the applicant's answer, which it leaves as it is.
+    global_goals: (decision.status === approved ? decision.global_goals : decision.applicant_global_goals) ?? [],
   }));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
@@ -71,7 +75,7 @@ function DecisionForm({ uuid, decision }: { uuid: string; decision: Decision }) 
       onBlur={name === 'approved_money' ? () => setTyping(undefined) : undefined}
       required={name === 'approved_money'}
       problem={errors[name]}
-      inputProps={{ 'data-live': name }}
+      inputProps={{ 'data-live': name, autoFocus: name === 'approved_money' && approveAsked }}
     />
   );
 
@@ -100,6 +104,7 @@ function DecisionForm({ uuid, decision }: { uuid: string; decision: Decision }) 
 
   return (
     <ProposalSection id="decision" title="app.decision.title" save="app.decision.save" onSave={() => void save()}>
+      {approveAsked && <Alert severity="info">{translate('app.decision.approve_here')}</Alert>}
       <FormControl error={!!errors.status}>
         <RadioGroup
           row

@@ -23,7 +23,7 @@ export function HistoryTimeline({ uuid }: { uuid: string }) {
   if (entries.length === 0) return <Alert severity="info">{translate('app.applications.no_history')}</Alert>;
 
   const value = (key: string, v: unknown) => {
-    if (key === 'status') return statusLabel(translate, v);
+    if (key === 'status' || key === 'decision') return statusLabel(translate, v);
     if (typeof v === 'number' && /money|amount|fou|nok/.test(key)) return formatMoney(v, locale);
     if (typeof v === 'boolean') return translate(v ? 'app.yes' : 'app.no');
     if (v === null || v === undefined) return '–';

@@ -4,6 +4,7 @@ import EventNote from '@mui/icons-material/EventNote';
 import MarkEmailUnread from '@mui/icons-material/MarkEmailUnread';
 import NewReleases from '@mui/icons-material/NewReleases';
 import Send from '@mui/icons-material/Send';
+import SyncProblem from '@mui/icons-material/SyncProblem';
 import { Box, Tooltip } from '@mui/material';
 import type { ReactElement } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
@@ -21,13 +22,13 @@ export function ProgressIndicators({ progress }: { progress: Progress }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const date = (value: string | null) => formatDate(value, locale);
-  const slot = (on: boolean, icon: ReactElement, label: string, key: string) => (
+  const slot = (on: boolean, icon: ReactElement, label: string, key: string, color = 'primary.main') => (
     <Tooltip key={key} title={label}>
       <Box
         component="span"
         role="img"
         aria-label={label}
-        sx={{ display: 'inline-flex', color: on ? 'primary.main' : 'action.disabled', opacity: on ? 1 : 0.45 }}
+        sx={{ display: 'inline-flex', color: on ? color : 'action.disabled', opacity: on ? 1 : 0.45 }}
       >
         {icon}
       </Box>
@@ -53,12 +54,21 @@ export function ProgressIndicators({ progress }: { progress: Progress }) {
         'unread',
       )}
       {followup}
-      {slot(
-        !!progress.distribution_mail_sent_at,
-        <Send fontSize="small" />,
-        progress.distribution_mail_sent_at ? t('mail_sent', { date: date(progress.distribution_mail_sent_at) }) : t('no_mail'),
-        'mail',
-      )}
+      {progress.decision_changed_after_mail
+        ? // The mail went, but says another decision than the one that stands: the applicant is still to be told.
+          slot(
+            true,
+            <SyncProblem fontSize="small" />,
+            t('mail_outdated', { date: date(progress.distribution_mail_sent_at) }),
+            'mail',
+            'warning.main',
+          )
+        : slot(
+            !!progress.distribution_mail_sent_at,
+            <Send fontSize="small" />,
+            progress.distribution_mail_sent_at ? t('mail_sent', { date: date(progress.distribution_mail_sent_at) }) : t('no_mail'),
+            'mail',
+          )}
       {slot(progress.finished, <CheckCircle fontSize="small" />, progress.finished ? t('finished') : t('not_finished'), 'finished')}
     </Box>
   );

@@ -3,21 +3,29 @@ import { HttpError, useNotify, useRecordContext, useTranslate } from 'react-admi
 import { enums } from '../../../resources/enums';
 import { useApplicationMutation } from '../useStaffQuery';
 import { visuallyHidden } from '../../components/visuallyHidden';
+import { useShownApplication } from './useShownApplication';
 
 const { draft, ...settable } = enums.application_status;
 
 /**
  * The inline status selector (SPEC.md §4): any status but draft. Success says "status changed" and reloads the
- * lists; failure shows the error toast and leaves the row as it was.
+ * lists; failure (the server's reason, such as a capped period without room) shows the error toast and leaves the row
+ * as it was. "Approved" on an application without an approved amount opens its decision instead, "approved" chosen:
+ * an approval is made with its amount.
  */
 export function StatusSelect() {
-  const record = useRecordContext<{ uuid: string; reference: string | null; status: number }>();
+  const record = useRecordContext<{ uuid: string; reference: string | null; status: number; approved_money?: number | null }>();
   const translate = useTranslate();
   const notify = useNotify();
+  const { approveInDecision } = useShownApplication();
   const uuid = record?.uuid ?? '';
   const update = useApplicationMutation(uuid, (dataProvider, status: number) => dataProvider.updateStatus(uuid, status));
   if (!record) return null;
   const change = async (status: number) => {
+    if (status === settable.approved && record.approved_money == null) {
+      approveInDecision(record);
+      return;
+    }
     try {
       await update.mutateAsync(status);
       notify('app.applications.status_changed', { type: 'success' });

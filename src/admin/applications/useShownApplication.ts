@@ -9,6 +9,8 @@ const isDialogTab = (value: string | null): value is DialogTab => dialogTabs.inc
 /**
  * Which application a list shows in its dialog, kept in the address (`?show=<uuid>&tab=dialogue`) so that a link in a
  * mail or the notification bell opens it straight away. react-admin's list ignores these words in the query.
+ * `&decide=approve` opens it on its decision with "approved" chosen: how the status selector approves an application
+ * that has no approved amount yet.
  */
 export function useShownApplication() {
   const [query, setQuery] = useSearchParams();
@@ -16,14 +18,16 @@ export function useShownApplication() {
   const asked = query.get('tab');
   const tab: DialogTab = isDialogTab(asked) ? asked : 'application';
   // Replaced, not pushed: Back leaves the list rather than stepping through dialogs and tabs.
-  const change = (show: string | null, nextTab: DialogTab) =>
+  const change = (show: string | null, nextTab: DialogTab, approve = false) =>
     setQuery(
       (current) => {
         const next = new URLSearchParams(current);
         next.delete('show');
         next.delete('tab');
+        next.delete('decide');
         if (show) next.set('show', show);
         if (show && nextTab !== 'application') next.set('tab', nextTab);
+        if (show && approve) next.set('decide', 'approve');
         return next;
       },
       { replace: true },
@@ -31,7 +35,11 @@ export function useShownApplication() {
   return {
     uuid,
     tab,
+    /** The dialog was opened to approve the application in its decision. */
+    approve: !!uuid && query.get('decide') === 'approve',
     show: (application: { uuid: string }) => change(application.uuid, 'application'),
+    /** Opens the application on its decision, "approved" chosen, for the amount to be given. */
+    approveInDecision: (application: { uuid: string }) => change(application.uuid, 'application', true),
     /** Names the application and tab in the address (again). */
     open: (shown: string, nextTab: DialogTab) => change(shown, nextTab),
     close: () => change(null, 'application'),

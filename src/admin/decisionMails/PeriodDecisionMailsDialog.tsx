@@ -5,8 +5,9 @@ import { useSendDecisionMails } from './useSendDecisionMails';
 import { WorkDialog } from '../WorkDialog';
 
 /**
- * A period's decision mails: how many will be sent and how many are skipped for want of an e-mail, a confirmation,
- * then the sending with its progress (the dialog cannot be closed meanwhile) and a summary.
+ * A period's decision mails: how many will be sent and how many are skipped for want of an e-mail or, for an approval,
+ * of its amount (the mail states it), a confirmation, then the sending with its progress (the dialog cannot be closed
+ * meanwhile) and a summary.
  */
 export function PeriodDecisionMailsDialog({ period, onClose }: { period: { uuid: string; name: string }; onClose: () => void }) {
   const translate = useTranslate();
@@ -34,6 +35,7 @@ export function PeriodDecisionMailsDialog({ period, onClose }: { period: { uuid:
       <Stack spacing={1}>
         <Alert severity="success">{t('done', { smart_count: state.sent })}</Alert>
         {state.withoutEmail > 0 && <Alert severity="info">{t('without_email', { smart_count: state.withoutEmail })}</Alert>}
+        {state.withoutAmount > 0 && <Alert severity="warning">{t('without_amount', { smart_count: state.withoutAmount })}</Alert>}
       </Stack>
     );
     actions = close;
@@ -52,11 +54,12 @@ export function PeriodDecisionMailsDialog({ period, onClose }: { period: { uuid:
     );
     actions = close;
   } else {
-    const { pending, without_email } = count.data;
+    const { pending, without_email, without_amount } = count.data;
     body = (
       <Stack spacing={1}>
         <Typography>{pending ? t('pending', { smart_count: pending }) : t('none_pending')}</Typography>
         {without_email > 0 && <Typography>{t('without_email', { smart_count: without_email })}</Typography>}
+        {without_amount > 0 && <Alert severity="warning">{t('without_amount', { smart_count: without_amount })}</Alert>}
       </Stack>
     );
     actions = pending ? (

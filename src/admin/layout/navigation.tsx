@@ -1,3 +1,4 @@
+import ChecklistIcon from '@mui/icons-material/Checklist';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import GavelIcon from '@mui/icons-material/Gavel';
 import InboxIcon from '@mui/icons-material/Inbox';
@@ -19,6 +20,8 @@ export interface MenuEntry {
 export const menuEntries: MenuEntry[] = [
   { to: '/applications', label: 'app.menu.applications', screen: 'applications', icon: <InboxIcon /> },
   { to: '/decision', label: 'app.menu.decision', screen: 'decision', icon: <GavelIcon /> },
+  // Each period the user may decide on, open or closed, leads on to its applications.
+  { to: '/decisioning', label: 'app.menu.decisioning', screen: 'decisioning', icon: <ChecklistIcon /> },
   { to: '/investigations', label: 'app.menu.investigations', screen: 'investigations', icon: <FactCheckIcon /> },
   { to: '/statistics', label: 'app.menu.statistics', screen: 'statistics', icon: <InsightsIcon /> },
   { to: '/settings', label: 'app.menu.settings', screen: 'settings', icon: <SettingsIcon /> },

@@ -1,28 +1,19 @@
-import {
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Chip,
-  List,
-  ListItem,
-  ListItemButton,
-  ListItemText,
-  Skeleton,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Box, Card, CardContent, Chip, List, ListItem, ListItemButton, ListItemText, Skeleton, Stack, Typography } from '@mui/material';
 import { Title, useGetIdentity, useLocaleState, usePermissions, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { isAllowed, mayReach, type Ability } from '../../../resources/abilities';
+import { mayReach, type Ability } from '../../../resources/abilities';
 import type { EnumOption } from '../../../resources/enums';
 import { requirementFor } from '../../../resources/index';
 import { usePageTitle } from '../../components/usePageTitle';
 import { formatDate } from '../../../resources/format';
+import { DecisionPeriodList } from '../decisioning/DecisionPeriodList';
 import { menuEntries } from '../layout/navigation';
 import { useStaffQuery } from '../useStaffQuery';
 
-/** The first screen for every signed-in staff user: who they are, the open periods, and (if they manage them) applications. */
+/**
+ * The first screen for every signed-in staff user: who they are, the periods they may decide on (closed ones too,
+ * where deciding happens), the open periods, and (if they manage them) applications.
+ */
 export function Dashboard() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
@@ -33,8 +24,8 @@ export function Dashboard() {
   const statuses = useStaffQuery(['enums'], 'getEnums', [locale]).data?.application_status ?? [];
   const title = translate('app.dashboard.title');
   usePageTitle(title);
-  // Deciding is offered for each period the user may investigate: all, or those granted to them.
-  const mayDecide = (periodId: number) => isAllowed(permissions ?? [], requirementFor('decisioning')!, { id: periodId, type: 'periods' });
+  // Deciding is offered for each period the user may investigate: all, or those granted to them (the server lists them).
+  const mayDecide = mayReach(permissions ?? [], requirementFor('decisioning')!);
   const shortcuts = menuEntries.filter((entry) => {
     const requirement = requirementFor(entry.screen);
     return requirement && mayReach(permissions ?? [], requirement);
@@ -48,6 +39,16 @@ export function Dashboard() {
         {identity ? translate('app.dashboard.welcome', { name: identity.first_name as string }) : title}
       </Typography>
       {identity && <Typography sx={{ mb: 3 }}>{translate('app.dashboard.role', { role: translate(`roles.${identity.role}`) })}</Typography>}
+      {(mayDecide || data?.decision_periods) && (
+        <Card sx={{ mb: 2 }} component="section" aria-labelledby="decision-periods">
+          <CardContent>
+            <Typography variant="h6" component="h2" id="decision-periods">
+              {translate('app.decision_periods.dashboard')}
+            </Typography>
+            {loading ? <Skeleton height={48} /> : <DecisionPeriodList periods={data?.decision_periods ?? []} />}
+          </CardContent>
+        </Card>
+      )}
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems="stretch">
         <Card sx={{ flex: 1 }} component="section" aria-labelledby="open-periods">
           <CardContent>
@@ -67,11 +68,6 @@ export function Dashboard() {
                         end: formatDate(period.end_date, locale),
                       })}
                     />
-                    {mayDecide(period.id) && (
-                      <Button component={RouterLink} to={`/decisioning/${period.uuid}/${encodeURIComponent(period.name)}`} size="small">
-                        {translate('app.decisioning.link')}
-                      </Button>
-                    )}
                   </ListItem>
                 ))}
               </List>

@@ -6,3 +6,4 @@ export { ResetPasswordPage } from './ResetPasswordPage';
 export { SettingsPage } from './SettingsPage';
 export { NotificationsPage } from '../notifications/NotificationsPage';
 export { DataProtectionPage } from '../dataProtection/DataProtectionPage';
+export { DecisionPeriodsPage } from '../decisioning/DecisionPeriodsPage';

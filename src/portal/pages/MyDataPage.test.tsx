@@ -10,9 +10,14 @@ import { mountInPortal, unmountPortal } from '../testing/mountInPortal';
 
 const preview = {
   account: 'closed',
+  kept_until: '2032-12-01',
   drafts: [
     { uuid: 'd-1', period: 'Vårens bidrag 2026', application_type: 'Stipendium för unga ledare', updated_at: '2026-03-02T09:00:00Z' },
     { uuid: 'd-2', period: 'Sommarens sponsring 2026', application_type: null, updated_at: '2026-04-15T09:00:00Z' },
+  ],
+  anonymised: [
+    { uuid: 'a-1', reference: '2026-0012', status: 30, period: 'Vårens bidrag 2026', application_type: null, withdrawn: true },
+    { uuid: 'a-2', reference: '2025-0003', status: -10, period: 'Höstens bidrag 2025', application_type: 'Stipendium', withdrawn: false },
   ],
   kept: [
     {
@@ -23,7 +28,6 @@ const preview = {
       application_type: 'Bidrag till föreningsliv',
       anonymised_from: '2032-12-01',
     },
-    { uuid: 'k-2', reference: '2026-0012', status: 30, period: 'Vårens bidrag 2026', application_type: null, anonymised_from: null },
   ],
 };
 
@@ -115,35 +119,44 @@ describe('the My data page', { timeout: 20_000 }, () => {
     expect(notice).toEqual(['Stiftelsen är personuppgiftsansvarig.', 'Vad vi sparar: ditt namn.']);
   });
 
-  it('lists the drafts that go at once and the applications kept, with when each is anonymised', async () => {
+  it('lists the drafts that go at once, the applications anonymised at once, and the approved ones kept until when', async () => {
     await render();
     expect(items('Utkast som raderas direkt')).toEqual([
       'Stipendium för unga ledareVårens bidrag 2026 · Senast sparat 2 mars 2026',
       'Sommarens sponsring 2026Senast sparat 15 apr. 2026',
     ]);
-    expect(items('Inskickade ansökningar som sparas')).toEqual([
-      'Referens 2025-0007 · Bidrag till föreningslivHöstens bidrag 2025 · Status: BeviljadAnonymiseras tidigast 1 dec. 2032',
-      'Referens 2026-0012 · Vårens bidrag 2026Status: Under utredningAnonymiseras enligt gallringsreglerna, räknat från beslutet',
+    expect(items('Ansökningar som anonymiseras direkt')).toEqual([
+      'Referens 2026-0012 · Vårens bidrag 2026Status: Under utredningInte beslutad än: den dras tillbaka och prövas inte',
+      'Referens 2025-0003 · StipendiumHöstens bidrag 2025 · Status: Avslagen',
     ]);
-    expect(section('Radera mitt konto').textContent).toContain('Ditt konto stängs direkt: du kan inte längre logga in');
+    expect(items('Beviljade ansökningar som sparas')).toEqual([
+      'Referens 2025-0007 · Bidrag till föreningslivHöstens bidrag 2025 · Status: BeviljadSparas för bokföringen och anonymiseras från och med 1 dec. 2032',
+    ]);
+    expect(section('Radera mitt konto').textContent).toContain(
+      'Ditt konto stängs direkt: du kan inte längre logga in och får inga mejl från oss. Kontot raderas helt när den sista av dina beviljade ansökningar har anonymiserats, från och med 1 dec. 2032.',
+    );
   });
 
   it('says that the account goes at once when nothing is kept', async () => {
-    await render(defaultRoutes({ account: 'deleted', drafts: [], kept: [] }));
+    await render(defaultRoutes({ account: 'deleted', kept_until: null, drafts: [], anonymised: [], kept: [] }));
     const erase = section('Radera mitt konto');
-    expect(erase.textContent).toContain('Vi sparar inga ansökningar från dig, så ditt konto raderas direkt med alla dina uppgifter.');
+    expect(erase.textContent).toContain(
+      'Vi behöver inte spara någon ansökan från dig, så ditt konto raderas direkt med alla dina uppgifter.',
+    );
     expect(erase.querySelectorAll('h3')).toHaveLength(0);
   });
 
   it('deletes nothing until the box is ticked, then deletes with confirm: true and leaves for /register', async () => {
     const routes = defaultRoutes();
-    routes['DELETE /frontend-users/me'] = () => json(200, { data: { account: 'closed', drafts_deleted: 2, kept: 2 } });
+    routes['DELETE /frontend-users/me'] = () =>
+      json(200, { data: { account: 'closed', drafts_deleted: 2, anonymised: 2, kept: 1, kept_until: '2032-12-01' } });
     await render(routes);
     await click(button('Radera mitt konto …'));
     await waitFor(() => !!dialog(), 'the dialog');
     const box = dialog()!;
     expect(box.textContent).toContain('2 utkast raderas direkt.');
-    expect(box.textContent).toContain('2 inskickade ansökningar sparas tills de anonymiseras.');
+    expect(box.textContent).toContain('2 inskickade ansökningar anonymiseras direkt.');
+    expect(box.textContent).toContain('1 beviljad ansökan sparas för bokföringen till 1 dec. 2032.');
     const confirm = button('Radera kontot', box);
     expect(confirm.disabled).toBe(true);
     await click(confirm);
@@ -161,7 +174,7 @@ describe('the My data page', { timeout: 20_000 }, () => {
       ['/frontend-users/me', { data: { confirm: true } }, 'XMLHttpRequest'],
     ]);
     expect(document.querySelector('[role="status"]')!.textContent).toContain(
-      'Ditt konto är stängt och dina utkast är raderade. Ansökningarna du skickade in sparar vi tills de anonymiseras',
+      'Ditt konto är stängt, dina utkast är raderade och ansökningarna som inte beviljades är anonymiserade. Dina beviljade ansökningar sparar vi för bokföringen',
     );
     // The session is forgotten here too, and no logout call follows the server's own ending of it.
     expect(localStorage.getItem('applicant_session')).toBeNull();

@@ -30,7 +30,7 @@ import { useI18n } from '../../components/i18n';
 import { ApiError } from '../../providers/httpClient';
 import { PrivacyNotice } from '../PrivacyNotice';
 import { auth, http } from '../providers';
-import type { AccountOutcome, ErasurePreview } from '../../providers/erasure';
+import type { AccountOutcome, ErasurePreview, SentIn } from '../../providers/erasure';
 import type { RegisterState } from './RegisterPage';
 
 const statusKey = (value: number) => Object.entries(enums.application_status).find(([, v]) => v === value)?.[0] ?? 'received';
@@ -172,7 +172,21 @@ function Erasure() {
   const { data, error, loading } = useApi<ErasurePreview>(http, '/frontend-users/me/erasure', locale);
   const [open, setOpen] = useState(false);
 
-  const outcome = data && t(`portal.my_data.outcome_${data.account}`);
+  const outcome = data && t(`portal.my_data.outcome_${data.account}`, { date: formatDate(data.kept_until, locale) });
+  const sentIn = (application: SentIn) => ({
+    primary: [
+      application.reference && t('portal.my_data.reference', { reference: application.reference }),
+      application.application_type ?? application.period,
+    ]
+      .filter(Boolean)
+      .join(' · '),
+    status: [
+      application.application_type ? application.period : null,
+      `${t('portal.my_data.status')}: ${t(`enums.application_status.${statusKey(application.status)}`)}`,
+    ]
+      .filter(Boolean)
+      .join(' · '),
+  });
   return (
     <>
       <Typography sx={{ mb: 2 }}>{t('portal.my_data.erase_intro')}</Typography>
@@ -203,6 +217,35 @@ function Erasure() {
               </List>
             </Box>
           )}
+          {data.anonymised.length > 0 && (
+            <Box component="section" aria-labelledby="anonymised-heading" sx={{ mb: 2 }}>
+              <Typography variant="h6" component="h3" id="anonymised-heading" gutterBottom>
+                {t('portal.my_data.anonymised_heading')}
+              </Typography>
+              <Typography>{t('portal.my_data.anonymised_intro')}</Typography>
+              <List disablePadding>
+                {data.anonymised.map((application) => (
+                  <ListItem key={application.uuid} disableGutters divider>
+                    <ListItemText
+                      primary={sentIn(application).primary}
+                      secondary={
+                        <>
+                          <Box component="span" sx={{ display: 'block' }}>
+                            {sentIn(application).status}
+                          </Box>
+                          {application.withdrawn && (
+                            <Box component="span" sx={{ display: 'block' }}>
+                              {t('portal.my_data.withdrawn')}
+                            </Box>
+                          )}
+                        </>
+                      }
+                    />
+                  </ListItem>
+                ))}
+              </List>
+            </Box>
+          )}
           {data.kept.length > 0 && (
             <Box component="section" aria-labelledby="kept-heading" sx={{ mb: 2 }}>
               <Typography variant="h6" component="h3" id="kept-heading" gutterBottom>
@@ -213,27 +256,17 @@ function Erasure() {
                 {data.kept.map((application) => (
                   <ListItem key={application.uuid} disableGutters divider>
                     <ListItemText
-                      primary={[
-                        application.reference && t('portal.my_data.reference', { reference: application.reference }),
-                        application.application_type ?? application.period,
-                      ]
-                        .filter(Boolean)
-                        .join(' · ')}
+                      primary={sentIn(application).primary}
                       secondary={
                         <>
                           <Box component="span" sx={{ display: 'block' }}>
-                            {[
-                              application.application_type ? application.period : null,
-                              `${t('portal.my_data.status')}: ${t(`enums.application_status.${statusKey(application.status)}`)}`,
-                            ]
-                              .filter(Boolean)
-                              .join(' · ')}
+                            {sentIn(application).status}
                           </Box>
-                          <Box component="span" sx={{ display: 'block' }}>
-                            {application.anonymised_from
-                              ? t('portal.my_data.anonymised_from', { date: formatDate(application.anonymised_from, locale) })
-                              : t('portal.my_data.anonymised_after_decision')}
-                          </Box>
+                          {application.anonymised_from && (
+                            <Box component="span" sx={{ display: 'block' }}>
+                              {t('portal.my_data.anonymised_from', { date: formatDate(application.anonymised_from, locale) })}
+                            </Box>
+                          )}
                         </>
                       }
                     />
@@ -257,7 +290,8 @@ function Erasure() {
 
 /** The confirmation: the consequences once more, a box to tick, and the deletion; then the session is forgotten. */
 function ConfirmErasure({ preview, onClose }: { preview: ErasurePreview; onClose: () => void }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
+  const keptUntil = formatDate(preview.kept_until, locale);
   const navigate = useNavigate();
   const [understood, setUnderstood] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -303,13 +337,18 @@ function ConfirmErasure({ preview, onClose }: { preview: ErasurePreview; onClose
                 <Typography>{t('portal.my_data.dialog_drafts', { smart_count: preview.drafts.length })}</Typography>
               </li>
             )}
+            {preview.anonymised.length > 0 && (
+              <li>
+                <Typography>{t('portal.my_data.dialog_anonymised', { smart_count: preview.anonymised.length })}</Typography>
+              </li>
+            )}
             {preview.kept.length > 0 && (
               <li>
-                <Typography>{t('portal.my_data.dialog_kept', { smart_count: preview.kept.length })}</Typography>
+                <Typography>{t('portal.my_data.dialog_kept', { smart_count: preview.kept.length, date: keptUntil })}</Typography>
               </li>
             )}
             <li>
-              <Typography>{t(`portal.my_data.outcome_${preview.account}`)}</Typography>
+              <Typography>{t(`portal.my_data.outcome_${preview.account}`, { date: keptUntil })}</Typography>
             </li>
             <li>
               <Typography>{t('portal.my_data.dialog_signed_out')}</Typography>

@@ -1,6 +1,8 @@
 import { Alert, Box, Button, Card, CardContent, Link, Stack, Typography } from '@mui/material';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom';
+import { attributeLabel } from '../../../resources/attributeLabel';
+import { email } from '../../../resources/validators';
 import { usePageTitle } from '../../components/usePageTitle';
 import type { AccountOutcome } from '../../providers/erasure';
 import { ApiError } from '../../providers/httpClient';
@@ -37,7 +39,9 @@ function useForm<T extends Record<string, string>>(initial: T, path: string, che
     if (Object.keys(local).length) return;
     setBusy(true);
     try {
-      const response = await http.post<{ data: { message: string } }>(path, { data: values });
+      // Sent as checked: a space typed or pasted around a value is not part of it.
+      const trimmed = Object.fromEntries(Object.entries(values).map(([name, value]) => [name, value.trim()]));
+      const response = await http.post<{ data: { message: string } }>(path, { data: trimmed });
       setResult({ ok: true, message: response.data.data.message });
     } catch (error) {
       setErrors(error instanceof ApiError ? (error.body.errors ?? {}) : {});
@@ -61,13 +65,21 @@ export default function RegisterPage() {
 
   const required = (values: Record<string, string>, names: string[]) =>
     Object.fromEntries(names.filter((n) => !values[n]?.trim()).map((n) => [n, t('portal.register.required')]));
+  /** The e-mail rule the server applies, with its message, for the fields not already missing. */
+  const addresses = (values: Record<string, string>, names: string[], errors: Record<string, string>) => {
+    for (const name of names) {
+      const problem = errors[name] ? null : email(values[name].trim());
+      if (problem) errors[name] = t(problem.key, { attribute: attributeLabel(t, name) });
+    }
+    return errors;
+  };
   const registration = useForm({ first_name: '', last_name: '', email: '', email_confirmation: '' }, '/frontend-users/register', (v) => {
-    const errors = required(v, ['first_name', 'last_name', 'email', 'email_confirmation']);
+    const errors = addresses(v, ['email', 'email_confirmation'], required(v, ['first_name', 'last_name', 'email', 'email_confirmation']));
     if (!errors.email_confirmation && v.email.trim().toLowerCase() !== v.email_confirmation.trim().toLowerCase())
       errors.email_confirmation = t('errors.emails_mismatch');
     return errors;
   });
-  const link = useForm({ email: '' }, '/frontend-users/login-link', (v) => required(v, ['email']));
+  const link = useForm({ email: '' }, '/frontend-users/login-link', (v) => addresses(v, ['email'], required(v, ['email'])));
 
   const answer = (result: Result) =>
     result && (

@@ -9,12 +9,16 @@ import { mountInAdmin, unmountAdmin } from '../../testing/mountInAdmin';
 import { ShownApplicationDialog } from '../ShownApplicationDialog';
 
 const uuid = 'app-1';
-const application = (status: number, { finished = false, followupAt = null as string | null } = {}) =>
+const application = (
+  status: number,
+  { finished = false, followupAt = null as string | null, releasedAt = '2026-10-01T09:00:00Z' as string | null } = {},
+) =>
   ({
     uuid,
     reference: '2026-0042',
     status,
     finished,
+    decision_released_at: releasedAt,
     applicant: { id: 3, name: 'Lina Öberg', email: 'lina@example.se' },
     period: { id: 1, uuid: 'p1', name: 'Våren 2026' },
     progress: {
@@ -113,6 +117,15 @@ describe('the follow-up tab', { timeout: 15_000 }, () => {
     expect(request.disabled).toBe(true);
     expect(document.getElementById(request.getAttribute('aria-describedby')!)!.textContent).toBe(
       'Uppföljning kan bara begäras för en beviljad ansökan.',
+    );
+
+    // Approved, but the applicant has not been told: the request's mail would speak of a grant they do not know of.
+    unmountAdmin();
+    await render({}, () => application(approved, { releasedAt: null }));
+    await waitFor(() => !!button('Begär uppföljning'), 'the button');
+    expect(button('Begär uppföljning')!.disabled).toBe(true);
+    expect(document.getElementById(button('Begär uppföljning')!.getAttribute('aria-describedby')!)!.textContent).toMatch(
+      /^Sökanden har inte fått beslutet ännu/,
     );
 
     unmountAdmin();

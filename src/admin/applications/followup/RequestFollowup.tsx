@@ -10,7 +10,8 @@ import { applicationScope, useApplicationMutation } from '../../useStaffQuery';
 
 /**
  * No follow-up yet: what requesting one does and, for managers, the button that does it after a confirmation. It is
- * disabled, with the reason beside it, until the application is approved. The due date is the server's, so the
+ * disabled, with the reason beside it, until the application is approved and its decision has reached the applicant
+ * (the request's mail speaks of the grant; the server refuses it before). The due date is the server's, so the
  * notice afterwards states it rather than the question guessing it.
  */
 export function RequestFollowup({ application, canRequest }: { application: StaffApplication; canRequest: boolean }) {
@@ -22,6 +23,9 @@ export function RequestFollowup({ application, canRequest }: { application: Staf
   const [asking, setAsking] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const approved = application.status === enums.application_status.approved;
+  // Undefined: an answer that does not say, which the server decides.
+  const released = application.decision_released_at !== null;
+  const blocked = !approved ? 'not_approved' : !released ? 'not_released' : null;
   const t = (key: string, options?: object) => translate(`app.followup.${key}`, options);
 
   const confirm = async () => {
@@ -48,15 +52,15 @@ export function RequestFollowup({ application, canRequest }: { application: Staf
           <Button
             variant="contained"
             startIcon={<EventNoteIcon />}
-            disabled={!approved || request.isPending}
-            aria-describedby={approved ? undefined : 'followup-not-approved'}
+            disabled={blocked !== null || request.isPending}
+            aria-describedby={blocked ? 'followup-blocked' : undefined}
             onClick={() => setAsking(true)}
           >
             {t('request')}
           </Button>
-          {!approved && (
-            <Typography id="followup-not-approved" color="text.secondary">
-              {t('not_approved')}
+          {blocked && (
+            <Typography id="followup-blocked" color="text.secondary">
+              {t(blocked)}
             </Typography>
           )}
         </>

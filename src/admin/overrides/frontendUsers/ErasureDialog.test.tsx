@@ -17,6 +17,7 @@ afterEach(() => {
 const applicant = { id: 5, email: 'maria@example.se', first_name: 'Maria', last_name: 'Nilsson' };
 const preview: ErasurePreview = {
   account: 'closed',
+  kept_until: '2032-05-01',
   drafts: [{ uuid: 'd1', period: 'Ansökningsomgång 2026', application_type: 'Föreningsbidrag', updated_at: '2026-11-20T10:00:00Z' }],
   kept: [
     {
@@ -27,17 +28,27 @@ const preview: ErasurePreview = {
       application_type: 'Föreningsbidrag',
       anonymised_from: '2032-05-01',
     },
+  ],
+  anonymised: [
     {
-      uuid: 'k2',
+      uuid: 'a1',
       reference: '2026-0004',
       status: enums.application_status.received,
       period: 'Ansökningsomgång 2026',
       application_type: null,
-      anonymised_from: null,
+      withdrawn: true,
+    },
+    {
+      uuid: 'a2',
+      reference: '2025-0009',
+      status: enums.application_status.rejected,
+      period: 'Ansökningsomgång 2025',
+      application_type: 'Stipendium',
+      withdrawn: false,
     },
   ],
 };
-const done: ErasureDone = { account: 'closed', drafts_deleted: 1, kept: 2 };
+const done: ErasureDone = { account: 'closed', drafts_deleted: 1, anonymised: 2, kept: 1, kept_until: '2032-05-01' };
 const ok = <T,>(data: T) => ({ data: { data }, status: 200, headers: {} });
 
 const checkbox = () => document.querySelector<HTMLInputElement>('[role="dialog"] input[type="checkbox"]')!;
@@ -68,11 +79,14 @@ describe('carrying out an applicant’s erasure request', () => {
     // The draft deleted at once, with its period and type.
     expect(text()).toContain('1 utkast som aldrig skickats in:');
     expect(text()).toContain('Ansökningsomgång 2026 – Föreningsbidrag');
-    // The applications kept: reference, status, period and type, and when they are anonymised.
+    // Anonymised at once: what was not approved, the one still being handled withdrawn first.
+    expect(text()).toContain('2 ansökningar anonymiseras:');
+    expect(text()).toContain('2026-0004 · Obehandlad · Ansökningsomgång 2026 – ingen ansökningstyp valdInte beslutad: återkallas');
+    expect(text()).toContain('2025-0009 · Avslagen · Ansökningsomgång 2025 – Stipendium');
+    // The approved one kept for the bookkeeping: reference, status, period and type, and until when.
     expect(text()).toContain('2025-0001 · Beviljad · Ansökningsomgång 2025 – Föreningsbidrag');
-    expect(text()).toContain('2026-0004 · Obehandlad · Ansökningsomgång 2026 – ingen ansökningstyp vald');
-    expect(text()).toContain('Anonymiseras efter beslutet, när gallringstiden har gått');
     expect(text()).toContain('Kontot stängs direkt');
+    expect(text()).toContain('när den sista sparade ansökan har anonymiserats, från och med 1 maj 2032.');
 
     // Not before the checkbox says it has been read.
     expect(button('Genomför raderingen')!.disabled).toBe(true);
@@ -85,7 +99,7 @@ describe('carrying out an applicant’s erasure request', () => {
     await waitFor(
       () =>
         text().includes(
-          'Begäran om radering är genomförd. Kontot är stängt. Raderade utkast: 1. 2 inskickade ansökningar sparas tills de anonymiseras.',
+          'Begäran om radering är genomförd. Kontot är stängt. Raderade utkast: 1. Anonymiserade ansökningar: 2. 1 beviljad ansökan sparas för bokföringen till 1 maj 2032.',
         ),
       'the notice',
     );

@@ -5,7 +5,7 @@ import { useDataProvider, useLocaleState, useNotify, useRedirect, useTranslate, 
 import { formatDate } from '../../../../resources/format';
 import { personName } from '../../../../resources/users';
 import type { StaffDataProvider } from '../../../providers/dataProvider';
-import type { ErasurePreview } from '../../../providers/erasure';
+import type { ErasurePreview, SentIn } from '../../../providers/erasure';
 import { useStatusLabel } from '../../applications/statuses';
 import { useStaffQuery } from '../../useStaffQuery';
 import { WorkDialog } from '../../WorkDialog';
@@ -22,8 +22,9 @@ const isNotFound = (error: unknown) => (error as HttpError | null)?.status === 4
 
 /**
  * Carries out an applicant's erasure request: states exactly what happens (the drafts deleted, the applications sent in
- * kept until the rules anonymise them, the account deleted or closed), asks for a confirmation, then erases and
- * returns to the list of applicants. An account already closed has nothing left to erase (404).
+ * and not approved anonymised at once, the approved ones kept for the bookkeeping until the date the rules anonymise
+ * them, the account deleted or closed until then), asks for a confirmation, then erases and returns to the list of
+ * applicants. An account already closed has nothing left to erase (404).
  */
 export function ErasureDialog({ applicant, onClose }: { applicant: ErasureApplicant; onClose: () => void }) {
   const translate = useTranslate();
@@ -31,6 +32,7 @@ export function ErasureDialog({ applicant, onClose }: { applicant: ErasureApplic
   const redirect = useRedirect();
   const dataProvider = useDataProvider<StaffDataProvider>();
   const queryClient = useQueryClient();
+  const [locale] = useLocaleState();
   const [confirmed, setConfirmed] = useState(false);
   // Read afresh each time the dialog opens: what is kept depends on the applications' state today.
   const preview = useStaffQuery(['erasure', applicant.id], 'getErasure', [applicant.id], { gcTime: 0 });
@@ -44,7 +46,12 @@ export function ErasureDialog({ applicant, onClose }: { applicant: ErasureApplic
       const done = await erase.mutateAsync();
       notify(done.account === 'deleted' ? 'app.erasure.done_deleted' : 'app.erasure.done_closed', {
         type: 'success',
-        messageArgs: { drafts: done.drafts_deleted, smart_count: done.kept },
+        messageArgs: {
+          drafts: done.drafts_deleted,
+          anonymised: done.anonymised,
+          smart_count: done.kept,
+          date: formatDate(done.kept_until, locale),
+        },
       });
       // The applicant's record and lists are stale: read again where next shown, not here, where the record may be gone.
       void queryClient.invalidateQueries({ queryKey: ['frontend-users'], refetchType: 'none' });
@@ -109,7 +116,10 @@ export function ErasureDialog({ applicant, onClose }: { applicant: ErasureApplic
   );
 }
 
-/** What the erasure does: drafts deleted now, applications sent in kept until anonymised, the account deleted or closed. */
+/**
+ * What the erasure does: drafts deleted now, applications sent in and not approved anonymised now, approved ones kept
+ * for the bookkeeping until a date, the account deleted or closed until the last of those dates.
+ */
 function ErasureSummary({ preview }: { preview: ErasurePreview }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
@@ -121,6 +131,12 @@ function ErasureSummary({ preview }: { preview: ErasurePreview }) {
     </Typography>
   );
   const kind = (type: string | null) => type ?? t('no_type');
+  const sentIn = (application: SentIn) =>
+    [
+      application.reference ?? t('no_reference'),
+      statusLabel(application.status),
+      `${application.period} – ${kind(application.application_type)}`,
+    ].join(' · ');
   return (
     <>
       <Typography>{t('intro')}</Typography>
@@ -142,6 +158,21 @@ function ErasureSummary({ preview }: { preview: ErasurePreview }) {
       ) : (
         <Typography variant="body2">{t('no_drafts')}</Typography>
       )}
+      {heading(t('anonymised_heading'))}
+      {preview.anonymised.length ? (
+        <>
+          <Typography variant="body2">{t('anonymised', { smart_count: preview.anonymised.length })}</Typography>
+          <List dense disablePadding aria-label={t('anonymised_heading')}>
+            {preview.anonymised.map((application) => (
+              <ListItem key={application.uuid} disableGutters>
+                <ListItemText primary={sentIn(application)} secondary={application.withdrawn ? t('withdrawn') : null} />
+              </ListItem>
+            ))}
+          </List>
+        </>
+      ) : (
+        <Typography variant="body2">{t('no_anonymised')}</Typography>
+      )}
       {heading(t('kept_heading'))}
       {preview.kept.length ? (
         <>
@@ -150,16 +181,8 @@ function ErasureSummary({ preview }: { preview: ErasurePreview }) {
             {preview.kept.map((kept) => (
               <ListItem key={kept.uuid} disableGutters>
                 <ListItemText
-                  primary={[
-                    kept.reference ?? t('no_reference'),
-                    statusLabel(kept.status),
-                    `${kept.period} – ${kind(kept.application_type)}`,
-                  ].join(' · ')}
-                  secondary={
-                    kept.anonymised_from
-                      ? t('anonymised_from', { date: formatDate(kept.anonymised_from, locale) })
-                      : t('anonymised_after_decision')
-                  }
+                  primary={sentIn(kept)}
+                  secondary={kept.anonymised_from && t('anonymised_from', { date: formatDate(kept.anonymised_from, locale) })}
                 />
               </ListItem>
             ))}
@@ -169,7 +192,9 @@ function ErasureSummary({ preview }: { preview: ErasurePreview }) {
         <Typography variant="body2">{t('no_kept')}</Typography>
       )}
       {heading(t('account_heading'))}
-      <Typography variant="body2">{preview.account === 'deleted' ? t('account_deleted') : t('account_closed')}</Typography>
+      <Typography variant="body2">
+        {preview.account === 'deleted' ? t('account_deleted') : t('account_closed', { date: formatDate(preview.kept_until, locale) })}
+      </Typography>
     </>
   );
 }

@@ -1,0 +1,143 @@
+import { act } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { enums } from '../../../resources/enums';
+import type { StaffDataProvider } from '../../providers/dataProvider';
+import type { ApplicationProgress, Decision, StaffApplication } from '../../providers/staffMethods';
+import { buttonNamed as button, pageText as text, waitFor } from '../../components/testing/dom';
+import { mountInAdmin, unmountAdmin } from '../testing/mountInAdmin';
+import { ProgressIndicators } from './ProgressIndicators';
+import { ShownApplicationDialog } from './ShownApplicationDialog';
+
+const { approved } = enums.application_status;
+const uuid = 'app-1';
+
+const progress = (changes: Partial<ApplicationProgress> = {}): ApplicationProgress => ({
+  unhandled: false,
+  unread_messages: false,
+  followup_at: null,
+  followup_sent_in_at: null,
+  distribution_mail_sent_at: null,
+  decision_changed_after_mail: false,
+  finished: false,
+  ...changes,
+});
+
+/** An approved application of 12 000 kr: its mail and release as given. */
+const application = (values: { sentAt?: string | null; changed?: boolean; releasedAt?: string | null } = {}) =>
+  ({
+    uuid,
+    reference: '2026-0042',
+    status: approved,
+    finished: false,
+    money: 20_000_00,
+    approved_money: 12_000_00,
+    applicant: { id: 3, name: 'Lina Öberg', email: 'lina@example.se' },
+    period: { id: 1, uuid: 'p1', name: 'Våren 2026' },
+    distribution_mail_sent_at: values.sentAt ?? null,
+    decision_released_at: values.releasedAt ?? null,
+    progress: progress({ distribution_mail_sent_at: values.sentAt ?? null, decision_changed_after_mail: values.changed ?? false }),
+  }) as unknown as StaffApplication;
+
+const decision: Decision = {
+  status: approved,
+  approved_money: 12_000_00,
+  approved_fou: null,
+  approved_nok: null,
+  global_goals: [],
+  applicant_global_goals: [3],
+  uses_money_distribution_cap: false,
+  cap: null,
+};
+
+/**
+ * The application dialog, in Swedish, over a dataProvider whose application is read afresh on each call (so a change
+ * shows) and whose other methods answer as given, or with an empty list for the sections not read here.
+ */
+async function render(data: () => StaffApplication, methods: Partial<Record<keyof StaffDataProvider, unknown>>) {
+  const answers: Record<string, unknown> = { getApplication: data, getDecision: () => decision, ...methods };
+  const dataProvider = new Proxy(
+    {},
+    {
+      get: (_target, name) =>
+        typeof name !== 'string' || name === 'then'
+          ? undefined
+          : async (...args: unknown[]) => {
+              const answer = answers[name];
+              return typeof answer === 'function' ? (answer as (...a: unknown[]) => unknown)(...args) : (answer ?? []);
+            },
+    },
+  ) as StaffDataProvider;
+  await mountInAdmin(<ShownApplicationDialog />, dataProvider, `/applications?show=${uuid}`);
+}
+
+/** The last button of that name: the confirmation's, over the dialog. */
+const lastButton = (name: string) => [...document.querySelectorAll('button')].filter((b) => b.textContent === name).at(-1);
+
+afterEach(() => {
+  unmountAdmin();
+  vi.restoreAllMocks();
+});
+
+describe('the progress indicator of the decision mail', () => {
+  it('says when the decision changed after its mail was sent', async () => {
+    await mountInAdmin(
+      <>
+        <ProgressIndicators progress={progress({ distribution_mail_sent_at: '2026-05-03T09:00:00Z', decision_changed_after_mail: true })} />
+        <ProgressIndicators progress={progress({ distribution_mail_sent_at: '2026-05-03T09:00:00Z' })} />
+      </>,
+      {} as StaffDataProvider,
+    );
+    const labels = [...document.querySelectorAll('[role="img"]')].map((i) => i.getAttribute('aria-label'));
+    expect(labels).toContain('Beslutet ändrat efter utskick (brevet skickades 3 maj 2026)');
+    expect(labels).toContain('Beslutsbrev skickat 3 maj 2026');
+  });
+});
+
+// Several steps each, on a machine that may be busy.
+describe('the decision mail section', { timeout: 15_000 }, () => {
+  it('says a decision changed after its mail, and sends the new one without asking to resend', async () => {
+    let data = application({ sentAt: '2026-05-03T09:00:00Z', changed: true, releasedAt: null });
+    const sendDecisionMail = vi.fn((_uuid: string, _resend: boolean) => {
+      data = application({ sentAt: '2026-05-10T09:00:00Z', releasedAt: '2026-05-10T09:00:00Z' });
+      return { distribution_mail_sent_at: '2026-05-10T09:00:00Z' };
+    });
+    await render(() => data, { sendDecisionMail });
+    await waitFor(() => text().includes('Beslutet ändrat efter utskick'), 'the changed decision');
+    expect(text()).toContain('brevet som skickades 3 maj 2026 säger något annat än beslutet nu');
+    expect(button('Skicka igen')).toBeUndefined();
+
+    await act(async () => button('Skicka det nya beslutet')!.click());
+    await waitFor(() => text().includes('Beslutsbrev skickat 10 maj 2026'), 'the new mail');
+    expect(sendDecisionMail).toHaveBeenCalledWith(uuid, false);
+    expect(text()).not.toContain('Skicka igen?');
+    expect(text()).toContain('Sökanden ser beslutet i portalen sedan 10 maj 2026.');
+    expect(button('Skicka igen')).toBeDefined();
+  });
+
+  it('shows the decision to the applicant without a mail after a confirmation naming it', async () => {
+    let data = application();
+    const releaseDecision = vi.fn((_uuid: string) => {
+      data = application({ releasedAt: '2026-05-12T09:00:00Z' });
+      return { released_at: '2026-05-12T09:00:00Z' };
+    });
+    const sendDecisionMail = vi.fn();
+    await render(() => data, { releaseDecision, sendDecisionMail });
+    await waitFor(() => text().includes('Sökanden ser ännu inte beslutet'), 'the decision not yet released');
+    expect(text()).toContain('Beslutsbrevet har inte skickats till den sökande.');
+
+    await act(async () => button('Visa beslutet utan brev')!.click());
+    await waitFor(() => text().includes('Visa beslutet för sökanden utan beslutsbrev?'), 'the confirmation');
+    expect(text()).toMatch(/Sökanden ser beslutet \(Beviljad, 12 000 kr\) i portalen från och med nu men får inget mejl\./);
+    expect(releaseDecision).not.toHaveBeenCalled();
+
+    await act(async () => lastButton('Visa beslutet utan brev')!.click());
+    await waitFor(() => text().includes('Sökanden ser beslutet i portalen sedan 12 maj 2026.'), 'the released decision');
+    expect(releaseDecision).toHaveBeenCalledWith(uuid);
+    expect(sendDecisionMail).not.toHaveBeenCalled();
+    expect(text()).toContain('Beslutet visas nu för sökanden.');
+    // The confirmation closes (its button goes with it) and the section offers the release no more.
+    await waitFor(() => button('Visa beslutet utan brev') === undefined, 'no release offered');
+    // The decision mail can still be sent.
+    expect(button('Skicka beslutsbrev')).toBeDefined();
+  });
+});

@@ -1,0 +1,49 @@
+import { act } from 'react';
+import { ResourceContextProvider, type DataProvider } from 'react-admin';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { contacts } from '../../../resources/contacts';
+import { buttonNamed, typeInto, waitFor } from '../../components/testing/dom';
+import { mountInAdmin, unmountAdmin } from '../testing/mountInAdmin';
+import { resourceScreens } from './ResourceScreens';
+
+afterEach(() => {
+  unmountAdmin();
+  vi.restoreAllMocks();
+});
+
+const field = (name: string) => document.querySelector<HTMLInputElement>(`input[name="${name}"]`)!;
+/** The e-mail field's error, or '' (react-admin keeps the helper line's room with a blank). */
+const emailMessage = () =>
+  field('email').getAttribute('aria-invalid') === 'true'
+    ? (field('email').closest('.ra-input')?.querySelector('.MuiFormHelperText-root')?.textContent ?? '')
+    : '';
+
+describe('a settings entity’s form', { timeout: 20_000 }, () => {
+  it('checks an e-mail address by the server’s rule, with its message, and saves an internationalised one', async () => {
+    const create = vi.fn(async (_resource: string, params: { data: Record<string, unknown> }) => ({ data: { id: 1, ...params.data } }));
+    const Create = resourceScreens(contacts).create;
+    await mountInAdmin(
+      <ResourceContextProvider value="contacts">
+        <Create />
+      </ResourceContextProvider>,
+      { create } as unknown as DataProvider,
+    );
+    await waitFor(() => !!field('email'), 'the form');
+    await typeInto(field('first_name'), 'Åsa');
+    await typeInto(field('last_name'), 'Test');
+    for (const bad of ['a@b', 'x']) {
+      await typeInto(field('email'), bad);
+      await act(async () => buttonNamed('Spara')!.click());
+      // What the API answers for the same value (server/resources/resources.test.ts), and the registration page says.
+      await waitFor(() => emailMessage() === 'Fältet e-postadress måste vara en giltig e-postadress.', `the message for ${bad}`);
+      await typeInto(field('email'), 'anna@example.se');
+      await waitFor(() => emailMessage() === '', 'the message gone');
+    }
+    expect(create).not.toHaveBeenCalled();
+
+    await typeInto(field('email'), 'test.åsa@example.se');
+    await act(async () => buttonNamed('Spara')!.click());
+    await waitFor(() => create.mock.calls.length > 0, 'the save');
+    expect(create.mock.calls[0][1].data).toMatchObject({ first_name: 'Åsa', last_name: 'Test', email: 'test.åsa@example.se' });
+  });
+});
