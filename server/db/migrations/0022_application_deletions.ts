@@ -8,6 +8,9 @@ import { sql, type Kysely } from 'kysely';
  * - The history stays append-only but for this: a transaction that names the application it deletes
  *   (`app.deleting_application`) may delete that application's entries, through the delete's cascade. The check moves
  *   from the one UPDATE OR DELETE trigger to a trigger per event, so the anonymising rule of 0017 is untouched.
+ * - The log's indexes serve its list (server/applications/deletion.ts): each sort walks one, ties broken by the id, in
+ *   both directions; one period's log walks its own by time; the search reads the trigram index of the folded
+ *   reference, as every search does (migration 0020).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -26,6 +29,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       deleted_at timestamptz NOT NULL DEFAULT now()
     );
     CREATE INDEX application_deletions_deleted_at ON application_deletions (deleted_at DESC, id DESC);
+    CREATE INDEX application_deletions_reference ON application_deletions (reference, id);
+    CREATE INDEX application_deletions_period ON application_deletions (period_id, deleted_at DESC, id DESC);
+    CREATE INDEX application_deletions_reference_trgm ON application_deletions USING gin (search_fold(reference) gin_trgm_ops);
     CREATE INDEX application_deletions_user ON application_deletions (user_id);
 
     CREATE FUNCTION application_deletions_append_only() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -16,11 +16,12 @@ const { draft, ongoing, approved, rejected } = enums.application_status;
 describe.each(['local', 's3'] as const)('files kept in the %s store', (storage) => {
   let t: TestApp;
   let admin: string;
+  let adminId: number;
   let investigator: string;
 
   beforeAll(async () => {
     t = await createTestApp({ storage });
-    await createStaff(t.db, 'admin', 'delete-admin@test.se');
+    adminId = await createStaff(t.db, 'admin', 'delete-admin@test.se');
     await createStaff(t.db, 'utredare', 'delete-investigator@test.se');
     admin = await sessionCookie(t.app, 'delete-admin@test.se');
     investigator = await sessionCookie(t.app, 'delete-investigator@test.se');
@@ -219,6 +220,70 @@ describe.each(['local', 's3'] as const)('files kept in the %s store', (storage) 
     const unsent = await application(draft);
     expect((await api('GET', `/applications/${unsent.uuid}/deletion`, admin)).statusCode).toBe(404);
     expect((await api('DELETE', `/applications/${unsent.uuid}`, admin)).statusCode).toBe(404);
+  });
+
+  it('lists the log newest first or by reference, in pages, searching the references in any case', async () => {
+    // Entries as the delete writes them, in a period of the test's own; the references sort otherwise than the times.
+    const period = await createPeriod(t.db, `Logg ${randomUUID()}`);
+    const entries = [
+      ['ÅRE-2026-0002', '2026-03-01T09:00:00Z'],
+      ['ÖDE-2026-0001', '2026-03-02T09:00:00Z'],
+      ['åre-2026-0003', '2026-03-03T09:00:00Z'],
+      ['ÄNG-2026-0004', '2026-03-03T09:00:00Z'],
+      ['ABC_2026-0005', '2026-03-04T09:00:00Z'],
+    ] as const;
+    for (const [reference, at] of entries) {
+      await t.db
+        .insertInto('application_deletions')
+        .values({
+          reference,
+          application_uuid: randomUUID(),
+          period_id: period.id,
+          period_name: 'Loggperioden',
+          status: rejected,
+          files: 0,
+          messages: 0,
+          followup: false,
+          user_id: adminId,
+          deleted_at: new Date(at),
+        })
+        .execute();
+    }
+    const log = async (query: string) => {
+      const response = await api('GET', `/applications/deletions?period=${period.id}&${query}`, admin);
+      expect(response.statusCode, response.body).toBe(200);
+      const page = response.json().data as { data: { reference: string }[]; total: number };
+      return { references: page.data.map((entry) => entry.reference), total: page.total };
+    };
+
+    // Newest first by default; two deleted at the same time in the order they were logged (by id), reversed ascending.
+    expect((await log('')).references).toEqual(['ABC_2026-0005', 'ÄNG-2026-0004', 'åre-2026-0003', 'ÖDE-2026-0001', 'ÅRE-2026-0002']);
+    expect((await log('sort=deleted_at&direction=asc')).references).toEqual([
+      'ÅRE-2026-0002',
+      'ÖDE-2026-0001',
+      'åre-2026-0003',
+      'ÄNG-2026-0004',
+      'ABC_2026-0005',
+    ]);
+    const byReference = ['ABC_2026-0005', 'ÄNG-2026-0004', 'ÅRE-2026-0002', 'ÖDE-2026-0001', 'åre-2026-0003'];
+    expect((await log('sort=reference&direction=asc')).references).toEqual(byReference);
+    expect((await log('sort=reference&direction=desc')).references).toEqual([...byReference].reverse());
+    expect(await log('sort=reference&per_page=2&page=2')).toEqual({ references: byReference.slice(2, 4), total: 5 });
+
+    // The search folds Å, Ä, Ö whatever the database's collation (C for the embedded one), however it is written.
+    for (const written of ['åre-2026', 'ÅRE-2026', 'Åre-2026']) {
+      expect(await log(`search=${encodeURIComponent(written)}`), written).toEqual({
+        references: ['åre-2026-0003', 'ÅRE-2026-0002'],
+        total: 2,
+      });
+    }
+    expect(await log(`search=${encodeURIComponent('öde')}`)).toEqual({ references: ['ÖDE-2026-0001'], total: 1 });
+    // `_` stands for itself, not for any character.
+    expect(await log(`search=${encodeURIComponent('G_2026')}`)).toEqual({ references: [], total: 0 });
+    expect(await log(`search=${encodeURIComponent('c_2026')}`)).toEqual({ references: ['ABC_2026-0005'], total: 1 });
+    // A search of two characters is refused, as on every list.
+    expect((await api('GET', '/applications/deletions?search=%C3%A5r', admin)).statusCode).toBe(200);
+    expect((await api('GET', '/applications/deletions?search=%C3%A5', admin)).statusCode).toBe(422);
   });
 
   it('leaves the history append-only but for the application a transaction deletes, and the log append-only', async () => {

@@ -11,7 +11,11 @@ import { ShownApplicationDialog } from '../ShownApplicationDialog';
 const uuid = 'app-1';
 const application = (
   status: number,
-  { finished = false, followupAt = null as string | null, releasedAt = '2026-10-01T09:00:00Z' as string | null } = {},
+  {
+    finished = false,
+    followupAt = null as string | null,
+    releasedAt = '2026-10-01T09:00:00Z',
+  }: { finished?: boolean; followupAt?: string | null; releasedAt?: string | null } = {},
 ) =>
   ({
     uuid,
