@@ -3,7 +3,10 @@
  * (SCALE_SIZES changes them), one client, through the routes in process (session, abilities, SQL, JSON). For each
  * size, 95th percentile and median of: the all-applications page (pages 1–20, sorted by reference), a search for a
  * rare surname (the same dozen applications at every size), a search for a common surname (matches grow with the
- * size: its count is printed), and the statistics of every period. The 1,000,000 seed takes a few minutes.
+ * size: its count is printed), the rare surname typed in lower case (what folding the case costs), and the statistics
+ * of every period. The log of deleted applications gets as many entries as there are applications (12 periods, one
+ * staff user): its first pages newest first and by reference, a search for one reference, and one period's log.
+ * The 1,000,000 seed takes a few minutes.
  * Usage: npm run bench:scale
  */
 import { sql } from 'kysely';
@@ -17,6 +20,8 @@ const TIMED = 100;
 const RARE = 'Ödqvist';
 const RARE_APPLICATIONS = 12;
 const COMMON = 'Lindberg';
+/** One reference of the deletion log, the same entry at every size. */
+const DELETED_REFERENCE = '2018-0000777';
 
 const results: { size: number; kind: string; median: number; p95: number; total: number }[] = [];
 for (const size of SIZES) {
@@ -31,7 +36,17 @@ for (const size of SIZES) {
       INSERT INTO applications (reference, status, frontend_user_id, period_id, money, sent_in_at)
       SELECT 'R-' || i, 20, ${id}, 1 + i % 12, 1000000, now() FROM generate_series(1, ${RARE_APPLICATIONS}::int) i
     `.execute(db);
-    await sql`ANALYZE`.execute(db);
+    // The log as the deletes write it: references as the applications', spread over the 12 periods and the last five
+    // years, all by the one staff user.
+    await sql`
+      INSERT INTO application_deletions (reference, application_uuid, period_id, period_name, status, files, messages, followup,
+                                         user_id, deleted_at)
+      SELECT (2014 + (p - 1) / 2) || '-' || lpad(i::text, 7, '0'), gen_random_uuid(), p, 'Period ' || p,
+             (ARRAY[20, 30, -10])[1 + i % 3], i % 7, i % 5, i % 11 = 0, (SELECT min(id) FROM users),
+             now() - (i * 157 % 1826) * interval '1 day' - (i % 86400) * interval '1 second'
+      FROM generate_series(1, ${size}::int) i, LATERAL (SELECT 1 + i % 12 AS p) period
+    `.execute(db);
+    await sql`VACUUM ANALYZE`.execute(db);
   });
   const get = async (url: string) => {
     const response = await bench.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: bench.headers });
@@ -41,8 +56,16 @@ for (const size of SIZES) {
   const kinds: { kind: string; url: (i: number) => string }[] = [
     { kind: 'page (by reference, pages 1-20)', url: (i) => `/applications/all?sort=reference&page=${1 + (i % 20)}` },
     { kind: `search, rare surname (${RARE})`, url: () => `/applications/all?search=${encodeURIComponent(RARE)}` },
+    {
+      kind: `search, rare surname (${RARE.toLocaleLowerCase('sv')})`,
+      url: () => `/applications/all?search=${encodeURIComponent(RARE.toLocaleLowerCase('sv'))}`,
+    },
     { kind: `search, common surname (${COMMON})`, url: (i) => `/applications/all?search=${COMMON}&page=${1 + (i % 3)}` },
     { kind: 'statistics, every period', url: () => '/statistics' },
+    { kind: 'deletion log, newest first (pages 1-5)', url: (i) => `/applications/deletions?page=${1 + (i % 5)}` },
+    { kind: 'deletion log, by reference (pages 1-5)', url: (i) => `/applications/deletions?sort=reference&page=${1 + (i % 5)}` },
+    { kind: `deletion log, search (${DELETED_REFERENCE})`, url: () => `/applications/deletions?search=${DELETED_REFERENCE}` },
+    { kind: 'deletion log, one period (pages 1-5)', url: (i) => `/applications/deletions?period=5&page=${1 + (i % 5)}` },
   ];
   try {
     console.log(`${size.toLocaleString('en')} applications seeded in ${(bench.seeded / 1000).toFixed(1)} s`);
@@ -58,10 +81,10 @@ for (const size of SIZES) {
 }
 
 console.log(
-  `\n${'kind'.padEnd(40)} ${'applications'.padStart(12)} ${'matches'.padStart(9)} ${'median ms'.padStart(10)} ${'p95 ms'.padStart(8)}`,
+  `\n${'kind'.padEnd(42)} ${'applications'.padStart(12)} ${'matches'.padStart(9)} ${'median ms'.padStart(10)} ${'p95 ms'.padStart(8)}`,
 );
 for (const r of results) {
   console.log(
-    `${r.kind.padEnd(40)} ${r.size.toLocaleString('en').padStart(12)} ${r.total.toLocaleString('en').padStart(9)} ${r.median.toFixed(1).padStart(10)} ${r.p95.toFixed(1).padStart(8)}`,
+    `${r.kind.padEnd(42)} ${r.size.toLocaleString('en').padStart(12)} ${r.total.toLocaleString('en').padStart(9)} ${r.median.toFixed(1).padStart(10)} ${r.p95.toFixed(1).padStart(8)}`,
   );
 }

@@ -2,7 +2,8 @@ import { expect, test } from './fixtures';
 import { type Page } from '@playwright/test';
 import { resourceList } from '../resources/index';
 import { expectAccessible, headingRules } from './axe';
-import { ADMIN, signInAnyLanguage } from './helpers';
+import { applicantWithApplication, xhr } from './applicants';
+import { ADMIN, periodOfItsOwn, signInAnyLanguage, unique } from './helpers';
 
 // Every admin page, in Swedish and English on a phone and in Swedish on a screen: no axe violation (WCAG 2.1 AA, one
 // h1 that is not empty), and the page never wider than the window. The phone is where a longer text overflows, and the
@@ -64,6 +65,7 @@ for (const { locale, device } of runs) {
         [`/admin/application-form/${application.uuid}`, true],
         ['/admin/decision', true],
         ['/admin/decisioning', true],
+        ['/admin/applications/deletions', true],
         [`/admin/decisioning/${period.uuid}/${encodeURIComponent(period.name)}`, true],
         ['/admin/investigations', true],
         ['/admin/statistics', true],
@@ -74,6 +76,17 @@ for (const { locale, device } of runs) {
       ] as const) {
         await check(page, path, { within });
       }
+    });
+
+    test('the log of deleted applications with an entry in it', async ({ page, newPage }) => {
+      // An application of a period of the test's own, deleted, so the log shows its table (or list) and not only
+      // its empty state.
+      const period = await periodOfItsOwn(page.request, `Logg ${unique()}`);
+      const { uuid } = await applicantWithApplication((await newPage()).request, 'sv-SE', { first: 'Lo', last: 'Gg' }, 'logg', period);
+      const deleted = await page.request.delete(`/api/v1/applications/${uuid}`, { headers: xhr });
+      expect(deleted.ok(), await deleted.text()).toBe(true);
+      await check(page, '/admin/applications/deletions');
+      await expect(page.getByText(period.name).first()).toBeVisible();
     });
 
     test('settings: the index, each list, create and edit page, and the FAQ order', async ({ page }) => {

@@ -256,7 +256,7 @@ async function shootDeciding(page: Page, suffix: string) {
   ] as const) {
     await page.goto('/admin');
     if (lang === 'en') await switchAdminLanguage(page, 'Svenska', 'English');
-    await expect(page.getByRole('heading', { level: 1, name: lang === 'sv' ? 'Välkommen, Anna' : 'Welcome, Anna' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: lang === 'sv' ? 'Välkommen, Anna' : 'Welcome, Anna' })).toBeVisible();
     await dashboardLoaded(page);
     await shoot(page, `admin-dashboard-deciding-${lang}${suffix}`);
     await page.goto('/admin/decisioning');
@@ -272,6 +272,19 @@ async function shootDeciding(page: Page, suffix: string) {
     await page.getByRole('dialog').getByRole('button', { name: t.remove }).click();
     await expect(page.getByRole('dialog').last()).toContainText(pending.reference);
     await shootDialog(page, `admin-application-delete-${lang}${suffix}`);
+  }
+  // Deleted (still in English), then the log of deletions in both languages.
+  await page.getByRole('dialog').last().getByRole('button', { name: 'Delete for good' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  for (const [lang, title] of [
+    ['en', 'Deleted applications'],
+    ['sv', 'Raderade ansökningar'],
+  ] as const) {
+    await page.goto('/admin/applications/deletions');
+    if (lang === 'sv') await switchAdminLanguage(page, 'English', 'Svenska');
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.getByText(pending.reference).first()).toBeVisible();
+    await shoot(page, `admin-deletion-log-${lang}${suffix}`);
   }
 }
 

@@ -48,10 +48,11 @@ export const screens: Record<string, Requirement> = {
   decision: 'manage-applications',
   investigations: 'investigate-applications',
   decisioning: 'investigate-applications',
+  'application-deletions': 'manage-applications',
 };
 
 /** Screens whose records are applications: an ability granted for a period reaches those of that period. */
-const applicationScreens = new Set(['applications', 'decision', 'decisioning', 'investigations']);
+const applicationScreens = new Set(['applications', 'decision', 'decisioning', 'investigations', 'application-deletions']);
 
 /**
  * The entity an ability granted for one entity must name to reach a record of a screen or resource (SPEC.md §6): an
@@ -68,6 +69,7 @@ const screenEndpoints: Record<string, string> = {
   applications: 'applications/all',
   decision: 'applications/decided',
   investigations: 'applications/userInvestigations',
+  'application-deletions': 'applications/deletions',
 };
 
 export function resourceByName(name: string): ResourceDefinition | undefined {

@@ -149,22 +149,25 @@ export const deletionLogGrammar: ListGrammar = {
   filters: { period: 'id' },
 };
 
-/** The log's WHERE on its own row (`d`): the caller's periods, the period filter and the search. */
-function logConditions(query: ListQuery, periods: number[] | null): Expression<SqlBool> {
+/**
+ * The log's WHERE on a row (`d`) of the log or of its tallies, which both name the period: the caller's periods and
+ * the period filter, and with `search` the search in the references.
+ */
+function logConditions(query: ListQuery, periods: number[] | null, search: string | null): Expression<SqlBool> {
   const all: Expression<SqlBool>[] = [];
   if (periods) all.push(sql<SqlBool>`d.period_id = any(${periods.length ? periods : [-1]}::int[])`);
   if (query.ids.period !== undefined) all.push(sql<SqlBool>`d.period_id = ${query.ids.period}`);
-  if (query.search) all.push(contains(sql.ref('d.reference'), query.search));
+  if (search) all.push(contains(sql.ref('d.reference'), search));
   return all.length ? sql<SqlBool>`${sql.join(all, sql` and `)}` : sql<SqlBool>`true`;
 }
 
 /**
  * A page of the log of deleted applications, of the periods in `periods` alone when given (a caller who manages some).
- * Each sort walks its index of migration 0022 (ties broken by the id), one period's log its own; the total counts the
- * log's rows alone, without the join to who deleted them.
+ * Each sort walks its index of migration 0022 (ties broken by the id), for the whole log or one period. The total
+ * sums the tallies kept per period; a search counts its matches, found through the trigram index.
  */
 export async function deletionLog(db: Db, query: ListQuery, periods: number[] | null) {
-  const where = logConditions(query, periods);
+  const where = logConditions(query, periods, query.search);
   const direction = sql.raw(query.direction);
   const key = query.sort === 'reference' ? sql`d.reference` : sql`d.deleted_at`;
   // Written into the statement (whole numbers the list grammar checked), as the application lists do.
@@ -177,11 +180,17 @@ export async function deletionLog(db: Db, query: ListQuery, periods: number[] | 
       .limit(sql.lit(query.perPage))
       .offset(sql.lit(offset))
       .execute(),
-    db
-      .selectFrom('application_deletions as d')
-      .select(sql<number>`count(*)::int`.as('total'))
-      .where(where)
-      .executeTakeFirstOrThrow(),
+    query.search
+      ? db
+          .selectFrom('application_deletions as d')
+          .select(sql<number>`count(*)::int`.as('total'))
+          .where(where)
+          .executeTakeFirstOrThrow()
+      : db
+          .selectFrom('application_deletion_tallies as d')
+          .select(sql<number>`coalesce(sum(d.deletions), 0)::int`.as('total'))
+          .where(logConditions(query, periods, null))
+          .executeTakeFirstOrThrow(),
   ]);
   return listPage(page.map(deletionEntry), total, query);
 }

@@ -335,6 +335,8 @@ export interface Database {
     user_id: number;
     deleted_at: Created;
   };
+  /** The log's entries per period, kept by its insert trigger (migration 0022); read only. */
+  application_deletion_tallies: { period_id: number; deletions: Int8 };
   application_categories: { application_id: number; category_id: number };
   /** Counts and sums of the applications sent in, kept by triggers (migration 0014); read only. */
   application_tallies: {

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { enums } from '../../resources/enums.js';
 import { resourceByName, type ResourceName } from '../../resources/index.js';
+import { deletionLog, deletionLogGrammar } from '../applications/deletion.js';
 import { listApplications, listSpecs } from '../applications/lists.js';
 import type { Db } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
@@ -98,14 +99,14 @@ describe('a search folds Å, Ä, Ö and the other letters beyond ASCII', () => {
  * The plans of the statements `run` makes that search (search_fold): one that reads a table whole means the search's
  * expression no longer matches its index.
  */
-async function searchPlans(run: (db: Db) => Promise<unknown>) {
+async function searchPlans(run: (db: Db) => Promise<unknown>, planned = (text: string) => text.includes('search_fold')) {
   const { rows } = await sql<{ name: string }>`SELECT current_database() AS name`.execute(t.db);
   const pool = new pg.Pool({ connectionString: withDatabase(inject('adminUrl'), rows[0].name), max: 1 });
   const statements: CompiledQuery[] = [];
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
     log: (event) => {
-      if (event.level === 'query' && event.query.sql.includes('search_fold')) statements.push(event.query);
+      if (event.level === 'query' && planned(event.query.sql)) statements.push(event.query);
     },
   });
   try {
@@ -142,8 +143,16 @@ describe('the searches', () => {
       t.db,
     );
     await sql`INSERT INTO categories (label, type) SELECT 'Kategori ' || i, 10 FROM generate_series(1, 5000) i`.execute(t.db);
+    // The log of deleted applications over twenty periods.
+    await sql`
+      INSERT INTO application_deletions (reference, application_uuid, period_id, period_name, status, files, messages, followup,
+                                         user_id, deleted_at)
+      SELECT '2025-' || lpad(i::text, 5, '0'), gen_random_uuid(), 1000 + i % 20, 'Period', 20, 0, 0, false,
+             (SELECT min(id) FROM users), now() - i * interval '1 minute'
+      FROM generate_series(1, 20000) i
+    `.execute(t.db);
     // As autovacuum leaves them: the trigram indexes' pending entries merged, which the planner counts against them.
-    await sql`VACUUM ANALYZE frontend_users, applications, organisations, contacts, categories`.execute(t.db);
+    await sql`VACUUM ANALYZE frontend_users, applications, organisations, contacts, categories, application_deletions`.execute(t.db);
   });
 
   it('of the applications lists still read their trigram indexes', async () => {
@@ -182,6 +191,30 @@ describe('the searches', () => {
         expect(plan, name).not.toContain('Seq Scan');
         for (const index of names) expect(plan, name).toContain(`Bitmap Index Scan on ${index}`);
       }
+    }
+  });
+
+  it('of the log of deleted applications read its trigram index; its sorts and one period walk their indexes', async () => {
+    const log = (query: Record<string, string>) => (db: Db) => deletionLog(db, parseListQuery(deletionLogGrammar, query), null);
+    const search = await searchPlans(log({ search: 'Öbergsby' }));
+    // The page and its count.
+    expect(search).toHaveLength(2);
+    for (const plan of search) {
+      expect(plan).not.toContain('Seq Scan');
+      expect(plan).toContain('Bitmap Index Scan on application_deletions_reference_trgm');
+    }
+    const pages = (query: Record<string, string>) => searchPlans(log(query), (text) => text.includes(' limit '));
+    for (const [query, index] of [
+      [{}, 'application_deletions_deleted_at'],
+      [{ sort: 'deleted_at', direction: 'asc', page: '3' }, 'application_deletions_deleted_at'],
+      [{ sort: 'reference' }, 'application_deletions_reference'],
+      [{ sort: 'reference', direction: 'desc', page: '2' }, 'application_deletions_reference'],
+      [{ period: '1007' }, 'application_deletions_period'],
+      [{ period: '1007', sort: 'reference', direction: 'desc' }, 'application_deletions_period_reference'],
+    ] as const) {
+      const [plan] = await pages(query);
+      expect(plan, JSON.stringify(query)).toMatch(new RegExp(`Index Scan( Backward)? using ${index} on`));
+      expect(plan, JSON.stringify(query)).not.toContain('Sort');
     }
   });
 });

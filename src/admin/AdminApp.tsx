@@ -20,6 +20,7 @@ const InvestigationList = lazy(() => import('./applications/InvestigationList'))
 const DecidedList = lazy(() => import('./applications/DecidedList'));
 const DecisioningList = lazy(() => import('./applications/DecisioningList'));
 const ApplicationFormPage = lazy(() => import('./applications/ApplicationFormPage'));
+const DeletionLog = lazy(() => import('./applications/DeletionLog'));
 // So do the dashboard, settings, FAQ order and password pages, all in one chunk (pages/screens.ts): the login page
 // loads only itself, and one chunk rather than one each keeps their shared code from splitting into many small files.
 const Dashboard = lazy(() => import('./pages/screens').then((m) => ({ default: m.Dashboard })));
@@ -136,6 +137,15 @@ export function StaffAdmin({
           element={
             <LazyScreen screen="applications">
               <ApplicationsPath />
+            </LazyScreen>
+          }
+        />
+        {/* The log of deleted applications, beside the list: a path without parameters wins over /applications/:status. */}
+        <Route
+          path="/applications/deletions"
+          element={
+            <LazyScreen screen="application-deletions">
+              <DeletionLog />
             </LazyScreen>
           }
         />

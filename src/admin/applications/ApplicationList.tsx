@@ -1,5 +1,6 @@
 import {
   BooleanInput,
+  Button as RaButton,
   DataTable,
   FilterButton,
   List,
@@ -12,6 +13,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import Add from '@mui/icons-material/Add';
+import DeleteSweep from '@mui/icons-material/DeleteSweep';
 import { Button } from '@mui/material';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { listedStatuses } from '../../../resources/applications';
@@ -100,6 +102,10 @@ export default function ApplicationList({ presets = {} }: { presets?: ListFilter
               {translate('app.application_form.add')}
             </Button>
             <ExportCsvButton />
+            {/* Icon alone on a phone, named by its label. */}
+            <RaButton component={Link} to="/applications/deletions" label="app.deletion_log.title">
+              <DeleteSweep />
+            </RaButton>
           </TopToolbar>
         }
         empty={false}
