@@ -13,7 +13,7 @@ import { dialogueLink, recipientOf } from './dialogueLink.js';
 import { reachableByStaff } from './handled.js';
 import { recordHistory } from './history.js';
 import { visibleStatus } from './own.js';
-import { factsOf, isReleased, mailIsCurrent, mailIsCurrentSql, toldColumns } from './told.js';
+import { factsOf, isReleased, mailIsCurrent, mailIsCurrentSql, toldColumns, releaseColumns } from './told.js';
 
 // The decision mail (SPEC.md §3's "distribution mail sent"): the template of the decision in the applicant's
 // language, filled in for the application. The mail, its sent date and the history entry are stored in one
@@ -148,7 +148,7 @@ async function sendLocked(
       mailed_status: facts.status,
       mailed_money: facts.money,
       // The mail releases the decision; one already released keeps the day the applicant first saw it.
-      ...(isReleased(application) ? {} : { released_at: sql<Date>`now()`, released_status: facts.status, released_money: facts.money }),
+      ...(isReleased(application) ? {} : releaseColumns(application)),
     })
     .where('id', '=', application.id)
     .returning('distribution_mail_sent_at')
@@ -208,7 +208,7 @@ export async function releaseDecision(db: Db, uuid: string, options: { staffId: 
     const facts = factsOf(application);
     const { released_at: releasedAt } = await trx
       .updateTable('applications')
-      .set({ released_at: sql<Date>`now()`, released_status: facts.status, released_money: facts.money })
+      .set(releaseColumns(application))
       .where('id', '=', application.id)
       .returning('released_at')
       .executeTakeFirstOrThrow();

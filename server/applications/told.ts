@@ -68,6 +68,12 @@ export function shownToApplicant(row: Released, period: { closed: boolean; uses_
   return { status, approved_money: status === approved ? row.approved_money : null };
 }
 
+/** The columns that record `decision` as released to the applicant now (by its mail, or by staff without one). */
+export const releaseColumns = (decision: Decided) => {
+  const facts = factsOf(decision);
+  return { released_at: sql<Date>`now()`, released_status: facts.status, released_money: facts.money };
+};
+
 /** The columns of `applications` these read. */
 export const toldColumns = [
   'status',

@@ -1,4 +1,4 @@
-import { Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { Box, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useIsPhone } from './layout/useIsPhone';
 
@@ -40,5 +40,15 @@ export function WorkDialog({
       <DialogContent dividers={long}>{children}</DialogContent>
       {!busy && actions && <DialogActions>{actions}</DialogActions>}
     </Dialog>
+  );
+}
+
+/** What a work dialog (or a page) says while it waits: a spinner named by `label`, and the label, read out as it changes. */
+export function Waiting({ label }: { label: string }) {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+      <CircularProgress size={24} aria-label={label} />
+      <Typography aria-live="polite">{label}</Typography>
+    </Box>
   );
 }

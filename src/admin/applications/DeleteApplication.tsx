@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { StaffDataProvider } from '../../providers/dataProvider';
 import type { ApplicationDeletionPreview, StaffApplication } from '../../providers/staffMethods';
 import { applicationScope, invalidateApplications, useStaffQuery } from '../useStaffQuery';
-import { WorkDialog } from '../WorkDialog';
+import { Waiting, WorkDialog } from '../WorkDialog';
 
 type Deletable = Pick<StaffApplication, 'uuid' | 'reference' | 'period'>;
 
@@ -90,12 +90,7 @@ export function DeleteApplicationDialog({
   } else if (preview.error) {
     body = <Alert severity={refusal?.status === 409 ? 'info' : 'error'}>{preview.error.message}</Alert>;
   } else if (!preview.data) {
-    body = (
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-        <CircularProgress size={24} aria-label={t('loading')} />
-        <Typography>{t('loading')}</Typography>
-      </Box>
-    );
+    body = <Waiting label={t('loading')} />;
   } else {
     body = (
       <>

@@ -21,6 +21,7 @@ import type { StaffDataProvider } from '../../providers/dataProvider';
 import type { RetentionCounts, RetentionRun } from '../../providers/staffMethods';
 import { invalidateApplications, useStaffQuery } from '../useStaffQuery';
 import { retentionScope } from './RetentionRulesForm';
+import { Waiting } from '../WorkDialog';
 
 /** How many runs show before "Show all". */
 const SHOWN = 5;
@@ -166,10 +167,7 @@ function RunNowButton() {
         <DialogTitle id="run-retention-title">{t('title')}</DialogTitle>
         <DialogContent id="run-retention-text">
           {busy ? (
-            <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-              <CircularProgress size={24} aria-label={t('running')} />
-              <Typography aria-live="polite">{t('running')}</Typography>
-            </Box>
+            <Waiting label={t('running')} />
           ) : (
             totals && (
               <>

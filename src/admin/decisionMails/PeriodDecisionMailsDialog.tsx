@@ -1,8 +1,8 @@
-import { Alert, Box, Button, CircularProgress, LinearProgress, Stack, Typography } from '@mui/material';
+import { Alert, Button, LinearProgress, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useStaffQuery } from '../useStaffQuery';
 import { useSendDecisionMails } from './useSendDecisionMails';
-import { WorkDialog } from '../WorkDialog';
+import { Waiting, WorkDialog } from '../WorkDialog';
 
 /**
  * A period's decision mails: how many will be sent and how many are skipped for want of an e-mail or, for an approval,
@@ -46,12 +46,7 @@ export function PeriodDecisionMailsDialog({ period, onClose }: { period: { uuid:
     body = <Alert severity="error">{count.error.message}</Alert>;
     actions = close;
   } else if (!count.data) {
-    body = (
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-        <CircularProgress size={24} aria-label={t('counting')} />
-        <Typography>{t('counting')}</Typography>
-      </Box>
-    );
+    body = <Waiting label={t('counting')} />;
     actions = close;
   } else {
     const { pending, without_email, without_amount } = count.data;

@@ -1,9 +1,9 @@
-import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material';
+import { Alert, Button, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { StaffDataProvider } from '../../providers/dataProvider';
 import { invalidateApplications, useStaffQuery } from '../useStaffQuery';
-import { WorkDialog } from '../WorkDialog';
+import { Waiting, WorkDialog } from '../WorkDialog';
 
 /**
  * A period's follow-up requests: how many approved applications have none yet, a confirmation stating that number,
@@ -39,22 +39,15 @@ export function PeriodFollowupRequestsDialog({ period, onClose }: { period: { uu
     }
   };
 
-  const waiting = (label: string) => (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-      <CircularProgress size={24} aria-label={label} />
-      <Typography aria-live="polite">{label}</Typography>
-    </Box>
-  );
-
   let body;
   let actions;
   if (busy) {
-    body = waiting(t('requesting'));
+    body = <Waiting label={t('requesting')} />;
   } else if (count.isError) {
     body = <Alert severity="error">{count.error.message}</Alert>;
     actions = close;
   } else if (!count.data) {
-    body = waiting(t('counting'));
+    body = <Waiting label={t('counting')} />;
     actions = close;
   } else if (!count.data.pending) {
     body = <Typography>{t('none_pending')}</Typography>;

@@ -217,64 +217,28 @@ function Erasure() {
               </List>
             </Box>
           )}
-          {data.anonymised.length > 0 && (
-            <Box component="section" aria-labelledby="anonymised-heading" sx={{ mb: 2 }}>
-              <Typography variant="h6" component="h3" id="anonymised-heading" gutterBottom>
-                {t('portal.my_data.anonymised_heading')}
-              </Typography>
-              <Typography>{t('portal.my_data.anonymised_intro')}</Typography>
-              <List disablePadding>
-                {data.anonymised.map((application) => (
-                  <ListItem key={application.uuid} disableGutters divider>
-                    <ListItemText
-                      primary={sentIn(application).primary}
-                      secondary={
-                        <>
-                          <Box component="span" sx={{ display: 'block' }}>
-                            {sentIn(application).status}
-                          </Box>
-                          {application.withdrawn && (
-                            <Box component="span" sx={{ display: 'block' }}>
-                              {t('portal.my_data.withdrawn')}
-                            </Box>
-                          )}
-                        </>
-                      }
-                    />
-                  </ListItem>
-                ))}
-              </List>
-            </Box>
-          )}
-          {data.kept.length > 0 && (
-            <Box component="section" aria-labelledby="kept-heading" sx={{ mb: 2 }}>
-              <Typography variant="h6" component="h3" id="kept-heading" gutterBottom>
-                {t('portal.my_data.kept_heading')}
-              </Typography>
-              <Typography>{t('portal.my_data.kept_intro')}</Typography>
-              <List disablePadding>
-                {data.kept.map((application) => (
-                  <ListItem key={application.uuid} disableGutters divider>
-                    <ListItemText
-                      primary={sentIn(application).primary}
-                      secondary={
-                        <>
-                          <Box component="span" sx={{ display: 'block' }}>
-                            {sentIn(application).status}
-                          </Box>
-                          {application.anonymised_from && (
-                            <Box component="span" sx={{ display: 'block' }}>
-                              {t('portal.my_data.anonymised_from', { date: formatDate(application.anonymised_from, locale) })}
-                            </Box>
-                          )}
-                        </>
-                      }
-                    />
-                  </ListItem>
-                ))}
-              </List>
-            </Box>
-          )}
+          <SentInSection
+            id="anonymised"
+            heading={t('portal.my_data.anonymised_heading')}
+            intro={t('portal.my_data.anonymised_intro')}
+            applications={data.anonymised.map((application) => ({
+              ...sentIn(application),
+              uuid: application.uuid,
+              note: application.withdrawn ? t('portal.my_data.withdrawn') : null,
+            }))}
+          />
+          <SentInSection
+            id="kept"
+            heading={t('portal.my_data.kept_heading')}
+            intro={t('portal.my_data.kept_intro')}
+            applications={data.kept.map((application) => ({
+              ...sentIn(application),
+              uuid: application.uuid,
+              note: application.anonymised_from
+                ? t('portal.my_data.anonymised_from', { date: formatDate(application.anonymised_from, locale) })
+                : null,
+            }))}
+          />
           <Alert severity={data.account === 'closed' ? 'warning' : 'info'} sx={{ mb: 2 }}>
             {outcome}
           </Alert>
@@ -384,5 +348,49 @@ function ConfirmErasure({ preview, onClose }: { preview: ErasurePreview; onClose
         </Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+/** A group of applications sent in (what is anonymised at once, what is kept), each with its status and a note; none: nothing shown. */
+function SentInSection({
+  id,
+  heading,
+  intro,
+  applications,
+}: {
+  id: string;
+  heading: string;
+  intro: string;
+  applications: { uuid: string; primary: string; status: string; note: string | null }[];
+}) {
+  if (!applications.length) return null;
+  return (
+    <Box component="section" aria-labelledby={`${id}-heading`} sx={{ mb: 2 }}>
+      <Typography variant="h6" component="h3" id={`${id}-heading`} gutterBottom>
+        {heading}
+      </Typography>
+      <Typography>{intro}</Typography>
+      <List disablePadding>
+        {applications.map((application) => (
+          <ListItem key={application.uuid} disableGutters divider>
+            <ListItemText
+              primary={application.primary}
+              secondary={
+                <>
+                  <Box component="span" sx={{ display: 'block' }}>
+                    {application.status}
+                  </Box>
+                  {application.note && (
+                    <Box component="span" sx={{ display: 'block' }}>
+                      {application.note}
+                    </Box>
+                  )}
+                </>
+              }
+            />
+          </ListItem>
+        ))}
+      </List>
+    </Box>
   );
 }

@@ -8,7 +8,7 @@ import type { StaffDataProvider } from '../../../providers/dataProvider';
 import type { ErasurePreview, SentIn } from '../../../providers/erasure';
 import { useStatusLabel } from '../../applications/statuses';
 import { useStaffQuery } from '../../useStaffQuery';
-import { WorkDialog } from '../../WorkDialog';
+import { Waiting, WorkDialog } from '../../WorkDialog';
 
 /** The applicant as their record has them. */
 export interface ErasureApplicant {
@@ -77,12 +77,7 @@ export function ErasureDialog({ applicant, onClose }: { applicant: ErasureApplic
       </Alert>
     );
   } else if (!preview.data) {
-    body = (
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-        <CircularProgress size={24} aria-label={t('loading')} />
-        <Typography>{t('loading')}</Typography>
-      </Box>
-    );
+    body = <Waiting label={t('loading')} />;
   } else {
     body = (
       <>
