@@ -14,13 +14,34 @@ function adminPage(): Plugin {
   };
 }
 
+/**
+ * MUI's createTheme without its CSS-variable themes (createThemeWithVars, about 5 kB gzipped), for the portal: it and
+ * MUI's default theme call createTheme without `cssVariables` or `colorSchemes`, for which MUI itself returns
+ * createThemeNoVars' theme; a later call with either stops with an error rather than looking different.
+ */
+function themeWithoutVars(): Plugin {
+  return {
+    name: 'theme-without-vars',
+    apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    load(id) {
+      if (!id.replace(/\\/g, '/').endsWith('/@mui/material/esm/styles/createTheme.js')) return null;
+      return `import createThemeNoVars from './createThemeNoVars.js';
+export default function createTheme(options = {}, ...args) {
+  if (options.cssVariables || 'colorSchemes' in options) throw new Error('The portal build has no CSS-variable themes (see vite.config.ts).');
+  return createThemeNoVars(options, ...args);
+}`;
+    },
+  };
+}
+
 /** One page's build into dist/client; the first empties the folder. */
 function page(name: string, html: string, first: boolean): EnvironmentOptions {
   return { consumer: 'client', build: { outDir: 'dist/client', emptyOutDir: first, rolldownOptions: { input: { [name]: html } } } };
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), adminPage()],
+  plugins: [react(), adminPage(), themeWithoutVars()],
   // Two pages, built one after the other rather than together: a build shares a module between its pages whole,
   // so the portal would carry what only the admin uses of a shared library (react-router, MUI, the providers).
   // The development server serves both pages as before.

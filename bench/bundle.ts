@@ -45,10 +45,13 @@ async function applicantContext() {
   return { context, path: `/ansok/${period.id}?type=${period.application_types[0].id}` };
 }
 
+// Budgets just above today's figures (kB gzipped), so growth fails the run: /register 153.6, the form 176.1, /admin
+// 317.6. The aim for the portal's two is 150: what is left is React DOM (about 60), MUI with emotion (31),
+// react-router (16) and the Swedish texts (10), before the page's own code.
 const targets: Record<string, { path: string; budget: number; signedIn?: boolean }> = {
-  portal: { path: '/register', budget: 200 },
-  form: { path: '/ansok/:id', budget: 200, signedIn: true },
-  admin: { path: '/admin', budget: 450 },
+  portal: { path: '/register', budget: 155 },
+  form: { path: '/ansok/:id', budget: 178, signedIn: true },
+  admin: { path: '/admin', budget: 400 },
 };
 let failed = false;
 try {

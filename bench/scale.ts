@@ -6,16 +6,27 @@
  * size: its count is printed), the rare surname typed in lower case (what folding the case costs), and the statistics
  * of every period. The log of deleted applications gets as many entries as there are applications (12 periods, one
  * staff user): its first pages newest first and by reference, a search for one reference, and one period's log.
+ * Then every sortable column of every staff list (all, decided, decisioning of one period, own investigations: the
+ * admin investigates every 50th application), ascending, pages 1-5, without and with a status filter (fewer timed
+ * calls: SORT_TIMED), and the 1M/10k ratio of each p95 when both sizes ran. SCALE_KINDS=own,search runs only the
+ * kinds whose names contain one of those words.
  * The 1,000,000 seed takes a few minutes.
  * Usage: npm run bench:scale
  */
 import { sql } from 'kysely';
 import { openBenchApp, stats, timeCalls } from './benchApp.js';
 import { seedApplications } from './seedApplications.js';
+import { listSpecs } from '../server/applications/lists.js';
+import { ownList } from '../server/applications/investigations.js';
 
 const SIZES = (process.env.SCALE_SIZES ?? '10000,100000,1000000').split(',').map(Number);
 const WARMUP = 50;
 const TIMED = 100;
+/** Each list sort's calls: fewer, as there are some fifty of them. */
+const SORT_WARMUP = Number(process.env.SORT_WARMUP ?? 10);
+const SORT_TIMED = Number(process.env.SORT_TIMED ?? 40);
+/** The admin investigates every INVESTIGATED-th application sent in. */
+const INVESTIGATED = 50;
 /** A surname none of the seeded applicants has, given to RARE applications at every size. */
 const RARE = 'Ödqvist';
 const RARE_APPLICATIONS = 12;
@@ -46,6 +57,10 @@ for (const size of SIZES) {
              now() - (i * 157 % 1826) * interval '1 day' - (i % 86400) * interval '1 second'
       FROM generate_series(1, ${size}::int) i, LATERAL (SELECT 1 + i % 12 AS p) period
     `.execute(db);
+    await sql`
+      INSERT INTO investigations (application_id, user_id, updated_at)
+      SELECT a.id, (SELECT min(id) FROM users), now() FROM applications a WHERE a.status <> 10 AND a.id % ${INVESTIGATED} = 0
+    `.execute(db);
     await sql`VACUUM ANALYZE`.execute(db);
   });
   const get = async (url: string) => {
@@ -53,7 +68,8 @@ for (const size of SIZES) {
     if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
     return response.json<{ data: { total?: number; totals?: { applications: number } } }>().data;
   };
-  const kinds: { kind: string; url: (i: number) => string }[] = [
+  const { uuid: periodUuid } = await bench.db.selectFrom('periods').select('uuid').where('id', '=', 12).executeTakeFirstOrThrow();
+  const kinds: { kind: string; url: (i: number) => string; sort?: boolean }[] = [
     { kind: 'page (by reference, pages 1-20)', url: (i) => `/applications/all?sort=reference&page=${1 + (i % 20)}` },
     { kind: `search, rare surname (${RARE})`, url: () => `/applications/all?search=${encodeURIComponent(RARE)}` },
     {
@@ -67,11 +83,33 @@ for (const size of SIZES) {
     { kind: `deletion log, search (${DELETED_REFERENCE})`, url: () => `/applications/deletions?search=${DELETED_REFERENCE}` },
     { kind: 'deletion log, one period (pages 1-5)', url: (i) => `/applications/deletions?period=5&page=${1 + (i % 5)}` },
   ];
+  // Every sortable column of every staff list, pages 1-5, without and with a status filter.
+  const lists: { name: string; path: string; sorts: readonly string[]; status?: number }[] = [
+    { name: 'all', path: '/applications/all', sorts: listSpecs.all.sorts, status: 20 },
+    { name: 'decided', path: '/applications/decided', sorts: listSpecs.decided.sorts, status: 40 },
+    { name: 'decisioning', path: `/applications/decisioning/${periodUuid}`, sorts: listSpecs.decisioning.sorts, status: 20 },
+    { name: 'own', path: '/applications/userInvestigations', sorts: ownList.sorts },
+  ];
+  for (const list of lists) {
+    for (const sort of list.sorts) {
+      for (const status of list.status === undefined ? [undefined] : [undefined, list.status]) {
+        const filter = status === undefined ? '' : `&status[]=${status}`;
+        kinds.push({
+          kind: `${list.name} by ${sort}${status === undefined ? '' : ` status ${status}`}`,
+          url: (i) => `${list.path}?sort=${sort}${filter}&page=${1 + (i % 5)}`,
+          sort: true,
+        });
+      }
+    }
+  }
+  // SCALE_KINDS=own,decided: only the kinds whose names contain one of these.
+  const only = process.env.SCALE_KINDS?.split(',');
+  if (only) kinds.splice(0, kinds.length, ...kinds.filter(({ kind }) => only.some((part) => kind.includes(part))));
   try {
     console.log(`${size.toLocaleString('en')} applications seeded in ${(bench.seeded / 1000).toFixed(1)} s`);
-    for (const { kind, url } of kinds) {
+    for (const { kind, url, sort } of kinds) {
       const first = await get(url(0));
-      const times = await timeCalls((i) => get(url(i)), WARMUP, TIMED);
+      const times = await timeCalls((i) => get(url(i)), sort ? SORT_WARMUP : WARMUP, sort ? SORT_TIMED : TIMED);
       const total = first.total ?? first.totals?.applications ?? 0;
       results.push({ size, kind, ...stats(times), total });
     }
@@ -81,10 +119,27 @@ for (const size of SIZES) {
 }
 
 console.log(
-  `\n${'kind'.padEnd(42)} ${'applications'.padStart(12)} ${'matches'.padStart(9)} ${'median ms'.padStart(10)} ${'p95 ms'.padStart(8)}`,
+  `\n${'kind'.padEnd(48)} ${'applications'.padStart(12)} ${'matches'.padStart(9)} ${'median ms'.padStart(10)} ${'p95 ms'.padStart(8)}`,
 );
 for (const r of results) {
   console.log(
-    `${r.kind.padEnd(42)} ${r.size.toLocaleString('en').padStart(12)} ${r.total.toLocaleString('en').padStart(9)} ${r.median.toFixed(1).padStart(10)} ${r.p95.toFixed(1).padStart(8)}`,
+    `${r.kind.padEnd(48)} ${r.size.toLocaleString('en').padStart(12)} ${r.total.toLocaleString('en').padStart(9)} ${r.median.toFixed(1).padStart(10)} ${r.p95.toFixed(1).padStart(8)}`,
   );
+}
+
+// p95 per kind across the sizes, and the largest size's over the smallest's (the aim: within 2×).
+const sizes = [...new Set(results.map((r) => r.size))];
+if (sizes.length > 1) {
+  const [small, large] = [Math.min(...sizes), Math.max(...sizes)];
+  const label = (n: number) => (n >= 1_000_000 ? `${n / 1_000_000}M` : `${n / 1000}k`);
+  console.log(
+    `\np95 ms\n${'kind'.padEnd(48)} ${sizes.map((n) => label(n).padStart(8)).join(' ')} ${`${label(large)}/${label(small)}`.padStart(8)}`,
+  );
+  for (const kind of [...new Set(results.map((r) => r.kind))]) {
+    const p95 = (n: number) => results.find((r) => r.kind === kind && r.size === n)?.p95;
+    const ratio = (p95(large) ?? NaN) / (p95(small) ?? NaN);
+    console.log(
+      `${kind.padEnd(48)} ${sizes.map((n) => (p95(n)?.toFixed(1) ?? '-').padStart(8)).join(' ')} ${ratio.toFixed(1).padStart(7)}×${ratio > 2 ? ' !' : ''}`,
+    );
+  }
 }

@@ -10,7 +10,7 @@ export const faqs = defineResource({
   fields: [
     text('question', { required: true, column: true, maxLength: 500 }),
     textarea('answer', { required: true }),
-    integer('order', { column: true, sortable: true, min: 0 }),
+    integer('order', { column: true, sortable: true, min: 0, default: 0 }),
   ],
   search: ['question'],
   defaultSort: { field: 'order', order: 'ASC' },

@@ -90,7 +90,9 @@ export function validateRecord(resource: ResourceDefinition, record: Record<stri
     const value = record[field.name];
     const missing = check.required(value);
     if (missing) {
-      if (field.required) errors[field.name] = [missing];
+      // A number that starts with a default (its column is never empty) may be left out, not emptied.
+      const keepsDefault = field.default !== undefined && (field.kind === 'integer' || field.kind === 'money') && field.name in record;
+      if (field.required || keepsDefault) errors[field.name] = [missing];
       continue;
     }
     const problem = fieldErrors(field, value) ?? relations(field, value, record);

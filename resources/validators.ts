@@ -167,6 +167,8 @@ export function isoDate(value: unknown): Message | null {
   const match = typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
   if (match) {
     const [year, month, day] = match.slice(1).map(Number);
+    // PostgreSQL has no year 0 (0000-01-01 would be a 500).
+    if (year < 1) return { key: 'validation.date' };
     const date = new Date(0);
     date.setUTCFullYear(year, month - 1, day);
     if (date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day) return null;

@@ -12,6 +12,7 @@ import type { Mailer } from './mail/outbox.js';
 import { registerAccess } from './plugins/access.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerI18n } from './plugins/i18n.js';
+import { registerJsonBody } from './plugins/jsonBody.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerTextRule } from './plugins/textRule.js';
 import { apiRoutes, siteRoutes } from './routes/index.js';
@@ -52,6 +53,7 @@ export async function buildApp({ config, db, mailer, jobs, clock, storage }: App
   const docsPrefix = `${config.apiPrefix}/docs`;
   registerI18n(app);
   registerErrorHandling(app);
+  registerJsonBody(app);
   await registerSecurity(app);
   await app.register(cookie);
   registerAccess(app, [docsPrefix]);

@@ -1,9 +1,9 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { enums } from '../../resources/enums.js';
 import type { Db } from '../db/connect.js';
 import { AppError, notFound } from '../errors.js';
 import { listPage, type ListGrammar, type ListQuery } from '../lists/listQuery.js';
-import { staffApplicant } from './lists.js';
+import { COUNT_UP_TO, staffApplicant } from './lists.js';
 import { recordHistory } from './history.js';
 import { personName } from '../../resources/users.js';
 
@@ -14,7 +14,8 @@ const ownSorts: Record<string, RawBuilder<unknown>[]> = {
   sent_in_at: [sql`a.sent_in_at`],
   reference: [sql`a.reference`],
   status: [sql`a.status`],
-  applicant: [sql`f.last_name collate swedish`, sql`f.first_name collate swedish`],
+  // The applicant's name as the application's row keeps it (migration 0023), in Swedish collation.
+  applicant: [sql`a.applicant_last_name`, sql`a.applicant_first_name`],
   money: [sql`a.money`],
 };
 export const ownList: ListGrammar = {
@@ -106,15 +107,46 @@ export async function removeInvestigator(db: Db, applicationId: number, removed:
   });
 }
 
-/** One page of the user's own investigations on applications sent in. */
-export async function ownInvestigations(db: Db, userId: number, { page, perPage, sort, direction }: ListQuery, periods: number[] | null) {
+/** One page of the user's own investigations on applications sent in, counted up to COUNT_UP_TO (lists.ts). */
+export async function ownInvestigations(
+  db: Db,
+  userId: number,
+  { page, perPage, sort, direction }: ListQuery,
+  periods: number[] | null,
+  countUpTo = COUNT_UP_TO,
+) {
+  // The user's applications found by primary key from their investigations (= any(array(…))), never by a join that
+  // PostgreSQL may plan as a scan of every application: the cost follows the user's investigations, not the table.
+  const mine = db
+    .selectFrom('applications as a')
+    .where(
+      sql<SqlBool>`a.id = any(array(${db.selectFrom('investigations as i').select('i.application_id').where('i.user_id', '=', userId)}))`,
+    )
+    .where('a.status', '<>', enums.application_status.draft)
+    .$if(periods !== null, (q) => q.where('a.period_id', 'in', periods?.length ? periods : [-1]));
+  const { total } = await db
+    .selectFrom(
+      mine
+        .select(sql.lit(1).as('one'))
+        .limit(sql.lit(countUpTo + 1))
+        .as('c'),
+    )
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  const exact = Number(total) <= countUpTo;
+  const order = sql.raw(direction);
+  let pageIds = mine.select('a.id');
+  for (const term of ownSorts[sort]) pageIds = pageIds.orderBy(sql`${term} ${order}`);
   const base = db
     .selectFrom('investigations as i')
     .innerJoin('applications as a', 'a.id', 'i.application_id')
     .where('i.user_id', '=', userId)
-    .where('a.status', '<>', enums.application_status.draft)
-    .$if(periods !== null, (q) => q.where('a.period_id', 'in', periods?.length ? periods : [-1]));
-  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+    .where(
+      sql<SqlBool>`a.id = any(array(${pageIds
+        .orderBy('a.id', direction)
+        .limit(sql.lit(perPage))
+        .offset(sql.lit((page - 1) * perPage))}))`,
+    );
   let query = base
     .leftJoin('frontend_users as f', 'f.id', 'a.frontend_user_id')
     .innerJoin('periods as p', 'p.id', 'a.period_id')
@@ -136,13 +168,8 @@ export async function ownInvestigations(db: Db, userId: number, { page, perPage,
       'i.amount',
       'i.updated_at',
     ]);
-  const order = sql.raw(direction);
   for (const term of ownSorts[sort]) query = query.orderBy(sql`${term} ${order}`);
-  const rows = await query
-    .orderBy('a.id', direction)
-    .limit(perPage)
-    .offset((page - 1) * perPage)
-    .execute();
+  const rows = await query.orderBy('a.id', direction).execute();
   return listPage(
     rows.map((r) => ({
       id: r.id,
@@ -155,8 +182,9 @@ export async function ownInvestigations(db: Db, userId: number, { page, perPage,
       sent_in_at: r.sent_in_at,
       investigation: { status: r.investigation_status, amount: r.amount, updated_at: r.updated_at },
     })),
-    Number(total),
+    exact ? Number(total) : countUpTo,
     { page, perPage },
+    exact,
   );
 }
 

@@ -56,8 +56,8 @@ type Where = ExpressionBuilder<Database & { a: Database['applications'] }, 'a'>;
 const sortTerms: Record<string, { terms: RawBuilder<unknown>[]; nullsSmallest?: boolean }> = {
   reference: { terms: [sql`a.reference`] },
   status: { terms: [sql`a.status`] },
-  // The same terms as the index frontend_users_name_sv (migration 0006), so a page can walk it.
-  applicant: { terms: [sql`f.last_name collate swedish`, sql`f.first_name collate swedish`, sql`f.id`] },
+  // The applicant's name as the application's row keeps it (in Swedish collation, migration 0023): no join to sort.
+  applicant: { terms: [sql`a.applicant_last_name`, sql`a.applicant_first_name`, sql`a.frontend_user_id`] },
   money: { terms: [sql`a.money`], nullsSmallest: true },
   approved_money: { terms: [sql`a.approved_money`], nullsSmallest: true },
   approved_fou: { terms: [sql`a.approved_fou`], nullsSmallest: true },
@@ -67,7 +67,8 @@ const sortTerms: Record<string, { terms: RawBuilder<unknown>[]; nullsSmallest?: 
   distribution_mail_sent_at: { terms: [sql`a.distribution_mail_sent_at`], nullsSmallest: true },
   sent_in_at: { terms: [sql`a.sent_in_at`], nullsSmallest: true },
   created_at: { terms: [sql`a.created_at`] },
-  period: { terms: [sql`p.name collate swedish`, sql`p.id`] },
+  // Only the decisioning list, of one period, sorts by it: its order is then the applications' ids.
+  period: { terms: [sql`a.period_id`] },
 };
 
 /** The applicant's whole name as searched; the same expression as the trigram index frontend_users_name_trgm. */
@@ -84,7 +85,7 @@ export interface ListWithin {
 }
 
 /** The WHERE of a list: its statuses, periods, the filters and the search, all on the application's own row. */
-function conditions(db: Db, query: ListQuery, { periodId, periods }: ListWithin) {
+function conditions(db: Db, query: ListQuery, { periodId, periods }: ListWithin, walking = false) {
   return (eb: Where): Expression<SqlBool> => {
     const all: Expression<SqlBool>[] = [eb('a.status', 'in', query.statuses)];
     if (periodId !== undefined) all.push(eb('a.period_id', '=', periodId));
@@ -115,7 +116,9 @@ function conditions(db: Db, query: ListQuery, { periodId, periods }: ListWithin)
         eb.or([
           contains(eb.ref('a.reference'), term),
           contains(eb.ref('a.org_name'), term),
-          sql<SqlBool>`a.frontend_user_id = any(array(${applicants}))`,
+          // Walking a sort index, each row is tested: against a hash of the applicants (a hashed subplan), not a
+          // scan of an array of thousands.
+          walking ? sql<SqlBool>`a.frontend_user_id in (${applicants})` : sql<SqlBool>`a.frontend_user_id = any(array(${applicants}))`,
         ]),
       );
     }
@@ -309,8 +312,15 @@ function inOrder<Q extends Orderable<Q>>(q: Q, query: ListQuery): Q {
 const SORT_MATCHES_BELOW = 10_000;
 
 /**
+ * A list the tallies do not count (a search, an organisation, an applicant) is counted exactly up to this many
+ * matches, and beyond as "more than" this many: counting half the table would cost as much as the page.
+ */
+export const COUNT_UP_TO = 10_000;
+
+/**
  * One page of a staff list in the envelope of DESIGN.md §4, of the periods `within` says. `way` is for tests, which
- * compare both ways of finding a page of a counted list: collecting its matches, or walking a sort index.
+ * compare both ways of finding a page of a counted list: collecting its matches, or walking a sort index; as is
+ * `countUpTo`, the cap of an uncounted list's total.
  */
 export async function listApplications(
   db: Db,
@@ -318,62 +328,84 @@ export async function listApplications(
   query: ListQuery,
   within: ListWithin = {},
   way?: 'collect' | 'walk',
+  countUpTo = COUNT_UP_TO,
 ) {
   const where = conditions(db, query, within);
   const { terms, direction, nulls } = orderOf(query);
   const ordered = <Q extends Orderable<Q>>(q: Q) => inOrder(q, query);
-  // The page's ids first, joining only what the sort needs, then the columns of those 50: a deep page then skips
-  // its rows without joining each of them.
-  const ids = db
-    .selectFrom('applications as a')
-    .select('a.id')
-    .where(where)
-    // An anonymised application has no applicant: a left join keeps it (last when ascending).
-    .$if(query.sort === 'applicant', (q) => q.leftJoin('frontend_users as f', 'f.id', 'a.frontend_user_id'))
-    .$if(query.sort === 'period', (q) => q.innerJoin('periods as p', 'p.id', 'a.period_id'));
+  const keys = terms.map((term, i) => term.as(`k${i}`));
+  // The page's ids first, from the application's row alone (every sort key is there), then the columns of those 50:
+  // a deep page then skips its rows without joining each of them.
+  const ids = db.selectFrom('applications as a').select('a.id').where(where);
   const offset = (query.page - 1) * query.perPage;
   // Written into the statement (whole numbers the list grammar checked), not passed as parameters: PostgreSQL can then
   // keep one plan per page of a list. As parameters it cannot estimate how far a page walks, and plans every call.
   const [pageSize, pageStart] = [sql.lit(query.perPage), sql.lit(offset)];
-  /** The matches collected once with their sort keys (`m`), to count them and sort a page from them. */
+  /** The matches collected once with their sort keys (`m`), to count them (up to one past the cap) and sort a page. */
   const matches = db.with(
     (cte) => cte('m').materialized(),
-    () => ids.select(terms.map((term, i) => term.as(`k${i}`))),
+    () => ids.select(keys).limit(sql.lit(countUpTo + 1)),
   );
-  const byKeys = sql.join([...terms.map((_, i) => sql`${sql.ref(`m.k${i}`)} ${direction}${nulls}`), sql`m.id ${direction}`]);
-  const pageOfMatches = sql<number[]>`array(select m.id from m order by ${byKeys} limit ${query.perPage} offset ${offset})`;
+  const byKeys = (table: string) =>
+    sql.join([...terms.map((_, i) => sql`${sql.ref(`${table}.k${i}`)} ${direction}${nulls}`), sql`${sql.ref(`${table}.id`)} ${direction}`]);
+  const pageOfMatches = sql<number[]>`array(select m.id from m order by ${byKeys('m')} limit ${pageSize} offset ${pageStart})`;
+  // Walking to a page: one walk per status of the index of (status, sort key, id) (migration 0023), each as far as
+  // the page's end, merged. PostgreSQL cannot walk one index in order for several statuses at once; sorting a few
+  // hundred keys is cheap, and a status filter, the common case, walks one.
+  const walked = () => {
+    if (!query.statuses.length) return ordered(ids).limit(pageSize).offset(pageStart);
+    const reach = sql.lit(offset + query.perPage);
+    const perStatus = query.statuses.map((status) =>
+      ordered(
+        db
+          .selectFrom('applications as a')
+          .select('a.id')
+          .select(keys)
+          .where(conditions(db, { ...query, statuses: [status] }, within, true)),
+      ).limit(reach),
+    );
+    return sql<number>`select w.id from (${sql.join(perStatus, sql` union all `)}) w order by ${byKeys('w')} limit ${pageSize} offset ${pageStart}`;
+  };
+  // = any(array(…)): the page's ids are found first, once, and their rows then read by primary key. PostgreSQL plans
+  // this in about half the time of a join with the subquery, and planning is most of such a page's cost.
+  const rowsOf = (pageIds: unknown) => ordered(rows(db, kind).where(sql<SqlBool>`a.id = any(array(${pageIds}))`)).execute();
   const tally = await tallied(db, query, within);
   let total: number;
+  let exact = true;
   let found: Joined[];
   if (tally === undefined) {
-    // A search, or a filter the tallies do not count: its matches are found once, to count them and take the page.
+    // A search, or a filter the tallies do not count: its matches are collected once, up to one past the cap, to
+    // count them and take the page. Past the cap they are many, so a walk finds a page soon.
     const page = await matches
       .selectNoFrom([sql<number>`(select count(*)::int from m)`.as('total'), pageOfMatches.as('ids')])
       .executeTakeFirstOrThrow();
-    total = page.total;
-    // One array parameter, not one per id: the statement's text is then the same for every page, and prepared once.
-    found = page.ids.length ? await ordered(rows(db, kind).where(sql<SqlBool>`a.id = any(${page.ids}::int[])`)).execute() : [];
+    if (page.total <= countUpTo) {
+      total = page.total;
+      // One array parameter, not one per id: the statement's text is then the same for every page, and prepared once.
+      found = page.ids.length ? await ordered(rows(db, kind).where(sql<SqlBool>`a.id = any(${page.ids}::int[])`)).execute() : [];
+    } else {
+      [total, exact] = [countUpTo, false];
+      found = await rowsOf(walked());
+    }
   } else {
     total = tally.total;
     // Walking a sort index to a page reads about (offset + page) × all / total applications; collecting the matches
-    // and sorting them reads `total`. A selective filter (a period) on a deep page, or a sort index that must be
-    // joined (the applicants' names), is the case where PostgreSQL left to itself walks far, so few matches are
-    // collected first unless the walk is shorter.
+    // and sorting them reads `total`. A selective filter (a period) on a deep page is the case where the walk goes
+    // far, so few matches are collected first unless the walk is shorter.
     const collect = way ? way === 'collect' : total <= SORT_MATCHES_BELOW && (offset + query.perPage) * tally.all >= total * total;
-    const pageIds = collect
-      ? matches
-          .selectFrom('m')
-          .select(sql<number>`m.id`.as('id'))
-          .orderBy(byKeys)
-          .limit(pageSize)
-          .offset(pageStart)
-      : ordered(ids).limit(pageSize).offset(pageStart);
-    // = any(array(…)): the page's ids are found first, once, and their rows then read by primary key. PostgreSQL plans
-    // this in about half the time of a join with the subquery, and planning is most of such a page's cost.
-    found = await ordered(rows(db, kind).where(sql<SqlBool>`a.id = any(array(${pageIds}))`)).execute();
+    found = await rowsOf(
+      collect
+        ? matches
+            .selectFrom('m')
+            .select(sql<number>`m.id`.as('id'))
+            .orderBy(byKeys('m'))
+            .limit(pageSize)
+            .offset(pageStart)
+        : walked(),
+    );
   }
   const data = kind === 'decided' ? await withDecision(db, found) : found.map(listRow);
-  return listPage(data, total, query);
+  return listPage(data, total, query, exact);
 }
 
 /** The columns the CSV export writes (server/applications/exportCsv.ts), and no others. */

@@ -162,6 +162,9 @@ export interface Database {
     status: Generated<number>;
     /** The applicant; null once the application is anonymised (migration 0017). */
     frontend_user_id: number | null;
+    /** The applicant's name, the applicant sort's key, kept by triggers from frontend_users (migration 0023). */
+    applicant_last_name: Generated<string | null>;
+    applicant_first_name: Generated<string | null>;
     period_id: number;
     application_type_id: number | null;
     applicant_type: number | null;

@@ -118,7 +118,8 @@ export function parseListQuery(grammar: ListGrammar, raw: unknown, { paged = tru
       else query.statuses = [...new Set(codes)];
     } else if (name === 'id' && grammar.byId) {
       query.only = values.map(Number);
-      if (query.only.some((id) => !Number.isInteger(id))) fail('id', 'validation.integer');
+      // Past the column (99999999999, 1e21), PostgreSQL would refuse the number with a 500.
+      if (query.only.some((id) => !isInt4(id))) fail('id', 'validation.integer');
     } else {
       const kind = Object.hasOwn(grammar.filters, name) ? grammar.filters[name] : undefined;
       if (!kind) fail(name, { key: 'validation.filter', params: { field: name } });
@@ -164,14 +165,20 @@ function readFilter(query: ListQuery, name: string, kind: FilterKind, values: st
   }
 }
 
-/** The list envelope of DESIGN.md §4; an unpaged list (an export) is one page of everything. */
-export function listPage<T>(data: T[], total: number, query: Pick<ListQuery, 'page' | 'perPage'>) {
+/**
+ * The list envelope of DESIGN.md §4; an unpaged list (an export) is one page of everything. Not `exact`, the list
+ * has more than `total` matches (counted up to a cap): `total_exact` false, `has_next_page` whether a page follows
+ * this one, and `last_page` the last known (the next, if one follows).
+ */
+export function listPage<T>(data: T[], total: number, query: Pick<ListQuery, 'page' | 'perPage'>, exact = true) {
   const paged = query.perPage < Number.MAX_SAFE_INTEGER;
+  const more = data.length === query.perPage;
   return {
     data,
     total,
     current_page: query.page,
     per_page: paged ? query.perPage : total,
-    last_page: paged ? Math.max(1, Math.ceil(total / query.perPage)) : 1,
+    last_page: !exact ? query.page + (more ? 1 : 0) : paged ? Math.max(1, Math.ceil(total / query.perPage)) : 1,
+    ...(exact ? {} : { total_exact: false, has_next_page: more }),
   };
 }

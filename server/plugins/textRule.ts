@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { isPlainText } from '../../resources/plainText.js';
 import { invalid, notFound, type FieldErrors } from '../errors.js';
+import { MAX_JSON_DEPTH } from './jsonBody.js';
 
 /**
  * The one text rule of the API (resources/plainText.ts), applied before any route sees a request: every string of the
@@ -23,6 +24,8 @@ export function registerTextRule(app: FastifyInstance) {
 
 /** The paths of the strings (and keys) that break the rule. */
 function badStrings(value: unknown, path: string[]): string[][] {
+  // The JSON parser refuses deeper bodies already (jsonBody.ts); the bound keeps this walk safe whatever parsed it.
+  if (path.length > MAX_JSON_DEPTH) return [path.slice(0, MAX_JSON_DEPTH)];
   if (typeof value === 'string') return isPlainText(value) ? [] : [path];
   if (Array.isArray(value)) return value.flatMap((item, index) => badStrings(item, [...path, String(index)]));
   if (value && typeof value === 'object' && !Buffer.isBuffer(value)) {

@@ -106,6 +106,10 @@ async function withManyReferences(db: AnyDb, resource: ResourceDefinition, rows:
   return rows;
 }
 
+export async function recordExists(db: AnyDb, resource: ResourceDefinition, id: number): Promise<boolean> {
+  return !!(await db.selectFrom(`${resource.table} as t`).select('t.id').where('t.id', '=', id).executeTakeFirst());
+}
+
 export async function getRecord(db: AnyDb, resource: ResourceDefinition, id: number): Promise<Row> {
   const row = await db
     .selectFrom(`${resource.table} as t`)

@@ -3,7 +3,7 @@ import { plainText } from '../../resources/plainText.js';
 import { normaliseRecord, validateRecord } from '../../resources/validate.js';
 import { AppError, invalid, type FieldErrors } from '../errors.js';
 import { fromCsvRow } from './csvValues.js';
-import { checkAgainstDatabase, createRecord, updateRecord, type AnyDb } from './repository.js';
+import { checkAgainstDatabase, createRecord, recordExists, updateRecord, type AnyDb } from './repository.js';
 
 /** Validates and normalises a record for writing; throws a 422 with every field's errors. */
 export async function prepareRecord(
@@ -32,6 +32,9 @@ export function importRows(db: AnyDb, resource: ResourceDefinition, rows: Record
       const line = index + 2;
       const { id, record, problems } = fromCsvRow(resource, row);
       let rowErrors: FieldErrors = problems;
+      // An id no record has would be a bare 404 at the write: it is the row's error, like any other.
+      if (id !== null && !Object.keys(rowErrors).length && !(await recordExists(trx, resource, id)))
+        rowErrors = { id: ['validation.unknown_id'] };
       if (!Object.keys(rowErrors).length) {
         try {
           prepared.push({ id, record: await prepareRecord(trx, resource, record, id) });

@@ -60,6 +60,9 @@ export function listPageSchema<T extends TSchema>(item: T) {
       current_page: Type.Optional(Type.Integer()),
       per_page: Type.Optional(Type.Integer()),
       last_page: Type.Optional(Type.Integer()),
+      /** False when there are more than `total` matches (counted up to a cap); absent when exact. */
+      total_exact: Type.Optional(Type.Boolean()),
+      has_next_page: Type.Optional(Type.Boolean()),
     }),
   );
 }

@@ -4,7 +4,7 @@ import { BrowserRouter, Navigate, Route, useParams, useSearchParams } from 'reac
 import { resourceList } from '../../resources/index';
 import { presetsOf } from './applications/presets';
 import { resourceIcon } from './resources/icons';
-import { resourceScreens } from './resources/ResourceScreens';
+import { lazyResourceScreens } from './resources/lazyResourceScreens';
 import { brand } from '../theme';
 import { AppLayout } from './layout/AppLayout';
 import { ScreenLoading } from './layout/ScreenLoading';
@@ -240,7 +240,7 @@ export function StaffAdmin({
           name={resource.name}
           icon={resourceIcon(resource.name)}
           recordRepresentation={resource.labelField}
-          {...resourceScreens(resource)}
+          {...lazyResourceScreens(resource)}
         />
       ))}
     </Admin>

@@ -63,9 +63,9 @@ export function PortalLayout({ children }: { children: ReactNode }) {
               variant="outlined"
               lang={other}
               onClick={() => void changeLocale(other)}
-              aria-label={`${t('app.language')}: ${t(`app.languages.${other}`)}`}
+              aria-label={`${t('portal.language')}: ${t(`portal.languages.${other}`)}`}
             >
-              {t(`app.languages.${other}`)}
+              {t(`portal.languages.${other}`)}
             </Button>
           </Box>
         </Toolbar>

@@ -27,7 +27,7 @@ export function PrivacyNotice() {
 
   return (
     <>
-      {loading && <LinearProgress aria-label={t('app.loading')} sx={{ mb: 2 }} />}
+      {loading && <LinearProgress aria-label={t('portal.loading')} sx={{ mb: 2 }} />}
       {error && <Alert severity="error">{error.message}</Alert>}
       {data && !paragraphs.length && <Typography>{t('portal.privacy.empty')}</Typography>}
       {paragraphs.length > 0 && (

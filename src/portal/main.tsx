@@ -1,6 +1,7 @@
 import { createRoot } from 'react-dom/client';
-import { createI18nProvider } from '../providers/i18nProvider';
+import { createI18nProviderOf } from '../providers/i18nCore';
+import { portalMessages } from './messages';
 import { PortalApp } from './PortalApp';
 
-const i18nProvider = await createI18nProvider();
+const i18nProvider = await createI18nProviderOf(portalMessages);
 createRoot(document.getElementById('root')!).render(<PortalApp i18nProvider={i18nProvider} />);

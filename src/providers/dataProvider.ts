@@ -33,6 +33,9 @@ export function errorBody(error: HttpError): ErrorBody | undefined {
 interface ListPage<R> {
   data: R[];
   total: number;
+  /** False when the list has more than `total` matches (counted up to a cap). */
+  total_exact?: boolean;
+  has_next_page?: boolean;
 }
 
 /** A file the server sends as an attachment, with the name it gives in Content-Disposition (null without one). */
@@ -104,6 +107,14 @@ export function createDataProvider(http: HttpClient, endpointFor: EndpointFor = 
     const named = (params.meta as { endpoint?: unknown } | undefined)?.endpoint;
     const endpoint = typeof named === 'string' ? `/${named}` : url(resource);
     const page = await call<ListPage<R>>(http.get(endpoint, { params: listParams(params) }));
+    // Past the server's cap, react-admin's partial pagination (pageInfo), and the cap in meta for "more than N".
+    if (page.total_exact === false) {
+      return {
+        data: page.data,
+        pageInfo: { hasNextPage: page.has_next_page ?? false, hasPreviousPage: params.pagination ? params.pagination.page > 1 : false },
+        meta: { moreThan: page.total },
+      };
+    }
     return { data: page.data, total: page.total };
   };
 

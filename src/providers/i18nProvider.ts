@@ -1,76 +1,18 @@
-import type { I18nProvider, StringMap } from 'ra-core';
-import svSE from '../../locales/sv-SE.json';
-import { locales, type Locale } from '../../resources/locales';
-import { getLocale, setLocale } from './locale';
-import { flatten, placeholderText, translate, type TranslateOptions } from './translate';
+import type { I18nProvider } from 'ra-core';
+import { createI18nProviderOf, type AppMessages, type ExtraMessages, type MissingKeyListener } from './i18nCore';
 
-/** Texts by nested keys: ours (which override a few of react-admin's) and react-admin's own. */
-type Messages = StringMap;
-/** Extra messages per locale, e.g. react-admin's own for the admin; loaded only where needed. */
-export type ExtraMessages = Record<Locale, () => Promise<Messages>>;
-/** Told of every key the chosen language has no text for, whether or not the caller gave a default (`_`). */
-export type MissingKeyListener = (key: string, locale: Locale, options: TranslateOptions) => void;
+export type { AppMessages, ExtraMessages, MissingKeyListener } from './i18nCore';
 
-const appMessages: Record<Locale, () => Promise<Messages>> = {
-  'sv-SE': async () => svSE,
+/**
+ * All of locales/*.json (the admin's, and the tests'), each its own chunk: the portal gives its own part instead
+ * (src/portal/messages.ts) and so never downloads the staff texts.
+ */
+const allMessages: AppMessages = {
+  'sv-SE': async () => (await import('../../locales/sv-SE.json')).default,
   'en-US': async () => (await import('../../locales/en-US.json')).default,
 };
 
-const names: Record<Locale, string> = { 'sv-SE': 'Svenska', 'en-US': 'English' };
-
-/**
- * The shared i18nProvider: sv-SE default and fallback, en-US, the choice persisted. The messages of the starting
- * language are loaded before the app renders (translate is synchronous); the other language on switching.
- * Polyglot's rules (see translate.ts), without react-admin's polyglot provider, so the portal needs neither.
- */
-export async function createI18nProvider(
-  extra?: ExtraMessages,
-  { onMissingKey }: { onMissingKey?: MissingKeyListener } = {},
-): Promise<I18nProvider> {
-  const loaded = new Map<Locale, Messages>();
-  const load = async (locale: Locale) => {
-    if (!loaded.has(locale)) {
-      const [own, more] = await Promise.all([appMessages[locale](), extra?.[locale]() ?? {}]);
-      // Our texts win, key by key: locales/*.json may override single react-admin texts under ra.*.
-      loaded.set(locale, deepMerge(more, own));
-    }
-    return loaded.get(locale)!;
-  };
-  let current = getLocale();
-  await Promise.all([load(current), load('sv-SE')]);
-  setLocale(current);
-  let phrases = flatten(loaded.get(current)!);
-  // A key missing in en-US shows its Swedish text rather than the key.
-  const fallback = (key: string, options: TranslateOptions) => translateFrom(loaded.get('sv-SE')!, key, options);
-
-  return {
-    translate: (key: string, options: TranslateOptions = {}) => {
-      if (onMissingKey && !Object.hasOwn(phrases, key)) onMissingKey(key, current, options ?? {});
-      return translate(phrases, key, options ?? {}, fallback);
-    },
-    changeLocale: async (locale: string) => {
-      const messages = await load(locale as Locale);
-      current = locale as Locale;
-      phrases = flatten(messages);
-      setLocale(current);
-    },
-    getLocale: () => current,
-    getLocales: () => locales.map((locale) => ({ locale, name: names[locale] })),
-  };
-}
-
-function translateFrom(messages: Messages, key: string, options: Record<string, unknown>): string {
-  const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], messages);
-  if (typeof value !== 'string') return typeof options?._ === 'string' ? options._ : key;
-  return value.replace(/%\{(\w+)\}/g, (_, name: string) => placeholderText(options?.[name] ?? ''));
-}
-
-function deepMerge(base: Messages, over: Messages): Messages {
-  const result: Record<string, unknown> = { ...base };
-  for (const [key, value] of Object.entries(over)) {
-    const current = result[key];
-    result[key] =
-      value && typeof value === 'object' && current && typeof current === 'object' ? deepMerge(current as Messages, value) : value;
-  }
-  return result as Messages;
+/** The shared i18nProvider (see i18nCore.ts) over all of locales/*.json, with `extra` messages merged in. */
+export function createI18nProvider(extra?: ExtraMessages, options: { onMissingKey?: MissingKeyListener } = {}): Promise<I18nProvider> {
+  return createI18nProviderOf(allMessages, extra, options);
 }

@@ -19,6 +19,7 @@ import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { listedStatuses } from '../../../resources/applications';
 import { formatMoney } from '../../../resources/format';
 import { PAGE_SIZE } from '../../../resources/fields';
+import { ListPagination } from './ListPagination';
 import { usePageTitle } from '../../components/usePageTitle';
 import { useIsPhone } from '../layout/useIsPhone';
 import { ExportCsvButton } from '../resources/ExportCsvButton';
@@ -95,6 +96,7 @@ export default function ApplicationList({ presets = {} }: { presets?: ListFilter
         filters={filters}
         sort={{ field: 'reference', order: 'ASC' }}
         perPage={PAGE_SIZE}
+        pagination={<ListPagination />}
         actions={
           <TopToolbar>
             <FilterButton />

@@ -17,6 +17,7 @@ import {
 } from 'react-admin';
 import { decidedStatuses } from '../../../resources/applications';
 import { PAGE_SIZE } from '../../../resources/fields';
+import { ListPagination } from './ListPagination';
 import { formatMoney } from '../../../resources/format';
 import { personName } from '../../../resources/users';
 import { usePageTitle } from '../../components/usePageTitle';
@@ -130,6 +131,7 @@ export default function DecidedList() {
         filters={filters}
         sort={{ field: 'reference', order: 'ASC' }}
         perPage={PAGE_SIZE}
+        pagination={<ListPagination />}
         actions={
           <TopToolbar>
             <FilteredPeriodActions />

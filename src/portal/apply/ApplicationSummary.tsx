@@ -29,7 +29,7 @@ export default function ApplicationSummary({ uuid }: { uuid: string }) {
   const application = useApi<ApplicationForm>(http, `/portal/applications/${uuid}`, locale);
   const categories = useApi<Category[]>(http, '/portal/categories', locale);
   if (application.error) return <Alert severity="error">{application.error.message}</Alert>;
-  if (!application.data || !categories.data) return <LinearProgress aria-label={t('app.loading')} />;
+  if (!application.data || !categories.data) return <LinearProgress aria-label={t('portal.loading')} />;
   const form = application.data;
 
   const fileLinks = (files: StoredFile[]) =>

@@ -75,6 +75,6 @@ export default function ApplyPage() {
       </Alert>
     );
   }
-  if (!form || form.uuid !== (uuid ?? form.uuid)) return <LinearProgress aria-label={t('app.loading')} />;
+  if (!form || form.uuid !== (uuid ?? form.uuid)) return <LinearProgress aria-label={t('portal.loading')} />;
   return <ApplicationEditor key={form.uuid} initial={form} />;
 }

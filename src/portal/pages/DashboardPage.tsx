@@ -53,7 +53,7 @@ export default function DashboardPage() {
           </Button>
         )}
       </Box>
-      {loading && <LinearProgress aria-label={t('app.loading')} />}
+      {loading && <LinearProgress aria-label={t('portal.loading')} />}
       {error && <Alert severity="error">{error.message}</Alert>}
       {data && data.length === 0 && (
         <Card variant="outlined">
@@ -143,7 +143,7 @@ export default function DashboardPage() {
               )}
               {open === a.uuid && (
                 <Box id={`summary-${a.uuid}`} sx={{ mt: 2, borderTop: 1, borderColor: 'divider', pt: 2 }}>
-                  <Suspense fallback={<LinearProgress aria-label={t('app.loading')} />}>
+                  <Suspense fallback={<LinearProgress aria-label={t('portal.loading')} />}>
                     <ApplicationSummary uuid={a.uuid} />
                   </Suspense>
                 </Box>

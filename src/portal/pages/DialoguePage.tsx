@@ -29,7 +29,7 @@ function Dialogue({ application }: { application: ApplicationForm }) {
       {messages ? (
         <MessageThread applicationUuid={application.uuid} messages={messages} />
       ) : (
-        !error && <LinearProgress aria-label={t('app.loading')} />
+        !error && <LinearProgress aria-label={t('portal.loading')} />
       )}
       <MessageComposer applicationUuid={application.uuid} maxBytes={application.upload_max_bytes} onSent={add} />
     </>
@@ -63,7 +63,7 @@ export default function DialoguePage() {
         </Typography>
       )}
       {error && <Alert severity="error">{error.message}</Alert>}
-      {!shown && !error && <LinearProgress aria-label={t('app.loading')} />}
+      {!shown && !error && <LinearProgress aria-label={t('portal.loading')} />}
       {shown && draft && (
         <Alert
           severity="info"

@@ -35,7 +35,7 @@ export default function FaqPage() {
             ? t('portal.faq.no_match', { term: term.trim() })
             : t('portal.faq.count', { smart_count: shown.length }))}
       </Typography>
-      {loading && <LinearProgress aria-label={t('app.loading')} />}
+      {loading && <LinearProgress aria-label={t('portal.loading')} />}
       {error && <Alert severity="error">{error.message}</Alert>}
       {data && !data.length && <Typography>{t('portal.faq.empty')}</Typography>}
       {shown.map((faq) => (

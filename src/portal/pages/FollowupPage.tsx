@@ -41,7 +41,7 @@ export default function FollowupPage() {
         </Typography>
       )}
       {error && <Alert severity="error">{error.message}</Alert>}
-      {!shown && !error && <LinearProgress aria-label={t('app.loading')} />}
+      {!shown && !error && <LinearProgress aria-label={t('portal.loading')} />}
       {shown && !shown.sent_in_at && (
         <>
           <Typography sx={{ fontWeight: 'bold', mb: 1 }}>{t('portal.followup.due', { date: formatDate(shown.due_at, locale) })}</Typography>

@@ -190,7 +190,7 @@ function Erasure() {
   return (
     <>
       <Typography sx={{ mb: 2 }}>{t('portal.my_data.erase_intro')}</Typography>
-      {loading && <LinearProgress aria-label={t('app.loading')} sx={{ mb: 2 }} />}
+      {loading && <LinearProgress aria-label={t('portal.loading')} sx={{ mb: 2 }} />}
       {error && <Alert severity="error">{failure(error, t)}</Alert>}
       {data && (
         <>

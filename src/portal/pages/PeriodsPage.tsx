@@ -39,7 +39,7 @@ export default function PeriodsPage() {
       <Typography variant="h4" component="h1" gutterBottom>
         {t('portal.periods.title')}
       </Typography>
-      {loading && <LinearProgress aria-label={t('app.loading')} />}
+      {loading && <LinearProgress aria-label={t('portal.loading')} />}
       {error && <Alert severity="error">{error.message}</Alert>}
       {data && !data.length && <Alert severity="info">{t('portal.periods.none')}</Alert>}
       {data && data.length > 0 && <Typography sx={{ mb: 3 }}>{t('portal.periods.intro')}</Typography>}

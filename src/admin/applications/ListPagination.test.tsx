@@ -1,0 +1,108 @@
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import type { AuthProvider } from 'react-admin';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { endpointFor } from '../../../resources/index';
+import { pageText as text, waitFor } from '../../components/testing/dom';
+import { createDataProvider } from '../../providers/dataProvider';
+import { createI18nProvider } from '../../providers/i18nProvider';
+import type { HttpClient } from '../../providers/httpClient';
+import { StaffAdmin } from '../AdminApp';
+import { raMessages } from '../raMessages';
+
+// A search matching more than the server counts (10 000): the list says "more than 10 000", and pages on.
+
+let root: Root | null = null;
+afterEach(() => {
+  act(() => root?.unmount());
+  root = null;
+  document.body.innerHTML = '';
+  localStorage.clear();
+});
+
+const row = (id: number) => ({
+  id,
+  uuid: `u-${id}`,
+  reference: `2026-${String(id).padStart(4, '0')}`,
+  status: 20,
+  applicant: { id, name: 'Anna Lindberg', email: 'anna@exempel.se' },
+  org_name: null,
+  period: { id: 1, uuid: 'p-1', name: 'Vår 2026' },
+  period_name: 'Vår 2026',
+  application_type: null,
+  money: 100000,
+  money_value: 100000,
+  approved_money: null,
+  sent_in_at: '2026-03-01T10:00:00Z',
+  finished: false,
+  progress: {
+    unhandled: true,
+    unread_messages: false,
+    followup_at: null,
+    followup_sent_in_at: null,
+    distribution_mail_sent_at: null,
+    decision_changed_after_mail: false,
+    finished: false,
+  },
+});
+const ok = <T,>(data: T) => ({ data: { data }, status: 200, headers: {} });
+
+async function render(path: string, locale: string) {
+  const pages: unknown[] = [];
+  const get = vi.fn(async (url: string, options?: { params?: Record<string, unknown> }) => {
+    if (url === '/applications/all') {
+      const page = Number(options?.params?.page ?? 1);
+      pages.push(page);
+      const data = Array.from({ length: 50 }, (_, i) => row((page - 1) * 50 + i + 1));
+      return ok({ data, total: 10_000, current_page: page, per_page: 50, last_page: page + 1, total_exact: false, has_next_page: true });
+    }
+    return ok({ data: [], total: 0 });
+  });
+  const authProvider: AuthProvider = {
+    login: async () => {},
+    logout: async () => {},
+    checkAuth: async () => {},
+    checkError: async () => {},
+    getIdentity: async () => ({ id: 1, fullName: 'Anna Admin', first_name: 'Anna', last_name: 'Admin', role: 'admin' }),
+    getPermissions: async () => [{ name: 'manage-applications', entity_id: null, entity_type: null }],
+    canAccess: async () => true,
+  };
+  const i18nProvider = await createI18nProvider(raMessages);
+  await i18nProvider.changeLocale(locale);
+  const container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  await act(async () => {
+    root!.render(
+      <MemoryRouter initialEntries={[path]}>
+        <StaffAdmin
+          i18nProvider={i18nProvider}
+          dataProvider={createDataProvider({ get } as unknown as HttpClient, endpointFor)}
+          authProvider={authProvider}
+        />
+      </MemoryRouter>,
+    );
+  });
+  return pages;
+}
+
+/** The text with no-break spaces (as numbers are grouped) read as spaces. */
+const plain = () => text().replace(/\u00a0|\u202f/g, ' ');
+
+describe('a list counted only up to 10 000', () => {
+  it('says "fler än 10 000" and still goes to the next page', async () => {
+    const pages = await render('/applications?filter=%7B%22search%22%3A%22Lindberg%22%7D', 'sv-SE');
+    await waitFor(() => plain().includes('1–50 av fler än 10 000'), 'the range with "more than"');
+    const next = document.querySelector<HTMLButtonElement>('button[aria-label="Gå till nästa sida"], button[aria-label="Go to next page"]');
+    expect(next).not.toBeNull();
+    await act(async () => next!.click());
+    await waitFor(() => plain().includes('51–100 av fler än 10 000'), 'the next page');
+    expect(pages).toContain(2);
+  }, 30_000);
+
+  it('says "more than 10,000" in English', async () => {
+    await render('/applications?filter=%7B%22search%22%3A%22Lindberg%22%7D', 'en-US');
+    await waitFor(() => plain().includes('1–50 of more than 10,000'), 'the range in English');
+  }, 30_000);
+});
