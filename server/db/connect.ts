@@ -1,7 +1,7 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
-import { PreparingClient } from './preparedStatements.js';
+import { preparingClient } from './preparedStatements.js';
 import type { Database } from './schema.js';
 
 // bigint (int8) columns hold money in öre and counts: read them as JS numbers (exact up to 2^53).
@@ -20,7 +20,7 @@ const CONNECT_TIMEOUT_MS = 10_000;
 
 export function connect(url: string, onError: (error: Error) => void, max = 10): Db {
   // The statements run most are prepared on each connection (preparedStatements.ts).
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, Client: PreparingClient });
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, Client: preparingClient() });
   // A connection that the server drops (restart, shutdown, crash) must not crash the process. The pool listens on
   // its idle connections only, so a connection in use mid-query would have no listener: give each its own, which
   // reports the error; the query under way fails and its request answers with an error.

@@ -15,11 +15,6 @@ const MOST_PREPARED = 100;
 /** Statements counted but not yet prepared; the count starts afresh beyond this many, so it cannot grow either. */
 const MOST_COUNTED = 5_000;
 
-const runs = new Map<string, number>();
-const prepared = new Map<string, string>();
-/** Statements whose prepared plan no longer fitted their table (below): never prepared again by this process. */
-const unpreparable = new Set<string>();
-
 /**
  * A search's best plan depends on what it looks for: a pattern that matches a few rows wants the trigram indexes, one
  * that matches many may not, and a prepared statement's plan cache could settle on one plan for every pattern. The
@@ -27,46 +22,63 @@ const unpreparable = new Set<string>();
  */
 const patternMatch = /\bi?like\b/i;
 
-/** The name `text` is prepared under, once it has run often enough; undefined until then (and for a search). */
-export function statementName(text: string): string | undefined {
-  const name = prepared.get(text);
-  if (name !== undefined || prepared.size >= MOST_PREPARED || unpreparable.has(text)) return name;
-  if (patternMatch.test(text)) {
-    unpreparable.add(text);
-    return undefined;
+/** Which statements one pool has seen and prepared: each pool (each database) counts its own. */
+class Statements {
+  private readonly runs = new Map<string, number>();
+  private readonly prepared = new Map<string, string>();
+  /** Statements whose prepared plan no longer fitted their table (below): never prepared again by this pool. */
+  private readonly unpreparable = new Set<string>();
+
+  /** The name `text` is prepared under, once it has run often enough; undefined until then (and for a search). */
+  name(text: string): string | undefined {
+    const name = this.prepared.get(text);
+    if (name !== undefined || this.prepared.size >= MOST_PREPARED || this.unpreparable.has(text)) return name;
+    if (patternMatch.test(text)) {
+      this.unpreparable.add(text);
+      return undefined;
+    }
+    const count = (this.runs.get(text) ?? 0) + 1;
+    if (count < PREPARE_AFTER_RUNS) {
+      if (this.runs.size >= MOST_COUNTED) this.runs.clear();
+      this.runs.set(text, count);
+      return undefined;
+    }
+    this.runs.delete(text);
+    const made = `p${createHash('sha256').update(text).digest('base64url').slice(0, 24)}`;
+    this.prepared.set(text, made);
+    return made;
   }
-  const count = (runs.get(text) ?? 0) + 1;
-  if (count < PREPARE_AFTER_RUNS) {
-    if (runs.size >= MOST_COUNTED) runs.clear();
-    runs.set(text, count);
-    return undefined;
+
+  /** Run unprepared from now on. */
+  forget(text: string): void {
+    this.prepared.delete(text);
+    this.unpreparable.add(text);
   }
-  runs.delete(text);
-  const made = `p${createHash('sha256').update(text).digest('base64url').slice(0, 24)}`;
-  prepared.set(text, made);
-  return made;
 }
 
 /**
- * A pg client that runs a statement the app runs often as a prepared (named) one. Kysely passes every query as text
- * and parameters; a statement without parameters, a cursor, or a call with a callback goes through unchanged.
+ * A pg client class, for one pool, that runs a statement the app runs often as a prepared (named) one. Kysely passes
+ * every query as text and parameters; a statement without parameters, a cursor, or a call with a callback goes through
+ * unchanged.
  */
-export class PreparingClient extends pg.Client {
-  // pg's query() has a dozen overloads; this one stands for all of them and hands on what it does not name.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
-  override query(config: unknown, values?: unknown, callback?: unknown): any {
-    const name =
-      typeof config === 'string' && Array.isArray(values) && values.length > 0 && callback === undefined && statementName(config);
-    if (!name) return super.query(config as string, values as unknown[], callback as () => void);
-    return super.query({ name, text: config, values: values as unknown[] }).catch((error: unknown) => {
-      // "cached plan must not change result type": a table it reads changed shape (a migration by another server).
-      // Run unprepared from now on (this connection keeps the stale plan under that name, never used again), and
-      // at once when no transaction was under way, which the error has not spoilt then.
-      if ((error as { code?: string }).code !== '0A000') throw error;
-      prepared.delete(config);
-      unpreparable.add(config);
-      if (this.getTransactionStatus() !== 'I') throw error;
-      return super.query(config, values as unknown[]);
-    });
-  }
+export function preparingClient(): typeof pg.Client {
+  const statements = new Statements();
+  return class PreparingClient extends pg.Client {
+    // pg's query() has a dozen overloads; this one stands for all of them and hands on what it does not name.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
+    override query(config: unknown, values?: unknown, callback?: unknown): any {
+      const name =
+        typeof config === 'string' && Array.isArray(values) && values.length > 0 && callback === undefined && statements.name(config);
+      if (!name) return super.query(config as string, values as unknown[], callback as () => void);
+      return super.query({ name, text: config, values: values as unknown[] }).catch((error: unknown) => {
+        // "cached plan must not change result type": a table it reads changed shape (a migration by another server).
+        // Run unprepared from now on (this connection keeps the stale plan under that name, never used again), and
+        // at once when no transaction was under way, which the error has not spoilt then.
+        if ((error as { code?: string }).code !== '0A000') throw error;
+        statements.forget(config);
+        if (this.getTransactionStatus() !== 'I') throw error;
+        return super.query(config, values as unknown[]);
+      });
+    }
+  };
 }
