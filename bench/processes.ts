@@ -37,17 +37,21 @@ export function postgresCpu(postmasterPid: number): number {
  * directory of its own, as on separate servers), the app in this process stopped so that only the measured ones work
  * on it; their addresses. One process: `serveApp`.
  */
-export async function serveApps(bench: BenchApp, count: number): Promise<{ servers: ServerProcess[]; bases: string[] }> {
+export async function serveApps(
+  bench: BenchApp,
+  count: number,
+  nodeArgs: string[] = [],
+): Promise<{ servers: ServerProcess[]; bases: string[] }> {
   await bench.stopApp();
   const ports = await Promise.all(Array.from({ length: count }, () => freePort()));
   const servers = await Promise.all(
-    ports.map((port, i) => startServerProcess(appEnv(port, path.join(bench.dataDir, `app-${i}`), { DATABASE_URL: bench.url }))),
+    ports.map((port, i) => startServerProcess(appEnv(port, path.join(bench.dataDir, `app-${i}`), { DATABASE_URL: bench.url }), nodeArgs)),
   );
   return { servers, bases: ports.map((port) => `http://127.0.0.1:${port}/api/v1`) };
 }
 
-export async function serveApp(bench: BenchApp): Promise<{ server: ServerProcess; base: string }> {
-  const { servers, bases } = await serveApps(bench, 1);
+export async function serveApp(bench: BenchApp, nodeArgs: string[] = []): Promise<{ server: ServerProcess; base: string }> {
+  const { servers, bases } = await serveApps(bench, 1, nodeArgs);
   return { server: servers[0], base: bases[0] };
 }
 

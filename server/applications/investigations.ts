@@ -2,7 +2,7 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { enums } from '../../resources/enums.js';
 import type { Db } from '../db/connect.js';
 import { AppError, notFound } from '../errors.js';
-import { listPage, type ListGrammar, type ListQuery } from '../lists/listQuery.js';
+import { fromTheEnd, listPage, type ListGrammar, type ListQuery } from '../lists/listQuery.js';
 import { COUNT_UP_TO, staffApplicant } from './lists.js';
 import { recordHistory } from './history.js';
 import { personName } from '../../resources/users.js';
@@ -23,6 +23,7 @@ export const ownList: ListGrammar = {
   defaultSort: { field: 'sent_in_at', order: 'asc' },
   search: false,
   filters: {},
+  fromEnd: true,
 };
 
 /** The staff users on an application, each with their investigation, in the order they were added. */
@@ -107,13 +108,22 @@ export async function removeInvestigator(db: Db, applicationId: number, removed:
   });
 }
 
-/** One page of the user's own investigations on applications sent in, counted up to COUNT_UP_TO (lists.ts). */
-export async function ownInvestigations(
+/**
+ * One page of the user's own investigations on applications sent in, counted up to COUNT_UP_TO (lists.ts); a negative
+ * page counts from the end (the list reversed, `fromTheEnd`).
+ */
+export function ownInvestigations(db: Db, userId: number, query: ListQuery, periods: number[] | null, countUpTo = COUNT_UP_TO) {
+  const pageOf = (q: ListQuery) => ownFromStart(db, userId, q, periods, countUpTo);
+  return query.page < 0 ? fromTheEnd(query, pageOf) : pageOf(query);
+}
+
+/** A page counted from the start (ownInvestigations). */
+async function ownFromStart(
   db: Db,
   userId: number,
   { page, perPage, sort, direction }: ListQuery,
   periods: number[] | null,
-  countUpTo = COUNT_UP_TO,
+  countUpTo: number,
 ) {
   // The user's applications found by primary key from their investigations (= any(array(…))), never by a join that
   // PostgreSQL may plan as a scan of every application: the cost follows the user's investigations, not the table.

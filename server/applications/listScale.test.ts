@@ -76,6 +76,126 @@ describe('lists at scale', () => {
     expect(pages).toEqual(['S-6', 'S-5', 'S-4', 'S-3', 'S-2', 'S-1', 'S-0']);
   });
 
+  describe('pages counted from the end', () => {
+    const surname = `Slutberg${randomUUID().slice(0, 8)}`;
+    let period: number;
+    // Inserted in this order (ids ascending): amounts with ties and none, in several statuses.
+    const applications = [
+      { reference: 'E-0', money: 3000, status: 20 },
+      { reference: 'E-1', money: null, status: 30 },
+      { reference: 'E-2', money: 1000, status: 20 },
+      { reference: 'E-3', money: 3000, status: 40 },
+      { reference: 'E-4', money: null, status: 20 },
+      { reference: 'E-5', money: 1000, status: 30 },
+      { reference: 'E-6', money: 3000, status: 20 },
+    ];
+    beforeAll(async () => {
+      ({ id: period } = await t.db
+        .insertInto('periods')
+        .values({ name: `Slut ${randomUUID()}`, start_date: '2025-01-01', end_date: '2025-12-31' })
+        .returning('id')
+        .executeTakeFirstOrThrow());
+      for (const application of applications) {
+        const who = await createApplicant(t.db, `${randomUUID()}@test.se`, 'Eva', surname);
+        await t.db
+          .insertInto('applications')
+          .values({ ...application, period_id: period, frontend_user_id: who })
+          .execute();
+      }
+    });
+    const references = (page: { data: { reference: string | null }[] }) => page.data.map((r) => r.reference);
+
+    it('gives the last rows in the list’s order, nulls and ties (by id) included, searched and capped or not', async () => {
+      const query = (page: number, extra: Record<string, string> = {}) =>
+        parseListQuery(listSpecs.all, { search: surname, sort: 'money', per_page: '2', page: String(page), ...extra });
+      // Up: no amount first, ties by id. E-1, E-4, E-2, E-5, E-0, E-3, E-6.
+      for (const cap of [undefined, 3]) {
+        const last = await listApplications(t.db, 'all', query(-1), {}, undefined, cap);
+        expect(references(last)).toEqual(['E-3', 'E-6']);
+        expect(last).toMatchObject({ current_page: -1, has_next_page: false, has_previous_page: true });
+        expect(references(await listApplications(t.db, 'all', query(-2), {}, undefined, cap))).toEqual(['E-5', 'E-0']);
+        expect(references(await listApplications(t.db, 'all', query(-3), {}, undefined, cap))).toEqual(['E-4', 'E-2']);
+        const first = await listApplications(t.db, 'all', query(-4), {}, undefined, cap);
+        expect(references(first)).toEqual(['E-1']);
+        expect(first).toMatchObject({ current_page: -4, has_next_page: true, has_previous_page: false });
+      }
+      // Past the cap the envelope says so, and its last page is the one counted from the end.
+      expect(await listApplications(t.db, 'all', query(-2), {}, undefined, 3)).toMatchObject({
+        total: 3,
+        total_exact: false,
+        last_page: -1,
+        has_next_page: true,
+        has_previous_page: true,
+      });
+      // Exactly counted, the total and the pages as from the start.
+      expect(await listApplications(t.db, 'all', query(-1))).toMatchObject({ total: 7, last_page: 4 });
+      // Down: no amount last, ties by id downwards. E-6, E-3, E-0, E-5, E-2, E-4, E-1.
+      expect(references(await listApplications(t.db, 'all', query(-1, { direction: 'desc' }), {}, undefined, 3))).toEqual(['E-4', 'E-1']);
+      expect(references(await listApplications(t.db, 'all', query(-2, { direction: 'desc' }), {}, undefined, 3))).toEqual(['E-5', 'E-2']);
+    });
+
+    it('counts from the end of a status filter, searched past the cap or summed from the tallies, either way', async () => {
+      // Received (20) alone, up: E-4, E-2, E-0, E-6.
+      const searched = (page: number) =>
+        parseListQuery(listSpecs.all, { search: surname, 'status[]': '20', sort: 'money', per_page: '3', page: String(page) });
+      const last = await listApplications(t.db, 'all', searched(-1), {}, undefined, 2);
+      expect(references(last)).toEqual(['E-2', 'E-0', 'E-6']);
+      expect(last).toMatchObject({ total_exact: false, has_next_page: false, has_previous_page: true });
+      expect(references(await listApplications(t.db, 'all', searched(-2), {}, undefined, 2))).toEqual(['E-4']);
+      const tallied = (page: number) =>
+        parseListQuery(listSpecs.all, { period: String(period), 'status[]': '20', sort: 'money', per_page: '3', page: String(page) });
+      for (const way of ['collect', 'walk'] as const) {
+        const end = await listApplications(t.db, 'all', tallied(-1), {}, way);
+        expect(references(end)).toEqual(['E-2', 'E-0', 'E-6']);
+        expect(end).toMatchObject({ total: 4, last_page: 2, current_page: -1, has_next_page: false, has_previous_page: true });
+        const start = await listApplications(t.db, 'all', tallied(-2), {}, way);
+        expect(references(start)).toEqual(['E-4']);
+        expect(start).toMatchObject({ has_next_page: true, has_previous_page: false });
+      }
+      // The decided list too: its one decided application here.
+      const decided = parseListQuery(listSpecs.decided, { period: String(period), sort: 'money', page: '-1' });
+      expect(references(await listApplications(t.db, 'decided', decided))).toEqual(['E-3']);
+    });
+
+    it('counts one’s own investigations from the end, nulls where the list puts them', async () => {
+      const staffId = await createStaff(t.db, 'admin', `scale-end-${randomUUID()}@test.se`);
+      const mine = await t.db.selectFrom('applications').select('id').where('period_id', '=', period).orderBy('id').execute();
+      await t.db
+        .insertInto('investigations')
+        .values(mine.map((a) => ({ application_id: a.id, user_id: staffId })))
+        .execute();
+      // Up, no amount last (as PostgreSQL puts nulls): E-2, E-5, E-0, E-3, E-6, E-1, E-4.
+      const query = (page: number) => parseListQuery(ownList, { sort: 'money', per_page: '2', page: String(page) });
+      for (const cap of [undefined, 2]) {
+        expect(references(await ownInvestigations(t.db, staffId, query(-1), null, cap))).toEqual(['E-1', 'E-4']);
+        expect(references(await ownInvestigations(t.db, staffId, query(-2), null, cap))).toEqual(['E-3', 'E-6']);
+        expect(references(await ownInvestigations(t.db, staffId, query(-4), null, cap))).toEqual(['E-2']);
+      }
+      expect(await ownInvestigations(t.db, staffId, query(-1), null, 2)).toMatchObject({
+        total: 2,
+        total_exact: false,
+        has_next_page: false,
+        has_previous_page: true,
+      });
+    });
+
+    it('answers page=-1 over HTTP, and refuses page 0 beside the parameter', async () => {
+      const url = `/api/v1/applications/all?search=${surname}&sort=money&per_page=2`;
+      const last = await call(t.app, { method: 'GET', url: `${url}&page=-1`, cookie: admin });
+      expect(last.statusCode, last.body).toBe(200);
+      expect(last.json().data).toMatchObject({ total: 7, current_page: -1, last_page: 4, has_next_page: false, has_previous_page: true });
+      expect(references(last.json().data)).toEqual(['E-3', 'E-6']);
+      const zero = await call(t.app, { method: 'GET', url: `${url}&page=0`, cookie: admin });
+      expect(zero.statusCode).toBe(422);
+      expect(zero.json().errors).toEqual({
+        page: ['Fältet page ska vara ett heltal från 1 till 1000000, eller från -1 till -1000000 för att räkna från slutet.'],
+      });
+      const own = await call(t.app, { method: 'GET', url: '/api/v1/applications/userInvestigations?page=0', cookie: admin });
+      expect(own.statusCode).toBe(422);
+      expect(Object.keys(own.json().errors)).toEqual(['page']);
+    });
+  });
+
   it('keeps the applicant sort’s key in the application’s row as the applicant is renamed', async () => {
     // A period and applicants of this test's own: it renames and anonymises them.
     const surname = `Namnberg${randomUUID().slice(0, 8)}`;

@@ -3,7 +3,7 @@ import { decidedStatuses, listedStatuses } from '../../resources/applications.js
 import { enums } from '../../resources/enums.js';
 import type { Db } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
-import { listPage, type ListGrammar, type ListQuery } from '../lists/listQuery.js';
+import { fromTheEnd, listPage, type ListGrammar, type ListQuery } from '../lists/listQuery.js';
 import { contains } from '../lists/search.js';
 import { reachableByStaff } from './handled.js';
 import { changedAfterMail, type Mailed } from './told.js';
@@ -18,6 +18,7 @@ export const listSpecs = {
     // unread and followups are the presets of applications/{status?}{unread?} (SPEC.md §2).
     filters: { period: 'id', unread: 'boolean', followups: 'boolean' },
     search: true,
+    fromEnd: true,
   },
   decided: {
     statuses: decidedStatuses,
@@ -35,6 +36,7 @@ export const listSpecs = {
     defaultSort: { field: 'reference', order: 'asc' },
     filters: { organisation: 'text', frontend_user: 'id', period: 'id', month: 'month' },
     search: false,
+    fromEnd: true,
   },
   decisioning: {
     statuses: listedStatuses,
@@ -42,6 +44,7 @@ export const listSpecs = {
     defaultSort: { field: 'reference', order: 'asc' },
     filters: {},
     search: false,
+    fromEnd: true,
   },
 } satisfies Record<string, ListGrammar>;
 
@@ -108,22 +111,28 @@ function conditions(db: Db, query: ListQuery, { periodId, periods }: ListWithin,
       const term = query.search;
       // One bitmap scan of the applications: the trigram indexes of reference and organisation ORed with the
       // applicants matched first through theirs (= any(array(...)) collects them once), each row read once.
-      const applicants = db
-        .selectFrom('frontend_users as u')
-        .select('u.id')
-        .where((w) => w.or([contains(fullName('u'), term), contains(w.ref('u.email'), term)]));
       all.push(
         eb.or([
           contains(eb.ref('a.reference'), term),
           contains(eb.ref('a.org_name'), term),
-          // Walking a sort index, each row is tested: against a hash of the applicants (a hashed subplan), not a
-          // scan of an array of thousands.
-          walking ? sql<SqlBool>`a.frontend_user_id in (${applicants})` : sql<SqlBool>`a.frontend_user_id = any(array(${applicants}))`,
+          // Walking a sort index, each row is tested against a hash of the applicants the walk's statement collected
+          // once (`searched`, see listApplications), not a scan of an array of thousands.
+          walking
+            ? sql<SqlBool>`a.frontend_user_id in (select searched.id from searched)`
+            : sql<SqlBool>`a.frontend_user_id = any(array(${searchedApplicants(db, term)}))`,
         ]),
       );
     }
     return eb.and(all);
   };
+}
+
+/** The applicants a search finds by name or e-mail, through their trigram indexes. */
+function searchedApplicants(db: Db, term: string) {
+  return db
+    .selectFrom('frontend_users as u')
+    .select('u.id')
+    .where((w) => w.or([contains(fullName('u'), term), contains(w.ref('u.email'), term)]));
 }
 
 /**
@@ -318,17 +327,31 @@ const SORT_MATCHES_BELOW = 10_000;
 export const COUNT_UP_TO = 10_000;
 
 /**
- * One page of a staff list in the envelope of DESIGN.md §4, of the periods `within` says. `way` is for tests, which
- * compare both ways of finding a page of a counted list: collecting its matches, or walking a sort index; as is
- * `countUpTo`, the cap of an uncounted list's total.
+ * One page of a staff list in the envelope of DESIGN.md §4, of the periods `within` says; a negative page counts from
+ * the end (the list reversed, `fromTheEnd`), so the last page of a list past the cap is as cheap as its first. `way`
+ * is for tests, which compare both ways of finding a page of a counted list: collecting its matches, or walking a
+ * sort index; as is `countUpTo`, the cap of an uncounted list's total.
  */
-export async function listApplications(
+export function listApplications(
   db: Db,
   kind: keyof typeof listSpecs,
   query: ListQuery,
   within: ListWithin = {},
   way?: 'collect' | 'walk',
   countUpTo = COUNT_UP_TO,
+) {
+  const pageOf = (q: ListQuery) => pageFromStart(db, kind, q, within, way, countUpTo);
+  return query.page < 0 ? fromTheEnd(query, pageOf) : pageOf(query);
+}
+
+/** A page counted from the start (listApplications). */
+async function pageFromStart(
+  db: Db,
+  kind: keyof typeof listSpecs,
+  query: ListQuery,
+  within: ListWithin,
+  way: 'collect' | 'walk' | undefined,
+  countUpTo: number,
 ) {
   const where = conditions(db, query, within);
   const { terms, direction, nulls } = orderOf(query);
@@ -364,7 +387,9 @@ export async function listApplications(
           .where(conditions(db, { ...query, statuses: [status] }, within, true)),
       ).limit(reach),
     );
-    return sql<number>`select w.id from (${sql.join(perStatus, sql` union all `)}) w order by ${byKeys('w')} limit ${pageSize} offset ${pageStart}`;
+    // A search's applicants are collected once for every walk (a materialised `searched`), not once per walk.
+    const searched = query.search ? sql`with searched as materialized (${searchedApplicants(db, query.search)}) ` : sql``;
+    return sql<number>`${searched}select w.id from (${sql.join(perStatus, sql` union all `)}) w order by ${byKeys('w')} limit ${pageSize} offset ${pageStart}`;
   };
   // = any(array(…)): the page's ids are found first, once, and their rows then read by primary key. PostgreSQL plans
   // this in about half the time of a join with the subquery, and planning is most of such a page's cost.

@@ -21,6 +21,7 @@ import * as decisionRelease from './migrations/0019_decision_release.js';
 import * as searchFold from './migrations/0020_search_fold.js';
 import * as applicationDeletions from './migrations/0022_application_deletions.js';
 import * as listSortKeys from './migrations/0023_list_sort_keys.js';
+import * as periodSortIndexes from './migrations/0024_period_sort_indexes.js';
 
 // Listed here rather than read from disk, so the order is explicit and nothing depends on the working directory.
 const migrations: Record<string, Migration> = {
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '0020_search_fold': searchFold,
   '0022_application_deletions': applicationDeletions,
   '0023_list_sort_keys': listSortKeys,
+  '0024_period_sort_indexes': periodSortIndexes,
 };
 
 export async function migrate(db: Db): Promise<string[]> {

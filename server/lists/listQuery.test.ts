@@ -80,6 +80,51 @@ describe('the list-query grammar', () => {
     expect(listPage([], 101, { page: 2, perPage: 50 })).toMatchObject({ current_page: 2, last_page: 3 });
   });
 
+  it('counts a negative page from the end where the list can, and never takes page 0', () => {
+    const fromEnd = { ...grammar, fromEnd: true };
+    expect(parseListQuery(fromEnd, { page: '-1' }).page).toBe(-1);
+    expect(parseListQuery(fromEnd, { page: '-1000000' }).page).toBe(-1_000_000);
+    expect(parseListQuery(fromEnd, { page: '3' }).page).toBe(3);
+    for (const page of ['0', '-0', '-1000001', '-1.5', '--1', '-']) {
+      expect(refusal({ page }, fromEnd).errors, page).toEqual({
+        page: [{ key: 'validation.page_from_end', params: { limit: 1_000_000 } }],
+      });
+    }
+    // A list that cannot (the settings lists): a page below 1 as before.
+    expect(refusal({ page: '-1' }).errors).toEqual({ page: [{ key: 'validation.max_number', params: { limit: 1_000_000 } }] });
+  });
+
+  it('says on a page from the end, and past a cap, whether pages precede and follow it', () => {
+    // 7 of 2 a page, counted: -1 is followed by none and preceded; -4 (one row) by nothing before it.
+    expect(listPage(['f', 'g'], 7, { page: -1, perPage: 2 })).toEqual({
+      data: ['f', 'g'],
+      total: 7,
+      current_page: -1,
+      per_page: 2,
+      last_page: 4,
+      has_next_page: false,
+      has_previous_page: true,
+    });
+    expect(listPage(['a'], 7, { page: -4, perPage: 2 })).toMatchObject({ has_next_page: true, has_previous_page: false });
+    expect(listPage(['c', 'd'], 6, { page: -3, perPage: 2 })).toMatchObject({ has_previous_page: false });
+    // More than the cap: a full page may have one beyond it; the last page is -1.
+    expect(listPage(['x', 'y'], 3, { page: -2, perPage: 2 }, false)).toEqual({
+      data: ['x', 'y'],
+      total: 3,
+      current_page: -2,
+      per_page: 2,
+      last_page: -1,
+      total_exact: false,
+      has_next_page: true,
+      has_previous_page: true,
+    });
+    expect(listPage(['x', 'y'], 3, { page: 1, perPage: 2 }, false)).toMatchObject({
+      last_page: 2,
+      has_next_page: true,
+      has_previous_page: false,
+    });
+  });
+
   it('refuses what the whitelists do not hold, each beside its parameter', () => {
     expect(refusal({ sort: 'password' })).toEqual({
       status: 422,

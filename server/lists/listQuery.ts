@@ -20,9 +20,15 @@ export interface ListGrammar {
   statuses?: readonly number[];
   /** `id[]` picks records by id (react-admin's getMany). */
   byId?: boolean;
+  /**
+   * A negative page counts from the end (`page=-1` the last `per_page` rows in the list's order, -2 those before):
+   * the list function answers it through `fromTheEnd`. Elsewhere a page below 1 is a 422.
+   */
+  fromEnd?: boolean;
 }
 
 export interface ListQuery {
+  /** From 1; negative (a list with `fromEnd`) counts from the end. */
   page: number;
   perPage: number;
   sort: string;
@@ -64,17 +70,18 @@ export function parseListQuery(grammar: ListGrammar, raw: unknown, { paged = tru
   const params = parameters(raw);
   const single = (name: string) => params.get(name)?.[0];
 
-  const whole = (name: string, fallback: number, max: number) => {
+  /** A whole number from 1 to `max`, or with `fromEnd` from -1 to -`max` too (never 0). */
+  const whole = (name: string, fallback: number, max: number, fromEnd = false) => {
     const value = single(name);
     if (value === undefined) return fallback;
     const n = Number(value);
-    if (!/^\d+$/.test(value) || n < 1 || n > max) {
-      fail(name, { key: 'validation.max_number', params: { limit: max } });
+    if (!(fromEnd ? /^-?\d+$/ : /^\d+$/).test(value) || n === 0 || Math.abs(n) > max) {
+      fail(name, { key: fromEnd ? 'validation.page_from_end' : 'validation.max_number', params: { limit: max } });
       return fallback;
     }
     return n;
   };
-  const page = whole('page', 1, MAX_PAGE);
+  const page = whole('page', 1, MAX_PAGE, grammar.fromEnd);
   const perPage = paged ? whole('per_page', grammar.perPage ?? PAGE_SIZE, MAX_PER_PAGE) : Number.MAX_SAFE_INTEGER;
 
   const sortName = single('sort');
@@ -165,20 +172,51 @@ function readFilter(query: ListQuery, name: string, kind: FilterKind, values: st
   }
 }
 
+/** The list envelope of DESIGN.md §4 (server/routes/schemas.ts `listPageSchema` documents it). */
+export interface ListEnvelope<T> {
+  data: T[];
+  total: number;
+  current_page: number;
+  per_page: number;
+  last_page: number;
+  total_exact?: false;
+  has_next_page?: boolean;
+  has_previous_page?: boolean;
+}
+
 /**
- * The list envelope of DESIGN.md §4; an unpaged list (an export) is one page of everything. Not `exact`, the list
- * has more than `total` matches (counted up to a cap): `total_exact` false, `has_next_page` whether a page follows
- * this one, and `last_page` the last known (the next, if one follows).
+ * The list envelope; an unpaged list (an export) is one page of everything. Not `exact`, the list has more than
+ * `total` matches (counted up to a cap): `total_exact` false, and `last_page` the last known (the next, if one
+ * follows). Then, and on a page counted from the end, `has_next_page` and `has_previous_page` say whether a page
+ * follows this one (towards the end) and precedes it (towards the start): on page -k, whether more than k pages'
+ * rows match. Past the cap a full page is taken to have one beyond it.
  */
-export function listPage<T>(data: T[], total: number, query: Pick<ListQuery, 'page' | 'perPage'>, exact = true) {
+export function listPage<T>(data: T[], total: number, query: Pick<ListQuery, 'page' | 'perPage'>, exact = true): ListEnvelope<T> {
   const paged = query.perPage < Number.MAX_SAFE_INTEGER;
-  const more = data.length === query.perPage;
+  const full = data.length === query.perPage;
+  const fromEnd = query.page < 0;
+  // Whether rows lie beyond this page, away from where its numbering starts.
+  const beyond = exact ? total > Math.abs(query.page) * query.perPage : full;
   return {
     data,
     total,
     current_page: query.page,
     per_page: paged ? query.perPage : total,
-    last_page: !exact ? query.page + (more ? 1 : 0) : paged ? Math.max(1, Math.ceil(total / query.perPage)) : 1,
-    ...(exact ? {} : { total_exact: false, has_next_page: more }),
+    last_page: exact ? (paged ? Math.max(1, Math.ceil(total / query.perPage)) : 1) : fromEnd ? -1 : query.page + (full ? 1 : 0),
+    ...(exact ? {} : { total_exact: false as const }),
+    ...(exact && !fromEnd
+      ? {}
+      : { has_next_page: fromEnd ? query.page < -1 : beyond, has_previous_page: fromEnd ? beyond : query.page > 1 }),
   };
+}
+
+/**
+ * Page -k of a list: the same list in the reverse direction, its page k, the rows turned back into the list's order.
+ * Every term and the id turn round, and the nulls with them, whether a sort places them itself (first ascending, last
+ * descending) or leaves them where PostgreSQL does (last ascending, first descending): exactly the list reversed,
+ * found by the same paths (walking an index backwards), as cheap as the first page.
+ */
+export async function fromTheEnd<T>(query: ListQuery, list: (reversed: ListQuery) => Promise<ListEnvelope<T>>) {
+  const reversed = await list({ ...query, page: -query.page, direction: query.direction === 'asc' ? 'desc' : 'asc' });
+  return listPage(reversed.data.reverse(), reversed.total, query, reversed.total_exact !== false);
 }

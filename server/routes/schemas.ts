@@ -57,12 +57,33 @@ export function listPageSchema<T extends TSchema>(item: T) {
     Type.Object({
       data: Type.Optional(Type.Array(item)),
       total: Type.Optional(Type.Integer()),
-      current_page: Type.Optional(Type.Integer()),
+      current_page: Type.Optional(
+        Type.Integer({
+          description: 'As asked: from 1, or negative counting from the end (-1 the last per_page rows, in the list’s order)',
+        }),
+      ),
       per_page: Type.Optional(Type.Integer()),
-      last_page: Type.Optional(Type.Integer()),
-      /** False when there are more than `total` matches (counted up to a cap); absent when exact. */
-      total_exact: Type.Optional(Type.Boolean()),
-      has_next_page: Type.Optional(Type.Boolean()),
+      last_page: Type.Optional(
+        Type.Integer({
+          description:
+            'The number of pages; when total_exact is false, the last page known (the next one if has_next_page), or -1 on a page counted from the end',
+        }),
+      ),
+      total_exact: Type.Optional(
+        Type.Boolean({ description: 'False when more than `total` match (counted up to a cap); absent when the total is exact' }),
+      ),
+      has_next_page: Type.Optional(
+        Type.Boolean({
+          description:
+            'Whether a page follows this one, towards the end; on page -k, whether k > 1. Given when total_exact is false or the page counts from the end',
+        }),
+      ),
+      has_previous_page: Type.Optional(
+        Type.Boolean({
+          description:
+            'Whether a page precedes this one, towards the start; on page -k, whether more than k × per_page rows match. Given as has_next_page is',
+        }),
+      ),
     }),
   );
 }

@@ -2,6 +2,7 @@ import { HttpError } from 'ra-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createDataProvider } from './dataProvider';
 import { createHttpClient } from './httpClient';
+import { pageFromEnd } from './pageFromEnd';
 import { createSession } from './session';
 import { fakeApi } from './testServer';
 
@@ -36,6 +37,33 @@ describe('dataProvider', () => {
     });
     expect(result).toEqual({ data: page.data, total: 51 });
     expect(api.calls[0].uri).toBe('/categories?page=2&per_page=50&sort=label&direction=desc&search=Öre&type[]=10&type[]=20');
+  });
+
+  it('asks for a page counted from the end as a negative page, and passes on whether pages precede and follow it', async () => {
+    const api = fakeApi({
+      'GET /applications/all': () => ({
+        status: 200,
+        data: {
+          data: {
+            ...page,
+            total: 10_000,
+            current_page: -2,
+            last_page: -1,
+            total_exact: false,
+            has_next_page: true,
+            has_previous_page: true,
+          },
+        },
+      }),
+    });
+    const session = createSession({ storageKey: 'staff', refreshPath: '/auth/refresh' });
+    const provider = createDataProvider(
+      createHttpClient({ session, onUnauthorized: () => {}, fetch: api.fetch }),
+      () => 'applications/all',
+    );
+    const result = await provider.getList('applications', { pagination: { page: pageFromEnd(2), perPage: 50 } });
+    expect(api.calls[0].uri).toBe('/applications/all?page=-2&per_page=50');
+    expect(result).toEqual({ data: page.data, pageInfo: { hasNextPage: true, hasPreviousPage: true }, meta: { moreThan: 10_000 } });
   });
 
   it('reads single records from data and wraps writes in { data }', async () => {

@@ -15,6 +15,7 @@ import {
   type UpdateResult,
 } from 'ra-core';
 import { ApiError, type HttpClient } from './httpClient';
+import { apiPage } from './pageFromEnd';
 import type { UploadProgress } from './xhrFetch';
 import { staffMethods, type StaffMethods } from './staffMethods';
 
@@ -35,7 +36,9 @@ interface ListPage<R> {
   total: number;
   /** False when the list has more than `total` matches (counted up to a cap). */
   total_exact?: boolean;
+  /** Past a cap, or on a page counted from the end: whether a page follows (towards the end) and precedes this one. */
   has_next_page?: boolean;
+  has_previous_page?: boolean;
 }
 
 /** A file the server sends as an attachment, with the name it gives in Content-Disposition (null without one). */
@@ -80,7 +83,8 @@ export function createDataProvider(http: HttpClient, endpointFor: EndpointFor = 
     const { q, ...filters } = params.filter ?? {};
     const query: Record<string, unknown> = {};
     if (params.pagination) {
-      query.page = params.pagination.page;
+      // A page counted from the end travels through react-admin as a large page (pageFromEnd.ts).
+      query.page = apiPage(params.pagination.page);
       query.per_page = params.pagination.perPage;
     }
     if (params.sort?.field) {
@@ -111,7 +115,10 @@ export function createDataProvider(http: HttpClient, endpointFor: EndpointFor = 
     if (page.total_exact === false) {
       return {
         data: page.data,
-        pageInfo: { hasNextPage: page.has_next_page ?? false, hasPreviousPage: params.pagination ? params.pagination.page > 1 : false },
+        pageInfo: {
+          hasNextPage: page.has_next_page ?? false,
+          hasPreviousPage: page.has_previous_page ?? (params.pagination ? params.pagination.page > 1 : false),
+        },
         meta: { moreThan: page.total },
       };
     }

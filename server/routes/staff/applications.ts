@@ -108,7 +108,7 @@ const decidedRow = Type.Object({
 /** A query parameter the list grammar reads (any value here: parseListQuery checks it, with translated 422s). */
 const described = (description?: string) => Optional(Type.Unknown(description === undefined ? {} : { description }));
 const listParameters = {
-  page: described('From 1'),
+  page: described('From 1; negative counts from the end: -1 the last per_page rows, -2 those before (0 is a 422)'),
   per_page: described('50 unless given; at most 100'),
   sort: described('A sortable column (see the summary); another is a 422'),
   direction: described('asc (default) or desc'),

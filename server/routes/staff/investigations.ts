@@ -157,7 +157,13 @@ export default async function investigationRoutes(app: Api) {
         summary: 'The signed-in user’s own investigations: 50 a page, by sent-in date unless sorted otherwise, no search',
         querystring: Type.Object(
           {
-            page: Optional(Integer({ minimum: 1, maximum: 1_000_000 })),
+            page: Optional(
+              Integer({
+                minimum: -1_000_000,
+                maximum: 1_000_000,
+                description: 'From 1; negative counts from the end: -1 the last per_page rows, -2 those before (0 is a 422)',
+              }),
+            ),
             per_page: Optional(Integer({ minimum: 1, maximum: 100 })),
             sort: Optional(Text({ maxLength: 100 })),
             direction: Optional(Text({ enum: ['asc', 'desc'] })),

@@ -11,7 +11,8 @@ import type { HttpClient } from '../../providers/httpClient';
 import { StaffAdmin } from '../AdminApp';
 import { raMessages } from '../raMessages';
 
-// A search matching more than the server counts (10 000): the list says "more than 10 000", and pages on.
+// A search matching more than the server counts (10 000): the list says "more than 10 000", pages on, and goes to its
+// last page, which the server finds counting from the end (page=-1).
 
 let root: Root | null = null;
 afterEach(() => {
@@ -48,14 +49,23 @@ const row = (id: number) => ({
 });
 const ok = <T,>(data: T) => ({ data: { data }, status: 200, headers: {} });
 
+/** How many the search matches in truth; the server counts 10 000 of them. */
+const matches = 12_345;
+
 async function render(path: string, locale: string) {
   const pages: unknown[] = [];
   const get = vi.fn(async (url: string, options?: { params?: Record<string, unknown> }) => {
     if (url === '/applications/all') {
+      // As the API answers: page -k holds the k-th 50 from the end, in the list's order.
       const page = Number(options?.params?.page ?? 1);
       pages.push(page);
-      const data = Array.from({ length: 50 }, (_, i) => row((page - 1) * 50 + i + 1));
-      return ok({ data, total: 10_000, current_page: page, per_page: 50, last_page: page + 1, total_exact: false, has_next_page: true });
+      const first = page > 0 ? (page - 1) * 50 + 1 : matches + page * 50 + 1;
+      const data = Array.from({ length: 50 }, (_, i) => row(first + i));
+      const around =
+        page > 0
+          ? { last_page: page + 1, has_next_page: true, has_previous_page: page > 1 }
+          : { last_page: -1, has_next_page: page < -1, has_previous_page: true };
+      return ok({ data, total: 10_000, current_page: page, per_page: 50, total_exact: false, ...around });
     }
     return ok({ data: [], total: 0 });
   });
@@ -90,7 +100,51 @@ async function render(path: string, locale: string) {
 /** The text with no-break spaces (as numbers are grouped) read as spaces. */
 const plain = () => text().replace(/\u00a0|\u202f/g, ' ');
 
+/** The pagination's button of that name (Swedish or English). */
+const button = (name: string) => {
+  const found = document.querySelector<HTMLButtonElement>(`button[aria-label="${name}"]`);
+  if (!found) throw new Error(`no button ${name}: ${plain()}`);
+  return found;
+};
+const [first, previous, next, last] = ['Gå till första sidan', 'Gå till föregående sida', 'Gå till nästa sida', 'Gå till sista sidan'];
+/** Which of first, previous, next, last can be pressed, each reachable by Tab when it can. */
+const enabled = () =>
+  [first, previous, next, last].map((name) => {
+    const b = button(name);
+    if (!b.disabled) expect(b.tabIndex).toBe(0);
+    return !b.disabled;
+  });
+
 describe('a list counted only up to 10 000', () => {
+  it('goes to the last page and back through previous, next and first', async () => {
+    const pages = await render('/applications?filter=%7B%22search%22%3A%22Lindberg%22%7D', 'sv-SE');
+    await waitFor(() => plain().includes('1–50 av fler än 10 000'), 'the first page');
+    expect(enabled()).toEqual([false, false, true, true]);
+
+    await act(async () => button(last).click());
+    // The range says the page at once; its rows follow the answer.
+    await waitFor(() => plain().includes('de sista 50 av fler än 10 000') && plain().includes('2026-12345'), 'the last page');
+    expect(pages.at(-1)).toBe(-1);
+    // The last 50 of the 12 345, in the list's order.
+    expect(plain()).toContain('2026-12296');
+    expect(plain().indexOf('2026-12296')).toBeLessThan(plain().indexOf('2026-12345'));
+    expect(enabled()).toEqual([true, true, false, false]);
+
+    await act(async () => button(previous).click());
+    await waitFor(() => plain().includes('51–100 från slutet av fler än 10 000') && plain().includes('2026-12246'), 'the page before');
+    expect(pages.at(-1)).toBe(-2);
+    expect(plain()).not.toContain('2026-12345');
+    expect(enabled()).toEqual([true, true, true, true]);
+
+    await act(async () => button(next).click());
+    await waitFor(() => plain().includes('de sista 50 av fler än 10 000') && plain().includes('2026-12345'), 'the last page again');
+    expect(pages.at(-1)).toBe(-1);
+
+    await act(async () => button(first).click());
+    await waitFor(() => plain().includes('1–50 av fler än 10 000') && plain().includes('2026-0001'), 'the first page again');
+    expect(pages.at(-1)).toBe(1);
+  }, 30_000);
+
   it('says "fler än 10 000" and still goes to the next page', async () => {
     const pages = await render('/applications?filter=%7B%22search%22%3A%22Lindberg%22%7D', 'sv-SE');
     await waitFor(() => plain().includes('1–50 av fler än 10 000'), 'the range with "more than"');
@@ -104,5 +158,9 @@ describe('a list counted only up to 10 000', () => {
   it('says "more than 10,000" in English', async () => {
     await render('/applications?filter=%7B%22search%22%3A%22Lindberg%22%7D', 'en-US');
     await waitFor(() => plain().includes('1–50 of more than 10,000'), 'the range in English');
+    await act(async () => document.querySelector<HTMLButtonElement>('button[aria-label="Go to last page"]')!.click());
+    await waitFor(() => plain().includes('the last 50 of more than 10,000') && plain().includes('2026-12345'), 'the last page in English');
+    await act(async () => document.querySelector<HTMLButtonElement>('button[aria-label="Go to previous page"]')!.click());
+    await waitFor(() => plain().includes('51–100 from the end of more than 10,000') && plain().includes('2026-12246'), 'the page before');
   }, 30_000);
 });
