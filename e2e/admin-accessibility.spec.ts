@@ -26,7 +26,7 @@ async function first<T>(page: Page, path: string): Promise<T> {
  * Opens a page, waits for its title (the one h1) and checks it. `within`: reached inside the app, as a link in it
  * goes (the app is not loaded again), which the browser's tab title then shows: the page before must have another.
  */
-async function check(page: Page, path: string, { within = false } = {}) {
+async function check(page: Page, path: string, { within = false, shown }: { within?: boolean; shown?: string } = {}) {
   if (within) {
     const before = await page.title();
     await page.evaluate((to) => {
@@ -36,6 +36,8 @@ async function check(page: Page, path: string, { within = false } = {}) {
     await expect(page, `the title of ${path}`).not.toHaveTitle(before);
   } else await page.goto(path);
   await expect(page.getByRole('heading', { level: 1 }), `the h1 of ${path}`).toHaveText(/\S/);
+  // What the page loads after its title, measured once it is there.
+  if (shown) await expect(page.getByText(shown), `${shown} on ${path}`).toBeVisible();
   await expectAccessible(page, { rules: headingRules });
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({
     scrollWidth: document.documentElement.scrollWidth,
@@ -87,6 +89,22 @@ for (const { locale, device } of runs) {
       expect(deleted.ok(), await deleted.text()).toBe(true);
       await check(page, '/admin/applications/deletions');
       await expect(page.getByText(period.name).first()).toBeVisible();
+    });
+
+    test('a period whose application type has a long name without spaces', async ({ page }) => {
+      // The type's name as its chip in the period's form (cut short) and in the list of types (broken), neither
+      // widening a phone's page.
+      const typeLabel = `Kulturprojektbidragsansökningsformulärförföreningarochorganisationerikommunen${unique()}`;
+      const period = await periodOfItsOwn(page.request, `Lång typ ${unique()}`, { typeLabel });
+      await check(page, `/admin/periods/${period.id}`, { shown: typeLabel });
+      await check(page, '/admin/application-types', { within: true, shown: typeLabel });
+      // Gone again, so that the journeys after this one on the same server list neither.
+      const types = await page.request.get(`/api/v1/periods/${period.id}`);
+      const typeIds = ((await types.json()).data as { application_type_ids: number[] }).application_type_ids;
+      for (const path of [`periods/${period.id}`, ...typeIds.map((id) => `application-types/${id}`)]) {
+        const deleted = await page.request.delete(`/api/v1/${path}`, { headers: xhr });
+        expect(deleted.ok(), `DELETE ${path}: ${await deleted.text()}`).toBe(true);
+      }
     });
 
     test('settings: the index, each list, create and edit page, and the FAQ order', async ({ page }) => {

@@ -66,10 +66,13 @@ export interface OwnPeriod {
 export async function periodOfItsOwn(
   request: APIRequestContext,
   name: string,
-  options: { available_money?: number; uses_money_distribution_cap?: boolean } = {},
+  {
+    typeLabel = `Typ ${unique()}`,
+    ...options
+  }: { available_money?: number; uses_money_distribution_cap?: boolean; typeLabel?: string } = {},
 ): Promise<OwnPeriod> {
   const headers = { 'X-Requested-With': 'XMLHttpRequest' };
-  const type = await request.post('/api/v1/application-types', { headers, data: { data: { label: `Typ ${unique()}` } } });
+  const type = await request.post('/api/v1/application-types', { headers, data: { data: { label: typeLabel } } });
   expect(type.ok(), await type.text()).toBe(true);
   const { id: typeId, label } = (await type.json()).data as { id: number; label: string };
   // Stockholm days, open from today for a month.

@@ -22,6 +22,7 @@ import * as searchFold from './migrations/0020_search_fold.js';
 import * as applicationDeletions from './migrations/0022_application_deletions.js';
 import * as listSortKeys from './migrations/0023_list_sort_keys.js';
 import * as periodSortIndexes from './migrations/0024_period_sort_indexes.js';
+import * as privacyNoticeErasure from './migrations/0025_privacy_notice_erasure.js';
 
 // Listed here rather than read from disk, so the order is explicit and nothing depends on the working directory.
 const migrations: Record<string, Migration> = {
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0022_application_deletions': applicationDeletions,
   '0023_list_sort_keys': listSortKeys,
   '0024_period_sort_indexes': periodSortIndexes,
+  '0025_privacy_notice_erasure': privacyNoticeErasure,
 };
 
 export async function migrate(db: Db): Promise<string[]> {

@@ -1,18 +1,20 @@
 import { categoryTypeKeys, type Statistics, type StatisticsFigures, type StatisticsTable } from '../../resources/statistics.js';
-import { decimalKronor, toCsv, type CsvColumn } from '../csv.js';
+import type { ExportLanguage } from '../applications/exportCsv.js';
+import { spreadsheetLocale, toCsv, type CsvColumn } from '../csv.js';
 import { enumLabel, type Translate } from '../i18n.js';
 
-/** Öre as kronor with a decimal point and two decimals ('1234.50'). */
-export const kronor = (ore: number): string => decimalKronor(ore, '.');
-
-const figureCells = (row: StatisticsFigures) => ({
-  applications: row.applications,
-  applied: kronor(row.applied),
-  approved: kronor(row.approved),
-});
-
-/** One table of the statistics as CSV rows and translated columns, the amounts in kronor (said in the headers). */
-export function statisticsCsv(statistics: Statistics, table: StatisticsTable, t: Translate): string {
+/**
+ * One table of the statistics as CSV rows and translated columns, the amounts in kronor (said in the headers), written
+ * for the user's Excel as the applications' export is (spreadsheetLocale): sv-SE with ';' and decimal commas, en-US
+ * with ',' and decimal points.
+ */
+export function statisticsCsv(statistics: Statistics, table: StatisticsTable, { t, locale }: ExportLanguage): string {
+  const format = spreadsheetLocale(locale);
+  const figureCells = (row: StatisticsFigures) => ({
+    applications: row.applications,
+    applied: format.kronor(row.applied),
+    approved: format.kronor(row.approved),
+  });
   const header = (key: string) => t(`app.statistics.columns.${key}`);
   const figureColumns: CsvColumn[] = ['applications', 'applied_kr', 'approved_kr'].map((key) => ({
     key: key.replace('_kr', ''),
@@ -41,7 +43,7 @@ export function statisticsCsv(statistics: Statistics, table: StatisticsTable, t:
       data: statistics.by_month.map((row) => ({ group: row.month ?? '', ...figureCells(row) })),
     },
   }[table];
-  return toCsv(rows.data, [...rows.columns, ...figureColumns]);
+  return toCsv(rows.data, [...rows.columns, ...figureColumns], format.delimiter);
 }
 
 /** 'statistik-manad-ansokningsomgang-2025.csv': translated, in ASCII, so every browser and mail client keeps the name. */

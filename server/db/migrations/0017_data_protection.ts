@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
-const noticeSv = `Stiftelsen är personuppgiftsansvarig för de uppgifter du lämnar i ansökningsportalen.
+// Exported for 0025, which replaces these texts where staff have not edited them.
+export const noticeSv = `Stiftelsen är personuppgiftsansvarig för de uppgifter du lämnar i ansökningsportalen.
 
 Vad vi sparar: ditt namn, din e-postadress och ditt telefonnummer, uppgifter om din organisation, det du skriver i dina ansökningar och i dialogen med oss, filer du laddar upp och din uppföljning efter ett beviljat bidrag.
 
@@ -10,7 +11,7 @@ Hur länge: utkast som aldrig skickas in raderas %{draft_months} månader efter 
 
 Dina rättigheter: du kan när som helst ladda ner allt vi har om dig och radera ditt konto under Mina uppgifter. Du har också rätt att få felaktiga uppgifter rättade, att invända mot behandlingen och att klaga hos Integritetsskyddsmyndigheten (IMY). Kontakta stiftelsen om du har frågor.`;
 
-const noticeEn = `The foundation is the controller of the personal data you give in the application portal.
+export const noticeEn = `The foundation is the controller of the personal data you give in the application portal.
 
 What we keep: your name, e-mail address and phone number, details of your organisation, what you write in your applications and in the dialogue with us, files you upload, and your follow-up report after a grant.
 

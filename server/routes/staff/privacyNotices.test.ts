@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as erasureNotice from '../../db/migrations/0025_privacy_notice_erasure.js';
 import { call, createStaff, createTestApp, sessionCookie, type TestApp } from '../../test/testApp.js';
 
 // The privacy notice staff write per language, and what anyone reads of it, with the retention rules written in.
@@ -62,4 +64,57 @@ describe('the privacy notice', () => {
     expect((await save({ 'sv-SE': 'Nej.' }, investigator)).statusCode).toBe(403);
     expect((await notices()).statusCode).toBe(401);
   });
+});
+
+// On a database of their own: the other tests change the texts, and tests run in any order.
+describe('the default privacy notice', () => {
+  async function onFreshDatabase(check: (fresh: TestApp) => Promise<void>) {
+    const fresh = await createTestApp();
+    try {
+      await check(fresh);
+    } finally {
+      await fresh.close();
+    }
+  }
+  const bodyOf = async (app: TestApp, language: string) =>
+    (await call(app.app, { method: 'GET', url: '/api/v1/privacy-notice', headers: { 'accept-language': language } })).json().data
+      .body as string;
+
+  it('tells applicants in both languages what erasure does to drafts, undecided, rejected and approved applications and the account', () =>
+    onFreshDatabase(async (fresh) => {
+      const sv = await bodyOf(fresh, 'sv-SE');
+      expect(sv).toContain('Om du raderar ditt konto eller ber oss radera dina uppgifter:');
+      expect(sv).toMatch(/utkast som du aldrig har skickat in raderas direkt/);
+      expect(sv).toMatch(/avslag anonymiseras direkt/);
+      expect(sv).toMatch(/inte har meddelat dig något beslut om dras tillbaka/);
+      expect(sv).toMatch(
+        /Beviljade ansökningar som du har fått beslut om måste stiftelsen enligt lag spara som underlag för sin bokföring/,
+      );
+      expect(sv).toMatch(/Ditt konto tas bort/);
+      expect(sv).not.toContain('%{');
+      const en = await bodyOf(fresh, 'en-US');
+      expect(en).toContain('If you delete your account or ask us to erase your data:');
+      expect(en).toMatch(/drafts you never sent in are deleted at once/);
+      expect(en).toMatch(/Rejected applications are anonymised at once/);
+      expect(en).toMatch(/not yet told you a decision on are withdrawn/);
+      expect(en).toMatch(/Approved applications whose decision you have received are records of the foundation's bookkeeping/);
+      expect(en).toMatch(/Your account is removed/);
+      expect(en).not.toContain('%{');
+    }));
+
+  it('keeps a text staff edited when the erasure paragraph is added, and replaces only the untouched default', () =>
+    onFreshDatabase(async (fresh) => {
+      // The migration as it runs, on the database as it was before it, with the Swedish text edited by staff.
+      const raw = fresh.db as unknown as Kysely<unknown>;
+      await erasureNotice.down(raw);
+      const before = await bodyOf(fresh, 'en-US');
+      expect(before).not.toContain('erase');
+      await fresh.db.updateTable('privacy_notices').set({ body: 'Vår egen text.' }).where('locale', '=', 'sv-SE').execute();
+      await erasureNotice.up(raw);
+      expect(await bodyOf(fresh, 'sv-SE')).toBe('Vår egen text.');
+      const en = await bodyOf(fresh, 'en-US');
+      expect(en).toContain('If you delete your account or ask us to erase your data:');
+      // Only the paragraph added: the rest as it was.
+      expect(en.replace(/\n\nIf you delete your account[^\n]*/, '')).toBe(before);
+    }));
 });

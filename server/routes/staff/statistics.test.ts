@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../auth/sessions.js';
 import { seedDemo } from '../../db/seed/demo.js';
+import { translator } from '../../i18n.js';
+import { statisticsCsv } from '../../statistics/export.js';
 import { exactOre } from '../../statistics/queries.js';
-import { kronor } from '../../statistics/export.js';
 import { createApplicant, createPeriod } from '../../test/handlingFixtures.js';
 import { call, createStaff, createTestApp, sessionCookie, type TestApp } from '../../test/testApp.js';
 
@@ -202,28 +203,47 @@ describe('GET /statistics', () => {
   it('reads sums exactly and refuses one beyond 2^53 öre rather than rounding it', () => {
     expect(exactOre('9007199254740991')).toBe(Number.MAX_SAFE_INTEGER);
     expect(() => exactOre('9007199254740993')).toThrow();
-    expect(kronor(123_456_789_012_345)).toBe('1234567890123.45');
-    expect(kronor(5)).toBe('0.05');
   });
 });
 
 describe('GET /statistics/export', () => {
-  it('writes one table as CSV with a BOM, translated headers, kronor with a decimal point, one row per group', async () => {
+  it('writes one table in English as CSV with a BOM, translated headers, commas and decimal points, one row per group', async () => {
     const response = await get(`/statistics/export?table=status&period=${periodId}`, admin, { 'accept-language': 'en-US' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe('attachment; filename="statistics-status-statistikperiod-2026.csv"');
     expect(response.body.startsWith('\uFEFF')).toBe(true);
     expect(response.body.slice(1).split('\r\n')).toEqual([
-      'Status;Applications;Amount applied for (SEK);Amount granted (SEK)',
-      'Unprocessed;1;1000.50;0.00',
-      'Under investigation;1;0.00;0.00',
-      'Approved;2;2503.00;2003.01',
-      'Rejected;1;50000.00;0.00',
+      'Status,Applications,Amount applied for (SEK),Amount granted (SEK)',
+      'Unprocessed,1,1000.50,0.00',
+      'Under investigation,1,0.00,0.00',
+      'Approved,2,2503.00,2003.01',
+      'Rejected,1,50000.00,0.00',
     ]);
   });
 
-  it('names columns and labels in Swedish by default, for every table', async () => {
+  it('writes amounts exactly as the language’s spreadsheet reads them: 1234,50 with ; in Swedish, 1234.50 with , in English', () => {
+    const figures = { applications: 2, applied: 123_450, approved: 123_456_789_012_345 };
+    const statistics = {
+      period: null,
+      totals: { ...figures, participants: 0, events: 0 },
+      by_status: [],
+      by_category_type: { target_group: [], purpose: [], geographic_area: [], focus_area: [] },
+      by_applicant_type: [],
+      by_month: [{ ...figures, month: '2026-02' }],
+    };
+    const csv = (locale: 'sv-SE' | 'en-US') =>
+      statisticsCsv(statistics, 'month', { t: translator(locale), locale })
+        .slice(1)
+        .split('\r\n');
+    expect(csv('sv-SE')).toEqual(['Månad;Ansökningar;Sökt belopp (kr);Beviljat belopp (kr)', '2026-02;2;1234,50;1234567890123,45']);
+    expect(csv('en-US')).toEqual([
+      'Month,Applications,Amount applied for (SEK),Amount granted (SEK)',
+      '2026-02,2,1234.50,1234567890123.45',
+    ]);
+  });
+
+  it('names columns and labels in Swedish by default, for every table, with semicolons and decimal commas', async () => {
     const lines = async (table: string) => {
       const response = await get(`/statistics/export?table=${table}&period=${periodId}`, admin);
       expect(response.statusCode).toBe(200);
@@ -231,16 +251,16 @@ describe('GET /statistics/export', () => {
     };
     expect(await lines('category_type')).toEqual([
       'Kategorityp;Kategori;Ansökningar;Sökt belopp (kr);Beviljat belopp (kr)',
-      'Målgrupp;Åtgärd;2;51000.50;0.00',
-      'Målgrupp;Ärende;2;52500.00;2000.01',
-      'Målgrupp;Barn test;1;3.00;3.00',
-      'Syfte;Syfte X;2;51000.50;0.00',
+      'Målgrupp;Åtgärd;2;51000,50;0,00',
+      'Målgrupp;Ärende;2;52500,00;2000,01',
+      'Målgrupp;Barn test;1;3,00;3,00',
+      'Syfte;Syfte X;2;51000,50;0,00',
     ]);
     expect(await lines('applicant_type')).toEqual([
       'Typ av sökande;Ansökningar;Sökt belopp (kr);Beviljat belopp (kr)',
-      'Kontaktperson;1;2500.00;2000.01',
-      'Organisation;3;51003.50;3.00',
-      'Båda;1;0.00;0.00',
+      'Kontaktperson;1;2500,00;2000,01',
+      'Organisation;3;51003,50;3,00',
+      'Båda;1;0,00;0,00',
     ]);
     expect(await lines('month')).toHaveLength(5);
     const all = await get('/statistics/export?table=month', admin);

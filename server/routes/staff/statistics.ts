@@ -42,7 +42,8 @@ export default async function statisticsRoutes(app: Api) {
       config,
       schema: {
         tags,
-        summary: 'One table of the statistics as CSV (UTF-8 with BOM, ;), amounts in kronor with a decimal point',
+        summary:
+          'One table of the statistics as CSV for Excel in the language of Accept-Language (UTF-8 with BOM): sv-SE with ; and decimal commas, en-US with , and decimal points; amounts in kronor',
         querystring: Type.Object(
           { ...periodQuery, table: Type.Unsafe<StatisticsTable>({ type: 'string', enum: [...statisticsTables] }) },
           { additionalProperties: false },
@@ -55,7 +56,7 @@ export default async function statisticsRoutes(app: Api) {
       return reply
         .type('text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${statisticsFileName(statistics, table, request.t)}"`)
-        .send(statisticsCsv(statistics, table, request.t));
+        .send(statisticsCsv(statistics, table, request));
     },
   );
 }

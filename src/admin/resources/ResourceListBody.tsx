@@ -16,6 +16,8 @@ export function ResourceListBody({ resource }: { resource: ResourceDefinition })
     return (
       <SimpleList
         rowClick="edit"
+        // A long name without spaces (an application type's, say) breaks rather than widening the page.
+        sx={{ overflowWrap: 'anywhere' }}
         primaryText={fieldValue(first, { inLink: true })}
         secondaryText={
           <Box component="span" sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2 }}>

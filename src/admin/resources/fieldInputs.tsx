@@ -1,3 +1,5 @@
+import { Chip } from '@mui/material';
+import type { AutocompleteRenderValueGetItemProps } from '@mui/material/Autocomplete';
 import {
   AutocompleteArrayInput,
   BooleanInput,
@@ -36,6 +38,20 @@ const lines = {
       .map((line) => line.trim())
       .filter(Boolean),
 };
+
+/**
+ * The chosen records of a references input as chips, each named in full as its title: a long name is cut with an
+ * ellipsis (the Chip's own label style) rather than widening the form, and the whole name stays in the text that
+ * screen readers read.
+ */
+const chipsNamedBy =
+  (labelField: string) => (records: Record<string, unknown>[], getItemProps: AutocompleteRenderValueGetItemProps<true>) =>
+    records.map((record, index) => {
+      const { key, ...props } = getItemProps({ index });
+      const label = record[labelField];
+      const name = typeof label === 'string' ? label : '';
+      return <Chip key={key} size="small" label={name} title={name} {...props} />;
+    });
 
 /** The react-admin input for one declared field. */
 export function FieldInput({ field, resource }: { field: Field; resource: ResourceDefinition }) {
@@ -104,6 +120,10 @@ export function FieldInput({ field, resource }: { field: Field; resource: Resour
             fullWidth
             helperText={common.helperText}
             label={`resources.${resource.name}.fields.${field.name}`}
+            renderValue={chipsNamedBy(target.labelField)}
+            // Sized by its container alone: a chip's full name would otherwise widen the layout (whose minimum width is
+            // its content's) to past a phone's screen, before the chip's maxWidth could cut it.
+            sx={{ contain: 'inline-size' }}
           />
         </ReferenceArrayInput>
       );
