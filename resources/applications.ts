@@ -16,13 +16,14 @@ import {
   url,
   type ResourceDefinition,
 } from './fields.js';
+import { MAX_MONEY } from './money.js';
 
 const { organisation, both } = enums.applicant_type;
 /** The organisation step asks only applicants who apply as or with an organisation. */
 const forOrganisations = { field: 'applicant_type', in: [organisation, both] } as const;
 
-/** The amount applied for: whole öre, never negative (SPEC.md §5 money input), at most 100 million kronor. */
-export const MAX_MONEY = 100_000_000_00;
+// Declared with the money input's rules (money.ts), which the application form loads without the rest of this file.
+export { MAX_MONEY };
 
 const { received, ongoing, approved, rejected } = enums.application_status;
 /** The statuses every staff list shows (SPEC.md §2, §9): never drafts; the decided list only the decisions. */

@@ -6,6 +6,9 @@ import { defaultLocale, isLocale, type Locale } from './locales';
  * the digits are handled as strings and integers, never as floating point kronor, so 0.29 kr is exactly 29 öre.
  */
 
+/** The amount applied for: whole öre, never negative (SPEC.md §5 money input), at most 100 million kronor. */
+export const MAX_MONEY = 100_000_000_00;
+
 export interface MoneyInputOptions {
   /** Lowest allowed value, in öre. */
   min?: number;

@@ -2,24 +2,26 @@ import { CssBaseline, LinearProgress, createTheme } from '@mui/material';
 import { ThemeProvider } from '@mui/system';
 import type { I18nProvider } from 'ra-core';
 import { lazy, Suspense } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { brand } from '../theme';
 import { I18nContext } from '../components/i18n';
 import { PortalLayout } from './PortalLayout';
+import { withLaterTexts } from './portalI18n';
 import { RequireApplicant } from './RequireApplicant';
+import { BrowserRouter, Route, Routes } from './router';
 
-// Each page is its own chunk: /register loads only what it shows.
+// Each page is its own chunk: /register loads only what it shows. The pages an applicant comes to later load the
+// texts only they show along with their code (textParts.ts).
 const RegisterPage = lazy(() => import('./pages/RegisterPage'));
 const ContinuePage = lazy(() => import('./pages/ContinuePage'));
-const DashboardPage = lazy(() => import('./pages/DashboardPage'));
+const DashboardPage = lazy(withLaterTexts(() => import('./pages/DashboardPage')));
 const PeriodsPage = lazy(() => import('./pages/PeriodsPage'));
 const ApplyPage = lazy(() => import('./pages/ApplyPage'));
-const ThankYouPage = lazy(() => import('./pages/ThankYouPage'));
-const FaqPage = lazy(() => import('./pages/FaqPage'));
-const PrivacyPage = lazy(() => import('./pages/PrivacyPage'));
-const MyDataPage = lazy(() => import('./pages/MyDataPage'));
-const DialoguePage = lazy(() => import('./pages/DialoguePage'));
-const FollowupPage = lazy(() => import('./pages/FollowupPage'));
+const ThankYouPage = lazy(withLaterTexts(() => import('./pages/ThankYouPage')));
+const FaqPage = lazy(withLaterTexts(() => import('./pages/FaqPage')));
+const PrivacyPage = lazy(withLaterTexts(() => import('./pages/PrivacyPage')));
+const MyDataPage = lazy(withLaterTexts(() => import('./pages/MyDataPage')));
+const DialoguePage = lazy(withLaterTexts(() => import('./pages/DialoguePage')));
+const FollowupPage = lazy(withLaterTexts(() => import('./pages/FollowupPage')));
 const ForbiddenPage = lazy(() => import('./pages/ForbiddenPage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 

@@ -1,6 +1,6 @@
 import { AppBar, Box, Button, Container, Link, Toolbar, Typography } from '@mui/material';
 import { useState, type ReactNode } from 'react';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useNavigate } from './router';
 import { productName } from '../providers/config';
 import { useI18n } from '../components/i18n';
 import { auth } from './providers';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Navigate, Outlet, useLocation, useNavigate } from './router';
 import { auth } from './providers';
 
 export const registerPath = (from: string) => `/register?redirect=${encodeURIComponent(from)}`;

@@ -13,26 +13,41 @@ export type MissingKeyListener = (key: string, locale: Locale, options: Translat
 /** An app's own texts per locale, the starting language's loaded before the app renders. */
 export type AppMessages = Record<Locale, () => Promise<Messages>>;
 
+/** The shared i18nProvider; `loadLater` adds the texts given as `later` (see createI18nProviderOf). */
+export type LaterI18nProvider = I18nProvider & { loadLater: () => Promise<void> };
+
 const names: Record<Locale, string> = { 'sv-SE': 'Svenska', 'en-US': 'English' };
 
 /**
  * The shared i18nProvider over an app's own texts (all of locales/*.json for the admin, see i18nProvider.ts; the
  * portal's part, see src/portal/messages.ts): sv-SE default and fallback, en-US, the choice persisted. The messages
  * of the starting language are loaded before the app renders (translate is synchronous); the other language on
- * switching. Polyglot's rules (see translate.ts), without react-admin's polyglot provider, so the portal needs neither.
+ * switching. Texts given as `later` (what only some pages show) load when `loadLater` is first called, and from
+ * then on with each language. Polyglot's rules (see translate.ts), without react-admin's polyglot provider, so the
+ * portal needs neither.
  */
 export async function createI18nProviderOf(
   appMessages: AppMessages,
   extra?: ExtraMessages,
-  { onMissingKey }: { onMissingKey?: MissingKeyListener } = {},
-): Promise<I18nProvider> {
+  { onMissingKey, later }: { onMissingKey?: MissingKeyListener; later?: AppMessages } = {},
+): Promise<LaterI18nProvider> {
+  // Each part of each language is fetched once, however many loads ask for it at the same time.
+  const fetched = new Map<string, Promise<Messages>>();
+  const once = (key: string, fetch: () => Promise<Messages>) => {
+    if (!fetched.has(key)) fetched.set(key, fetch());
+    return fetched.get(key)!;
+  };
+  let withLater = false;
+  let loadingLater: Promise<void> | undefined;
   const loaded = new Map<Locale, Messages>();
   const load = async (locale: Locale) => {
-    if (!loaded.has(locale)) {
-      const [own, more] = await Promise.all([appMessages[locale](), extra?.[locale]() ?? {}]);
-      // Our texts win, key by key: locales/*.json may override single react-admin texts under ra.*.
-      loaded.set(locale, deepMerge(more, own));
-    }
+    const [own, more, after] = await Promise.all([
+      once(`${locale}:own`, appMessages[locale]),
+      once(`${locale}:extra`, async () => extra?.[locale]() ?? {}),
+      withLater && later ? once(`${locale}:later`, later[locale]) : {},
+    ]);
+    // Our texts win, key by key: locales/*.json may override single react-admin texts under ra.*.
+    loaded.set(locale, deepMerge(deepMerge(more, own), after));
     return loaded.get(locale)!;
   };
   let current = getLocale();
@@ -55,6 +70,12 @@ export async function createI18nProviderOf(
     },
     getLocale: () => current,
     getLocales: () => locales.map((locale) => ({ locale, name: names[locale] })),
+    loadLater: () =>
+      (loadingLater ??= (async () => {
+        withLater = true;
+        await Promise.all([load(current), load('sv-SE')]);
+        phrases = flatten(loaded.get(current)!);
+      })()),
   };
 }
 

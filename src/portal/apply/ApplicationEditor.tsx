@@ -1,7 +1,6 @@
 import { Alert, Box, Button, Paper, Step, StepButton, StepLabel, Stepper, Typography } from '@mui/material';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { STEPS } from '../../../resources/applications';
+import { Link as RouterLink, useNavigate } from '../router';
 import { enums } from '../../../resources/enums';
 import { orgNumber as checkOrgNumber } from '../../../resources/validators';
 import { unreadableMoneyReason, type UnreadableMoney } from '../../components/MoneyInput';
@@ -258,13 +257,14 @@ export function ApplicationEditor({ initial }: { initial: ApplicationForm }) {
       )}
       <Box component="nav" aria-label={t('portal.apply.steps_label')} sx={{ mb: 3, overflowX: 'auto' }}>
         <Stepper nonLinear activeStep={step - 1} alternativeLabel sx={narrowSteps}>
-          {STEPS.map((n) => {
+          {stepNames.map((name, index) => {
+            const n = index + 1;
             const error = showAll && stepProblems(n).length > 0;
             return (
               <Step key={n} completed={!error && touched.size > 0 && n !== step && stepProblems(n).length === 0}>
                 <StepButton onClick={() => goTo(n)} aria-current={n === step ? 'step' : undefined}>
                   <StepLabel error={error} sx={narrowLabels}>
-                    {stepNames[n - 1]}
+                    {name}
                   </StepLabel>
                 </StepButton>
               </Step>
@@ -298,7 +298,7 @@ export function ApplicationEditor({ initial }: { initial: ApplicationForm }) {
           tabIndex={-1}
           sx={{ mb: 2, '&:focus': { outline: 'none' } }}
         >
-          {t('portal.apply.step_heading', { n: step, total: STEPS.length, name: stepNames[step - 1] })}
+          {t('portal.apply.step_heading', { n: step, total: stepKeys.length, name: stepNames[step - 1] })}
         </Typography>
         {step === 1 && <PeriodStep periods={periods.data ?? []} />}
         {step === 2 && <QuestionsStep questions={questions} categories={categories.data ?? []} {...fileProps} />}

@@ -1,6 +1,6 @@
 import { Alert, Button, LinearProgress } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { Link as RouterLink, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, Navigate, useNavigate, useParams, useSearchParams } from '../router';
 import { enums } from '../../../resources/enums';
 import { usePageTitle } from '../../components/usePageTitle';
 import { ApiError } from '../../providers/httpClient';

@@ -1,6 +1,6 @@
 import { Alert, Button, Card, CardContent, Link, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Navigate, Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Navigate, Link as RouterLink, useNavigate, useParams, useSearchParams } from '../router';
 import { usePageTitle } from '../../components/usePageTitle';
 import { portalPath, takeDestination } from '../afterLogin';
 import { useI18n } from '../../components/i18n';

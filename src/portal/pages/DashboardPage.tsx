@@ -2,7 +2,7 @@ import AssignmentOutlinedIcon from '@mui/icons-material/AssignmentOutlined';
 import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
 import { Alert, Badge, Box, Button, Card, CardContent, Chip, LinearProgress, Stack, Typography } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink } from '../router';
 import { enums } from '../../../resources/enums';
 import { useApi } from '../../components/useApi';
 import { usePageTitle } from '../../components/usePageTitle';

@@ -1,6 +1,6 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Alert, Box, Button, LinearProgress, Typography } from '@mui/material';
-import { Link as RouterLink, Navigate, useParams } from 'react-router-dom';
+import { Link as RouterLink, Navigate, useParams } from '../router';
 import { enums } from '../../../resources/enums';
 import { useI18n } from '../../components/i18n';
 import { useApi } from '../../components/useApi';

@@ -1,7 +1,7 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Alert, Button, LinearProgress, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Link as RouterLink, Navigate, useParams } from 'react-router-dom';
+import { Link as RouterLink, Navigate, useParams } from '../router';
 import { formatDate } from '../../../resources/format';
 import { useI18n } from '../../components/i18n';
 import { useApi } from '../../components/useApi';

@@ -1,5 +1,5 @@
 import { act } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '../router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createI18nProvider } from '../../providers/i18nProvider';
 import { API_PREFIX } from '../../providers/config';

@@ -21,7 +21,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../router';
 import { enums } from '../../../resources/enums';
 import { formatDate, formatDateTime } from '../../../resources/format';
 import { useApi } from '../../components/useApi';

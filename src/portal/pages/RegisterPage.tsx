@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Card, CardContent, Link, Stack, Typography } from '@mui/material';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useSearchParams } from '../router';
 import { attributeLabel } from '../../../resources/attributeLabel';
 import { email } from '../../../resources/validators';
 import { usePageTitle } from '../../components/usePageTitle';

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink } from '../router';
 import { StatusPage } from '../../components/StatusPage';
 import { usePageTitle } from '../../components/usePageTitle';
 import { useI18n } from '../../components/i18n';

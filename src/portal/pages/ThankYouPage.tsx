@@ -1,5 +1,5 @@
 import { Button, Card, CardContent, Stack, Typography } from '@mui/material';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useSearchParams } from '../router';
 import { usePageTitle } from '../../components/usePageTitle';
 import { useI18n } from '../../components/i18n';
 

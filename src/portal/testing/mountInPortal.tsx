@@ -1,6 +1,6 @@
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '../router';
 import { I18nContext } from '../../components/i18n';
 import '../../components/testing/dom';
 import type { I18nProvider } from 'ra-core';
