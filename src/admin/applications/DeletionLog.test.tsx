@@ -1,27 +1,18 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import type { AuthProvider } from 'react-admin';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Ability } from '../../../resources/abilities';
 import { enums } from '../../../resources/enums';
-import { endpointFor } from '../../../resources/index';
 import { pageText as text, typeInto, waitFor } from '../../components/testing/dom';
-import { createDataProvider } from '../../providers/dataProvider';
-import { createI18nProvider } from '../../providers/i18nProvider';
 import type { HttpClient } from '../../providers/httpClient';
 import type { ApplicationDeletion } from '../../providers/staffMethods';
-import { StaffAdmin } from '../AdminApp';
-import { raMessages } from '../raMessages';
+import { mountStaffAdmin, unmountAdmin } from '../testing/mountInAdmin';
 
 // The log of deleted applications: reached from the applications list, read only, sorted, searched and paged by the
 // server, in Stockholm time and the user's language, as a table on a screen and a list on a phone.
 
-let root: Root | null = null;
 afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
-  document.body.innerHTML = '';
+  unmountAdmin();
   localStorage.clear();
   Reflect.deleteProperty(window, 'matchMedia');
 });
@@ -92,32 +83,7 @@ async function render(path: string, { total = 2, abilities = manager, locale = '
     if (url === '/periods') return ok({ data: [{ id: 3, name: 'Vårens bidrag 2026' }], total: 1 });
     return ok({ data: [], total: 0 });
   });
-  const authProvider: AuthProvider = {
-    login: async () => {},
-    logout: async () => {},
-    checkAuth: async () => {},
-    checkError: async () => {},
-    getIdentity: async () => ({ id: 1, fullName: 'Anna Admin', first_name: 'Anna', last_name: 'Admin', role: 'admin' }),
-    getPermissions: async () => abilities,
-    canAccess: async () => true,
-  };
-  const i18nProvider = await createI18nProvider(raMessages);
-  await i18nProvider.changeLocale(locale);
-  const container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  await act(async () => {
-    root!.render(
-      <MemoryRouter initialEntries={[path]}>
-        <StaffAdmin
-          i18nProvider={i18nProvider}
-          dataProvider={createDataProvider({ get } as unknown as HttpClient, endpointFor)}
-          authProvider={authProvider}
-        />
-        <Where />
-      </MemoryRouter>,
-    );
-  });
+  await mountStaffAdmin(path, get as unknown as HttpClient['get'], { abilities, locale, beside: <Where /> });
   return requests;
 }
 
@@ -188,8 +154,7 @@ describe('the log of deleted applications', () => {
     await render('/applications/deletions', { total: 0 });
     await waitFor(() => text().includes('Inga ansökningar har raderats.'), 'the empty state');
     expect(document.querySelector('table')).toBeNull();
-    act(() => root?.unmount());
-    document.body.innerHTML = '';
+    unmountAdmin();
 
     await render('/applications/deletions', { total: 0, locale: 'en-US' });
     await waitFor(() => text().includes('No applications have been deleted.'), 'the empty state in English');

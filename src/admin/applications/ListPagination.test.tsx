@@ -1,24 +1,14 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import type { AuthProvider } from 'react-admin';
-import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { endpointFor } from '../../../resources/index';
-import { pageText as text, waitFor } from '../../components/testing/dom';
-import { createDataProvider } from '../../providers/dataProvider';
-import { createI18nProvider } from '../../providers/i18nProvider';
+import { pageText as plain, waitFor } from '../../components/testing/dom';
 import type { HttpClient } from '../../providers/httpClient';
-import { StaffAdmin } from '../AdminApp';
-import { raMessages } from '../raMessages';
+import { mountStaffAdmin, unmountAdmin } from '../testing/mountInAdmin';
 
 // A search matching more than the server counts (10 000): the list says "more than 10 000", pages on, and goes to its
 // last page, which the server finds counting from the end (page=-1).
 
-let root: Root | null = null;
 afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
-  document.body.innerHTML = '';
+  unmountAdmin();
   localStorage.clear();
 });
 
@@ -69,36 +59,12 @@ async function render(path: string, locale: string) {
     }
     return ok({ data: [], total: 0 });
   });
-  const authProvider: AuthProvider = {
-    login: async () => {},
-    logout: async () => {},
-    checkAuth: async () => {},
-    checkError: async () => {},
-    getIdentity: async () => ({ id: 1, fullName: 'Anna Admin', first_name: 'Anna', last_name: 'Admin', role: 'admin' }),
-    getPermissions: async () => [{ name: 'manage-applications', entity_id: null, entity_type: null }],
-    canAccess: async () => true,
-  };
-  const i18nProvider = await createI18nProvider(raMessages);
-  await i18nProvider.changeLocale(locale);
-  const container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  await act(async () => {
-    root!.render(
-      <MemoryRouter initialEntries={[path]}>
-        <StaffAdmin
-          i18nProvider={i18nProvider}
-          dataProvider={createDataProvider({ get } as unknown as HttpClient, endpointFor)}
-          authProvider={authProvider}
-        />
-      </MemoryRouter>,
-    );
+  await mountStaffAdmin(path, get as unknown as HttpClient['get'], {
+    abilities: [{ name: 'manage-applications', entity_id: null, entity_type: null }],
+    locale,
   });
   return pages;
 }
-
-/** The text with no-break spaces (as numbers are grouped) read as spaces. */
-const plain = () => text().replace(/\u00a0|\u202f/g, ' ');
 
 /** The pagination's button of that name (Swedish or English). */
 const button = (name: string) => {

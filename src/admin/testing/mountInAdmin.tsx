@@ -1,9 +1,14 @@
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { AdminContext, Notification, type DataProvider } from 'react-admin';
+import { AdminContext, Notification, type AuthProvider, type DataProvider } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
+import type { Ability } from '../../../resources/abilities';
+import { endpointFor } from '../../../resources/index';
+import { createDataProvider } from '../../providers/dataProvider';
+import type { HttpClient } from '../../providers/httpClient';
 import { createI18nProvider } from '../../providers/i18nProvider';
 import '../../components/testing/dom';
+import { StaffAdmin } from '../AdminApp';
 import { raMessages } from '../raMessages';
 
 let root: Root | null = null;
@@ -31,7 +36,45 @@ export async function mountInAdmin(node: ReactNode, dataProvider: DataProvider, 
   return container;
 }
 
-/** Unmounts what mountInAdmin rendered and empties the page. */
+/**
+ * The whole staff app at `path` in `locale`, signed in as an admin holding `abilities`, over the real dataProvider on
+ * the HTTP client `get` (which answers as the API would); `beside` is rendered in the same router. Unmounted by
+ * unmountAdmin. Imported only by tests.
+ */
+export async function mountStaffAdmin(
+  path: string,
+  get: HttpClient['get'],
+  { abilities, locale = 'sv-SE', beside }: { abilities: Ability[]; locale?: string; beside?: ReactNode },
+): Promise<void> {
+  const authProvider: AuthProvider = {
+    login: async () => {},
+    logout: async () => {},
+    checkAuth: async () => {},
+    checkError: async () => {},
+    getIdentity: async () => ({ id: 1, fullName: 'Anna Admin', first_name: 'Anna', last_name: 'Admin', role: 'admin' }),
+    getPermissions: async () => abilities,
+    canAccess: async () => true,
+  };
+  const i18nProvider = await createI18nProvider(raMessages);
+  await i18nProvider.changeLocale(locale);
+  const container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  await act(async () => {
+    root!.render(
+      <MemoryRouter initialEntries={[path]}>
+        <StaffAdmin
+          i18nProvider={i18nProvider}
+          dataProvider={createDataProvider({ get } as unknown as HttpClient, endpointFor)}
+          authProvider={authProvider}
+        />
+        {beside}
+      </MemoryRouter>,
+    );
+  });
+}
+
+/** Unmounts what mountInAdmin or mountStaffAdmin rendered and empties the page. */
 export function unmountAdmin() {
   act(() => root?.unmount());
   root = null;
