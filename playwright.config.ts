@@ -14,6 +14,8 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
+    // An action waits for its element this long at most, so a page that never shows it fails early, saying which.
+    actionTimeout: 15_000,
     locale: 'sv-SE',
     timezoneId: 'Europe/Stockholm',
     // As someone who asked for less motion: the apps then skip fades and ripples (src/theme.ts), which a journey would

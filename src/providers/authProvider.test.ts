@@ -166,10 +166,16 @@ describe('abilities and canAccess', () => {
     expect(await can('periods')).toBe(false);
   });
 
-  it('permits nothing when the abilities cannot be loaded', async () => {
-    const { provider } = setup({ 'GET /users/me/abilities': () => ({ status: 500, data: {} }) });
+  it('permits nothing while the abilities cannot be loaded, and asks again until they are', async () => {
+    let failing = true;
+    const { provider } = setup({
+      'GET /users/me/abilities': () => (failing ? { status: 500, data: {} } : { status: 200, data: { data: [general('manage-users')] } }),
+    });
     await provider.login({ email: 'admin@demo.se', password: 'demo-2026' });
-    expect(await provider.getPermissions!({})).toEqual([]);
+    await expect(provider.getPermissions!({})).rejects.toThrow();
     expect(await provider.canAccess!({ action: 'list', resource: 'users' })).toBe(false);
+    failing = false;
+    expect(await provider.canAccess!({ action: 'list', resource: 'users' })).toBe(true);
+    expect(await provider.getPermissions!({})).toEqual([general('manage-users')]);
   });
 });

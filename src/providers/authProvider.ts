@@ -25,13 +25,10 @@ export function createAuthProvider(http: HttpClient, session: Session, accessFor
     abilities = null;
   });
 
+  // Kept once read; a failed read (the server busy a moment) is not kept, so the next question asks again.
   const loadAbilities = async (): Promise<Ability[]> => {
-    try {
-      const response = await http.get<{ data: Ability[] }>('/users/me/abilities');
-      abilities = Array.isArray(response.data.data) ? response.data.data : [];
-    } catch {
-      abilities = [];
-    }
+    const response = await http.get<{ data: Ability[] }>('/users/me/abilities');
+    abilities = Array.isArray(response.data.data) ? response.data.data : [];
     return abilities;
   };
   const currentAbilities = async () => abilities ?? loadAbilities();
@@ -41,7 +38,7 @@ export function createAuthProvider(http: HttpClient, session: Session, accessFor
       const response = await http.post<{ data: { expires_in: number } }>('/auth/login', { data: { email: email ?? username, password } });
       session.start(response.data.data.expires_in);
       await auth.loadUser();
-      await loadAbilities();
+      await loadAbilities().catch(() => undefined);
     },
     async logout() {
       await auth.logout();
@@ -55,6 +52,7 @@ export function createAuthProvider(http: HttpClient, session: Session, accessFor
       const user = auth.user ?? (await auth.loadUser());
       return { ...user, fullName: `${user.first_name} ${user.last_name}` };
     },
+    // A failure is thrown, so that react-admin's query asks again rather than keeping "no abilities".
     async getPermissions() {
       return currentAbilities();
     },
@@ -71,7 +69,8 @@ export function createAuthProvider(http: HttpClient, session: Session, accessFor
     }) {
       const requirement = accessFor(resource);
       if (!requirement) return false;
-      const abilities = await currentAbilities();
+      // What cannot be read is not permitted, this time.
+      const abilities = await currentAbilities().catch((): Ability[] => []);
       if (record) return isAllowed(abilities, requirement, entityOf(resource, record));
       return wholeActions.has(action) ? isAllowed(abilities, requirement) : mayReach(abilities, requirement);
     },

@@ -1,7 +1,8 @@
-import { Alert, Badge, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, Tab, Tabs } from '@mui/material';
+import { Badge, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Tab, Tabs } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { visuallyHidden } from '../../components/visuallyHidden';
 import { useIsPhone } from '../layout/useIsPhone';
+import { Loaded } from '../LoadFailed';
 import { useApplicationQuery } from '../useStaffQuery';
 import { ApplicationActions } from './ApplicationActions';
 import { useApplicantName } from './applicantName';
@@ -34,7 +35,8 @@ export function ApplicationDialog({
   const translate = useTranslate();
   const phone = useIsPhone();
   const applicantName = useApplicantName();
-  const { data, error } = useApplicationQuery('getApplication', uuid);
+  const application = useApplicationQuery('getApplication', uuid);
+  const { data } = application;
   const unread = !!data?.progress?.unread_messages;
   const tabProps = (value: DialogTab) => ({ value, id: tabId(value), 'aria-controls': panelId(value) });
 
@@ -68,11 +70,11 @@ export function ApplicationDialog({
         {tab === 'dialogue' ? (
           <DialogueTab uuid={uuid} mode={mode} unread={data ? unread : undefined} applicantName={applicantName(data?.applicant)} />
         ) : (
-          <>
-            {error && <Alert severity="error">{error.message}</Alert>}
-            {!data && !error && <LinearProgress aria-label={translate('app.loading')} />}
-            {data && (tab === 'followup' ? <FollowupTab application={data} mode={mode} /> : <ApplicationDetails data={data} mode={mode} />)}
-          </>
+          <Loaded query={application}>
+            {(loaded) =>
+              tab === 'followup' ? <FollowupTab application={loaded} mode={mode} /> : <ApplicationDetails data={loaded} mode={mode} />
+            }
+          </Loaded>
         )}
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap' }}>

@@ -140,4 +140,20 @@ describe('the decision mail section', { timeout: 15_000 }, () => {
     // The decision mail can still be sent.
     expect(button('Skicka beslutsbrev')).toBeDefined();
   });
+
+  it('is not left out when the decision fails to load once: the failure says so, and trying again shows it', async () => {
+    let failing = true;
+    const getDecision = vi.fn(() => {
+      if (failing) throw new Error('Tjänsten är tillfälligt otillgänglig.');
+      return decision;
+    });
+    await render(() => application(), { getDecision });
+    await waitFor(() => text().includes('Tjänsten är tillfälligt otillgänglig.'), 'the failure');
+    expect(button('Skicka beslutsbrev')).toBeUndefined();
+
+    failing = false;
+    await act(async () => button('Försök igen')!.click());
+    await waitFor(() => button('Skicka beslutsbrev') !== undefined, 'the decision mail section');
+    expect(text()).not.toContain('Tjänsten är tillfälligt otillgänglig.');
+  });
 });

@@ -18,6 +18,7 @@ import { includes } from '../../../resources/includes';
 import type { HttpError } from 'react-admin';
 import { errorBody } from '../../providers/dataProvider';
 import type { Decision, DecisionInput } from '../../providers/staffMethods';
+import { Loaded } from '../LoadFailed';
 import { useApplicationMutation, useApplicationQuery } from '../useStaffQuery';
 import { DecisionMail } from './DecisionMail';
 import { AmountInput, ProposalSection } from './ProposalSection';
@@ -30,15 +31,19 @@ const { approved, rejected } = enums.application_status;
  * distribution cap, the amount still available shown live as the amount is typed, and FOU, NOK and goals left out.
  */
 export function DecisionSection({ uuid }: { uuid: string }) {
-  const { data: decision } = useApplicationQuery('getDecision', uuid);
+  const decision = useApplicationQuery('getDecision', uuid);
   // The form starts from the decision as first loaded; reloads after saving leave what staff chose in place. The
   // decision mail follows the decision as saved.
-  return decision ? (
-    <>
-      <DecisionForm uuid={uuid} decision={decision} />
-      <DecisionMail uuid={uuid} status={decision.status} />
-    </>
-  ) : null;
+  return (
+    <Loaded query={decision}>
+      {(loaded) => (
+        <>
+          <DecisionForm uuid={uuid} decision={loaded} />
+          <DecisionMail uuid={uuid} status={loaded.status} />
+        </>
+      )}
+    </Loaded>
+  );
 }
 
 function DecisionForm({ uuid, decision }: { uuid: string; decision: Decision }) {

@@ -1,8 +1,9 @@
-import { Alert, LinearProgress, List, ListItem, ListItemText } from '@mui/material';
+import { Alert, List, ListItem, ListItemText } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { enums } from '../../../resources/enums';
 import { formatMoney } from '../../../resources/format';
 import type { HistoryEntry as Entry } from '../../providers/staffMethods';
+import { Loaded } from '../LoadFailed';
 import { useApplicationQuery } from '../useStaffQuery';
 
 /** A value the history records, as text: an object (not expected) as its JSON rather than "[object Object]". */
@@ -15,11 +16,12 @@ const statusLabel = (translate: (key: string) => string, value: unknown) => {
 
 /** What happened to an application, newest first: who, when, and what it was before and after. Read-only. */
 export function HistoryTimeline({ uuid }: { uuid: string }) {
+  return <Loaded query={useApplicationQuery('getHistory', uuid)}>{(entries) => <HistoryEntries entries={entries} />}</Loaded>;
+}
+
+function HistoryEntries({ entries }: { entries: Entry[] }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const { data: entries, error } = useApplicationQuery('getHistory', uuid);
-  if (error) return <Alert severity="error">{error.message}</Alert>;
-  if (!entries) return <LinearProgress aria-label={translate('app.loading')} />;
   if (entries.length === 0) return <Alert severity="info">{translate('app.applications.no_history')}</Alert>;
 
   const value = (key: string, v: unknown) => {

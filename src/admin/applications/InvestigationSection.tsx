@@ -5,6 +5,7 @@ import { enums } from '../../../resources/enums';
 import { formatMoney } from '../../../resources/format';
 import { errorBody } from '../../providers/dataProvider';
 import type { Investigation, Proposal } from '../../providers/staffMethods';
+import { Loaded } from '../LoadFailed';
 import { useApplicationMutation, useApplicationQuery } from '../useStaffQuery';
 import { proposalKey } from './InvestigatorsSection';
 import { AmountInput, ProposalSection } from './ProposalSection';
@@ -12,9 +13,11 @@ import { AmountInput, ProposalSection } from './ProposalSection';
 /** The investigator's own proposal (amount, grant or reject, comment) beside the other investigators' proposals. */
 export function InvestigationSection({ uuid }: { uuid: string }) {
   const { identity } = useGetIdentity();
-  const { data: proposals } = useApplicationQuery('getInvestigations', uuid);
+  const proposals = useApplicationQuery('getInvestigations', uuid);
   // The form starts from the investigator's own proposal as first loaded, once it is known who they are.
-  return proposals && identity ? <InvestigationForm uuid={uuid} proposals={proposals} userId={identity.id} /> : null;
+  return (
+    <Loaded query={proposals}>{(loaded) => identity && <InvestigationForm uuid={uuid} proposals={loaded} userId={identity.id} />}</Loaded>
+  );
 }
 
 function InvestigationForm({ uuid, proposals, userId }: { uuid: string; proposals: Proposal[]; userId: unknown }) {

@@ -4,6 +4,7 @@ import { Confirm, useGetList, useLocaleState, useNotify, useTranslate } from 're
 import { enums } from '../../../resources/enums';
 import { formatMoney } from '../../../resources/format';
 import type { Investigator } from '../../providers/staffMethods';
+import { LoadFailed } from '../LoadFailed';
 import { useApplicationMutation, useApplicationQuery } from '../useStaffQuery';
 
 export const proposalKey = (status: number) =>
@@ -14,7 +15,7 @@ export function InvestigatorsSection({ uuid }: { uuid: string }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const notify = useNotify();
-  const { data: investigators } = useApplicationQuery('getInvestigators', uuid);
+  const { data: investigators, error, refetch } = useApplicationQuery('getInvestigators', uuid);
   const adder = useApplicationMutation(uuid, (dataProvider, userId: number) => dataProvider.addInvestigator(uuid, userId));
   const remover = useApplicationMutation(uuid, (dataProvider, userId: number) => dataProvider.removeInvestigator(uuid, userId));
   const [adding, setAdding] = useState<number | ''>('');
@@ -51,6 +52,7 @@ export function InvestigatorsSection({ uuid }: { uuid: string }) {
       <Typography variant="h6" component="h3" id="investigators-heading" gutterBottom>
         {translate('app.investigators.title')}
       </Typography>
+      {error && <LoadFailed error={error} retry={refetch} />}
       {investigators?.length === 0 && <Alert severity="info">{translate('app.investigators.none')}</Alert>}
       <List dense>
         {investigators?.map((investigator) => (

@@ -1,6 +1,7 @@
-import { Alert, Box, Button, Card, CardContent, Skeleton, Typography } from '@mui/material';
+import { Box, Card, CardContent, Skeleton, Typography } from '@mui/material';
 import { Title, useTranslate } from 'react-admin';
 import { usePageTitle } from '../../components/usePageTitle';
+import { LoadFailed } from '../LoadFailed';
 import { useStaffQuery } from '../useStaffQuery';
 import { DecisionPeriodList } from './DecisionPeriodList';
 
@@ -20,16 +21,7 @@ export function DecisionPeriodsPage() {
       <Card>
         <CardContent>
           {error ? (
-            <Alert
-              severity="error"
-              action={
-                <Button color="inherit" size="small" onClick={() => void refetch()}>
-                  {translate('app.decision_periods.retry')}
-                </Button>
-              }
-            >
-              {translate('app.decision_periods.error')} {error.message}
-            </Alert>
+            <LoadFailed error={error} retry={refetch} intro={translate('app.decision_periods.error')} />
           ) : isPending ? (
             <Box aria-busy="true" aria-label={translate('app.loading')}>
               <Skeleton height={48} />

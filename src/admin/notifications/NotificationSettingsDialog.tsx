@@ -20,20 +20,21 @@ import { email } from '../../../resources/validators';
 import { errorBody, type StaffDataProvider } from '../../providers/dataProvider';
 import type { NotificationSettings } from '../../providers/staffMethods';
 import { useStaffQuery } from '../useStaffQuery';
+import { LoadFailed } from '../LoadFailed';
 
 const scope = ['notification-settings'];
 
 /** The signed-in user's own notification settings: where notifications are mailed, and about which applications. */
 export function NotificationSettingsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const translate = useTranslate();
-  const { data, isError, error } = useStaffQuery(scope, 'getNotificationSettings', [], { enabled: open });
+  const { data, isError, error, refetch } = useStaffQuery(scope, 'getNotificationSettings', [], { enabled: open });
   return (
     <Dialog open={open} onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="notification-settings-title">
       <DialogTitle id="notification-settings-title">{translate('app.notification_settings.title')}</DialogTitle>
       {isError ? (
         <>
           <DialogContent>
-            <Alert severity="error">{error.message}</Alert>
+            <LoadFailed error={error} retry={refetch} />
           </DialogContent>
           <DialogActions>
             <Button onClick={onClose}>{translate('ra.action.close')}</Button>

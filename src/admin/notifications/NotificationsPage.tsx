@@ -1,5 +1,5 @@
 import DoneIcon from '@mui/icons-material/Done';
-import { Alert, Box, Button, IconButton, List, Pagination, Paper, Skeleton, Stack, Tooltip, Typography } from '@mui/material';
+import { Box, Button, IconButton, List, Pagination, Paper, Skeleton, Stack, Tooltip, Typography } from '@mui/material';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Title, useNotify, useTranslate } from 'react-admin';
@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import { PAGE_SIZE } from '../../../resources/fields';
 import { usePageTitle } from '../../components/usePageTitle';
 import type { StaffNotification } from '../../providers/staffMethods';
+import { LoadFailed } from '../LoadFailed';
 import { NotificationItem } from './NotificationItem';
 import { notificationMessage, useMarkRead, useNotifications, useNotificationTarget } from './useNotifications';
 
@@ -48,9 +49,7 @@ export function NotificationsPage() {
         </Button>
       </Stack>
       {isError ? (
-        <Alert severity="error" action={<Button onClick={() => void refetch()}>{translate('ra.action.refresh')}</Button>}>
-          {error.message || translate('app.notifications.load_error')}
-        </Alert>
+        <LoadFailed error={error} retry={refetch} intro={translate('app.notifications.load_error')} />
       ) : isPending ? (
         <Skeleton variant="rounded" height={240} aria-label={translate('ra.page.loading')} />
       ) : data.data.length === 0 ? (

@@ -1,9 +1,10 @@
-import { Alert, Box, Button, Skeleton, Stack, Typography } from '@mui/material';
+import { Alert, Box, Skeleton, Stack, Typography } from '@mui/material';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Title, useLocaleState, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { categoryTypeKeys, type Statistics } from '../../../resources/statistics';
 import { usePageTitle } from '../../components/usePageTitle';
+import { LoadFailed } from '../LoadFailed';
 import { useStaffQuery } from '../useStaffQuery';
 import { byEnum, monthLabel } from './groups';
 import { PeriodSelect, useAllPeriodsLabel } from './PeriodSelect';
@@ -40,16 +41,7 @@ export default function StatisticsPage() {
           <Skeleton variant="rounded" height={320} />
         </Stack>
       ) : error ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void refetch()}>
-              {translate('app.statistics.retry')}
-            </Button>
-          }
-        >
-          {translate('app.statistics.error')} {error.message}
-        </Alert>
+        <LoadFailed error={error} retry={refetch} intro={translate('app.statistics.error')} />
       ) : data ? (
         <StatisticsContent data={data} period={period} />
       ) : null}

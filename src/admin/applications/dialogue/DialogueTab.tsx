@@ -1,5 +1,5 @@
-import { Alert, LinearProgress, Stack } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { Stack } from '@mui/material';
+import { Loaded } from '../../LoadFailed';
 import { useApplicationQuery } from '../../useStaffQuery';
 import { MessageComposer } from './MessageComposer';
 import { MessageThread } from './MessageThread';
@@ -21,16 +21,17 @@ export function DialogueTab({
   unread: boolean | undefined;
   applicantName: string;
 }) {
-  const translate = useTranslate();
-  const { data: messages, error } = useApplicationQuery('getMessages', uuid);
-  useMarkRead(uuid, messages, unread, mode === 'manage');
+  const thread = useApplicationQuery('getMessages', uuid);
+  useMarkRead(uuid, thread.data, unread, mode === 'manage');
 
   return (
-    <Stack spacing={3}>
-      {error && <Alert severity="error">{error.message}</Alert>}
-      {!messages && !error && <LinearProgress aria-label={translate('app.loading')} />}
-      {messages && <MessageThread uuid={uuid} messages={messages} applicantName={applicantName} />}
-      {messages && mode === 'manage' && <MessageComposer uuid={uuid} hasWelcome={messages.some((m) => m.is_welcome_message)} />}
-    </Stack>
+    <Loaded query={thread}>
+      {(messages) => (
+        <Stack spacing={3}>
+          <MessageThread uuid={uuid} messages={messages} applicantName={applicantName} />
+          {mode === 'manage' && <MessageComposer uuid={uuid} hasWelcome={messages.some((m) => m.is_welcome_message)} />}
+        </Stack>
+      )}
+    </Loaded>
   );
 }

@@ -1,7 +1,8 @@
-import { Alert, LinearProgress, Stack } from '@mui/material';
+import { LinearProgress, Stack } from '@mui/material';
 import { HttpError, useTranslate } from 'react-admin';
 import type { StaffApplication } from '../../../providers/staffMethods';
 import { useApplicationQuery } from '../../useStaffQuery';
+import { LoadFailed } from '../../LoadFailed';
 import { FollowupRequested } from './FollowupRequested';
 import { FollowupSentIn } from './FollowupSentIn';
 import { RequestFollowup } from './RequestFollowup';
@@ -17,12 +18,12 @@ export function FollowupTab({ application, mode }: { application: StaffApplicati
   const translate = useTranslate();
   // Requesting sets the due date on the application, so without one there is nothing to ask the server for.
   const requested = !!application.progress.followup_at;
-  const { data: followup, error } = useApplicationQuery('getFollowup', application.uuid, { enabled: requested });
+  const { data: followup, error, refetch } = useApplicationQuery('getFollowup', application.uuid, { enabled: requested });
   const none = !requested || notFound(error);
 
   return (
     <Stack spacing={3}>
-      {error && !none && <Alert severity="error">{error.message}</Alert>}
+      {error && !none && <LoadFailed error={error} retry={refetch} />}
       {requested && !followup && !error && <LinearProgress aria-label={translate('app.loading')} />}
       {none && <RequestFollowup application={application} canRequest={mode === 'manage'} />}
       {followup && !none && !followup.sent_in_at && <FollowupRequested followup={followup} />}
