@@ -279,25 +279,38 @@ const talliesCount = (query: ListQuery) =>
  * a few rows instead of a count of every match. With it, `all`: every application sent in. Undefined for a search or
  * a filter they do not count.
  */
-async function tallied(db: Db, query: ListQuery, { periodId, periods }: ListWithin): Promise<{ total: number; all: number } | undefined> {
+async function tallied(db: Db, query: ListQuery, within: ListWithin): Promise<{ total: number; all: number } | undefined> {
   if (!talliesCount(query)) return undefined;
-  return db
-    .selectFrom('application_tallies as t')
-    .select((eb) => {
-      const all: Expression<SqlBool>[] = [eb('t.status', 'in', query.statuses)];
-      if (periodId !== undefined) all.push(eb('t.period_id', '=', periodId));
-      if (periods) all.push(eb('t.period_id', 'in', periods.length ? periods : [-1]));
-      if (query.ids.period !== undefined) all.push(eb('t.period_id', '=', query.ids.period));
-      if (query.flags.unread) all.push(eb('t.unread', '=', true));
-      if (query.flags.followups) all.push(eb('t.in_followup', '=', true));
-      if (query.texts.month) all.push(eb('t.month', '=', query.texts.month));
-      return [
-        sql<number>`coalesce(sum(t.applications) filter (where ${eb.and(all)}), 0)::bigint`.as('total'),
-        sql<number>`coalesce(sum(t.applications), 0)::bigint`.as('all'),
-      ];
-    })
-    .executeTakeFirstOrThrow();
+  return talliesOf(db, query, within).executeTakeFirstOrThrow();
 }
+
+/** The statement of `tallied`: one row of `total` and `all`. */
+function talliesOf(db: Db, query: ListQuery, { periodId, periods }: ListWithin) {
+  return db.selectFrom('application_tallies as t').select((eb) => {
+    const all: Expression<SqlBool>[] = [eb('t.status', 'in', query.statuses)];
+    if (periodId !== undefined) all.push(eb('t.period_id', '=', periodId));
+    if (periods) all.push(eb('t.period_id', 'in', periods.length ? periods : [-1]));
+    if (query.ids.period !== undefined) all.push(eb('t.period_id', '=', query.ids.period));
+    if (query.flags.unread) all.push(eb('t.unread', '=', true));
+    if (query.flags.followups) all.push(eb('t.in_followup', '=', true));
+    if (query.texts.month) all.push(eb('t.month', '=', query.texts.month));
+    return [
+      sql<number>`coalesce(sum(t.applications) filter (where ${eb.and(all)}), 0)::bigint`.as('total'),
+      sql<number>`coalesce(sum(t.applications), 0)::bigint`.as('all'),
+    ];
+  });
+}
+
+/**
+ * Whether the list is filtered by status alone, over every period: its page is then always walked (each status's
+ * index begins with the status, so the walk reads the page's rows and no others), and its total read in the same
+ * statement as the page.
+ */
+const byStatusAlone = (query: ListQuery, { periodId, periods }: ListWithin) =>
+  !query.search &&
+  periodId === undefined &&
+  !periods &&
+  [query.ids, query.flags, query.texts].every((filters) => Object.keys(filters).length === 0);
 
 interface Orderable<Q> {
   orderBy(expression: RawBuilder<unknown>): Q;
@@ -394,6 +407,19 @@ async function pageFromStart(
   // = any(array(…)): the page's ids are found first, once, and their rows then read by primary key. PostgreSQL plans
   // this in about half the time of a join with the subquery, and planning is most of such a page's cost.
   const rowsOf = (pageIds: unknown) => ordered(rows(db, kind).where(sql<SqlBool>`a.id = any(array(${pageIds}))`)).execute();
+  if (!way && byStatusAlone(query, within)) {
+    // One statement for the page and its total, the common case (a status tab of the list).
+    const withTotal = await ordered(
+      rows(db, kind)
+        .innerJoin(talliesOf(db, query, within).as('tallies'), (join) => join.onTrue())
+        .select('tallies.total')
+        .where(sql<SqlBool>`a.id = any(array(${walked()}))`),
+    ).execute();
+    // A page past the end has no row to carry the total.
+    const total = withTotal[0]?.total ?? (await tallied(db, query, within))!.total;
+    const data = kind === 'decided' ? await withDecision(db, withTotal) : withTotal.map(listRow);
+    return listPage(data, total, query, true);
+  }
   const tally = await tallied(db, query, within);
   let total: number;
   let exact = true;

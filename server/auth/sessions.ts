@@ -43,31 +43,40 @@ const abilitiesOf = (userId: Expression<number>, role: Expression<string>) => sq
  * The signed-in staff user behind a session token, if the session is live and the user active, with their abilities:
  * one query, as every staff request asks it.
  */
-export async function findStaffUser(db: Db, token: string): Promise<{ staff: StaffUser; abilities: Ability[] } | null> {
+export async function findStaffUser(db: Db, token: string): Promise<{ staff: StaffUser; abilities: Ability[]; expiresAt: Date } | null> {
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['users.id', 'users.first_name', 'users.last_name', 'users.email', 'users.role', 'users.locale'])
+    .select(['users.id', 'users.first_name', 'users.last_name', 'users.email', 'users.role', 'users.locale', 'sessions.expires_at'])
     .select(abilitiesOf(sql.ref('users.id'), sql.ref('users.role')).as('abilities'))
     .where('sessions.token_hash', '=', hashToken(token))
     .where('sessions.expires_at', '>', sql<Date>`now()`)
     .where('users.active', '=', true)
     .executeTakeFirst();
   if (!row) return null;
-  const { abilities, ...staff } = row;
-  return { staff, abilities };
+  const { abilities, expires_at: expiresAt, ...staff } = row;
+  return { staff, abilities, expiresAt };
 }
 
-export async function findApplicant(db: Db, token: string): Promise<Applicant | null> {
+export async function findApplicant(db: Db, token: string): Promise<{ applicant: Applicant; expiresAt: Date } | null> {
   const row = await db
     .selectFrom('sessions')
     .innerJoin('frontend_users', 'frontend_users.id', 'sessions.frontend_user_id')
-    .select(['frontend_users.id', 'frontend_users.email', 'frontend_users.first_name', 'frontend_users.last_name', 'frontend_users.locale'])
+    .select([
+      'frontend_users.id',
+      'frontend_users.email',
+      'frontend_users.first_name',
+      'frontend_users.last_name',
+      'frontend_users.locale',
+      'sessions.expires_at',
+    ])
     .where('sessions.token_hash', '=', hashToken(token))
     .where('sessions.expires_at', '>', sql<Date>`now()`)
     .where('frontend_users.active', '=', true)
     .executeTakeFirst();
-  return row ?? null;
+  if (!row) return null;
+  const { expires_at: expiresAt, ...applicant } = row;
+  return { applicant, expiresAt };
 }
 
 export async function extendSession(db: Db, token: string, lifetimeSeconds: number): Promise<void> {

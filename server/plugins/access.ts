@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { allowedEntityIds, hasAbility, isAllowed, type AbilityName, type Entity } from '../../resources/abilities.js';
+import { allowedEntityIds, hasAbility, isAllowed, type Ability, type AbilityName, type Entity } from '../../resources/abilities.js';
+import { RecentSessions } from '../auth/recentSessions.js';
 import { findApplicant, findStaffUser, sessionCookie, type Applicant, type StaffUser } from '../auth/sessions.js';
 import { forbidden, notFound, unauthenticated } from '../errors.js';
 import type { RouteAccess } from '../types.js';
@@ -26,15 +27,24 @@ export function registerAccess(app: FastifyInstance, publicPrefixes: string[]) {
     for (const method of [route.method].flat()) app.routeAccess.push({ method, url: route.url, access: route.config.access! });
   });
 
+  // Who is behind a session, remembered a second (auth/recentSessions.ts); forgotten after any change this server makes.
+  const staffSessions = new RecentSessions<{ staff: StaffUser; abilities: Ability[] }>();
+  const applicantSessions = new RecentSessions<Applicant>();
+  app.addHook('onResponse', async (request) => {
+    if (request.method === 'GET' || request.method === 'HEAD') return;
+    staffSessions.forgetAll();
+    applicantSessions.forgetAll();
+  });
+
   app.addHook('onRequest', async (request) => {
     request.abilities = [];
     const access = request.routeOptions.config?.access;
     if (!access || access === 'anonymous') return;
     if (access === 'applicant') {
-      await requireApplicant(request);
+      await requireApplicant(request, applicantSessions);
       return;
     }
-    await requireStaff(request);
+    await requireStaff(request, staffSessions);
     if (access === 'staff') return;
     const { abilities: requirement, scope } = access;
     request.scope = scope
@@ -60,20 +70,32 @@ export function registerAccess(app: FastifyInstance, publicPrefixes: string[]) {
   });
 }
 
-export async function requireStaff(request: FastifyRequest): Promise<StaffUser> {
+async function requireStaff(request: FastifyRequest, recent: RecentSessions<{ staff: StaffUser; abilities: Ability[] }>) {
   const token = request.cookies[sessionCookie.staff];
-  const found = token ? await findStaffUser(request.server.db, token) : null;
-  if (!found) throw unauthenticated();
+  if (!token) throw unauthenticated();
+  let found = recent.get(token);
+  if (!found) {
+    const looked = await findStaffUser(request.server.db, token);
+    if (!looked) throw unauthenticated();
+    found = { staff: looked.staff, abilities: looked.abilities };
+    recent.remember(token, found, looked.expiresAt);
+  }
   request.staff = found.staff;
-  request.abilities = found.abilities;
-  return found.staff;
+  // A copy: the remembered list is shared by the requests of the next second.
+  request.abilities = [...found.abilities];
 }
 
-export async function requireApplicant(request: FastifyRequest): Promise<Applicant> {
+async function requireApplicant(request: FastifyRequest, recent: RecentSessions<Applicant>) {
   const token = request.cookies[sessionCookie.applicant];
-  request.applicant = token ? await findApplicant(request.server.db, token) : null;
-  if (!request.applicant) throw unauthenticated();
-  return request.applicant;
+  if (!token) throw unauthenticated();
+  let applicant = recent.get(token);
+  if (!applicant) {
+    const looked = await findApplicant(request.server.db, token);
+    if (!looked) throw unauthenticated();
+    applicant = looked.applicant;
+    recent.remember(token, applicant, looked.expiresAt);
+  }
+  request.applicant = applicant;
 }
 
 /** Whether the caller holds the ability for what the request is about: generally, or for its entity (the route's scope). */

@@ -167,6 +167,15 @@ describe('GET /applications/all', () => {
     const received = await list('/applications/all?status[]=20&per_page=100');
     expect(received.data.length).toBeGreaterThan(0);
     expect(received.data.every((r) => r.status === 20)).toBe(true);
+    // Its total, with the page (one statement) or past the last page (no row to carry it).
+    const counted = await t.db
+      .selectFrom('applications')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', 20)
+      .executeTakeFirstOrThrow();
+    expect(received.total).toBe(Number(counted.n));
+    const past = await list(`/applications/all?status[]=20&per_page=100&page=${received.last_page + 1}`);
+    expect([past.data.length, past.total]).toEqual([0, received.total]);
     const two = await list(`/applications/all?status[]=40&status[]=-10&period=${period.id}`);
     expect(references(two as never)).toEqual(['T-03', 'T-04', 'T-06']);
     for (const url of ['/applications/all?status[]=10', '/applications/all?status[]=99', '/applications/all?status=abc']) {
