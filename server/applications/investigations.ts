@@ -134,29 +134,44 @@ async function ownFromStart(
     )
     .where('a.status', '<>', enums.application_status.draft)
     .$if(periods !== null, (q) => q.where('a.period_id', 'in', periods?.length ? periods : [-1]));
-  const { total } = await db
-    .selectFrom(
-      mine
-        .select(sql.lit(1).as('one'))
-        .limit(sql.lit(countUpTo + 1))
-        .as('c'),
-    )
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirstOrThrow();
-  const exact = Number(total) <= countUpTo;
+  // One reading of the user's applications, with their sort keys (`m`), both counts them (up to one past the cap) and
+  // gives the page's ids: each of those rows is read once.
   const order = sql.raw(direction);
+  const terms = ownSorts[sort];
+  const keys = terms.map((term, i) => term.as(`k${i}`));
+  const byKeys = sql.join([...terms.map((_, i) => sql`${sql.ref(`m.k${i}`)} ${order}`), sql`m.id ${order}`]);
+  const found = await db
+    .with(
+      (cte) => cte('m').materialized(),
+      () =>
+        mine
+          .select('a.id')
+          .select(keys)
+          .limit(sql.lit(countUpTo + 1)),
+    )
+    .selectNoFrom([
+      sql<number>`(select count(*)::int from m)`.as('total'),
+      sql<number[]>`array(select m.id from m order by ${byKeys} limit ${sql.lit(perPage)} offset ${sql.lit((page - 1) * perPage)})`.as(
+        'ids',
+      ),
+    ])
+    .executeTakeFirstOrThrow();
+  const total = found.total;
+  const exact = total <= countUpTo;
+  // Past the cap the collected rows are some of the user's, not the first in order: the page is then sorted from all.
   let pageIds = mine.select('a.id');
-  for (const term of ownSorts[sort]) pageIds = pageIds.orderBy(sql`${term} ${order}`);
+  for (const term of terms) pageIds = pageIds.orderBy(sql`${term} ${order}`);
+  const onPage = exact
+    ? sql<SqlBool>`a.id = any(${found.ids}::int[])`
+    : sql<SqlBool>`a.id = any(array(${pageIds
+        .orderBy('a.id', direction)
+        .limit(sql.lit(perPage))
+        .offset(sql.lit((page - 1) * perPage))}))`;
   const base = db
     .selectFrom('investigations as i')
     .innerJoin('applications as a', 'a.id', 'i.application_id')
     .where('i.user_id', '=', userId)
-    .where(
-      sql<SqlBool>`a.id = any(array(${pageIds
-        .orderBy('a.id', direction)
-        .limit(sql.lit(perPage))
-        .offset(sql.lit((page - 1) * perPage))}))`,
-    );
+    .where(onPage);
   let query = base
     .leftJoin('frontend_users as f', 'f.id', 'a.frontend_user_id')
     .innerJoin('periods as p', 'p.id', 'a.period_id')
@@ -192,7 +207,7 @@ async function ownFromStart(
       sent_in_at: r.sent_in_at,
       investigation: { status: r.investigation_status, amount: r.amount, updated_at: r.updated_at },
     })),
-    exact ? Number(total) : countUpTo,
+    exact ? total : countUpTo,
     { page, perPage },
     exact,
   );
