@@ -267,7 +267,7 @@ async function withDecision(db: Db, page: Joined[]) {
  * any other filter, or a search, is counted from its matches. Named here rather than excluded, so a filter added to
  * `conditions` is counted until the tallies learn it, never left out of a total.
  */
-const talliedFilters = { ids: ['period'], flags: ['unread', 'followups'], texts: ['month'] } as const;
+export const talliedFilters = { ids: ['period'], flags: ['unread', 'followups'], texts: ['month'] } as const;
 const talliesCount = (query: ListQuery) =>
   !query.search &&
   (Object.keys(talliedFilters) as (keyof typeof talliedFilters)[]).every((kind) =>
