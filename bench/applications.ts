@@ -16,7 +16,7 @@ import { Kysely, PostgresDialect, sql, type CompiledQuery } from 'kysely';
 import pg from 'pg';
 import { openBenchApp, stats, timeCalls } from './benchApp.js';
 import { seedApplications } from './seedApplications.js';
-import { listApplications, listSpecs } from '../server/applications/lists.js';
+import { everyPeriod, listApplications, listSpecs } from '../server/applications/lists.js';
 import type { Db } from '../server/db/connect.js';
 import type { Database } from '../server/db/schema.js';
 import { parseListQuery } from '../server/lists/listQuery.js';
@@ -72,7 +72,7 @@ async function capturedQueries(url: string, params: Record<string, string | stri
   pool.on('error', () => {});
   const logging = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: (event) => void captured.push(event.query) });
   try {
-    await listApplications(logging, 'all', parseListQuery(listSpecs.all, params));
+    await listApplications(logging, 'all', parseListQuery(listSpecs.all, params), everyPeriod);
   } finally {
     await logging.destroy();
   }

@@ -12,7 +12,7 @@ import { openBenchApp } from './benchApp.js';
 import { serveApp } from './processes.js';
 import { seedApplications } from './seedApplications.js';
 import { exportCells, exportColumns, exportedApplication } from '../server/applications/exportCsv.js';
-import { exportedBatches, listSpecs } from '../server/applications/lists.js';
+import { everyPeriod, exportedBatches, listSpecs } from '../server/applications/lists.js';
 import { toCsv } from '../server/csv.js';
 import { translator } from '../server/i18n.js';
 import { parseListQuery } from '../server/lists/listQuery.js';
@@ -77,7 +77,8 @@ try {
     const language = { t: translator('sv-SE'), locale: 'sv-SE' as const };
     const rows: Record<string, unknown>[] = [];
     const cellsOf = exportCells(language);
-    for await (const batch of exportedBatches(bench.db, query)) rows.push(...batch.map((row) => cellsOf(exportedApplication(row))));
+    for await (const batch of exportedBatches(bench.db, query, everyPeriod))
+      rows.push(...batch.map((row) => cellsOf(exportedApplication(row))));
     const csv = toCsv(rows, exportColumns(language));
     return { csv, took: performance.now() - started };
   });

@@ -4,7 +4,7 @@ import { createApplicant } from '../test/handlingFixtures.js';
 import { call, createStaff, createTestApp, sessionCookie, type TestApp } from '../test/testApp.js';
 import { parseListQuery } from '../lists/listQuery.js';
 import { ownInvestigations, ownList } from './investigations.js';
-import { listApplications, listSpecs } from './lists.js';
+import { everyPeriod, listApplications, listSpecs } from './lists.js';
 
 /** The staff lists at a million applications: sort keys in the application's row, and totals counted up to a cap. */
 describe('lists at scale', () => {
@@ -36,18 +36,18 @@ describe('lists at scale', () => {
 
   it('counts a search exactly up to the cap, and past it says "more than" and still finds every page', async () => {
     const query = (page: number) => parseListQuery(listSpecs.all, { search: surname, sort: 'money', per_page: '2', page: String(page) });
-    const exact = await listApplications(t.db, 'all', query(1));
+    const exact = await listApplications(t.db, 'all', query(1), everyPeriod);
     expect(exact).toMatchObject({ total: 7, last_page: 4 });
     expect(exact).not.toHaveProperty('total_exact');
     const everyPage = [];
     for (let page = 1; page <= 4; page++) {
-      const capped = await listApplications(t.db, 'all', query(page), {}, undefined, 3);
+      const capped = await listApplications(t.db, 'all', query(page), everyPeriod, undefined, 3);
       expect(capped.total).toBe(3);
       expect(capped.total_exact).toBe(false);
       expect(capped.has_next_page).toBe(page < 4);
       expect(capped.last_page).toBe(page < 4 ? page + 1 : 4);
       // The same rows, in the same order, as the exactly counted list's page.
-      expect(capped.data.map((r) => r.id)).toEqual((await listApplications(t.db, 'all', query(page))).data.map((r) => r.id));
+      expect(capped.data.map((r) => r.id)).toEqual((await listApplications(t.db, 'all', query(page), everyPeriod)).data.map((r) => r.id));
       everyPage.push(...capped.data.map((r) => r.reference));
     }
     expect(everyPage).toEqual(['S-6', 'S-5', 'S-4', 'S-3', 'S-2', 'S-1', 'S-0']);
@@ -110,17 +110,17 @@ describe('lists at scale', () => {
         parseListQuery(listSpecs.all, { search: surname, sort: 'money', per_page: '2', page: String(page), ...extra });
       // Up: no amount first, ties by id. E-1, E-4, E-2, E-5, E-0, E-3, E-6.
       for (const cap of [undefined, 3]) {
-        const last = await listApplications(t.db, 'all', query(-1), {}, undefined, cap);
+        const last = await listApplications(t.db, 'all', query(-1), everyPeriod, undefined, cap);
         expect(references(last)).toEqual(['E-3', 'E-6']);
         expect(last).toMatchObject({ current_page: -1, has_next_page: false, has_previous_page: true });
-        expect(references(await listApplications(t.db, 'all', query(-2), {}, undefined, cap))).toEqual(['E-5', 'E-0']);
-        expect(references(await listApplications(t.db, 'all', query(-3), {}, undefined, cap))).toEqual(['E-4', 'E-2']);
-        const first = await listApplications(t.db, 'all', query(-4), {}, undefined, cap);
+        expect(references(await listApplications(t.db, 'all', query(-2), everyPeriod, undefined, cap))).toEqual(['E-5', 'E-0']);
+        expect(references(await listApplications(t.db, 'all', query(-3), everyPeriod, undefined, cap))).toEqual(['E-4', 'E-2']);
+        const first = await listApplications(t.db, 'all', query(-4), everyPeriod, undefined, cap);
         expect(references(first)).toEqual(['E-1']);
         expect(first).toMatchObject({ current_page: -4, has_next_page: true, has_previous_page: false });
       }
       // Past the cap the envelope says so, and its last page is the one counted from the end.
-      expect(await listApplications(t.db, 'all', query(-2), {}, undefined, 3)).toMatchObject({
+      expect(await listApplications(t.db, 'all', query(-2), everyPeriod, undefined, 3)).toMatchObject({
         total: 3,
         total_exact: false,
         last_page: -1,
@@ -128,33 +128,39 @@ describe('lists at scale', () => {
         has_previous_page: true,
       });
       // Exactly counted, the total and the pages as from the start.
-      expect(await listApplications(t.db, 'all', query(-1))).toMatchObject({ total: 7, last_page: 4 });
+      expect(await listApplications(t.db, 'all', query(-1), everyPeriod)).toMatchObject({ total: 7, last_page: 4 });
       // Down: no amount last, ties by id downwards. E-6, E-3, E-0, E-5, E-2, E-4, E-1.
-      expect(references(await listApplications(t.db, 'all', query(-1, { direction: 'desc' }), {}, undefined, 3))).toEqual(['E-4', 'E-1']);
-      expect(references(await listApplications(t.db, 'all', query(-2, { direction: 'desc' }), {}, undefined, 3))).toEqual(['E-5', 'E-2']);
+      expect(references(await listApplications(t.db, 'all', query(-1, { direction: 'desc' }), everyPeriod, undefined, 3))).toEqual([
+        'E-4',
+        'E-1',
+      ]);
+      expect(references(await listApplications(t.db, 'all', query(-2, { direction: 'desc' }), everyPeriod, undefined, 3))).toEqual([
+        'E-5',
+        'E-2',
+      ]);
     });
 
     it('counts from the end of a status filter, searched past the cap or summed from the tallies, either way', async () => {
       // Received (20) alone, up: E-4, E-2, E-0, E-6.
       const searched = (page: number) =>
         parseListQuery(listSpecs.all, { search: surname, 'status[]': '20', sort: 'money', per_page: '3', page: String(page) });
-      const last = await listApplications(t.db, 'all', searched(-1), {}, undefined, 2);
+      const last = await listApplications(t.db, 'all', searched(-1), everyPeriod, undefined, 2);
       expect(references(last)).toEqual(['E-2', 'E-0', 'E-6']);
       expect(last).toMatchObject({ total_exact: false, has_next_page: false, has_previous_page: true });
-      expect(references(await listApplications(t.db, 'all', searched(-2), {}, undefined, 2))).toEqual(['E-4']);
+      expect(references(await listApplications(t.db, 'all', searched(-2), everyPeriod, undefined, 2))).toEqual(['E-4']);
       const tallied = (page: number) =>
         parseListQuery(listSpecs.all, { period: String(period), 'status[]': '20', sort: 'money', per_page: '3', page: String(page) });
       for (const way of ['collect', 'walk'] as const) {
-        const end = await listApplications(t.db, 'all', tallied(-1), {}, way);
+        const end = await listApplications(t.db, 'all', tallied(-1), everyPeriod, way);
         expect(references(end)).toEqual(['E-2', 'E-0', 'E-6']);
         expect(end).toMatchObject({ total: 4, last_page: 2, current_page: -1, has_next_page: false, has_previous_page: true });
-        const start = await listApplications(t.db, 'all', tallied(-2), {}, way);
+        const start = await listApplications(t.db, 'all', tallied(-2), everyPeriod, way);
         expect(references(start)).toEqual(['E-4']);
         expect(start).toMatchObject({ has_next_page: true, has_previous_page: false });
       }
       // The decided list too: its one decided application here.
       const decided = parseListQuery(listSpecs.decided, { period: String(period), sort: 'money', page: '-1' });
-      expect(references(await listApplications(t.db, 'decided', decided))).toEqual(['E-3']);
+      expect(references(await listApplications(t.db, 'decided', decided, everyPeriod))).toEqual(['E-3']);
     });
 
     it('counts one’s own investigations from the end, nulls where the list puts them', async () => {
@@ -217,7 +223,7 @@ describe('lists at scale', () => {
           t.db,
           'all',
           parseListQuery(listSpecs.all, { period: String(period), sort: 'applicant', 'status[]': '20' }),
-          {},
+          everyPeriod,
           'walk',
         )
       ).data.map((r) => r.applicant?.name ?? null);

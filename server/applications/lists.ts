@@ -79,13 +79,13 @@ const fullName = (alias: string) =>
   sql<string>`(coalesce(${sql.ref(`${alias}.first_name`)}, '') || ' ' || coalesce(${sql.ref(`${alias}.last_name`)}, ''))`;
 
 /**
- * Which periods a list covers: `periodId` one period (decisioning); `periods` those the caller holds an ability for
- * (request.scope: null for every period).
+ * Which periods a list covers, always said, so that a list cannot show every period by forgetting: `periods` those the
+ * caller holds an ability for (request.scope: null for every period), or `periodId` one period its route checked.
  */
-export interface ListWithin {
-  periodId?: number;
-  periods?: number[] | null;
-}
+export type ListWithin = { periods: number[] | null; periodId?: undefined } | { periodId: number; periods?: undefined };
+
+/** Every period: for a caller holding the ability generally (request.scope is then null), and for tests. */
+export const everyPeriod: ListWithin = { periods: null };
 
 /** The WHERE of a list: its statuses, periods, the filters and the search, all on the application's own row. */
 function conditions(db: Db, query: ListQuery, { periodId, periods }: ListWithin, walking = false) {
@@ -349,7 +349,7 @@ export function listApplications(
   db: Db,
   kind: keyof typeof listSpecs,
   query: ListQuery,
-  within: ListWithin = {},
+  within: ListWithin,
   way?: 'collect' | 'walk',
   countUpTo = COUNT_UP_TO,
 ) {
@@ -483,7 +483,7 @@ export type ExportedRow = Awaited<ReturnType<ReturnType<typeof exportedRows>['ex
  * it reads, so that its first bytes go at once and memory holds one batch, whatever the size. The rows are the
  * export's columns only, as the database gives them: no list row is built for each.
  */
-export async function* exportedBatches(db: Db, query: ListQuery, within: ListWithin = {}, size = 250): AsyncGenerator<ExportedRow[]> {
+export async function* exportedBatches(db: Db, query: ListQuery, within: ListWithin, size = 250): AsyncGenerator<ExportedRow[]> {
   let batch: ExportedRow[] = [];
   for await (const row of inOrder(exportedRows(db).where(conditions(db, query, within)), query).stream(size)) {
     batch.push(row);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { enums } from '../../resources/enums.js';
 import { resourceByName, type ResourceName } from '../../resources/index.js';
 import { deletionLog, deletionLogGrammar } from '../applications/deletion.js';
-import { listApplications, listSpecs } from '../applications/lists.js';
+import { everyPeriod, listApplications, listSpecs } from '../applications/lists.js';
 import type { Db } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
 import { resourceListGrammar } from '../resources/listGrammar.js';
@@ -156,7 +156,9 @@ describe('the searches', () => {
   });
 
   it('of the applications lists still read their trigram indexes', async () => {
-    const search = await searchPlans((db) => listApplications(db, 'all', parseListQuery(listSpecs.all, { search: 'Öbergsby' })));
+    const search = await searchPlans((db) =>
+      listApplications(db, 'all', parseListQuery(listSpecs.all, { search: 'Öbergsby' }), everyPeriod),
+    );
     expect(search).toHaveLength(1);
     expect(search[0]).not.toContain('Seq Scan');
     for (const index of [
@@ -168,7 +170,7 @@ describe('the searches', () => {
       expect(search[0]).toContain(`Bitmap Index Scan on ${index}`);
     }
     const filter = await searchPlans((db) =>
-      listApplications(db, 'decided', parseListQuery(listSpecs.decided, { organisation: 'Öbergsby' })),
+      listApplications(db, 'decided', parseListQuery(listSpecs.decided, { organisation: 'Öbergsby' }), everyPeriod),
     );
     expect(filter).toHaveLength(1);
     expect(filter[0]).toContain('Bitmap Index Scan on applications_org_name_trgm');

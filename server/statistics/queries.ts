@@ -96,7 +96,7 @@ function declaredOrder(values: readonly number[], value: number | null): number 
  * Everything GET /statistics answers, in two queries run side by side: of one period, or without one of `within`
  * (the periods the caller holds the ability for; null for every period).
  */
-export async function loadStatistics(db: Db, period: Statistics['period'], within: Periods = null): Promise<Statistics> {
+export async function loadStatistics(db: Db, period: Statistics['period'], within: Periods): Promise<Statistics> {
   const periods = period ? [period.id] : within;
   const [grouped, categories] = await Promise.all([groupedFigures(db, periods), categoryFigures(db, periods)]);
   const of = (kind: GroupedRow['kind']) => grouped.filter((row) => row.kind === kind);

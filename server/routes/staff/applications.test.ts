@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportCells, exportColumns } from '../../applications/exportCsv.js';
-import { listApplications, listSpecs } from '../../applications/lists.js';
+import { everyPeriod, listApplications, listSpecs } from '../../applications/lists.js';
 import { toCsv } from '../../csv.js';
 import { createSession } from '../../auth/sessions.js';
 import { seedDemo } from '../../db/seed/demo.js';
@@ -269,8 +269,8 @@ describe('GET /applications/all', () => {
     ];
     for (const raw of queries) {
       const query = parseListQuery(listSpecs.all, raw);
-      const collected = await listApplications(t.db, 'all', query, {}, 'collect');
-      const walked = await listApplications(t.db, 'all', query, {}, 'walk');
+      const collected = await listApplications(t.db, 'all', query, everyPeriod, 'collect');
+      const walked = await listApplications(t.db, 'all', query, everyPeriod, 'walk');
       expect(
         walked.data.map((r) => r.id),
         JSON.stringify(raw),
@@ -278,8 +278,8 @@ describe('GET /applications/all', () => {
       expect(walked.total).toBe(collected.total);
     }
     const decided = parseListQuery(listSpecs.decided, { sort: 'approved_money', direction: 'desc' });
-    expect((await listApplications(t.db, 'decided', decided, {}, 'walk')).data).toEqual(
-      (await listApplications(t.db, 'decided', decided, {}, 'collect')).data,
+    expect((await listApplications(t.db, 'decided', decided, everyPeriod, 'walk')).data).toEqual(
+      (await listApplications(t.db, 'decided', decided, everyPeriod, 'collect')).data,
     );
   });
 
@@ -405,7 +405,7 @@ describe('GET /applications/all/export', () => {
     // The file as the list shows these applications, made at once: the export's cells from the list's rows.
     const language = { t: translator('en-US'), locale: 'en-US' as const };
     const cellsOf = exportCells(language);
-    const listed = (await listApplications(t.db, 'all', query)).data.map((row) =>
+    const listed = (await listApplications(t.db, 'all', query, everyPeriod)).data.map((row) =>
       cellsOf({ ...row, period: row.period.name, sent_in_at: row.sent_in_at && new Date(row.sent_in_at) }),
     );
     const whole = toCsv(listed, exportColumns(language), ',');
