@@ -1,6 +1,5 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { parseS3Location } from './uploads/storage.js';
 
 /**
  * Every setting the server reads from the environment, with its default and a check.
@@ -55,6 +54,14 @@ export interface Config {
 }
 
 type Env = Record<string, string | undefined>;
+
+/** Where in a bucket: `s3://bucket/prefix` (the prefix may be empty). */
+export function parseS3Location(location: string): { bucket: string; prefix: string } {
+  const match = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/(.*))?$/.exec(location);
+  if (!match) throw new Error(`FILE_STORAGE must be s3://bucket or s3://bucket/prefix, got "${location}"`);
+  const prefix = (match[2] ?? '').replace(/^\/+|\/+$/g, '');
+  return { bucket: match[1], prefix: prefix ? `${prefix}/` : '' };
+}
 
 /** FILE_STORAGE: unset for the local folder, or s3://bucket/prefix. */
 function fileStorage(env: Env): string | null {

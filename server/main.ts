@@ -3,7 +3,7 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/index.js';
 import { countUsers, DEMO_PASSWORD, demoLogins, seedDemo } from './db/seed/demo.js';
 import { startRuntime } from './runtime.js';
-import { openFileStorage } from './uploads/storage.js';
+import { openFileStorage } from './uploads/openFileStorage.js';
 
 const startedAt = Date.now();
 const say = (message: string) => console.log(`[start] ${message}`);

@@ -25,9 +25,6 @@ export function assertDraft(application: { status: number }) {
   if (application.status !== enums.application_status.draft) throw new AppError(409, 'errors.not_a_draft');
 }
 
-/** A route parameter that is a uuid (anything else is a 404 without a database error). */
-export const uuidPattern = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
-
 const { draft, received, approved, rejected } = enums.application_status;
 const shownAsIs: readonly number[] = [draft, approved, rejected];
 

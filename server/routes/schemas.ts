@@ -2,7 +2,6 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import { Type, type Static, type TSchema } from 'typebox';
 import { ID_RANGE } from '../../resources/columnRanges.js';
-import { uuidPattern } from '../applications/own.js';
 import { notFound } from '../errors.js';
 
 /**
@@ -29,6 +28,8 @@ export function Nullable<T extends TSchema & { type: string }>(schema: T) {
 /** The format is the one e-mail rule (isEmailAddress, set as Ajv's `email` in app.ts), its length limits included. */
 export const email = Type.String({ format: 'email', description: 'An e-mail address, at most 254 octets; internationalised ones too' });
 export const password = Type.String({ minLength: 1, maxLength: 1024 });
+/** A route parameter that is a uuid (anything else is a 404 without a database error). */
+const uuidPattern = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 export const uuid = Type.String({ pattern: uuidPattern });
 /** A row id: a whole number an int4 serial column can hold, so a larger one is a 422 rather than a database error. */
 export const id = Type.Integer({ minimum: ID_RANGE.min, maximum: ID_RANGE.max });

@@ -7,7 +7,8 @@
  */
 import { loadConfig } from '../config.js';
 import { moveFiles } from './moveFiles.js';
-import { localStorage, openFileStorage } from './storage.js';
+import { openFileStorage } from './openFileStorage.js';
+import { localStorage } from './storage.js';
 
 let config: ReturnType<typeof loadConfig>;
 try {

@@ -11,7 +11,8 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { parseS3Location, removeFile, StorageUnavailable, type FileStorage } from './storage.js';
+import { parseS3Location } from '../config.js';
+import { removeFile, StorageUnavailable, type FileStorage } from './storage.js';
 
 /**
  * A failure of the store, or of the way there (refused, reset, timed out, or an error it answers: down, denied, no

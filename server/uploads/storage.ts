@@ -132,22 +132,3 @@ export function localStorage(dataDir: string): FileStorage {
     },
   };
 }
-
-/** Where in a bucket: `s3://bucket/prefix` (the prefix may be empty). */
-export function parseS3Location(location: string): { bucket: string; prefix: string } {
-  const match = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/(.*))?$/.exec(location);
-  if (!match) throw new Error(`FILE_STORAGE must be s3://bucket or s3://bucket/prefix, got "${location}"`);
-  const prefix = (match[2] ?? '').replace(/^\/+|\/+$/g, '');
-  return { bucket: match[1], prefix: prefix ? `${prefix}/` : '' };
-}
-
-/** The storage the settings name: the local folder, or (FILE_STORAGE=s3://…) the object store, loaded only then. */
-export async function openFileStorage(config: {
-  dataDir: string;
-  fileStorage: string | null;
-  s3ForcePathStyle: boolean;
-}): Promise<FileStorage> {
-  if (!config.fileStorage) return localStorage(config.dataDir);
-  const { s3Storage } = await import('./s3Storage.js');
-  return s3Storage(config.fileStorage, { forcePathStyle: config.s3ForcePathStyle });
-}

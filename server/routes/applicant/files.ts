@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import { fileOf, lockDraft } from '../../applications/files.js';
 import { assertDraft, ownApplication } from '../../applications/own.js';
 import { notFound } from '../../errors.js';
-import { deleteFile, fileStore, storeFile } from '../../uploads/applicationFiles.js';
+import { deleteFile, fileStore, storeFile } from '../../applications/applicationFiles.js';
 import { multipartLimits } from '../../uploads/receive.js';
 import { sendStoredFile } from '../../uploads/send.js';
 import { applicationFile, data, knownUuids, stringParams, type Api } from '../schemas.js';

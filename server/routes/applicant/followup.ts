@@ -1,10 +1,10 @@
-import { fileStore } from '../../uploads/applicationFiles.js';
+import { fileStore } from '../../applications/applicationFiles.js';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { assertFollowupOpen, followupOf, saveFollowupAnswers, submitFollowup } from '../../applications/followups.js';
 import { ownApplication } from '../../applications/own.js';
-import { deleteFollowupFile, storeFollowupFile } from '../../uploads/followupFiles.js';
+import { deleteFollowupFile, storeFollowupFile } from '../../applications/followupFiles.js';
 import { multipartLimits } from '../../uploads/receive.js';
 import { body, data, followup, followupFile, knownUuids, Nullable, stringParams, type Api } from '../schemas.js';
 

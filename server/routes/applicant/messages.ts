@@ -1,11 +1,11 @@
-import { fileStore } from '../../uploads/applicationFiles.js';
+import { fileStore } from '../../applications/applicationFiles.js';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { assertDialogueOpen, markReadByApplicant, threadOf } from '../../applications/messages.js';
 import { ownApplication } from '../../applications/own.js';
 import { notifyStaff } from '../../notifications/notifyStaff.js';
-import { storeMessage, MAX_MESSAGE_FILES, MESSAGE_FIELD_BYTES } from '../../uploads/messageFiles.js';
+import { storeMessage, MAX_MESSAGE_FILES, MESSAGE_FIELD_BYTES } from '../../applications/messageFiles.js';
 import { formMultipartLimits } from '../../uploads/receive.js';
 import { body, data, dialogueMessage, jsonOrMultipart, knownUuids, stringParams, type Api } from '../schemas.js';
 

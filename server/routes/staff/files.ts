@@ -5,7 +5,7 @@ import { recordHistory } from '../../applications/history.js';
 import { mayReadDialogue } from '../../applications/messages.js';
 import type { Db } from '../../db/connect.js';
 import { AppError, notFound } from '../../errors.js';
-import { deleteFile, fileStore, storeFile } from '../../uploads/applicationFiles.js';
+import { deleteFile, fileStore, storeFile } from '../../applications/applicationFiles.js';
 import { multipartLimits } from '../../uploads/receive.js';
 import { sendStoredFile } from '../../uploads/send.js';
 import { applicationFile, data, knownUuids, stringParams, type Api } from '../schemas.js';

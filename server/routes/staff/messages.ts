@@ -1,4 +1,4 @@
-import { fileStore } from '../../uploads/applicationFiles.js';
+import { fileStore } from '../../applications/applicationFiles.js';
 import multipart from '@fastify/multipart';
 import type { FastifyContextConfig } from 'fastify';
 import { Type } from 'typebox';
@@ -7,7 +7,7 @@ import { applicationByUuid } from '../../applications/handled.js';
 import { mailApplicantOfMessage } from '../../applications/messageMail.js';
 import { markReadByStaff, mayReadDialogue, threadOf } from '../../applications/messages.js';
 import { AppError } from '../../errors.js';
-import { MAX_MESSAGE_FILES, MESSAGE_FIELD_BYTES, storeMessage } from '../../uploads/messageFiles.js';
+import { MAX_MESSAGE_FILES, MESSAGE_FIELD_BYTES, storeMessage } from '../../applications/messageFiles.js';
 import { formMultipartLimits } from '../../uploads/receive.js';
 import { body, data, dialogueMessage, jsonOrMultipart, knownUuids, stringParams, uuid, type Api } from '../schemas.js';
 import { holds } from '../../plugins/access.js';

@@ -7,11 +7,11 @@ import {
   messageText,
   type AfterMessage,
   type NewMessageFile,
-} from '../applications/messages.js';
+} from './messages.js';
 import { invalid } from '../errors.js';
 import type { FileStore } from './applicationFiles.js';
-import { receiveForm, type ReceivedForm } from './receive.js';
-import { removeFile } from './storage.js';
+import { receiveForm, type ReceivedForm } from '../uploads/receive.js';
+import { removeFile } from '../uploads/storage.js';
 
 export { MAX_MESSAGE_FILES } from '../../resources/dialogue.js';
 /** A text field of a message's form: MAX_MESSAGE_LENGTH characters of up to 4 bytes each, and the spaces trimmed off. */

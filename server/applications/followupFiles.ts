@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { assertRoomForFiles, deleteFollowupFileRow, insertFile } from '../applications/files.js';
-import { lockOpenFollowup } from '../applications/followups.js';
+import { assertRoomForFiles, deleteFollowupFileRow, insertFile } from './files.js';
+import { lockOpenFollowup } from './followups.js';
 import { notFound } from '../errors.js';
 import { assertRoomBeforeUpload, type FileStore } from './applicationFiles.js';
-import { receiveUpload } from './receive.js';
-import { removeFile } from './storage.js';
+import { receiveUpload } from '../uploads/receive.js';
+import { removeFile } from '../uploads/storage.js';
 
 /**
  * Receives an attachment of the application's follow-up (the upload rules of the application's files: type from the

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { assertRoomForFiles, deleteFileRow, insertFile, isMediaQuestion, type FileCaps } from '../applications/files.js';
+import { assertRoomForFiles, deleteFileRow, insertFile, isMediaQuestion, type FileCaps } from './files.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/connect.js';
 import { invalid, notFound } from '../errors.js';
-import { receiveUpload } from './receive.js';
-import { removeFile, type FileStorage } from './storage.js';
+import { receiveUpload } from '../uploads/receive.js';
+import { removeFile, type FileStorage } from '../uploads/storage.js';
 
 /**
  * Where files are kept (`storage`), where uploads are received first (this server's `dataDir`), how large one may be,
