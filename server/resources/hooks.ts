@@ -1,27 +1,32 @@
 import type { FastifyInstance } from 'fastify';
-import { sendPasswordLink, type LinkRecipient } from '../auth/passwordLinks.js';
+import { storePasswordLink, type LinkRecipient } from '../auth/passwordLinks.js';
 import { deleteStaffSessions } from '../auth/sessions.js';
+import type { Db } from '../db/connect.js';
 import type { ResourceName } from '../../resources/index.js';
-
-type Row = Record<string, unknown> & { id: number };
+import type { AnyDb, Row } from './repository.js';
 
 /** What happens after a write that a declaration cannot say: one entry per resource that needs it. */
 export interface ResourceHooks {
-  afterCreate?: (app: FastifyInstance, record: Row) => Promise<void>;
+  /** Runs in the create's transaction, so what it writes (a mail) is kept with the record or not at all. */
+  afterCreate?: (app: FastifyInstance, trx: AnyDb, record: Row) => Promise<void>;
+  /** Runs once the creates' transaction has committed: the work it stored can start (a mail be delivered). */
+  afterCreateCommitted?: (app: FastifyInstance) => void;
   afterUpdate?: (app: FastifyInstance, record: Row) => Promise<void>;
 }
 
 export const resourceHooks: Partial<Record<ResourceName, ResourceHooks>> = {
   users: {
     // A new staff user chooses a password through an e-mailed link; nobody else ever sees it.
-    async afterCreate(app, user) {
-      // The record the users resource just wrote: a row of users, which has every column a link recipient needs.
-      await sendPasswordLink(app.db, app.mailer, user as Row & LinkRecipient, {
+    async afterCreate(app, trx, user) {
+      // The record the users resource just wrote: a row of users, which has every column a link recipient needs. The
+      // engine's transaction is untyped; the link and the mail are written to the typed tables of schema.ts.
+      await storePasswordLink(trx as Db, app.mailer, user as Row & LinkRecipient, {
         publicUrl: app.config.publicUrl,
         minutes: app.config.loginLinkDays * 24 * 60,
         template: 'staff_welcome',
       });
     },
+    afterCreateCommitted: (app) => app.mailer.deliverSoon(),
     // A disabled user loses the sessions they have open.
     async afterUpdate(app, user) {
       if (user.active === false) await deleteStaffSessions(app.db, user.id);

@@ -15,7 +15,7 @@ type RowQuery = SelectQueryBuilder<any, any, any>;
 /** The database or a CTE's query creator, on a declared table. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as AnyDb
 type AnyQueryCreator = QueryCreator<any>;
-type Row = Record<string, unknown> & { id: number };
+export type Row = Record<string, unknown> & { id: number };
 
 export interface Page {
   data: Row[];

@@ -123,8 +123,10 @@ export function registerResource(instance: FastifyInstance, resource: ResourceDe
             { columns: unknownColumns.map((c) => ({ key: 'validation.unknown', params: { attribute: c } })) },
             'errors.import_errors',
           );
-        const written = await importRows(db, resource, rows);
-        for (const { created, row } of written) await (created ? hooks.afterCreate : hooks.afterUpdate)?.(app, row);
+        const { afterCreate } = hooks;
+        const written = await importRows(db, resource, rows, afterCreate && ((trx, row) => afterCreate(app, trx, row)));
+        if (written.some(({ created }) => created)) hooks.afterCreateCommitted?.(app);
+        for (const { created, row } of written) if (!created) await hooks.afterUpdate?.(app, row);
         return { data: { imported: written.length } };
       },
     );
@@ -137,8 +139,12 @@ export function registerResource(instance: FastifyInstance, resource: ResourceDe
   app.post(`${base}`, { config, schema: { tags, summary: 'Create', body: bodySchema(resource) } }, async (request, reply) => {
     const defaults = Object.fromEntries(resource.fields.filter((f) => f.default !== undefined).map((f) => [f.name, f.default]));
     const record = await prepareRecord(db, resource, { ...defaults, ...request.body.data }, null);
-    const created = await createRecord(db, resource, record);
-    await hooks.afterCreate?.(app, created);
+    const created = await db.transaction().execute(async (trx) => {
+      const row = await createRecord(trx, resource, record);
+      await hooks.afterCreate?.(app, trx, row);
+      return row;
+    });
+    hooks.afterCreateCommitted?.(app);
     return reply.status(201).send({ data: created });
   });
 

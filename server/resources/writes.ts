@@ -3,7 +3,7 @@ import { plainText } from '../../resources/plainText.js';
 import { normaliseRecord, validateRecord } from '../../resources/validate.js';
 import { AppError, invalid, type FieldErrors } from '../errors.js';
 import { fromCsvRow } from './csvValues.js';
-import { checkAgainstDatabase, createRecord, recordExists, updateRecord, type AnyDb } from './repository.js';
+import { checkAgainstDatabase, createRecord, recordExists, updateRecord, type AnyDb, type Row } from './repository.js';
 
 /** Validates and normalises a record for writing; throws a 422 with every field's errors. */
 export async function prepareRecord(
@@ -22,8 +22,14 @@ export async function prepareRecord(
 /**
  * Writes the rows of an import in one transaction, or none: every row is checked first (as a create, or an update
  * when it has an id), and a unique value twice in the file is an error too. Errors are keyed by spreadsheet row.
+ * `afterCreate` runs in the transaction for each record created, so what it writes is kept with the import or not at all.
  */
-export function importRows(db: AnyDb, resource: ResourceDefinition, rows: Record<string, string | null>[]) {
+export function importRows(
+  db: AnyDb,
+  resource: ResourceDefinition,
+  rows: Record<string, string | null>[],
+  afterCreate?: (trx: AnyDb, row: Row) => Promise<void>,
+) {
   const errors: FieldErrors = {};
   return db.transaction().execute(async (trx) => {
     const seen = new Map<string, Map<string, number>>();
@@ -57,10 +63,9 @@ export function importRows(db: AnyDb, resource: ResourceDefinition, rows: Record
     if (Object.keys(errors).length) throw invalid(errors, 'errors.import_errors');
     const rowsWritten = [];
     for (const { id, record } of prepared) {
-      rowsWritten.push({
-        created: id === null,
-        row: id !== null ? await updateRecord(trx, resource, id, record) : await createRecord(trx, resource, record),
-      });
+      const row = id !== null ? await updateRecord(trx, resource, id, record) : await createRecord(trx, resource, record);
+      if (id === null) await afterCreate?.(trx, row);
+      rowsWritten.push({ created: id === null, row });
     }
     return rowsWritten;
   });

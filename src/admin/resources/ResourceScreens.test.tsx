@@ -2,6 +2,7 @@ import { act } from 'react';
 import { ResourceContextProvider, type DataProvider } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { contacts } from '../../../resources/contacts';
+import { periods } from '../../../resources/periods';
 import { buttonNamed, typeInto, waitFor } from '../../components/testing/dom';
 import { mountInAdmin, unmountAdmin } from '../testing/mountInAdmin';
 import { resourceScreens } from './ResourceScreens';
@@ -45,5 +46,36 @@ describe('a settings entity’s form', { timeout: 20_000 }, () => {
     await act(async () => buttonNamed('Spara')!.click());
     await waitFor(() => create.mock.calls.length > 0, 'the save');
     expect(create.mock.calls[0][1].data).toMatchObject({ first_name: 'Åsa', last_name: 'Test', email: 'test.åsa@example.se' });
+  });
+});
+
+describe('a settings entity’s money field', { timeout: 20_000 }, () => {
+  // Read by the shared money input's rules (resources/money.ts), in whole öre: no kronor through floating point.
+  it.each([
+    ['1 234,56', 123456],
+    ['0,29', 29],
+    ['1,234.56', 123456],
+    ['25.000', 2500000],
+    // Kronor times 100 in floating point gives 3959959789902903 here.
+    ['39599597899029.02', 3959959789902902],
+  ])('reads “%s” as %i öre, as every money input does', async (typed, ore) => {
+    const create = vi.fn(async (_resource: string, params: { data: Record<string, unknown> }) => ({ data: { id: 1, ...params.data } }));
+    const Create = resourceScreens(periods).create;
+    await mountInAdmin(
+      <ResourceContextProvider value="periods">
+        <Create />
+      </ResourceContextProvider>,
+      { create, getList: async () => ({ data: [], total: 0 }), getMany: async () => ({ data: [] }) } as unknown as DataProvider,
+    );
+    await waitFor(() => !!field('available_money'), 'the form');
+    // The default amount, shown as Swedish writes it.
+    expect(field('available_money').value).toBe('0,00');
+    await typeInto(field('name'), 'Vår 2026');
+    await typeInto(field('start_date'), '2026-03-01');
+    await typeInto(field('end_date'), '2026-04-30');
+    await typeInto(field('available_money'), typed);
+    await act(async () => buttonNamed('Spara')!.click());
+    await waitFor(() => create.mock.calls.length > 0, 'the save');
+    expect(create.mock.calls[0][1].data).toMatchObject({ name: 'Vår 2026', available_money: ore });
   });
 });

@@ -16,6 +16,7 @@ import { enums } from '../../../resources/enums';
 import { resourceByName } from '../../../resources/index';
 import { phoneExample } from '../../../resources/phone';
 import { orgNumberExample } from '../../../resources/validators';
+import { MoneyFieldInput } from './MoneyFieldInput';
 
 /** Choices of an enumeration or a fixed code list; react-admin translates the label keys. */
 export function choicesOf(field: EnumField | ChoiceField): { id: string | number; name: string }[] {
@@ -80,16 +81,8 @@ export function FieldInput({ field, resource }: { field: Field; resource: Resour
     case 'integer':
       return <NumberInput {...common} step={1} min={field.min} max={field.max} />;
     case 'money':
-      // Stored in öre, edited in kronor.
-      return (
-        <NumberInput
-          {...common}
-          step={0.01}
-          min={0}
-          format={(ore: number | null) => (ore == null ? '' : ore / 100)}
-          parse={(kr: string) => (kr === '' ? null : Math.round(Number(kr) * 100))}
-        />
-      );
+      // Stored in öre, edited in kronor; the lowest amount is the validation's.
+      return <MoneyFieldInput {...common} resource={resource.name} min={field.min ?? 0} max={field.max} />;
     case 'date':
       return <DateInput {...common} />;
     case 'boolean':
