@@ -16,8 +16,8 @@ import { categories } from '../resources/categories.js';
 import { boolean, enumOf, text, type ResourceDefinition } from '../resources/fields.js';
 import { resourceByName } from '../resources/index.js';
 import { parseListQuery, type ListQuery } from '../server/lists/listQuery.js';
-import { resourceListGrammar } from '../server/resources/listGrammar.js';
-import { listRecords, type AnyDb } from '../server/resources/repository.js';
+import { resourceListGrammar } from '../server/settingsEngine/listGrammar.js';
+import { listRecords, type AnyDb } from '../server/settingsEngine/repository.js';
 
 const ROWS = 100_000;
 const WARMUP = 20;

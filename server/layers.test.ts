@@ -37,11 +37,11 @@ const layers: { name: string; paths: string[] }[] = [
       'server/statistics',
       'server/periods.ts',
       'server/faqs.ts',
-      'server/resources',
+      'server/settingsEngine',
     ],
   },
   // Requests and answers.
-  { name: 'http', paths: ['server/types.ts', 'server/plugins', 'server/routes', 'server/resources/routes.ts'] },
+  { name: 'http', paths: ['server/types.ts', 'server/plugins', 'server/routes', 'server/settingsEngine/routes.ts'] },
   // What puts it all together and starts it: the app, the process, the scheduled work, the commands.
   {
     name: 'wiring',

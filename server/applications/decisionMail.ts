@@ -10,9 +10,10 @@ import { AppError, notFound } from '../errors.js';
 import { translator } from '../i18n.js';
 import type { Mailer } from '../mail/outbox.js';
 import { dialogueLink, recipientOf } from './dialogueLink.js';
-import { reachableByStaff } from './handled.js';
 import { recordHistory } from './history.js';
-import { visibleStatus } from './own.js';
+import { mailableApplicant } from './mailableApplicant.js';
+import { visibleStatus } from './ownApplications.js';
+import { reachableByStaff } from './staffReach.js';
 import { factsOf, isReleased, mailIsCurrent, mailIsCurrentSql, toldColumns, releaseColumns } from './told.js';
 
 // The decision mail (SPEC.md §3's "distribution mail sent"): the template of the decision in the applicant's
@@ -32,9 +33,6 @@ type Where = ExpressionBuilder<Database & { a: Database['applications'] }, 'a'>;
  * in SQL this is the status alone; sendDecisionMail() checks visibleStatus() again for each one it sends.
  */
 const decided = (eb: Where): Expression<SqlBool> => eb('a.status', 'in', decidedStatuses);
-
-/** An applicant (`f`) the mail can reach: active, with an address, as recipientOf() requires. */
-export const reachable = sql<SqlBool>`(f.active AND btrim(f.email) <> '')`;
 
 /**
  * A decision (`a`) with the facts its mail states: an approval states its amount. An approval without one (made before
@@ -222,13 +220,6 @@ export async function releaseDecision(db: Db, uuid: string, options: { staffId: 
   });
 }
 
-/** The period by uuid (unknown: 404). */
-export async function periodByUuid(db: Db, uuid: string) {
-  const period = await db.selectFrom('periods').select('id').where('uuid', '=', uuid).executeTakeFirst();
-  if (!period) throw notFound();
-  return period;
-}
-
 /**
  * The period's decided applications whose applicant has not been mailed the decision as it stands (no mail yet, or
  * the decision changed since its mail), as `a` joined with their applicant `f`.
@@ -249,8 +240,8 @@ function unsent(db: Db, periodId: number) {
 export async function pendingDecisionMails(db: Db, periodId: number) {
   return unsent(db, periodId)
     .select([
-      sql<number>`count(*) FILTER (WHERE ${reachable} AND ${stated})::int`.as('pending'),
-      sql<number>`count(*) FILTER (WHERE NOT ${reachable} AND ${stated})::int`.as('without_email'),
+      sql<number>`count(*) FILTER (WHERE ${mailableApplicant} AND ${stated})::int`.as('pending'),
+      sql<number>`count(*) FILTER (WHERE NOT ${mailableApplicant} AND ${stated})::int`.as('without_email'),
       sql<number>`count(*) FILTER (WHERE NOT ${stated})::int`.as('without_amount'),
     ])
     .executeTakeFirstOrThrow();
@@ -272,7 +263,7 @@ export async function sendPeriodDecisionMails(
   while (sent < limit && !exhausted) {
     const done = await deps.db.transaction().execute(async (trx) => {
       const next = await unsent(trx, periodId)
-        .where(reachable)
+        .where(mailableApplicant)
         .where(stated)
         .select('a.id')
         .orderBy('a.id')

@@ -5,8 +5,8 @@ import type { Locale } from '../../resources/locales.js';
 import type { Db } from '../db/connect.js';
 import { AppError, invalid, type FieldErrors } from '../errors.js';
 import { approvedElsewhere, canApprove, capFigures } from './cap.js';
-import { assertSentIn, changeApplication } from './handled.js';
 import { recordHistory } from './history.js';
+import { assertSentIn, changeApplication } from './staffReach.js';
 
 const { approved } = enums.application_status;
 

@@ -4,8 +4,8 @@ import type { Db } from '../db/connect.js';
 import { stockholmDay, stockholmYear } from '../clock.js';
 import { AppError } from '../errors.js';
 import { isOpen } from '../periods.js';
-import { replaceCategories, type ApplicationRow } from './form.js';
-import { assertDraft } from './own.js';
+import { replaceCategories, type ApplicationRow } from './applicationForm.js';
+import { assertDraft } from './ownApplications.js';
 import { nextReference, periodTypeIds, type sentInColumns } from './submit.js';
 
 // The queries of the applicant’s form (SPEC.md §2, /ansok/:id): drafts started, saved and sent in.

@@ -1,8 +1,8 @@
 import { enums } from '../../resources/enums.js';
 import type { Db } from '../db/connect.js';
 import { AppError, notFound } from '../errors.js';
-import { assertDraft } from './own.js';
-import { reachableByStaff } from './handled.js';
+import { assertDraft } from './ownApplications.js';
+import { reachableByStaff } from './staffReach.js';
 
 // The queries of an application's files (SPEC.md §2): the rows; the bytes are in server/uploads/.
 

@@ -7,11 +7,11 @@ import type { Db } from '../db/connect.js';
 import { AppError, notFound } from '../errors.js';
 import type { Jobs } from '../jobs/queue.js';
 import type { Mailer } from '../mail/outbox.js';
-import { reachable } from './decisionMail.js';
 import { applicantLink, recipientOf } from './dialogueLink.js';
 import { isApproved } from './followups.js';
-import { reachableByStaff } from './handled.js';
 import { recordHistory } from './history.js';
+import { mailableApplicant } from './mailableApplicant.js';
+import { reachableByStaff } from './staffReach.js';
 import { isReleasedSql, releasedNow } from './told.js';
 
 // Staff request the follow-up report of an approved application (one, or all of a period at once); the applicant gets
@@ -150,7 +150,7 @@ function pending(db: Db, periodId: number) {
     .where('a.period_id', '=', periodId)
     .where('a.status', '=', enums.application_status.approved)
     .where(isReleasedSql('a'))
-    .where(reachable)
+    .where(mailableApplicant)
     .where((eb) =>
       eb.not(
         eb.exists(eb.selectFrom('application_followups as fu').select('fu.application_id').whereRef('fu.application_id', '=', 'a.id')),
@@ -209,7 +209,7 @@ export async function remindDueFollowups(db: Db, deps: FollowupMailDeps, now: Da
       .where('fu.reminded_at', 'is', null)
       .where('a.followup_sent_in_at', 'is', null)
       .where('a.status', '=', enums.application_status.approved)
-      .where(reachable)
+      .where(mailableApplicant)
       .orderBy('fu.application_id')
       .forUpdate('fu')
       .skipLocked()

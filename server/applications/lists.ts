@@ -5,7 +5,7 @@ import type { Db } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
 import { fromTheEnd, listPage, type ListGrammar, type ListQuery } from '../lists/listQuery.js';
 import { contains } from '../lists/search.js';
-import { reachableByStaff } from './handled.js';
+import { reachableByStaff } from './staffReach.js';
 import { changedAfterMail, type Mailed } from './told.js';
 import { personName } from '../../resources/users.js';
 

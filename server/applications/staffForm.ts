@@ -4,10 +4,10 @@ import type { Locale } from '../../resources/locales.js';
 import { stockholmYear } from '../clock.js';
 import type { Db } from '../db/connect.js';
 import { AppError } from '../errors.js';
+import { categoryChoices, replaceCategories } from './applicationForm.js';
 import { assertApprovable } from './decisions.js';
-import { categoryChoices, replaceCategories } from './form.js';
-import { reachableByStaff } from './handled.js';
 import { recordHistory } from './history.js';
+import { reachableByStaff } from './staffReach.js';
 import { nextReference, type sentInColumns } from './submit.js';
 
 // The queries of the staff form for one application (SPEC.md §2 add-application, edit-application).

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.js';
 import { notFound } from '../errors.js';
-import { categoryIdsOf, filesOf, formRecord, questionsOf } from './form.js';
+import { categoryIdsOf, filesOf, formRecord, questionsOf } from './applicationForm.js';
 import { progressOf, staffApplicant } from './lists.js';
-import { reachableByStaff } from './handled.js';
+import { reachableByStaff } from './staffReach.js';
 import { isReleased } from './told.js';
 import { personName } from '../../resources/users.js';
 

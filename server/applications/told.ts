@@ -2,7 +2,7 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { decidedStatuses } from '../../resources/applications.js';
 import { enums } from '../../resources/enums.js';
 import type { Db } from '../db/connect.js';
-import { visibleStatus } from './own.js';
+import { visibleStatus } from './ownApplications.js';
 
 // What the applicant has been told of the decision: its facts (the decision and, for an approval, the amount) as the
 // last decision mail stated them (`mailed_*`, migration 0019) and as they reached the applicant (`released_*`), by

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import yazl from 'yazl';
-import { categoryIdsOf, formRecord, questionsOf } from '../applications/form.js';
+import { categoryIdsOf, formRecord, questionsOf } from '../applications/applicationForm.js';
 import { threadOf } from '../applications/messages.js';
 import { shownToApplicant } from '../applications/told.js';
 import { stockholmDay } from '../clock.js';

@@ -4,7 +4,7 @@ import { enums } from '../../resources/enums.js';
 import { resourceList } from '../../resources/index.js';
 import { enumCodes, writableFields, type Field } from '../../resources/fields.js';
 import { seedDemo } from '../db/seed/demo.js';
-import { resourceListGrammar } from '../resources/listGrammar.js';
+import { resourceListGrammar } from '../settingsEngine/listGrammar.js';
 import { applicantCookie, createApplicant, createApplication, createPeriod } from '../test/handlingFixtures.js';
 import { call, createStaff, createTestApp, sessionCookie, type TestApp } from '../test/testApp.js';
 

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { periodOfApplication } from '../applications/handled.js';
+import { periodOfApplication } from '../applications/staffReach.js';
 import { periodIdOfUuid } from '../periods.js';
 import type { Scope, ScopeTarget } from '../types.js';
 import { isUuid } from './schemas.js';

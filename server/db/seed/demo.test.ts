@@ -5,7 +5,7 @@ import { validateAnswers } from '../../../resources/applicationAnswers.js';
 import { applications } from '../../../resources/applications.js';
 import { enums } from '../../../resources/enums.js';
 import { validateRecord } from '../../../resources/validate.js';
-import { categoryIdsOf, fileCounts, filesOf, formRecord, questionsOf } from '../../applications/form.js';
+import { categoryIdsOf, fileCounts, filesOf, formRecord, questionsOf } from '../../applications/applicationForm.js';
 import { login, createTestApp, type TestApp } from '../../test/testApp.js';
 import { DEMO_PASSWORD, seedDemo } from './demo.js';
 

@@ -15,10 +15,10 @@ import {
   startDraft,
   typeLabel,
 } from '../../applications/drafts.js';
-import { assertDraft, ownApplication } from '../../applications/own.js';
+import { assertDraft, ownApplication } from '../../applications/ownApplications.js';
 import { shownToApplicant } from '../../applications/told.js';
 import { ID, formFieldSchemas } from '../formSchema.js';
-import { categoryIdsOf, filesOf, formRecord, questionsOf, type ApplicationRow } from '../../applications/form.js';
+import { categoryIdsOf, filesOf, formRecord, questionsOf, type ApplicationRow } from '../../applications/applicationForm.js';
 import { answerBy, sentInColumns, sentInErrors, unknownCategories } from '../../applications/submit.js';
 import { stockholmDay } from '../../clock.js';
 import { AppError, invalid, type FieldErrors } from '../../errors.js';

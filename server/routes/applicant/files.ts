@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import { fileOf, lockDraft } from '../../applications/files.js';
-import { assertDraft, ownApplication } from '../../applications/own.js';
+import { assertDraft, ownApplication } from '../../applications/ownApplications.js';
 import { notFound } from '../../errors.js';
 import { deleteFile, fileStore, storeFile } from '../../applications/applicationFiles.js';
 import { multipartLimits } from '../../uploads/receive.js';

@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { assertFollowupOpen, followupOf, saveFollowupAnswers, submitFollowup } from '../../applications/followups.js';
-import { ownApplication } from '../../applications/own.js';
+import { ownApplication } from '../../applications/ownApplications.js';
 import { deleteFollowupFile, storeFollowupFile } from '../../applications/followupFiles.js';
 import { multipartLimits } from '../../uploads/receive.js';
 import { body, data, followup, followupFile, knownUuids, Nullable, stringParams, type Api } from '../schemas.js';

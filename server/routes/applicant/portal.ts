@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { enums } from '../../../resources/enums.js';
-import { categoryChoices } from '../../applications/form.js';
-import { ownApplications } from '../../applications/own.js';
+import { categoryChoices } from '../../applications/applicationForm.js';
+import { ownApplications } from '../../applications/ownApplications.js';
 import { shownToApplicant } from '../../applications/told.js';
 import { faqsInOrder } from '../../faqs.js';
 import { stockholmDay } from '../../clock.js';

@@ -4,7 +4,7 @@ import { keepAnswers, type Answers } from '../../../resources/applicationAnswers
 import { frontendUsers } from '../../../resources/frontendUsers.js';
 import { validateRecord } from '../../../resources/validate.js';
 import * as check from '../../../resources/validators.js';
-import { categoryIdsOf, filesOf, formRecord, questionsOf } from '../../applications/form.js';
+import { categoryIdsOf, filesOf, formRecord, questionsOf } from '../../applications/applicationForm.js';
 import { formFieldSchemas, ID } from '../formSchema.js';
 import {
   applicantExists,

@@ -1,12 +1,7 @@
 import type { FastifyContextConfig } from 'fastify';
 import { Type, type TSchema } from 'typebox';
-import {
-  pendingDecisionMails,
-  periodByUuid,
-  releaseDecision,
-  sendDecisionMail,
-  sendPeriodDecisionMails,
-} from '../../applications/decisionMail.js';
+import { pendingDecisionMails, releaseDecision, sendDecisionMail, sendPeriodDecisionMails } from '../../applications/decisionMail.js';
+import { periodIdByUuid } from '../../periods.js';
 import { data, dateTime, knownUuids, stringParams, type Api } from '../schemas.js';
 import { applicationPeriod, pathPeriod } from '../scopes.js';
 
@@ -111,8 +106,8 @@ export default async function decisionMailRoutes(app: Api) {
     },
     async (request) => {
       knownUuids(request.params.uuid);
-      const period = await periodByUuid(db, request.params.uuid);
-      return { data: await pendingDecisionMails(db, period.id) };
+      const periodId = await periodIdByUuid(db, request.params.uuid);
+      return { data: await pendingDecisionMails(db, periodId) };
     },
   );
 
@@ -139,8 +134,8 @@ export default async function decisionMailRoutes(app: Api) {
     },
     async (request) => {
       knownUuids(request.params.uuid);
-      const period = await periodByUuid(db, request.params.uuid);
-      const result = await sendPeriodDecisionMails(deps, period.id, request.body?.data.limit ?? 25, {
+      const periodId = await periodIdByUuid(db, request.params.uuid);
+      const result = await sendPeriodDecisionMails(deps, periodId, request.body?.data.limit ?? 25, {
         staffId: request.staff!.id,
         locale: request.locale,
       });

@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { MAX_MONEY } from '../../../resources/applications.js';
 import { enums } from '../../../resources/enums.js';
 import { decide, decisionOf } from '../../applications/decisions.js';
-import { applicationByUuid } from '../../applications/handled.js';
+import { applicationByUuid } from '../../applications/staffReach.js';
 import { body, data, Nullable, nullableDateTime, uuid, type Api } from '../schemas.js';
 import { applicationPeriod } from '../scopes.js';
 

@@ -1,11 +1,11 @@
 import type { FastifyContextConfig } from 'fastify';
 import { Type } from 'typebox';
-import { periodByUuid } from '../../applications/decisionMail.js';
 import { pendingFollowupRequests, requestFollowup, requestPeriodFollowups } from '../../applications/followupRequests.js';
 import { followupOf } from '../../applications/followups.js';
-import { applicationByUuid } from '../../applications/handled.js';
 import { mayReadDialogue } from '../../applications/messages.js';
+import { applicationByUuid } from '../../applications/staffReach.js';
 import { AppError } from '../../errors.js';
+import { periodIdByUuid } from '../../periods.js';
 import { data, followup, knownUuids, stringParams, type Api } from '../schemas.js';
 import { holds } from '../../plugins/access.js';
 import { applicationPeriod, pathPeriod } from '../scopes.js';
@@ -91,8 +91,8 @@ export default async function staffFollowupRoutes(app: Api) {
     },
     async (request) => {
       knownUuids(request.params.uuid);
-      const period = await periodByUuid(db, request.params.uuid);
-      return { data: { pending: await pendingFollowupRequests(db, period.id) } };
+      const periodId = await periodIdByUuid(db, request.params.uuid);
+      return { data: { pending: await pendingFollowupRequests(db, periodId) } };
     },
   );
 
@@ -110,8 +110,8 @@ export default async function staffFollowupRoutes(app: Api) {
     },
     async (request) => {
       knownUuids(request.params.uuid);
-      const period = await periodByUuid(db, request.params.uuid);
-      return { data: { requested: await requestPeriodFollowups(db, deps, period.id, request.staff!.id, app.clock.now()) } };
+      const periodId = await periodIdByUuid(db, request.params.uuid);
+      return { data: { requested: await requestPeriodFollowups(db, deps, periodId, request.staff!.id, app.clock.now()) } };
     },
   );
 }

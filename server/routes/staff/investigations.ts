@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { hasAbility } from '../../../resources/abilities.js';
 import { MAX_MONEY } from '../../../resources/applications.js';
 import { enums } from '../../../resources/enums.js';
-import { applicationByUuid } from '../../applications/handled.js';
+import { applicationByUuid } from '../../applications/staffReach.js';
 import {
   addInvestigator,
   investigatorsOf,

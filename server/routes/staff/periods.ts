@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { getRecord } from '../../resources/repository.js';
+import { getRecord } from '../../settingsEngine/repository.js';
 import { screens } from '../../../resources/index.js';
 import { periods } from '../../../resources/periods.js';
 import { stockholmDay } from '../../clock.js';

@@ -35,7 +35,7 @@ describe('a settings entity’s form', { timeout: 20_000 }, () => {
     for (const bad of ['a@b', 'x']) {
       await typeInto(field('email'), bad);
       await act(async () => buttonNamed('Spara')!.click());
-      // What the API answers for the same value (server/resources/resources.test.ts), and the registration page says.
+      // What the API answers for the same value (server/settingsEngine/resources.test.ts), and the registration page says.
       await waitFor(() => emailMessage() === 'Fältet e-postadress måste vara en giltig e-postadress.', `the message for ${bad}`);
       await typeInto(field('email'), 'anna@example.se');
       await waitFor(() => emailMessage() === '', 'the message gone');
