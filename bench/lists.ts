@@ -271,7 +271,7 @@ async function capturedQueries(url: string, definition: ResourceDefinition, quer
     log: (event) => void captured.push(event.query),
   });
   try {
-    await listRecords(logging, definition, query);
+    await listRecords(logging, definition, query, null);
   } finally {
     await logging.destroy();
   }
@@ -299,7 +299,12 @@ try {
   };
   /** listRecords with the query the route would parse: the same SQL without HTTP, session and JSON. */
   const viaEngine: Caller = async (kind, page) => {
-    const result = await listRecords(anyDb, kind.definition, parseListQuery(resourceListGrammar(kind.definition), listParams(kind, page)));
+    const result = await listRecords(
+      anyDb,
+      kind.definition,
+      parseListQuery(resourceListGrammar(kind.definition), listParams(kind, page)),
+      null,
+    );
     if (!result.data.length) throw new Error(`${kind.resource} ${kind.label} page ${page}: no rows`);
     return { total: result.total, lastPage: result.last_page };
   };

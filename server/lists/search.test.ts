@@ -186,7 +186,7 @@ describe('the searches', () => {
     for (const [name, names] of Object.entries(indexes)) {
       const resource = resourceByName(name)!;
       const plans = await searchPlans((db) =>
-        listRecords(db, resource, parseListQuery(resourceListGrammar(resource), { search: 'Öbergsby' })),
+        listRecords(db, resource, parseListQuery(resourceListGrammar(resource), { search: 'Öbergsby' }), null),
       );
       expect(plans.length, name).toBeGreaterThan(0);
       for (const plan of plans) {

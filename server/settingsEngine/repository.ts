@@ -59,8 +59,18 @@ function ordered(q: RowQuery, resource: ResourceDefinition, query: ListQuery): R
   return q.orderBy(sql`t.id ${direction}`);
 }
 
-/** One page of a list, with the total that matches, in the envelope of DESIGN.md §4. */
-export async function listRecords(db: AnyDb, resource: ResourceDefinition, query: ListQuery): Promise<Page> {
+/** The list narrowed to the records the caller holds an ability for (request.scope), as `id[]` narrows it. */
+function narrowed(query: ListQuery, scope: number[] | null): ListQuery {
+  if (scope === null) return query;
+  return { ...query, only: query.only ? query.only.filter((id) => scope.includes(id)) : scope };
+}
+
+/**
+ * One page of a list, with the total that matches, in the envelope of DESIGN.md §4, of the records `scope` names (null:
+ * every one): always said, so that a list cannot show every record by forgetting it.
+ */
+export async function listRecords(db: AnyDb, resource: ResourceDefinition, asked: ListQuery, scope: number[] | null): Promise<Page> {
+  const query = narrowed(asked, scope);
   const { total } = await filtered(db, resource, query)
     .select(sql<number>`count(*)::int`.as('total'))
     .executeTakeFirstOrThrow();

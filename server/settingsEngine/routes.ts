@@ -7,7 +7,7 @@ import { stockholmDay } from '../clock.js';
 import { toCsv } from '../csv.js';
 import { invalid } from '../errors.js';
 import { id } from '../routes/schemas.js';
-import { parseListQuery, type ListQuery } from '../lists/listQuery.js';
+import { parseListQuery } from '../lists/listQuery.js';
 import { record, listOf } from '../routes/scopes.js';
 import { toCsvValue } from './csvValues.js';
 import { resourceHooks } from './hooks.js';
@@ -47,12 +47,6 @@ const idParams = Type.Object({ id });
 const csvRow = Type.Unsafe<Record<string, string | null>>({ type: 'object', additionalProperties: { type: ['string', 'null'] } });
 const importBody = Type.Object({ data: Type.Object({ rows: Type.Array(csvRow, { maxItems: 100_000 }) }) });
 
-/** The list narrowed to the records the caller holds an ability for (request.scope), as `id[]` narrows it. */
-function narrowed(query: ListQuery, scope: number[] | null): ListQuery {
-  if (scope === null) return query;
-  return { ...query, only: query.only ? query.only.filter((id) => scope.includes(id)) : scope };
-}
-
 /** The routes of one declared resource; every declaration gets them the same way (a test's own entity too). */
 export function registerResource(instance: FastifyInstance, resource: ResourceDefinition) {
   // Tests register a resource of their own on a plain instance, so the type provider is set here too.
@@ -76,7 +70,7 @@ export function registerResource(instance: FastifyInstance, resource: ResourceDe
     base,
     { config: listConfig, schema: { tags, summary: 'List: page, per_page, sort, direction, search, filters' } },
     async (request) => ({
-      data: await listRecords(db, resource, narrowed(parseListQuery(resourceListGrammar(resource), request.query), request.scope)),
+      data: await listRecords(db, resource, parseListQuery(resourceListGrammar(resource), request.query), request.scope),
     }),
   );
 
@@ -87,7 +81,7 @@ export function registerResource(instance: FastifyInstance, resource: ResourceDe
       async (request, reply) => {
         const { page: _page, per_page: _perPage, ...query } = request.query;
         const all = parseListQuery(resourceListGrammar(resource), query, { paged: false });
-        const { data } = await listRecords(db, resource, narrowed(all, request.scope));
+        const { data } = await listRecords(db, resource, all, request.scope);
         const fields = resource.fields.filter((f) => !f.noExport);
         const csv = toCsv(
           data.map((row) => ({ id: row.id, ...Object.fromEntries(fields.map((f) => [f.name, toCsvValue(f, row[f.name])])) })),
