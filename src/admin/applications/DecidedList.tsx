@@ -3,11 +3,7 @@ import {
   ColumnsButton,
   DataTable,
   DateField,
-  List,
   ReferenceInput,
-  SelectArrayInput,
-  SelectInput,
-  SimpleList,
   TextInput,
   TopToolbar,
   useGetOne,
@@ -16,20 +12,15 @@ import {
   useTranslate,
 } from 'react-admin';
 import { decidedStatuses } from '../../../resources/applications';
-import { PAGE_SIZE } from '../../../resources/fields';
-import { ListPagination } from './ListPagination';
 import { formatMoney } from '../../../resources/format';
 import { personName } from '../../../resources/users';
-import { usePageTitle } from '../../components/usePageTitle';
 import { PeriodDecisionMailsButton } from '../decisionMails/PeriodDecisionMailsButton';
 import { PeriodFollowupRequestsButton } from '../followupRequests/PeriodFollowupRequestsButton';
 import { useIsPhone } from '../layout/useIsPhone';
-import type { ApplicationRow } from './ApplicationList';
+import { ApplicationListShell, periodFilter, statusFilter, type ApplicationRow } from './ApplicationListShell';
 import { useApplicantName } from './applicantName';
 import { StatusSelect } from './StatusSelect';
 import { useStatusChoices, useStatusLabel } from './statuses';
-import { ShownApplicationDialog } from './ShownApplicationDialog';
-import { useShownApplication } from './useShownApplication';
 
 type Row = ApplicationRow & {
   org_city: string | null;
@@ -91,23 +82,13 @@ function FilteredPeriodActions() {
 export default function DecidedList() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const title = translate('app.decided.title');
-  usePageTitle(title);
   const phone = useIsPhone();
   const statusLabel = useStatusLabel();
   const applicantName = useApplicantName();
   const statusChoices = useStatusChoices(decidedStatuses);
-  const { show } = useShownApplication();
   const money = (value: number | null) => formatMoney(value, locale);
   const filters = [
-    <SelectArrayInput
-      key="status"
-      source="status"
-      label="app.applications.fields.status"
-      choices={statusChoices}
-      alwaysOn
-      sx={{ minWidth: 200 }}
-    />,
+    statusFilter(statusChoices, 200),
     <TextInput key="organisation" source="organisation" label="app.decided.organisation" alwaysOn />,
     <ReferenceInput key="frontend_user" source="frontend_user" reference="frontend-users" alwaysOn>
       <AutocompleteInput
@@ -117,94 +98,63 @@ export default function DecidedList() {
         sx={{ minWidth: 260 }}
       />
     </ReferenceInput>,
-    <ReferenceInput key="period" source="period" reference="periods" sort={{ field: 'start_date', order: 'DESC' }} perPage={100} alwaysOn>
-      <SelectInput optionText="name" label="app.applications.fields.period" sx={{ minWidth: 200 }} />
-    </ReferenceInput>,
+    periodFilter(200),
     <TextInput key="month" source="month" label="app.decided.month" type="month" alwaysOn InputLabelProps={{ shrink: true }} />,
   ];
-  const openRow = (_id: unknown, _resource: unknown, record: unknown) => (show(record as Row), false as const);
   return (
-    <>
-      <List
-        resource="decision"
-        title={title}
-        filters={filters}
-        sort={{ field: 'reference', order: 'ASC' }}
-        perPage={PAGE_SIZE}
-        pagination={<ListPagination />}
-        actions={
-          <TopToolbar>
-            <FilteredPeriodActions />
-            {!phone && <ColumnsButton />}
-          </TopToolbar>
-        }
-        empty={false}
-      >
-        {phone ? (
-          <SimpleList<Row>
-            primaryText={(r) => `${r.reference ?? ''} ${applicantName(r.applicant)}`}
-            secondaryText={(r) => [statusLabel(r.status), r.org_city].filter(Boolean).join(' · ')}
-            tertiaryText={(r) => money(r.approved_money_value ?? r.money_value)}
-            rowClick={openRow}
-          />
-        ) : (
-          <DataTable<Row> rowClick={openRow} bulkActionButtons={false} hiddenColumns={hiddenByDefault}>
-            <DataTable.Col source="reference" label="app.applications.fields.reference" />
-            <DataTable.Col source="status" label="app.applications.fields.status" disableSort render={() => <StatusSelect />} />
-            <DataTable.Col<Row> source="applicant" label="app.applications.fields.applicant" render={(r) => applicantName(r.applicant)} />
-            <DataTable.Col source="org_city" label="app.decided.org_city" disableSort />
-            <DataTable.Col source="targets_text" label="app.decided.targets" disableSort />
-            <DataTable.Col source="purposes_text" label="app.decided.purposes" disableSort />
-            <DataTable.Col source="focuses_text" label="app.decided.focuses" disableSort />
-            <DataTable.Col<Row>
-              source="money"
-              label="app.applications.fields.money_value"
-              align="right"
-              render={(r) => money(r.money_value)}
-            />
-            <DataTable.Col<Row>
-              source="approved_money"
-              label="app.applications.fields.approved_money"
-              align="right"
-              render={(r) => money(r.approved_money_value)}
-            />
-            <DataTable.Col<Row>
-              source="approved_fou"
-              label="app.decision.approved_fou"
-              align="right"
-              render={(r) => money(r.approved_fou)}
-            />
-            <DataTable.Col<Row>
-              source="approved_nok"
-              label="app.decision.approved_nok"
-              align="right"
-              render={(r) => money(r.approved_nok)}
-            />
-            <DataTable.Col<Row>
-              source="global_goals"
-              label="resources.applications.fields.global_goals"
-              disableSort
-              render={(r) => goalNumber(r.global_goals ?? [])}
-            />
-            <DataTable.Col<Row>
-              source="decision_global_goals"
-              label="app.applications.fields.decision_global_goals"
-              disableSort
-              render={(r) => goalNumber(r.decision_global_goals ?? [])}
-            />
-            <DataTable.Col source="followup_sent_in_at" label="app.decided.followup_sent_in_at">
-              <DateField source="followup_sent_in_at" locales={locale} />
-            </DataTable.Col>
-            <DataTable.Col source="followup_at" label="app.decided.followup_at">
-              <DateField source="followup_at" locales={locale} />
-            </DataTable.Col>
-            <DataTable.Col source="distribution_mail_sent_at" label="app.decided.mail_sent_at">
-              <DateField source="distribution_mail_sent_at" locales={locale} />
-            </DataTable.Col>
-          </DataTable>
-        )}
-      </List>
-      <ShownApplicationDialog />
-    </>
+    <ApplicationListShell<Row>
+      resource="decision"
+      title={translate('app.decided.title')}
+      filters={filters}
+      sort={{ field: 'reference', order: 'ASC' }}
+      actions={
+        <TopToolbar>
+          <FilteredPeriodActions />
+          {!phone && <ColumnsButton />}
+        </TopToolbar>
+      }
+      opens="manage"
+      secondaryText={(r) => [statusLabel(r.status), r.org_city].filter(Boolean).join(' · ')}
+      tertiaryText={(r) => money(r.approved_money_value ?? r.money_value)}
+      hiddenColumns={hiddenByDefault}
+    >
+      <DataTable.Col source="reference" label="app.applications.fields.reference" />
+      <DataTable.Col source="status" label="app.applications.fields.status" disableSort render={() => <StatusSelect />} />
+      <DataTable.Col<Row> source="applicant" label="app.applications.fields.applicant" render={(r) => applicantName(r.applicant)} />
+      <DataTable.Col source="org_city" label="app.decided.org_city" disableSort />
+      <DataTable.Col source="targets_text" label="app.decided.targets" disableSort />
+      <DataTable.Col source="purposes_text" label="app.decided.purposes" disableSort />
+      <DataTable.Col source="focuses_text" label="app.decided.focuses" disableSort />
+      <DataTable.Col<Row> source="money" label="app.applications.fields.money_value" align="right" render={(r) => money(r.money_value)} />
+      <DataTable.Col<Row>
+        source="approved_money"
+        label="app.applications.fields.approved_money"
+        align="right"
+        render={(r) => money(r.approved_money_value)}
+      />
+      <DataTable.Col<Row> source="approved_fou" label="app.decision.approved_fou" align="right" render={(r) => money(r.approved_fou)} />
+      <DataTable.Col<Row> source="approved_nok" label="app.decision.approved_nok" align="right" render={(r) => money(r.approved_nok)} />
+      <DataTable.Col<Row>
+        source="global_goals"
+        label="resources.applications.fields.global_goals"
+        disableSort
+        render={(r) => goalNumber(r.global_goals ?? [])}
+      />
+      <DataTable.Col<Row>
+        source="decision_global_goals"
+        label="app.applications.fields.decision_global_goals"
+        disableSort
+        render={(r) => goalNumber(r.decision_global_goals ?? [])}
+      />
+      <DataTable.Col source="followup_sent_in_at" label="app.decided.followup_sent_in_at">
+        <DateField source="followup_sent_in_at" locales={locale} />
+      </DataTable.Col>
+      <DataTable.Col source="followup_at" label="app.decided.followup_at">
+        <DateField source="followup_at" locales={locale} />
+      </DataTable.Col>
+      <DataTable.Col source="distribution_mail_sent_at" label="app.decided.mail_sent_at">
+        <DateField source="distribution_mail_sent_at" locales={locale} />
+      </DataTable.Col>
+    </ApplicationListShell>
   );
 }

@@ -1,11 +1,8 @@
-import { DataTable, List, SelectArrayInput, SimpleList, useLocaleState, useTranslate } from 'react-admin';
+import { DataTable, useLocaleState, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { listedStatuses } from '../../../resources/applications';
-import { PAGE_SIZE } from '../../../resources/fields';
 import { formatMoney } from '../../../resources/format';
-import { usePageTitle } from '../../components/usePageTitle';
-import { useIsPhone } from '../layout/useIsPhone';
-import type { ApplicationRow } from './ApplicationList';
+import { ApplicationListShell, statusFilter, type ApplicationRow } from './ApplicationListShell';
 import { useApplicantName } from './applicantName';
 import { useStatusChoices, useStatusLabel } from './statuses';
 
@@ -17,54 +14,31 @@ export default function DecisioningList() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const { periodUuid = '', periodName = '' } = useParams();
-  const title = translate('app.decisioning.title', { period: periodName });
-  usePageTitle(title);
-  const phone = useIsPhone();
   const statusLabel = useStatusLabel();
   const applicantName = useApplicantName();
   const statusChoices = useStatusChoices(listedStatuses);
   const money = (r: ApplicationRow) => formatMoney(r.money_value, locale);
   return (
-    <List
+    <ApplicationListShell<ApplicationRow>
       resource="decisioning"
       // The list's address names the period.
       queryOptions={{ meta: { endpoint: `applications/decisioning/${encodeURIComponent(periodUuid)}` } }}
       storeKey={`decisioning.${periodUuid}`}
-      title={title}
-      filters={[
-        <SelectArrayInput
-          key="status"
-          source="status"
-          label="app.applications.fields.status"
-          choices={statusChoices}
-          alwaysOn
-          sx={{ minWidth: 220 }}
-        />,
-      ]}
+      title={translate('app.decisioning.title', { period: periodName })}
+      filters={[statusFilter(statusChoices, 220)]}
       sort={{ field: 'reference', order: 'ASC' }}
-      perPage={PAGE_SIZE}
-      actions={false}
-      empty={false}
+      secondaryText={(r) => `${statusLabel(r.status)} · ${r.period?.name ?? ''}`}
+      tertiaryText={money}
     >
-      {phone ? (
-        <SimpleList<ApplicationRow>
-          primaryText={(r) => `${r.reference ?? ''} ${applicantName(r.applicant)}`}
-          secondaryText={(r) => `${statusLabel(r.status)} · ${r.period?.name ?? ''}`}
-          tertiaryText={money}
-        />
-      ) : (
-        <DataTable<ApplicationRow> rowClick={false} bulkActionButtons={false}>
-          <DataTable.Col source="reference" label="app.applications.fields.reference" />
-          <DataTable.Col<ApplicationRow> source="status" label="app.applications.fields.status" render={(r) => statusLabel(r.status)} />
-          <DataTable.Col<ApplicationRow>
-            source="applicant"
-            label="app.applications.fields.applicant"
-            render={(r) => applicantName(r.applicant)}
-          />
-          <DataTable.Col<ApplicationRow> source="period" label="app.applications.fields.period" render={(r) => r.period?.name} />
-          <DataTable.Col source="money" label="app.applications.fields.money_value" align="right" render={money} />
-        </DataTable>
-      )}
-    </List>
+      <DataTable.Col source="reference" label="app.applications.fields.reference" />
+      <DataTable.Col<ApplicationRow> source="status" label="app.applications.fields.status" render={(r) => statusLabel(r.status)} />
+      <DataTable.Col<ApplicationRow>
+        source="applicant"
+        label="app.applications.fields.applicant"
+        render={(r) => applicantName(r.applicant)}
+      />
+      <DataTable.Col<ApplicationRow> source="period" label="app.applications.fields.period" render={(r) => r.period?.name} />
+      <DataTable.Col source="money" label="app.applications.fields.money_value" align="right" render={money} />
+    </ApplicationListShell>
   );
 }

@@ -1,14 +1,9 @@
-import { DataTable, DateField, List, SimpleList, useLocaleState, useTranslate } from 'react-admin';
-import { PAGE_SIZE } from '../../../resources/fields';
+import { DataTable, DateField, useLocaleState, useTranslate } from 'react-admin';
 import { formatDate, formatMoney } from '../../../resources/format';
-import { usePageTitle } from '../../components/usePageTitle';
-import { useIsPhone } from '../layout/useIsPhone';
-import type { ApplicationRow } from './ApplicationList';
+import { ApplicationListShell, type ApplicationRow } from './ApplicationListShell';
 import { proposalKey } from './InvestigatorsSection';
 import { useApplicantName } from './applicantName';
 import { useStatusLabel } from './statuses';
-import { ShownApplicationDialog } from './ShownApplicationDialog';
-import { useShownApplication } from './useShownApplication';
 
 type Row = ApplicationRow & { sent_in_at: string | null; investigation: { status: number; amount: number | null } };
 
@@ -16,57 +11,38 @@ type Row = ApplicationRow & { sent_in_at: string | null; investigation: { status
 export default function InvestigationList() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const title = translate('app.investigation.list_title');
-  usePageTitle(title);
-  const phone = useIsPhone();
   const statusLabel = useStatusLabel();
   const applicantName = useApplicantName();
-  const { show } = useShownApplication();
   const proposal = (r: Row) => translate(`enums.investigation_status.${proposalKey(r.investigation.status)}`);
-  const openRow = (_id: unknown, _resource: unknown, record: unknown) => (show(record as Row), false as const);
   return (
-    <>
-      <List
-        resource="investigations"
-        title={title}
-        sort={{ field: 'sent_in_at', order: 'ASC' }}
-        perPage={PAGE_SIZE}
-        actions={false}
-        empty={false}
-      >
-        {phone ? (
-          <SimpleList<Row>
-            primaryText={(r) => `${r.reference ?? ''} ${applicantName(r.applicant)}`}
-            secondaryText={(r) => `${statusLabel(r.status)} · ${translate('app.investigation.proposal')}: ${proposal(r)}`}
-            tertiaryText={(r) => formatDate(r.sent_in_at, locale)}
-            rowClick={openRow}
-          />
-        ) : (
-          <DataTable<Row> rowClick={openRow} bulkActionButtons={false}>
-            <DataTable.Col source="reference" label="app.applications.fields.reference" disableSort />
-            <DataTable.Col<Row> source="status" label="app.applications.fields.status" disableSort render={(r) => statusLabel(r.status)} />
-            <DataTable.Col<Row>
-              source="applicant"
-              label="app.applications.fields.applicant"
-              disableSort
-              render={(r) => applicantName(r.applicant)}
-            />
-            <DataTable.Col<Row> source="period" label="app.applications.fields.period" disableSort render={(r) => r.period?.name} />
-            <DataTable.Col<Row>
-              source="money"
-              label="app.applications.fields.money_value"
-              disableSort
-              align="right"
-              render={(r) => formatMoney(r.money_value, locale)}
-            />
-            <DataTable.Col source="sent_in_at" label="app.applications.fields.sent_in_at">
-              <DateField source="sent_in_at" locales={locale} />
-            </DataTable.Col>
-            <DataTable.Col source="investigation" label="app.investigation.proposal" disableSort render={proposal} />
-          </DataTable>
-        )}
-      </List>
-      <ShownApplicationDialog mode="investigate" />
-    </>
+    <ApplicationListShell<Row>
+      resource="investigations"
+      title={translate('app.investigation.list_title')}
+      sort={{ field: 'sent_in_at', order: 'ASC' }}
+      opens="investigate"
+      secondaryText={(r) => `${statusLabel(r.status)} · ${translate('app.investigation.proposal')}: ${proposal(r)}`}
+      tertiaryText={(r) => formatDate(r.sent_in_at, locale)}
+    >
+      <DataTable.Col source="reference" label="app.applications.fields.reference" disableSort />
+      <DataTable.Col<Row> source="status" label="app.applications.fields.status" disableSort render={(r) => statusLabel(r.status)} />
+      <DataTable.Col<Row>
+        source="applicant"
+        label="app.applications.fields.applicant"
+        disableSort
+        render={(r) => applicantName(r.applicant)}
+      />
+      <DataTable.Col<Row> source="period" label="app.applications.fields.period" disableSort render={(r) => r.period?.name} />
+      <DataTable.Col<Row>
+        source="money"
+        label="app.applications.fields.money_value"
+        disableSort
+        align="right"
+        render={(r) => formatMoney(r.money_value, locale)}
+      />
+      <DataTable.Col source="sent_in_at" label="app.applications.fields.sent_in_at">
+        <DateField source="sent_in_at" locales={locale} />
+      </DataTable.Col>
+      <DataTable.Col source="investigation" label="app.investigation.proposal" disableSort render={proposal} />
+    </ApplicationListShell>
   );
 }
