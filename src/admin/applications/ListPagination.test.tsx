@@ -81,7 +81,8 @@ const enabled = () =>
     return !b.disabled;
   });
 
-describe('a list counted only up to 10 000', () => {
+// Each mounts the whole staff app over the API, with its ten thousand applications: slow on a busy machine.
+describe('a list counted only up to 10 000', { timeout: 60_000 }, () => {
   it('goes to the last page and back through previous, next and first', async () => {
     const pages = await render('/applications?filter=%7B%22search%22%3A%22Lindberg%22%7D', 'sv-SE');
     await waitFor(() => plain().includes('1–50 av fler än 10 000'), 'the first page');
