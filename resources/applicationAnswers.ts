@@ -1,3 +1,4 @@
+import { answerField } from './answerField.js';
 import { enums } from './enums.js';
 import type { RecordErrors } from './validate.js';
 import * as check from './validators.js';
@@ -19,8 +20,7 @@ const type = enums.field_type;
 const TEXT_MAX = 255;
 const TEXTAREA_MAX = 20_000;
 
-/** The form field that holds a question's answer: errors are keyed by it, and the form links to it. */
-export const answerField = (question: Pick<Question, 'id'>) => `definitions.${question.id}`;
+export { answerField };
 
 function problem(question: Question, value: unknown): Message | null {
   switch (question.type) {

@@ -1,6 +1,7 @@
 import { Alert, Box, Button, IconButton, Stack, Typography } from '@mui/material';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
-import { answerField, type Question } from '../../../resources/applicationAnswers';
+import { answerField } from '../../../resources/answerField';
+import type { Question } from '../../../resources/applicationAnswers';
 import { MAX_MONEY } from '../../../resources/money';
 import { enums } from '../../../resources/enums';
 import { formatDate } from '../../../resources/format';

@@ -16,15 +16,16 @@ const stepOf = (field: string) => (field.startsWith('definitions.') ? 2 : (appli
 
 /**
  * Every rule the server applies when the application is sent in, checked here as the applicant goes, with the same
- * messages; in the order of the steps and fields. `unreadable` gives the reason for fields whose text could not be
- * read as a value (an unclear amount), which says more than the rules can about the empty value left.
+ * messages; in the order of the steps and fields. `reasons` are problems found otherwise, each over the rules' for its
+ * field: text that could not be read as a value (an unclear amount), which says more than the rules can about the
+ * empty value left, and a value the server refused to save.
  */
 export function formProblems(
   values: FormValues,
   questions: Question[],
   files: StoredFile[],
   t: (key: string, params?: Record<string, unknown>) => string,
-  unreadable: Record<string, string> = {},
+  reasons: Record<string, string> = {},
 ): FieldProblem[] {
   const counts: Record<number, number> = {};
   for (const file of files)
@@ -43,7 +44,7 @@ export function formProblems(
   const order = [...names(true), ...questions.map(answerField), ...names(false)];
   const messages = {
     ...Object.fromEntries(Object.entries(errors).map(([field, [message]]) => [field, text(field, message)])),
-    ...unreadable,
+    ...reasons,
   };
   return Object.entries(messages)
     .map(([field, message]) => ({ field, step: stepOf(field), label: label(field), message }))

@@ -57,7 +57,7 @@ const narrowLabels = {
 export function ApplicationEditor({ initial }: { initial: ApplicationForm }) {
   const { t, locale } = useI18n();
   const navigate = useNavigate();
-  const { values, change, flush, savedAt, state } = useDraft(initial);
+  const { values, change, flush, savedAt, state, serverErrors } = useDraft(initial);
   const readOnly = initial.status !== enums.application_status.draft;
   const periods = useApi<OpenPeriod[]>(http, '/portal/periods', locale);
   const categories = useApi<Category[]>(http, '/portal/categories', locale);
@@ -86,22 +86,25 @@ export function ApplicationEditor({ initial }: { initial: ApplicationForm }) {
     setRules(() => loaded);
     return loaded;
   }, []);
-  const unreadableReasons = useMemo(
-    () =>
-      Object.fromEntries(
+  // Reasons beside the rules': why the server refused to save a value, and why an amount's text could not be read.
+  const reasons = useMemo(
+    () => ({
+      ...serverErrors,
+      ...Object.fromEntries(
         Object.entries(unreadable).map(([name, text]) => [
           name,
           unreadableMoneyReason(text, t(`resources.applications.fields.${name}`), locale, t),
         ]),
       ),
-    [unreadable, locale, t],
+    }),
+    [serverErrors, unreadable, locale, t],
   );
   const problemsBy = useCallback(
     (checks: Rules | null) => {
-      const local = checks ? checks.formProblems(values, questions, files, t, unreadableReasons) : [];
+      const local = checks ? checks.formProblems(values, questions, files, t, reasons) : [];
       return [...local, ...serverProblems.filter((s) => !local.some((l) => l.field === s.field))];
     },
-    [values, questions, files, t, unreadableReasons, serverProblems],
+    [values, questions, files, t, reasons, serverProblems],
   );
   const problems = useMemo(() => problemsBy(rules), [problemsBy, rules]);
 
@@ -150,7 +153,8 @@ export function ApplicationEditor({ initial }: { initial: ApplicationForm }) {
     leave,
     unreadable: (name) => unreadable[name],
     setUnreadable: (name, text) => setUnreadable(({ [name]: _, ...rest }) => (text ? { ...rest, [name]: text } : rest)),
-    problem: (name) => (showAll || touched.has(name) ? problems.find((p) => p.field === name)?.message : undefined),
+    // A refused save is told at once, as the field may not have been left.
+    problem: (name) => (showAll || touched.has(name) || name in serverErrors ? problems.find((p) => p.field === name)?.message : undefined),
     readOnly,
     files: applicantFiles,
   };
@@ -210,7 +214,7 @@ export function ApplicationEditor({ initial }: { initial: ApplicationForm }) {
     setSendError(null);
     setShowAll(true);
     const [saved, { formProblems }] = await Promise.all([flush(), needRules()]);
-    if (formProblems(values, questions, files, t, unreadableReasons).length > 0 || serverProblems.length > 0 || !saved) {
+    if (formProblems(values, questions, files, t, reasons).length > 0 || serverProblems.length > 0 || !saved) {
       requestAnimationFrame(() => problemList.current?.focus());
       return;
     }

@@ -1,6 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import { useI18n } from '../../components/i18n';
-import type { SaveState } from './useDraft';
+import type { SaveState } from '../autosave/useAutosave';
 
 interface Props {
   state: SaveState;

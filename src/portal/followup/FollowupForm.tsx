@@ -43,7 +43,10 @@ export function FollowupForm({ followup, onSent }: { followup: Followup; onSent:
     message: reason ? t('portal.followup.problem', { name: label(field), message: reason }) : label(field),
     reason: reason ?? t('portal.followup.required'),
   });
-  /** The browser's check: the missing answers by name, and what is typed wrong with its reason. */
+  /**
+   * The browser's check: the missing answers by name, and what is typed wrong with its reason, the server's for an
+   * answer it refused to save (which would otherwise be sent in as it was before).
+   */
   const check = (): Problem[] => {
     const missing = new Set(missingFields(values));
     return followupFields.flatMap((field) => {
@@ -51,6 +54,7 @@ export function FollowupForm({ followup, onSent }: { followup: Followup; onSent:
       if (wrong === 'not_whole') return [problem(field, t('portal.followup.not_whole', { max: number(MAX_COUNT) }))];
       if (wrong === 'too_long')
         return [problem(field, t('portal.followup.too_long', { max: number(MAX_LENGTH[field as keyof typeof MAX_LENGTH]) }))];
+      if (serverErrors[field]) return [problem(field, serverErrors[field])];
       return missing.has(field) ? [problem(field)] : [];
     });
   };

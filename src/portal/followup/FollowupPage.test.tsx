@@ -29,19 +29,24 @@ const requested: Followup = {
 const answered: Partial<Followup> = { according_to_plan: true, participants: 120, events: 4, marketing: 'Affischer och Instagram' };
 
 /** What the stubbed API was asked, and its answers: the contract's follow-up routes over one report. */
-let server: { followup: Followup; puts: unknown[]; submits: number; fail?: (method: string, path: string) => ApiError | undefined };
+let server: {
+  followup: Followup;
+  puts: unknown[];
+  submits: number;
+  fail?: (method: string, path: string, body?: unknown) => ApiError | undefined;
+};
 const path = `/portal/applications/${uuid}/followup`;
 
 function stubApi(followup: Followup) {
   server = { followup: { ...followup }, puts: [], submits: 0 };
   const answer = <T,>(data: T) => ({ data: { data } as never, status: 200, headers: {} });
-  const refusal = (method: string, url: string) => server.fail?.(method, url);
+  const refusal = (method: string, url: string, body?: unknown) => server.fail?.(method, url, body);
   vi.spyOn(http, 'get').mockImplementation(async (url) => {
     if (url !== path) throw new ApiError('Det du letade efter finns inte.', 404);
     return answer(server.followup);
   });
   vi.spyOn(http, 'put').mockImplementation(async (url, body) => {
-    const failure = refusal('PUT', url);
+    const failure = refusal('PUT', url, body);
     if (failure) throw failure;
     const changes = (body as { data: Partial<Followup> }).data;
     server.puts.push(changes);
@@ -191,6 +196,33 @@ describe('the follow-up page', { timeout: 20_000 }, () => {
     await leave('marketing');
     await waitFor(() => helper('marketing').includes('Texten är för lång.'), 'the reason beside the field');
     expect(field('marketing').value).toBe('Något');
+  });
+
+  it('keeps an answer the server refused in the browser, unsent until changed, and lists it rather than send the old one in', async () => {
+    await render();
+    await answerAll();
+    server.fail = (method, _url, body) =>
+      method === 'PUT' && 'marketing' in (body as { data: object }).data
+        ? new ApiError('De angivna uppgifterna var ogiltiga.', 422, { errors: { marketing: 'Texten är för lång.' } })
+        : undefined;
+    const saved = server.puts.length;
+    type('marketing', 'Något');
+    type('events', '5');
+    await leave('marketing');
+    await waitFor(() => helper('marketing').includes('Texten är för lång.'), 'the reason beside the field');
+    await waitFor(() => server.puts.length === saved + 1, 'the other answer saved');
+    expect(server.puts[saved]).toEqual({ events: 5 });
+    expect(JSON.parse(localStorage.getItem(`followup-draft:${uuid}`)!)).toEqual({ marketing: 'Något' });
+    type('participants', '121');
+    await leave('participants');
+    await waitFor(() => server.puts.length === saved + 2, 'the next save');
+    expect(server.puts[saved + 1]).toEqual({ participants: 121 });
+
+    await click(button('Skicka in uppföljningen'));
+    await waitFor(() => text().includes('Fyll i följande uppgifter:'), 'the refused answer listed');
+    expect(text()).toContain('Hur har ni berättat om stiftelsens stöd?: Texten är för lång.');
+    expect(document.querySelector('[role=dialog]')).toBeNull();
+    expect(server.submits).toBe(0);
   });
 
   it('lists the missing answers as links to their fields and sends nothing', async () => {
