@@ -24,12 +24,15 @@ export function ApplicationDialog({
   tab,
   onTabChange,
   onClose,
+  onLeave,
   mode = 'manage',
 }: {
   uuid: string;
   tab: DialogTab;
   onTabChange: (tab: DialogTab) => void;
   onClose: () => void;
+  /** A link in the dialog leaves the list for another page. */
+  onLeave?: () => void;
   mode?: 'manage' | 'investigate';
 }) {
   const translate = useTranslate();
@@ -78,7 +81,7 @@ export function ApplicationDialog({
         )}
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap' }}>
-        {data && mode === 'manage' && tab === 'application' && <ApplicationActions data={data} onDeleted={onClose} />}
+        {data && mode === 'manage' && tab === 'application' && <ApplicationActions data={data} onDeleted={onClose} onLeave={onLeave} />}
         <Button onClick={onClose} variant="contained">
           {translate('ra.action.close')}
         </Button>

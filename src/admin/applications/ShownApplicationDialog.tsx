@@ -41,6 +41,8 @@ export function ShownApplicationDialog({ mode = 'manage' }: { mode?: 'manage' | 
         setKept(null);
         close();
       }}
+      // Leaving for the staff form: nothing to keep, so the list, still drawn a moment, does not bring the dialog back.
+      onLeave={() => setKept(null)}
       mode={mode}
     />
   );
