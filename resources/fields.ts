@@ -2,7 +2,7 @@ import type { Requirement } from './abilities.js';
 import { enums, type EnumName } from './enums.js';
 
 /**
- * The typed field builders of the resource schema (DESIGN.md §3). A field's name is its API name and its column;
+ * The typed field builders of the resource schema. A field's name is its API name and its column;
  * its kind decides the admin input and column, the server's JSON type, and the shared validation.
  */
 export type FieldKind =
@@ -63,6 +63,25 @@ export interface FieldOptions {
   step?: number;
   /** The form shows a help text under the input: `resources.<name>.help.<field>` in the locale files. */
   help?: boolean;
+  /**
+   * Personal data (GDPR): `true` when the value names or reaches a person, `false` when it does not and an anonymised
+   * record keeps it (what the statistics read). Anonymising an application blanks its personal fields (null, or an
+   * empty list for a list kind); an entity that is anonymised says one or the other of every field, which a test checks.
+   */
+  personal?: boolean;
+}
+
+/** What anonymising writes in a personal column: nothing, an empty list, an empty object, or a flag cleared. */
+export type Blank = null | readonly [] | '{}' | false;
+
+/**
+ * Columns of an entity's table that are no field of its declaration (keys, the server's own flags and dates, copies
+ * kept by triggers), with what anonymising writes in them (`blank`; left out, they are kept) and why.
+ */
+export interface ColumnsBeside {
+  columns: readonly string[];
+  blank?: Blank;
+  why: string;
 }
 
 interface Base extends FieldOptions {
@@ -192,7 +211,7 @@ export interface ResourceDefinition<N extends string = string> {
   /** The database table. */
   table: string;
   /**
-   * What every screen and route of the entity needs (SPEC.md §6). Granted for one record (the entity's name as
+   * What every screen and route of the entity needs. Granted for one record (the entity's name as
    * `entity_type`), it lets its holder list, read, edit and delete that record; creating and importing need it whole.
    */
   ability: Requirement;

@@ -1,7 +1,7 @@
 import type { AbilityName } from './abilities.js';
 import { boolean, choice, email, references, text, defineResource } from './fields.js';
 
-/** The periods a user holds one ability for, besides what their role gives (SPEC.md §6: an ability for one entity). */
+/** The periods a user holds one ability for, besides what their role gives. */
 const periodGrants = (name: string, ability: AbilityName) =>
   references(
     name,
@@ -20,14 +20,14 @@ export const staffUsers = defineResource({
   inUseMessage: 'errors.user_in_use',
   labelField: 'email',
   fields: [
-    text('first_name', { personName: true, required: true, column: true, sortable: 'localized' }),
-    text('last_name', { personName: true, required: true, column: true, sortable: 'localized' }),
-    email('email', { required: true, unique: true, column: true, sortable: true }),
+    text('first_name', { personName: true, required: true, column: true, sortable: 'localized', personal: true }),
+    text('last_name', { personName: true, required: true, column: true, sortable: 'localized', personal: true }),
+    email('email', { required: true, unique: true, column: true, sortable: true, personal: true }),
     choice('role', ['admin', 'utredare'], 'roles', { required: true, column: true, filter: true }),
     choice('locale', ['sv-SE', 'en-US'], 'app.languages', { required: true, default: 'sv-SE' }),
     boolean('active', { column: true, filter: true, default: true }),
     // Where notification mails go (none: no mails), and whether one who manages applications hears of every one.
-    email('notifications_email'),
+    email('notifications_email', { personal: true }),
     boolean('notify_on_applications', { default: false }),
     periodGrants('application_period_ids', 'manage-applications'),
     periodGrants('investigation_period_ids', 'investigate-applications'),

@@ -2,39 +2,13 @@ import { sql } from 'kysely';
 import type { Db } from '../db/connect.js';
 import { recordHistoryOfEach } from '../applications/history.js';
 import { enums } from '../../resources/enums.js';
+import { blankApplication } from './personalData.js';
 
 /**
  * Deleting and anonymising what applicants sent (GDPR), each in the caller's transaction. What is stored on disk is
  * answered rather than removed here: the caller removes those files once the transaction has committed, so a
  * rollback never leaves a row without its file.
  */
-
-/**
- * What an anonymised application keeps: what the statistics read (amounts, categories, global goals, period, status,
- * applicant type, organisation type, the month sent in, the municipality as `org_city`, the follow-up's participants
- * and events) and the reference, which names no one. Every other value the applicant gave goes.
- */
-const blankApplication = {
-  frontend_user_id: null,
-  organisation_id: null,
-  org_number: null,
-  org_name: null,
-  org_address: null,
-  org_co: null,
-  org_zip: null,
-  org_website: null,
-  contact_first_name: null,
-  contact_last_name: null,
-  contact_email: null,
-  contact_email_confirmation: null,
-  contact_phone: null,
-  contact_address: null,
-  contact_zip: null,
-  contact_city: null,
-  links: [],
-  definitions: '{}',
-  unread_messages: false,
-};
 
 /**
  * The values a history entry keeps once its application is anonymised: amounts, statuses, dates and flags, and the
@@ -83,11 +57,12 @@ export async function deleteDrafts(trx: Db, applicationIds: number[]): Promise<s
 }
 
 /**
- * Anonymises applications at `now`, as the retention rules or an erasure decide: the personal values, free-text
- * answers and links go from the application, its follow-up's free text and its investigations' comments; its messages,
- * files, mails and staff's notifications of it go whole; its history keeps what happened and when, without the values that named anyone, and says
- * it was anonymised (`action`: by the rules, or at the applicant's erasure request) and by whom (`userId`, or null for
- * the rules' own run and the applicant's own deletion). Answers the stored files to remove.
+ * Anonymises applications at `now`, as the retention rules or an erasure decide: the application's personal columns
+ * (as its declaration marks them, personalData.ts), its follow-up's free text and its investigations' comments go;
+ * its messages, files, mails and staff's notifications of it go whole; its history keeps what happened and when,
+ * without the values that named anyone, and says it was anonymised (`action`: by the rules, or at the applicant's
+ * erasure request) and by whom (`userId`, or null for the rules' own run and the applicant's own deletion). Answers
+ * the stored files to remove.
  */
 export async function anonymiseApplications(
   trx: Db,

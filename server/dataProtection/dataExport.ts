@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import yazl from 'yazl';
-import { categoryIdsOf, formRecord, questionsOf } from '../applications/applicationForm.js';
+import { questionsOf } from '../applications/applicationForm.js';
 import { threadOf } from '../applications/messages.js';
 import { shownToApplicant } from '../applications/told.js';
 import { stockholmDay } from '../clock.js';
@@ -12,6 +12,7 @@ import { displayName } from '../uploads/fileName.js';
 import type { FileStorage } from '../uploads/storage.js';
 import { enums } from '../../resources/enums.js';
 import { defaultLocale, isLocale, type Locale } from '../../resources/locales.js';
+import { exportedApplicationColumns } from './personalData.js';
 
 const { approved, rejected } = enums.application_status;
 const statusKey = (value: number) => Object.entries(enums.application_status).find(([, v]) => v === value)?.[0] ?? 'received';
@@ -58,8 +59,7 @@ export async function applicantData(db: Db, frontendUserId: number, now: Date) {
       files.push({ uuid: file.uuid, path });
       return path;
     };
-    const [categoryIds, questions, stored, thread, followup, categories] = await Promise.all([
-      categoryIdsOf(db, row.id),
+    const [questions, stored, thread, followup, categories] = await Promise.all([
       questionsOf(db, row.application_type_id),
       db
         .selectFrom('application_files')
@@ -81,8 +81,9 @@ export async function applicantData(db: Db, frontendUserId: number, now: Date) {
     // A decision not yet released is not in the download either: it is the foundation's to change until it is.
     const { status, approved_money } = shownToApplicant(row, row);
     const decided = status === approved || status === rejected;
-    const { category_ids: _ids, definitions, ...form } = formRecord(row, categoryIds);
-    const answers = (definitions ?? {}) as Record<string, unknown>;
+    const values: Record<string, unknown> = row;
+    const form = Object.fromEntries(exportedApplicationColumns.map((column) => [column, values[column]]));
+    const answers: Record<string, unknown> = row.definitions ?? {};
     applications.push({
       uuid: row.uuid,
       reference: row.reference,
