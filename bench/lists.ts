@@ -11,7 +11,7 @@ import os from 'node:os';
 import { Kysely, PostgresDialect, sql, type CompiledQuery } from 'kysely';
 import pg from 'pg';
 import { openBenchApp, stats, timeCalls } from './benchApp.js';
-import { pick, surnames } from './seedApplications.js';
+import { associations, pick, surnames } from './seedApplications.js';
 import { categories } from '../resources/categories.js';
 import { boolean, enumOf, text, type ResourceDefinition } from '../resources/fields.js';
 import { resourceByName } from '../resources/index.js';
@@ -167,24 +167,6 @@ const trades = [
   'Ögonoptik',
 ];
 const companyForms = ['AB', 'AB', 'AB', 'HB', 'KB', 'Ekonomisk förening'];
-const activities = [
-  'Idrottsföreningen',
-  'Hembygdsföreningen',
-  'Konstföreningen',
-  'Scoutkåren',
-  'Bygdegårdsföreningen',
-  'Körsällskapet',
-  'Fiskevårdsföreningen',
-  'Byalaget',
-  'Pensionärsföreningen',
-  'Ridklubben',
-  'Skidklubben',
-  'Teaterföreningen',
-  'Föräldraföreningen',
-  'Naturskyddsföreningen',
-  'Musikföreningen',
-  'Orienteringsklubben',
-];
 const streets = [
   'Storgatan',
   'Kyrkogatan',
@@ -230,7 +212,7 @@ async function seedRows(db: AnyDb) {
            o.place, 'Sverige', random() < 0.6
     FROM (
       SELECT i, (10 * (1 + floor(random() * 3)))::smallint AS type, ${pick(places)} AS place, ${pick(surnames)} AS surname,
-             ${pick(trades)} AS trade, ${pick(companyForms)} AS form, ${pick(activities)} AS activity,
+             ${pick(trades)} AS trade, ${pick(companyForms)} AS form, ${pick(associations)} AS activity,
              ${pick(communities)} AS community, ${pick(streets)} AS street, lpad(((i::bigint * 7919) % 100000000)::text, 8, '0') AS digits
       FROM generate_series(1, ${ROWS}) i
       OFFSET 0 -- keeps the subquery (and each row's random values) from being flattened into the outer query

@@ -87,7 +87,8 @@ export const surnames = [
   'de Wit',
   'Zetterlund',
 ];
-const organisations = [
+/** Kinds of association, for organisation names. */
+export const associations = [
   'Idrottsföreningen',
   'Hembygdsföreningen',
   'Konstföreningen',
@@ -100,7 +101,13 @@ const organisations = [
   'Ridklubben',
   'Skidklubben',
   'Teaterföreningen',
+  'Föräldraföreningen',
+  'Naturskyddsföreningen',
+  'Musikföreningen',
+  'Orienteringsklubben',
 ];
+// The first twelve, as the figures measured so far were seeded with.
+const organisations = associations.slice(0, 12);
 const places = [
   'Ystad',
   'Skurup',

@@ -1,45 +1,19 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
-import { connect, type Db } from '../db/connect.js';
-import { freePort, startEmbeddedPostgres, type EmbeddedPostgres } from '../db/embedded.js';
+import { describe, expect, it } from 'vitest';
 import { releasedAs, sentInApplication } from '../test/handlingFixtures.js';
-import { appEnv, staffSession, startServerProcess, type ServerProcess } from '../test/serverProcess.js';
+import { killableServer } from '../test/killableServer.js';
+import { staffSession } from '../test/serverProcess.js';
 import { createStaff, PASSWORD } from '../test/testApp.js';
 
 // The real server process on a PostgreSQL of this test's own, killed while its reminder job is in the middle of its
 // transaction: the reminder must still go exactly once, by the next process.
 
 const REMINDER_SECONDS = 6;
-
-let database: EmbeddedPostgres | undefined;
-let server: ServerProcess | undefined;
-let db: Db | undefined;
-const dirs: string[] = [];
-afterAll(async () => {
-  await server?.stop('SIGKILL');
-  await db?.destroy();
-  await database?.stop();
-  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
-});
+const rig = killableServer('reminder-crash');
 
 describe('a crash during the reminder job', () => {
   it('still sends the follow-up reminder exactly once after the restart', { timeout: 240_000 }, async () => {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'reminder-crash-'));
-    dirs.push(dataDir);
-    database = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'db') });
-    const port = await freePort();
-    const env = appEnv(port, path.join(dataDir, 'app'), {
-      DATABASE_URL: database.url,
-      NODE_ENV: 'test',
-      FOLLOWUP_REMINDER_DAYS: String(REMINDER_SECONDS / 86_400),
-    });
-    server = await startServerProcess(env);
-    db = connect(database.url, () => {});
-    const base = `http://127.0.0.1:${port}/api/v1`;
+    const { db, base } = await rig.start({ FOLLOWUP_REMINDER_DAYS: String(REMINDER_SECONDS / 86_400) });
 
     // An approved application, and staff who request its follow-up.
     await createStaff(db, 'admin', 'crash-admin@test.se');
@@ -55,43 +29,23 @@ describe('a crash during the reminder job', () => {
       headers: { 'x-requested-with': 'XMLHttpRequest', cookie },
     });
     expect(requested.status, await requested.text()).toBe(200);
-    const mails = async () =>
-      (await db!.selectFrom('outbox').select('subject').where('recipient', '=', application.email).execute()).length;
+    const mails = async () => (await db.selectFrom('outbox').select('subject').where('recipient', '=', application.email).execute()).length;
     expect(await mails()).toBe(1);
 
     // Hold the outbox so that the reminder job, when it comes due, waits inside its transaction.
-    const locker = new pg.Client({ connectionString: database.url });
-    await locker.connect();
-    await locker.query('BEGIN');
-    await locker.query('LOCK TABLE outbox IN EXCLUSIVE MODE');
-    const waitingInserts = async () =>
-      (
-        await sql<{ n: number }>`
-          SELECT count(*)::int AS n FROM pg_stat_activity
-          WHERE wait_event_type = 'Lock' AND query ILIKE 'insert into "outbox"%' AND pid <> pg_backend_pid()
-        `.execute(db!)
-      ).rows[0].n;
+    const outbox = await rig.holdOutbox();
+    const waitingInserts = async () => (await rig.waitingForLocks()).mail;
     await expect.poll(waitingInserts, { timeout: 60_000, interval: 250 }).toBe(1);
 
     // The process dies mid-job; its transaction is rolled back once PostgreSQL sees the client gone.
-    await server.stop('SIGKILL');
-    await locker.query('ROLLBACK');
-    await locker.end();
+    await rig.kill();
+    await outbox.release();
     await expect.poll(waitingInserts, { timeout: 30_000, interval: 250 }).toBe(0);
-    await expect
-      .poll(
-        async () =>
-          (await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE state = 'idle in transaction'`.execute(db!))
-            .rows[0].n,
-        {
-          timeout: 30_000,
-        },
-      )
-      .toBe(0);
+    await expect.poll(rig.openTransactions, { timeout: 30_000 }).toBe(0);
     expect(await mails()).toBe(1);
 
     // The next process sends it, once; and the job cut short, when the queue runs it again, sends nothing more.
-    server = await startServerProcess(env);
+    await rig.restart();
     await expect.poll(mails, { timeout: 30_000, interval: 250 }).toBe(2);
     const reminder = await db
       .selectFrom('outbox')
@@ -105,7 +59,7 @@ describe('a crash during the reminder job', () => {
         await sql<{ n: number }>`
           SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'followup-reminders' AND state IN ('created', 'retry', 'active')
             AND start_after <= now()
-        `.execute(db!)
+        `.execute(db)
       ).rows[0].n;
     await expect.poll(unfinished, { timeout: 150_000, interval: 1000 }).toBe(0);
     expect(await mails()).toBe(2);

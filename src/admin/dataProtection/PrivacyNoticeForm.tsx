@@ -1,15 +1,15 @@
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
-import { Alert, Box, Button, CircularProgress, Link, Stack, TextField, Typography } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Alert, Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
-import { useDataProvider, useLocaleState, useNotify, useTranslate, type HttpError } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
 import { formatDateTime } from '../../../resources/format';
 import { locales, type Locale } from '../../../resources/locales';
 import { length, required } from '../../../resources/validators';
 import { visuallyHidden } from '../../components/visuallyHidden';
-import { errorBody, type StaffDataProvider } from '../../providers/dataProvider';
 import type { PrivacyNotices } from '../../providers/staffMethods';
+import { Loaded } from '../LoadFailed';
 import { useStaffQuery } from '../useStaffQuery';
+import { useSettingsSave } from './useSettingsSave';
 
 export const privacyNoticeScope = ['privacy-notices'];
 
@@ -18,56 +18,41 @@ const NOTICE_MAX = 20_000;
 
 /** The privacy notice: loads its texts, then the form (keyed by what was loaded, so it starts from the saved texts). */
 export function PrivacyNoticeSection() {
-  const translate = useTranslate();
-  const { data, error } = useStaffQuery(privacyNoticeScope, 'getPrivacyNotices', []);
-  if (error) return <Alert severity="error">{error.message}</Alert>;
-  if (!data) return <CircularProgress aria-label={translate('ra.page.loading')} />;
-  return <PrivacyNoticeForm key={JSON.stringify(data)} saved={data} />;
+  const query = useStaffQuery(privacyNoticeScope, 'getPrivacyNotices', []);
+  return <Loaded query={query}>{(data) => <PrivacyNoticeForm key={JSON.stringify(data)} saved={data} />}</Loaded>;
 }
 
 /** The Swedish and English texts, with the placeholders of the rules explained, who changed them last, and a link to the page. */
 function PrivacyNoticeForm({ saved }: { saved: PrivacyNotices }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const notify = useNotify();
-  const dataProvider = useDataProvider<StaffDataProvider>();
-  const queryClient = useQueryClient();
   const [texts, setTexts] = useState<Record<Locale, string>>(
     () => Object.fromEntries(locales.map((l) => [l, saved[l]?.body ?? ''])) as Record<Locale, string>,
   );
-  const [errors, setErrors] = useState<Record<string, string[] | string>>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const save = useMutation({
-    mutationFn: (changed: Partial<Record<Locale, string>>) => dataProvider.savePrivacyNotices(changed),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: privacyNoticeScope }),
+  const {
+    submit: save,
+    errorOf,
+    message,
+    saving,
+  } = useSettingsSave({
+    scope: privacyNoticeScope,
+    save: (dataProvider, changed: Partial<Record<Locale, string>>) => dataProvider.savePrivacyNotices(changed),
+    notice: 'app.data_protection.notice.saved',
+    fieldsFirst: locales,
   });
   const t = (key: string, options?: object) => translate(`app.data_protection.notice.${key}`, options);
   const label = (l: Locale) => t(`text_${l}`);
   // Only the languages changed are sent, so "changed by" stays true of the other.
   const changed = locales.filter((l) => texts[l] !== (saved[l]?.body ?? ''));
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setMessage(null);
     const found: Record<string, string> = {};
     for (const l of locales) {
       const problem = required(texts[l]) ?? length(texts[l], { max: NOTICE_MAX });
       if (problem) found[l] = translate(problem.key, { ...problem.params, attribute: t(`attribute_${l}`) });
     }
-    setErrors(found);
-    if (Object.keys(found).length || !changed.length) return;
-    try {
-      await save.mutateAsync(Object.fromEntries(changed.map((l) => [l, texts[l]])));
-      notify('app.data_protection.notice.saved', { type: 'success' });
-    } catch (failure) {
-      const fields = errorBody(failure as HttpError)?.errors ?? {};
-      setErrors(fields);
-      if (!locales.some((l) => fields[l])) setMessage((failure as Error).message);
-    }
-  };
-  const errorOf = (name: string) => {
-    const error = errors[name];
-    return Array.isArray(error) ? error.join(' ') : error;
+    return save(found, changed.length ? Object.fromEntries(changed.map((l) => [l, texts[l]])) : null);
   };
 
   // Who changed a text last, of the two.
@@ -104,7 +89,7 @@ function PrivacyNoticeForm({ saved }: { saved: PrivacyNotices }) {
           {last ? t('changed_by', { name: last.updated_by!.name, date: formatDateTime(last.updated_at, locale) }) : t('never_changed')}
         </Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { xs: 'flex-start', sm: 'center' } }}>
-          <Button type="submit" variant="contained" disabled={save.isPending || !changed.length}>
+          <Button type="submit" variant="contained" disabled={saving || !changed.length}>
             {t('save')}
           </Button>
           <Link href="/integritet" target="_blank" rel="noopener" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>

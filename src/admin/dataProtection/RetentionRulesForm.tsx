@@ -1,39 +1,37 @@
-import { Alert, Box, Button, CircularProgress, Stack, TextField, Typography } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
-import { useDataProvider, useLocaleState, useNotify, useTranslate, type HttpError } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
 import { attributeLabel } from '../../../resources/attributeLabel';
 import { retentionRuleNames, retentionRules, type RetentionRule, type RetentionRules } from '../../../resources/retention';
 import { integer, range, required } from '../../../resources/validators';
-import { errorBody, type StaffDataProvider } from '../../providers/dataProvider';
 import type { RetentionRulesAnswer } from '../../providers/staffMethods';
+import { Loaded } from '../LoadFailed';
 import { useStaffQuery } from '../useStaffQuery';
+import { useSettingsSave } from './useSettingsSave';
 
 export const retentionScope = ['retention'];
 
 /** The retention rules: loads them, then the form (keyed by what was loaded, so it starts from the saved rules). */
 export function RetentionRulesSection() {
-  const translate = useTranslate();
-  const { data, error } = useStaffQuery(retentionScope, 'getRetentionRules', []);
-  if (error) return <Alert severity="error">{error.message}</Alert>;
-  if (!data) return <CircularProgress aria-label={translate('ra.page.loading')} />;
-  return <RetentionRulesForm key={JSON.stringify(data)} saved={data} />;
+  const query = useStaffQuery(retentionScope, 'getRetentionRules', []);
+  return <Loaded query={query}>{(data) => <RetentionRulesForm key={JSON.stringify(data)} saved={data} />}</Loaded>;
 }
 
 function RetentionRulesForm({ saved }: { saved: RetentionRulesAnswer }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const notify = useNotify();
-  const dataProvider = useDataProvider<StaffDataProvider>();
-  const queryClient = useQueryClient();
   const [values, setValues] = useState<Record<RetentionRule, string>>(
     () => Object.fromEntries(retentionRuleNames.map((name) => [name, String(saved[name])])) as Record<RetentionRule, string>,
   );
-  const [errors, setErrors] = useState<Record<string, string[] | string>>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const save = useMutation({
-    mutationFn: (rules: RetentionRules) => dataProvider.saveRetentionRules(rules),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: retentionScope }),
+  const {
+    submit: save,
+    errorOf,
+    message,
+    saving,
+  } = useSettingsSave({
+    scope: retentionScope,
+    save: (dataProvider, rules: RetentionRules) => dataProvider.saveRetentionRules(rules),
+    notice: 'app.data_protection.saved',
   });
   const label = (name: RetentionRule) => translate(`attributes.${name}`);
 
@@ -48,25 +46,11 @@ function RetentionRulesForm({ saved }: { saved: RetentionRulesAnswer }) {
     return found;
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setMessage(null);
-    const found = check();
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    try {
-      await save.mutateAsync(Object.fromEntries(retentionRuleNames.map((name) => [name, Number(values[name])])) as RetentionRules);
-      notify('app.data_protection.saved', { type: 'success' });
-    } catch (failure) {
-      setErrors(errorBody(failure as HttpError)?.errors ?? {});
-      setMessage((failure as Error).message);
-    }
+    return save(check(), Object.fromEntries(retentionRuleNames.map((name) => [name, Number(values[name])])) as RetentionRules);
   };
 
-  const errorOf = (name: string) => {
-    const error = errors[name];
-    return Array.isArray(error) ? error.join(' ') : error;
-  };
   const when = (date: string) =>
     new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Stockholm' }).format(new Date(date));
 
@@ -100,7 +84,7 @@ function RetentionRulesForm({ saved }: { saved: RetentionRulesAnswer }) {
             : translate('app.data_protection.defaults')}
         </Typography>
         <Box>
-          <Button type="submit" variant="contained" disabled={save.isPending}>
+          <Button type="submit" variant="contained" disabled={saving}>
             {translate('app.data_protection.save')}
           </Button>
         </Box>

@@ -32,6 +32,22 @@ export function ResetPasswordPage() {
     }
   };
 
+  /** The new password and its confirmation, each with its error from the server beside it. */
+  const newPassword = (name: 'password' | 'password_confirmation', value: string, set: (value: string) => void) => (
+    <TextField
+      label={translate(`app.reset.${name}`)}
+      type="password"
+      autoComplete="new-password"
+      value={value}
+      onChange={(e) => set(e.target.value)}
+      error={!!fieldErrors[name]}
+      helperText={fieldErrors[name]}
+      required
+      autoFocus={name === 'password'}
+      fullWidth
+    />
+  );
+
   if (message?.ok) {
     return (
       <AuthCard title={translate('app.reset.title')}>
@@ -58,29 +74,8 @@ export function ResetPasswordPage() {
             )}
           </Alert>
         )}
-        <TextField
-          label={translate('app.reset.password')}
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={!!fieldErrors.password}
-          helperText={fieldErrors.password}
-          required
-          autoFocus
-          fullWidth
-        />
-        <TextField
-          label={translate('app.reset.password_confirmation')}
-          type="password"
-          autoComplete="new-password"
-          value={confirmation}
-          onChange={(e) => setConfirmation(e.target.value)}
-          error={!!fieldErrors.password_confirmation}
-          helperText={fieldErrors.password_confirmation}
-          required
-          fullWidth
-        />
+        {newPassword('password', password, setPassword)}
+        {newPassword('password_confirmation', confirmation, setConfirmation)}
         <Button type="submit" variant="contained" size="large" disabled={busy}>
           {translate('app.reset.submit')}
         </Button>

@@ -120,11 +120,6 @@ function ErasureSummary({ preview }: { preview: ErasurePreview }) {
   const [locale] = useLocaleState();
   const statusLabel = useStatusLabel();
   const t = (key: string, options?: object) => translate(`app.erasure.${key}`, options);
-  const heading = (text: string) => (
-    <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, mt: 2 }}>
-      {text}
-    </Typography>
-  );
   const kind = (type: string | null) => type ?? t('no_type');
   const sentIn = (application: SentIn) =>
     [
@@ -135,61 +130,72 @@ function ErasureSummary({ preview }: { preview: ErasurePreview }) {
   return (
     <>
       <Typography>{t('intro')}</Typography>
-      {heading(t('drafts_heading'))}
-      {preview.drafts.length ? (
-        <>
-          <Typography variant="body2">{t('drafts', { smart_count: preview.drafts.length })}</Typography>
-          <List dense disablePadding aria-label={t('drafts_heading')}>
-            {preview.drafts.map((draft) => (
-              <ListItem key={draft.uuid} disableGutters>
-                <ListItemText
-                  primary={`${draft.period} – ${kind(draft.application_type)}`}
-                  secondary={t('draft_changed', { date: formatDate(draft.updated_at, locale) })}
-                />
-              </ListItem>
-            ))}
-          </List>
-        </>
-      ) : (
-        <Typography variant="body2">{t('no_drafts')}</Typography>
-      )}
-      {heading(t('anonymised_heading'))}
-      {preview.anonymised.length ? (
-        <>
-          <Typography variant="body2">{t('anonymised', { smart_count: preview.anonymised.length })}</Typography>
-          <List dense disablePadding aria-label={t('anonymised_heading')}>
-            {preview.anonymised.map((application) => (
-              <ListItem key={application.uuid} disableGutters>
-                <ListItemText primary={sentIn(application)} secondary={application.withdrawn ? t('withdrawn') : null} />
-              </ListItem>
-            ))}
-          </List>
-        </>
-      ) : (
-        <Typography variant="body2">{t('no_anonymised')}</Typography>
-      )}
-      {heading(t('kept_heading'))}
-      {preview.kept.length ? (
-        <>
-          <Typography variant="body2">{t('kept', { smart_count: preview.kept.length })}</Typography>
-          <List dense disablePadding aria-label={t('kept_heading')}>
-            {preview.kept.map((kept) => (
-              <ListItem key={kept.uuid} disableGutters>
-                <ListItemText
-                  primary={sentIn(kept)}
-                  secondary={kept.anonymised_from && t('anonymised_from', { date: formatDate(kept.anonymised_from, locale) })}
-                />
-              </ListItem>
-            ))}
-          </List>
-        </>
-      ) : (
-        <Typography variant="body2">{t('no_kept')}</Typography>
-      )}
-      {heading(t('account_heading'))}
+      <PreviewSection
+        name="drafts"
+        items={preview.drafts}
+        item={(draft) => ({
+          primary: `${draft.period} – ${kind(draft.application_type)}`,
+          secondary: t('draft_changed', { date: formatDate(draft.updated_at, locale) }),
+        })}
+      />
+      <PreviewSection
+        name="anonymised"
+        items={preview.anonymised}
+        item={(application) => ({ primary: sentIn(application), secondary: application.withdrawn ? t('withdrawn') : null })}
+      />
+      <PreviewSection
+        name="kept"
+        items={preview.kept}
+        item={(kept) => ({
+          primary: sentIn(kept),
+          secondary: kept.anonymised_from && t('anonymised_from', { date: formatDate(kept.anonymised_from, locale) }),
+        })}
+      />
+      <SectionHeading>{t('account_heading')}</SectionHeading>
       <Typography variant="body2">
         {preview.account === 'deleted' ? t('account_deleted') : t('account_closed', { date: formatDate(preview.kept_until, locale) })}
       </Typography>
+    </>
+  );
+}
+
+function SectionHeading({ children }: { children: string }) {
+  return (
+    <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, mt: 2 }}>
+      {children}
+    </Typography>
+  );
+}
+
+/** One part of what the erasure does: its heading, how many, and each (`app.erasure.<name>`, `no_<name>`, `<name>_heading`). */
+function PreviewSection<T extends { uuid: string }>({
+  name,
+  items,
+  item,
+}: {
+  name: 'drafts' | 'anonymised' | 'kept';
+  items: T[];
+  item: (entry: T) => { primary: string; secondary: string | null };
+}) {
+  const translate = useTranslate();
+  const t = (key: string, options?: object) => translate(`app.erasure.${key}`, options);
+  return (
+    <>
+      <SectionHeading>{t(`${name}_heading`)}</SectionHeading>
+      {items.length ? (
+        <>
+          <Typography variant="body2">{t(name, { smart_count: items.length })}</Typography>
+          <List dense disablePadding aria-label={t(`${name}_heading`)}>
+            {items.map((entry) => (
+              <ListItem key={entry.uuid} disableGutters>
+                <ListItemText {...item(entry)} />
+              </ListItem>
+            ))}
+          </List>
+        </>
+      ) : (
+        <Typography variant="body2">{t(`no_${name}`)}</Typography>
+      )}
     </>
   );
 }
