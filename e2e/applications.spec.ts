@@ -234,7 +234,7 @@ test('the decided list filters by applicant, fits a 1280 px screen with more col
   await page.keyboard.press('Escape');
   await expect(page.getByRole('columnheader', { name: 'Varav FoU' })).toBeVisible();
 
-  // The applicant filter (SPEC.md §2 frontend_user): found by name, then only that applicant's decisions.
+  // The applicant filter (`frontend_user`): found by name, then only that applicant's decisions.
   await page.getByRole('combobox', { name: 'Sökande' }).fill('Maria');
   await page.getByRole('option', { name: /^Maria Nilsson/ }).click();
   await expect(page).toHaveURL(/frontend_user/);

@@ -1,7 +1,8 @@
 import { expect, test } from './fixtures';
 import { readFileSync } from 'node:fs';
 import { formatCount, formatMoney } from '../resources/format';
-import type { Statistics } from '../resources/statistics';
+import type { JsonOf } from '../server/routes/schemas';
+import type { statistics } from '../server/routes/schemas/statistics';
 import { expectAccessible } from './axe';
 import { ADMIN, loginAs, pageTitle } from './helpers';
 
@@ -24,7 +25,7 @@ test('the admin reads the statistics of the closed demo period, as the API count
   // The same figures, from the API with the admin's session.
   const response = await page.request.get(`/api/v1/statistics?period=${periodId}`);
   expect(response.status()).toBe(200);
-  const { data } = (await response.json()) as { data: Statistics };
+  const { data } = (await response.json()) as { data: JsonOf<typeof statistics> };
   expect(data.period?.name).toBe(closedPeriod);
   expect(data.totals.applications).toBeGreaterThan(0);
 

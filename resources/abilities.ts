@@ -1,4 +1,4 @@
-/** The named abilities of SPEC.md §6. Roles get them through the role_abilities table (admin: all; utredare: investigate). */
+/** The named abilities. Roles get them through the role_abilities table (admin: all; utredare: investigate). */
 export const abilityNames = [
   'manage-users',
   'manage-application-types',
@@ -25,7 +25,7 @@ export interface Ability {
 
 /**
  * What a screen or route needs: one ability, all of a list, or any of a list; optionally for one entity.
- * An ability may be granted for one entity (SPEC.md §6): for one period (`entity_type` 'periods'), which then covers
+ * An ability may be granted for one entity: for one period (`entity_type` 'periods'), which then covers
  * that period and the applications in it, or for one record of a settings entity (its resource name, e.g. 'faqs').
  */
 export type Requirement = AbilityName | { allOf: AbilityName[] } | { anyOf: AbilityName[] };

@@ -1,5 +1,5 @@
 /**
- * The enumerations of SPEC.md §3: one place for their codes, shared by the server, the admin and the portal.
+ * The enumerations: one place for their codes, shared by the server, the admin and the portal.
  * Labels live in locales/<locale>.json under enums.<name>.<key>.
  */
 export const enums = {

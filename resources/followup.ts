@@ -1,4 +1,4 @@
-/** The follow-up report after a grant (SPEC.md §2–§4), as the API gives it; shared by the server and both apps. */
+/** The follow-up report after a grant: its answers and their limits, shared by the server and both apps. */
 
 /** Participants and events are whole numbers from 0 to this. */
 export const MAX_FOLLOWUP_COUNT = 1_000_000;
@@ -18,25 +18,4 @@ export interface FollowupAnswers {
   participants: number | null;
   events: number | null;
   marketing: string | null;
-}
-
-export interface FollowupFile {
-  uuid: string;
-  name: string;
-  mime: string;
-  size: number;
-  created_at: string;
-}
-
-export interface Followup extends FollowupAnswers {
-  application_uuid: string;
-  reference: string | null;
-  period_name: string;
-  requested_at: string;
-  /** 'YYYY-MM-DD': the applications' `followup_at`. */
-  due_at: string;
-  reminded_at: string | null;
-  sent_in_at: string | null;
-  files: FollowupFile[];
-  upload_max_bytes: number;
 }

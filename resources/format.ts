@@ -1,4 +1,4 @@
-/** Dates and money as people in the chosen locale read them, in the browser and in mails; times in Europe/Stockholm (DESIGN.md §5). */
+/** Dates and money as people in the chosen locale read them, in the browser and in mails; times in Europe/Stockholm. */
 const TIME_ZONE = 'Europe/Stockholm';
 
 /** 'YYYY-MM-DD' (a date column) or an ISO timestamp -> '21 nov. 2026' / 'Nov 21, 2026'. */

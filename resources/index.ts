@@ -15,7 +15,7 @@ export type { ResourceDefinition } from './fields.js';
 
 /**
  * The registry of staff-managed entities. Each is declared once in resources/<name>.ts and listed here; the admin
- * screens and the server's routes are derived from that declaration (DESIGN.md §3).
+ * screens and the server's routes are derived from that declaration.
  */
 export const resourceList = [
   staffUsers,
@@ -55,7 +55,7 @@ export const screens: Record<string, Requirement> = {
 const applicationScreens = new Set(['applications', 'decision', 'decisioning', 'investigations', 'application-deletions']);
 
 /**
- * The entity an ability granted for one entity must name to reach a record of a screen or resource (SPEC.md §6): an
+ * The entity an ability granted for one entity must name to reach a record of a screen or resource: an
  * application's period, or the record itself (its resource's name as the type); null when the record names none.
  */
 export function entityOf(name: string, record: { id?: unknown; period?: { id?: unknown } }): Entity | null {
@@ -64,7 +64,7 @@ export function entityOf(name: string, record: { id?: unknown; period?: { id?: u
   return typeof id === 'number' ? { id, type: ofApplication ? 'periods' : name } : null;
 }
 
-/** The list endpoint of a staff screen that is not an entity of its own (SPEC.md §7 calls). */
+/** The list endpoint of a staff screen that is not an entity of its own. */
 const screenEndpoints: Record<string, string> = {
   applications: 'applications/all',
   decision: 'applications/decided',

@@ -1,12 +1,12 @@
 import { defaultLocale, isLocale, type Locale } from './locales';
 
 /**
- * The money input's text (SPEC.md §5), for the portal and the admin alike: shown in the language's own way
+ * The money input's text, for the portal and the admin alike: shown in the language's own way
  * ("25 000,50" in Swedish, "25,000.50" in English) and read from what people type in either. Amounts are whole öre;
  * the digits are handled as strings and integers, never as floating point kronor, so 0.29 kr is exactly 29 öre.
  */
 
-/** The amount applied for: whole öre, never negative (SPEC.md §5 money input), at most 100 million kronor. */
+/** The amount applied for: whole öre, never negative, at most 100 million kronor. */
 export const MAX_MONEY = 100_000_000_00;
 
 export interface MoneyInputOptions {
@@ -24,7 +24,7 @@ export interface MoneyInputOptions {
 export type MoneyInputError = 'number' | 'unclear';
 export type MoneyInputResult = { ore: number | null; clamped: boolean } | { error: MoneyInputError };
 
-// Swedish groups thousands with spaces and writes a decimal comma (SPEC.md §5's comma for thousands reads wrong there).
+// Swedish groups thousands with spaces and writes a decimal comma, so a comma between thousands would read as decimals.
 const SEPARATORS: Record<Locale, { group: string; decimal: string }> = {
   'sv-SE': { group: ' ', decimal: ',' },
   'en-US': { group: ',', decimal: '.' },

@@ -6,7 +6,7 @@ export type FieldErrors = Record<string, Message[]>;
 
 /**
  * An error the client is meant to see: status, a message key from locales/*.json errors.*, field errors.
- * The error handler translates it into the envelope of DESIGN.md §4.
+ * The error handler (plugins/errors.ts) translates it into the envelope { message, errors? }.
  */
 export class AppError extends Error {
   constructor(

@@ -18,7 +18,7 @@ import type { FileStorage } from './uploads/storage.js';
 export type Access = 'anonymous' | 'applicant' | 'staff' | { abilities: Requirement; scope?: Scope };
 
 /**
- * Where a route finds the entity that an ability granted for one entity must match (SPEC.md §6), e.g. the period of
+ * Where a route finds the entity that an ability granted for one entity must match, e.g. the period of
  * the application in the path. `of` runs once params, query and body are parsed, and only for callers who hold such
  * an ability: it answers the entity's id, 'unknown' when the request names none that exists (404), or 'list' when
  * the request is about no one entity and the handler narrows its rows to `request.scope`. Without `of` the route is

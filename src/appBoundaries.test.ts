@@ -45,3 +45,36 @@ describe('imports between the apps', () => {
     expect(crossings(folder, apps)).toEqual([]);
   });
 });
+
+// The answers' types come from the server's response schemas, imported by type only: a value import would put the
+// server's code (TypeBox, Fastify's helpers) into a browser bundle, and another server module into the browser's types.
+const root = resolve(src, '..');
+const schemaModule = /^server\/routes\/schemas(\/[\w-]+)?$/;
+
+/** Every import of the server in a file, and whether it is by type only (`import type`, `export type`, `typeof import()`). */
+function serverImports(file: string): { file: string; path: string; typeOnly: boolean }[] {
+  const text = readFileSync(file, 'utf8');
+  const statements =
+    /\b(?:import|export)(\s+type\b)?[^'"`;]*?\bfrom\s*['"](\.[^'"]+)['"]|\b(typeof\s+)?import\s*\(\s*['"](\.[^'"]+)['"]|\bimport\s*['"](\.[^'"]+)['"]/g;
+  return [...text.matchAll(statements)].flatMap((m) => {
+    const specifier = m[2] ?? m[4] ?? m[5];
+    const path = relative(root, resolve(dirname(file), specifier))
+      .split(/[\\/]/)
+      .join('/')
+      .replace(/\.[jt]sx?$/, '');
+    return path.startsWith('server/') ? [{ file: relative(root, file), path, typeOnly: !!(m[1] ?? m[3]) }] : [];
+  });
+}
+
+describe('imports of the server', () => {
+  const found = files(src).flatMap(serverImports);
+
+  it('are by type only', () => {
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.filter((i) => !i.typeOnly).map((i) => `${i.file} imports ${i.path} as a value`)).toEqual([]);
+  });
+
+  it('are of the response schemas only', () => {
+    expect(found.filter((i) => !schemaModule.test(i.path)).map((i) => `${i.file} imports ${i.path}`)).toEqual([]);
+  });
+});

@@ -67,11 +67,14 @@ export function filesOf(db: Db, applicationId: number) {
     .execute();
 }
 
+/** The form's fields with the categories and the answers, typed by their columns (the answers name them too). */
+export type FormRecord = { category_ids: number[]; definitions: ApplicationRow['definitions'] } & Pick<ApplicationRow, FormColumn>;
+
 /** The record the shared validation sees: the form's fields with the categories and the answers. */
-export function formRecord(row: ApplicationRow, categoryIds: number[]): Record<string, unknown> {
+export function formRecord(row: ApplicationRow, categoryIds: number[]): FormRecord {
   const record: Record<string, unknown> = { category_ids: categoryIds, definitions: row.definitions };
   for (const column of formColumns) record[column] = row[column];
-  return record;
+  return record as FormRecord;
 }
 
 /** How many files each media question has, for the answers' validation. */

@@ -1,5 +1,5 @@
 /**
- * The money distribution cap of a period (SPEC.md §3, uses_money_distribution_cap): the period has an amount to
+ * The money distribution cap of a period (`uses_money_distribution_cap`): the period has an amount to
  * distribute, and approvals together may not exceed it. Exact integers of öre throughout, never floats.
  */
 

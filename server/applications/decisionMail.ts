@@ -16,9 +16,9 @@ import { visibleStatus } from './ownApplications.js';
 import { reachableByStaff } from './staffReach.js';
 import { factsOf, isReleased, mailIsCurrent, mailIsCurrentSql, toldColumns, releaseColumns } from './told.js';
 
-// The decision mail (SPEC.md §3's "distribution mail sent"): the template of the decision in the applicant's
-// language, filled in for the application. The mail, its sent date and the history entry are stored in one
-// transaction holding the application's row, so two staff sending at once never send it twice.
+// The decision mail, whose sent date the "decision mail sent" progress indicator shows: the template of the decision
+// in the applicant's language, filled in for the application. The mail, its sent date and the history entry are
+// stored in one transaction holding the application's row, so two staff sending at once never send it twice.
 
 export interface DecisionMailDeps {
   db: Db;

@@ -71,7 +71,7 @@ export async function assertApprovable(trx: Db, applicationId: number, locale: L
   await assertFitsCap(trx, period, applicationId, application.approved_money, locale, field);
 }
 
-/** The status selector (SPEC.md §4): any status but draft, and approved only as assertApprovable() allows. */
+/** The status selector: any status but draft, and approved only as assertApprovable() allows. */
 export function changeStatus(db: Db, uuid: string, status: number, staffId: number, locale: Locale) {
   const guard = status === approved ? (trx: Db, id: number) => assertApprovable(trx, id, locale, 'status') : undefined;
   return changeApplication(db, uuid, 'status', status, staffId, guard);
@@ -121,9 +121,10 @@ export interface DecisionInput {
 }
 
 /**
- * Decides on a sent-in application (SPEC.md §2 decision, §3 period flags): approve with an amount, or reject. In a period that uses the money distribution cap, approvals together
- * may not exceed the period's amount; the check and the update run in one transaction holding the period's row, so
- * two decisions at once cannot both fit. Refusals are 422s with field errors, the amount's in the caller's language.
+ * Decides on a sent-in application: approve with an amount, or reject. In a period that uses the money distribution
+ * cap, approvals together may not exceed the period's amount; the check and the update run in one transaction holding
+ * the period's row, so two decisions at once cannot both fit. Refusals are 422s with field errors, the amount's in the
+ * caller's language.
  */
 export async function decide(db: Db, applicationId: number, staffId: number, input: DecisionInput, locale: Locale) {
   const id = applicationId;

@@ -12,7 +12,7 @@ import { contains } from '../lists/search.js';
 import type { FileStorage } from '../uploads/storage.js';
 import { reachableByStaff } from './staffReach.js';
 
-// Staff delete an application (SPEC.md §6, manage-applications): a duplicate, a test, one sent in by mistake. Approved
+// Staff who manage applications delete one: a duplicate, a test, one sent in by mistake. Approved
 // applications are refused: they are records of the foundation's bookkeeping, kept until the retention rules anonymise
 // them. What goes with the application (files, messages, follow-up, investigations, history, the stored copies of the
 // mails about it) goes in one transaction, which also writes who deleted which reference to application_deletions;

@@ -17,7 +17,7 @@ export interface ApplicationRecipient {
 
 /**
  * The applicant the application's mails go to; an application whose applicant has no usable address (none, or the
- * account disabled) is SPEC.md §8's "there is no e-mail linked to this application" (422), and nothing is sent.
+ * account disabled) is a 422 "there is no e-mail address linked to this application", and nothing is sent.
  */
 export async function recipientOf(db: Db, applicationId: number): Promise<ApplicationRecipient> {
   const applicant = await db

@@ -4,7 +4,7 @@ import { AppError, notFound } from '../errors.js';
 import { assertDraft } from './ownApplications.js';
 import { reachableByStaff } from './staffReach.js';
 
-// The queries of an application's files (SPEC.md §2): the rows; the bytes are in server/uploads/.
+// The queries of an application's files: the rows; the bytes are in server/uploads/.
 
 export interface NewFile {
   uuid: string;
@@ -15,6 +15,8 @@ export interface NewFile {
   size: number;
   /** An attachment of the follow-up report rather than of the form. */
   followup?: boolean;
+  /** When it came; now unless given (the demo's came with applications started in the past). */
+  created_at?: Date;
 }
 
 /** Locks the application until the transaction ends and checks it is still a draft, so a send-in cannot race a change. */

@@ -4,7 +4,6 @@ import {
   MAX_FOLLOWUP_COUNT,
   MAX_FOLLOWUP_MARKETING,
   requiredFollowupFields,
-  type Followup,
   type FollowupAnswers,
 } from '../../resources/followup.js';
 import type { Db } from '../db/connect.js';
@@ -14,12 +13,12 @@ import { notifyStaff } from '../notifications/notifyStaff.js';
 import { recordHistory } from './history.js';
 import { isPlainText } from '../../resources/plainText.js';
 
-// The follow-up report of an approved application (SPEC.md §2–§4): staff request it (followupRequests.ts), the
+// The follow-up report of an approved application: staff request it (followupRequests.ts), the
 // applicant saves the answers as they type and sends it in once; from then on it is locked. The due date and the
 // sent-in time are columns of `applications`, which the lists and progress indicators read.
 
-/** The Followup of an application, or a 404 when none has been requested. */
-export async function followupOf(db: Db, applicationId: number, uploadMaxBytes: number): Promise<Followup> {
+/** The follow-up report of an application (the routes' `followup` schema), or a 404 when none has been requested. */
+export async function followupOf(db: Db, applicationId: number, uploadMaxBytes: number) {
   const row = await db
     .selectFrom('application_followups as f')
     .innerJoin('applications as a', 'a.id', 'f.application_id')

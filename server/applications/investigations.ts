@@ -7,7 +7,7 @@ import { COUNT_UP_TO, staffApplicant } from './lists.js';
 import { recordHistory } from './history.js';
 import { personName } from '../../resources/users.js';
 
-// The queries of investigations (SPEC.md §2 applications area, §6): who investigates an application, and each one's proposal.
+// The queries of investigations: who investigates an application, and each one's proposal.
 
 /** The own-investigations list sorts by these only (anything else is a 422); ties broken by id. */
 const ownSorts: Record<string, RawBuilder<unknown>[]> = {

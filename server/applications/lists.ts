@@ -9,13 +9,13 @@ import { reachableByStaff } from './staffReach.js';
 import { changedAfterMail, type Mailed } from './told.js';
 import { personName } from '../../resources/users.js';
 
-/** The three staff lists of SPEC.md §2: what each may filter and sort by. */
+/** The three staff lists (all, decided, a period's decisioning): what each may filter and sort by. */
 export const listSpecs = {
   all: {
     statuses: listedStatuses,
     sorts: ['reference', 'status', 'applicant', 'money', 'sent_in_at', 'created_at'],
     defaultSort: { field: 'reference', order: 'asc' },
-    // unread and followups are the presets of applications/{status?}{unread?} (SPEC.md §2).
+    // unread and followups are the presets of applications/{status?}{unread?}.
     filters: { period: 'id', unread: 'boolean', followups: 'boolean' },
     search: true,
     fromEnd: true,
@@ -190,7 +190,7 @@ function rows(db: Db, kind?: keyof typeof listSpecs) {
 
 type Joined = Awaited<ReturnType<ReturnType<typeof rows>['executeTakeFirstOrThrow']>>;
 
-/** The six progress indicators of SPEC.md §3; the mail's says too when the decision changed after it was sent. */
+/** A row's six progress indicators; the mail's says too when the decision changed after it was sent. */
 export function progressOf(row: Mailed & Pick<Joined, 'unread_messages' | 'followup_at' | 'followup_sent_in_at' | 'finished'>) {
   return {
     unhandled: row.status === enums.application_status.received,
@@ -203,7 +203,7 @@ export function progressOf(row: Mailed & Pick<Joined, 'unread_messages' | 'follo
   };
 }
 
-/** A list row in the API's shape (money in öre; money_value is the name lists use, SPEC.md §3). */
+/** A list row in the API's shape (money in öre; money_value is the name lists use). */
 export function listRow(row: Joined) {
   return {
     id: row.id,
@@ -225,7 +225,7 @@ export function listRow(row: Joined) {
 }
 export type ListRow = ReturnType<typeof listRow>;
 
-/** The decided list's extra columns (SPEC.md §2 decision): the decision's parts and the categories as text. */
+/** The decided list's extra columns: the decision's parts and the categories as text. */
 async function withDecision(db: Db, page: Joined[]) {
   const ids = page.map((r) => r.id);
   const labels = ids.length
@@ -340,7 +340,7 @@ const SORT_MATCHES_BELOW = 10_000;
 export const COUNT_UP_TO = 10_000;
 
 /**
- * One page of a staff list in the envelope of DESIGN.md §4, of the periods `within` says; a negative page counts from
+ * One page of a staff list in the list envelope, of the periods `within` says; a negative page counts from
  * the end (the list reversed, `fromTheEnd`), so the last page of a list past the cap is as cheap as its first. `way`
  * is for tests, which compare both ways of finding a page of a counted list: collecting its matches, or walking a
  * sort index; as is `countUpTo`, the cap of an uncounted list's total.

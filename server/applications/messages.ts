@@ -7,7 +7,7 @@ import { recordHistory } from './history.js';
 import { isPlainText } from '../../resources/plainText.js';
 import { personName } from '../../resources/users.js';
 
-// The dialogue of an application sent in (SPEC.md §2): its messages, their attachments (rows of application_files
+// The dialogue of an application sent in: its messages, their attachments (rows of application_files
 // with a message_id; the bytes are in server/uploads/) and the "unread messages" flag of the staff lists.
 
 // The table's CHECK says the same.

@@ -29,7 +29,7 @@ const { draft, received, approved, rejected } = enums.application_status;
 const shownAsIs: readonly number[] = [draft, approved, rejected];
 
 /**
- * Status cloaking (SPEC.md §3): in a closed period that uses it, an applicant sees only approved or rejected once
+ * Status cloaking: in a closed period that uses it, an applicant sees only approved or rejected once
  * decided, and a neutral "received" before that.
  */
 export function visibleStatus(status: number, period: { closed: boolean; uses_status_cloaking: boolean }): number {

@@ -10,7 +10,7 @@ import { recordHistory } from './history.js';
 import { reachableByStaff } from './staffReach.js';
 import { nextReference, type sentInColumns } from './submit.js';
 
-// The queries of the staff form for one application (SPEC.md §2 add-application, edit-application).
+// The queries of the staff form that adds an application or edits one.
 
 type SentInColumns = Awaited<ReturnType<typeof sentInColumns>>;
 

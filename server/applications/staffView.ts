@@ -8,7 +8,7 @@ import { isReleased } from './told.js';
 import { personName } from '../../resources/users.js';
 
 /**
- * One application as staff read it (SPEC.md §2, edit in a modal): everything the applicant filled in, with the
+ * One application as staff read it: everything the applicant filled in, with the
  * type's questions and the files, the decision's parts, the dates behind the progress indicators and who applied.
  * Investigations are served by their own routes.
  */

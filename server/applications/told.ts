@@ -60,7 +60,7 @@ export const isReleased = (row: Released) =>
 
 /**
  * What the applicant is shown of their application: a decision once released (else "under investigation"), then
- * status cloaking (SPEC.md §3), which shows that as "received" in a closed period that uses it; the amount only of
+ * status cloaking, which shows that as "received" in a closed period that uses it; the amount only of
  * an approval shown.
  */
 export function shownToApplicant(row: Released, period: { closed: boolean; uses_status_cloaking: boolean }) {

@@ -3,7 +3,7 @@ import type { Db } from '../db/connect.js';
 import { invalid } from '../errors.js';
 import { hashToken } from './tokens.js';
 
-// The applicants' accounts and their e-mailed login links (DESIGN.md §5): single use, stored as SHA-256.
+// The applicants' accounts and their e-mailed login links: single use, stored as SHA-256.
 
 const applicantColumns = ['id', 'email', 'first_name', 'locale', 'active', 'verified_at'] as const;
 
@@ -21,8 +21,14 @@ export function applicantByEmail(db: Db, address: string) {
     .executeTakeFirst();
 }
 
-/** Registers an applicant; undefined when the address was registered meanwhile. */
-export function registerApplicant(db: Db, applicant: { email: string; first_name: string; last_name: string; locale: string }) {
+/**
+ * Registers an applicant, now or at `created_at` (the demo's registered in the past); undefined when the address was
+ * registered meanwhile.
+ */
+export function registerApplicant(
+  db: Db,
+  applicant: { email: string; first_name: string; last_name: string; locale: string; created_at?: Date },
+) {
   return db
     .insertInto('frontend_users')
     .values(applicant)

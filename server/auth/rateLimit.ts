@@ -4,7 +4,7 @@ import { tooManyAttempts } from '../errors.js';
 
 /**
  * Attempts counted in the database (so every app process counts the same), each by scope, e-mail and client address.
- * Limits look at them three ways: per e-mail and address (five failed attempts a minute, DESIGN.md §5), per client
+ * Limits look at them three ways: per e-mail and address (five failed attempts a minute), per client
  * address across e-mails (one client trying many accounts, or registering many addresses), and per e-mail across
  * addresses (one inbox flooded from many clients).
  */
@@ -21,7 +21,7 @@ export interface Limit {
   seconds: number;
 }
 
-/** The limit of DESIGN.md §5: five failures a minute per scope, e-mail and address. */
+/** Five failed attempts a minute per scope, e-mail and address. */
 const PER_EMAIL_AND_ADDRESS: Limit = { max: 5, seconds: 60 };
 
 const normalise = (key: AttemptKey) => ({ ...key, email: key.email.trim().toLowerCase() });

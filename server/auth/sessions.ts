@@ -2,14 +2,29 @@ import { sql, type Expression } from 'kysely';
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../db/connect.js';
 import type { Ability } from '../../resources/abilities.js';
-import type { ApplicantProfile, StaffUser } from '../../resources/users.js';
 import { hashToken, newToken } from './tokens.js';
 
 export type SessionKind = 'staff' | 'applicant';
 export const sessionCookie: Record<SessionKind, string> = { staff: 'staff_session', applicant: 'applicant_session' };
 
-export type { StaffUser };
-export type Applicant = ApplicantProfile;
+/** The staff user a session is for (GET /users/me answers it). */
+export interface StaffUser {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  role: string;
+  locale: string;
+}
+
+/** The applicant a session is for (GET /frontend-users/me answers it). */
+export interface Applicant {
+  id: number;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  locale: string;
+}
 
 const ownerColumn = { staff: 'user_id', applicant: 'frontend_user_id' } as const;
 

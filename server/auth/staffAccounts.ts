@@ -4,7 +4,7 @@ import { invalid } from '../errors.js';
 import { deleteStaffSessions } from './sessions.js';
 import { hashToken } from './tokens.js';
 
-// The staff users' sign-in and password reset (DESIGN.md §5).
+// The staff users' sign-in and password reset.
 
 /** The staff user signing in with this address, whatever its case. */
 export function staffForSignIn(db: Db, address: string) {

@@ -12,7 +12,7 @@ export type FilterKind = 'id' | 'boolean' | 'text' | 'month' | 'integer[]' | 'ch
 export interface ListGrammar {
   sorts: readonly string[];
   defaultSort: { field: string; order: 'asc' | 'desc' };
-  /** 50 (SPEC.md §7) unless the list says otherwise. */
+  /** 50 unless the list says otherwise. */
   perPage?: number;
   search: boolean;
   filters: Readonly<Record<string, FilterKind>>;
@@ -59,7 +59,7 @@ function parameters(raw: unknown) {
 }
 
 /**
- * The list parameters of SPEC.md §7 and DESIGN.md §4 (page, per_page, sort, direction, search, filters, status[]),
+ * The list parameters (page, per_page, sort, direction, search, filters, status[]),
  * checked against the list's whitelists: an unknown sort or filter, a status the list does not show, a malformed
  * page or a search of 2 characters or fewer is a 422 with translated field errors, never silently ignored.
  * Unpaged (an export), every match is taken at once.
@@ -172,7 +172,7 @@ function readFilter(query: ListQuery, name: string, kind: FilterKind, values: st
   }
 }
 
-/** The list envelope of DESIGN.md §4 (server/routes/schemas.ts `listPageSchema` documents it). */
+/** The list envelope, which routes answer inside { data } (server/routes/schemas.ts `listPageSchema` documents it). */
 export interface ListEnvelope<T> {
   data: T[];
   total: number;

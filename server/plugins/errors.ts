@@ -16,7 +16,7 @@ interface AjvIssue {
 const RETRY_AFTER_SECONDS = 5;
 
 /**
- * Turns any error into the envelope { message, errors? } of DESIGN.md §4, translated; a 500 shows no internals. A
+ * Turns any error into the envelope { message, errors? } (errors by field), translated; a 500 shows no internals. A
  * database that cannot be reached is a 503 "try again in a moment", whatever the route was doing; so is a file store
  * that refuses writes, and a full one a 507.
  */

@@ -6,7 +6,7 @@ import { applicantCookie, createApplicant, createApplication, createPeriod } fro
 import { multipart, pdf } from '../test/multipart.js';
 import { call, createStaff, createTestApp, sessionCookie, type TestApp } from '../test/testApp.js';
 
-// SPEC.md §6: an ability matches by name with no entity, or by name plus an entity's id and type. One granted for a
+// An ability matches by name with no entity, or by name plus an entity's id and type. One granted for a
 // period covers the period and the applications in it; one granted for a settings record covers that record. Each
 // route is tried as: a general holder, a holder for this entity, the same holder on another entity, and a staff user
 // holding nothing.

@@ -4,7 +4,7 @@ import { AppError } from '../errors.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Security headers, and the CSRF rule of DESIGN.md §5: a state change needs X-Requested-With and our own Origin. */
+/** Security headers, and the CSRF rule: a state change needs X-Requested-With and our own Origin. */
 export async function registerSecurity(app: FastifyInstance) {
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -16,7 +16,7 @@ export type Api = FastifyInstance<
   TypeBoxTypeProvider
 >;
 
-/* TypeBox helpers for the API's envelopes (DESIGN.md §4): bodies and answers are wrapped in { data }. */
+/* TypeBox helpers for the API's envelopes: bodies and answers are wrapped in { data }. */
 
 type Properties = Record<string, TSchema>;
 
@@ -24,6 +24,22 @@ type Properties = Record<string, TSchema>;
 export function Nullable<T extends TSchema & { type: string }>(schema: T) {
   return Type.Unsafe<Static<T> | null>({ ...schema, type: [schema.type, 'null'] });
 }
+
+/** One of these strings: the schema `Type.String({ enum })` gives, typed as their union rather than as any string. */
+export function stringEnum<const V extends readonly string[]>(values: V, options: { description?: string } = {}) {
+  return Type.Unsafe<V[number]>({ type: 'string', enum: [...values], ...options });
+}
+
+/** A value as JSON carries it to the browser: a Date arrives as its ISO string. */
+export type Json<T> = T extends Date
+  ? string
+  : T extends readonly (infer U)[]
+    ? Json<U>[]
+    : T extends object
+      ? { [K in keyof T]: Json<T[K]> }
+      : T;
+/** What an answer of this schema is to the browser, which imports it by type only: its Static type as JSON carries it. */
+export type JsonOf<S extends TSchema> = Json<Static<S>>;
 
 /** The format is the one e-mail rule (isEmailAddress, set as Ajv's `email` in app.ts), its length limits included. */
 export const email = Type.String({ format: 'email', description: 'An e-mail address, at most 254 octets; internationalised ones too' });
@@ -52,24 +68,20 @@ export function data<T extends TSchema>(schema: T) {
   return Type.Object({ data: schema });
 }
 
-/** A list's answer: { data: { data: [item], total, current_page, per_page, last_page } } (built by listPage). */
+/** A list's answer: { data: { data: [item], total, current_page, per_page, last_page } } (built by listPage, which sends those five always). */
 export function listPageSchema<T extends TSchema>(item: T) {
   return data(
     Type.Object({
-      data: Type.Optional(Type.Array(item)),
-      total: Type.Optional(Type.Integer()),
-      current_page: Type.Optional(
-        Type.Integer({
-          description: 'As asked: from 1, or negative counting from the end (-1 the last per_page rows, in the list’s order)',
-        }),
-      ),
-      per_page: Type.Optional(Type.Integer()),
-      last_page: Type.Optional(
-        Type.Integer({
-          description:
-            'The number of pages; when total_exact is false, the last page known (the next one if has_next_page), or -1 on a page counted from the end',
-        }),
-      ),
+      data: Type.Array(item),
+      total: Type.Integer(),
+      current_page: Type.Integer({
+        description: 'As asked: from 1, or negative counting from the end (-1 the last per_page rows, in the list’s order)',
+      }),
+      per_page: Type.Integer(),
+      last_page: Type.Integer({
+        description:
+          'The number of pages; when total_exact is false, the last page known (the next one if has_next_page), or -1 on a page counted from the end',
+      }),
       total_exact: Type.Optional(
         Type.Boolean({ description: 'False when more than `total` match (counted up to a cap); absent when the total is exact' }),
       ),
@@ -89,8 +101,13 @@ export function listPageSchema<T extends TSchema>(item: T) {
   );
 }
 
-export const message = data(Type.Object({ message: Type.Optional(Type.String()) }));
-export const expiresIn = data(Type.Object({ expires_in: Type.Optional(Type.Integer({ description: 'seconds' })) }));
+/** A list's page as the browser gets it, with rows of the type the list names. */
+export type ListPageOf<Row> = Omit<JsonOf<ReturnType<typeof listPageSchema>>['data'], 'data'> & { data: Row[] };
+
+/** A message for the user, in their language. */
+export const message = data(Type.Object({ message: Type.String() }));
+/** A session's lifetime from now, on signing in and refreshing. */
+export const expiresIn = data(Type.Object({ expires_in: Type.Integer({ description: 'seconds' }) }));
 
 /** Route parameters, each a string. */
 export function stringParams<N extends string>(...names: N[]) {
@@ -110,16 +127,14 @@ export const dateTime = Type.Unsafe<Date | string>({ type: 'string', format: 'da
 /** The same, or null. */
 export const nullableDateTime = Type.Unsafe<Date | string | null>({ type: ['string', 'null'], format: 'date-time' });
 
-/** A file of an application, as the file routes answer it. */
+/** A file of the application's form, as the file routes and the form answer it (every property always sent). */
 export const applicationFile = Type.Object({
-  uuid: Type.Optional(Type.String()),
-  name: Type.Optional(Type.String()),
-  size: Type.Optional(Type.Integer()),
-  mime: Type.Optional(Type.String()),
-  field_definition_id: Type.Optional(
-    Nullable(Type.Integer({ description: 'The media question it answers; null for an attachment of step 5' })),
-  ),
-  created_at: Type.Optional(dateTime),
+  uuid: Type.String(),
+  name: Type.String(),
+  size: Type.Integer(),
+  mime: Type.String(),
+  field_definition_id: Nullable(Type.Integer({ description: 'The media question it answers; null for an attachment of step 5' })),
+  created_at: dateTime,
 });
 
 /** An object of any properties (a whole record whose shape the summary describes). */
@@ -141,35 +156,34 @@ export function jsonOrMultipart<T extends TSchema>(json: T, multipart: { require
   });
 }
 
-/** A message of an application's dialogue, as the message routes answer it. */
+/**
+ * A message of an application's dialogue, as the message routes answer it: every property always sent but `user`,
+ * which staff alone are sent.
+ */
 export const dialogueMessage = Type.Object({
-  uuid: Type.Optional(Type.String()),
-  from: Type.Optional(
-    Type.String({ enum: ['applicant', 'foundation'], description: 'Who wrote: the applicant or the foundation (staff)' }),
-  ),
+  uuid: Type.String(),
+  from: stringEnum(['applicant', 'foundation'], { description: 'Who wrote: the applicant or the foundation (staff)' }),
   user: Type.Optional(
     Nullable(
       Type.Object(
-        { id: Type.Optional(Type.Integer()), name: Type.Optional(Type.String()) },
+        { id: Type.Integer(), name: Type.String() },
         { description: 'Staff only: the staff user who wrote (null for the applicant’s messages or a deleted user)' },
       ),
     ),
   ),
-  body: Type.Optional(Type.String({ description: 'Plain text' })),
-  is_welcome_message: Type.Optional(Type.Boolean()),
-  created_at: Type.Optional(dateTime),
-  read_at: Type.Optional(nullableDateTime),
-  files: Type.Optional(
-    Type.Array(
-      Type.Object({
-        uuid: Type.Optional(Type.String()),
-        name: Type.Optional(Type.String()),
-        size: Type.Optional(Type.Integer()),
-        mime: Type.Optional(Type.String()),
-        is_agreement: Type.Optional(Type.Boolean({ description: 'Staff attached it as the agreement' })),
-        created_at: Type.Optional(dateTime),
-      }),
-    ),
+  body: Type.String({ description: 'Plain text' }),
+  is_welcome_message: Type.Boolean(),
+  created_at: dateTime,
+  read_at: nullableDateTime,
+  files: Type.Array(
+    Type.Object({
+      uuid: Type.String(),
+      name: Type.String(),
+      size: Type.Integer(),
+      mime: Type.String(),
+      is_agreement: Type.Boolean({ description: 'Staff attached it as the agreement' }),
+      created_at: dateTime,
+    }),
   ),
 });
 

@@ -5,7 +5,7 @@ import type { Scope, ScopeTarget } from '../types.js';
 import { isUuid } from './schemas.js';
 
 /**
- * The scopes routes name in their access declaration: where an ability granted for one entity (SPEC.md §6) finds the
+ * The scopes routes name in their access declaration: where an ability granted for one entity finds the
  * entity of a request. An ability for a period covers the period and every application in it.
  */
 

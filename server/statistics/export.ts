@@ -1,4 +1,5 @@
-import { categoryTypeKeys, type Statistics, type StatisticsFigures, type StatisticsTable } from '../../resources/statistics.js';
+import { categoryTypeKeys, type StatisticsTable } from '../../resources/statistics.js';
+import type { Statistics, StatisticsFigures } from './queries.js';
 import type { ExportLanguage } from '../applications/exportCsv.js';
 import { spreadsheetLocale, toCsv, type CsvColumn } from '../csv.js';
 import { enumLabel, type Translate } from '../i18n.js';

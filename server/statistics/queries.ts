@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { categoryTypeKeys, type CategoryStatistics, type Statistics, type StatisticsFigures } from '../../resources/statistics.js';
+import { categoryTypeKeys, type CategoryTypeKey } from '../../resources/statistics.js';
 import { enums, status } from '../../resources/enums.js';
 import type { Db } from '../db/connect.js';
 
@@ -19,11 +19,15 @@ interface FigureRow {
   approved: string;
 }
 
-const figures = (row: FigureRow): StatisticsFigures => ({
+/** What every table counts and sums: applications, the amounts applied for and those granted to approved ones. */
+const figures = (row: FigureRow) => ({
   applications: row.applications,
   applied: exactOre(row.applied),
   approved: exactOre(row.approved),
 });
+export type StatisticsFigures = ReturnType<typeof figures>;
+type CategoryStatistics = { category_id: number; label: string } & StatisticsFigures;
+type ByCategoryType = Record<CategoryTypeKey, CategoryStatistics[]>;
 
 /**
  * The aggregates every table shows, over the tallies `t` the database keeps of the applications sent in (migration
@@ -96,7 +100,7 @@ function declaredOrder(values: readonly number[], value: number | null): number 
  * Everything GET /statistics answers, in two queries run side by side: of one period, or without one of `within`
  * (the periods the caller holds the ability for; null for every period).
  */
-export async function loadStatistics(db: Db, period: Statistics['period'], within: Periods): Promise<Statistics> {
+export async function loadStatistics(db: Db, period: { id: number; name: string } | null, within: Periods) {
   const periods = period ? [period.id] : within;
   const [grouped, categories] = await Promise.all([groupedFigures(db, periods), categoryFigures(db, periods)]);
   const of = (kind: GroupedRow['kind']) => grouped.filter((row) => row.kind === kind);
@@ -104,9 +108,7 @@ export async function loadStatistics(db: Db, period: Statistics['period'], withi
   const statusOrder = Object.values(enums.application_status) as number[];
   const applicantOrder = Object.values(enums.applicant_type) as number[];
   const total = of('total')[0];
-  const byCategoryType = Object.fromEntries(
-    categoryTypeKeys.map((key) => [key, [] as CategoryStatistics[]]),
-  ) as Statistics['by_category_type'];
+  const byCategoryType = Object.fromEntries(categoryTypeKeys.map((key) => [key, [] as CategoryStatistics[]])) as ByCategoryType;
   const typeKeys = new Map(categoryTypeKeys.map((key) => [enums.category_type[key] as number, key]));
   for (const row of categories) {
     const key = typeKeys.get(row.type);
@@ -128,6 +130,9 @@ export async function loadStatistics(db: Db, period: Statistics['period'], withi
       .map((row) => ({ month: row.month, ...figures(row) })),
   };
 }
+
+/** The statistics as GET /statistics answers them (server/routes/schemas/statistics.ts says each part). */
+export type Statistics = Awaited<ReturnType<typeof loadStatistics>>;
 
 /** How many applications sent in have each status (the staff dashboard's figures), of the periods given or of all. */
 export async function sentInCounts(db: Db, periods: Periods): Promise<{ status: number; count: number }[]> {

@@ -40,7 +40,7 @@ const theme = {
 };
 
 /**
- * applications/{status?} (SPEC.md §2): "add" is the add-application form, a status the list shows presets its filter
+ * applications/{status?}: "add" is the add-application form, a status the list shows presets its filter
  * (as ?status, ?unread and ?followups do), and anything else is not found.
  */
 function ApplicationsPath() {

@@ -43,7 +43,7 @@ export interface MoneyInputProps {
   /** Limits in öre; a typed value beyond them is clamped, said beside the field and reported with `onClamped`. */
   min?: number;
   max?: number;
-  /** Default true (SPEC.md §5); false also ignores a typed minus. */
+  /** Default true; false also ignores a typed minus. */
   allowNegative?: boolean;
   /** Decimals of kronor, 0–2; default 2. */
   precision?: number;

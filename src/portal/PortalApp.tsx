@@ -29,7 +29,7 @@ const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 // ours it renders the @mui/system ThemeProvider with `vars: null`, which the portal does directly.
 const theme = { ...createTheme(brand), vars: null };
 
-/** The applicant portal at /: the route tree of SPEC.md §2; every applicant route needs an applicant session;
+/** The applicant portal at /: its route tree; every applicant route needs an applicant session;
  * the FAQ and the privacy notice are for anyone. */
 export function PortalApp({ i18nProvider }: { i18nProvider: I18nProvider }) {
   return (

@@ -2,11 +2,10 @@ import { Alert, Box, LinearProgress, Typography } from '@mui/material';
 import { useApi } from '../components/useApi';
 import { useI18n } from '../components/i18n';
 import { http } from './providers';
+import type { JsonOf } from '../../server/routes/schemas';
+import type { privacyNotice } from '../../server/routes/schemas/dataProtection';
 
-interface Notice {
-  locale: string;
-  body: string;
-}
+type Notice = JsonOf<typeof privacyNotice>;
 
 /** The notice's paragraphs: the text staff wrote, split at its blank lines. */
 export function noticeParagraphs(body: string): string[] {

@@ -1,9 +1,13 @@
 import type { AuthProvider } from 'ra-core';
 import { isAllowed, mayReach, type Ability, type Entity, type Requirement } from '../../resources/abilities';
-import type { StaffUser } from '../../resources/users';
+import type { expiresIn, JsonOf } from '../../server/routes/schemas';
+import type { ability, staffUser } from '../../server/routes/schemas/users';
 import type { HttpClient } from './httpClient';
 import type { Session } from './session';
 import { createSessionAuth } from './sessionAuth';
+
+/** The signed-in staff user, as GET /users/me answers it. */
+type StaffUser = JsonOf<typeof staffUser>;
 
 /** Which requirement guards a react-admin resource or a custom screen, by name; unknown names are denied. */
 export type AccessMap = (resource: string) => Requirement | null;
@@ -15,7 +19,7 @@ const recordItself: EntityMap = (resource, record) => (typeof record.id === 'num
 const wholeActions = new Set(['create', 'import']);
 
 /**
- * react-admin's authProvider for staff: login by e-mail and password, the session rules of SPEC.md §4, abilities
+ * react-admin's authProvider for staff: login by e-mail and password, the session rules of session.ts, abilities
  * (a failed load means nothing is permitted) and canAccess over abilities, with entity-scoped checks for records.
  */
 export function createAuthProvider(http: HttpClient, session: Session, accessFor: AccessMap, entityOf: EntityMap = recordItself) {
@@ -27,7 +31,7 @@ export function createAuthProvider(http: HttpClient, session: Session, accessFor
 
   // Kept once read; a failed read (the server busy a moment) is not kept, so the next question asks again.
   const loadAbilities = async (): Promise<Ability[]> => {
-    const response = await http.get<{ data: Ability[] }>('/users/me/abilities');
+    const response = await http.get<{ data: JsonOf<typeof ability>[] }>('/users/me/abilities');
     abilities = Array.isArray(response.data.data) ? response.data.data : [];
     return abilities;
   };
@@ -35,7 +39,7 @@ export function createAuthProvider(http: HttpClient, session: Session, accessFor
 
   const provider: AuthProvider = {
     async login({ email, username, password }: { email?: string; username?: string; password: string }) {
-      const response = await http.post<{ data: { expires_in: number } }>('/auth/login', { data: { email: email ?? username, password } });
+      const response = await http.post<JsonOf<typeof expiresIn>>('/auth/login', { data: { email: email ?? username, password } });
       session.start(response.data.data.expires_in);
       await auth.loadUser();
       await loadAbilities().catch(() => undefined);

@@ -1,4 +1,4 @@
-/** The API base of SPEC.md §7: prefix plus version segment. */
+/** The API base: prefix plus version segment. */
 export const API_PREFIX = '/api/v1';
 
 /** The product name, written into the page's <meta name="application-name"> by the server (PRODUCT_NAME). */
@@ -8,7 +8,7 @@ export function productName(): string {
   return name && !name.includes('%') ? name : 'Ansökningsportalen';
 }
 
-/** "<screen> – <product name>" (SPEC.md §1). */
+/** A page's title: "<screen> – <product name>", or the product name alone. */
 export function pageTitle(screen?: string | null): string {
   return screen ? `${screen} – ${productName()}` : productName();
 }

@@ -18,6 +18,7 @@ import { ApiError, type HttpClient } from './httpClient';
 import { apiPage } from './pageFromEnd';
 import type { UploadProgress } from './xhrFetch';
 import { staffMethods, type StaffMethods } from './staffMethods';
+import type { ListPageOf } from '../../server/routes/schemas';
 
 /** Where a react-admin resource lives in the API (resources/ declares it; by default the resource name). */
 export type EndpointFor = (resource: string) => string;
@@ -28,17 +29,6 @@ export type ErrorBody = ApiError['body'];
 /** The body of a failed call's HttpError (react-admin types it `any`). */
 export function errorBody(error: HttpError): ErrorBody | undefined {
   return error.body as ErrorBody | undefined;
-}
-
-/** A list answer of DESIGN.md §4. */
-interface ListPage<R> {
-  data: R[];
-  total: number;
-  /** False when the list has more than `total` matches (counted up to a cap). */
-  total_exact?: boolean;
-  /** Past a cap, or on a page counted from the end: whether a page follows (towards the end) and precedes this one. */
-  has_next_page?: boolean;
-  has_previous_page?: boolean;
 }
 
 /** A file the server sends as an attachment, with the name it gives in Content-Disposition (null without one). */
@@ -58,7 +48,7 @@ export type StaffDataProvider = DataProvider &
   };
 
 /**
- * react-admin's dataProvider over the API conventions (DESIGN.md §4): page/per_page/sort/direction/search and
+ * react-admin's dataProvider over the API's conventions: page/per_page/sort/direction/search and
  * filters as bracketed arrays; writes wrapped in { data }; answers read from data (lists from data.data).
  * Errors become react-admin HttpErrors whose body.errors shows beside the form fields.
  */
@@ -110,7 +100,7 @@ export function createDataProvider(http: HttpClient, endpointFor: EndpointFor = 
     // A list whose address carries a parameter (one period's applications) names it in meta.endpoint.
     const named = (params.meta as { endpoint?: unknown } | undefined)?.endpoint;
     const endpoint = typeof named === 'string' ? `/${named}` : url(resource);
-    const page = await call<ListPage<R>>(http.get(endpoint, { params: listParams(params) }));
+    const page = await call<ListPageOf<R>>(http.get(endpoint, { params: listParams(params) }));
     // Past the server's cap, react-admin's partial pagination (pageInfo), and the cap in meta for "more than N".
     if (page.total_exact === false) {
       return {
@@ -139,7 +129,7 @@ export function createDataProvider(http: HttpClient, endpointFor: EndpointFor = 
     },
     async getMany<R extends RaRecord>(resource: string, params: GetManyParams<R>): Promise<GetManyResult<R>> {
       if (!params.ids.length) return { data: [] };
-      const page = await call<ListPage<R>>(http.get(url(resource), { params: { id: params.ids, per_page: params.ids.length } }));
+      const page = await call<ListPageOf<R>>(http.get(url(resource), { params: { id: params.ids, per_page: params.ids.length } }));
       return { data: page.data };
     },
     async getManyReference(resource, params) {

@@ -3,7 +3,7 @@ import type { HttpClient } from './httpClient';
 
 const cache = new Map<string, Promise<EnumMap>>();
 
-/** The enumerations with labels, cached per locale unless a refresh is forced (SPEC.md §7). */
+/** The enumerations with labels, cached per locale unless a refresh is forced. */
 export function getEnums(http: HttpClient, locale: string, force = false): Promise<EnumMap> {
   if (force || !cache.has(locale)) {
     const request = http.get<{ data: EnumMap }>(`/protocol/enums/${locale}`).then((response) => response.data.data);

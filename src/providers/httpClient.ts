@@ -56,7 +56,7 @@ export interface HttpClient {
 type ErrorBody = { message?: string; errors?: Record<string, string[] | string> };
 
 /**
- * The one HTTP client of an app (SPEC.md §7), on the browser's fetch: API prefix and version, cookies,
+ * The one HTTP client of an app, on the browser's fetch: API prefix and version, cookies,
  * X-Requested-With, Accept-Language of the chosen locale, bracketed-array query parameters, JSON bodies, and the
  * session refresh before each call. Any answer outside 2xx, and an unreachable server, reject with an ApiError.
  */

@@ -1,5 +1,5 @@
 /**
- * Query parameters as the API reads them (DESIGN.md §4): arrays bracketed (status[]=20&status[]=30), nested
+ * Query parameters as the API reads them: arrays bracketed (status[]=20&status[]=30), nested
  * objects as key[sub], null and undefined left out, dates as ISO strings; encoded as axios did (space as '+').
  */
 export function queryString(params: Record<string, unknown>): string {

@@ -1,6 +1,7 @@
 /**
- * The session rules of SPEC.md §4, shared by the staff and applicant apps. The session itself is an HttpOnly cookie;
- * the browser keeps only the expiry and lifetime, to know whether it is logged in and when to refresh.
+ * The session rules shared by the staff and applicant apps: a session is refreshed once half its lifetime has passed,
+ * one refresh at a time. The session itself is an HttpOnly cookie; the browser keeps only the expiry and lifetime, to
+ * know whether it is logged in and when to refresh.
  */
 export interface StoredSession {
   /** Epoch milliseconds. */

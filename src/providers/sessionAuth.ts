@@ -11,7 +11,7 @@ export interface SessionPaths {
 type Listener = () => void;
 
 /**
- * What staff and applicant sign-in have in common (SPEC.md §4, §8): the current user, the logout sequence, the
+ * What staff and applicant sign-in have in common: the current user, the logout sequence, the
  * logout event and the 401 rule. The admin's authProvider and the portal's guard are built on it.
  */
 export function createSessionAuth<User>(http: HttpClient, session: Session, paths: SessionPaths) {

@@ -1,165 +1,66 @@
 import type { ErasureDone, ErasurePreview } from './erasure';
 import type { Locale } from '../../resources/locales';
 import type { RetentionRules } from '../../resources/retention';
-import type { Followup, FollowupFile } from '../../resources/followup';
-import type { Question } from '../../resources/applicationAnswers';
-import type { Statistics } from '../../resources/statistics';
-import type { Category, FormValues, OpenPeriod, StoredFile } from '../forms/application/types';
+import type { FormValues } from '../forms/application/types';
 import { getEnums } from './enums';
 import type { HttpClient, HttpResponse } from './httpClient';
 import type { UploadProgress } from './xhrFetch';
-import type { DialogueMessage as ApplicantDialogueMessage } from '../../resources/dialogue';
+import type { dialogueMessage, followup, followupFile, JsonOf, message as messageAnswer } from '../../server/routes/schemas';
+import type { applicationProgress } from '../../server/routes/schemas/applicationLists';
+import type { applicationDeletion, applicationDeletionPreview } from '../../server/routes/schemas/applicationDeletion';
+import type { staffFormOptions } from '../../server/routes/schemas/applicationForm';
+import type { historyEntry, staffApplication } from '../../server/routes/schemas/staffApplication';
+import type {
+  decision,
+  decisionMailCount,
+  decisionMailRound,
+  decisionMailSent,
+  decisionReleased,
+} from '../../server/routes/schemas/decisions';
+import type { investigation, investigator, proposal } from '../../server/routes/schemas/investigations';
+import type { dashboard, decisionPeriod } from '../../server/routes/schemas/periods';
+import type { orderedFaq } from '../../server/routes/schemas/faqs';
+import type { notification, notificationPage, notificationSettings } from '../../server/routes/schemas/notifications';
+import type { privacyNotices, retentionPreview, retentionRules, retentionRun } from '../../server/routes/schemas/dataProtection';
+import type { statistics } from '../../server/routes/schemas/statistics';
+import type { followupRequestCount, followupsRequested } from '../../server/routes/schemas/followupRequests';
+
+// The answers' types are the server's response schemas (server/routes/schemas/), as JSON carries them.
 
 /** Turns an answer's { data } into its value; the dataProvider's, so errors become react-admin HttpErrors. */
 export type Unwrap = <T>(request: Promise<HttpResponse<{ data: T }>>) => Promise<T>;
 
-/** The six progress indicators of SPEC.md §3, as the API gives them on every application. */
-export interface ApplicationProgress {
-  unhandled: boolean;
-  unread_messages: boolean;
-  followup_at: string | null;
-  followup_sent_in_at: string | null;
-  distribution_mail_sent_at: string | null;
-  /** A decision mail was sent and the decision has changed since: the applicant has not been told this one. */
-  decision_changed_after_mail?: boolean;
-  finished: boolean;
-}
-
-export interface StaffApplication {
-  uuid: string;
-  reference: string | null;
-  status: number;
-  /** null once the application is anonymised: it names no applicant any more. */
-  applicant: { id: number; name: string; email: string } | null;
-  period: { id: number; uuid: string; name: string };
-  progress: ApplicationProgress;
-  finished: boolean;
-  money: number | null;
-  approved_money: number | null;
-  sent_in_at: string | null;
-  org_name: string | null;
-  org_number: string | null;
-  contact_first_name: string | null;
-  contact_last_name: string | null;
-  contact_email: string | null;
-  contact_phone: string | null;
-  distribution_mail_sent_at?: string | null;
-  /** When the decision as it stands reached the applicant (its mail, or released without one); null: not yet. */
-  decision_released_at?: string | null;
-  /** The global goals the applicant chose (the decision's own are the decision's). */
-  global_goals?: number[];
-  definitions: Record<string, unknown>;
-  questions?: { id: number; label: string; type: number }[];
-  files?: StoredFile[];
-}
-
+/** The six progress indicators, as the API gives them on every application. */
+export type ApplicationProgress = JsonOf<typeof applicationProgress>;
+/** One application as staff read it: the form, its questions and files, the decision's parts and the progress. */
+export type StaffApplication = JsonOf<typeof staffApplication>;
 /** What deleting an application would remove: its files (all of them), dialogue messages, follow-up, investigations. */
-export interface ApplicationDeletionPreview {
-  reference: string | null;
-  status: number;
-  files: number;
-  messages: number;
-  followup: boolean;
-  investigations: number;
-}
-
+export type ApplicationDeletionPreview = JsonOf<typeof applicationDeletionPreview>;
 /** The log's entry of a deleted application: who deleted which reference, when, and what went with it. */
-export interface ApplicationDeletion extends Omit<ApplicationDeletionPreview, 'investigations'> {
-  id: number;
-  application_uuid: string;
-  period: { id: number; name: string };
-  deleted_at: string;
-  deleted_by: { id: number; name: string };
-}
-
+export type ApplicationDeletion = JsonOf<typeof applicationDeletion>;
 /** What the staff application form offers: every period (closed ones too), the categories, each type's questions. */
-export interface ApplicationFormOptions {
-  periods: (OpenPeriod & { closed: boolean })[];
-  categories: Category[];
-  questions: Record<string, Question[]>;
-  upload_max_bytes: number;
-}
+export type ApplicationFormOptions = JsonOf<typeof staffFormOptions>;
 
-/** An application as the staff form saved it. */
-export interface SavedApplication {
-  uuid: string;
-  reference: string | null;
-}
-
-export interface Decision {
-  status: number;
-  approved_money: number | null;
-  approved_fou: number | null;
-  approved_nok: number | null;
-  /** The goals the decision names. */
-  global_goals: number[];
-  /** The goals the applicant gave, which the decision leaves as they are. */
-  applicant_global_goals?: number[];
-  uses_money_distribution_cap: boolean;
-  cap: { available_money: number; approved_elsewhere: number; remaining: number } | null;
-}
-
+export type Decision = JsonOf<typeof decision>;
 /** A decision as staff send it; FOU, NOK and goals are left out for a period under the distribution cap. */
 export type DecisionInput = Pick<Decision, 'status' | 'approved_money'> &
   Partial<Pick<Decision, 'approved_fou' | 'approved_nok' | 'global_goals'>>;
 
-export interface Investigation {
-  amount: number | null;
-  status: number;
-  comment: string | null;
-}
-
-export interface Investigator {
-  user_id: number;
-  name: string;
-  email: string;
-  investigation: Investigation;
-}
-
-export interface Proposal extends Investigation {
-  user_id: number;
-  name: string;
-  updated_at: string;
-}
-
-export interface HistoryEntry {
-  id: number | string;
-  action: string;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  created_at: string;
-  user: { id: number; name: string } | null;
-}
+export type Investigator = JsonOf<typeof investigator>;
+/** An investigator's own proposal as they write it (and as the answer has it). */
+export type Investigation = Pick<JsonOf<typeof investigation>, 'amount' | 'status' | 'comment'>;
+export type Proposal = JsonOf<typeof proposal>;
+export type HistoryEntry = JsonOf<typeof historyEntry>;
 
 /** A period the user may decide on: closed by staff, or by its dates on today ended, open or upcoming. */
-export interface DecisionPeriod {
-  id: number;
-  uuid: string;
-  name: string;
-  start_date: string;
-  end_date: string;
-  state: 'closed' | 'ended' | 'open' | 'upcoming';
-}
-
-export interface DashboardData {
-  open_periods: { id: number; uuid: string; name: string; start_date: string; end_date: string }[];
-  application_counts: { status: number; count: number }[] | null;
-  /** Every period the user may decide on, closed ones first; null when they may decide none. */
-  decision_periods: DecisionPeriod[] | null;
-}
-
-export interface FaqItem {
-  id: number;
-  question: string;
-  order: number;
-}
-
-export type { MessageFile } from '../../resources/dialogue';
+export type DecisionPeriod = JsonOf<typeof decisionPeriod>;
+export type DashboardData = JsonOf<typeof dashboard>;
+export type FaqItem = JsonOf<typeof orderedFaq>;
 
 /** One message of an application's dialogue as staff read it: also who wrote (`user`, null for the applicant). */
-export interface DialogueMessage extends ApplicantDialogueMessage {
-  user: { id: number; name: string } | null;
-}
+export type DialogueMessage = JsonOf<typeof dialogueMessage> & Required<Pick<JsonOf<typeof dialogueMessage>, 'user'>>;
+/** An attachment of a message; `is_agreement` marks staff's agreement (for the applicant to sign). */
+export type MessageFile = DialogueMessage['files'][number];
 
 /** A message staff write: its text, whether it is the welcome message, attachments and the agreement's files. */
 export interface NewMessage {
@@ -182,55 +83,22 @@ function messageBody(message: NewMessage): unknown {
 }
 
 /** Something a staff member is told about: a message from an applicant, a follow-up sent in. */
-export interface StaffNotification {
-  id: number;
-  kind: 'applicant_message' | 'followup_sent_in';
-  application: { uuid: string; reference: string | null; applicant_name: string };
-  created_at: string;
-  read_at: string | null;
-}
-
+export type StaffNotification = JsonOf<typeof notification>;
 /** A page of the signed-in user's notifications, newest first, with how many of all are unread. */
-export interface NotificationPage {
-  data: StaffNotification[];
-  total: number;
-  unread: number;
-}
+export type NotificationPage = JsonOf<typeof notificationPage>;
+export type NotificationSettings = JsonOf<typeof notificationSettings>;
 
 /** Data protection's retention rules, with who changed them last (null: nobody since the defaults). */
-export interface RetentionRulesAnswer extends RetentionRules {
-  updated_at: string | null;
-  updated_by: { id: number; name: string } | null;
-}
-
-/** What the retention rules delete or anonymise, counted: drafts deleted, rejected and approved applications anonymised. */
-export interface RetentionCounts {
-  drafts: number;
-  rejected: number;
-  approved: number;
-}
-
-/** Staff postponed the rules for a period: a run does nothing there until the day after `until` (YYYY-MM-DD). */
-export interface RetentionPostponement {
-  until: string;
-  reason: string;
-  at: string;
-  by: { id: number; name: string } | null;
-}
-
+export type RetentionRulesAnswer = JsonOf<typeof retentionRules>;
 /**
  * What a run of the retention rules would do now, per period where it would do something now or within 30 days, or
  * that is postponed; the totals leave the postponed periods out.
  */
-export interface RetentionPreview {
-  periods: (RetentionCounts & {
-    period: { id: number; uuid: string; name: string; end_date: string };
-    /** What the rules reach within the next 30 days besides, from the first of those days (YYYY-MM-DD). */
-    upcoming: (RetentionCounts & { from: string }) | null;
-    postponed: RetentionPostponement | null;
-  })[];
-  totals: RetentionCounts;
-}
+export type RetentionPreview = JsonOf<typeof retentionPreview>;
+/** What the retention rules delete or anonymise, counted: drafts deleted, rejected and approved applications anonymised. */
+export type RetentionCounts = RetentionPreview['totals'];
+/** One run of the retention rules: when, who ran it by hand (null: the nightly job), and what it did per period. */
+export type RetentionRun = JsonOf<typeof retentionRun>;
 
 /** A postponement as staff give it: the last day the rules wait (YYYY-MM-DD) and why. */
 export interface RetentionPostponementInput {
@@ -238,41 +106,21 @@ export interface RetentionPostponementInput {
   reason: string;
 }
 
-/** One run of the retention rules: when, who ran it by hand (null: the nightly job), and what it did per period. */
-export interface RetentionRun extends RetentionCounts {
-  id: number;
-  ran_at: string;
-  by: { id: number; name: string } | null;
-  /** Closed accounts it deleted once their last application was anonymised. */
-  accounts: number;
-  periods: (RetentionCounts & { period: { id: number; name: string }; postponed?: { until: string; reason: string } })[];
-}
-
 /** The privacy notice's text in each language, as staff wrote it (with the rules' placeholders), and who changed it. */
-export type PrivacyNotices = Record<Locale, { body: string; updated_at: string | null; updated_by: { id: number; name: string } | null }>;
-
-export interface NotificationSettings {
-  notifications_email: string | null;
-  notify_on_applications: boolean;
-}
+export type PrivacyNotices = JsonOf<typeof privacyNotices>;
 
 /** A period's decision mails not yet sent, and the decided applications that have no e-mail to send one to. */
-export interface DecisionMailCount {
-  pending: number;
-  without_email: number;
-  /** Approvals without an approved amount: their mail would state none, so none is sent. */
-  without_amount: number;
-}
-
+export type DecisionMailCount = JsonOf<typeof decisionMailCount>;
 /** One round of a period's decision mails: how many went, how many are left. */
-export interface DecisionMailRound extends DecisionMailCount {
-  sent: number;
-  remaining: number;
-}
+export type DecisionMailRound = JsonOf<typeof decisionMailRound>;
 
-export type { Followup, FollowupFile };
+export type Followup = JsonOf<typeof followup>;
+export type FollowupFile = JsonOf<typeof followupFile>;
+export type Statistics = JsonOf<typeof statistics>;
+/** A message for the user, in their language. */
+type Message = JsonOf<typeof messageAnswer>['data'];
 
-/** The staff API's calls that are not a resource's list or record (DESIGN.md §4), one method each. */
+/** The staff API's calls that are not a resource's list or record, one method each. */
 export function staffMethods(http: HttpClient, unwrap: Unwrap) {
   const application = (uuid: string, rest = '') => `/applications/${encodeURIComponent(uuid)}${rest}`;
   return {
@@ -280,7 +128,7 @@ export function staffMethods(http: HttpClient, unwrap: Unwrap) {
     applicationFormOptions: () => unwrap<ApplicationFormOptions>(http.get('/applications/form-options')),
     /** The staff form's save: an update of the application with `uuid`, or (null) a new one. */
     saveApplication: (uuid: string | null, values: FormValues) =>
-      unwrap<SavedApplication>(uuid ? http.put(application(uuid), { data: values }) : http.post('/applications', { data: values })),
+      unwrap<StaffApplication>(uuid ? http.put(application(uuid), { data: values }) : http.post('/applications', { data: values })),
     /** What deleting the application would remove; a 409 (with the reason) for an approved one, which is kept. */
     getDeletion: (uuid: string) => unwrap<ApplicationDeletionPreview>(http.get(application(uuid, '/deletion'))),
     /** Deletes the application for good; answers the log's entry. */
@@ -311,9 +159,9 @@ export function staffMethods(http: HttpClient, unwrap: Unwrap) {
     getDecisionPeriods: () => unwrap<DecisionPeriod[]>(http.get('/periods/decisioning')),
     /** The enumerations with their labels in `locale`, from the cache the apps share. */
     getEnums: (locale: string) => getEnums(http, locale),
-    forgotPassword: (email: string) => unwrap<{ message: string }>(http.post('/auth/forgot-password', { data: { email } })),
+    forgotPassword: (email: string) => unwrap<Message>(http.post('/auth/forgot-password', { data: { email } })),
     resetPassword: (token: string, password: string, confirmation: string) =>
-      unwrap<{ message: string }>(http.post('/auth/reset-password', { data: { token, password, password_confirmation: confirmation } })),
+      unwrap<Message>(http.post('/auth/reset-password', { data: { token, password, password_confirmation: confirmation } })),
     setFaqOrder: (ids: number[]) => unwrap<FaqItem[]>(http.put('/faqs/order', { data: { ids } })),
     getNotifications: (page: number, perPage: number) =>
       unwrap<NotificationPage>(http.get('/notifications', { params: { page, per_page: perPage } })),
@@ -343,9 +191,9 @@ export function staffMethods(http: HttpClient, unwrap: Unwrap) {
       unwrap<ErasureDone>(http.post(`/frontend-users/${frontendUserId}/erase`, { data: { confirm: true } })),
     /** Mails the application's decision to the applicant; `resend` sends it again after it has once been sent. */
     sendDecisionMail: (uuid: string, resend = false) =>
-      unwrap<{ distribution_mail_sent_at: string }>(http.post(application(uuid, '/decision-mail'), { data: resend ? { resend } : {} })),
+      unwrap<JsonOf<typeof decisionMailSent>>(http.post(application(uuid, '/decision-mail'), { data: resend ? { resend } : {} })),
     /** Shows the applicant the decision as it stands without a mail (until then they see "under investigation"). */
-    releaseDecision: (uuid: string) => unwrap<{ released_at: string }>(http.post(application(uuid, '/decision-release'))),
+    releaseDecision: (uuid: string) => unwrap<JsonOf<typeof decisionReleased>>(http.post(application(uuid, '/decision-release'))),
     countDecisionMails: (periodUuid: string) =>
       unwrap<DecisionMailCount>(http.get(`/periods/${encodeURIComponent(periodUuid)}/decision-mails`)),
     sendDecisionMails: (periodUuid: string, limit: number) =>
@@ -356,9 +204,9 @@ export function staffMethods(http: HttpClient, unwrap: Unwrap) {
     requestFollowup: (uuid: string) => unwrap<Followup>(http.post(application(uuid, '/followup/request'))),
     /** How many approved applications of the period have no follow-up requested yet. */
     countFollowupRequests: (periodUuid: string) =>
-      unwrap<{ pending: number }>(http.get(`/periods/${encodeURIComponent(periodUuid)}/followup-requests`)),
+      unwrap<JsonOf<typeof followupRequestCount>>(http.get(`/periods/${encodeURIComponent(periodUuid)}/followup-requests`)),
     requestFollowups: (periodUuid: string) =>
-      unwrap<{ requested: number }>(http.post(`/periods/${encodeURIComponent(periodUuid)}/followup-requests`)),
+      unwrap<JsonOf<typeof followupsRequested>>(http.post(`/periods/${encodeURIComponent(periodUuid)}/followup-requests`)),
     setPeriodOpen: (id: number, open: boolean) => unwrap<unknown>(http.post(`/periods/${id}/${open ? 'open' : 'close'}`)),
   };
 }

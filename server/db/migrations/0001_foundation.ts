@@ -227,7 +227,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await seedRolesAndAbilities(db);
 }
 
-/** Roles and abilities are data (DESIGN.md §5): admin has every ability, utredare investigates. */
+/** Roles and abilities are data, not code: admin has every ability, utredare investigates. */
 async function seedRolesAndAbilities(db: Kysely<unknown>) {
   const abilities = [
     'manage-users',

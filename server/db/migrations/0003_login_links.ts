@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-/** Applicants' e-mailed login links: stored only as SHA-256, single use, with an expiry (DESIGN.md §5). */
+/** Applicants' e-mailed login links: stored only as SHA-256, single use, with an expiry. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     CREATE TABLE login_links (

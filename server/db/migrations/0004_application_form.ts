@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The applicant's five-step form (SPEC.md §2): organisation and contact details kept on the application as sent in
+ * The applicant's five-step form: organisation and contact details kept on the application as sent in
  * (the register of organisations may change later), links, consent, the step the applicant was on, uploaded files,
  * references numbered per year, and the answer time a period promises in its confirmation mail.
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Staff handling of applications (SPEC.md §2 applications area, §3): the decision's parts, the follow-up and
+ * Staff handling of applications: the decision's parts, the follow-up and
  * distribution-mail dates behind the progress indicators, investigations, and an append-only history of every
  * status change, decision, investigator change and investigation.
  */

@@ -1,11 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The dialogue between the foundation and the applicant (SPEC.md §2, the application's conversation): messages on an
- * application sent in, written by its applicant or by staff, at most one welcome message per application; their
- * attachments are files of the application (application_files, so the file routes download them) that belong to a
- * message, staff's marked when they are the agreement; and the "unread messages" flag of the staff lists, set when
- * the applicant writes and cleared when staff read the thread.
+ * The dialogue between the foundation and the applicant: messages on an application sent in, written by its applicant
+ * or by staff, at most one welcome message per application; their attachments are files of the application
+ * (application_files, so the file routes download them) that belong to a message, staff's marked when they are the
+ * agreement; and the "unread messages" flag of the staff lists, set when the applicant writes and cleared when staff
+ * read the thread.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`

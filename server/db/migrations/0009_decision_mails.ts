@@ -45,7 +45,7 @@ const defaults: { decision: number; locale: string; subject: string; body: strin
 ];
 
 /**
- * The decision mail (the "distribution mail" of SPEC.md §3's progress indicators): its subject and body per decision
+ * The decision mail (whose sent date the "decision mail sent" progress indicator shows): its subject and body per decision
  * (approved 40, rejected -10) and language, edited by staff who hold manage-mail-templates (admin).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The follow-up report after a grant (SPEC.md §2, §3): one per application, requested by staff, answered and sent in
+ * The follow-up report after a grant: one per application, requested by staff, answered and sent in
  * by the applicant. The due date and the sent-in time stay on `applications` (`followup_at`, `followup_sent_in_at`),
  * where the lists and progress indicators read them. A follow-up's attachments are application files marked
  * `followup`, kept apart from the form's files as a message's are.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Staff may delete an application that is not approved (SPEC.md §6: manage-applications' delete):
+ * Staff who manage applications may delete one that is not approved:
  * - application_deletions records who deleted which reference, and when, with what went with it. It outlives the
  *   application and its period (no foreign key to either), names no applicant, and is append-only like the history.
  *   A staff user named in it cannot be deleted (ON DELETE RESTRICT: "still in use", deactivate them instead).

@@ -208,7 +208,7 @@ describe('sending in', () => {
     expect((await api('POST', `/portal/applications/${uuid}/submit`, alice)).statusCode).toBe(409);
   });
 
-  it('refuses a period that has closed with the spec’s message, and keeps the draft', async () => {
+  it('refuses a period that has closed, saying it takes no more applications, and keeps the draft', async () => {
     const { uuid, questions } = await start(bob, 0);
     await api('PUT', `/portal/applications/${uuid}`, bob, { ...complete, definitions: validAnswers(questions) });
     await t.db.updateTable('periods').set({ closed: true }).where('id', '=', openPeriod.id).execute();

@@ -22,16 +22,18 @@ import { categoryIdsOf, filesOf, formRecord, questionsOf, type ApplicationRow } 
 import { answerBy, sentInColumns, sentInErrors, unknownCategories } from '../../applications/submit.js';
 import { stockholmDay } from '../../clock.js';
 import { AppError, invalid, type FieldErrors } from '../../errors.js';
-import { anyObject, body, data, Nullable, uuid, type Api } from '../schemas.js';
+import { body, data, uuid, type Api } from '../schemas.js';
+import { applicantApplication } from '../schemas/applicationForm.js';
+import { registeredOrganisation } from '../schemas/portal.js';
 
 /** What a draft save may carry: any part of the form, kept as typed (the full rules apply when it is sent in). */
 const draftFields = { step: Type.Integer({ minimum: 1, maximum: 5 }), ...formFieldSchemas };
 
 const params = Type.Object({ uuid });
-const formAnswer = data(anyObject);
+const formAnswer = data(applicantApplication);
 
 /**
- * The applicant's application form (SPEC.md §2, /ansok/:id): start or continue a draft, save it as they go, and send
+ * The applicant's application form (/ansok/:id): start or continue a draft, save it as they go, and send
  * it in while the period is open. Only the applicant's own applications are reachable (others are 404).
  */
 export default async function applicantApplicationRoutes(app: Api) {
@@ -218,19 +220,7 @@ export default async function applicantApplicationRoutes(app: Api) {
         tags,
         summary: 'An organisation of the foundation’s register by organisation number, to fill in its details',
         params: Type.Object({ org_number: Type.String({ pattern: '^(16)?[0-9]{6}[- ]?[0-9]{4}$' }) }),
-        response: {
-          200: data(
-            Type.Object({
-              name: Type.Optional(Type.String()),
-              type: Type.Optional(Type.Integer()),
-              address: Type.Optional(Nullable(Type.String())),
-              co: Type.Optional(Nullable(Type.String())),
-              zip: Type.Optional(Nullable(Type.String())),
-              city: Type.Optional(Nullable(Type.String())),
-              website: Type.Optional(Nullable(Type.String())),
-            }),
-          ),
-        },
+        response: { 200: data(registeredOrganisation) },
       },
     },
     async (request) => {

@@ -1,34 +1,25 @@
-import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { applicantByEmail, registerApplicant, spendLoginLink, storeLoginLink } from '../../auth/loginLinks.js';
 import { assertNotLimited, perHour, recordFailure } from '../../auth/rateLimit.js';
-import { createSession, deleteSession, extendSession, sessionCookie, setSessionCookie } from '../../auth/sessions.js';
 import { newToken } from '../../auth/tokens.js';
 import { invalid } from '../../errors.js';
 import { personName } from '../../../resources/validators.js';
-import { body, data, email, expiresIn, message, Nullable, type Api } from '../schemas.js';
+import { body, data, email, expiresIn, message, type Api } from '../schemas.js';
+import { applicantProfile } from '../schemas/users.js';
+import { sessionRoutes } from '../sessionRoutes.js';
 
 const name = Type.String({ minLength: 1, maxLength: 100 });
-const profile = data(
-  Type.Object({
-    id: Type.Optional(Type.Integer()),
-    email: Type.Optional(Type.String()),
-    first_name: Type.Optional(Nullable(Type.String())),
-    last_name: Type.Optional(Nullable(Type.String())),
-    locale: Type.Optional(Type.String()),
-  }),
-);
+const profile = data(applicantProfile);
 
 /**
- * Applicants register and sign in by e-mailed links (DESIGN.md §5): the answer never tells whether an address is
+ * Applicants register and sign in by e-mailed links: the answer never tells whether an address is
  * registered; a link is single use, stored as SHA-256, valid LOGIN_LINK_DAYS; only the POST of the "Continue" page
  * spends it, so mail scanners that open links do not use them up.
  */
 export default async function applicantAuthRoutes(app: Api) {
   const { db, config } = app;
-  const lifetime = config.sessionLifetimeMinutes * 60;
   const tags = ['applicants'];
-  const setCookie = (reply: FastifyReply, token: string) => setSessionCookie(reply, 'applicant', token, lifetime, config.production);
+  const session = sessionRoutes(app, 'applicant', { prefix: '/frontend-users', tags });
 
   /** Mails a fresh login link to an active applicant. */
   async function sendLink(user: { id: number; email: string; first_name: string | null; locale: string; verified_at: Date | null }) {
@@ -132,8 +123,7 @@ export default async function applicantAuthRoutes(app: Api) {
     },
     async (request, reply) => {
       const userId = await spendLoginLink(db, request.body.data.token, app.clock.now());
-      setCookie(reply, await createSession(db, 'applicant', userId, lifetime));
-      return { data: { expires_in: lifetime } };
+      return session.start(reply, userId);
     },
   );
 
@@ -143,27 +133,5 @@ export default async function applicantAuthRoutes(app: Api) {
     async (request) => ({
       data: request.applicant!,
     }),
-  );
-
-  app.post(
-    '/frontend-users/refresh',
-    { config: { access: 'applicant' }, schema: { tags, summary: 'Extends the applicant session', response: { 200: expiresIn } } },
-    async (request, reply) => {
-      const token = request.cookies[sessionCookie.applicant]!;
-      await extendSession(db, token, lifetime);
-      setCookie(reply, token);
-      return { data: { expires_in: lifetime } };
-    },
-  );
-
-  app.post(
-    '/frontend-users/logout',
-    { config: { access: 'anonymous' }, schema: { tags, summary: 'Ends the applicant session (always 204)' } },
-    async (request, reply) => {
-      const token = request.cookies[sessionCookie.applicant];
-      if (token) await deleteSession(db, token);
-      reply.clearCookie(sessionCookie.applicant, { path: '/' });
-      return reply.status(204).send();
-    },
   );
 }

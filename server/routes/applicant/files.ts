@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import { fileOf, lockDraft } from '../../applications/files.js';
 import { assertDraft, ownApplication } from '../../applications/ownApplications.js';
 import { notFound } from '../../errors.js';
@@ -8,7 +9,7 @@ import { sendStoredFile } from '../../uploads/send.js';
 import { applicationFile, data, knownUuids, stringParams, type Api } from '../schemas.js';
 
 /**
- * Files of the applicant's own application (SPEC.md §2): answers to the media questions of step 2 and the attachments
+ * Files of the applicant's own application: answers to the media questions of step 2 and the attachments
  * of step 5. The applicant uploads and removes them while the application is a draft, and downloads them.
  */
 export default async function applicantFileRoutes(app: Api) {
@@ -60,19 +61,22 @@ export default async function applicantFileRoutes(app: Api) {
     },
   );
 
+  /** A route on one file of the applicant's own application. */
+  const oneFile = (summary: string) => ({
+    config: { access: 'applicant' as const },
+    schema: { tags: ['portal'], summary, params: stringParams('uuid', 'fileUuid') },
+  });
+  /** The applicant's own application the path names; a malformed uuid is unknown like any other (404). */
+  const ownFileApplication = (request: FastifyRequest, params: { uuid: string; fileUuid: string }) => {
+    knownUuids(params.uuid, params.fileUuid);
+    return ownApplication(db, request, params.uuid);
+  };
+
   app.delete(
     '/portal/applications/:uuid/files/:fileUuid',
-    {
-      config: { access: 'applicant' },
-      schema: {
-        tags: ['portal'],
-        summary: 'Removes a file from the applicant’s draft (409 when no longer a draft)',
-        params: stringParams('uuid', 'fileUuid'),
-      },
-    },
+    oneFile('Removes a file from the applicant’s draft (409 when no longer a draft)'),
     async (request, reply) => {
-      knownUuids(request.params.uuid, request.params.fileUuid);
-      const application = await ownApplication(db, request, request.params.uuid);
+      const application = await ownFileApplication(request, request.params);
       assertDraft(application);
       await deleteFile(store, application.id, request.params.fileUuid, (trx) => lockDraft(trx, application.id));
       return reply.status(204).send();
@@ -81,17 +85,9 @@ export default async function applicantFileRoutes(app: Api) {
 
   app.get(
     '/portal/applications/:uuid/files/:fileUuid',
-    {
-      config: { access: 'applicant' },
-      schema: {
-        tags: ['portal'],
-        summary: 'Downloads a file of the applicant’s own application (always as an attachment)',
-        params: stringParams('uuid', 'fileUuid'),
-      },
-    },
+    oneFile('Downloads a file of the applicant’s own application (always as an attachment)'),
     async (request, reply) => {
-      knownUuids(request.params.uuid, request.params.fileUuid);
-      const application = await ownApplication(db, request, request.params.uuid);
+      const application = await ownFileApplication(request, request.params);
       const stored = await fileOf(db, application.id, request.params.fileUuid);
       if (!stored) throw notFound();
       return sendStoredFile(reply, app.storage, stored);

@@ -17,7 +17,7 @@ const answers = {
 };
 
 /**
- * The applicant's follow-up report of one of their own approved applications (SPEC.md §2, §4): read, saved as typed,
+ * The applicant's follow-up report of one of their own approved applications: read, saved as typed,
  * attachments added and removed, and sent in once, after which it is locked (409). Another applicant's application,
  * an unknown one, or one with no follow-up requested is a 404. Attachments download through the application's file
  * route.

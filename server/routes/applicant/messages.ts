@@ -13,7 +13,7 @@ const bodyText = { description: 'Plain text, required, at most 10 000 characters
 const messageBody = { type: 'string', ...bodyText };
 
 /**
- * The applicant's side of the dialogue (SPEC.md §2): the thread of one of their own applications sent in, and their
+ * The applicant's side of the dialogue: the thread of one of their own applications sent in, and their
  * messages to the foundation with attachments. Another applicant's application is 404, a draft has no dialogue (422).
  * Attachments download through the file route of the applicant's own application.
  */

@@ -6,8 +6,9 @@ import { retentionRulesOf } from '../../dataProtection/retentionRules.js';
 import { invalid } from '../../errors.js';
 import { attachmentHeader } from '../../uploads/fileName.js';
 import { sendStoredFile } from '../../uploads/send.js';
-import { body, data, nullableDateTime, type Api } from '../schemas.js';
-import { erasureAnswer, erasureDone } from '../erasureSchemas.js';
+import { body, data, type Api } from '../schemas.js';
+import { dataExportBuilding } from '../schemas/dataProtection.js';
+import { erasureDone, erasurePreview as previewSchema } from '../schemas/erasure.js';
 
 /**
  * The applicant's own data (GDPR): what deleting the account would do, a download of everything kept about them, and
@@ -26,7 +27,7 @@ export default async function myDataRoutes(app: Api) {
         tags,
         summary:
           'What deleting the account would do now: the drafts never sent in that go at once, the applications sent in and not approved that are anonymised at once (withdrawn first while being handled), and the approved ones the foundation keeps for its bookkeeping, each with the first day the retention rules anonymise it',
-        response: { 200: erasureAnswer },
+        response: { 200: data(previewSchema) },
       },
     },
     async (request) => ({ data: await erasurePreview(db, request.applicant!.id, await retentionRulesOf(db), true) }),
@@ -43,12 +44,7 @@ export default async function myDataRoutes(app: Api) {
         produces: ['application/zip', 'application/json'],
         response: {
           200: Type.Unsafe<NodeJS.ReadableStream>({ type: 'string', format: 'binary', description: 'The ZIP' }),
-          202: data(
-            Type.Object({
-              status: Type.Literal('building'),
-              requested_at: nullableDateTime,
-            }),
-          ),
+          202: data(dataExportBuilding),
         },
       },
     },
@@ -85,7 +81,7 @@ export default async function myDataRoutes(app: Api) {
         summary:
           'Deletes the account at its applicant’s request, once confirmed: drafts never sent in go at once, applications sent in and not approved are anonymised at once, and the account goes too unless approved applications are kept; then it is closed until the retention rules anonymise those. The session ends.',
         body: body({ confirm: Type.Boolean({ description: 'Must be true: the applicant has read what will happen' }) }, ['confirm']),
-        response: { 200: erasureDone },
+        response: { 200: data(erasureDone) },
       },
     },
     async (request, reply) => {

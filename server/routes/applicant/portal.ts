@@ -6,47 +6,12 @@ import { shownToApplicant } from '../../applications/told.js';
 import { faqsInOrder } from '../../faqs.js';
 import { stockholmDay } from '../../clock.js';
 import { openPeriods } from '../../periods.js';
-import { data, dateTime, Nullable, nullableDateTime, type Api } from '../schemas.js';
-
-const { Optional, Integer, String: Text } = Type;
-const faq = Type.Object({ id: Optional(Integer()), question: Optional(Text()), answer: Optional(Text()) });
-const period = Type.Object({
-  id: Optional(Integer()),
-  uuid: Optional(Text()),
-  name: Optional(Text()),
-  start_date: Optional(Text()),
-  end_date: Optional(Text()),
-  application_types: Optional(Type.Array(Type.Object({ id: Optional(Integer()), label: Optional(Text()) }))),
-  contacts: Optional(
-    Type.Array(
-      Type.Object({
-        first_name: Optional(Text()),
-        last_name: Optional(Text()),
-        title: Optional(Nullable(Text())),
-        email: Optional(Nullable(Text())),
-        phone: Optional(Nullable(Text())),
-      }),
-    ),
-  ),
-});
+import { data, type Api } from '../schemas.js';
+import { category } from '../schemas/applicationForm.js';
+import { faq } from '../schemas/faqs.js';
+import { openPeriod, ownApplication } from '../schemas/portal.js';
 
 const { approved } = enums.application_status;
-
-const application = Type.Object({
-  id: Optional(Integer()),
-  uuid: Optional(Text()),
-  reference: Optional(Nullable(Text())),
-  status: Optional(Integer()),
-  money: Optional(Nullable(Integer())),
-  approved_money: Optional(Nullable(Integer())),
-  sent_in_at: Optional(nullableDateTime),
-  updated_at: Optional(dateTime),
-  period: Optional(Type.Object({ id: Optional(Integer()), name: Optional(Text()), open: Optional(Type.Boolean()) })),
-  application_type: Optional(Nullable(Text())),
-  unread_messages: Optional(Integer({ description: 'Staff’s messages on the application the applicant has not read yet' })),
-  followup_at: Optional(Nullable(Text({ description: 'YYYY-MM-DD: when the follow-up report the foundation asked for is due' }))),
-  followup_sent_in_at: Optional(nullableDateTime),
-});
 
 /** What signed-in applicants read in the portal: their applications, the FAQs and the open periods. */
 export default async function portalRoutes(app: Api) {
@@ -61,7 +26,7 @@ export default async function portalRoutes(app: Api) {
         tags,
         summary:
           'The applicant’s own applications, newest first: a decision once released to them (else under investigation), with status cloaking',
-        response: { 200: data(Type.Array(application)) },
+        response: { 200: data(Type.Array(ownApplication)) },
       },
     },
     async (request) => {
@@ -110,7 +75,7 @@ export default async function portalRoutes(app: Api) {
       schema: {
         tags,
         summary: 'The categories an application can name (target groups, purposes, geographic areas, focus areas), by type and label',
-        response: { 200: data(Type.Array(Type.Object({ id: Optional(Integer()), label: Optional(Text()), type: Optional(Integer()) }))) },
+        response: { 200: data(Type.Array(category)) },
       },
     },
     async () => ({ data: await categoryChoices(db) }),
@@ -123,7 +88,7 @@ export default async function portalRoutes(app: Api) {
       schema: {
         tags,
         summary: 'Open periods (not closed, today in Stockholm between start and end) with their application types and contacts',
-        response: { 200: data(Type.Array(period)) },
+        response: { 200: data(Type.Array(openPeriod)) },
       },
     },
     async () => ({ data: await openPeriods(db, stockholmDay(app.clock.now())) }),

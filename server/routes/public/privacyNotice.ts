@@ -1,7 +1,7 @@
-import { Type } from 'typebox';
 import { privacyNoticeFor } from '../../dataProtection/privacyNotice.js';
 import { retentionRulesOf } from '../../dataProtection/retentionRules.js';
 import { data, type Api } from '../schemas.js';
+import { privacyNotice } from '../schemas/dataProtection.js';
 
 /** The privacy notice, for anyone: /register and every page's footer link to it, so it is read before registering. */
 export default async function privacyNoticeRoutes(app: Api) {
@@ -12,7 +12,7 @@ export default async function privacyNoticeRoutes(app: Api) {
       schema: {
         tags: ['data protection'],
         summary: 'The privacy notice in the caller’s language, with the retention rules in force written in',
-        response: { 200: data(Type.Object({ locale: Type.String(), body: Type.String() })) },
+        response: { 200: data(privacyNotice) },
       },
     },
     async (request) => ({

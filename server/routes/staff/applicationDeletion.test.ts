@@ -8,7 +8,7 @@ import { applicantCookie, createApplicant, createApplication, createPeriod } fro
 import { multipart, pdf } from '../../test/multipart.js';
 import { call, createStaff, createTestApp, sessionCookie, type TestApp } from '../../test/testApp.js';
 
-// Staff delete an application (SPEC.md §6, manage-applications): what goes is said first, an approved application is
+// Staff who manage applications delete one: what goes is said first, an approved application is
 // kept for the bookkeeping, and who deleted which reference stays in a log that outlives the application.
 
 const { draft, ongoing, approved, rejected } = enums.application_status;

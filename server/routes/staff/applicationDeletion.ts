@@ -1,39 +1,18 @@
-import type { FastifyContextConfig } from 'fastify';
 import { Type } from 'typebox';
 import { deleteApplication, deletionLog, deletionLogGrammar, deletionPreview } from '../../applications/deletion.js';
 import { parseListQuery } from '../../lists/listQuery.js';
-import { applicationPeriod, periodsList } from '../scopes.js';
-import { data, dateTime, knownUuids, listPageSchema, Nullable, type Api } from '../schemas.js';
+import { data, knownUuids, listPageSchema, type Api } from '../schemas.js';
+import { applicationDeletion, applicationDeletionPreview } from '../schemas/applicationDeletion.js';
+import { manageApplication, manageApplicationList } from '../applicationAccess.js';
 
 const tags = ['applications'];
-const manageOne: FastifyContextConfig = {
-  access: { abilities: 'manage-applications', scope: applicationPeriod },
-  resource: 'applications',
-};
-const manageList: FastifyContextConfig = { access: { abilities: 'manage-applications', scope: periodsList }, resource: 'applications' };
 
-const { Integer, Boolean, Optional } = Type;
+const { Optional } = Type;
 const Text = Type.String;
 const uuidParams = Type.Object({ uuid: Text() });
 
-const contents = {
-  files: Integer({ description: 'Its files: the form’s, the dialogue’s attachments and the follow-up’s' }),
-  messages: Integer({ description: 'Messages of the dialogue' }),
-  followup: Boolean({ description: 'Whether a follow-up was requested (with its report, if sent in)' }),
-};
-const logEntry = Type.Object({
-  id: Integer(),
-  reference: Nullable(Text()),
-  application_uuid: Text(),
-  period: Type.Object({ id: Integer(), name: Text() }),
-  status: Integer({ description: 'Its status when deleted' }),
-  ...contents,
-  deleted_at: dateTime,
-  deleted_by: Type.Object({ id: Integer(), name: Text() }),
-});
-
 /**
- * Deleting an application (SPEC.md §6: manage-applications' delete), with what it removes said first, and the log of
+ * Deleting an application (for those who manage applications), with what it removes said first, and the log of
  * deletions, which outlives the applications. An approved application is kept for the bookkeeping: 409, saying until when.
  */
 export default async function applicationDeletionRoutes(app: Api) {
@@ -42,7 +21,7 @@ export default async function applicationDeletionRoutes(app: Api) {
   app.get(
     '/applications/deletions',
     {
-      config: manageList,
+      config: manageApplicationList,
       schema: {
         tags,
         summary:
@@ -55,7 +34,7 @@ export default async function applicationDeletionRoutes(app: Api) {
           search: Optional(Type.Unknown()),
           period: Optional(Type.Unknown()),
         }),
-        response: { 200: listPageSchema(logEntry) },
+        response: { 200: listPageSchema(applicationDeletion) },
       },
     },
     async (request) => ({ data: await deletionLog(db, parseListQuery(deletionLogGrammar, request.query), request.scope) }),
@@ -64,22 +43,13 @@ export default async function applicationDeletionRoutes(app: Api) {
   app.get(
     '/applications/:uuid/deletion',
     {
-      config: manageOne,
+      config: manageApplication,
       schema: {
         tags,
         summary:
           'What deleting the application would remove, for the confirmation; 409 for an approved one (kept for the bookkeeping, with until when)',
         params: uuidParams,
-        response: {
-          200: data(
-            Type.Object({
-              reference: Nullable(Text()),
-              status: Integer(),
-              ...contents,
-              investigations: Integer({ description: 'Investigators’ proposals' }),
-            }),
-          ),
-        },
+        response: { 200: data(applicationDeletionPreview) },
       },
     },
     async (request) => {
@@ -92,13 +62,13 @@ export default async function applicationDeletionRoutes(app: Api) {
   app.delete(
     '/applications/:uuid',
     {
-      config: manageOne,
+      config: manageApplication,
       schema: {
         tags,
         summary:
           'Deletes the application with its files, messages, follow-up, investigations and history, and logs who deleted which reference; 409 for an approved one, which the foundation keeps for its bookkeeping',
         params: uuidParams,
-        response: { 200: data(logEntry) },
+        response: { 200: data(applicationDeletion) },
       },
     },
     async (request) => {

@@ -1,6 +1,5 @@
-import type { FastifyContextConfig } from 'fastify';
 import { Type } from 'typebox';
-import { keepAnswers, type Answers } from '../../../resources/applicationAnswers.js';
+import { keepAnswers, type Answers, type Question } from '../../../resources/applicationAnswers.js';
 import { frontendUsers } from '../../../resources/frontendUsers.js';
 import { validateRecord } from '../../../resources/validate.js';
 import * as check from '../../../resources/validators.js';
@@ -20,17 +19,13 @@ import { periodTypeIds, sentInColumns, sentInErrors, unknownCategories } from '.
 import type { Db } from '../../db/connect.js';
 import { invalid, notFound, type FieldErrors } from '../../errors.js';
 import { assertAllowedFor } from '../../plugins/access.js';
-import { anyObject, body, data, knownUuids, type Api } from '../schemas.js';
-import { applicationPeriod, bodyPeriod, periodsList } from '../scopes.js';
+import { body, data, knownUuids, type Api } from '../schemas.js';
+import { staffFormOptions } from '../schemas/applicationForm.js';
+import { staffApplication as staffApplicationSchema } from '../schemas/staffApplication.js';
+import { manageApplication, manageApplicationList, manageNewApplication } from '../applicationAccess.js';
 
 const tags = ['applications'];
-const manageList: FastifyContextConfig = { access: { abilities: 'manage-applications', scope: periodsList }, resource: 'applications' };
-const manageNew: FastifyContextConfig = { access: { abilities: 'manage-applications', scope: bodyPeriod }, resource: 'applications' };
-const manageOne: FastifyContextConfig = {
-  access: { abilities: 'manage-applications', scope: applicationPeriod },
-  resource: 'applications',
-};
-const staffView = data(anyObject);
+const staffView = data(staffApplicationSchema);
 const NAME = Type.String({ maxLength: 255 });
 const newApplicant = Type.Object(
   { email: Type.String({ maxLength: 254 }), first_name: Type.Optional(NAME), last_name: Type.Optional(NAME) },
@@ -77,7 +72,7 @@ function changes(before: Record<string, unknown>, after: Record<string, unknown>
 }
 
 /**
- * The staff form for one application (SPEC.md §2 add-application, edit-application): register a paper application
+ * The staff form that adds an application or edits one: register a paper application
  * as sent in, in any period (paper arrives late), or correct one. Every rule of sending in applies, with every problem
  * at once; the history says who did it and what changed.
  */
@@ -87,16 +82,16 @@ export default async function staffApplicationFormRoutes(app: Api) {
   app.get(
     '/applications/form-options',
     {
-      config: manageList,
+      config: manageApplicationList,
       schema: {
         tags,
         summary: 'What the staff form offers: every period (closed ones too) with its types, the categories, and each type’s questions',
-        response: { 200: data(anyObject) },
+        response: { 200: data(staffFormOptions) },
       },
     },
     async (request) => {
       const [periods, links, categories, questions] = await formOptions(db, request.scope);
-      const byType: Record<number, unknown[]> = {};
+      const byType: Record<number, Question[]> = {};
       for (const { application_type_id, ...question } of questions) (byType[application_type_id] ??= []).push(question);
       return {
         data: {
@@ -115,7 +110,7 @@ export default async function staffApplicationFormRoutes(app: Api) {
   app.post(
     '/applications',
     {
-      config: manageNew,
+      config: manageNewApplication,
       schema: {
         tags,
         summary:
@@ -152,7 +147,7 @@ export default async function staffApplicationFormRoutes(app: Api) {
   app.put(
     '/applications/:uuid',
     {
-      config: manageOne,
+      config: manageApplication,
       schema: {
         tags,
         summary:

@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import type { FastifyContextConfig } from 'fastify';
 import { Type, type TSchema } from 'typebox';
 import { attributeLabel } from '../../../resources/attributeLabel.js';
 import { enums } from '../../../resources/enums.js';
@@ -13,35 +12,18 @@ import { stockholmDay } from '../../clock.js';
 import { AppError } from '../../errors.js';
 import { parseListQuery } from '../../lists/listQuery.js';
 import { periodIdByUuid } from '../../periods.js';
-import { applicationPeriod, pathPeriod, periodsList } from '../scopes.js';
+import { body, data, knownUuids, listPageSchema, type Api } from '../schemas.js';
+import { applicationRow as row, decidedApplicationRow as decidedRow } from '../schemas/applicationLists.js';
+import { historyEntry, staffApplication as staffApplicationSchema } from '../schemas/staffApplication.js';
 import {
-  anyObject,
-  body,
-  data,
-  dateTime,
-  knownUuids,
-  listPageSchema,
-  Nullable,
-  nullableAnyObject,
-  nullableDateTime,
-  type Api,
-} from '../schemas.js';
+  investigateApplicationsOfPeriod,
+  manageApplication,
+  manageApplicationList,
+  manageOrInvestigateApplication,
+} from '../applicationAccess.js';
 
 const tags = ['applications'];
 // An ability granted for one period covers its applications: the lists show only those, one application is checked.
-const manageList: FastifyContextConfig = { access: { abilities: 'manage-applications', scope: periodsList }, resource: 'applications' };
-const manageOne: FastifyContextConfig = {
-  access: { abilities: 'manage-applications', scope: applicationPeriod },
-  resource: 'applications',
-};
-const manageOrInvestigateOne: FastifyContextConfig = {
-  access: { abilities: { anyOf: ['manage-applications', 'investigate-applications'] }, scope: applicationPeriod },
-  resource: 'applications',
-};
-const investigatePeriod: FastifyContextConfig = {
-  access: { abilities: 'investigate-applications', scope: pathPeriod },
-  resource: 'applications',
-};
 
 /** A malformed uuid is unknown like any other: 404, and no database error. */
 function known(uuid: string): string {
@@ -51,60 +33,6 @@ function known(uuid: string): string {
 
 const { Optional, Integer, Boolean } = Type;
 const Text = Type.String;
-const progress = Type.Object(
-  {
-    unhandled: Optional(Boolean({ description: 'Received and not yet taken up' })),
-    unread_messages: Optional(Boolean({ description: 'The applicant has written and staff have not read the dialogue since' })),
-    followup_at: Optional(Nullable(Text({ description: 'YYYY-MM-DD' }))),
-    followup_sent_in_at: Optional(nullableDateTime),
-    distribution_mail_sent_at: Optional(nullableDateTime),
-    decision_changed_after_mail: Optional(
-      Boolean({ description: 'A decision mail was sent, and the decision has changed since: the applicant has not been told this one' }),
-    ),
-    finished: Optional(Boolean()),
-  },
-  { description: 'The six progress indicators (SPEC.md §3)' },
-);
-const rowProperties = {
-  id: Optional(Integer()),
-  uuid: Optional(Text()),
-  reference: Optional(Nullable(Text())),
-  status: Optional(Integer()),
-  applicant: Optional(
-    Nullable(
-      Type.Object(
-        { id: Optional(Integer()), name: Optional(Text()), email: Optional(Text()) },
-        { description: 'Null once the application is anonymised' },
-      ),
-    ),
-  ),
-  org_name: Optional(Nullable(Text())),
-  period: Optional(Type.Object({ id: Optional(Integer()), uuid: Optional(Text()), name: Optional(Text()) })),
-  period_name: Optional(Text()),
-  application_type: Optional(Nullable(Text({ description: 'The type’s label' }))),
-  money: Optional(Nullable(Integer({ description: 'Amount applied for, öre' }))),
-  money_value: Optional(Nullable(Integer({ description: 'The same as money: the name lists use' }))),
-  approved_money: Optional(Nullable(Integer({ description: 'öre' }))),
-  sent_in_at: Optional(nullableDateTime),
-  finished: Optional(Boolean()),
-  progress: Optional(progress),
-};
-const row = Type.Object(rowProperties);
-const decidedRow = Type.Object({
-  ...rowProperties,
-  org_city: Optional(Nullable(Text())),
-  targets_text: Optional(Text({ description: 'Labels of the target-group categories, joined with ", "' })),
-  purposes_text: Optional(Text()),
-  focuses_text: Optional(Text()),
-  approved_money_value: Optional(Nullable(Integer())),
-  approved_fou: Optional(Nullable(Integer({ description: 'öre' }))),
-  approved_nok: Optional(Nullable(Integer({ description: 'öre' }))),
-  global_goals: Optional(Type.Array(Integer(), { description: 'The applicant’s answer' })),
-  decision_global_goals: Optional(Type.Array(Integer(), { description: 'The global goals the decision names' })),
-  followup_at: Optional(Nullable(Text({ description: 'YYYY-MM-DD' }))),
-  followup_sent_in_at: Optional(nullableDateTime),
-  distribution_mail_sent_at: Optional(nullableDateTime),
-});
 /** A query parameter the list grammar reads (any value here: parseListQuery checks it, with translated 422s). */
 const described = (description?: string) => Optional(Type.Unknown(description === undefined ? {} : { description }));
 const listParameters = {
@@ -117,51 +45,45 @@ const listParameters = {
 /** Documents the query; the values are checked by parseListQuery, with translated 422s. */
 const querystring = <P extends Record<string, TSchema>>(extra: P) => Type.Object({ ...listParameters, ...extra });
 
-const historyEntry = Type.Object({
-  id: Optional(Integer()),
-  action: Optional(Text()),
-  before: Optional(nullableAnyObject),
-  after: Optional(nullableAnyObject),
-  created_at: Optional(dateTime),
-  user: Optional(Nullable(Type.Object({ id: Optional(Integer()), name: Optional(Text()) }))),
-});
-
-/** Staff may set any status but draft (SPEC.md §4), from any status. */
+/** Staff may set any status but draft, from any status. */
 const settableStatuses: number[] = Object.values(enums.application_status).filter((s) => s !== enums.application_status.draft);
 
 /**
- * Staff handling of applications (SPEC.md §2 applications area): the lists of all, decided and one period's
+ * Staff handling of applications: the lists of all, decided and one period's
  * applications, one application with its history, and the status and finished changes, each written to the history.
  */
 export default async function applicationRoutes(app: Api) {
   const { db } = app;
 
-  app.get(
-    '/applications/all',
-    {
-      config: manageList,
-      schema: {
-        tags,
-        summary:
-          'Applications sent in (ongoing, received, approved, rejected), 50 a page by reference; sort by reference, status, applicant, money, sent_in_at, created_at',
-        querystring: querystring({
-          period: described('A period id'),
-          search: described('More than 2 characters: reference, organisation name, applicant’s name or e-mail'),
-          unread: described('true: applications with messages from the applicant that staff have not read'),
-          followups: described('true: follow-up requested and the application not finished (sent in or not)'),
-        }),
-        response: { 200: listPageSchema(row) },
+  /** A list of the caller's periods (all, decided): documented with its own filters, read by its own grammar. */
+  const periodsListRoute = (list: 'all' | 'decided', summary: string, filters: Record<string, TSchema>, rows: TSchema) =>
+    app.get(
+      `/applications/${list}`,
+      {
+        config: manageApplicationList,
+        schema: { tags, summary, querystring: querystring(filters), response: { 200: listPageSchema(rows) } },
       },
+      async (request) => ({
+        data: await listApplications(db, list, parseListQuery(listSpecs[list], request.query), { periods: request.scope }),
+      }),
+    );
+
+  periodsListRoute(
+    'all',
+    'Applications sent in (ongoing, received, approved, rejected), 50 a page by reference; sort by reference, status, applicant, money, sent_in_at, created_at',
+    {
+      period: described('A period id'),
+      search: described('More than 2 characters: reference, organisation name, applicant’s name or e-mail'),
+      unread: described('true: applications with messages from the applicant that staff have not read'),
+      followups: described('true: follow-up requested and the application not finished (sent in or not)'),
     },
-    async (request) => ({
-      data: await listApplications(db, 'all', parseListQuery(listSpecs.all, request.query), { periods: request.scope }),
-    }),
+    row,
   );
 
   app.get(
     '/applications/all/export',
     {
-      config: manageList,
+      config: manageApplicationList,
       schema: {
         tags,
         summary:
@@ -181,32 +103,22 @@ export default async function applicationRoutes(app: Api) {
     },
   );
 
-  app.get(
-    '/applications/decided',
+  periodsListRoute(
+    'decided',
+    'Approved and rejected applications with the decision’s parts, 50 a page by reference; sort by reference, applicant, money, approved_money, approved_fou, approved_nok, followup_sent_in_at, followup_at, distribution_mail_sent_at',
     {
-      config: manageList,
-      schema: {
-        tags,
-        summary:
-          'Approved and rejected applications with the decision’s parts, 50 a page by reference; sort by reference, applicant, money, approved_money, approved_fou, approved_nok, followup_sent_in_at, followup_at, distribution_mail_sent_at',
-        querystring: querystring({
-          organisation: described('Organisation name contains (more than 2 characters)'),
-          frontend_user: described('An applicant’s id'),
-          period: described('A period id'),
-          month: described('YYYY-MM: sent in that month (Stockholm time)'),
-        }),
-        response: { 200: listPageSchema(decidedRow) },
-      },
+      organisation: described('Organisation name contains (more than 2 characters)'),
+      frontend_user: described('An applicant’s id'),
+      period: described('A period id'),
+      month: described('YYYY-MM: sent in that month (Stockholm time)'),
     },
-    async (request) => ({
-      data: await listApplications(db, 'decided', parseListQuery(listSpecs.decided, request.query), { periods: request.scope }),
-    }),
+    decidedRow,
   );
 
   app.get(
     '/applications/decisioning/:period_uuid',
     {
-      config: investigatePeriod,
+      config: investigateApplicationsOfPeriod,
       schema: {
         tags,
         summary:
@@ -227,13 +139,13 @@ export default async function applicationRoutes(app: Api) {
   app.get(
     '/applications/:uuid',
     {
-      config: manageOrInvestigateOne,
+      config: manageOrInvestigateApplication,
       schema: {
         tags,
         summary:
           'One application for staff: the form, categories, the type’s questions with the answers, files, the decision’s parts and the progress. Recorded in its history as viewed, once per user within 30 minutes',
         params: uuidParams,
-        response: { 200: data(anyObject) },
+        response: { 200: data(staffApplicationSchema) },
       },
     },
     async (request) => {
@@ -246,7 +158,7 @@ export default async function applicationRoutes(app: Api) {
   app.get(
     '/applications/:uuid/history',
     {
-      config: manageOrInvestigateOne,
+      config: manageOrInvestigateApplication,
       schema: {
         tags,
         summary: 'What happened to the application, newest first, and who did it (null: the applicant or the system)',
@@ -263,10 +175,10 @@ export default async function applicationRoutes(app: Api) {
   app.post(
     '/applications/:uuid/updateStatus',
     {
-      config: manageOne,
+      config: manageApplication,
       schema: {
         tags,
-        summary: 'Set the status: any but draft (SPEC.md §4); recorded in the history. Answers the list row',
+        summary: 'Set the status: any but draft; recorded in the history. Answers the list row',
         description:
           'Approved (40) only for an application with an approved amount (else 422 errors.approval_needs_amount: decide it instead) that fits what remains of a capped period (else 422 errors.approval_exceeds_cap).',
         params: uuidParams,
@@ -289,7 +201,7 @@ export default async function applicationRoutes(app: Api) {
   app.post(
     '/applications/:uuid/finished',
     {
-      config: manageOne,
+      config: manageApplication,
       schema: {
         tags,
         summary: 'Mark the application finished or not; recorded in the history. Answers the list row',

@@ -1,21 +1,19 @@
-import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { hashPassword, passwordProblem, verifyPassword } from '../../auth/passwords.js';
 import { assertAddressNotLimited, assertNotLimited, clearFailures, perHour, recordFailure } from '../../auth/rateLimit.js';
-import { createSession, deleteSession, extendSession, sessionCookie, setSessionCookie } from '../../auth/sessions.js';
 import { resetPassword, staffForSignIn } from '../../auth/staffAccounts.js';
 import { AppError, invalid } from '../../errors.js';
 import { body, email, expiresIn, message, password, type Api } from '../schemas.js';
+import { sessionRoutes } from '../sessionRoutes.js';
 
 /** Tries of a reset link a minute from one client address. */
 const RESET_TRIES = { max: 10, seconds: 60 };
 
-/** Staff sign-in, session refresh, sign-out and password reset by e-mailed link (DESIGN.md §5). */
+/** Staff sign-in, session refresh, sign-out and password reset by e-mailed link. */
 export default async function authRoutes(app: Api) {
   const { db, config } = app;
-  const lifetime = config.sessionLifetimeMinutes * 60;
-  const setCookie = (reply: FastifyReply, token: string) => setSessionCookie(reply, 'staff', token, lifetime, config.production);
   const tags = ['auth'];
+  const session = sessionRoutes(app, 'staff', { prefix: '/auth', tags });
 
   app.post(
     '/auth/login',
@@ -34,30 +32,7 @@ export default async function authRoutes(app: Api) {
       }
       if (!user.active) throw new AppError(403, 'errors.user_disabled');
       await clearFailures(db, key);
-      setCookie(reply, await createSession(db, 'staff', user.id, lifetime));
-      return { data: { expires_in: lifetime } };
-    },
-  );
-
-  app.post(
-    '/auth/refresh',
-    { config: { access: 'staff' }, schema: { tags, summary: 'Extends the staff session', response: { 200: expiresIn } } },
-    async (request, reply) => {
-      const token = request.cookies[sessionCookie.staff]!;
-      await extendSession(db, token, lifetime);
-      setCookie(reply, token);
-      return { data: { expires_in: lifetime } };
-    },
-  );
-
-  app.post(
-    '/auth/logout',
-    { config: { access: 'anonymous' }, schema: { tags, summary: 'Ends the staff session (always answers 204)' } },
-    async (request, reply) => {
-      const token = request.cookies[sessionCookie.staff];
-      if (token) await deleteSession(db, token);
-      reply.clearCookie(sessionCookie.staff, { path: '/' });
-      return reply.status(204).send();
+      return session.start(reply, user.id);
     },
   );
 

@@ -3,7 +3,8 @@ import { stockholmDay } from '../../clock.js';
 import { screens } from '../../../resources/index.js';
 import { decisionPeriodRows, openPeriodRows } from '../../periods.js';
 import { sentInCounts } from '../../statistics/queries.js';
-import type { Api } from '../schemas.js';
+import { data, type Api } from '../schemas.js';
+import { dashboard } from '../schemas/periods.js';
 
 /**
  * What the staff dashboard shows: open periods for everyone, application counts for those who manage applications
@@ -12,7 +13,10 @@ import type { Api } from '../schemas.js';
 export default async function dashboardRoutes(app: Api) {
   app.get(
     '/dashboard',
-    { config: { access: 'staff' }, schema: { tags: ['dashboard'], summary: 'Figures for the staff dashboard' } },
+    {
+      config: { access: 'staff' },
+      schema: { tags: ['dashboard'], summary: 'Figures for the staff dashboard', response: { 200: data(dashboard) } },
+    },
     async (request) => {
       const openPeriods = await openPeriodRows(app.db, stockholmDay(app.clock.now()));
       // An ability for some periods only counts their applications.

@@ -1,9 +1,9 @@
-import type { FastifyContextConfig } from 'fastify';
 import { Type, type TSchema } from 'typebox';
 import { pendingDecisionMails, releaseDecision, sendDecisionMail, sendPeriodDecisionMails } from '../../applications/decisionMail.js';
 import { periodIdByUuid } from '../../periods.js';
-import { data, dateTime, knownUuids, stringParams, type Api } from '../schemas.js';
-import { applicationPeriod, pathPeriod } from '../scopes.js';
+import { data, knownUuids, stringParams, type Api } from '../schemas.js';
+import { decisionMailCount, decisionMailRound, decisionMailSent, decisionReleased } from '../schemas/decisions.js';
+import { manageApplication, manageApplicationsOfPeriod } from '../applicationAccess.js';
 
 const resend = Type.Boolean({ description: 'Send it again although this decision was mailed (else a 409 says when it was)' });
 const limit = Type.Integer({ minimum: 1, maximum: 100, description: 'How many to send in this call (default 25)' });
@@ -18,31 +18,19 @@ function optionalBody<T>(properties: Record<string, TSchema>) {
   });
 }
 
-const counts = {
-  without_email: Type.Integer({ description: 'Decided, not yet mailed, and the applicant has no usable address: never sent by a batch' }),
-  without_amount: Type.Integer({
-    description: 'Approved without an approved amount, not yet mailed: never sent (the mail states the amount) until decided with one',
-  }),
-};
-
 /**
- * The decision mail (SPEC.md §3's "distribution mail sent"): one application's, or a period's in batches the client
+ * The decision mail: one application's, or a period's in batches the client
  * repeats until none remain, showing progress. The mail and its sent date are stored together.
  */
 export default async function decisionMailRoutes(app: Api) {
   const { db, mailer, config } = app;
   const deps = { db, mailer, config };
   const tags = ['applications'];
-  const manageOne: FastifyContextConfig = {
-    access: { abilities: 'manage-applications', scope: applicationPeriod },
-    resource: 'applications',
-  };
-  const managePeriod: FastifyContextConfig = { access: { abilities: 'manage-applications', scope: pathPeriod }, resource: 'applications' };
 
   app.post(
     '/applications/:uuid/decision-mail',
     {
-      config: manageOne,
+      config: manageApplication,
       schema: {
         tags,
         summary:
@@ -51,7 +39,7 @@ export default async function decisionMailRoutes(app: Api) {
           '422 errors.decision_not_sendable when the applicant is shown no decision, 422 errors.decision_mail_without_amount for an approval without its amount, 422 errors.no_email_for_application without a usable address, 409 errors.decision_mail_sent when this decision was already mailed (unless resend); a decision changed since its mail is sent without resend. The mail releases the decision to the applicant.',
         params: stringParams('uuid'),
         body: optionalBody<{ resend?: boolean }>({ resend }),
-        response: { 200: data(Type.Object({ distribution_mail_sent_at: dateTime })) },
+        response: { 200: data(decisionMailSent) },
       },
     },
     async (request) => {
@@ -68,7 +56,7 @@ export default async function decisionMailRoutes(app: Api) {
   app.post(
     '/applications/:uuid/decision-release',
     {
-      config: manageOne,
+      config: manageApplication,
       schema: {
         tags,
         summary:
@@ -76,7 +64,7 @@ export default async function decisionMailRoutes(app: Api) {
         description:
           '422 errors.decision_not_releasable without a decision, 409 errors.decision_already_released when this decision has reached the applicant already.',
         params: stringParams('uuid'),
-        response: { 200: data(Type.Object({ released_at: dateTime })) },
+        response: { 200: data(decisionReleased) },
       },
     },
     async (request) => {
@@ -89,19 +77,12 @@ export default async function decisionMailRoutes(app: Api) {
   app.get(
     '/periods/:uuid/decision-mails',
     {
-      config: managePeriod,
+      config: manageApplicationsOfPeriod,
       schema: {
         tags,
         summary: 'How many of the period’s decision mails wait to be sent, for the confirmation before sending them',
         params: stringParams('uuid'),
-        response: {
-          200: data(
-            Type.Object({
-              pending: Type.Integer({ description: 'Decided applications not yet mailed whose applicant can be reached' }),
-              ...counts,
-            }),
-          ),
-        },
+        response: { 200: data(decisionMailCount) },
       },
     },
     async (request) => {
@@ -114,22 +95,14 @@ export default async function decisionMailRoutes(app: Api) {
   app.post(
     '/periods/:uuid/decision-mails',
     {
-      config: managePeriod,
+      config: manageApplicationsOfPeriod,
       schema: {
         tags,
         summary:
           'Sends up to `limit` of the period’s pending decision mails; call again until `remaining` is 0. Two batches at once never mail an applicant twice',
         params: stringParams('uuid'),
         body: optionalBody<{ limit?: number }>({ limit }),
-        response: {
-          200: data(
-            Type.Object({
-              sent: Type.Integer({ description: 'Sent by this call' }),
-              remaining: Type.Integer({ description: 'Still to send (those without an address or an amount not counted)' }),
-              ...counts,
-            }),
-          ),
-        },
+        response: { 200: data(decisionMailRound) },
       },
     },
     async (request) => {

@@ -1,43 +1,18 @@
 import type { FastifyContextConfig } from 'fastify';
 import { Type } from 'typebox';
-import { MAX_MONEY } from '../../../resources/applications.js';
 import { enums } from '../../../resources/enums.js';
 import { decide, decisionOf } from '../../applications/decisions.js';
 import { applicationByUuid } from '../../applications/staffReach.js';
-import { body, data, Nullable, nullableDateTime, uuid, type Api } from '../schemas.js';
+import { body, data, Nullable, uuid, type Api } from '../schemas.js';
+import { decision, decisionMoney } from '../schemas/decisions.js';
 import { applicationPeriod } from '../scopes.js';
 
 const { approved, rejected } = enums.application_status;
-const MONEY = Nullable(Type.Integer({ minimum: 0, maximum: MAX_MONEY, description: 'öre' }));
 const GOALS = Nullable(Type.Array(Type.Integer({ minimum: 1, maximum: 17 }), { maxItems: 17, uniqueItems: true }));
 const uuidParams = Type.Object({ uuid });
+const decisionSchema = data(decision);
 
-const decisionSchema = data(
-  Type.Object({
-    status: Type.Optional(Type.Integer({ description: 'application_status' })),
-    approved_money: Type.Optional(MONEY),
-    approved_fou: Type.Optional(MONEY),
-    approved_nok: Type.Optional(MONEY),
-    global_goals: Type.Optional(Type.Array(Type.Integer(), { description: 'The global goals the decision names' })),
-    applicant_global_goals: Type.Optional(Type.Array(Type.Integer(), { description: 'The global goals the applicant gave' })),
-    decided_at: Type.Optional(nullableDateTime),
-    uses_money_distribution_cap: Type.Optional(Type.Boolean()),
-    cap: Type.Optional(
-      Nullable(
-        Type.Object(
-          {
-            available_money: Type.Optional(Type.Integer()),
-            approved_elsewhere: Type.Optional(Type.Integer()),
-            remaining: Type.Optional(Type.Integer()),
-          },
-          { description: 'Only for a period that uses the money distribution cap; öre' },
-        ),
-      ),
-    ),
-  }),
-);
-
-/** The decision on a sent-in application (SPEC.md §2 decision, §3 period flags); the rules are in applications/decisions.ts. */
+/** The decision on a sent-in application; the rules are in applications/decisions.ts. */
 export default async function decisionRoutes(app: Api) {
   const { db } = app;
   const tags = ['decisions'];
@@ -72,9 +47,9 @@ export default async function decisionRoutes(app: Api) {
         body: body(
           {
             status: Type.Integer({ enum: [approved, rejected] }),
-            approved_money: MONEY,
-            approved_fou: MONEY,
-            approved_nok: MONEY,
+            approved_money: decisionMoney,
+            approved_fou: decisionMoney,
+            approved_nok: decisionMoney,
             global_goals: GOALS,
           },
           ['status'],

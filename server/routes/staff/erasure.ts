@@ -2,8 +2,8 @@ import { Type } from 'typebox';
 import { eraseApplicant, erasurePreview } from '../../dataProtection/erasure.js';
 import { retentionRulesOf } from '../../dataProtection/retentionRules.js';
 import { invalid } from '../../errors.js';
-import { erasureAnswer, erasureDone } from '../erasureSchemas.js';
-import { body, id, type Api } from '../schemas.js';
+import { erasureDone, erasurePreview as previewSchema } from '../schemas/erasure.js';
+import { body, data, id, type Api } from '../schemas.js';
 import { record } from '../scopes.js';
 
 /**
@@ -25,7 +25,7 @@ export default async function erasureRoutes(app: Api) {
         summary:
           'What erasing the applicant would do now (as GET /frontend-users/me/erasure tells the applicant), with statuses as staff see them',
         params,
-        response: { 200: erasureAnswer },
+        response: { 200: data(previewSchema) },
       },
     },
     async (request) => ({ data: await erasurePreview(db, request.params.id, await retentionRulesOf(db), false) }),
@@ -41,7 +41,7 @@ export default async function erasureRoutes(app: Api) {
           'Carries out the applicant’s erasure request, once confirmed: their drafts go and their applications sent in but not approved are anonymised at once, and their account goes too unless approved applications are kept; then it is closed until those are anonymised',
         params,
         body: body({ confirm: Type.Boolean({ description: 'Must be true: staff have read what will happen' }) }, ['confirm']),
-        response: { 200: erasureDone },
+        response: { 200: data(erasureDone) },
       },
     },
     async (request) => {

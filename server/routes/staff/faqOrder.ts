@@ -1,11 +1,12 @@
 import { Type } from 'typebox';
 import { reorderFaqs } from '../../faqs.js';
-import { body, id, type Api } from '../schemas.js';
+import { body, data, id, type Api } from '../schemas.js';
+import { orderedFaq } from '../schemas/faqs.js';
 
 const bodySchema = body({ ids: Type.Array(id, { uniqueItems: true, maxItems: 10_000 }) });
 
 /**
- * The FAQ reorder screen's save (SPEC: "a reorder screen at faqs/order"): the ids of every FAQ in their new order;
+ * The save of the FAQ reorder screen at faqs/order: the ids of every FAQ in their new order;
  * "order" becomes each one's position, 1..n, in one transaction. Registered beside the generated `/faqs/:id` routes;
  * Fastify prefers the static `/faqs/order` over the parametric one.
  */
@@ -14,7 +15,12 @@ export default async function faqOrderRoutes(app: Api) {
     '/faqs/order',
     {
       config: { access: { abilities: 'manage-faq' } },
-      schema: { tags: ['faqs'], summary: 'Reorder: the ids of all FAQs in their new order; "order" becomes 1..n', body: bodySchema },
+      schema: {
+        tags: ['faqs'],
+        summary: 'Reorder: the ids of all FAQs in their new order; "order" becomes 1..n',
+        body: bodySchema,
+        response: { 200: data(Type.Array(orderedFaq)) },
+      },
     },
     async (request) => {
       const { ids } = request.body.data;

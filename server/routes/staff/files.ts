@@ -11,9 +11,10 @@ import { sendStoredFile } from '../../uploads/send.js';
 import { applicationFile, data, knownUuids, stringParams, type Api } from '../schemas.js';
 import { holds } from '../../plugins/access.js';
 import { applicationPeriod } from '../scopes.js';
+import { manageApplication } from '../applicationAccess.js';
 
 /**
- * Files of an application sent in (SPEC.md §2), for staff: those who manage or investigate download them (a message's
+ * Files of an application sent in, for staff: those who manage or investigate download them (a message's
  * attachment only those who may read the dialogue); those who manage add and remove the form's files (a paper
  * application's scans), each change recorded in the history.
  */
@@ -49,7 +50,6 @@ export default async function staffFileRoutes(app: Api) {
     },
   );
 
-  const manage = { access: { abilities: 'manage-applications' as const, scope: applicationPeriod }, resource: 'applications' };
   const history =
     (request: FastifyRequest, applicationId: number, action: string, key: 'before' | 'after') => (trx: Db, row: { name: string }) =>
       recordHistory(trx, { applicationId, userId: request.staff!.id, action, [key]: { name: row.name } });
@@ -57,7 +57,7 @@ export default async function staffFileRoutes(app: Api) {
   app.post(
     '/applications/:uuid/files',
     {
-      config: manage,
+      config: manageApplication,
       schema: {
         tags: ['applications'],
         summary:
@@ -84,7 +84,7 @@ export default async function staffFileRoutes(app: Api) {
   app.delete(
     '/applications/:uuid/files/:fileUuid',
     {
-      config: manage,
+      config: manageApplication,
       schema: {
         tags: ['applications'],
         summary: 'Removes a file of an application sent in; recorded in the history; 409 for a draft',

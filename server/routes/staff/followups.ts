@@ -1,5 +1,3 @@
-import type { FastifyContextConfig } from 'fastify';
-import { Type } from 'typebox';
 import { pendingFollowupRequests, requestFollowup, requestPeriodFollowups } from '../../applications/followupRequests.js';
 import { followupOf } from '../../applications/followups.js';
 import { mayReadDialogue } from '../../applications/messages.js';
@@ -7,11 +5,12 @@ import { applicationByUuid } from '../../applications/staffReach.js';
 import { AppError } from '../../errors.js';
 import { periodIdByUuid } from '../../periods.js';
 import { data, followup, knownUuids, stringParams, type Api } from '../schemas.js';
+import { followupRequestCount, followupsRequested } from '../schemas/followupRequests.js';
 import { holds } from '../../plugins/access.js';
-import { applicationPeriod, pathPeriod } from '../scopes.js';
+import { manageApplication, manageApplicationsOfPeriod, manageOrInvestigateApplication } from '../applicationAccess.js';
 
 /**
- * The follow-up report for staff (SPEC.md §2, §4): those who manage applications request it of an approved
+ * The follow-up report for staff: those who manage applications request it of an approved
  * application, or of every approved one of a period at once, which mails each applicant a link to it; they and the
  * investigators on the application read it. Its attachments download through the application's file route; marking
  * the application finished is its own route.
@@ -21,20 +20,11 @@ export default async function staffFollowupRoutes(app: Api) {
   const deps = { mailer, config, jobs: app.jobs };
   const tags = ['applications'];
   const params = stringParams('uuid');
-  const manageOne: FastifyContextConfig = {
-    access: { abilities: 'manage-applications', scope: applicationPeriod },
-    resource: 'applications',
-  };
-  const managePeriod: FastifyContextConfig = { access: { abilities: 'manage-applications', scope: pathPeriod }, resource: 'applications' };
-  const manageOrInvestigate: FastifyContextConfig = {
-    access: { abilities: { anyOf: ['manage-applications', 'investigate-applications'] }, scope: applicationPeriod },
-    resource: 'applications',
-  };
 
   app.get(
     '/applications/:uuid/followup',
     {
-      config: manageOrInvestigate,
+      config: manageOrInvestigateApplication,
       schema: {
         tags,
         summary:
@@ -55,7 +45,7 @@ export default async function staffFollowupRoutes(app: Api) {
   app.post(
     '/applications/:uuid/followup/request',
     {
-      config: manageOne,
+      config: manageApplication,
       schema: {
         tags,
         summary: 'Requests the follow-up report of an approved application and mails the applicant a link to it',
@@ -75,18 +65,12 @@ export default async function staffFollowupRoutes(app: Api) {
   app.get(
     '/periods/:uuid/followup-requests',
     {
-      config: managePeriod,
+      config: manageApplicationsOfPeriod,
       schema: {
         tags,
         summary: 'How many follow-ups requesting all of the period would request, for its confirmation',
         params,
-        response: {
-          200: data(
-            Type.Object({
-              pending: Type.Integer({ description: 'Approved applications with no follow-up requested whose applicant can be mailed' }),
-            }),
-          ),
-        },
+        response: { 200: data(followupRequestCount) },
       },
     },
     async (request) => {
@@ -99,13 +83,13 @@ export default async function staffFollowupRoutes(app: Api) {
   app.post(
     '/periods/:uuid/followup-requests',
     {
-      config: managePeriod,
+      config: manageApplicationsOfPeriod,
       schema: {
         tags,
         summary: 'Requests the follow-up report of every approved application of the period not yet asked, mailing each applicant',
         description: 'All in one transaction. Applicants without a usable e-mail address are left out (request theirs one by one).',
         params,
-        response: { 200: data(Type.Object({ requested: Type.Integer() })) },
+        response: { 200: data(followupsRequested) },
       },
     },
     async (request) => {

@@ -1,8 +1,6 @@
 import type { FastifyContextConfig } from 'fastify';
 import { Type } from 'typebox';
 import { hasAbility } from '../../../resources/abilities.js';
-import { MAX_MONEY } from '../../../resources/applications.js';
-import { enums } from '../../../resources/enums.js';
 import { applicationByUuid } from '../../applications/staffReach.js';
 import {
   addInvestigator,
@@ -16,57 +14,19 @@ import {
 import { loadAbilities } from '../../auth/sessions.js';
 import { AppError, invalid, notFound } from '../../errors.js';
 import { parseListQuery } from '../../lists/listQuery.js';
-import { body, data, dateTime, id as ID, listPageSchema, Nullable, nullableDateTime, uuid, type Api } from '../schemas.js';
+import { body, data, id as ID, listPageSchema, Nullable, uuid, type Api } from '../schemas.js';
+import { decisionMoney } from '../schemas/decisions.js';
+import { investigation, investigationStatus, investigator, ownInvestigationRow, proposal } from '../schemas/investigations.js';
 import { holds } from '../../plugins/access.js';
 import { applicationPeriod, periodsList } from '../scopes.js';
 
-const NULLABLE_MONEY = Nullable(Type.Integer({ minimum: 0, maximum: MAX_MONEY, description: 'öre' }));
-const STATUS = Type.Integer({ enum: Object.values(enums.investigation_status), description: 'investigation_status' });
 const { Optional, Integer, String: Text } = Type;
-const NULLABLE_STRING = Nullable(Text());
 
 const uuidParams = Type.Object({ uuid });
 const investigatorParams = Type.Object({ uuid, user_id: ID });
 
-const investigationSchema = Type.Object({
-  id: Optional(Integer()),
-  amount: Optional(NULLABLE_MONEY),
-  status: Optional(STATUS),
-  comment: Optional(NULLABLE_STRING),
-  created_at: Optional(dateTime),
-  updated_at: Optional(dateTime),
-});
-const investigatorSchema = Type.Object({
-  user_id: Optional(Integer()),
-  name: Optional(Text()),
-  email: Optional(Text()),
-  investigation: Optional(investigationSchema),
-});
-const proposalSchema = Type.Object({
-  id: Optional(Integer()),
-  user_id: Optional(Integer()),
-  investigator: Optional(Text()),
-  name: Optional(Text({ description: 'the same as investigator' })),
-  amount: Optional(NULLABLE_MONEY),
-  status: Optional(STATUS),
-  comment: Optional(NULLABLE_STRING),
-  updated_at: Optional(dateTime),
-  mine: Optional(Type.Boolean()),
-});
-const ownRowSchema = Type.Object({
-  id: Optional(Integer()),
-  uuid: Optional(Text()),
-  reference: Optional(NULLABLE_STRING),
-  status: Optional(Integer()),
-  applicant: Optional(Nullable(Type.Object({ id: Optional(Integer()), name: Optional(Text()), email: Optional(Text()) }))),
-  period: Optional(Type.Object({ id: Optional(Integer()), uuid: Optional(Text()), name: Optional(Text()) })),
-  money_value: Optional(Nullable(Integer({ description: 'öre' }))),
-  sent_in_at: Optional(nullableDateTime),
-  investigation: Optional(Type.Object({ status: Optional(STATUS), amount: Optional(NULLABLE_MONEY), updated_at: Optional(dateTime) })),
-});
-
 /**
- * Investigations (SPEC.md §2 applications area, §6): managers put investigators on a sent-in application and take them
+ * Investigations: managers put investigators on a sent-in application and take them
  * off (which deletes that investigator's investigation); investigators list their own, read each other's proposals
  * and write their own. Every change goes into the application's history with the staff user, before and after.
  */
@@ -88,7 +48,7 @@ export default async function investigationRoutes(app: Api) {
         tags,
         summary: 'The investigators on an application, each with their investigation',
         params: uuidParams,
-        response: { 200: data({ type: 'array', items: investigatorSchema }) },
+        response: { 200: data(Type.Array(investigator)) },
       },
     },
     async (request) => {
@@ -106,7 +66,7 @@ export default async function investigationRoutes(app: Api) {
         summary: 'Put an active staff user who may investigate on a sent-in application (201); one already on it answers 200 unchanged',
         params: uuidParams,
         body: body({ user_id: ID }),
-        response: { 200: data(investigatorSchema), 201: data(investigatorSchema) },
+        response: { 200: data(investigator), 201: data(investigator) },
       },
     },
     async (request, reply) => {
@@ -135,7 +95,7 @@ export default async function investigationRoutes(app: Api) {
         summary:
           'Take an investigator off an application, deleting their investigation (the client confirms first); answers what was removed',
         params: investigatorParams,
-        response: { 200: data(investigatorSchema) },
+        response: { 200: data(investigator) },
       },
     },
     async (request) => {
@@ -170,7 +130,7 @@ export default async function investigationRoutes(app: Api) {
           },
           { additionalProperties: false },
         ),
-        response: { 200: listPageSchema(ownRowSchema) },
+        response: { 200: listPageSchema(ownInvestigationRow) },
       },
     },
     async (request) => {
@@ -187,7 +147,7 @@ export default async function investigationRoutes(app: Api) {
         summary:
           'Every investigation on an application, so investigators see each other’s proposals (investigators only on their own applications)',
         params: uuidParams,
-        response: { 200: data({ type: 'array', items: proposalSchema }) },
+        response: { 200: data(Type.Array(proposal)) },
       },
     },
     async (request) => {
@@ -222,8 +182,8 @@ export default async function investigationRoutes(app: Api) {
         summary:
           'Write the signed-in investigator’s own proposal: amount (öre, null for none), status, comment; what is left out is cleared',
         params: uuidParams,
-        body: body({ amount: NULLABLE_MONEY, status: STATUS, comment: Nullable(Text({ maxLength: 20_000 })) }, ['status']),
-        response: { 200: data(investigationSchema) },
+        body: body({ amount: decisionMoney, status: investigationStatus, comment: Nullable(Text({ maxLength: 20_000 })) }, ['status']),
+        response: { 200: data(investigation) },
       },
     },
     async (request) => {

@@ -1,23 +1,13 @@
 import { Type } from 'typebox';
-import { data, Nullable, type Api } from '../schemas.js';
-
-const { Optional, Integer, String: Text } = Type;
-const user = Type.Object({
-  id: Optional(Integer()),
-  first_name: Optional(Text()),
-  last_name: Optional(Text()),
-  email: Optional(Text()),
-  role: Optional(Text()),
-  locale: Optional(Text()),
-});
-const ability = Type.Object({ name: Optional(Text()), entity_id: Optional(Nullable(Integer())), entity_type: Optional(Nullable(Text())) });
+import { data, type Api } from '../schemas.js';
+import { ability, staffUser } from '../schemas/users.js';
 
 /** The signed-in staff user and the abilities that decide what the admin shows (the server checks them again). */
 export default async function meRoutes(app: Api) {
   const tags = ['users'];
   app.get(
     '/users/me',
-    { config: { access: 'staff' }, schema: { tags, summary: 'The signed-in staff user', response: { 200: data(user) } } },
+    { config: { access: 'staff' }, schema: { tags, summary: 'The signed-in staff user', response: { 200: data(staffUser) } } },
     async (request) => ({
       data: request.staff!,
     }),

@@ -1,6 +1,5 @@
 import { fileStore } from '../../applications/applicationFiles.js';
 import multipart from '@fastify/multipart';
-import type { FastifyContextConfig } from 'fastify';
 import { Type } from 'typebox';
 import { recipientOf } from '../../applications/dialogueLink.js';
 import { mailApplicantOfMessage } from '../../applications/messageMail.js';
@@ -11,7 +10,7 @@ import { MAX_MESSAGE_FILES, MESSAGE_FIELD_BYTES, storeMessage } from '../../appl
 import { formMultipartLimits } from '../../uploads/receive.js';
 import { body, data, dialogueMessage, jsonOrMultipart, knownUuids, stringParams, uuid, type Api } from '../schemas.js';
 import { holds } from '../../plugins/access.js';
-import { applicationPeriod } from '../scopes.js';
+import { manageApplication, manageOrInvestigateApplication } from '../applicationAccess.js';
 
 const bodyText = { description: 'Plain text, required, at most 10 000 characters once trimmed' };
 const messageBody = { type: 'string', ...bodyText };
@@ -34,7 +33,7 @@ const readBody = Type.Unsafe<{ data: { up_to?: string } } | null>({
 const binaries = (description: string) => ({ type: 'array', description, items: { type: 'string', format: 'binary' } });
 
 /**
- * Staff's side of the dialogue (SPEC.md §2): those who manage applications read the thread, write to the applicant
+ * Staff's side of the dialogue: those who manage applications read the thread, write to the applicant
  * (a welcome message once, attachments, the agreement) and mark the thread read, which clears the application's
  * "unread messages" flag; investigators put on the application read it too (as they read its investigations).
  * Writing is recorded in the history. Attachments download through the file route of the application.
@@ -50,11 +49,6 @@ export default async function staffMessageRoutes(app: Api) {
   const store = fileStore(db, app.storage, config);
   const tags = ['applications'];
   const params = stringParams('uuid');
-  const manage: FastifyContextConfig = { access: { abilities: 'manage-applications', scope: applicationPeriod }, resource: 'applications' };
-  const manageOrInvestigate: FastifyContextConfig = {
-    access: { abilities: { anyOf: ['manage-applications', 'investigate-applications'] }, scope: applicationPeriod },
-    resource: 'applications',
-  };
 
   /** The application sent in, by uuid (unknown, or a draft, which staff never reach: 404). */
   async function dialogueOf(uuid: string) {
@@ -65,7 +59,7 @@ export default async function staffMessageRoutes(app: Api) {
   app.get(
     '/applications/:uuid/messages',
     {
-      config: manageOrInvestigate,
+      config: manageOrInvestigateApplication,
       schema: {
         tags,
         summary:
@@ -85,7 +79,7 @@ export default async function staffMessageRoutes(app: Api) {
   app.post(
     '/applications/:uuid/messages',
     {
-      config: manage,
+      config: manageApplication,
       schema: {
         tags,
         summary:
@@ -124,7 +118,7 @@ export default async function staffMessageRoutes(app: Api) {
   app.post(
     '/applications/:uuid/messages/read',
     {
-      config: manage,
+      config: manageApplication,
       schema: {
         tags,
         summary:

@@ -1,13 +1,6 @@
-import { Type } from 'typebox';
 import { notificationSettingsOf, saveNotificationSettings } from '../../notifications/settings.js';
-import { body, data, Nullable, type Api } from '../schemas.js';
-
-const emailText = { maxLength: 254, description: 'Where notification mails go; null or blank: no mails' };
-const notifyText = { description: 'For one who manages applications: notified of every application, not only those they investigate' };
-const settings = Type.Object({
-  notifications_email: Nullable(Type.String(emailText)),
-  notify_on_applications: Type.Boolean(notifyText),
-});
+import { body, data, type Api } from '../schemas.js';
+import { notificationSettings } from '../schemas/notifications.js';
 
 /** Every staff user's own notification settings (admins set anyone's in Settings → Users). */
 export default async function notificationSettingsRoutes(app: Api) {
@@ -18,7 +11,7 @@ export default async function notificationSettingsRoutes(app: Api) {
 
   app.get(
     '/users/me/notification-settings',
-    { config, schema: { tags, summary: 'The signed-in user’s notification settings', response: { 200: data(settings) } } },
+    { config, schema: { tags, summary: 'The signed-in user’s notification settings', response: { 200: data(notificationSettings) } } },
     async (request) => ({ data: await notificationSettingsOf(db, request.staff!.id) }),
   );
 
@@ -29,8 +22,8 @@ export default async function notificationSettingsRoutes(app: Api) {
       schema: {
         tags,
         summary: 'Saves the signed-in user’s notification settings (422 with the field’s error for a malformed address)',
-        body: body({ notifications_email: Nullable(Type.String(emailText)), notify_on_applications: Type.Boolean(notifyText) }),
-        response: { 200: data(settings) },
+        body: body(notificationSettings.properties),
+        response: { 200: data(notificationSettings) },
       },
     },
     async (request) => ({ data: await saveNotificationSettings(db, request.staff!.id, request.body.data) }),

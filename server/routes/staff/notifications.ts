@@ -1,27 +1,10 @@
 import { Type } from 'typebox';
 import { parseListQuery } from '../../lists/listQuery.js';
 import { inboxList, markAllNotificationsRead, markNotificationRead, notificationsOf } from '../../notifications/inbox.js';
-import { dateTime, Nullable, nullableDateTime, type Api } from '../schemas.js';
+import { data, type Api } from '../schemas.js';
+import { notificationPage } from '../schemas/notifications.js';
 
-const { Optional, Integer, String: Text } = Type;
-
-const notification = Type.Object({
-  id: Integer(),
-  kind: Text({ enum: ['applicant_message', 'followup_sent_in'] }),
-  application: Type.Object({ uuid: Text(), reference: Nullable(Text()), applicant_name: Text() }),
-  created_at: dateTime,
-  read_at: nullableDateTime,
-});
-const inbox = Type.Object({
-  data: Type.Object({
-    data: Type.Array(notification),
-    total: Integer(),
-    current_page: Integer(),
-    per_page: Integer(),
-    last_page: Integer(),
-    unread: Integer({ description: 'How many of all the user’s notifications are unread' }),
-  }),
-});
+const { Optional, Integer } = Type;
 
 /**
  * Each staff user's own notifications (an applicant's message, a follow-up sent in, on applications they investigate
@@ -46,7 +29,7 @@ export default async function notificationRoutes(app: Api) {
           },
           { additionalProperties: false },
         ),
-        response: { 200: inbox },
+        response: { 200: data(notificationPage) },
       },
     },
     async (request) => ({ data: await notificationsOf(db, request.staff!.id, parseListQuery(inboxList, request.query)) }),

@@ -6,22 +6,11 @@ import { stockholmDay } from '../../clock.js';
 import { notFound } from '../../errors.js';
 import { decisionPeriodRows, setPeriodClosed } from '../../periods.js';
 import { data, id, type Api } from '../schemas.js';
+import { decisionPeriod } from '../schemas/periods.js';
 import { periodsList, record } from '../scopes.js';
 
-const decisionPeriod = Type.Object({
-  id: Type.Integer(),
-  uuid: Type.String(),
-  name: Type.String(),
-  start_date: Type.String({ format: 'date' }),
-  end_date: Type.String({ format: 'date' }),
-  state: Type.String({
-    enum: ['closed', 'ended', 'open', 'upcoming'],
-    description: 'Closed by staff, else by its dates on today (Stockholm): ended, open or upcoming',
-  }),
-});
-
 /**
- * Opening and closing a period (SPEC.md §4): a closed period refuses new applications. And the periods a user may
+ * Opening and closing a period: a closed period refuses new applications. And the periods a user may
  * decide on, each leading to its decisioning list: a closed period is where deciding happens, so not only open ones.
  */
 export default async function periodRoutes(app: Api) {

@@ -1,21 +1,15 @@
 import { Type } from 'typebox';
 import { privacyNotices, savePrivacyNotices } from '../../dataProtection/privacyNotice.js';
 import { locales } from '../../../resources/locales.js';
-import { body, data, Nullable, nullableDateTime, type Api } from '../schemas.js';
+import { body, data, type Api } from '../schemas.js';
+import { privacyNotices as noticesSchema } from '../schemas/dataProtection.js';
 
 const text = Type.String({
   minLength: 1,
   maxLength: 20_000,
   description: 'Plain text, paragraphs separated by a blank line; %{draft_months}, %{rejected_months} and %{approved_years} are the rules',
 });
-const notice = Type.Object({
-  body: Type.String(),
-  updated_at: nullableDateTime,
-  updated_by: Nullable(Type.Object({ id: Type.Integer(), name: Type.String() })),
-});
-const answer = data(
-  Type.Object(Object.fromEntries(locales.map((locale) => [locale, notice])) as Record<(typeof locales)[number], typeof notice>),
-);
+const answer = data(noticesSchema);
 
 /** The privacy notice's texts, one per language, edited in Settings → Data protection. */
 export default async function privacyNoticeStaffRoutes(app: Api) {

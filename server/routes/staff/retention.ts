@@ -5,75 +5,12 @@ import { notBeforeToday, postponeRetention, resumeRetention, retentionRuns, runR
 import { retentionRulesOf, saveRetentionRules } from '../../dataProtection/retentionRules.js';
 import { invalid, notFound } from '../../errors.js';
 import { periodExists } from '../../applications/staffForm.js';
-import { retentionRules } from '../../../resources/retention.js';
-import { body, data, dateTime, id, Nullable, nullableDateTime, type Api } from '../schemas.js';
+import { body, data, id, type Api } from '../schemas.js';
+import { retentionPreview as previewSchema, retentionRuleProperties, retentionRules, retentionRun } from '../schemas/dataProtection.js';
 import { personName } from '../../../resources/users.js';
 
-const rule = (name: keyof typeof retentionRules, description: string) => {
-  const { min, max, default: start } = retentionRules[name];
-  return Type.Integer({ minimum: min, maximum: max, description: `${description} (${min}–${max}, ${start} to begin with)` });
-};
-const rules = {
-  draft_months: rule('draft_months', 'Months after its period closed that a draft never sent in is deleted'),
-  rejected_months: rule('rejected_months', 'Months after its period closed that a rejected application is anonymised'),
-  approved_years: rule('approved_years', 'Years after its follow-up that an approved application is anonymised'),
-};
-const answer = data(
-  Type.Object({
-    ...rules,
-    updated_at: nullableDateTime,
-    updated_by: Nullable(Type.Object({ id: Type.Integer(), name: Type.String() })),
-  }),
-);
-
-const counts = {
-  drafts: Type.Integer({ description: 'Drafts never sent in that it would delete' }),
-  rejected: Type.Integer({ description: 'Rejected applications that it would anonymise' }),
-  approved: Type.Integer({ description: 'Approved applications that it would anonymise' }),
-};
-const staffMember = Nullable(Type.Object({ id: Type.Integer(), name: Type.String() }));
-const preview = data(
-  Type.Object({
-    periods: Type.Array(
-      Type.Object({
-        period: Type.Object({ id: Type.Integer(), uuid: Type.String(), name: Type.String(), end_date: Type.String({ format: 'date' }) }),
-        ...counts,
-        upcoming: Nullable(
-          Type.Object(
-            { from: Type.String({ format: 'date' }), ...counts },
-            { description: 'What the rules reach here within the next 30 days besides, from the first of those days' },
-          ),
-        ),
-        postponed: Nullable(
-          Type.Object(
-            { until: Type.String({ format: 'date' }), reason: Type.String(), at: dateTime, by: staffMember },
-            { description: 'Staff postponed the rules here: a run does nothing in this period until the day after `until`' },
-          ),
-        ),
-      }),
-    ),
-    totals: Type.Object(counts, { description: 'What a run would do now: nothing in a postponed period' }),
-  }),
-);
-const runCounts = {
-  drafts: Type.Integer({ description: 'Drafts never sent in it deleted' }),
-  rejected: Type.Integer({ description: 'Rejected applications it anonymised' }),
-  approved: Type.Integer({ description: 'Approved applications it anonymised' }),
-};
-const run = Type.Object({
-  id: Type.Integer(),
-  ran_at: dateTime,
-  by: staffMember,
-  ...runCounts,
-  accounts: Type.Integer({ description: 'Closed accounts it deleted, their last application anonymised' }),
-  periods: Type.Array(
-    Type.Object({
-      period: Type.Object({ id: Type.Integer(), name: Type.String() }),
-      ...runCounts,
-      postponed: Type.Optional(Type.Object({ until: Type.String({ format: 'date' }), reason: Type.String() })),
-    }),
-  ),
-});
+const answer = data(retentionRules);
+const preview = data(previewSchema);
 /** A reason is a few words at least, and a postponement at most five years ahead. */
 const postponement = body({
   until: Type.String({ format: 'date', description: 'The last day the rules wait: from today, at most five years ahead' }),
@@ -106,7 +43,7 @@ export default async function retentionRoutes(app: Api) {
       schema: {
         tags,
         summary: 'Changes the retention rules: every rule a whole number within its range (422 with each field’s error, nothing saved)',
-        body: body(rules),
+        body: body(retentionRuleProperties),
         response: { 200: answer },
       },
     },
@@ -177,7 +114,7 @@ export default async function retentionRoutes(app: Api) {
       schema: {
         tags,
         summary: 'The latest 30 runs of the rules, newest first: what each did per period, and who ran it by hand (null: the daily job)',
-        response: { 200: data(Type.Array(run)) },
+        response: { 200: data(Type.Array(retentionRun)) },
       },
     },
     async () => ({ data: await retentionRuns(db) }),
@@ -190,7 +127,7 @@ export default async function retentionRoutes(app: Api) {
       schema: {
         tags,
         summary: 'Runs the rules now, as the daily job would, and answers what the run did',
-        response: { 200: data(run) },
+        response: { 200: data(retentionRun) },
       },
     },
     async (request) => {

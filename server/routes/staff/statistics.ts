@@ -1,15 +1,16 @@
 import { Type } from 'typebox';
-import { statisticsTables, type Statistics, type StatisticsTable } from '../../../resources/statistics.js';
+import { statisticsTables, type StatisticsTable } from '../../../resources/statistics.js';
 import { notFound } from '../../errors.js';
 import { periodName } from '../../periods.js';
 import { statisticsCsv, statisticsFileName } from '../../statistics/export.js';
-import { loadStatistics } from '../../statistics/queries.js';
-import { id, type Api } from '../schemas.js';
+import { loadStatistics, type Statistics } from '../../statistics/queries.js';
+import { data, id, type Api } from '../schemas.js';
+import { statistics as statisticsSchema } from '../schemas/statistics.js';
 import { queryPeriod } from '../scopes.js';
 
 const periodQuery = { period: Type.Optional(id) };
 
-/** Statistics of the applications sent in (SPEC.md §2 "statistics"): of one period, or of every period. */
+/** Statistics of the applications sent in: of one period, or of every period. */
 export default async function statisticsRoutes(app: Api) {
   // Without a period, the statistics of every period the caller holds the ability for.
   const config = { access: { abilities: 'manage-applications', scope: queryPeriod } } as const;
@@ -31,6 +32,7 @@ export default async function statisticsRoutes(app: Api) {
         tags,
         summary: 'Counts and sums (öre) of applications sent in: totals, by status, category, applicant type and month',
         querystring: Type.Object(periodQuery, { additionalProperties: false }),
+        response: { 200: data(statisticsSchema) },
       },
     },
     async (request) => ({ data: await loadStatistics(app.db, await periodOf(request.query.period), request.scope) }),

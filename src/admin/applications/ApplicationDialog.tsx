@@ -15,7 +15,7 @@ const tabId = (tab: DialogTab) => `application-tab-${tab}`;
 const panelId = (tab: DialogTab) => `application-tabpanel-${tab}`;
 
 /**
- * One application in a dialog over the list (SPEC.md §2: edit in a modal), full screen on a phone, in three tabs: what
+ * One application in a dialog over the list, full screen on a phone, in three tabs: what
  * was sent in with its handling, the dialogue with the applicant (marked while staff have unread messages), and the
  * follow-up report.
  */

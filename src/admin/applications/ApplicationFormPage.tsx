@@ -22,7 +22,7 @@ const formFields = [...applications.fields.filter((f) => f.step).map((f) => f.na
 const blank: FormValues = { category_ids: [], global_goals: [], definitions: {}, links: [], consent: false };
 
 /**
- * The staff form for one application (SPEC.md §2 add-application, edit-application): the applicant's five steps as
+ * The staff form that adds an application or edits one: the applicant's five steps as
  * sections, checked as the portal checks them; the server has the last word and its problems show beside the fields.
  */
 export default function ApplicationFormPage() {

@@ -5,22 +5,15 @@ import { usePageTitle } from '../../components/usePageTitle';
 import { useIsPhone } from '../layout/useIsPhone';
 import { useApplicantName } from './applicantName';
 import { ListPagination } from './ListPagination';
-import type { Progress } from './ProgressIndicators';
 import { ShownApplicationDialog } from './ShownApplicationDialog';
 import { useShownApplication } from './useShownApplication';
+import type { JsonOf } from '../../../server/routes/schemas';
+import type { applicationRow } from '../../../server/routes/schemas/applicationLists';
 
-/** An application as every staff list gets it; a list may get more of it. */
-export interface ApplicationRow {
-  id: number;
-  uuid: string;
-  reference: string | null;
-  status: number;
-  /** null once anonymised. */
-  applicant: { id: number; name: string; email: string } | null;
-  period: { id: number; uuid: string; name: string };
-  money_value: number | null;
-  progress: Progress;
-}
+/** An application as the lists of all applications and of a period's decisioning get it. */
+export type ApplicationRow = JsonOf<typeof applicationRow>;
+/** What the shell reads of a row, which every list's row has (the own investigations' too). */
+type ShellRow = Pick<ApplicationRow, 'id' | 'uuid' | 'reference' | 'applicant'>;
 
 /** The status filter, always shown, offering these choices. */
 export const statusFilter = (choices: { id: number; name: string }[], minWidth: number) => (
@@ -34,7 +27,7 @@ export const periodFilter = (minWidth: number) => (
   </ReferenceInput>
 );
 
-interface ApplicationListShellProps<Row extends ApplicationRow> extends Pick<ListProps, 'queryOptions' | 'storeKey'> {
+interface ApplicationListShellProps<Row extends ShellRow> extends Pick<ListProps, 'queryOptions' | 'storeKey'> {
   resource: string;
   /** The page's heading and the browser tab's title. */
   title: string;
@@ -57,7 +50,7 @@ interface ApplicationListShellProps<Row extends ApplicationRow> extends Pick<Lis
  * list on a phone (reference and applicant first) and a table on a screen; a row opening the application in the
  * dialog the address names; and no empty page of its own, so the filters stay when nothing matches.
  */
-export function ApplicationListShell<Row extends ApplicationRow>({
+export function ApplicationListShell<Row extends ShellRow>({
   title,
   opens,
   secondaryText,

@@ -17,25 +17,15 @@ import { personName } from '../../../resources/users';
 import { PeriodDecisionMailsButton } from '../decisionMails/PeriodDecisionMailsButton';
 import { PeriodFollowupRequestsButton } from '../followupRequests/PeriodFollowupRequestsButton';
 import { useIsPhone } from '../layout/useIsPhone';
-import { ApplicationListShell, periodFilter, statusFilter, type ApplicationRow } from './ApplicationListShell';
+import { ApplicationListShell, periodFilter, statusFilter } from './ApplicationListShell';
+import type { JsonOf } from '../../../server/routes/schemas';
+import type { decidedApplicationRow } from '../../../server/routes/schemas/applicationLists';
 import { useApplicantName } from './applicantName';
 import { StatusSelect } from './StatusSelect';
 import { useStatusChoices, useStatusLabel } from './statuses';
 
-type Row = ApplicationRow & {
-  org_city: string | null;
-  targets_text: string;
-  purposes_text: string;
-  focuses_text: string;
-  approved_money_value: number | null;
-  approved_fou: number | null;
-  approved_nok: number | null;
-  global_goals: number[];
-  decision_global_goals: number[];
-  followup_at: string | null;
-  followup_sent_in_at: string | null;
-  distribution_mail_sent_at: string | null;
-};
+/** A row of the decided list: the row with the decision's parts and the categories as text. */
+type Row = JsonOf<typeof decidedApplicationRow>;
 
 interface Applicant {
   id: number;
@@ -46,7 +36,7 @@ interface Applicant {
 
 const goalNumber = (codes: number[]) => codes.join(', ');
 const applicantOption = (a: Applicant) => `${personName(a.first_name, a.last_name)} <${a.email}>`.trim();
-// The applicants list searches from three characters (SPEC.md §5), as every list does.
+// The applicants list searches from three characters, as every list does.
 const searchApplicants = (text: string) => (text.trim().length > 2 ? { q: text.trim() } : {});
 
 /** Shown until staff choose otherwise with the columns button, so the list fits a 1280 px screen. */
@@ -77,7 +67,7 @@ function FilteredPeriodActions() {
 
 /**
  * decision: the decided applications with the decision's parts, 50 a page by reference, filtered by status,
- * organisation, applicant, period and month (SPEC.md §2); the application in a dialog.
+ * organisation, applicant, period and month; the application in a dialog.
  */
 export default function DecidedList() {
   const translate = useTranslate();

@@ -45,6 +45,7 @@ const decision: Decision = {
   approved_nok: null,
   global_goals: [],
   applicant_global_goals: [3],
+  decided_at: '2026-05-02T09:00:00Z',
   uses_money_distribution_cap: false,
   cap: null,
 };

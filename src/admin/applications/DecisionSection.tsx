@@ -27,7 +27,7 @@ import { useShownApplication } from './useShownApplication';
 const { approved, rejected } = enums.application_status;
 
 /**
- * The decision (SPEC.md §2 decision): approved amount, FOU, NOK and global goals; for a period under the money
+ * The decision: approved amount, FOU, NOK and global goals; for a period under the money
  * distribution cap, the amount still available shown live as the amount is typed, and FOU, NOK and goals left out.
  */
 export function DecisionSection({ uuid }: { uuid: string }) {

@@ -8,7 +8,7 @@ import { useStatusChoices, useStatusLabel } from './statuses';
 
 /**
  * decisioning/{period_uuid}/{period_name}: one period's applications for investigators, 50 a page with the status
- * filter; no search, edit or export (SPEC.md §2).
+ * filter; no search, edit or export.
  */
 export default function DecisioningList() {
   const translate = useTranslate();

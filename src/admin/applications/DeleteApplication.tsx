@@ -11,7 +11,7 @@ import { Waiting, WorkDialog } from '../WorkDialog';
 type Deletable = Pick<StaffApplication, 'uuid' | 'reference' | 'period'>;
 
 /**
- * "Delete application…" under an application, for those who manage its applications (SPEC.md §6); the dialog says
+ * "Delete application…" under an application, for those who manage its applications; the dialog says
  * what goes first, and the server refuses an approved application, which the dialog then explains.
  */
 export function DeleteApplicationButton({ application, onDeleted }: { application: Deletable; onDeleted: () => void }) {

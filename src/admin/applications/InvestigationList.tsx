@@ -1,13 +1,16 @@
 import { DataTable, DateField, useLocaleState, useTranslate } from 'react-admin';
 import { formatDate, formatMoney } from '../../../resources/format';
-import { ApplicationListShell, type ApplicationRow } from './ApplicationListShell';
+import { ApplicationListShell } from './ApplicationListShell';
+import type { JsonOf } from '../../../server/routes/schemas';
+import type { ownInvestigationRow } from '../../../server/routes/schemas/investigations';
 import { proposalKey } from './InvestigatorsSection';
 import { useApplicantName } from './applicantName';
 import { useStatusLabel } from './statuses';
 
-type Row = ApplicationRow & { sent_in_at: string | null; investigation: { status: number; amount: number | null } };
+/** A row of the signed-in user's own investigations. */
+type Row = JsonOf<typeof ownInvestigationRow>;
 
-/** investigations: the signed-in user's own investigations, by sent-in date; no search, no export (SPEC.md §2). */
+/** investigations: the signed-in user's own investigations, by sent-in date; no search, no export. */
 export default function InvestigationList() {
   const translate = useTranslate();
   const [locale] = useLocaleState();

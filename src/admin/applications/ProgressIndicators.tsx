@@ -9,10 +9,7 @@ import { Box, Tooltip } from '@mui/material';
 import type { ReactElement } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { formatDate } from '../../../resources/format';
-import type { ApplicationProgress } from '../../providers/staffMethods';
-
-/** The six progress indicators of SPEC.md §3, as the API gives them on every application row. */
-export type Progress = ApplicationProgress;
+import type { ApplicationProgress as Progress } from '../../providers/staffMethods';
 
 /**
  * Six slots, always in the same order so that a column reads at a glance: a lit icon when the state holds, a faint
@@ -35,7 +32,7 @@ export function ProgressIndicators({ progress }: { progress: Progress }) {
     </Tooltip>
   );
   const t = (key: string, options?: object) => translate(`app.applications.progress.${key}`, options);
-  // A follow-up sent in replaces the follow-up date (SPEC.md §3).
+  // A follow-up sent in replaces the follow-up date.
   const followup = progress.followup_sent_in_at
     ? slot(true, <EventAvailable fontSize="small" />, t('followup_sent_in', { date: date(progress.followup_sent_in_at) }), 'followup')
     : slot(

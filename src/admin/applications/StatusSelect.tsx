@@ -8,7 +8,7 @@ import { useShownApplication } from './useShownApplication';
 const { draft, ...settable } = enums.application_status;
 
 /**
- * The inline status selector (SPEC.md §4): any status but draft. Success says "status changed" and reloads the
+ * The inline status selector: any status but draft. Success says "status changed" and reloads the
  * lists; failure (the server's reason, such as a capped period without room) shows the error toast and leaves the row
  * as it was. "Approved" on an application without an approved amount opens its decision instead, "approved" chosen:
  * an approval is made with its amount.

@@ -4,7 +4,7 @@ import { listedStatuses } from '../../../resources/applications';
 export type ListFilters = Record<string, unknown>;
 
 /**
- * What an address presets on the applications list (SPEC.md §2): applications/{status}, ?status=, ?unread=1 and
+ * What an address presets on the applications list: applications/{status}, ?status=, ?unread=1 and
  * ?followups=1. Null when a status is given that the list does not show ("xyz", a draft's 10): that page is not found.
  */
 export function presetsOf(pathStatus: string | undefined, query: URLSearchParams): ListFilters | null {

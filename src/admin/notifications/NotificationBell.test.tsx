@@ -39,6 +39,9 @@ const page = (unread: number): NotificationPage => ({
     },
   ],
   total: 2,
+  current_page: 1,
+  per_page: 50,
+  last_page: 1,
   unread,
 });
 

@@ -84,7 +84,7 @@ export function Dashboard() {
               </Typography>
               {data.application_counts.length ? (
                 <List dense>
-                  {/* Each count opens the list with that status preset (SPEC.md §2 applications/{status}). */}
+                  {/* Each count opens the list with that status preset (applications/{status}). */}
                   {inWorkflowOrder(data.application_counts, statuses).map((row) => (
                     <ListItem key={row.status} disablePadding>
                       <ListItemButton component={RouterLink} to={`/applications/${row.status}`} sx={{ color: 'primary.main' }}>

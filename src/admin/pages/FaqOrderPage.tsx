@@ -25,7 +25,7 @@ export function moveItem<T>(items: T[], from: number, to: number): T[] {
 const sameOrder = (a: FaqItem[], b: FaqItem[]) => a.length === b.length && a.every((item, i) => item.id === b[i].id);
 
 /**
- * The FAQ reorder screen (SPEC: "a reorder screen at faqs/order"): drag a question by its handle, use the move
+ * The FAQ reorder screen at faqs/order: drag a question by its handle, use the move
  * buttons, or give the handle focus and press Alt+Arrow up/down. Each move is announced; "Save order" stores the
  * positions 1..n with PUT /faqs/order.
  */

@@ -2,7 +2,8 @@ import { Alert, Box, Skeleton, Stack, Typography } from '@mui/material';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Title, useLocaleState, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
-import { categoryTypeKeys, type Statistics } from '../../../resources/statistics';
+import { categoryTypeKeys } from '../../../resources/statistics';
+import type { Statistics } from '../../providers/staffMethods';
 import { usePageTitle } from '../../components/usePageTitle';
 import { LoadFailed } from '../LoadFailed';
 import { useStaffQuery } from '../useStaffQuery';
@@ -12,7 +13,7 @@ import { StatisticsCard, type StatisticsSection } from './StatisticsCard';
 import { TotalFigures } from './TotalFigures';
 
 /**
- * Statistics of the applications sent in (SPEC.md §2): totals, then a card per table with a chart, the numbers and
+ * Statistics of the applications sent in: totals, then a card per table with a chart, the numbers and
  * a CSV export. The period is kept in the address (?period=), so a view can be shared and survives a reload.
  */
 export default function StatisticsPage() {

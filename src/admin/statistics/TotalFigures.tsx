@@ -1,13 +1,13 @@
 import { Box, Paper, Typography } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { formatCount, formatMoney } from '../../../resources/format';
-import type { StatisticsTotals } from '../../../resources/statistics';
+import type { Statistics } from '../../providers/staffMethods';
 
 /**
  * The totals as large figures, a description list so each number is read with its name: the applications, then what
  * the follow-up reports sent in tell.
  */
-export function TotalFigures({ totals }: { totals: StatisticsTotals }) {
+export function TotalFigures({ totals }: { totals: Statistics['totals'] }) {
   const translate = useTranslate();
   const [locale = 'sv-SE'] = useLocaleState();
   const figures = [

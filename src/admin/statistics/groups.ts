@@ -1,5 +1,8 @@
 import { enums, type EnumName } from '../../../resources/enums';
-import type { StatisticsFigures } from '../../../resources/statistics';
+import type { JsonOf } from '../../../server/routes/schemas';
+import type { statisticsFigures } from '../../../server/routes/schemas/statistics';
+
+type StatisticsFigures = JsonOf<typeof statisticsFigures>;
 
 /** One row of a table, whatever it groups by: a key for React, the label shown, the figures. */
 export interface StatisticsGroup extends StatisticsFigures {

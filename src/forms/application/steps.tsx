@@ -72,7 +72,7 @@ export function PeriodStep({ periods }: { periods: OpenPeriod[] }) {
   );
 }
 
-/** One of the application type's own questions, by its field type (SPEC.md §3 field_type). */
+/** One of the application type's own questions, by its field type (`field_type`). */
 function QuestionInput({ question, files }: { question: Question; files: FilesProps }) {
   const { t } = useI18n();
   const name = answerField(question);

@@ -1,53 +1,17 @@
-import type { Question } from '../../../resources/applicationAnswers';
+import type { applicationFile, JsonOf } from '../../../server/routes/schemas';
+import type { applicantApplication, category } from '../../../server/routes/schemas/applicationForm';
+import type { openPeriod } from '../../../server/routes/schemas/portal';
 
-export interface StoredFile {
-  uuid: string;
-  name: string;
-  size: number;
-  mime: string;
-  field_definition_id: number | null;
-  created_at: string;
-}
+/** A file of the application's form, as the file routes and the form answer it. */
+export type StoredFile = JsonOf<typeof applicationFile>;
 
-/** An application as GET /portal/applications/:uuid gives it. */
-export interface ApplicationForm {
-  uuid: string;
-  reference: string | null;
-  status: number;
-  step: number;
-  period_id: number;
-  application_type_id: number | null;
-  applicant_type: number | null;
-  money: number | null;
-  category_ids: number[];
-  global_goals: number[];
-  definitions: Record<string, unknown>;
-  links: string[];
-  consent: boolean;
-  approved_money: number | null;
-  sent_in_at: string | null;
-  updated_at: string;
-  period: { id: number; name: string; open: boolean; end_date: string; answer_by: string };
-  application_type: string | null;
-  questions: Question[];
-  files: StoredFile[];
-  upload_max_bytes: number;
-  [field: string]: unknown;
-}
+/** An application as GET /portal/applications/:uuid gives it; the form reads its fields by name too. */
+export type ApplicationForm = JsonOf<typeof applicantApplication> & FormValues;
 
-export interface OpenPeriod {
-  id: number;
-  name: string;
-  start_date: string;
-  end_date: string;
-  application_types: { id: number; label: string }[];
-}
+/** What the form reads of a period: the portal's open periods and the staff form's periods both answer it. */
+export type OpenPeriod = Pick<JsonOf<typeof openPeriod>, 'id' | 'name' | 'start_date' | 'end_date' | 'application_types'>;
 
-export interface Category {
-  id: number;
-  label: string;
-  type: number;
-}
+export type Category = JsonOf<typeof category>;
 
 /** The values the form edits: every field of resources/applications.ts plus the answers. */
 export type FormValues = Record<string, unknown>;

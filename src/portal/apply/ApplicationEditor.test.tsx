@@ -35,6 +35,19 @@ const draft: ApplicationForm = {
   org_number: '802415-3978',
   org_name: 'Norrbygdens IF',
   organisation_type: null,
+  org_address: null,
+  org_co: null,
+  org_zip: null,
+  org_city: null,
+  org_website: null,
+  contact_first_name: null,
+  contact_last_name: null,
+  contact_email: null,
+  contact_email_confirmation: null,
+  contact_phone: null,
+  contact_address: null,
+  contact_zip: null,
+  contact_city: null,
 };
 const period = { id: 1, name: 'Vårens bidrag 2026', start_date: '2026-03-01', end_date: '2026-04-30', application_types: [] };
 const backupKey = `application-draft:${uuid}`;

@@ -16,17 +16,11 @@ import type { ApplicationForm, Category, OpenPeriod, StoredFile } from '../../fo
 import { useDraft } from './useDraft';
 import { inputId } from '../../forms/application/fieldIds';
 import type { FieldProblem } from '../../forms/application/validation';
+import type { JsonOf } from '../../../server/routes/schemas';
+import type { registeredOrganisation } from '../../../server/routes/schemas/portal';
 
 /** GET /portal/organisations/:org_number: the register's details of an organisation. */
-interface OrganisationLookup {
-  name: string;
-  type: number;
-  address: string | null;
-  co: string | null;
-  zip: string | null;
-  city: string | null;
-  website: string | null;
-}
+type OrganisationLookup = JsonOf<typeof registeredOrganisation>;
 
 type Rules = typeof import('../../forms/application/validation');
 // The form's rules (with the phone number library, a third of the page's weight) load at the first interaction:

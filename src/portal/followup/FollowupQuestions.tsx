@@ -28,7 +28,7 @@ function Helper({ text, counter }: { text: string; counter?: string }) {
   );
 }
 
-/** SPEC §3's four questions (and the optional comment), each labelled, with its help and its problem beside it. */
+/** The follow-up's four questions (and the optional comment), each labelled, with its help and its problem beside it. */
 export function FollowupQuestions({ values, change, onLeave, errors, disabled }: Props) {
   const { t, locale } = useI18n();
   const number = (n: number) => new Intl.NumberFormat(locale).format(n);

@@ -1,4 +1,9 @@
-export type { Followup, FollowupFile } from '../../../resources/followup';
+import type { followup, followupFile, JsonOf } from '../../../server/routes/schemas';
+
+/** The follow-up report, as every follow-up route answers it. */
+export type Followup = JsonOf<typeof followup>;
+/** A follow-up's attachment, as its upload answers it. */
+export type FollowupFile = JsonOf<typeof followupFile>;
 
 /** The report's path under the API. */
 export const followupPath = (applicationUuid: string) => `/portal/applications/${applicationUuid}/followup`;

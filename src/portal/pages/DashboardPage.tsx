@@ -9,24 +9,11 @@ import { usePageTitle } from '../../components/usePageTitle';
 import { formatDate, formatMoney } from '../../../resources/format';
 import { useI18n } from '../../components/i18n';
 import { http } from '../providers';
+import type { JsonOf } from '../../../server/routes/schemas';
+import type { ownApplication } from '../../../server/routes/schemas/portal';
 
-interface OwnApplication {
-  id: number;
-  uuid: string;
-  reference: string | null;
-  status: number;
-  money: number | null;
-  approved_money: number | null;
-  sent_in_at: string | null;
-  updated_at: string;
-  period: { id: number; name: string; open: boolean };
-  application_type: string | null;
-  /** The foundation's messages the applicant has not read yet. */
-  unread_messages: number;
-  /** The follow-up's due date once the foundation has asked for one, and when it was sent in. */
-  followup_at: string | null;
-  followup_sent_in_at: string | null;
-}
+/** One of the applicant's own applications, as the portal lists them. */
+type OwnApplication = JsonOf<typeof ownApplication>;
 
 // The decision-basis view loads when an applicant opens it.
 const ApplicationSummary = lazy(() => import('../apply/ApplicationSummary'));

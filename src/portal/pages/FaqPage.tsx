@@ -6,12 +6,10 @@ import { usePageTitle } from '../../components/usePageTitle';
 import { useI18n } from '../../components/i18n';
 import { http } from '../providers';
 import { TextInput } from '../../components/TextInput';
+import type { JsonOf } from '../../../server/routes/schemas';
+import type { faq } from '../../../server/routes/schemas/faqs';
 
-interface Faq {
-  id: number;
-  question: string;
-  answer: string;
-}
+type Faq = JsonOf<typeof faq>;
 
 /** /vanliga-fragor: the FAQs in the foundation's order, searchable, each answer behind its question (an accordion). */
 export default function FaqPage() {

@@ -30,7 +30,9 @@ import { useI18n } from '../../components/i18n';
 import { ApiError } from '../../providers/httpClient';
 import { PrivacyNotice } from '../PrivacyNotice';
 import { auth, http } from '../providers';
-import type { AccountOutcome, ErasurePreview, SentIn } from '../../providers/erasure';
+import type { AccountOutcome, ErasureDone, ErasurePreview, SentIn } from '../../providers/erasure';
+import type { JsonOf } from '../../../server/routes/schemas';
+import type { dataExportBuilding } from '../../../server/routes/schemas/dataProtection';
 import type { RegisterState } from './RegisterPage';
 
 const statusKey = (value: number) => Object.entries(enums.application_status).find(([, v]) => v === value)?.[0] ?? 'received';
@@ -123,7 +125,7 @@ function Download() {
     try {
       const response = await http.get<Blob>('/frontend-users/me/export', { responseType: 'blob' });
       if (response.status === 202) {
-        const answer = JSON.parse(await response.data.text()) as { data: { requested_at: string | null } };
+        const answer = JSON.parse(await response.data.text()) as { data: JsonOf<typeof dataExportBuilding> };
         setResult({ kind: 'building', requestedAt: answer.data.requested_at });
       } else {
         saveFile(response.data, attachmentName(response.headers['content-disposition']) ?? `${t('data_export.file_name')}.zip`);
@@ -267,7 +269,7 @@ function ConfirmErasure({ preview, onClose }: { preview: ErasurePreview; onClose
     setError(null);
     let account: AccountOutcome;
     try {
-      const response = await http.delete<{ data: { account: AccountOutcome } }>('/frontend-users/me', {
+      const response = await http.delete<{ data: ErasureDone }>('/frontend-users/me', {
         body: { data: { confirm: true } },
       });
       account = response.data.data.account;

@@ -6,15 +6,10 @@ import { usePageTitle } from '../../components/usePageTitle';
 import { formatDate } from '../../../resources/format';
 import { useI18n } from '../../components/i18n';
 import { http } from '../providers';
+import type { JsonOf } from '../../../server/routes/schemas';
+import type { openPeriod } from '../../../server/routes/schemas/portal';
 
-interface OpenPeriod {
-  id: number;
-  name: string;
-  start_date: string;
-  end_date: string;
-  application_types: { id: number; label: string }[];
-  contacts: { first_name: string; last_name: string; title: string | null; email: string | null; phone: string | null }[];
-}
+type OpenPeriod = JsonOf<typeof openPeriod>;
 
 /** /ansok: the open periods with their dates and application types; ?period= and ?applicant_type= preselect. */
 export default function PeriodsPage() {

@@ -10,6 +10,7 @@ import { rememberDestination } from '../afterLogin';
 import { useI18n } from '../../components/i18n';
 import { TextInput } from '../../components/TextInput';
 import { http } from '../providers';
+import type { JsonOf, message as messageAnswer } from '../../../server/routes/schemas';
 
 type Result = { ok: boolean; message: string } | null;
 
@@ -41,7 +42,7 @@ function useForm<T extends Record<string, string>>(initial: T, path: string, che
     try {
       // Sent as checked: a space typed or pasted around a value is not part of it.
       const trimmed = Object.fromEntries(Object.entries(values).map(([name, value]) => [name, value.trim()]));
-      const response = await http.post<{ data: { message: string } }>(path, { data: trimmed });
+      const response = await http.post<JsonOf<typeof messageAnswer>>(path, { data: trimmed });
       setResult({ ok: true, message: response.data.data.message });
     } catch (error) {
       setErrors(error instanceof ApiError ? (error.body.errors ?? {}) : {});

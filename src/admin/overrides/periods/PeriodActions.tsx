@@ -8,7 +8,7 @@ import { PeriodDecisionMailsButton } from '../../decisionMails/PeriodDecisionMai
 import { PeriodFollowupRequestsButton } from '../../followupRequests/PeriodFollowupRequestsButton';
 import { PeriodContactsButton } from './PeriodContactsButton';
 
-/** Open or close the period, each after a confirmation question (SPEC.md §4); its contacts; its decision mails and follow-ups. */
+/** Open or close the period, each after a confirmation question; its contacts; its decision mails and follow-ups. */
 export function PeriodActions() {
   const record = useRecordContext<{ id: number; uuid: string; name: string; closed: boolean }>();
   const translate = useTranslate();

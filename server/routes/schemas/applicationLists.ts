@@ -1,0 +1,64 @@
+import { Type } from 'typebox';
+import { Nullable, nullableDateTime } from '../schemas.js';
+
+// The rows of the staff application lists (server/applications/lists.ts builds them), every property always sent.
+const { Integer, Boolean } = Type;
+const Text = Type.String;
+
+export const applicationProgress = Type.Object(
+  {
+    unhandled: Boolean({ description: 'Received and not yet taken up' }),
+    unread_messages: Boolean({ description: 'The applicant has written and staff have not read the dialogue since' }),
+    followup_at: Nullable(Text({ description: 'YYYY-MM-DD' })),
+    followup_sent_in_at: nullableDateTime,
+    distribution_mail_sent_at: nullableDateTime,
+    decision_changed_after_mail: Boolean({
+      description: 'A decision mail was sent, and the decision has changed since: the applicant has not been told this one',
+    }),
+    finished: Boolean(),
+  },
+  { description: 'The six progress indicators' },
+);
+
+/** The applicant as staff see them: null once the application is anonymised, which names no applicant any more. */
+export const staffApplicant = Nullable(
+  Type.Object({ id: Integer(), name: Text(), email: Text() }, { description: 'Null once the application is anonymised' }),
+);
+
+const rowProperties = {
+  id: Integer(),
+  uuid: Text(),
+  reference: Nullable(Text()),
+  status: Integer(),
+  applicant: staffApplicant,
+  org_name: Nullable(Text()),
+  period: Type.Object({ id: Integer(), uuid: Text(), name: Text() }),
+  period_name: Text(),
+  application_type: Nullable(Text({ description: 'The type’s label' })),
+  money: Nullable(Integer({ description: 'Amount applied for, öre' })),
+  money_value: Nullable(Integer({ description: 'The same as money: the name lists use' })),
+  approved_money: Nullable(Integer({ description: 'öre' })),
+  sent_in_at: nullableDateTime,
+  finished: Boolean(),
+  progress: applicationProgress,
+};
+
+/** A row of the lists of all applications and of a period's decisioning, and the answer of a status change. */
+export const applicationRow = Type.Object(rowProperties);
+
+/** A row of the decided list: the row with the decision's parts and the categories as text. */
+export const decidedApplicationRow = Type.Object({
+  ...rowProperties,
+  org_city: Nullable(Text()),
+  targets_text: Text({ description: 'Labels of the target-group categories, joined with ", "' }),
+  purposes_text: Text(),
+  focuses_text: Text(),
+  approved_money_value: Nullable(Integer()),
+  approved_fou: Nullable(Integer({ description: 'öre' })),
+  approved_nok: Nullable(Integer({ description: 'öre' })),
+  global_goals: Type.Array(Integer(), { description: 'The applicant’s answer' }),
+  decision_global_goals: Type.Array(Integer(), { description: 'The global goals the decision names' }),
+  followup_at: Nullable(Text({ description: 'YYYY-MM-DD' })),
+  followup_sent_in_at: nullableDateTime,
+  distribution_mail_sent_at: nullableDateTime,
+});

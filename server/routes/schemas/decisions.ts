@@ -1,0 +1,51 @@
+import { Type } from 'typebox';
+import { MAX_MONEY } from '../../../resources/applications.js';
+import { dateTime, Nullable, nullableDateTime } from '../schemas.js';
+
+// The decision on an application sent in, and its mail to the applicant: one application's, or a period's in rounds.
+const { Integer } = Type;
+
+/** An amount of the decision, in öre: what a body may give and an answer says. */
+export const decisionMoney = Nullable(Integer({ minimum: 0, maximum: MAX_MONEY, description: 'öre' }));
+
+export const decision = Type.Object({
+  status: Integer({ description: 'application_status' }),
+  approved_money: decisionMoney,
+  approved_fou: decisionMoney,
+  approved_nok: decisionMoney,
+  global_goals: Type.Array(Integer(), { description: 'The global goals the decision names' }),
+  applicant_global_goals: Type.Array(Integer(), { description: 'The global goals the applicant gave' }),
+  decided_at: nullableDateTime,
+  uses_money_distribution_cap: Type.Boolean(),
+  cap: Nullable(
+    Type.Object(
+      { available_money: Integer(), approved_elsewhere: Integer(), remaining: Integer() },
+      { description: 'Only for a period that uses the money distribution cap; öre' },
+    ),
+  ),
+});
+
+/** One application's decision mail, sent. */
+export const decisionMailSent = Type.Object({ distribution_mail_sent_at: dateTime });
+/** One application's decision, released to the applicant without a mail. */
+export const decisionReleased = Type.Object({ released_at: dateTime });
+
+const counts = {
+  without_email: Integer({ description: 'Decided, not yet mailed, and the applicant has no usable address: never sent by a batch' }),
+  without_amount: Integer({
+    description: 'Approved without an approved amount, not yet mailed: never sent (the mail states the amount) until decided with one',
+  }),
+};
+
+/** How many of a period's decision mails wait to be sent, for the confirmation before sending them. */
+export const decisionMailCount = Type.Object({
+  pending: Integer({ description: 'Decided applications not yet mailed whose applicant can be reached' }),
+  ...counts,
+});
+
+/** One round of a period's decision mails: how many went, how many are left. */
+export const decisionMailRound = Type.Object({
+  sent: Integer({ description: 'Sent by this call' }),
+  remaining: Integer({ description: 'Still to send (those without an address or an amount not counted)' }),
+  ...counts,
+});
