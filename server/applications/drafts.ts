@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { enums } from '../../resources/enums.js';
 import type { Db } from '../db/connect.js';
+import { inTransaction } from '../db/inTransaction.js';
 import { stockholmDay, stockholmYear } from '../clock.js';
 import { AppError } from '../errors.js';
 import { isOpen } from '../periods.js';
@@ -8,7 +9,7 @@ import { replaceCategories, type ApplicationRow } from './applicationForm.js';
 import { assertDraft } from './ownApplications.js';
 import { nextReference, periodTypeIds, type sentInColumns } from './submit.js';
 
-// The queries of the applicant’s form (SPEC.md §2, /ansok/:id): drafts started, saved and sent in.
+// The queries of the applicant’s form (/ansok/:id): drafts started, saved and sent in.
 
 const { draft, received } = enums.application_status;
 
@@ -63,8 +64,11 @@ export function latestDraft(db: Db, applicantId: number, { period_id, applicatio
     .executeTakeFirst();
 }
 
-/** A new draft, starting with the applicant's own details as its contact person. */
-export async function startDraft(db: Db, applicantId: number, start: DraftStart) {
+/**
+ * A new draft, starting with the applicant's own details as its contact person; started now, or at `at` (the demo's
+ * were started in the past).
+ */
+export async function startDraft(db: Db, applicantId: number, start: DraftStart, at?: Date) {
   const profile = await db
     .selectFrom('frontend_users')
     .select(['first_name', 'last_name', 'email', 'phone'])
@@ -80,14 +84,25 @@ export async function startDraft(db: Db, applicantId: number, start: DraftStart)
       contact_email: profile.email,
       contact_email_confirmation: profile.email,
       contact_phone: profile.phone,
+      ...(at && { created_at: at, updated_at: at }),
     })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
 
-/** Saves a draft's changed columns, merges its answers and replaces its categories when given. */
-export async function saveDraft(db: Db, applicationId: number, columns: object, definitions: unknown, categoryIds: number[] | undefined) {
-  await db.transaction().execute(async (trx) => {
+/**
+ * Saves a draft's changed columns at `now`, merges its answers and replaces its categories when given; in the caller's
+ * transaction, when given one.
+ */
+export async function saveDraft(
+  db: Db,
+  applicationId: number,
+  columns: object,
+  definitions: unknown,
+  categoryIds: number[] | undefined,
+  now = new Date(),
+) {
+  await inTransaction(db, async (trx) => {
     await trx
       .updateTable('applications')
       .set({
@@ -95,7 +110,7 @@ export async function saveDraft(db: Db, applicationId: number, columns: object, 
         // Answers merge into the saved ones: a step sends only its own questions. The expression is typed as the
         // column is written (JSON text), which is what Kysely's update type for a jsonb column says.
         ...(definitions ? { definitions: sql<string>`definitions || ${JSON.stringify(definitions)}::jsonb` } : {}),
-        updated_at: new Date(),
+        updated_at: now,
       })
       .where('id', '=', applicationId)
       .execute();
@@ -106,7 +121,8 @@ export async function saveDraft(db: Db, applicationId: number, columns: object, 
 /**
  * Sends a checked draft in at `now` with the next reference of the year in Stockholm; a 409 if it was sent in
  * meanwhile, or if the period is not open on that day in Stockholm. `after` runs in the same transaction with the
- * reference (the confirmation mail is queued there), so both commit or neither does.
+ * reference (the confirmation mail is queued there), so both commit or neither does; in the caller's transaction, when
+ * given one.
  */
 export function sendIn(
   db: Db,
@@ -115,7 +131,7 @@ export function sendIn(
   now: Date,
   after: (trx: Db, reference: string) => Promise<unknown> = async () => {},
 ): Promise<string> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     // Locks the draft, so a double click cannot send it in twice.
     const still = await trx
       .selectFrom('applications')

@@ -2,6 +2,7 @@ import { sql, type Kysely, type QueryCreator, type SelectQueryBuilder } from 'ky
 import { fieldOf, type Field, type ReferencesField, type ResourceDefinition } from '../../resources/fields.js';
 import { resourceByName } from '../../resources/index.js';
 import { plainText } from '../../resources/plainText.js';
+import { inTransaction } from '../db/inTransaction.js';
 import { AppError, notFound, type FieldErrors } from '../errors.js';
 import { listPage, type ListQuery } from '../lists/listQuery.js';
 import { contains } from '../lists/search.js';
@@ -66,8 +67,8 @@ function narrowed(query: ListQuery, scope: number[] | null): ListQuery {
 }
 
 /**
- * One page of a list, with the total that matches, in the envelope of DESIGN.md §4, of the records `scope` names (null:
- * every one): always said, so that a list cannot show every record by forgetting it.
+ * One page of a list, with the total that matches, in the list envelope (`listPage`), of the records `scope` names
+ * (null: every one): always said, so that a list cannot show every record by forgetting it.
  */
 export async function listRecords(db: AnyDb, resource: ResourceDefinition, asked: ListQuery, scope: number[] | null): Promise<Page> {
   const query = narrowed(asked, scope);
@@ -216,11 +217,6 @@ async function checkUniqueTogether(
     }
   }
   return errors;
-}
-
-/** Runs in the caller's transaction when there is one (an import), else in a new one. */
-function inTransaction<T>(db: AnyDb, work: (trx: AnyDb) => Promise<T>): Promise<T> {
-  return db.isTransaction ? work(db) : db.transaction().execute(work);
 }
 
 /** Two writes at once can both pass the uniqueness checks: the database's constraint decides, the other gets a 409. */
