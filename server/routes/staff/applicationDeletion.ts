@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { Type, type TSchema } from 'typebox';
 import { deleteApplication, deletionLog, deletionLogGrammar, deletionPreview } from '../../applications/deletion.js';
 import { parseListQuery } from '../../lists/listQuery.js';
 import { data, knownUuids, listPageSchema, type Api } from '../schemas.js';
@@ -40,20 +40,19 @@ export default async function applicationDeletionRoutes(app: Api) {
     async (request) => ({ data: await deletionLog(db, parseListQuery(deletionLogGrammar, request.query), request.scope) }),
   );
 
+  /** The application in the path, for those who manage applications; a malformed uuid is unknown like any other (404). */
+  const oneApplication = <R extends TSchema>(summary: string, response: R) => ({
+    config: manageApplication,
+    schema: { tags, summary, params: uuidParams, response: { 200: data(response) } },
+  });
+
   app.get(
     '/applications/:uuid/deletion',
-    {
-      config: manageApplication,
-      schema: {
-        tags,
-        summary:
-          'What deleting the application would remove, for the confirmation; 409 for an approved one (kept for the bookkeeping, with until when)',
-        params: uuidParams,
-        response: { 200: data(applicationDeletionPreview) },
-      },
-    },
+    oneApplication(
+      'What deleting the application would remove, for the confirmation; 409 for an approved one (kept for the bookkeeping, with until when)',
+      applicationDeletionPreview,
+    ),
     async (request) => {
-      // A malformed uuid is unknown like any other: 404, and no database error.
       knownUuids(request.params.uuid);
       return { data: await deletionPreview(db, request.params.uuid, request.locale) };
     },
@@ -61,16 +60,10 @@ export default async function applicationDeletionRoutes(app: Api) {
 
   app.delete(
     '/applications/:uuid',
-    {
-      config: manageApplication,
-      schema: {
-        tags,
-        summary:
-          'Deletes the application with its files, messages, follow-up, investigations and history, and logs who deleted which reference; 409 for an approved one, which the foundation keeps for its bookkeeping',
-        params: uuidParams,
-        response: { 200: data(applicationDeletion) },
-      },
-    },
+    oneApplication(
+      'Deletes the application with its files, messages, follow-up, investigations and history, and logs who deleted which reference; 409 for an approved one, which the foundation keeps for its bookkeeping',
+      applicationDeletion,
+    ),
     async (request) => {
       knownUuids(request.params.uuid);
       return { data: await deleteApplication(db, app.storage, request.params.uuid, request.staff!.id, app.clock.now(), request.locale) };

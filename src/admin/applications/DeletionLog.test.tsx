@@ -17,32 +17,38 @@ afterEach(() => {
   Reflect.deleteProperty(window, 'matchMedia');
 });
 
+/** A log entry in the spring period; what went with the application is nothing unless said. */
+const entry = (
+  fields: Pick<ApplicationDeletion, 'id' | 'reference' | 'application_uuid' | 'deleted_at' | 'status' | 'deleted_by'> &
+    Partial<ApplicationDeletion>,
+): ApplicationDeletion => ({
+  period: { id: 3, name: 'Vårens bidrag 2026' },
+  files: 0,
+  messages: 0,
+  followup: false,
+  ...fields,
+});
 const entries: ApplicationDeletion[] = [
-  {
+  entry({
     id: 2,
     reference: '2026-0042',
     application_uuid: 'a-42',
     // Summer time: 00:30 the next day in Stockholm.
     deleted_at: '2026-06-15T22:30:00Z',
-    period: { id: 3, name: 'Vårens bidrag 2026' },
     status: enums.application_status.rejected,
     files: 3,
     messages: 1,
     followup: true,
     deleted_by: { id: 1, name: 'Anna Admin' },
-  },
-  {
+  }),
+  entry({
     id: 1,
     reference: '2026-0007',
     application_uuid: 'a-7',
     deleted_at: '2026-03-04T09:00:00Z',
-    period: { id: 3, name: 'Vårens bidrag 2026' },
     status: enums.application_status.received,
-    files: 0,
-    messages: 0,
-    followup: false,
     deleted_by: { id: 4, name: 'Erik Johansson' },
-  },
+  }),
 ];
 
 const ok = <T,>(data: T) => ({ data: { data }, status: 200, headers: {} });
