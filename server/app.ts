@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { isEmailAddress } from '../resources/validators.js';
 import './types.js';
 import type { Clock } from './clock.js';
@@ -9,10 +9,14 @@ import type { Config } from './config.js';
 import type { Db } from './db/connect.js';
 import type { Jobs } from './jobs/queue.js';
 import type { Mailer } from './mail/outbox.js';
+import { backupStatus as readBackupStatus } from './backups/status.js';
+import type { BackupStatus } from './metrics/backupGauges.js';
+import { registerMetrics } from './metrics/registerMetrics.js';
 import { registerAccess } from './plugins/access.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerI18n } from './plugins/i18n.js';
 import { registerJsonBody } from './plugins/jsonBody.js';
+import { createLogger, registerRequestIdHeader, requestId } from './plugins/logging.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerTextRule } from './plugins/textRule.js';
 import { apiRoutes, siteRoutes } from './routes/index.js';
@@ -25,12 +29,19 @@ export interface AppDeps {
   jobs: Jobs;
   clock: Clock;
   storage: FileStorage;
+  /** The process's logger (main.ts's, which its start and its jobs write to as well); else one at the settings' level. */
+  log?: FastifyBaseLogger;
+  /** The backups' state for the metrics; without it, the embedded database's backups in BACKUP_DIR when there are any. */
+  backupStatus?: BackupStatus;
 }
 
 /** The whole HTTP application, without listening: main.ts listens, tests use app.inject. */
-export async function buildApp({ config, db, mailer, jobs, clock, storage }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, mailer, jobs, clock, storage, backupStatus, log }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    // One JSON line per event, each of a request carrying its id (reqId), which the answer names in X-Request-Id.
+    loggerInstance: log ?? createLogger(config.logLevel),
+    requestIdHeader: false,
+    genReqId: requestId,
     // Strict bodies: unknown fields are an error rather than silently dropped; every field error at once. `binary` is
     // how the API document names a multipart body's file (OpenAPI); the handler reads and checks the file itself.
     ajv: {
@@ -51,6 +62,7 @@ export async function buildApp({ config, db, mailer, jobs, clock, storage }: App
   app.decorate('storage', storage);
 
   const docsPrefix = `${config.apiPrefix}/docs`;
+  registerRequestIdHeader(app);
   registerI18n(app);
   registerErrorHandling(app);
   registerJsonBody(app);
@@ -58,6 +70,7 @@ export async function buildApp({ config, db, mailer, jobs, clock, storage }: App
   await app.register(cookie);
   registerAccess(app, [docsPrefix]);
   registerTextRule(app);
+  registerMetrics(app, { backupStatus: backupStatus ?? (config.backupDir ? backupTimes(db, config.backupDir) : undefined) });
 
   await app.register(swagger, {
     openapi: {
@@ -72,4 +85,13 @@ export async function buildApp({ config, db, mailer, jobs, clock, storage }: App
   await app.register(apiRoutes, { prefix: config.apiPrefix });
   await siteRoutes(app, config);
   return app;
+}
+
+/** The backups' times as the metrics read them. */
+function backupTimes(db: Db, backupDir: string): BackupStatus {
+  const date = (at: string | null) => (at ? new Date(at) : null);
+  return async () => {
+    const status = await readBackupStatus(db, backupDir, new Date());
+    return { lastBaseBackupAt: date(status.last_base_backup_at), lastArchivedWalAt: date(status.last_archived_wal_at) };
+  };
 }

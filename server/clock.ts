@@ -63,8 +63,12 @@ export function addDays(day: string, days: number): string {
 export function addStockholmDays(at: Date, days: number): Date {
   const whole = Math.trunc(days);
   const wall = stockholmWallTime(at) + whole * DAY_MS;
-  // The moment the Stockholm clock reads `wall`: its offset at a first guess, then at the moment that guess gives.
+  return new Date(fromStockholmWallTime(wall).getTime() + (days - whole) * DAY_MS);
+}
+
+/** The moment the Stockholm clock reads `wall` (as stockholmWallTime gives it): its offset at a first guess, then at the moment that guess gives. */
+export function fromStockholmWallTime(wall: number): Date {
   let moment = wall - (stockholmWallTime(new Date(wall)) - wall);
   moment = wall - (stockholmWallTime(new Date(moment)) - moment);
-  return new Date(moment + (days - whole) * DAY_MS);
+  return new Date(moment);
 }

@@ -64,6 +64,27 @@ describe('FILE_STORAGE and AWS_S3_FORCE_PATH_STYLE', () => {
   });
 });
 
+describe('BACKUP_DIR and BACKUP_KEEP_DAYS', () => {
+  it('keep the embedded database backups in DATA_DIR/backups for 14 days by default, or where and as long as told', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/ansok' })).toMatchObject({ backupDir: '/srv/ansok/backups', backupKeepDays: 14 });
+    expect(loadConfig({ DATA_DIR: '/srv/ansok', BACKUP_DIR: '/mnt/backup/ansok', BACKUP_KEEP_DAYS: '30' })).toMatchObject({
+      backupDir: '/mnt/backup/ansok',
+      backupKeepDays: 30,
+    });
+  });
+
+  it('are none with DATABASE_URL, whose backups are its provider’s', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/app', BACKUP_DIR: '/mnt/backup' }).backupDir).toBeNull();
+  });
+
+  it('refuse a number of days out of range', () => {
+    for (const value of ['0', '1.5', 'abc'])
+      expect(() => loadConfig({ BACKUP_KEEP_DAYS: value })).toThrow(
+        `BACKUP_KEEP_DAYS must be a whole number from 1 to 3650, got "${value}"`,
+      );
+  });
+});
+
 describe('TRUST_PROXY', () => {
   it('trusts no proxy by default', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
@@ -88,5 +109,20 @@ describe('TRUST_PROXY', () => {
       );
     for (const value of ['1', '2'])
       expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(`TRUST_PROXY takes the proxies' addresses or CIDRs, not a number of hops`);
+  });
+});
+
+describe('METRICS_TOKEN, METRICS_PORT and METRICS_HOST', () => {
+  it('serve no metrics by default, and loopback when only a port is given', () => {
+    const config = loadConfig({});
+    expect([config.metricsToken, config.metricsPort, config.metricsHost]).toEqual([null, null, '127.0.0.1']);
+    const both = loadConfig({ METRICS_TOKEN: 'a-scraper-token-0123', METRICS_PORT: '9464', METRICS_HOST: '10.0.0.7' });
+    expect([both.metricsToken, both.metricsPort, both.metricsHost]).toEqual(['a-scraper-token-0123', 9464, '10.0.0.7']);
+  });
+
+  it('refuse a short token, a port out of range and the app’s own port, naming the setting', () => {
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow('METRICS_TOKEN must be at least 16 characters, got 5');
+    expect(() => loadConfig({ METRICS_PORT: '70000' })).toThrow('METRICS_PORT must be a whole number from 1 to 65535, got "70000"');
+    expect(() => loadConfig({ PORT: '3000', METRICS_PORT: '3000' })).toThrow('METRICS_PORT must differ from PORT (3000)');
   });
 });

@@ -28,6 +28,11 @@ export interface Config {
   mailFrom: string;
   seedDemo: boolean;
   logLevel: string;
+  /** The bearer token that lets a scraper read GET /metrics on the app's port (METRICS_TOKEN); null: not there. */
+  metricsToken: string | null;
+  /** A port of its own serving /metrics without a token (METRICS_PORT), on METRICS_HOST (loopback by default). */
+  metricsPort: number | null;
+  metricsHost: string;
   /** Largest uploaded file, in bytes (UPLOAD_MAX_MB). */
   uploadMaxBytes: number;
   /** The files one application may hold, and their size in all. */
@@ -51,6 +56,13 @@ export interface Config {
    * what the per-client limits count and the sign-in attempts record.
    */
   trustProxy: string[] | false;
+  /**
+   * Where the embedded database's backups go (BACKUP_DIR, default DATA_DIR/backups): its archived WAL, nightly base
+   * backups and the uploaded files. Null with DATABASE_URL, whose backups are its provider's.
+   */
+  backupDir: string | null;
+  /** Days to which a restore can go back (BACKUP_KEEP_DAYS); older backups are removed. */
+  backupKeepDays: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -100,6 +112,21 @@ function trustProxy(env: Env): string[] | false {
   );
 }
 
+/** METRICS_TOKEN: long enough that guessing it is no way in (the metrics show the load and the queues). */
+function metricsToken(env: Env): string | null {
+  const token = text(env, 'METRICS_TOKEN');
+  if (token !== null && token.length < 16) throw new Error(`METRICS_TOKEN must be at least 16 characters, got ${token.length}`);
+  return token;
+}
+
+/** METRICS_PORT: unset for none; never the app's own port. */
+function metricsPort(env: Env, port: number): number | null {
+  if (!env.METRICS_PORT?.trim()) return null;
+  const value = integer(env, 'METRICS_PORT', 0, 1, 65535);
+  if (value === port) throw new Error(`METRICS_PORT must differ from PORT (${port})`);
+  return value;
+}
+
 function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -144,10 +171,11 @@ export function loadConfig(env: Env = process.env): Config {
     throw new Error(`PUBLIC_URL must be an absolute URL, got "${publicUrl}"`);
   }
   const databaseUrl = text(env, 'DATABASE_URL');
+  const dataDir = path.resolve(text(env, 'DATA_DIR') ?? 'data');
   return {
     port,
     host: text(env, 'HOST') ?? '0.0.0.0',
-    dataDir: path.resolve(text(env, 'DATA_DIR') ?? 'data'),
+    dataDir,
     databaseUrl,
     embeddedDbPort: env.EMBEDDED_DB_PORT ? integer(env, 'EMBEDDED_DB_PORT', 0, 1024, 65535) : null,
     publicUrl,
@@ -167,6 +195,9 @@ export function loadConfig(env: Env = process.env): Config {
     seedDemo: boolean(env, 'SEED_DEMO') ?? (!databaseUrl && !production),
     // warn: errors and warnings only; info adds a line per request.
     logLevel: text(env, 'LOG_LEVEL') ?? 'warn',
+    metricsToken: metricsToken(env),
+    metricsPort: metricsPort(env, port),
+    metricsHost: text(env, 'METRICS_HOST') ?? '127.0.0.1',
     uploadMaxBytes: integer(env, 'UPLOAD_MAX_MB', 10, 1, 100) * 1024 * 1024,
     applicationFileCaps: {
       files: integer(env, 'UPLOAD_MAX_FILES_PER_APPLICATION', 20, 1, 1000),
@@ -178,5 +209,7 @@ export function loadConfig(env: Env = process.env): Config {
     fileStorage: fileStorage(env),
     s3ForcePathStyle: boolean(env, 'AWS_S3_FORCE_PATH_STYLE') ?? false,
     trustProxy: trustProxy(env),
+    backupDir: databaseUrl ? null : path.resolve(text(env, 'BACKUP_DIR') ?? path.join(dataDir, 'backups')),
+    backupKeepDays: integer(env, 'BACKUP_KEEP_DAYS', 14, 1, 3650),
   };
 }

@@ -25,6 +25,7 @@ const layers: { name: string; paths: string[] }[] = [
       'server/mail',
       'server/jobs/queue.ts',
       'server/uploads',
+      'server/backups',
     ],
   },
   // The foundation's work, each function taking the database first; the settings engine but its routes.
@@ -41,7 +42,10 @@ const layers: { name: string; paths: string[] }[] = [
     ],
   },
   // Requests and answers.
-  { name: 'http', paths: ['server/types.ts', 'server/plugins', 'server/routes', 'server/settingsEngine/routes.ts'] },
+  {
+    name: 'http',
+    paths: ['server/types.ts', 'server/plugins', 'server/routes', 'server/settingsEngine/routes.ts', 'server/metrics'],
+  },
   // What puts it all together and starts it: the app, the process, the scheduled work, the commands.
   {
     name: 'wiring',
@@ -52,6 +56,8 @@ const layers: { name: string; paths: string[] }[] = [
       'server/jobs/scheduledWork.ts',
       'server/db/seed',
       'server/uploads/moveFilesCli.ts',
+      'server/backups/backupCli.ts',
+      'server/backups/restoreCli.ts',
     ],
   },
 ];

@@ -47,3 +47,32 @@ describe('a production start', () => {
     },
   );
 });
+
+describe('METRICS_PORT', () => {
+  let started: ServerProcess | undefined;
+  afterAll(() => started?.stop());
+
+  it('serves /metrics on a listener of its own, on loopback, and not on the app’s port', { timeout: 120_000 }, async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'metrics-port-'));
+    dirs.push(dataDir);
+    const [port, metricsPort] = [await freePort(), await freePort()];
+    started = await startServerProcess({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+      METRICS_PORT: String(metricsPort),
+    });
+    expect(started.output()).toContain(`[start] Metrics at /metrics on 127.0.0.1, port ${metricsPort}`);
+    expect((await fetch(`http://127.0.0.1:${port}/api/v1/health`)).status).toBe(200);
+    const response = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    expect(text).toMatch(/^http_request_duration_seconds_count\{method="GET",route="\/api\/v1\/health",status_code="200"\} 1$/m);
+    expect(text).toMatch(/^mail_outbox_unsent 0$/m);
+    expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(404);
+  });
+});

@@ -25,6 +25,8 @@ export interface RuntimeOptions extends Pick<JobsOptions, 'pollingIntervalSecond
   work?: boolean;
   /** Where files are kept, when the caller has opened it already; else the settings' own. */
   storage?: FileStorage;
+  /** The embedded database's cluster, which the nightly base backup copies; none with DATABASE_URL. */
+  cluster?: { pgdata: string; secretFile: string } | null;
 }
 
 export async function startRuntime({
@@ -34,12 +36,14 @@ export async function startRuntime({
   clock = systemClock,
   work = true,
   storage: given,
+  cluster,
   ...jobOptions
 }: RuntimeOptions): Promise<Runtime> {
   const jobs = await startJobs({ db, log, ...jobOptions });
   const mailer = createMailer({ db, jobs, smtpUrl: config.smtpUrl, from: config.mailFrom, productName: config.productName, log });
   const storage = given ?? (await openFileStorage(config));
-  if (work) await startScheduledWork({ db, jobs, mailer, config, clock, storage });
+  const backup = cluster && config.backupDir ? { ...cluster, dataDir: config.dataDir, backupDir: config.backupDir } : null;
+  if (work) await startScheduledWork({ db, jobs, mailer, config, clock, storage, backup });
   return {
     clock,
     jobs,

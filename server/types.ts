@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { Registry } from 'prom-client';
 import type { Ability, Entity, Requirement } from '../resources/abilities.js';
 import type { Locale } from '../resources/locales.js';
 import type { Clock } from './clock.js';
@@ -52,6 +53,8 @@ declare module 'fastify' {
     /** Where uploaded files are kept (server/uploads/storage.ts). */
     storage: FileStorage;
     routeAccess: RouteAccess[];
+    /** The metrics that GET /metrics and METRICS_PORT serve (server/metrics/). */
+    metrics: Registry;
   }
   interface FastifyRequest {
     locale: Locale;

@@ -18,6 +18,9 @@ export type Db = Kysely<Database>;
  */
 const CONNECT_TIMEOUT_MS = 10_000;
 
+/** The pool behind each Db that `connect` made: Kysely does not show it, and the metrics read its counts. */
+const pools = new WeakMap<Db, pg.Pool>();
+
 export function connect(url: string, onError: (error: Error) => void, max = 10): Db {
   // The statements run most are prepared on each connection (preparedStatements.ts).
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, Client: preparingClient() });
@@ -28,7 +31,15 @@ export function connect(url: string, onError: (error: Error) => void, max = 10):
   // The pool passes on the same error of an idle connection, already reported by that connection's listener.
   pool.on('error', () => {});
   // A cursor lets a query's rows be read a batch at a time (`.stream()`), as a large export is.
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
+  pools.set(db, pool);
+  return db;
+}
+
+/** The connections of a Db's pool in use and idle, and the queries waiting for one; null for a Db `connect` did not make. */
+export function poolUse(db: Db): { inUse: number; idle: number; waiting: number } | null {
+  const pool = pools.get(db);
+  return pool ? { inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount } : null;
 }
 
 // The server is away (refused, reset, unreachable), is shutting down or starting (57P01–57P03), has no connection

@@ -12,6 +12,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { walDir, writeArchiveSettings } from './walArchive.js';
 
 const run = promisify(execFile);
 const SERVICE_USER = 'postgres';
@@ -21,12 +22,15 @@ export interface EmbeddedPostgres {
   url: string;
   /** The URL of the maintenance database, for creating and dropping databases (tests). */
   adminUrl: string;
+  /** The cluster's folder, and the file that holds the password of its `postgres` user. */
+  pgdata: string;
+  secretFile: string;
   /** The postmaster's process id, while it runs. */
   pid(): number | null;
   stop(): Promise<void>;
 }
 
-interface RunAs {
+export interface RunAs {
   uid: number;
   gid: number;
 }
@@ -37,15 +41,25 @@ export interface EmbeddedOptions {
   log?: (message: string) => void;
   /** Start the server again whenever it dies (the app's own server); tests that stop it themselves leave it off. */
   watch?: boolean;
+  /** Archive the WAL into this backup folder (BACKUP_DIR); none: no archiving. */
+  backupDir?: string | null;
 }
 
 /** How often the watch looks for the postmaster, and the longest wait between two tries to start it again. */
 const WATCH_INTERVAL_MS = 1_000;
 const MAX_RESTART_DELAY_MS = 30_000;
 
-export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedPostgres> {
-  const log = options.log ?? (() => {});
-  const dataDir = path.resolve(options.dataDir);
+/** Where a data directory's cluster is, and how its binaries are run (as the service user when the app runs as root). */
+export interface Cluster {
+  pgdata: string;
+  secretFile: string;
+  runAs: RunAs | null;
+  exec: Exec;
+}
+
+/** The cluster of DATA_DIR, as the app's start finds it (making DATA_DIR passable for the service user as it does). */
+export async function locateCluster(dataDirectory: string, log: (message: string) => void = () => {}): Promise<Cluster> {
+  const dataDir = path.resolve(dataDirectory);
   await fs.mkdir(dataDir, { recursive: true });
   // Where the cluster lives: in the data directory, unless the service user cannot reach it (see below).
   let clusterDir = dataDir;
@@ -60,10 +74,13 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     }
     if (!canEnter(dataDir, runAs)) clusterDir = await reachableClusterDir(dataDir, log);
   }
-  const pgdata = path.join(clusterDir, 'postgres');
-  const secretFile = path.join(clusterDir, 'postgres.secret');
-  const bin = (name: string) => path.join(binDir, name);
-  const exec = (name: string, args: string[]) => run(bin(name), args, { ...(runAs ?? {}), env: { ...process.env, LC_ALL: 'C' } });
+  const exec: Exec = (name, args) => run(path.join(binDir, name), args, { ...(runAs ?? {}), env: { ...process.env, LC_ALL: 'C' } });
+  return { pgdata: path.join(clusterDir, 'postgres'), secretFile: path.join(clusterDir, 'postgres.secret'), runAs, exec };
+}
+
+export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedPostgres> {
+  const log = options.log ?? (() => {});
+  const { pgdata, secretFile, runAs, exec } = await locateCluster(options.dataDir, log);
 
   const fresh = !existsSync(path.join(pgdata, 'PG_VERSION'));
   if (fresh) {
@@ -77,6 +94,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     );
   }
   await stopStaleServer(pgdata, exec, log);
+  await writeArchiveSettings(pgdata, options.backupDir ? await archiveReachable(options.backupDir, pgdata, runAs, log) : null);
 
   const port = options.port ?? (await freePort());
   const start = () => exec('pg_ctl', ['start', '-D', pgdata, '-w', '-t', '60', '-l', path.join(pgdata, 'server.log'), '-o', `-p ${port}`]);
@@ -98,6 +116,8 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   return {
     url: `${base}/${DATABASE}`,
     adminUrl: `${base}/postgres`,
+    pgdata,
+    secretFile,
     pid,
     async stop() {
       if (stopped) return;
@@ -109,7 +129,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
 }
 
 /** The postmaster's pid from its lock file, if that process is alive (not gone, not a zombie left unreaped). */
-function runningPostmaster(pgdata: string): number | null {
+export function runningPostmaster(pgdata: string): number | null {
   let pid: number;
   try {
     pid = Number(readFileSync(path.join(pgdata, 'postmaster.pid'), 'utf8').split('\n')[0]);
@@ -119,6 +139,14 @@ function runningPostmaster(pgdata: string): number | null {
   if (!Number.isInteger(pid) || pid <= 0) return null;
   const state = procStat(pid)?.[0];
   return state === undefined || state === 'Z' ? null : pid;
+}
+
+/** The URL of the cluster's database while its server runs (the port from its lock file), else null. */
+export function runningServerUrl(cluster: Pick<Cluster, 'pgdata' | 'secretFile'>): string | null {
+  if (runningPostmaster(cluster.pgdata) === null) return null;
+  const port = Number(readFileSync(path.join(cluster.pgdata, 'postmaster.pid'), 'utf8').split('\n')[3]);
+  const password = readFileSync(cluster.secretFile, 'utf8').trim();
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE}`;
 }
 
 /**
@@ -184,7 +212,34 @@ function watchPostmaster(watched: {
   };
 }
 
-type Exec = (name: string, args: string[]) => Promise<unknown>;
+export type Exec = (name: string, args: string[]) => Promise<unknown>;
+
+/**
+ * Prepares `<backupDir>/wal` for the archive command, which runs as the server's user, and answers the backup folder,
+ * or null (archiving off, said in the log) when that user cannot write there. Warns when the backups share the data's
+ * disk, where one broken disk loses both.
+ */
+async function archiveReachable(backupDir: string, pgdata: string, runAs: RunAs | null, log: (m: string) => void): Promise<string | null> {
+  const wal = walDir(backupDir);
+  await fs.mkdir(wal, { recursive: true, mode: 0o700 });
+  if (runAs) {
+    await fs.chown(wal, runAs.uid, runAs.gid);
+    // As with DATA_DIR: the backup folder is the app's own, so the service user may pass through it (not list it).
+    if (!canEnter(backupDir, runAs) && canEnter(path.dirname(backupDir), runAs)) {
+      await fs.chmod(backupDir, ((await fs.stat(backupDir)).mode & 0o777) | 0o011);
+    }
+    if (spawnSync('test', ['-w', wal], { uid: runAs.uid, gid: runAs.gid }).status !== 0) {
+      log(
+        `WARNING: the WAL is not archived: the "${SERVICE_USER}" user cannot write to ${wal}. Set BACKUP_DIR to a folder that user can reach.`,
+      );
+      return null;
+    }
+  }
+  if ((await fs.stat(wal)).dev === (await fs.stat(pgdata)).dev) {
+    log(`WARNING: the backups (${backupDir}) are on the same disk as the database: set BACKUP_DIR to another disk (docs/OPERATIONS.md)`);
+  }
+  return backupDir;
+}
 
 async function initialise(pgdata: string, secretFile: string, runAs: RunAs | null, exec: Exec, log: (m: string) => void) {
   log(`Creating a new PostgreSQL database in ${pgdata}`);
@@ -335,7 +390,7 @@ export function freePort(): Promise<number> {
   });
 }
 
-function lastLines(file: string, count = 8): string {
+export function lastLines(file: string, count = 8): string {
   try {
     return readFileSync(file, 'utf8').trim().split('\n').slice(-count).join('\n');
   } catch {

@@ -7,6 +7,8 @@ export interface Database {
   db: Db;
   /** Whether the embedded server was started (and so gets the demo data on first start). */
   embedded: boolean;
+  /** The embedded server's cluster folder and password file (what a base backup copies); null with DATABASE_URL. */
+  cluster: { pgdata: string; secretFile: string } | null;
   close(): Promise<void>;
 }
 
@@ -16,7 +18,7 @@ export async function openDatabase(config: Config, log: (message: string) => voi
   // until it is back every call answers 503.
   const server = config.databaseUrl
     ? null
-    : await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedDbPort, log, watch: true });
+    : await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedDbPort, log, watch: true, backupDir: config.backupDir });
   const db = connect(config.databaseUrl ?? server!.url, (error) => log(`Database connection error: ${error.message}`));
   try {
     const applied = await migrate(db);
@@ -29,6 +31,7 @@ export async function openDatabase(config: Config, log: (message: string) => voi
   return {
     db,
     embedded: !!server,
+    cluster: server && { pgdata: server.pgdata, secretFile: server.secretFile },
     async close() {
       await db.destroy();
       await server?.stop();

@@ -23,6 +23,8 @@ export const jobQueues = {
   'data-export': { retryLimit: 5, retryDelay: 60, retryBackoff: true, expireInSeconds: 1800 },
   /** Runs the retention rules: deletes and anonymises what they have reached, in batches (each batch commits). */
   retention: { retryLimit: 5, retryDelay: 300, retryBackoff: true, expireInSeconds: 3600 },
+  /** Takes the embedded database's nightly base backup, then removes the backups older than BACKUP_KEEP_DAYS need. */
+  'base-backup': { retryLimit: 3, retryDelay: 600, retryBackoff: true, expireInSeconds: 6 * 3600 },
 } satisfies Record<string, Omit<PgBoss.Queue, 'name'>>;
 
 export type JobName = keyof typeof jobQueues;

@@ -1,4 +1,7 @@
 import { remindDueFollowups } from '../applications/followupRequests.js';
+import type { BackupSources } from '../backups/baseBackup.js';
+import { backupAndKeep } from '../backups/backupRun.js';
+import { newestBackup } from '../backups/backupFolder.js';
 import { sweepExpired } from '../auth/expiry.js';
 import { sendRequestedPasswordLink } from '../auth/passwordLinks.js';
 import { buildExport, sweepExpiredExports } from '../dataProtection/dataExport.js';
@@ -17,15 +20,18 @@ export interface ScheduledWorkDeps {
   config: Config;
   clock: Clock;
   storage: FileStorage;
+  /** The embedded database's cluster and BACKUP_DIR, for the nightly base backup; null with DATABASE_URL. */
+  backup?: BackupSources | null;
 }
 
 /**
  * What this process does from the queue: delivers mails, mails the password links asked for, sends the follow-up
  * reminders that are due, builds applicants' large downloads of their data, runs the retention rules every night, and
- * sweeps what has expired. The schedules are kept by the queue once for every process; the first sweep of reminders runs
- * at start, so one missed while no process ran (or cut short by a crash) goes out now rather than at the next round.
+ * sweeps what has expired; with the embedded database, takes a base backup every night (and at once when there is
+ * none). The schedules are kept by the queue once for every process; the first sweep of reminders runs at start, so one
+ * missed while no process ran (or cut short by a crash) goes out now rather than at the next round.
  */
-export async function startScheduledWork({ db, jobs, mailer, config, clock, storage }: ScheduledWorkDeps): Promise<void> {
+export async function startScheduledWork({ db, jobs, mailer, config, clock, storage, backup }: ScheduledWorkDeps): Promise<void> {
   await jobs.work<{ mailId: number }>('mail-delivery', ({ mailId }) => mailer.deliver(mailId));
   await jobs.work('followup-reminders', () => remindDueFollowups(db, { mailer, config, jobs }, clock.now()));
   await jobs.work('expiry-sweep', async () => {
@@ -43,5 +49,12 @@ export async function startScheduledWork({ db, jobs, mailer, config, clock, stor
   await jobs.schedule('expiry-sweep', '17 * * * *');
   // The retention rules once a day, at night in Stockholm.
   await jobs.schedule('retention', '40 3 * * *');
+  if (backup) {
+    await jobs.work('base-backup', () => backupAndKeep(db, backup, config.backupKeepDays, () => clock.now()));
+    // Before the retention run, so that the night's backup holds what the run then removes for the window's days.
+    await jobs.schedule('base-backup', '10 2 * * *');
+    // A new installation (or one whose backups were moved) is not left without one until the night.
+    if (!(await newestBackup(backup.backupDir))) await jobs.send('base-backup');
+  }
   await jobs.send('followup-reminders');
 }

@@ -48,7 +48,7 @@ interface MailerOptions {
   smtpUrl: string | null;
   from: string;
   productName: string;
-  log: { info(msg: string): void };
+  log: { info(msg: string): void; warn(obj: unknown, msg?: string): void };
 }
 
 export function createMailer({ db, jobs, smtpUrl, from, productName, log }: MailerOptions): Mailer {
@@ -78,6 +78,9 @@ export function createMailer({ db, jobs, smtpUrl, from, productName, log }: Mail
         return true;
       });
     } catch (error) {
+      // By the mail's id: an SMTP error names the recipient, which the outbox keeps and the log must not.
+      const { code, responseCode } = error as { code?: unknown; responseCode?: unknown };
+      log.warn({ mailId, code, responseCode }, 'mail delivery failed');
       await db
         .updateTable('outbox')
         .set((eb) => ({ attempts: eb('attempts', '+', 1), last_error: String(error) }))
@@ -103,7 +106,7 @@ export function createMailer({ db, jobs, smtpUrl, from, productName, log }: Mail
         .returning('id')
         .executeTakeFirstOrThrow();
       if (!transport) {
-        log.info(`Mail to ${to} kept in the outbox (no SMTP_URL): read it at /dev/mailbox`);
+        log.info(`Mail ${row.id} kept in the outbox (no SMTP_URL): read it at /dev/mailbox`);
         return row.id;
       }
       await jobs.send('mail-delivery', { mailId: row.id }, { via });

@@ -40,9 +40,17 @@ export async function staffSession(base: string, email: string, password: string
     .join('; ');
 }
 
-/** Runs `server/main.ts` as `npm start` does, with `env` added, and resolves once it says it is ready. */
-export async function startServerProcess(env: Record<string, string>, nodeArgs: string[] = []): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
+/** The server as `npm start` runs it in development: its TypeScript sources through tsx. */
+const sources = ['--import', 'tsx', 'server/main.ts'];
+/** The server as `NODE_ENV=production npm start` runs it: compiled by `npm run build` (scripts/build-server.mjs). */
+export const compiledServer = ['dist/server/main.js'];
+
+/**
+ * Runs the server (`server/main.ts` as `npm start` does in development, or `compiledServer`), with `env` added, and
+ * resolves once it says it is ready.
+ */
+export async function startServerProcess(env: Record<string, string>, nodeArgs: string[] = [], server = sources): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [...nodeArgs, ...server], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

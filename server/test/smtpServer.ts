@@ -9,13 +9,20 @@ export interface ReceivedMail {
   smtpUtf8: boolean;
 }
 
-/** A real SMTP server on a free port of the loopback, keeping every mail it receives, for the app to deliver to. */
-export async function startSmtpServer() {
+/**
+ * A real SMTP server on a free port of the loopback, keeping every mail it receives, for the app to deliver to; the
+ * addresses `refuses` names are refused as a mail server refuses an unknown mailbox, naming it in the answer.
+ */
+export async function startSmtpServer({ refuses = () => false }: { refuses?: (address: string) => boolean } = {}) {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!refuses(address.address)) return callback();
+      callback(Object.assign(new Error(`No mailbox here for <${address.address}>`), { responseCode: 550 }));
+    },
     onData(stream, session, callback) {
       let raw = '';
       stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));

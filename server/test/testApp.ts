@@ -56,6 +56,8 @@ export async function createTestApp(
   const config = {
     ...loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     dataDir,
+    // The embedded database's backups are the backup tests' own.
+    backupDir: null,
     ...options.config,
   };
   // Files in an S3-compatible server started for this app alone, when asked; the local folder otherwise.

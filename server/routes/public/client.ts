@@ -6,7 +6,13 @@ import { Type } from 'typebox';
 import { AppError } from '../../errors.js';
 import type { Api } from '../schemas.js';
 
-export const clientDir = path.resolve(import.meta.dirname, '..', '..', '..', 'dist', 'client');
+/** The nearest folder above `from` with a package.json: the sources' root, or the compiled server's (dist/server/). */
+function packageRoot(from: string): string {
+  const up = path.dirname(from);
+  return existsSync(path.join(from, 'package.json')) || up === from ? from : packageRoot(up);
+}
+
+export const clientDir = path.join(packageRoot(import.meta.dirname), 'dist', 'client');
 
 /**
  * The built browser app: hashed assets cached for a year; /admin/* gets the admin page, every other path the

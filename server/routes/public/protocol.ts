@@ -4,7 +4,9 @@ import { isLocale, defaultLocale, type Locale } from '../../../resources/locales
 import { ping } from '../../db/connect.js';
 import { translator } from '../../i18n.js';
 import { AppError } from '../../errors.js';
-import type { Api } from '../schemas.js';
+import { backupStatus as readBackupStatus } from '../../backups/status.js';
+import { data, type Api } from '../schemas.js';
+import { backupStatus } from '../schemas/backups.js';
 
 function enumMap(locale: Locale): EnumMap {
   const t = translator(locale);
@@ -40,14 +42,24 @@ export default async function protocolRoutes(app: Api) {
 
   app.get(
     '/health',
-    { config: { access: 'anonymous' }, schema: { tags: ['protocol'], summary: 'Answers 200 when the database is reachable, else 503' } },
+    {
+      config: { access: 'anonymous' },
+      schema: {
+        tags: ['protocol'],
+        summary: 'Answers 200 when the database is reachable, else 503; with the embedded database, how its backups stand',
+        response: { 200: data(Type.Object({ status: Type.Literal('ok'), backup: Type.Optional(backupStatus) })) },
+      },
+    },
     async () => {
       try {
         await ping(app.db);
       } catch {
         throw new AppError(503, 'errors.service_unavailable');
       }
-      return { data: { status: 'ok' } };
+      const { backupDir } = app.config;
+      return {
+        data: { status: 'ok' as const, ...(backupDir ? { backup: await readBackupStatus(app.db, backupDir, app.clock.now()) } : {}) },
+      };
     },
   );
 }

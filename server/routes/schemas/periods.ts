@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { Nullable, stringEnum } from '../schemas.js';
+import { backupStatus } from './backups.js';
 
 // Periods as the staff dashboard and the decisioning screens list them.
 const { Integer } = Type;
@@ -31,4 +32,6 @@ export const dashboard = Type.Object({
   decision_periods: Nullable(
     Type.Array(decisionPeriod, { description: 'Every period the user may decide on, closed ones first; null when they may decide none' }),
   ),
+  // For those who manage users; null for others and with DATABASE_URL.
+  backup: Nullable(backupStatus),
 });

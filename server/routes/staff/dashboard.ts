@@ -1,4 +1,6 @@
 import { allowedEntityIds, mayReach } from '../../../resources/abilities.js';
+import { staffUsers } from '../../../resources/staffUsers.js';
+import { backupStatus } from '../../backups/status.js';
 import { stockholmDay } from '../../clock.js';
 import { screens } from '../../../resources/index.js';
 import { decisionPeriodRows, openPeriodRows } from '../../periods.js';
@@ -8,7 +10,8 @@ import { dashboard } from '../schemas/periods.js';
 
 /**
  * What the staff dashboard shows: open periods for everyone, application counts for those who manage applications
- * (of their periods), and every period the user may decide on, open or closed (null for those who may decide none).
+ * (of their periods), every period the user may decide on, open or closed (null for those who may decide none), and
+ * how the embedded database's backups stand for those who manage users.
  */
 export default async function dashboardRoutes(app: Api) {
   app.get(
@@ -28,7 +31,11 @@ export default async function dashboardRoutes(app: Api) {
       const decisionPeriods = mayReach(request.abilities, decide)
         ? await decisionPeriodRows(app.db, allowedEntityIds(request.abilities, decide, 'periods'), stockholmDay(app.clock.now()))
         : null;
-      return { data: { open_periods: openPeriods, application_counts: counts, decision_periods: decisionPeriods } };
+      // Those who manage users look after the system, so they see how its backups stand.
+      const { backupDir } = app.config;
+      const backup =
+        backupDir && mayReach(request.abilities, staffUsers.ability) ? await backupStatus(app.db, backupDir, app.clock.now()) : null;
+      return { data: { open_periods: openPeriods, application_counts: counts, decision_periods: decisionPeriods, backup } };
     },
   );
 }

@@ -49,6 +49,7 @@ async function render(node: ReactNode, abilities: Ability[], periods: DecisionPe
     open_periods: [{ id: open.id, uuid: open.uuid, name: open.name, start_date: open.start_date, end_date: open.end_date }],
     application_counts: null,
     decision_periods: periods,
+    backup: null,
   };
   const dataProvider = {
     getDashboard: async () => dashboard,

@@ -9,10 +9,11 @@ import { formatDate } from '../../../resources/format';
 import { DecisionPeriodList } from '../decisioning/DecisionPeriodList';
 import { menuEntries } from '../layout/navigation';
 import { useStaffQuery } from '../useStaffQuery';
+import { BackupCard } from './BackupCard';
 
 /**
  * The first screen for every signed-in staff user: who they are, the periods they may decide on (closed ones too,
- * where deciding happens), the open periods, and (if they manage them) applications.
+ * where deciding happens), the open periods, (if they manage them) applications, and (if they manage users) backups.
  */
 export function Dashboard() {
   const translate = useTranslate();
@@ -49,6 +50,7 @@ export function Dashboard() {
           </CardContent>
         </Card>
       )}
+      {data?.backup && <BackupCard backup={data.backup} />}
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems="stretch">
         <Card sx={{ flex: 1 }} component="section" aria-labelledby="open-periods">
           <CardContent>

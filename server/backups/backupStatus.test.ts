@@ -1,0 +1,96 @@
+import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createStaff, createTestApp, sessionCookie, type TestApp } from '../test/testApp.js';
+import { baseDir, MANIFEST, walDir, type Manifest } from './backupFolder.js';
+
+// The health check and the dashboard of those who manage users say how the embedded database's backups stand: the last
+// base backup, the last archived WAL, and a warning when either is older than 2 days or archiving fails. With
+// DATABASE_URL (the test apps' default) they say nothing of backups.
+
+const now = new Date('2031-06-15T10:00:00Z');
+const DAY = 24 * 3600_000;
+let backupDir = '';
+let t: TestApp;
+let plain: TestApp;
+const cookie = { admin: '', investigator: '' };
+
+/** A finished base backup in the folder, finished at `finished`. */
+async function baseBackup(finished: Date) {
+  const dir = path.join(baseDir(backupDir), finished.toISOString().replace(/[-:]|\.\d+/g, ''));
+  await mkdir(dir, { recursive: true });
+  const manifest: Manifest = {
+    started_at: new Date(finished.getTime() - 60_000).toISOString(),
+    finished_at: finished.toISOString(),
+    start_wal: '000000010000000000000002',
+    start_lsn: '0/2000028',
+    stop_lsn: '0/2000100',
+    data_bytes: 1,
+    files: [],
+    file_bytes: 0,
+  };
+  await writeFile(path.join(dir, MANIFEST), JSON.stringify(manifest));
+}
+
+/** An archived WAL segment, archived at `at` (the test database archives nothing, so the folder is what counts). */
+async function archivedSegment(name: string, at: Date) {
+  await mkdir(walDir(backupDir), { recursive: true });
+  await writeFile(path.join(walDir(backupDir), name), '');
+  await utimes(path.join(walDir(backupDir), name), at, at);
+}
+
+beforeAll(async () => {
+  backupDir = await mkdtemp(path.join(os.tmpdir(), 'backup-status-'));
+  t = await createTestApp({ clock: { now: () => now }, config: { backupDir } });
+  plain = await createTestApp();
+  await createStaff(t.db, 'admin', 'admin@backup-status.test');
+  await createStaff(t.db, 'utredare', 'utredare@backup-status.test');
+  cookie.admin = await sessionCookie(t.app, 'admin@backup-status.test');
+  cookie.investigator = await sessionCookie(t.app, 'utredare@backup-status.test');
+});
+afterAll(async () => {
+  await t.close();
+  await plain.close();
+  await rm(backupDir, { recursive: true, force: true });
+});
+
+const health = async (app: TestApp) => (await call(app.app, { method: 'GET', url: '/api/v1/health' })).json().data;
+const dashboard = async (app: TestApp, as: string) =>
+  (await call(app.app, { method: 'GET', url: '/api/v1/dashboard', cookie: as })).json().data;
+
+describe('the backup status', () => {
+  it('warns while there is no backup, gives the last base backup and archived WAL, and warns when either is 2 days old', async () => {
+    expect(await health(t)).toEqual({
+      status: 'ok',
+      backup: { last_base_backup_at: null, last_archived_wal_at: null, warning: 'base_backup_old' },
+    });
+    await baseBackup(new Date(now.getTime() - 3 * DAY));
+    await archivedSegment('000000010000000000000003', new Date(now.getTime() - 3 * DAY));
+    expect((await health(t)).backup).toEqual({
+      last_base_backup_at: new Date(now.getTime() - 3 * DAY).toISOString(),
+      last_archived_wal_at: new Date(now.getTime() - 3 * DAY).toISOString(),
+      warning: 'base_backup_old',
+    });
+    await baseBackup(new Date(now.getTime() - DAY));
+    expect((await health(t)).backup.warning).toBe('wal_old');
+    // The newest segment by its place in the WAL, whatever its timeline.
+    await archivedSegment('000000020000000000000004', new Date(now.getTime() - 60_000));
+    expect((await health(t)).backup).toEqual({
+      last_base_backup_at: new Date(now.getTime() - DAY).toISOString(),
+      last_archived_wal_at: new Date(now.getTime() - 60_000).toISOString(),
+      warning: null,
+    });
+  });
+
+  it('is on the dashboard of those who manage users only', async () => {
+    expect((await dashboard(t, cookie.admin)).backup).toMatchObject({ warning: expect.toBeOneOf(['base_backup_old', 'wal_old', null]) });
+    expect((await dashboard(t, cookie.investigator)).backup).toBeNull();
+  });
+
+  it('is absent from the health check, and null on the dashboard, with DATABASE_URL', async () => {
+    expect(await health(plain)).toEqual({ status: 'ok' });
+    await createStaff(plain.db, 'admin', 'admin@backup-status-plain.test');
+    expect((await dashboard(plain, await sessionCookie(plain.app, 'admin@backup-status-plain.test'))).backup).toBeNull();
+  });
+});
