@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -87,6 +88,24 @@ describe('GET /metrics on the app’s port', () => {
     } finally {
       await app.close();
     }
+  });
+
+  // Outside the API document, so outside its fuzz walk: walked here, with any header, query and method.
+  it('answers any hostile call with a refusal (4xx) and never with the metrics or a server error', async () => {
+    const methods = fc.constantFrom('GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS') as fc.Arbitrary<'GET'>;
+    const header = fc.oneof(
+      fc.string(),
+      fc.constantFrom('Bearer', 'Bearer ', `Bearer ${TOKEN}x`, `Bearer ${TOKEN.slice(0, -1)}`, 'Basic Zm9vOmJhcg=='),
+    );
+    await fc.assert(
+      fc.asyncProperty(methods, header, fc.webQueryParameters(), async (method, authorization, query) => {
+        const response = await t.app.inject({ method, url: `/metrics?${query}`, headers: { authorization } });
+        expect(response.statusCode).toBeGreaterThanOrEqual(400);
+        expect(response.statusCode).toBeLessThan(500);
+        expect(response.body).not.toContain('http_request_duration_seconds');
+      }),
+      { numRuns: 60, seed: 20261127 },
+    );
   });
 
   it('is no route of the API document', () => {
