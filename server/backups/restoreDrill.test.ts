@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -101,6 +101,16 @@ describe('a restore drill', () => {
         },
       )
       .toSatisfy((wal: string) => wal >= rows[0].name);
+
+    // A restore into the data directory of the running app is refused, and changes nothing.
+    const refused = await command('restoreCli.ts', env, ['--backup', backupDir]).then(
+      () => null,
+      (error: { stderr: string; code: number }) => error,
+    );
+    expect(refused?.code).toBe(1);
+    expect(refused?.stderr).toContain('stop the app first');
+    expect((await fetch(`${base}/health`)).status).toBe(200);
+    expect((await readdir(dataDir)).filter((name) => name.includes('before-restore'))).toEqual([]);
 
     // The machine's disk is lost: the app and its PostgreSQL die at once, and the data directory is gone.
     await db.destroy();
