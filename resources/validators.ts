@@ -65,8 +65,8 @@ export function normaliseZip(value: string): string {
 const orgNumberPattern = /^(?:16)?(\d{6})[- ]?(\d{4})$/;
 export const orgNumberExample = '802415-3978';
 
-/** Luhn check over all the digits (the last one being the check digit). */
-function luhn(digits: string): boolean {
+/** Luhn (mod 10) check over all the digits (the last one being the check digit). */
+export function luhn(digits: string): boolean {
   let sum = 0;
   for (let i = 0; i < digits.length; i++) {
     let d = Number(digits[digits.length - 1 - i]);

@@ -26,6 +26,7 @@ const layers: { name: string; paths: string[] }[] = [
       'server/jobs/queue.ts',
       'server/uploads',
       'server/backups',
+      'server/bookkeeping',
     ],
   },
   // The foundation's work, each function taking the database first; the settings engine but its routes.
@@ -35,6 +36,7 @@ const layers: { name: string; paths: string[] }[] = [
       'server/applications',
       'server/dataProtection',
       'server/notifications',
+      'server/payouts',
       'server/statistics',
       'server/periods.ts',
       'server/faqs.ts',

@@ -1,0 +1,116 @@
+import { normaliseOrgNumber, orgNumber } from '../../resources/validators.js';
+import { isDay, pc8, sieAmount, sieDate, sieText } from './sieFields.js';
+
+/** An account of the chart, as the foundation's settings name it (2890 "Beviljade ej utbetalda bidrag"). */
+export interface SieAccount {
+  number: number;
+  name: string;
+}
+
+/** One row of a voucher: debit positive, credit negative, in whole öre. */
+export interface SieTransaction {
+  account: number;
+  ore: number;
+}
+
+/** A verification: its series and number, its Stockholm day ('YYYY-MM-DD'), its text and its rows, which sum to 0. */
+export interface SieVoucher {
+  series: string;
+  number: number;
+  day: string;
+  text: string;
+  transactions: SieTransaction[];
+}
+
+export interface SieFileInput {
+  foundation: { name: string; organisationNumber: string };
+  /** The program that writes the file, as the accounting program shows where an import came from. */
+  program: { name: string; version: string };
+  /** The Stockholm day the file is written. */
+  generatedOn: string;
+  /** The financial year the vouchers belong to, its first and last Stockholm day. */
+  financialYear: { start: string; end: string };
+  /** The chart of accounts' type (`#KPTYP`, e.g. 'BAS2014'), when the settings name one. */
+  chartType?: string;
+  /** The accounts the vouchers use, each declared once. */
+  accounts: SieAccount[];
+  vouchers: SieVoucher[];
+}
+
+const isPositiveWhole = (n: number) => Number.isSafeInteger(n) && n > 0;
+
+function checkDay(day: string, what: string): void {
+  if (!isDay(day)) throw new Error(`${what} is not a day written YYYY-MM-DD: "${day}"`);
+}
+
+/** Refuses what the accounting program would refuse or book wrongly, naming what is wrong. */
+function check(input: SieFileInput): void {
+  if (orgNumber(input.foundation.organisationNumber) !== null) {
+    throw new Error(`Not an organisation number: "${input.foundation.organisationNumber}"`);
+  }
+  checkDay(input.generatedOn, 'The generation date');
+  const { start, end } = input.financialYear;
+  checkDay(start, 'The start of the financial year');
+  checkDay(end, 'The end of the financial year');
+  if (start > end) throw new Error(`The financial year ends (${end}) before it starts (${start})`);
+
+  const declared = new Set<number>();
+  for (const { number } of input.accounts) {
+    if (!isPositiveWhole(number)) throw new Error(`Not an account number: ${number}`);
+    if (declared.has(number)) throw new Error(`Account ${number} is declared twice`);
+    declared.add(number);
+  }
+
+  const seen = new Set<string>();
+  for (const voucher of input.vouchers) {
+    const name = `Voucher ${voucher.series} ${voucher.number}`;
+    if (!voucher.series.trim() || !isPositiveWhole(voucher.number)) throw new Error(`${name} needs a series and a positive whole number`);
+    if (seen.has(`${voucher.series} ${voucher.number}`)) throw new Error(`${name} is in the file twice`);
+    seen.add(`${voucher.series} ${voucher.number}`);
+    checkDay(voucher.day, `${name}'s date`);
+    if (voucher.day < start || voucher.day > end) throw new Error(`${name} (${voucher.day}) is outside the financial year ${start}–${end}`);
+    if (voucher.transactions.length === 0) throw new Error(`${name} has no transactions`);
+    let sum = 0n;
+    for (const { account, ore } of voucher.transactions) {
+      if (!declared.has(account)) throw new Error(`${name} books on account ${account}, which is not declared`);
+      if (!Number.isSafeInteger(ore)) throw new Error(`${name} has an amount that is not whole öre: ${ore}`);
+      sum += BigInt(ore);
+    }
+    if (sum !== 0n) throw new Error(`${name} (${voucher.day}, "${voucher.text}") does not balance: its transactions sum to ${sum} öre`);
+  }
+}
+
+/** A voucher's lines: its head, then its rows between braces. */
+function voucherLines({ series, number, day, text, transactions }: SieVoucher): string[] {
+  return [
+    `#VER ${sieText(series)} ${number} ${sieDate(day)} ${sieText(text)}`,
+    '{',
+    ...transactions.map(({ account, ore }) => `#TRANS ${account} {} ${sieAmount(ore)}`),
+    '}',
+  ];
+}
+
+/**
+ * The bookkeeping as an SIE 4 file (type 4i: vouchers for the accounting program to import, as Fortnox and Visma
+ * read them), in code page 437 with CRLF after every line. Throws, naming the voucher, when one does not balance or
+ * is otherwise unfit to import.
+ */
+export function sieFile(input: SieFileInput): Buffer {
+  check(input);
+  const { foundation, program, financialYear, chartType } = input;
+  const lines = [
+    // Not yet imported: the receiving program sets it to 1 when it has read the file.
+    '#FLAGGA 0',
+    `#PROGRAM ${sieText(program.name)} ${sieText(program.version)}`,
+    '#FORMAT PC8',
+    `#GEN ${sieDate(input.generatedOn)}`,
+    '#SIETYP 4',
+    `#ORGNR ${normaliseOrgNumber(foundation.organisationNumber)}`,
+    `#FNAMN ${sieText(foundation.name)}`,
+    `#RAR 0 ${sieDate(financialYear.start)} ${sieDate(financialYear.end)}`,
+    ...(chartType ? [`#KPTYP ${sieText(chartType)}`] : []),
+    ...[...input.accounts].sort((a, b) => a.number - b.number).map(({ number, name }) => `#KONTO ${number} ${sieText(name)}`),
+    ...input.vouchers.flatMap(voucherLines),
+  ];
+  return pc8(lines.map((line) => `${line}\r\n`).join(''));
+}

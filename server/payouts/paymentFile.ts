@@ -1,0 +1,93 @@
+import { create } from 'xmlbuilder2';
+import { stockholmWallTime } from '../clock.js';
+import { checkBatch } from './checkBatch.js';
+import { kronor, sumOre } from './kronor.js';
+import type { CreditorAccount, DebtorAccount, PaymentBatch } from './paymentBatch.js';
+
+/**
+ * The payment file for the bank: an ISO 20022 pain.001.001.03 CustomerCreditTransferInitiation in Swedish kronor, in
+ * the Swedish banks' common interpretation (giro numbers as proprietary schemes BGNR and PGNR, a bank account as BBAN
+ * with its clearing number in the Swedish bank clearing, SESBA). It validates against `xsd/pain.001.001.03.xsd`.
+ */
+
+const NAMESPACE = 'urn:iso:std:iso:20022:tech:xsd:pain.001.001.03';
+// Bankgirot's and PlusGirot's own clearing numbers, where giro payments are routed.
+const BANKGIROT = '9900';
+const PLUSGIROT = '9960';
+
+const clearingMember = (member: string) => ({ FinInstnId: { ClrSysMmbId: { ClrSysId: { Cd: 'SESBA' }, MmbId: member } } });
+const giro = (number: string, scheme: 'BGNR' | 'PGNR') => ({ Othr: { Id: number, SchmeNm: { Prtry: scheme } } });
+
+function debtorAccount(account: DebtorAccount) {
+  return account.kind === 'iban'
+    ? { account: { IBAN: account.iban }, agent: { FinInstnId: { BIC: account.bic } } }
+    : { account: giro(account.number, 'BGNR'), agent: clearingMember(BANKGIROT) };
+}
+
+function creditorAccount(account: CreditorAccount) {
+  switch (account.kind) {
+    case 'bankgiro':
+      return { account: giro(account.number, 'BGNR'), agent: clearingMember(BANKGIROT) };
+    case 'plusgiro':
+      return { account: giro(account.number, 'PGNR'), agent: clearingMember(PLUSGIROT) };
+    case 'bank':
+      // The bank is the clearing number's first four digits; the account is the clearing and account numbers together.
+      return {
+        account: { Othr: { Id: `${account.clearing}${account.account}`, SchmeNm: { Cd: 'BBAN' } } },
+        agent: clearingMember(account.clearing.slice(0, 4)),
+      };
+  }
+}
+
+/** `at` as Stockholm's clock reads it, with its offset from UTC: "2025-03-30T10:15:00+02:00". */
+function stockholmDateTime(at: Date): string {
+  const wall = stockholmWallTime(at);
+  const offset = Math.round((wall - at.getTime()) / 60_000);
+  const hours = String(Math.floor(Math.abs(offset) / 60)).padStart(2, '0');
+  const minutes = String(Math.abs(offset) % 60).padStart(2, '0');
+  return `${new Date(wall).toISOString().slice(0, 19)}${offset < 0 ? '-' : '+'}${hours}:${minutes}`;
+}
+
+/**
+ * The pain.001 XML (UTF-8) of a batch: one payment information for the debtor's account and day, a transaction per
+ * payment. Throws a PaymentBatchError for a batch the bank cannot be given (see `checkBatch`).
+ */
+export function paymentFile(input: PaymentBatch): string {
+  const batch = checkBatch(input);
+  const { payments, debtor } = batch;
+  const count = String(payments.length);
+  const total = kronor(sumOre(payments.map((payment) => payment.amount)));
+  const party = { Nm: debtor.name, Id: { OrgId: { Othr: { Id: debtor.organisationNumber } } } };
+  const from = debtorAccount(debtor.account);
+
+  const initiation = {
+    GrpHdr: { MsgId: batch.messageId, CreDtTm: stockholmDateTime(batch.createdAt), NbOfTxs: count, CtrlSum: total, InitgPty: party },
+    PmtInf: {
+      PmtInfId: batch.messageId,
+      PmtMtd: 'TRF',
+      NbOfTxs: count,
+      CtrlSum: total,
+      PmtTpInf: { SvcLvl: { Cd: 'NURG' } },
+      ReqdExctnDt: batch.executionDate,
+      Dbtr: party,
+      DbtrAcct: { Id: from.account, Ccy: 'SEK' },
+      DbtrAgt: from.agent,
+      CdtTrfTxInf: payments.map((payment) => {
+        const to = creditorAccount(payment.creditorAccount);
+        return {
+          PmtId: { EndToEndId: payment.endToEndId },
+          Amt: { InstdAmt: { '@Ccy': 'SEK', '#': kronor(BigInt(payment.amount)) } },
+          CdtrAgt: to.agent,
+          Cdtr: { Nm: payment.creditorName },
+          CdtrAcct: { Id: to.account },
+          RmtInf: payment.remittance === '' ? undefined : { Ustrd: payment.remittance },
+        };
+      }),
+    },
+  };
+  return create({ version: '1.0', encoding: 'UTF-8' })
+    .ele(NAMESPACE, 'Document')
+    .ele({ CstmrCdtTrfInitn: initiation })
+    .doc()
+    .end({ prettyPrint: true });
+}
