@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { copyFile, mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { walDir } from '../db/walArchive.js';
@@ -66,18 +67,28 @@ export async function newestBackup(backupDir: string): Promise<BaseBackup | null
   return null;
 }
 
+/**
+ * A temporary name beside `to`, this writer's own: an upload's copy and a base backup's may copy one file at once, and
+ * neither may rename the other's half-written copy.
+ */
+const tempName = (to: string) => `${to}.${randomUUID()}.tmp`;
+
 /** Copies a file under a temporary name, synced to disk, then renamed: the target name never holds part of it. */
 export async function durableCopy(from: string, to: string): Promise<void> {
-  const temp = `${to}.tmp`;
-  await copyFile(from, temp);
-  await syncAndRename(temp, to);
+  const temp = tempName(to);
+  try {
+    await copyFile(from, temp);
+    await syncAndRename(temp, to);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
 }
 
 /** Writes `text` as durableCopy copies. */
 export async function durableWrite(to: string, text: string): Promise<void> {
-  const temp = `${to}.tmp`;
+  const temp = tempName(to);
   await mkdir(path.dirname(to), { recursive: true });
-  await rm(temp, { force: true });
   const handle = await open(temp, 'wx', 0o600);
   try {
     await handle.writeFile(text);
