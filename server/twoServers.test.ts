@@ -11,6 +11,7 @@ import { multipart, pdf } from './test/multipart.js';
 import { startS3Server } from './test/s3Server.js';
 import { startSmtpServer } from './test/smtpServer.js';
 import { completeDraft } from './test/completeDraft.js';
+import { dueJobsLeft } from './test/dueJobs.js';
 import { appEnv, staffSession, startServerProcess, type ServerProcess } from './test/serverProcess.js';
 import { createStaff, PASSWORD } from './test/testApp.js';
 
@@ -198,14 +199,7 @@ describe('two app processes on one PostgreSQL', () => {
     for (const application of applications) {
       await expect.poll(async () => (await outbox(application.email)).length, { timeout: 60_000, interval: 250 }).toBe(2);
     }
-    const jobsLeft = async () =>
-      (
-        await sql<{ n: number }>`
-          SELECT count(*)::int AS n FROM pgboss.job
-          WHERE name IN ('followup-reminders', 'mail-delivery') AND state IN ('created', 'retry', 'active') AND start_after <= now()
-        `.execute(db)
-      ).rows[0].n;
-    await expect.poll(jobsLeft, { timeout: 60_000, interval: 250 }).toBe(0);
+    await expect.poll(() => dueJobsLeft(db, ['followup-reminders', 'mail-delivery']), { timeout: 60_000, interval: 250 }).toBe(0);
     for (const application of applications) {
       const mails = await deliveredTo(application.email, 2);
       expect(mails).toHaveLength(2);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enums } from '../../../resources/enums.js';
 import { followupDueDate, remindDueFollowups } from '../../applications/followupRequests.js';
+import { dueJobsLeft } from '../../test/dueJobs.js';
 import { createApplicant, createApplication, createPeriod } from '../../test/handlingFixtures.js';
 import { call, createStaff, createTestApp, sessionCookie, type TestApp } from '../../test/testApp.js';
 
@@ -31,6 +32,8 @@ async function requested(at: Date) {
   const application = await createApplication(t.db, { periodId: period.id, frontendUserId, status: enums.application_status.approved });
   const response = await call(t.app, { method: 'POST', url: `/api/v1/applications/${application.uuid}/followup/request`, cookie: admin });
   expect(response.statusCode, response.body).toBe(200);
+  // The request queues the reminder's wake-up at its time, long past by the real clock: it runs now, at `at`.
+  await expect.poll(() => dueJobsLeft(t.db, ['followup-reminders']), { timeout: 10_000 }).toBe(0);
   return { email, due: response.json<{ data: { due_at: string } }>().data.due_at };
 }
 
