@@ -12,6 +12,9 @@ export const abilityNames = [
   'investigate-applications',
   'manage-mail-templates',
   'manage-data-protection',
+  // Paying the grants: preparing payouts, batches, repayments and the payment settings; approving a prepared payout.
+  'manage-payouts',
+  'approve-payouts',
 ] as const;
 
 export type AbilityName = (typeof abilityNames)[number];

@@ -9,6 +9,10 @@ export const enums = {
   applicant_type: { contact_person: 10, organisation: 20, both: 30 },
   application_status: { draft: 10, received: 20, ongoing: 30, approved: 40, rejected: -10 },
   investigation_status: { no_proposal: 10, grant: 20, reject: -10 },
+  /** When an instalment of a grant may be asked for: once the conditions are accepted, or once the follow-up is in. */
+  payout_due: { at_acceptance: 10, after_followup: 20 },
+  /** A payout from the applicant's request to the bank: prepared and approved by two staff users, batched, sent, paid. */
+  payout_status: { requested: 10, prepared: 20, approved: 30, in_batch: 40, sent: 50, paid: 60, rejected: -10, returned: -20 },
   /** The UN's 17 sustainable development goals, which an application may say it works towards. */
   global_goal: {
     no_poverty: 1,

@@ -1,4 +1,4 @@
-import { boolean, date, integer, money, references, text, uuid, defineResource } from './fields.js';
+import { boolean, date, integer, money, references, text, textarea, uuid, defineResource } from './fields.js';
 
 /** Application periods: when applications can be sent in, for which application types, and with which contacts. */
 export const periods = defineResource({
@@ -20,6 +20,11 @@ export const periods = defineResource({
     integer('answer_weeks', { required: true, min: 1, max: 52, default: 6 }),
     boolean('uses_money_distribution_cap', { default: false }),
     boolean('uses_status_cloaking', { default: false }),
+    // Paying the grants: how long after the decision reached the applicant money may be asked for, and the conditions
+    // the applicant accepts first, in each language.
+    integer('payout_months', { min: 1, max: 60, default: 12 }),
+    textarea('grant_conditions_sv', { maxLength: 20000 }),
+    textarea('grant_conditions_en', { maxLength: 20000 }),
     references('application_type_ids', 'application-types', {
       table: 'period_application_types',
       own: 'period_id',

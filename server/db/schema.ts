@@ -117,6 +117,10 @@ export interface Database {
     uses_status_cloaking: Generated<boolean>;
     available_money: Generated<number>;
     answer_weeks: Generated<number>;
+    /** How many months after the decision reached the applicant money may be asked for; the grant's conditions (0026). */
+    payout_months: Generated<number>;
+    grant_conditions_sv: Generated<string>;
+    grant_conditions_en: Generated<string>;
     created_at: Created;
     updated_at: Timestamp;
   };
@@ -265,6 +269,89 @@ export interface Database {
   };
   reference_counters: { year: number; last: number };
   /** Data protection's retention rules: one row (migration 0015). */
+  /** An approved application's payout record: the acceptance of its conditions, its deadline (migration 0026). */
+  grants: {
+    application_id: number;
+    accepted_at: Date | null;
+    accepted_by: number | null;
+    accepted_from: string | null;
+    signatory_name: string | null;
+    signatory_role: string | null;
+    accepted_conditions: string | null;
+    deadline_extended_to: string | null;
+    deadline_reason: string | null;
+    reminded_at: Date | null;
+    created_at: Created;
+  };
+  /** The payout plan: parts of the approved amount, each due at acceptance or after the follow-up (enums.payout_due). */
+  payout_instalments: {
+    id: Generated<number>;
+    application_id: number;
+    position: number;
+    amount: number;
+    due: number;
+    lapsed_at: Date | null;
+  };
+  /** The applicant's request for one instalment to one account, attested by two staff users (enums.payout_status). */
+  payouts: {
+    id: Generated<number>;
+    instalment_id: number;
+    application_id: number;
+    amount: number;
+    account_type: 'bankgiro' | 'plusgiro' | 'bank';
+    clearing_number: string | null;
+    account_number: string;
+    status: Generated<number>;
+    requested_at: Created;
+    requested_by: number | null;
+    prepared_by: number | null;
+    prepared_at: Date | null;
+    approved_by: number | null;
+    approved_at: Date | null;
+    rejected_by: number | null;
+    rejected_at: Date | null;
+    reject_reason: string | null;
+    batch_id: number | null;
+    paid_on: string | null;
+    returned_at: Date | null;
+    return_reason: string | null;
+  };
+  /** A payment file's payouts, sent to the bank together. */
+  payment_batches: {
+    id: Generated<number>;
+    message_id: string;
+    execution_date: string;
+    created_by: number;
+    created_at: Created;
+    sent_at: Date | null;
+    sent_by: number | null;
+  };
+  /** Money an applicant is to pay back, registered by staff and marked received. */
+  repayments: {
+    id: Generated<number>;
+    application_id: number;
+    amount: number;
+    reason: string;
+    registered_by: number;
+    registered_at: Created;
+    received_on: string | null;
+    received_by: number | null;
+  };
+  /** One row: the foundation as the payment file's debtor, and its bookkeeping's accounts. */
+  payment_settings: {
+    id: Generated<boolean>;
+    name: Generated<string>;
+    org_number: Generated<string>;
+    bankgiro: string | null;
+    iban: string | null;
+    bic: string | null;
+    account_grants: Generated<string>;
+    account_payable: Generated<string>;
+    account_bank: Generated<string>;
+    account_returned: Generated<string>;
+    updated_by: number | null;
+    updated_at: Timestamp;
+  };
   retention_rules: {
     id: Generated<boolean>;
     draft_months: number;
