@@ -74,7 +74,7 @@ export async function payoutOf(
     paidOn?: string;
   } = {},
 ) {
-  const account = values.account ?? { type: 'bankgiro' as const, number: '55555555' };
+  const account = values.account ?? { type: 'bankgiro' as const, number: '50501055' };
   return db
     .insertInto('payouts')
     .values({
