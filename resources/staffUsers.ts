@@ -32,6 +32,9 @@ export const staffUsers = defineResource({
     periodGrants('application_period_ids', 'manage-applications'),
     periodGrants('investigation_period_ids', 'investigate-applications'),
     periodGrants('managed_period_ids', 'manage-periods'),
+    // Paying the grants: one prepares a period's payouts, another approves them.
+    periodGrants('payout_period_ids', 'manage-payouts'),
+    periodGrants('payout_approval_period_ids', 'approve-payouts'),
   ],
   search: ['first_name', 'last_name', 'email'],
   defaultSort: { field: 'last_name', order: 'ASC' },

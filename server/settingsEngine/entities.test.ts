@@ -34,6 +34,8 @@ describe('users (staff)', () => {
       application_period_ids: [],
       investigation_period_ids: [],
       managed_period_ids: [],
+      payout_period_ids: [],
+      payout_approval_period_ids: [],
     });
     const mail = await t.db.selectFrom('outbox').selectAll().where('recipient', '=', 'maja.ek@stiftelsen.se').executeTakeFirstOrThrow();
     expect(mail.subject).toBe('Välkommen till Ansökningsportalen');
@@ -45,7 +47,7 @@ describe('users (staff)', () => {
 
     const csv = await get('/users/export');
     expect(csv.body.split('\r\n')[0]).toBe(
-      '\uFEFFid;first_name;last_name;email;role;locale;active;notifications_email;notify_on_applications;application_period_ids;investigation_period_ids;managed_period_ids',
+      '\uFEFFid;first_name;last_name;email;role;locale;active;notifications_email;notify_on_applications;application_period_ids;investigation_period_ids;managed_period_ids;payout_period_ids;payout_approval_period_ids',
     );
     expect(csv.body).not.toMatch(/argon2|password/);
   });
