@@ -119,8 +119,8 @@ export interface Database {
     answer_weeks: Generated<number>;
     /** How many months after the decision reached the applicant money may be asked for; the grant's conditions (0026). */
     payout_months: Generated<number>;
-    grant_conditions_sv: Generated<string>;
-    grant_conditions_en: Generated<string>;
+    grant_conditions_sv: string | null;
+    grant_conditions_en: string | null;
     created_at: Created;
     updated_at: Timestamp;
   };

@@ -20,8 +20,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     ALTER TABLE periods
       ADD COLUMN payout_months smallint NOT NULL DEFAULT 12 CHECK (payout_months BETWEEN 1 AND 60),
-      ADD COLUMN grant_conditions_sv text NOT NULL DEFAULT '' CHECK (length(grant_conditions_sv) <= 20000),
-      ADD COLUMN grant_conditions_en text NOT NULL DEFAULT '' CHECK (length(grant_conditions_en) <= 20000);
+      ADD COLUMN grant_conditions_sv text CHECK (length(grant_conditions_sv) <= 20000),
+      ADD COLUMN grant_conditions_en text CHECK (length(grant_conditions_en) <= 20000);
 
     CREATE TABLE grants (
       application_id integer PRIMARY KEY REFERENCES applications ON DELETE CASCADE,

@@ -11,7 +11,7 @@ afterAll(() => t.close());
 const enumsFor = async (locale: string) => (await t.app.inject({ method: 'GET', url: `/api/v1/protocol/enums/${locale}` })).json().data;
 
 describe('GET /protocol/enums/{locale}', () => {
-  it('serves every enumeration of the specification with its codes', async () => {
+  it('serves every enumeration of the specification, and the payouts’, with its codes', async () => {
     const data = await enumsFor('sv-SE');
     expect(Object.keys(data).sort()).toEqual([
       'applicant_type',
@@ -21,6 +21,8 @@ describe('GET /protocol/enums/{locale}', () => {
       'global_goal',
       'investigation_status',
       'organisation_type',
+      'payout_due',
+      'payout_status',
     ]);
     for (const [name, values] of Object.entries(enums)) {
       expect(data[name].map((o: { value: number }) => o.value)).toEqual(Object.values(values));
