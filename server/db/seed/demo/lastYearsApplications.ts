@@ -45,4 +45,25 @@ export const lastYearsApplications: ApplicationPlan[] = [
     answers: { age: 27, role: 'Scoutledare i Överkalix scoutkår', usage: ['Resor'], previous: 'Ja' },
     freeText: 'Jag vill delta i en internationell ledarkonferens för scoutledare.',
   },
+  {
+    applied: { by: 'elin', for: 'samfallighet', as: 'both', type: 'forening', money: 40_000, goals: [11, 15], sent: [3, 30] },
+    handled: { status: 'approved', ...decidedInMay, approved: 30_000, decisionGoals: [15] },
+    categories: ['Trygghet och gemenskap', 'Överkalix', 'Miljö och hållbarhet'],
+    answers: { project: 'Ny brygga vid byns badplats', participants: 120, activity: 'Social verksamhet', otherFunding: 'Nej' },
+    freeText: 'Den gamla bryggan vid badplatsen är murken. Vi vill bygga en ny, tillgänglig brygga som hela byn kan använda.',
+  },
+  {
+    applied: { by: 'lina', for: 'bygg', as: 'organisation', type: 'forening', money: 90_000, goals: [8, 4], sent: [4, 10] },
+    handled: { status: 'approved', ...decidedInMay, approved: 60_000, decisionGoals: [8] },
+    categories: ['Barn och unga', 'Kalix', 'Utbildning och entreprenörskap'],
+    answers: { project: 'Snickarskola för unga', participants: 40, activity: 'Annat', otherFunding: 'Ja' },
+    freeText: 'En sommarskola där unga bygger en friggebod tillsammans med erfarna snickare, och lär sig ett yrke på köpet.',
+  },
+  {
+    applied: { by: 'oliver', for: null, as: 'contact_person', type: 'stipendium', money: 10_000, goals: [4], sent: [4, 15] },
+    handled: { status: 'approved', ...decidedInMay, approved: 10_000, decisionGoals: [4] },
+    categories: ['Ökad delaktighet', 'Luleå'],
+    answers: { age: 19, role: 'Ledare i Luleå Ungdomsorkester', usage: ['Ledarutbildning'], previous: 'Nej' },
+    freeText: 'Jag vill gå en dirigentkurs för unga ledare så att orkestern kan starta en nybörjargrupp.',
+  },
 ];
