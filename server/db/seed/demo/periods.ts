@@ -14,6 +14,20 @@ export interface PeriodIds {
  * open here so that its applications can be sent in on their days (the demo closes it after). Both take every type.
  * The contacts: the secretary and the case officer for this year's, the secretary and the chair for last year's.
  */
+/** What an applicant accepts before the money is paid, as a savings-bank foundation words it, in both languages. */
+const grantConditions = {
+  grant_conditions_sv: [
+    'Bidraget får bara användas till det som ansökan beskriver. Ändras projektet ska ni kontakta stiftelsen innan pengarna används till något annat.',
+    'Begär utbetalning inom tolv månader från beslutet, annars förfaller bidraget. Skicka in återrapporten senast den dag stiftelsen anger.',
+    'Pengar som inte används till projektet betalas tillbaka till stiftelsen. Nämn gärna Sparbanksstiftelsen Norrbygden när ni berättar om projektet.',
+  ].join('\n\n'),
+  grant_conditions_en: [
+    'The grant may only be used for what the application describes. If the project changes, contact the foundation before the money is used for anything else.',
+    'Request the payout within twelve months of the decision, or the grant lapses. Send in the follow-up report by the day the foundation gives.',
+    'Money not used for the project is paid back to the foundation. Please mention Sparbanksstiftelsen Norrbygden when you tell others about the project.',
+  ].join('\n\n'),
+};
+
 export async function seedPeriods(
   trx: Db,
   { year, lastYear, daysAgo }: DemoCalendar,
@@ -28,6 +42,7 @@ export async function seedPeriods(
     available_money: kr(2_000_000),
     application_type_ids: typeIds,
     contact_ids: [contacts.secretary, contacts.officer],
+    ...grantConditions,
   });
   const closed = await createSetting(trx, 'periods', {
     name: `Ansökningsomgång ${lastYear}`,
@@ -37,6 +52,7 @@ export async function seedPeriods(
     available_money: kr(1_500_000),
     application_type_ids: typeIds,
     contact_ids: [contacts.secretary, contacts.chair],
+    ...grantConditions,
   });
   return { open, closed };
 }
