@@ -55,6 +55,33 @@ describe.each(['local', 's3'] as const)('with files kept in the %s store', (stor
       }
     });
 
+    it('shows the whole cycle of paying a grant, each payout attested by two and every approval with its plan', async () => {
+      expect(await seedDemo(t.db, new Date(), t.app.storage)).toBe(true);
+      const { payout_status: status } = enums;
+      const payouts = await t.db
+        .selectFrom('payouts')
+        .select(['status', 'prepared_by', 'approved_by', 'amount', 'instalment_id'])
+        .execute();
+      expect(new Set(payouts.map((p) => p.status))).toEqual(new Set([status.requested, status.approved, status.in_batch, status.paid]));
+      for (const p of payouts.filter((p) => p.approved_by !== null)) expect(p.approved_by).not.toBe(p.prepared_by);
+      const lapsed = await t.db.selectFrom('payout_instalments').select('id').where('lapsed_at', 'is not', null).execute();
+      expect(lapsed.length).toBeGreaterThan(0);
+      const toRepay = await t.db.selectFrom('repayments').select('id').where('received_on', 'is', null).execute();
+      expect(toRepay.length).toBeGreaterThan(0);
+      const accepted = await t.db.selectFrom('grants').select('application_id').where('accepted_at', 'is not', null).execute();
+      expect(accepted.length).toBeGreaterThan(3);
+      // Every approval has its grant, whose plan adds up to the amount approved.
+      const plans = await t.db
+        .selectFrom('applications as a')
+        .leftJoin('payout_instalments as i', 'i.application_id', 'a.id')
+        .select(['a.id', 'a.approved_money', sql<number>`coalesce(sum(i.amount), 0)::bigint`.as('planned')])
+        .where('a.status', '=', enums.application_status.approved)
+        .groupBy('a.id')
+        .execute();
+      for (const plan of plans) expect(Number(plan.planned), `application ${plan.id}`).toBe(plan.approved_money);
+      expect((await login(t.app, 'ekonomi@demo.se', DEMO_PASSWORD)).statusCode).toBe(200);
+    });
+
     it('sends in only applications that pass every rule of the form, as a real applicant’s would', async () => {
       expect(await seedDemo(t.db, new Date(), t.app.storage)).toBe(true);
       const sent = await t.db.selectFrom('applications').selectAll().where('sent_in_at', 'is not', null).execute();

@@ -11,6 +11,7 @@ import { seedContacts } from './demo/contacts.js';
 import { seedDecisions } from './demo/decisions.js';
 import { seedFaqs } from './demo/faqs.js';
 import { seedOrganisations } from './demo/organisations.js';
+import { seedPayouts } from './demo/payouts.js';
 import { seedPeriods } from './demo/periods.js';
 import { DEMO_PASSWORD, seedStaff } from './demo/staff.js';
 
@@ -45,6 +46,7 @@ export async function seedDemo(db: Db, today: Date = new Date(), storage?: FileS
     const applicantIds = await seedApplicants(trx, calendar);
     const applications = await seedApplications(trx, { types, categoryIds, periodIds, applicantIds }, calendar, storage);
     await seedDecisions(trx, applications);
+    await seedPayouts(trx, applications, periodIds, calendar, passwordHash);
     // Last year's period closes once its applications are in, as staff close one.
     await setPeriodClosed(trx, periodIds.closed, true);
     return true;

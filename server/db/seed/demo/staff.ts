@@ -4,6 +4,8 @@ import { createSetting, type SettingRecord } from './createSetting.js';
 export const demoLogins = [
   { email: 'admin@demo.se', role: 'admin' },
   { email: 'utredare@demo.se', role: 'utredare' },
+  // Approves the payouts the administrator prepares (created with the payouts, which name the periods).
+  { email: 'ekonomi@demo.se', role: 'utredare' },
 ] as const;
 
 export const DEMO_PASSWORD = 'demo-2026';
