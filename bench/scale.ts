@@ -8,7 +8,9 @@
  * staff user): its first pages newest first and by reference, a search for one reference, and one period's log.
  * Then every sortable column of every staff list (all, decided, decisioning of one period, own investigations: the
  * admin investigates 2,000 applications at every size), ascending, pages 1-5, without and with a status filter (fewer timed
- * calls: SORT_TIMED), and the 1M/10k ratio of each p95 when both sizes ran. SCALE_KINDS=own,search runs only the
+ * calls: SORT_TIMED), and the 1M/10k ratio of each p95 when both sizes ran. The payouts list gets a payout per application
+ * (every status, 1,000 payment batches): newest first, every sort with and without a status, one period, one batch and
+ * a search for one reference. SCALE_KINDS=own,search runs only the
  * kinds whose names contain one of those words.
  * The 1,000,000 seed takes a few minutes.
  * Usage: npm run bench:scale
@@ -18,6 +20,7 @@ import { openBenchApp, stats, timeCalls } from './benchApp.js';
 import { seedApplications } from './seedApplications.js';
 import { listSpecs } from '../server/applications/lists.js';
 import { ownList } from '../server/applications/investigations.js';
+import { payoutListGrammar } from '../server/payouts/payoutList.js';
 
 const SIZES = (process.env.SCALE_SIZES ?? '10000,100000,1000000').split(',').map(Number);
 const WARMUP = 50;
@@ -65,6 +68,32 @@ for (const size of SIZES) {
       SELECT a.id, (SELECT min(id) FROM users), now() FROM applications a WHERE a.status <> 10
       ORDER BY a.id % ${Math.max(1, Math.floor(size / INVESTIGATED))}, a.id LIMIT ${INVESTIGATED}
     `.execute(db);
+    // A payout per application, each of its grant's one instalment: every status, prepared and approved by two users,
+    // those batched spread over 1,000 batches, requested over the last five years.
+    const { id: approver } = await db
+      .insertInto('users')
+      .values({ first_name: 'Bo', last_name: 'Attestsson', email: 'attest@exempel.se', role: 'admin', password_hash: 'x' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await sql`
+      INSERT INTO grants (application_id) SELECT id FROM applications ON CONFLICT DO NOTHING;
+      INSERT INTO payout_instalments (application_id, position, amount, due)
+      SELECT id, 1, 1000000, 10 FROM applications a
+      WHERE NOT EXISTS (SELECT 1 FROM payout_instalments i WHERE i.application_id = a.id);
+      INSERT INTO payment_batches (message_id, execution_date, created_by)
+      SELECT 'UTB-' || i, current_date, (SELECT min(id) FROM users) FROM generate_series(1, 1000) i;
+    `.execute(db);
+    await sql`
+      INSERT INTO payouts (instalment_id, application_id, amount, account_type, account_number, status, requested_at,
+                           prepared_by, approved_by, batch_id, paid_on)
+      SELECT i.id, i.application_id, 100000 + i.id::bigint * 7919 % 5000000, 'bankgiro', '50501055', s.status,
+             now() - (i.id * 157 % 1826) * interval '1 day' - (i.id % 86400) * interval '1 second',
+             CASE WHEN s.status >= 20 THEN (SELECT min(id) FROM users) END,
+             CASE WHEN s.status >= 30 THEN ${approver}::int END,
+             CASE WHEN s.status >= 40 THEN 1 + i.id % 1000 END,
+             CASE WHEN s.status = 60 THEN current_date END
+      FROM payout_instalments i, LATERAL (SELECT (ARRAY[10, 20, 30, 40, 50, 60, 60, 60, -10, -20])[1 + i.id % 10] AS status) s
+    `.execute(db);
     await sql`VACUUM ANALYZE`.execute(db);
   });
   const get = async (url: string) => {
@@ -73,6 +102,11 @@ for (const size of SIZES) {
     return response.json<{ data: { total?: number; totals?: { applications: number } } }>().data;
   };
   const { uuid: periodUuid } = await bench.db.selectFrom('periods').select('uuid').where('id', '=', 12).executeTakeFirstOrThrow();
+  const { reference: payoutReference } = await bench.db
+    .selectFrom('applications')
+    .select('reference')
+    .where('id', '=', 777)
+    .executeTakeFirstOrThrow();
   const kinds: { kind: string; url: (i: number) => string; sort?: boolean }[] = [
     { kind: 'page (by reference, pages 1-20)', url: (i) => `/applications/all?sort=reference&page=${1 + (i % 20)}` },
     { kind: `search, rare surname (${RARE})`, url: () => `/applications/all?search=${encodeURIComponent(RARE)}` },
@@ -86,6 +120,11 @@ for (const size of SIZES) {
     { kind: 'deletion log, by reference (pages 1-5)', url: (i) => `/applications/deletions?sort=reference&page=${1 + (i % 5)}` },
     { kind: `deletion log, search (${DELETED_REFERENCE})`, url: () => `/applications/deletions?search=${DELETED_REFERENCE}` },
     { kind: 'deletion log, one period (pages 1-5)', url: (i) => `/applications/deletions?period=5&page=${1 + (i % 5)}` },
+    { kind: 'payouts, newest first (pages 1-5)', url: (i) => `/payouts?page=${1 + (i % 5)}` },
+    { kind: 'payouts, one period (pages 1-5)', url: (i) => `/payouts?period=5&page=${1 + (i % 5)}` },
+    // Batches 4-8 of every ten hold the payouts in a batch, sent or paid (the seed's statuses by id).
+    { kind: 'payouts, one batch', url: (i) => `/payouts?batch=${4 + 10 * (i % 100)}` },
+    { kind: 'payouts, search (one reference)', url: () => `/payouts?search=${encodeURIComponent(payoutReference ?? '')}` },
   ];
   // Every sortable column of every staff list, pages 1-5, without and with a status filter.
   const lists: { name: string; path: string; sorts: readonly string[]; status?: number }[] = [
@@ -93,6 +132,7 @@ for (const size of SIZES) {
     { name: 'decided', path: '/applications/decided', sorts: listSpecs.decided.sorts, status: 40 },
     { name: 'decisioning', path: `/applications/decisioning/${periodUuid}`, sorts: listSpecs.decisioning.sorts, status: 20 },
     { name: 'own', path: '/applications/userInvestigations', sorts: ownList.sorts },
+    { name: 'payouts', path: '/payouts', sorts: payoutListGrammar.sorts, status: 30 },
   ];
   for (const list of lists) {
     for (const sort of list.sorts) {

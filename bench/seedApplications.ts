@@ -185,6 +185,14 @@ export async function seedApplications(db: Db, counts: { applications: number; a
           OFFSET 0 -- keeps each row's random values from being flattened into the outer query
         ) a
       `.execute(trx);
+      // Every approved application has its grant, with the whole amount as one instalment (as a decision makes it).
+      await sql`
+        INSERT INTO grants (application_id) SELECT id FROM applications WHERE id > ${before.rows[0].id} AND status = 40 AND approved_money > 0
+      `.execute(trx);
+      await sql`
+        INSERT INTO payout_instalments (application_id, position, amount, due)
+        SELECT id, 1, approved_money, 10 FROM applications WHERE id > ${before.rows[0].id} AND status = 40 AND approved_money > 0
+      `.execute(trx);
       if (CATEGORIES) {
         // Distinct categories per application: consecutive ids from a random start.
         await sql`

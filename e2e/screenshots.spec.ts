@@ -290,12 +290,86 @@ async function shootDeciding(page: Page, suffix: string) {
 
 test('admin deciding (sv, en)', async ({ page }) => shootDeciding(page, ''));
 
+/**
+ * The applicant's grants in both languages, as shot on the current viewport with `suffix`: Maria of the demo has last
+ * year's grant, paid with money to pay back, and this year's, accepted, its advance asked for and the rest waiting for
+ * the follow-up report; the applications page with their totals first.
+ */
+async function shootGrants(page: Page, suffix: string) {
+  await signInInBrowser(page, 'maria.nilsson@demo.se');
+  const grants = (await (await page.request.get('/api/v1/portal/grants')).json()).data as { uuid: string; reference: string }[];
+  expect(grants.length).toBe(2);
+  for (const lang of ['sv', 'en'] as const) {
+    await page.goto('/');
+    if (lang === 'en') await page.getByRole('button', { name: 'Språk: English' }).click();
+    await expect(page.getByRole('link', { name: lang === 'sv' ? 'Visa bidraget' : 'Show the grant' }).first()).toBeVisible();
+    await shoot(page, `portal-applications-grants-${lang}${suffix}`);
+    for (const [i, grant] of grants.entries()) {
+      await page.goto(`/bidrag/${grant.uuid}`);
+      await expect(page.getByRole('heading', { level: 1, name: new RegExp(grant.reference) })).toBeVisible();
+      await shoot(page, `portal-grant-${i + 1}-${lang}${suffix}`);
+    }
+  }
+}
+
+test('portal grants (sv, en)', async ({ page }) => shootGrants(page, ''));
+
+/**
+ * Paying the grants on the staff side, in both languages, as shot on the current viewport with `suffix`: the demo's
+ * payouts (one requested, one approved by two, one in this week's payment file, paid ones), the payment files, a
+ * batch's page, the payment settings, an application's Payouts tab, the statistics' payout figures and the bookkeeping
+ * download.
+ */
+async function shootPayouts(page: Page, suffix: string) {
+  test.setTimeout(120_000);
+  await loginAs(page, ADMIN, 'Anna');
+  const batches = (await (await page.request.get('/api/v1/payment-batches', { headers: xhr })).json()).data.data as { id: number }[];
+  const grant = (await (await page.request.get('/api/v1/payouts', { headers: xhr })).json()).data.data[0] as {
+    application: { uuid: string };
+  };
+  for (const lang of ['sv', 'en'] as const) {
+    const t = {
+      sv: { payouts: 'Utbetalningar', batches: 'Betalfiler', settings: 'Betalningar', bookkeeping: 'Bokföring', statistics: 'Statistik' },
+      en: { payouts: 'Payouts', batches: 'Payment batches', settings: 'Payments', bookkeeping: 'Bookkeeping', statistics: 'Statistics' },
+    }[lang];
+    await page.goto('/admin/payouts');
+    if (lang === 'en') await switchAdminLanguage(page, 'Svenska', 'English');
+    await expect(page.getByRole('heading', { level: 1, name: t.payouts })).toBeVisible();
+    await expect(page.locator('tbody tr, main li').first()).toBeVisible();
+    await shoot(page, `admin-payouts-${lang}${suffix}`);
+    await page.goto('/admin/payment-batches');
+    await expect(page.getByRole('heading', { level: 1, name: t.batches })).toBeVisible();
+    await shoot(page, `admin-payment-batches-${lang}${suffix}`);
+    for (const batch of batches) {
+      await page.goto(`/admin/payment-batches/${batch.id}`);
+      await expect(page.locator('main')).toContainText(String(batch.id));
+      await shoot(page, `admin-payment-batch-${batch.id}-${lang}${suffix}`);
+    }
+    await page.goto('/admin/payment-settings');
+    await expect(page.getByRole('heading', { level: 1, name: t.settings })).toBeVisible();
+    await shoot(page, `admin-payment-settings-${lang}${suffix}`);
+    await page.goto(`/admin/applications?show=${grant.application.uuid}&tab=payouts`);
+    await expect(page.getByRole('dialog').getByRole('tab', { name: t.payouts })).toHaveAttribute('aria-selected', 'true');
+    await shoot(page, `admin-application-payouts-${lang}${suffix}`, false);
+    await page.goto('/admin/statistics');
+    await expect(page.getByRole('heading', { level: 1, name: t.statistics })).toBeVisible();
+    await shoot(page, `admin-statistics-payouts-${lang}${suffix}`);
+    await page.goto('/admin/bookkeeping');
+    await expect(page.getByRole('heading', { level: 1, name: t.bookkeeping })).toBeVisible();
+    await shoot(page, `admin-bookkeeping-${lang}${suffix}`);
+  }
+}
+
+test('admin payouts (sv, en)', async ({ page }) => shootPayouts(page, ''));
+
 test.describe('phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
   test('admin data protection (sv, en)', async ({ page }) => shootDataProtection(page, '-phone'));
   test('admin erasure request (sv, en)', async ({ page }) => shootErasure(page, '-phone'));
   test('admin deciding (sv, en)', async ({ page }) => shootDeciding(page, '-phone'));
   test('portal privacy notice and my data (sv, en)', async ({ page }) => shootMyData(page, '-phone'));
+  test('portal grants (sv, en)', async ({ page }) => shootGrants(page, '-phone'));
+  test('admin payouts (sv, en)', async ({ page }) => shootPayouts(page, '-phone'));
   test('portal register', async ({ page }) => {
     await page.goto('/register');
     await expect(page.getByRole('heading', { name: 'Registrera dig eller logga in', level: 1 })).toBeVisible();

@@ -49,6 +49,10 @@ export const screens: Record<string, Requirement> = {
   investigations: 'investigate-applications',
   decisioning: 'investigate-applications',
   'application-deletions': 'manage-applications',
+  payouts: { anyOf: ['manage-payouts', 'approve-payouts'] },
+  'payment-batches': 'manage-payouts',
+  'payment-settings': 'manage-payouts',
+  bookkeeping: 'manage-payouts',
 };
 
 /** Screens whose records are applications: an ability granted for a period reaches those of that period. */

@@ -106,6 +106,15 @@ export function readPayoutAccount(kind: PayoutAccountKind, text: string): Payout
   return kind === 'bankgiro' ? readGiro(kind, digits, 7, 8) : readGiro(kind, digits, 2, 8);
 }
 
+/**
+ * A stored account (its digits, and a bank account's clearing number apart) as its owner reads it; the digits as stored
+ * when the rules no longer read them (a bank's ranges change) or they were blanked.
+ */
+export function accountDisplay(kind: PayoutAccountKind, digits: string, clearing: string | null = null): string {
+  const typed = kind === 'bank' && clearing ? `${clearing},${digits}` : digits;
+  return readPayoutAccount(kind, typed).account?.display ?? typed;
+}
+
 /** A validator in the style of validators.ts: null for an empty value or a valid account, else its problem. */
 export function payoutAccount(kind: PayoutAccountKind, value: unknown): Message | null {
   if (isEmpty(value)) return null;

@@ -8,6 +8,7 @@ import { createDatabase, freePort } from './db/embedded.js';
 import { TEMPLATE, withDatabase } from './test/globalSetup.js';
 import { appEnv, startServerProcess, type ServerProcess } from './test/serverProcess.js';
 import { startSmtpServer } from './test/smtpServer.js';
+import { grantedApplication } from './test/payoutFixtures.js';
 import { createStaff, PASSWORD } from './test/testApp.js';
 
 // Values no line of the log may hold, each distinctive enough that finding it anywhere means it leaked.
@@ -21,6 +22,7 @@ const accountNumbers = {
   account_number: '9020-123456qz',
   clearing: '8327-9',
   bankgiro: '5050-1055',
+  bankgiro_digits: '50501055',
   plusgiro: '4711-1',
   personal_number: '19800101-1234',
 };
@@ -135,6 +137,13 @@ describe('the log', () => {
       expect((await call(`/frontend-users?search=${encodeURIComponent(applicant.last_name)}`, { headers })).status).toBe(200);
       expect((await call('/users/me', { method: 'PUT', data: accountNumbers, headers })).status).toBeGreaterThanOrEqual(400);
       expect((await call('/frontend-users/register', { data: { ...applicant, ...accountNumbers } })).status).toBe(422);
+      // A payout asked for to a bankgiro, accepted: the account goes through to the database, not to the log.
+      const grant = await grantedApplication(db);
+      await db.updateTable('applications').set({ released_at: new Date() }).where('id', '=', grant.id).execute();
+      const payout = { instalment_id: grant.instalments[0].id, account_type: 'bankgiro', account_number: accountNumbers.bankgiro };
+      expect(
+        (await call(`/portal/applications/${grant.uuid}/payouts`, { data: payout, headers: { cookie: grant.applicant } })).status,
+      ).toBe(201);
       // Addresses that match no route, one with an e-mail address in it.
       expect((await call(`/no-such-thing/${encodeURIComponent(applicant.email)}`)).status).toBe(404);
       expect((await call(`/no-such-thing/${applicant.email}`, { method: 'DELETE' })).status).toBe(404);

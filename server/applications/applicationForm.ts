@@ -55,7 +55,10 @@ export async function categoryIdsOf(db: Db, applicationId: number): Promise<numb
   return rows.map((r) => r.category_id);
 }
 
-/** The form's files (a message's attachments are the dialogue's, server/applications/messages.ts; the follow-up's its own). */
+/**
+ * The form's files (a message's attachments are the dialogue's, server/applications/messages.ts; the follow-up's and a
+ * payout's receipts their own).
+ */
 export function filesOf(db: Db, applicationId: number) {
   return db
     .selectFrom('application_files')
@@ -63,6 +66,7 @@ export function filesOf(db: Db, applicationId: number) {
     .where('application_id', '=', applicationId)
     .where('message_id', 'is', null)
     .where('followup', '=', false)
+    .where('payout_id', 'is', null)
     .orderBy('id')
     .execute();
 }

@@ -4,6 +4,7 @@ import { formatMoney } from '../../resources/format.js';
 import type { Locale } from '../../resources/locales.js';
 import type { Db } from '../db/connect.js';
 import { AppError, invalid, type FieldErrors } from '../errors.js';
+import { keepGrantWithDecision } from '../payouts/plan.js';
 import { approvedElsewhere, canApprove, capFigures } from './cap.js';
 import { recordHistory } from './history.js';
 import { assertSentIn, changeApplication } from './staffReach.js';
@@ -71,9 +72,16 @@ export async function assertApprovable(trx: Db, applicationId: number, locale: L
   await assertFitsCap(trx, period, applicationId, application.approved_money, locale, field);
 }
 
-/** The status selector: any status but draft, and approved only as assertApprovable() allows. */
+/**
+ * The status selector: any status but draft, and approved only as assertApprovable() allows; the grant follows
+ * (keepGrantWithDecision()).
+ */
 export function changeStatus(db: Db, uuid: string, status: number, staffId: number, locale: Locale) {
-  const guard = status === approved ? (trx: Db, id: number) => assertApprovable(trx, id, locale, 'status') : undefined;
+  const guard = async (trx: Db, id: number) => {
+    if (status === approved) await assertApprovable(trx, id, locale, 'status');
+    const { approved_money } = await trx.selectFrom('applications').select('approved_money').where('id', '=', id).executeTakeFirstOrThrow();
+    await keepGrantWithDecision(trx, id, { status, approved_money }, staffId, locale, 'status');
+  };
   return changeApplication(db, uuid, 'status', status, staffId, guard);
 }
 
@@ -173,6 +181,9 @@ export async function decide(db: Db, applicationId: number, staffId: number, inp
             : before.decision_global_goals
           : [],
     };
+    // The grant and its plan follow the decision; what is asked for or paid stays, so it may refuse.
+    const field = before.status === approved && !approving ? 'status' : 'approved_money';
+    await keepGrantWithDecision(trx, id, after, staffId, locale, field);
     await trx
       .updateTable('applications')
       .set({ ...after, decided_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })

@@ -15,6 +15,8 @@ export interface NewFile {
   size: number;
   /** An attachment of the follow-up report rather than of the form. */
   followup?: boolean;
+  /** A receipt of this payout request rather than a file of the form. */
+  payout_id?: number;
   /** When it came; now unless given (the demo's came with applications started in the past). */
   created_at?: Date;
 }
@@ -103,7 +105,8 @@ export function insertFile(db: Db, file: NewFile) {
 
 /**
  * Deletes the file's row if it belongs to the application's form; undefined when it does not. A message's attachment
- * stays with the message: what was written in the dialogue is not taken back; the follow-up's are its own.
+ * stays with the message: what was written in the dialogue is not taken back; the follow-up's and the receipts are
+ * their own.
  */
 export function deleteFileRow(db: Db, applicationId: number, fileUuid: string) {
   return db
@@ -112,6 +115,7 @@ export function deleteFileRow(db: Db, applicationId: number, fileUuid: string) {
     .where('application_id', '=', applicationId)
     .where('message_id', 'is', null)
     .where('followup', '=', false)
+    .where('payout_id', 'is', null)
     .returning(['uuid', 'name'])
     .executeTakeFirst();
 }
@@ -127,7 +131,7 @@ export function deleteFollowupFileRow(db: Db, applicationId: number, fileUuid: s
     .executeTakeFirst();
 }
 
-/** A file of the application by id (the form's or a message's), to download; undefined when it is not one of its own. */
+/** A file of the application by id (any of its own: the form's, a message's, the follow-up's, a receipt), to download; undefined otherwise. */
 export function fileOf(db: Db, applicationId: number, fileUuid: string) {
   return db
     .selectFrom('application_files')
@@ -139,13 +143,13 @@ export function fileOf(db: Db, applicationId: number, fileUuid: string) {
 
 /**
  * A file of the application by the application's uuid, to download for staff; `message_id` says it is a message's,
- * `followup` the follow-up's.
+ * `followup` the follow-up's, `payout_id` a payout's receipt.
  */
 export function fileOfApplicationUuid(db: Db, applicationUuid: string, fileUuid: string) {
   return db
     .selectFrom('application_files as f')
     .innerJoin('applications as a', 'a.id', 'f.application_id')
-    .select(['f.uuid', 'f.name', 'f.mime', 'f.message_id', 'f.followup', 'a.id as application_id'])
+    .select(['f.uuid', 'f.name', 'f.mime', 'f.message_id', 'f.followup', 'f.payout_id', 'a.id as application_id'])
     .where('a.uuid', '=', applicationUuid)
     .where(reachableByStaff('a'))
     .where('f.uuid', '=', fileUuid)

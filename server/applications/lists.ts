@@ -5,6 +5,7 @@ import type { Db } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
 import { fromTheEnd, listPage, type ListGrammar, type ListQuery } from '../lists/listQuery.js';
 import { contains } from '../lists/search.js';
+import { payoutStateSql } from '../payouts/payoutState.js';
 import { reachableByStaff } from './staffReach.js';
 import { changedAfterMail, type Mailed } from './told.js';
 import { personName } from '../../resources/users.js';
@@ -182,6 +183,7 @@ function rows(db: Db, kind?: keyof typeof listSpecs) {
       'p.uuid as period_uuid',
       'p.name as period_name',
       't.label as application_type',
+      payoutStateSql('a').as('payout_state'),
     ])
     .$if(kind === 'decided', (q) =>
       q.select(['a.approved_fou', 'a.approved_nok', 'a.global_goals', 'a.decision_global_goals', 'a.org_city']),
@@ -190,8 +192,10 @@ function rows(db: Db, kind?: keyof typeof listSpecs) {
 
 type Joined = Awaited<ReturnType<ReturnType<typeof rows>['executeTakeFirstOrThrow']>>;
 
-/** A row's six progress indicators; the mail's says too when the decision changed after it was sent. */
-export function progressOf(row: Mailed & Pick<Joined, 'unread_messages' | 'followup_at' | 'followup_sent_in_at' | 'finished'>) {
+/** A row's progress indicators; the mail's says too when the decision changed after it was sent. */
+export function progressOf(
+  row: Mailed & Pick<Joined, 'unread_messages' | 'followup_at' | 'followup_sent_in_at' | 'finished' | 'payout_state'>,
+) {
   return {
     unhandled: row.status === enums.application_status.received,
     unread_messages: row.unread_messages,
@@ -200,6 +204,7 @@ export function progressOf(row: Mailed & Pick<Joined, 'unread_messages' | 'follo
     distribution_mail_sent_at: row.distribution_mail_sent_at,
     decision_changed_after_mail: changedAfterMail(row),
     finished: row.finished,
+    payout: row.payout_state,
   };
 }
 

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/connect.js';
 import { notFound } from '../errors.js';
 import { categoryIdsOf, filesOf, formRecord, questionsOf } from './applicationForm.js';
+import { payoutStateSql } from '../payouts/payoutState.js';
 import { progressOf, staffApplicant } from './lists.js';
 import { reachableByStaff } from './staffReach.js';
 import { isReleased } from './told.js';
@@ -26,6 +27,7 @@ export async function staffApplication(db: Db, uuid: string) {
       'p.uuid as period_uuid',
       'p.name as period_name',
       't.label as application_type_label',
+      payoutStateSql('a').as('payout_state'),
     ])
     .where('a.uuid', '=', uuid)
     .where(reachableByStaff('a'))

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/connect.js';
 import { recordHistoryOfEach } from '../applications/history.js';
 import { enums } from '../../resources/enums.js';
-import { blankApplication } from './personalData.js';
+import { blankApplication, blankGrant, blankPayout } from './personalData.js';
 
 /**
  * Deleting and anonymising what applicants sent (GDPR), each in the caller's transaction. What is stored on disk is
@@ -58,8 +58,8 @@ export async function deleteDrafts(trx: Db, applicationIds: number[]): Promise<s
 
 /**
  * Anonymises applications at `now`, as the retention rules or an erasure decide: the application's personal columns
- * (as its declaration marks them, personalData.ts), its follow-up's free text and its investigations' comments go;
- * its messages, files, mails and staff's notifications of it go whole; its history keeps what happened and when,
+ * (as its declaration marks them, personalData.ts), its follow-up's free text, its investigations' comments, its
+ * grant's signatory and its payouts' accounts go; its messages, files, mails and staff's notifications of it go whole; its history keeps what happened and when,
  * without the values that named anyone, and says it was anonymised (`action`: by the rules, or at the applicant's
  * erasure request) and by whom (`userId`, or null for the rules' own run and the applicant's own deletion). Answers
  * the stored files to remove.
@@ -84,6 +84,8 @@ export async function anonymiseApplications(
     .where('application_id', 'in', applicationIds)
     .execute();
   await trx.updateTable('investigations').set({ comment: null }).where('application_id', 'in', applicationIds).execute();
+  await trx.updateTable('grants').set(blankGrant).where('application_id', 'in', applicationIds).execute();
+  await trx.updateTable('payouts').set(blankPayout).where('application_id', 'in', applicationIds).execute();
   await trx
     .updateTable('applications')
     .set({ ...blankApplication, anonymised_at: now, updated_at: now })

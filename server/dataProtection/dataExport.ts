@@ -12,6 +12,7 @@ import { displayName } from '../uploads/fileName.js';
 import type { FileStorage } from '../uploads/storage.js';
 import { enums } from '../../resources/enums.js';
 import { defaultLocale, isLocale, type Locale } from '../../resources/locales.js';
+import { grantOfApplication } from './payoutData.js';
 import { exportedApplicationColumns } from './personalData.js';
 
 const { approved, rejected } = enums.application_status;
@@ -63,7 +64,7 @@ export async function applicantData(db: Db, frontendUserId: number, now: Date) {
       questionsOf(db, row.application_type_id),
       db
         .selectFrom('application_files')
-        .select(['uuid', 'name', 'mime', 'size', 'followup', 'created_at'])
+        .select(['uuid', 'name', 'mime', 'size', 'followup', 'payout_id', 'created_at'])
         .where('application_id', '=', row.id)
         .where('message_id', 'is', null)
         .orderBy('id')
@@ -99,10 +100,12 @@ export async function applicantData(db: Db, frontendUserId: number, now: Date) {
         mime: f.mime,
         size: f.size,
         uploaded_at: f.created_at,
-        part: f.followup ? 'followup' : 'form',
+        part: f.followup ? 'followup' : f.payout_id !== null ? 'receipt' : 'form',
         file: place(f),
       })),
       decision: decided ? { status, approved_money } : null,
+      // The grant, its payouts' accounts and the signatory: once the approval has reached the applicant.
+      grant: status === approved ? await grantOfApplication(db, row.id, t) : null,
       messages: thread.map((m) => ({
         from: m.from === 'applicant' ? t('data_export.from_you') : t('data_export.from_foundation'),
         body: m.body,

@@ -41,3 +41,23 @@ export const blankApplication = personalApplicationColumns as Updateable<Databas
 export const exportedApplicationColumns: readonly string[] = applicationColumnFields
   .filter((field) => field.step !== undefined)
   .map((field) => field.name);
+
+/**
+ * What anonymising blanks of an application's grant, payouts and repayments: who signed for the organisation and
+ * from which address, the accounts the money went to (the CHECK allows an empty account without its clearing number),
+ * which applicant asked, and staff's free text about them. The amounts, days and statuses stay for the bookkeeping.
+ */
+export const blankGrant = {
+  accepted_by: null,
+  accepted_from: null,
+  signatory_name: null,
+  signatory_role: null,
+  deadline_reason: null,
+} satisfies Updateable<Database['grants']>;
+export const blankPayout = {
+  account_number: '',
+  clearing_number: null,
+  requested_by: null,
+  reject_reason: null,
+  return_reason: null,
+} satisfies Updateable<Database['payouts']>;

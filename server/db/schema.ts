@@ -232,6 +232,8 @@ export interface Database {
     is_agreement: Generated<boolean>;
     /** An attachment of the follow-up report; like a message's, no part of the form's files. */
     followup: Generated<boolean>;
+    /** The payout request it is a receipt of; like a message's attachment, no part of the form's files. */
+    payout_id: number | null;
     created_at: Created;
   };
   application_followups: {

@@ -12,6 +12,8 @@ export const jobQueues = {
   'mail-delivery': { retryLimit: 8, retryDelay: 60, retryBackoff: true, expireInSeconds: 120 },
   /** Reminds every follow-up that is due (the reminder is claimed row by row, so a run twice sends nothing twice). */
   'followup-reminders': { retryLimit: 10, retryDelay: 10, retryBackoff: true, expireInSeconds: 30 },
+  /** Reminds grants 30 days before their deadline and lapses what was not asked for after it (claimed row by row). */
+  'payout-deadlines': { retryLimit: 10, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 },
   /**
    * A staff password link asked for by address: looked up and mailed here, so the request answers at once and the
    * same way whether the address is known or not (its time tells nothing either).

@@ -1,31 +1,7 @@
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
-import { create } from 'xmlbuilder2';
 import { describe, expect, it } from 'vitest';
+import { schemaErrors, texts } from '../test/paymentXml.js';
 import { type CreditorAccount, type DebtorAccount, type Payment, type PaymentBatch, PaymentBatchError } from './paymentBatch.js';
 import { paymentFile } from './paymentFile.js';
-
-const XSD = join(__dirname, 'xsd', 'pain.001.001.03.xsd');
-
-/** xmllint's verdict on a file against the official schema: empty when it validates, else its complaints. */
-function schemaErrors(xml: string): string {
-  const run = spawnSync('xmllint', ['--noout', '--schema', XSD, '-'], { input: xml, encoding: 'utf8' });
-  if (run.error) throw run.error;
-  return run.status === 0 ? '' : run.stderr;
-}
-
-/** The texts of every element named `name`, in document order, as an XML reader sees them. */
-function texts(xml: string, name: string): string[] {
-  const found: string[] = [];
-  create(xml).each(
-    (node) => {
-      if (node.node.nodeName === name) found.push(node.node.textContent ?? '');
-    },
-    false,
-    true,
-  );
-  return found;
-}
 
 const bankgiroDebtor: DebtorAccount = { kind: 'bankgiro', number: '5050-1055' };
 const ibanDebtor: DebtorAccount = { kind: 'iban', iban: 'SE45 5000 0000 0583 9825 7466', bic: 'ESSESESS' };

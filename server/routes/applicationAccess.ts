@@ -25,5 +25,9 @@ export const manageOrInvestigateApplication = onApplications(manageOrInvestigate
 export const manageNewApplication = onApplications(manage, bodyPeriod);
 /** Every application of the period in the path. */
 export const manageApplicationsOfPeriod = onApplications(manage, pathPeriod);
+/** The grant and payout plan of the application in the path, for those who manage its payouts. */
+export const managePayoutsOfApplication = onApplications('manage-payouts', applicationPeriod);
+/** The same, read by those who manage or approve its payouts. */
+export const seePayoutsOfApplication = onApplications({ anyOf: ['manage-payouts', 'approve-payouts'] }, applicationPeriod);
 /** One period's applications for those who investigate. */
 export const investigateApplicationsOfPeriod = onApplications('investigate-applications', pathPeriod);

@@ -5,6 +5,8 @@ import applicantApplicationRoutes from './applicant/applications.js';
 import applicantAuthRoutes from './applicant/auth.js';
 import applicantFileRoutes from './applicant/files.js';
 import applicantFollowupRoutes from './applicant/followup.js';
+import applicantGrantRoutes from './applicant/grants.js';
+import applicantPayoutReceiptRoutes from './applicant/payoutReceipts.js';
 import applicantMessageRoutes from './applicant/messages.js';
 import myDataRoutes from './applicant/myData.js';
 import portalRoutes from './applicant/portal.js';
@@ -16,6 +18,7 @@ import applicationDeletionRoutes from './staff/applicationDeletion.js';
 import staffApplicationFormRoutes from './staff/applicationForm.js';
 import applicationRoutes from './staff/applications.js';
 import authRoutes from './staff/auth.js';
+import bookkeepingRoutes from './staff/bookkeeping.js';
 import dashboardRoutes from './staff/dashboard.js';
 import erasureRoutes from './staff/erasure.js';
 import decisionMailRoutes from './staff/decisionMails.js';
@@ -28,8 +31,13 @@ import meRoutes from './staff/me.js';
 import staffMessageRoutes from './staff/messages.js';
 import notificationRoutes from './staff/notifications.js';
 import notificationSettingsRoutes from './staff/notificationSettings.js';
+import paymentBatchRoutes from './staff/paymentBatches.js';
+import paymentSettingsRoutes from './staff/paymentSettings.js';
+import payoutRoutes from './staff/payouts.js';
+import payoutPlanRoutes from './staff/payoutPlans.js';
 import periodRoutes from './staff/periods.js';
 import privacyNoticeStaffRoutes from './staff/privacyNotices.js';
+import repaymentRoutes from './staff/repayments.js';
 import retentionRoutes from './staff/retention.js';
 import statisticsRoutes from './staff/statistics.js';
 
@@ -70,6 +78,14 @@ export async function apiRoutes(instance: FastifyInstance) {
   await api.register(privacyNoticeStaffRoutes);
   await api.register(myDataRoutes);
   await api.register(erasureRoutes);
+  await api.register(payoutRoutes);
+  await api.register(paymentBatchRoutes);
+  await api.register(paymentSettingsRoutes);
+  await api.register(applicantGrantRoutes);
+  await api.register(applicantPayoutReceiptRoutes);
+  await api.register(payoutPlanRoutes);
+  await api.register(repaymentRoutes);
+  await api.register(bookkeepingRoutes);
 }
 
 /** The routes outside the API prefix: the development mailbox (never in production) and the browser app. */

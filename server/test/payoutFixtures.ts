@@ -96,3 +96,34 @@ export async function payoutOf(
     .returning(['id'])
     .executeTakeFirstOrThrow();
 }
+
+/**
+ * A payout of the instalment paid on `paidOn`, prepared and approved by two staff users and sent in a batch of its own
+ * (`staff`: the two users' ids, e.g. from createStaff).
+ */
+export async function paidPayout(
+  db: Db,
+  grant: { id: number; applicantId: number },
+  instalment: { id: number; amount: number },
+  paidOn: string,
+  staff: { preparer: number; approver: number },
+) {
+  const batch = await db
+    .insertInto('payment_batches')
+    .values({
+      message_id: `PAID-${randomUUID()}`,
+      execution_date: paidOn,
+      created_by: staff.approver,
+      sent_at: new Date(),
+      sent_by: staff.approver,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return payoutOf(db, grant, instalment, {
+    status: enums.payout_status.paid,
+    preparedBy: staff.preparer,
+    approvedBy: staff.approver,
+    batchId: batch.id,
+    paidOn,
+  });
+}

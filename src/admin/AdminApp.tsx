@@ -21,6 +21,11 @@ const DecidedList = lazy(() => import('./applications/DecidedList'));
 const DecisioningList = lazy(() => import('./applications/DecisioningList'));
 const ApplicationFormPage = lazy(() => import('./applications/ApplicationFormPage'));
 const DeletionLog = lazy(() => import('./applications/DeletionLog'));
+const PayoutList = lazy(() => import('./payouts/PayoutList'));
+const PaymentBatchList = lazy(() => import('./payouts/PaymentBatchList'));
+const PaymentBatchPage = lazy(() => import('./payouts/PaymentBatchPage'));
+const PaymentSettingsPage = lazy(() => import('./payouts/PaymentSettingsPage'));
+const BookkeepingPage = lazy(() => import('./bookkeeping/BookkeepingPage'));
 // So do the dashboard, settings, FAQ order and password pages, all in one chunk (pages/screens.ts): the login page
 // loads only itself, and one chunk rather than one each keeps their shared code from splitting into many small files.
 const Dashboard = lazy(() => import('./pages/screens').then((m) => ({ default: m.Dashboard })));
@@ -206,6 +211,46 @@ export function StaffAdmin({
           element={
             <LazyScreen screen="data-protection">
               <DataProtectionPage />
+            </LazyScreen>
+          }
+        />
+        <Route
+          path="/payouts"
+          element={
+            <LazyScreen screen="payouts">
+              <PayoutList />
+            </LazyScreen>
+          }
+        />
+        <Route
+          path="/payment-batches"
+          element={
+            <LazyScreen screen="payment-batches">
+              <PaymentBatchList />
+            </LazyScreen>
+          }
+        />
+        <Route
+          path="/payment-batches/:id"
+          element={
+            <LazyScreen screen="payment-batches">
+              <PaymentBatchPage />
+            </LazyScreen>
+          }
+        />
+        <Route
+          path="/payment-settings"
+          element={
+            <LazyScreen screen="payment-settings">
+              <PaymentSettingsPage />
+            </LazyScreen>
+          }
+        />
+        <Route
+          path="/bookkeeping"
+          element={
+            <LazyScreen screen="bookkeeping">
+              <BookkeepingPage />
             </LazyScreen>
           }
         />

@@ -22,6 +22,7 @@ const PrivacyPage = lazy(withLaterTexts(() => import('./pages/PrivacyPage')));
 const MyDataPage = lazy(withLaterTexts(() => import('./pages/MyDataPage')));
 const DialoguePage = lazy(withLaterTexts(() => import('./pages/DialoguePage')));
 const FollowupPage = lazy(withLaterTexts(() => import('./pages/FollowupPage')));
+const GrantPage = lazy(withLaterTexts(() => import('./grant/GrantPage')));
 const ForbiddenPage = lazy(() => import('./pages/ForbiddenPage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 
@@ -53,6 +54,7 @@ export function PortalApp({ i18nProvider }: { i18nProvider: I18nProvider }) {
                   <Route path="/tack" element={<ThankYouPage />} />
                   <Route path="/dialog/:applicationUuid" element={<DialoguePage />} />
                   <Route path="/followup/:applicationUuid" element={<FollowupPage />} />
+                  <Route path="/bidrag/:applicationUuid" element={<GrantPage />} />
                   <Route path="/mina-uppgifter" element={<MyDataPage />} />
                 </Route>
                 <Route path="*" element={<NotFoundPage />} />

@@ -5,7 +5,7 @@ import type { FormValues } from '../forms/application/types';
 import { getEnums } from './enums';
 import type { HttpClient, HttpResponse } from './httpClient';
 import type { UploadProgress } from './xhrFetch';
-import type { dialogueMessage, followup, followupFile, JsonOf, message as messageAnswer } from '../../server/routes/schemas';
+import type { dialogueMessage, followup, followupFile, JsonOf, ListPageOf, message as messageAnswer } from '../../server/routes/schemas';
 import type { applicationProgress } from '../../server/routes/schemas/applicationLists';
 import type { applicationDeletion, applicationDeletionPreview } from '../../server/routes/schemas/applicationDeletion';
 import type { staffFormOptions } from '../../server/routes/schemas/applicationForm';
@@ -24,6 +24,9 @@ import type { notification, notificationPage, notificationSettings } from '../..
 import type { privacyNotices, retentionPreview, retentionRules, retentionRun } from '../../server/routes/schemas/dataProtection';
 import type { statistics } from '../../server/routes/schemas/statistics';
 import type { followupRequestCount, followupsRequested } from '../../server/routes/schemas/followupRequests';
+import type { paymentBatchWithPayouts, paymentSettings, payoutRow } from '../../server/routes/schemas/payouts';
+import type { payoutPlan } from '../../server/routes/schemas/grants';
+import type { repayments } from '../../server/routes/schemas/repayments';
 
 // The answers' types are the server's response schemas (server/routes/schemas/), as JSON carries them.
 
@@ -120,6 +123,26 @@ export type Statistics = JsonOf<typeof statistics>;
 /** A message for the user, in their language. */
 type Message = JsonOf<typeof messageAnswer>['data'];
 
+/** A payout as staff see it in the payouts list, a batch and its dialog. */
+export type PayoutRow = JsonOf<typeof payoutRow>;
+/** A payment batch with its payouts, counts and totals. */
+export type PaymentBatch = JsonOf<typeof paymentBatchWithPayouts>;
+/** The payment settings as staff read them, with who changed them last. */
+export type PaymentSettings = JsonOf<typeof paymentSettings>;
+/** The payment settings as staff save them. */
+export type PaymentSettingsInput = Omit<PaymentSettings, 'updated_at' | 'updated_by'>;
+
+/** A grant's payout plan, acceptance and deadline as staff read them. */
+export type PayoutPlan = JsonOf<typeof payoutPlan>;
+/** An instalment of a new plan: an existing one by its id. */
+export interface PayoutPlanInstalment {
+  id?: number;
+  amount: number;
+  due: number;
+}
+/** An application's repayments with what was paid and what may still be asked back. */
+export type Repayments = JsonOf<typeof repayments>;
+
 /** The staff API's calls that are not a resource's list or record, one method each. */
 export function staffMethods(http: HttpClient, unwrap: Unwrap) {
   const application = (uuid: string, rest = '') => `/applications/${encodeURIComponent(uuid)}${rest}`;
@@ -208,6 +231,54 @@ export function staffMethods(http: HttpClient, unwrap: Unwrap) {
     requestFollowups: (periodUuid: string) =>
       unwrap<JsonOf<typeof followupsRequested>>(http.post(`/periods/${encodeURIComponent(periodUuid)}/followup-requests`)),
     setPeriodOpen: (id: number, open: boolean) => unwrap<unknown>(http.post(`/periods/${id}/${open ? 'open' : 'close'}`)),
+    getPayout: (id: number) => unwrap<PayoutRow>(http.get(`/payouts/${id}`)),
+    /** A step of attest by two on one payout; reject and returned carry the reason told to the applicant. */
+    payoutStep: (id: number, step: 'prepare' | 'approve' | 'reject' | 'returned', reason?: string) =>
+      unwrap<PayoutRow>(http.post(`/payouts/${id}/${step}`, reason === undefined ? undefined : { data: { reason } })),
+    createPaymentBatch: (payoutIds: number[], executionDate?: string) =>
+      unwrap<PaymentBatch>(
+        http.post('/payment-batches', { data: { payout_ids: payoutIds, ...(executionDate ? { execution_date: executionDate } : {}) } }),
+      ),
+    getPaymentBatch: (id: number) => unwrap<PaymentBatch>(http.get(`/payment-batches/${id}`)),
+    /** The batch's payment file for the bank (pain.001 XML), under the name the server gives it. */
+    getPaymentFile: (id: number) =>
+      unwrap<{ file: Blob; name: string | null }>(
+        http.get<Blob>(`/payment-batches/${id}/file`, { responseType: 'blob' }).then((r) => ({
+          ...r,
+          data: { data: { file: r.data, name: /filename="([^"]+)"/.exec(r.headers['content-disposition'] ?? '')?.[1] ?? null } },
+        })),
+      ),
+    markPaymentBatchSent: (id: number) => unwrap<PaymentBatch>(http.post(`/payment-batches/${id}/sent`)),
+    /** Marks the sent batch's payouts paid on the day: all still sent, or those listed. */
+    markPaymentBatchPaid: (id: number, paidOn: string, payoutIds?: number[]) =>
+      unwrap<PaymentBatch>(
+        http.post(`/payment-batches/${id}/paid`, { data: { paid_on: paidOn, ...(payoutIds ? { payout_ids: payoutIds } : {}) } }),
+      ),
+    getPaymentSettings: () => unwrap<PaymentSettings>(http.get('/payment-settings')),
+    savePaymentSettings: (settings: PaymentSettingsInput) => unwrap<PaymentSettings>(http.put('/payment-settings', { data: settings })),
+    getPayoutPlan: (uuid: string) => unwrap<PayoutPlan>(http.get(application(uuid, '/payout-plan'))),
+    setPayoutPlan: (uuid: string, instalments: PayoutPlanInstalment[]) =>
+      unwrap<PayoutPlan>(http.put(application(uuid, '/payout-plan'), { data: { instalments } })),
+    extendPayoutDeadline: (uuid: string, extension: { extended_to: string; reason: string }) =>
+      unwrap<PayoutPlan>(http.post(application(uuid, '/payout-deadline'), { data: extension })),
+    /** The application's payouts: the payouts list searched by its reference, keeping its own (a search also finds longer references). */
+    getApplicationPayouts: (uuid: string, reference: string) =>
+      unwrap<ListPageOf<PayoutRow>>(http.get('/payouts', { params: { search: reference, per_page: 100 } })).then((page) =>
+        page.data.filter((row) => row.application.uuid === uuid),
+      ),
+    getRepayments: (uuid: string) => unwrap<Repayments>(http.get(application(uuid, '/repayments'))),
+    registerRepayment: (uuid: string, repayment: { amount: number; reason: string }) =>
+      unwrap<Repayments>(http.post(application(uuid, '/repayments'), { data: repayment })),
+    markRepaymentReceived: (id: number, receivedOn: string) =>
+      unwrap<Repayments>(http.post(`/repayments/${id}/received`, { data: { received_on: receivedOn } })),
+    /** The bookkeeping of the days as an SIE file, under the name the server gives it. */
+    getBookkeepingFile: (from: string, to: string) =>
+      unwrap<{ file: Blob; name: string | null }>(
+        http.get<Blob>('/bookkeeping/sie', { params: { from, to }, responseType: 'blob' }).then((r) => ({
+          ...r,
+          data: { data: { file: r.data, name: /filename="([^"]+)"/.exec(r.headers['content-disposition'] ?? '')?.[1] ?? null } },
+        })),
+      ),
   };
 }
 

@@ -49,6 +49,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       lapsed_at timestamptz,
       UNIQUE (application_id, position) DEFERRABLE INITIALLY DEFERRED
     );
+    -- The statistics' and the bookkeeping's lapsed sums read the few lapsed instalments only.
+    CREATE INDEX payout_instalments_lapsed ON payout_instalments (application_id) WHERE lapsed_at IS NOT NULL;
 
     CREATE TABLE payment_batches (
       id serial PRIMARY KEY,
@@ -95,8 +97,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE INDEX payouts_batch ON payouts (batch_id) WHERE batch_id IS NOT NULL;
     CREATE INDEX payouts_requested ON payouts (requested_at DESC, id DESC);
     CREATE INDEX payouts_status_requested ON payouts (status, requested_at DESC, id DESC);
+    -- The payouts list sorted by amount (server/payouts/payoutList.ts), walked for a page as the other sorts are.
+    CREATE INDEX payouts_amount ON payouts (amount, id);
     CREATE INDEX payouts_prepared_by ON payouts (prepared_by) WHERE prepared_by IS NOT NULL;
     CREATE INDEX payouts_approved_by ON payouts (approved_by) WHERE approved_by IS NOT NULL;
+    -- A receipt the applicant attached to the request: a file of the application, no part of its form.
+    ALTER TABLE application_files ADD COLUMN payout_id integer REFERENCES payouts ON DELETE CASCADE;
+    CREATE INDEX application_files_payout ON application_files (payout_id) WHERE payout_id IS NOT NULL;
     CREATE INDEX payouts_rejected_by ON payouts (rejected_by) WHERE rejected_by IS NOT NULL;
     CREATE INDEX payment_batches_created_by ON payment_batches (created_by);
     CREATE INDEX payment_batches_sent_by ON payment_batches (sent_by) WHERE sent_by IS NOT NULL;
@@ -147,6 +154,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`
+    ALTER TABLE application_files DROP COLUMN payout_id;
     DROP TABLE repayments, payouts, payment_batches, payout_instalments, grants, payment_settings;
     DELETE FROM abilities WHERE name IN ('manage-payouts', 'approve-payouts');
     ALTER TABLE periods DROP COLUMN payout_months, DROP COLUMN grant_conditions_sv, DROP COLUMN grant_conditions_en;

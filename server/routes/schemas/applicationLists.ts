@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { payoutStates, type PayoutState } from '../../payouts/payoutState.js';
 import { Nullable, nullableDateTime } from '../schemas.js';
 
 // The rows of the staff application lists (server/applications/lists.ts builds them), every property always sent.
@@ -16,8 +17,14 @@ export const applicationProgress = Type.Object(
       description: 'A decision mail was sent, and the decision has changed since: the applicant has not been told this one',
     }),
     finished: Boolean(),
+    payout: Type.Unsafe<PayoutState | null>({
+      type: ['string', 'null'],
+      enum: [...payoutStates, null],
+      description:
+        'An approved application’s money: none asked for, in progress (asked and not yet paid, or part paid), all paid, or lapsed; null unless approved',
+    }),
   },
-  { description: 'The six progress indicators' },
+  { description: 'The progress indicators' },
 );
 
 /** The applicant as staff see them: null once the application is anonymised, which names no applicant any more. */

@@ -28,6 +28,22 @@ const byCategoryType = Type.Object(
   Object.fromEntries(categoryTypeKeys.map((key) => [key, categories])) as Record<CategoryTypeKey, typeof categories>,
 );
 
+const payoutFigures = {
+  approved: Integer({ description: 'Sum granted to approved applications, öre' }),
+  paid: Integer({ description: 'Sum of their payouts paid, öre' }),
+  outstanding: Integer({ description: 'Approved less paid and lapsed, öre' }),
+  lapsed: Integer({ description: 'Sum of their instalments that lapsed unasked, öre' }),
+  repaid: Integer({ description: 'Sum of their repayments received, öre' }),
+};
+/** What became of the money granted: per period, and per year of the periods' start. */
+export const payoutStatistics = Type.Object({
+  totals: Type.Object(payoutFigures),
+  by_period: Type.Array(Type.Object({ period_id: Integer(), name: Text(), ...payoutFigures }), { description: 'Newest period first' }),
+  by_year: Type.Array(Type.Object({ year: Integer({ description: 'The year its periods start' }), ...payoutFigures }), {
+    description: 'Newest first: the sums of the periods that start in the year',
+  }),
+});
+
 export const statistics = Type.Object({
   period: Nullable(Type.Object({ id: Integer(), name: Text() }, { description: 'The period asked for; null for every period' })),
   totals: statisticsTotals,
@@ -35,4 +51,5 @@ export const statistics = Type.Object({
   by_category_type: byCategoryType,
   by_applicant_type: Type.Array(Type.Object({ applicant_type: Nullable(Integer()), ...figures })),
   by_month: Type.Array(Type.Object({ month: Nullable(Text({ description: 'YYYY-MM of sent_in_at in Europe/Stockholm' })), ...figures })),
+  payouts: payoutStatistics,
 });

@@ -4,7 +4,8 @@ import { fileOfApplicationUuid, staffApplicationOf } from '../../applications/fi
 import { recordHistory } from '../../applications/history.js';
 import { mayReadDialogue } from '../../applications/messages.js';
 import type { Db } from '../../db/connect.js';
-import { AppError, notFound } from '../../errors.js';
+import type { AbilityName } from '../../../resources/abilities.js';
+import { AppError, forbidden, notFound } from '../../errors.js';
 import { deleteFile, fileStore, storeFile } from '../../applications/applicationFiles.js';
 import { multipartLimits } from '../../uploads/receive.js';
 import { sendStoredFile } from '../../uploads/send.js';
@@ -15,8 +16,9 @@ import { manageApplication } from '../applicationAccess.js';
 
 /**
  * Files of an application sent in, for staff: those who manage or investigate download them (a message's
- * attachment only those who may read the dialogue); those who manage add and remove the form's files (a paper
- * application's scans), each change recorded in the history.
+ * attachment only those who may read the dialogue; a payout's receipt those who manage the application or its
+ * payouts); those who manage add and remove the form's files (a paper application's scans), each change recorded in
+ * the history.
  */
 export default async function staffFileRoutes(app: Api) {
   const { db, config } = app;
@@ -28,7 +30,12 @@ export default async function staffFileRoutes(app: Api) {
   app.get(
     '/applications/:uuid/files/:fileUuid',
     {
-      config: { access: { abilities: { anyOf: ['manage-applications', 'investigate-applications'] }, scope: applicationPeriod } },
+      config: {
+        access: {
+          abilities: { anyOf: ['manage-applications', 'investigate-applications', 'manage-payouts', 'approve-payouts'] },
+          scope: applicationPeriod,
+        },
+      },
       schema: {
         tags: ['applications'],
         summary: 'Downloads a file of an application (always as an attachment)',
@@ -39,6 +46,13 @@ export default async function staffFileRoutes(app: Api) {
       knownUuids(request.params.uuid, request.params.fileUuid);
       const stored = await fileOfApplicationUuid(db, request.params.uuid, request.params.fileUuid);
       if (!stored) throw notFound();
+      // A receipt is the payout's record: for those who manage the application or handle its payouts; every other file
+      // for those who manage or investigate the application.
+      const reads: AbilityName[] =
+        stored.payout_id !== null
+          ? ['manage-applications', 'manage-payouts', 'approve-payouts']
+          : ['manage-applications', 'investigate-applications'];
+      if (!reads.some((ability) => holds(request, ability))) throw forbidden();
       // A message's or the follow-up's attachment is the applicant's correspondence: read by those who manage, and by
       // investigators on the application.
       const staff = { id: request.staff!.id, manages: holds(request, 'manage-applications') };

@@ -3,6 +3,7 @@ import { statisticsTables, type StatisticsTable } from '../../../resources/stati
 import { notFound } from '../../errors.js';
 import { periodName } from '../../periods.js';
 import { statisticsCsv, statisticsFileName } from '../../statistics/export.js';
+import { payoutFigures } from '../../statistics/payoutFigures.js';
 import { loadStatistics, type Statistics } from '../../statistics/queries.js';
 import { data, id, type Api } from '../schemas.js';
 import { statistics as statisticsSchema } from '../schemas/statistics.js';
@@ -30,12 +31,20 @@ export default async function statisticsRoutes(app: Api) {
       config,
       schema: {
         tags,
-        summary: 'Counts and sums (öre) of applications sent in: totals, by status, category, applicant type and month',
+        summary:
+          'Counts and sums (öre) of applications sent in: totals, by status, category, applicant type and month; and the payouts of the approved ones by period and year',
         querystring: Type.Object(periodQuery, { additionalProperties: false }),
         response: { 200: data(statisticsSchema) },
       },
     },
-    async (request) => ({ data: await loadStatistics(app.db, await periodOf(request.query.period), request.scope) }),
+    async (request) => {
+      const period = await periodOf(request.query.period);
+      const [statistics, payouts] = await Promise.all([
+        loadStatistics(app.db, period, request.scope),
+        payoutFigures(app.db, period ? [period.id] : request.scope),
+      ]);
+      return { data: { ...statistics, payouts } };
+    },
   );
 
   app.get(

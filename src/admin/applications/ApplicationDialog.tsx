@@ -1,5 +1,6 @@
 import { Badge, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Tab, Tabs } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { usePermissions, useTranslate } from 'react-admin';
+import { hasAbility, type Ability } from '../../../resources/abilities';
 import { visuallyHidden } from '../../components/visuallyHidden';
 import { useIsPhone } from '../layout/useIsPhone';
 import { Loaded } from '../LoadFailed';
@@ -9,15 +10,16 @@ import { useApplicantName } from './applicantName';
 import { ApplicationDetails } from './ApplicationDetails';
 import { DialogueTab } from './dialogue/DialogueTab';
 import { FollowupTab } from './followup/FollowupTab';
+import { PayoutsTab } from './payouts/PayoutsTab';
 import type { DialogTab } from './useShownApplication';
 
 const tabId = (tab: DialogTab) => `application-tab-${tab}`;
 const panelId = (tab: DialogTab) => `application-tabpanel-${tab}`;
 
 /**
- * One application in a dialog over the list, full screen on a phone, in three tabs: what
- * was sent in with its handling, the dialogue with the applicant (marked while staff have unread messages), and the
- * follow-up report.
+ * One application in a dialog over the list, full screen on a phone, in tabs: what was sent in with its handling, the
+ * dialogue with the applicant (marked while staff have unread messages), the follow-up report, and, for those who
+ * manage or approve payouts of its period, the grant's payouts.
  */
 export function ApplicationDialog({
   uuid,
@@ -42,6 +44,14 @@ export function ApplicationDialog({
   const { data } = application;
   const unread = !!data?.progress?.unread_messages;
   const tabProps = (value: DialogTab) => ({ value, id: tabId(value), 'aria-controls': panelId(value) });
+  const { permissions } = usePermissions<Ability[]>();
+  const period = data ? { type: 'periods', id: data.period.id } : null;
+  const seesPayouts =
+    mode === 'manage' &&
+    !!period &&
+    (hasAbility(permissions ?? [], 'manage-payouts', period) || hasAbility(permissions ?? [], 'approve-payouts', period));
+  // A link to the payouts of an application the user may not see them of opens its details instead.
+  const shown: DialogTab = tab === 'payouts' && data && !seesPayouts ? 'application' : tab;
 
   return (
     <Dialog open onClose={onClose} maxWidth="md" fullWidth fullScreen={phone} aria-labelledby="application-dialog-title">
@@ -51,7 +61,7 @@ export function ApplicationDialog({
           : translate('app.applications.dialog_loading')}
       </DialogTitle>
       <Tabs
-        value={tab}
+        value={shown === 'payouts' && !seesPayouts ? false : shown}
         onChange={(_event, value: DialogTab) => onTabChange(value)}
         aria-label={translate('app.applications.tabs.label')}
         variant={phone ? 'fullWidth' : 'standard'}
@@ -68,20 +78,27 @@ export function ApplicationDialog({
           {...tabProps('dialogue')}
         />
         <Tab label={translate('app.applications.tabs.followup')} {...tabProps('followup')} />
+        {seesPayouts && <Tab label={translate('app.applications.tabs.payouts')} {...tabProps('payouts')} />}
       </Tabs>
-      <DialogContent dividers role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)}>
-        {tab === 'dialogue' ? (
+      <DialogContent dividers role="tabpanel" id={panelId(shown)} aria-labelledby={tabId(shown)}>
+        {shown === 'dialogue' ? (
           <DialogueTab uuid={uuid} mode={mode} unread={data ? unread : undefined} applicantName={applicantName(data?.applicant)} />
         ) : (
           <Loaded query={application}>
             {(loaded) =>
-              tab === 'followup' ? <FollowupTab application={loaded} mode={mode} /> : <ApplicationDetails data={loaded} mode={mode} />
+              shown === 'followup' ? (
+                <FollowupTab application={loaded} mode={mode} />
+              ) : shown === 'payouts' ? (
+                <PayoutsTab application={loaded} />
+              ) : (
+                <ApplicationDetails data={loaded} mode={mode} />
+              )
             }
           </Loaded>
         )}
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap' }}>
-        {data && mode === 'manage' && tab === 'application' && <ApplicationActions data={data} onDeleted={onClose} onLeave={onLeave} />}
+        {data && mode === 'manage' && shown === 'application' && <ApplicationActions data={data} onDeleted={onClose} onLeave={onLeave} />}
         <Button onClick={onClose} variant="contained">
           {translate('ra.action.close')}
         </Button>

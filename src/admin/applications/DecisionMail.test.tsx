@@ -19,6 +19,7 @@ const progress = (changes: Partial<ApplicationProgress> = {}): ApplicationProgre
   distribution_mail_sent_at: null,
   decision_changed_after_mail: false,
   finished: false,
+  payout: null,
   ...changes,
 });
 

@@ -14,6 +14,11 @@ const statusLabel = (translate: (key: string) => string, value: unknown) => {
   return key ? translate(`enums.application_status.${key}`) : plain(value ?? '–');
 };
 
+const payoutStatusLabel = (translate: (key: string) => string, value: unknown) => {
+  const key = Object.entries(enums.payout_status).find(([, v]) => v === value)?.[0];
+  return key ? translate(`enums.payout_status.${key}`) : plain(value ?? '–');
+};
+
 /** What happened to an application, newest first: who, when, and what it was before and after. Read-only. */
 export function HistoryTimeline({ uuid }: { uuid: string }) {
   return <Loaded query={useApplicationQuery('getHistory', uuid)}>{(entries) => <HistoryEntries entries={entries} />}</Loaded>;
@@ -26,6 +31,7 @@ function HistoryEntries({ entries }: { entries: Entry[] }) {
 
   const value = (key: string, v: unknown) => {
     if (key === 'status' || key === 'decision') return statusLabel(translate, v);
+    if (key === 'payout_status') return payoutStatusLabel(translate, v);
     if (typeof v === 'number' && /money|amount|fou|nok/.test(key)) return formatMoney(v, locale);
     if (typeof v === 'boolean') return translate(v ? 'app.yes' : 'app.no');
     if (v === null || v === undefined) return '–';

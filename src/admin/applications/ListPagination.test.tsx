@@ -35,6 +35,7 @@ const row = (id: number) => ({
     distribution_mail_sent_at: null,
     decision_changed_after_mail: false,
     finished: false,
+    payout: null,
   },
 });
 const ok = <T,>(data: T) => ({ data: { data }, status: 200, headers: {} });

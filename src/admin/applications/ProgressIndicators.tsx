@@ -2,7 +2,10 @@ import CheckCircle from '@mui/icons-material/CheckCircle';
 import EventAvailable from '@mui/icons-material/EventAvailable';
 import EventNote from '@mui/icons-material/EventNote';
 import MarkEmailUnread from '@mui/icons-material/MarkEmailUnread';
+import MoneyOff from '@mui/icons-material/MoneyOff';
 import NewReleases from '@mui/icons-material/NewReleases';
+import Payments from '@mui/icons-material/Payments';
+import PriceCheck from '@mui/icons-material/PriceCheck';
 import Send from '@mui/icons-material/Send';
 import SyncProblem from '@mui/icons-material/SyncProblem';
 import { Box, Tooltip } from '@mui/material';
@@ -12,7 +15,7 @@ import { formatDate } from '../../../resources/format';
 import type { ApplicationProgress as Progress } from '../../providers/staffMethods';
 
 /**
- * Six slots, always in the same order so that a column reads at a glance: a lit icon when the state holds, a faint
+ * Slots always in the same order so that a column reads at a glance: a lit icon when the state holds, a faint
  * one when not; each says what it means in its tooltip and to screen readers.
  */
 export function ProgressIndicators({ progress }: { progress: Progress }) {
@@ -41,6 +44,14 @@ export function ProgressIndicators({ progress }: { progress: Progress }) {
         progress.followup_at ? t('followup_at', { date: date(progress.followup_at) }) : t('no_followup'),
         'followup',
       );
+  // An approved application's money: lit while asked for or paid, a warning once lapsed; faint before anything is asked.
+  const payoutLabel = t(`payout_${progress.payout ?? 'no_grant'}`);
+  const payout =
+    progress.payout === 'paid'
+      ? slot(true, <PriceCheck fontSize="small" />, payoutLabel, 'payout', 'success.main')
+      : progress.payout === 'lapsed'
+        ? slot(true, <MoneyOff fontSize="small" />, payoutLabel, 'payout', 'warning.main')
+        : slot(progress.payout === 'in_progress', <Payments fontSize="small" />, payoutLabel, 'payout');
   return (
     <Box component="span" sx={{ display: 'inline-flex', gap: 0.5 }}>
       {slot(progress.unhandled, <NewReleases fontSize="small" />, progress.unhandled ? t('unhandled') : t('handled'), 'unhandled')}
@@ -66,6 +77,7 @@ export function ProgressIndicators({ progress }: { progress: Progress }) {
             progress.distribution_mail_sent_at ? t('mail_sent', { date: date(progress.distribution_mail_sent_at) }) : t('no_mail'),
             'mail',
           )}
+      {payout}
       {slot(progress.finished, <CheckCircle fontSize="small" />, progress.finished ? t('finished') : t('not_finished'), 'finished')}
     </Box>
   );

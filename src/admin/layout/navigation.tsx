@@ -1,8 +1,10 @@
+import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
 import ChecklistIcon from '@mui/icons-material/Checklist';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import GavelIcon from '@mui/icons-material/Gavel';
 import InboxIcon from '@mui/icons-material/Inbox';
 import InsightsIcon from '@mui/icons-material/Insights';
+import PaymentsIcon from '@mui/icons-material/Payments';
 import SettingsIcon from '@mui/icons-material/Settings';
 import type { ReactElement } from 'react';
 
@@ -24,5 +26,7 @@ export const menuEntries: MenuEntry[] = [
   { to: '/decisioning', label: 'app.menu.decisioning', screen: 'decisioning', icon: <ChecklistIcon /> },
   { to: '/investigations', label: 'app.menu.investigations', screen: 'investigations', icon: <FactCheckIcon /> },
   { to: '/statistics', label: 'app.menu.statistics', screen: 'statistics', icon: <InsightsIcon /> },
+  { to: '/payouts', label: 'app.menu.payouts', screen: 'payouts', icon: <PaymentsIcon /> },
+  { to: '/bookkeeping', label: 'app.menu.bookkeeping', screen: 'bookkeeping', icon: <AccountBalanceIcon /> },
   { to: '/settings', label: 'app.menu.settings', screen: 'settings', icon: <SettingsIcon /> },
 ];

@@ -1,3 +1,4 @@
+import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
 import PrivacyTipIcon from '@mui/icons-material/PrivacyTip';
 import { Box, Card, CardActionArea, CardContent, Typography } from '@mui/material';
 import { Title, useLocaleState, usePermissions, useTranslate } from 'react-admin';
@@ -8,7 +9,10 @@ import { resourceIcon } from '../resources/icons';
 import { usePageTitle } from '../../components/usePageTitle';
 
 /** Settings screens that are not an entity's list, each with the screen whose requirement shows its card. */
-const otherSettings = [{ screen: 'data-protection', label: 'app.data_protection.title', Icon: PrivacyTipIcon }];
+const otherSettings = [
+  { screen: 'data-protection', label: 'app.data_protection.title', Icon: PrivacyTipIcon },
+  { screen: 'payment-settings', label: 'app.payment_settings.title', Icon: AccountBalanceIcon },
+];
 
 /** The settings landing page: a card for each settings entity, and each other settings screen, the user may manage. */
 export function SettingsPage() {

@@ -8,6 +8,7 @@ import { usePageTitle } from '../../components/usePageTitle';
 import { LoadFailed } from '../LoadFailed';
 import { useStaffQuery } from '../useStaffQuery';
 import { byEnum, monthLabel } from './groups';
+import { PayoutFigures } from './PayoutFigures';
 import { PeriodSelect, useAllPeriodsLabel } from './PeriodSelect';
 import { StatisticsCard, type StatisticsSection } from './StatisticsCard';
 import { TotalFigures } from './TotalFigures';
@@ -104,6 +105,7 @@ function StatisticsContent({ data, period }: { data: Statistics; period: number 
   return (
     <Stack spacing={3}>
       <TotalFigures totals={data.totals} />
+      <PayoutFigures payouts={data.payouts} scope={scope} />
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, gap: 2, alignItems: 'start' }}>
         {cards.map((card) => (
           <StatisticsCard

@@ -13,11 +13,21 @@ import { raMessages } from '../raMessages';
 
 let root: Root | null = null;
 
+/** A session that is always signed in, holding `abilities`. */
+const signedInWith = (abilities: Ability[]): AuthProvider => ({
+  login: async () => {},
+  logout: async () => {},
+  checkAuth: async () => {},
+  checkError: async () => {},
+  getPermissions: async () => abilities,
+});
+
 /**
  * Renders `node` as the admin shows it, in Swedish, over `dataProvider`, at `entry` of a router of its own, with the
- * admin's notifications; one at a time (unmountAdmin after each test). Imported only by tests.
+ * admin's notifications, signed in with `abilities` when given; one at a time (unmountAdmin after each test). Imported
+ * only by tests.
  */
-export async function mountInAdmin(node: ReactNode, dataProvider: DataProvider, entry = '/'): Promise<HTMLElement> {
+export async function mountInAdmin(node: ReactNode, dataProvider: DataProvider, entry = '/', abilities?: Ability[]): Promise<HTMLElement> {
   const i18nProvider = await createI18nProvider(raMessages);
   await i18nProvider.changeLocale('sv-SE');
   const container = document.createElement('div');
@@ -26,7 +36,7 @@ export async function mountInAdmin(node: ReactNode, dataProvider: DataProvider, 
   await act(async () => {
     root!.render(
       <MemoryRouter initialEntries={[entry]}>
-        <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
+        <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} authProvider={abilities && signedInWith(abilities)}>
           {node}
           <Notification />
         </AdminContext>

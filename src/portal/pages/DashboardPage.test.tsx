@@ -31,7 +31,10 @@ afterEach(() => {
 });
 
 async function render(rows: unknown[]) {
-  vi.spyOn(http, 'get').mockResolvedValue({ data: { data: rows }, status: 200, headers: {} });
+  // The applications, and no grants (their summaries have tests of their own).
+  vi.spyOn(http, 'get').mockImplementation((url) =>
+    Promise.resolve({ data: { data: url === '/portal/grants' ? [] : rows }, status: 200, headers: {} } as never),
+  );
   const i18nProvider = await createI18nProvider();
   await i18nProvider.changeLocale('sv-SE');
   container = await mountInPortal(<DashboardPage />, i18nProvider);

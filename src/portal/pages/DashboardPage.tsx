@@ -11,6 +11,8 @@ import { useI18n } from '../../components/i18n';
 import { http } from '../providers';
 import type { JsonOf } from '../../../server/routes/schemas';
 import type { ownApplication } from '../../../server/routes/schemas/portal';
+import { GrantSummary } from '../grant/GrantSummary';
+import type { GrantSummaries } from '../grant/types';
 
 /** One of the applicant's own applications, as the portal lists them. */
 type OwnApplication = JsonOf<typeof ownApplication>;
@@ -26,6 +28,8 @@ export default function DashboardPage() {
   const { t, locale } = useI18n();
   usePageTitle(t('portal.dashboard.title'));
   const { data, error, loading } = useApi<OwnApplication[]>(http, '/portal/applications', locale);
+  // The grants of approved applications whose decision has reached the applicant, with what is paid and due.
+  const { data: grants } = useApi<GrantSummaries>(http, '/portal/grants', locale);
   const [open, setOpen] = useState<string | null>(null);
 
   return (
@@ -76,6 +80,7 @@ export default function DashboardPage() {
               {a.approved_money !== null && (
                 <Typography variant="body2">{t('portal.dashboard.approved', { amount: formatMoney(a.approved_money, locale) })}</Typography>
               )}
+              {grants?.some((g) => g.uuid === a.uuid) && <GrantSummary grant={grants.find((g) => g.uuid === a.uuid)!} />}
               <Typography variant="body2" color="text.secondary">
                 {a.sent_in_at
                   ? t('portal.dashboard.sent_in', { date: formatDate(a.sent_in_at, locale) })

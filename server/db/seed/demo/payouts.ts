@@ -25,8 +25,8 @@ async function seedTreasurer(trx: Db, periodIds: PeriodIds, passwordHash: string
 type Account = { type: 'bankgiro' | 'plusgiro' | 'bank'; clearing?: string; number: string };
 const accounts = {
   bankgiro: { type: 'bankgiro', number: '50501055' },
-  plusgiro: { type: 'plusgiro', number: '4787441' },
-  bank: { type: 'bank', clearing: '3300', number: '8001019876' },
+  plusgiro: { type: 'plusgiro', number: '9012345' },
+  bank: { type: 'bank', clearing: '81299', number: '0433867116' },
 } satisfies Record<string, Account>;
 
 /**

@@ -1,0 +1,168 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from './fixtures';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { applicantWithApplication, xhr } from './applicants';
+import { expectAccessible } from './axe';
+import { ADMIN, PASSWORD, signInAnyLanguage, unique } from './helpers';
+import { caughtMail } from './mail';
+
+// Attest by two and the bank file, on a screen in Swedish and on a phone in English: an application approved and
+// asked for through the API (the applicant's screens have their own journey); the demo's admin prepares the payout
+// and is refused approving it, a second staff user made through the API approves it, gathers it into a payment batch,
+// downloads the file (which names the payout), marks the batch sent and the payout paid.
+
+const texts = {
+  'sv-SE': {
+    viewport: { width: 1280, height: 900 },
+    search: 'Sök',
+    dialog: /^Utbetalning \d+$/,
+    prepare: 'Förbered',
+    approve: 'Godkänn',
+    own: 'Du förberedde den här utbetalningen',
+    prepared: 'Förberedd',
+    approved: 'Attesterad',
+    close: 'Stäng',
+    createBatch: 'Skapa betalfil',
+    create: 'Skapa',
+    download: 'Ladda ner betalfilen',
+    markSent: 'Markera skickad till banken',
+    markPaid: 'Markera betalda',
+    markOnePaid: 'Markera 1 betald',
+    paid: /Utbetald/,
+    progress: '1 av 1 betalda, 0 returnerade',
+  },
+  'en-US': {
+    viewport: { width: 360, height: 760 },
+    search: 'Search',
+    dialog: /^Payout \d+$/,
+    prepare: 'Prepare',
+    approve: 'Approve',
+    own: 'You prepared this payout',
+    prepared: 'Prepared',
+    approved: 'Approved',
+    close: 'Close',
+    createBatch: 'Create payment batch',
+    create: 'Create',
+    download: 'Download payment file',
+    markSent: 'Mark sent to the bank',
+    markPaid: 'Mark paid',
+    markOnePaid: 'Mark 1 paid',
+    paid: /Paid/,
+    progress: '1 of 1 paid, 0 returned',
+  },
+} as const;
+
+/** A second staff user (admin role) made by the admin through the API, with their password set by the mailed link. */
+async function secondStaffUser(admin: APIRequestContext, locale: string) {
+  const email = `attestant-${locale}-${unique()}@test.se`;
+  const made = await admin.post('/api/v1/users', {
+    headers: xhr,
+    data: { data: { first_name: 'Bo', last_name: 'Attestsson', email, role: 'admin', locale } },
+  });
+  expect(made.ok(), await made.text()).toBe(true);
+  const token = /\/admin\/reset-password\/(\S+)/.exec((await caughtMail(email, /Välkommen|Welcome/)).text)![1];
+  const set = await admin.post('/api/v1/auth/reset-password', {
+    headers: xhr,
+    data: { data: { token, password: PASSWORD, password_confirmation: PASSWORD } },
+  });
+  expect(set.ok(), await set.text()).toBe(true);
+  return email;
+}
+
+/** Opens the payout of `reference` from the payouts list, searched for it. */
+async function openPayout(page: Page, t: (typeof texts)[keyof typeof texts], reference: string) {
+  await page.goto('/admin/payouts');
+  await page.getByRole('textbox', { name: t.search }).fill(reference);
+  await page.getByText(reference).first().click();
+  return page.getByRole('dialog', { name: t.dialog });
+}
+
+for (const locale of ['sv-SE', 'en-US'] as const) {
+  test(`${locale}: one prepares, another approves, the batch's file is downloaded, sent and paid`, async ({ newPage }) => {
+    test.setTimeout(120_000);
+    const t = texts[locale];
+    const first = await newPage(locale);
+    await first.setViewportSize(t.viewport);
+    await signInAnyLanguage(first, ADMIN);
+    const api = first.request;
+    const secondEmail = await secondStaffUser(api, locale);
+    const settings = await api.put('/api/v1/payment-settings', {
+      headers: xhr,
+      data: {
+        data: {
+          name: 'Sparbanksstiftelsen Demo',
+          org_number: '802415-3978',
+          account_kind: 'bankgiro',
+          bankgiro: '5050-1055',
+          account_grants: '6990',
+          account_payable: '2890',
+          account_bank: '1930',
+          account_returned: '3990',
+        },
+      },
+    });
+    expect(settings.ok(), await settings.text()).toBe(true);
+
+    // Approved and told; the applicant accepts and asks for the whole grant to a bankgiro.
+    const applicant = (await newPage(locale)).request;
+    const { uuid, reference } = await applicantWithApplication(applicant, locale, { first: 'Karin', last: 'Kassör' }, 'utbetalning');
+    const staffCall = async (method: 'put' | 'post', path: string, data?: object) => {
+      const response = await api[method](`/api/v1/applications/${uuid}/${path}`, { headers: xhr, data: data && { data } });
+      expect(response.ok(), await response.text()).toBe(true);
+    };
+    await staffCall('put', 'decision', { status: 40, approved_money: 12_000_00 });
+    await staffCall('post', 'decision-release');
+    const grantUrl = `/api/v1/portal/applications/${uuid}/grant`;
+    const accepted = await applicant.post(`${grantUrl}/accept`, {
+      headers: xhr,
+      data: { data: { signatory_name: 'Karin Kassör', signatory_role: 'Kassör', confirm: true } },
+    });
+    expect(accepted.ok(), await accepted.text()).toBe(true);
+    const instalment = ((await accepted.json()) as { data: { instalments: { id: number }[] } }).data.instalments[0];
+    const asked = await applicant.post(`/api/v1/portal/applications/${uuid}/payouts`, {
+      headers: xhr,
+      data: { data: { instalment_id: instalment.id, account_type: 'bankgiro', account_number: '5050-1055' } },
+    });
+    expect(asked.ok(), await asked.text()).toBe(true);
+
+    // The admin prepares it; approving their own is not offered, and the server refuses it too.
+    let dialog = await openPayout(first, t, reference);
+    await dialog.getByRole('button', { name: t.prepare }).click();
+    await first.getByRole('dialog', { name: /\?$/ }).getByRole('button', { name: t.prepare }).click();
+    await expect(dialog.getByText(t.prepared, { exact: true })).toBeVisible();
+    await expect(dialog.getByText(t.own)).toBeVisible();
+    await expect(dialog.getByRole('button', { name: t.approve })).toBeDisabled();
+    await expectAccessible(first);
+    const payoutId = Number(/\d+/.exec((await dialog.getByRole('heading').first().textContent()) ?? '')![0]);
+    expect((await api.post(`/api/v1/payouts/${payoutId}/approve`, { headers: xhr })).status()).toBe(422);
+
+    // The second user approves it and gathers it into a payment batch.
+    const second = await newPage(locale);
+    await second.setViewportSize(t.viewport);
+    await signInAnyLanguage(second, secondEmail);
+    dialog = await openPayout(second, t, reference);
+    await dialog.getByRole('button', { name: t.approve }).click();
+    await second.getByRole('dialog', { name: /\?$/ }).getByRole('button', { name: t.approve }).click();
+    await expect(dialog.getByText(t.approved, { exact: true })).toBeVisible();
+    await dialog.getByRole('button', { name: t.close }).click();
+    if (locale === 'sv-SE') await second.locator('tbody tr').filter({ hasText: reference }).getByRole('checkbox').check();
+    await second.getByRole('button', { name: t.createBatch }).click();
+    await second.getByRole('dialog', { name: t.createBatch }).getByRole('button', { name: t.create, exact: true }).click();
+    await expect(second).toHaveURL(/\/admin\/payment-batches\/\d+$/);
+    await expectAccessible(second);
+
+    // The file names the payout and its reference; then sent, then paid.
+    const [download] = await Promise.all([second.waitForEvent('download'), second.getByRole('button', { name: t.download }).click()]);
+    const xml = readFileSync(await download.path(), 'utf8');
+    expect(xml).toContain('urn:iso:std:iso:20022:tech:xsd:pain.001.001.03');
+    expect(xml).toContain(`<EndToEndId>P${payoutId}</EndToEndId>`);
+    expect(xml).toContain(`<Ustrd>${reference}</Ustrd>`);
+    await second.getByRole('button', { name: t.markSent }).click();
+    await second.getByRole('dialog', { name: t.markSent }).getByRole('button', { name: t.markSent }).click();
+    await second.getByRole('button', { name: t.markPaid }).click();
+    await second.getByRole('dialog', { name: t.markPaid }).getByRole('button', { name: t.markOnePaid }).click();
+    await expect(second.getByText(t.progress)).toBeVisible();
+    await expect(second.getByRole('listitem').filter({ hasText: reference })).toContainText(t.paid);
+    await expectAccessible(second);
+  });
+}

@@ -1,0 +1,132 @@
+import { sql } from 'kysely';
+import { enums } from '../../resources/enums.js';
+import { recordHistory } from '../applications/history.js';
+import type { Db } from '../db/connect.js';
+import { AppError, invalid, notFound } from '../errors.js';
+import { mailPayoutOutcome, type PayoutMailDeps } from './grantMails.js';
+
+// Attest by two: a staff user who manages payouts prepares the applicant's request (checks it), another who approves
+// payouts approves it; the same person never does both (the server says so, and the database's CHECK
+// payouts_attested_by_two refuses it whatever the code). Each step is one conditional UPDATE, so of many at once on
+// one payout exactly one takes effect; approving also holds the application's row and re-checks that what is
+// committed to it stays within the approved amount. Either may reject a request not yet approved, with a reason.
+
+const { requested, prepared, approved, in_batch, sent, paid, rejected } = enums.payout_status;
+/** A payout whose money is on its way or gone: what may never exceed the approved amount. */
+export const committedStatuses = [approved, in_batch, sent, paid];
+
+/** The period of a payout (its application's), or undefined for an unknown payout: what a period's ability covers. */
+export async function periodOfPayout(db: Db, payoutId: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('payouts as p')
+    .innerJoin('applications as a', 'a.id', 'p.application_id')
+    .select('a.period_id')
+    .where('p.id', '=', payoutId)
+    .executeTakeFirst();
+  return row?.period_id;
+}
+
+/** The payout's status as the caller is told why a step cannot be taken: unknown 404, else the step's 409. */
+async function refuse(trx: Db, payoutId: number, key: string): Promise<never> {
+  const row = await trx.selectFrom('payouts').select('status').where('id', '=', payoutId).executeTakeFirst();
+  if (!row) throw notFound();
+  throw new AppError(409, key);
+}
+
+/** Prepares a requested payout as `staffId`: requested → prepared (409 from any other status). */
+export async function preparePayout(db: Db, payoutId: number, staffId: number, now: Date) {
+  await db.transaction().execute(async (trx) => {
+    const done = await trx
+      .updateTable('payouts')
+      .set({ status: prepared, prepared_by: staffId, prepared_at: now })
+      .where('id', '=', payoutId)
+      .where('status', '=', requested)
+      .returning('application_id')
+      .executeTakeFirst();
+    if (!done) return refuse(trx, payoutId, 'errors.payout_not_preparable');
+    await recordHistory(trx, {
+      applicationId: done.application_id,
+      userId: staffId,
+      action: 'payout_prepared',
+      before: { payout_id: payoutId, payout_status: requested },
+      after: { payout_id: payoutId, payout_status: prepared },
+    });
+  });
+}
+
+/**
+ * Approves a prepared payout as `staffId`, who must not be its preparer (422). Under the application's row lock, so
+ * that approvals of its payouts take turns: one conditional UPDATE (prepared, and not prepared by this user), then
+ * the application's committed payouts, this one with them, checked against the approved amount (422, undone). Of
+ * concurrent approvals of one payout the first takes it and the others find it approved: 409.
+ */
+export async function approvePayout(db: Db, payoutId: number, staffId: number, now: Date) {
+  await db.transaction().execute(async (trx) => {
+    const payout = await trx
+      .selectFrom('payouts')
+      .select(['application_id', 'status', 'prepared_by'])
+      .where('id', '=', payoutId)
+      .executeTakeFirst();
+    if (!payout) throw notFound();
+    if (payout.status === prepared && payout.prepared_by === staffId) throw new AppError(422, 'errors.payout_same_attester');
+    const application = await trx
+      .selectFrom('applications')
+      .select('approved_money')
+      .where('id', '=', payout.application_id)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    const done = await trx
+      .updateTable('payouts')
+      .set({ status: approved, approved_by: staffId, approved_at: now })
+      .where('id', '=', payoutId)
+      .where('status', '=', prepared)
+      .where('prepared_by', '<>', staffId)
+      .returning('amount')
+      .executeTakeFirst();
+    if (!done) return refuse(trx, payoutId, 'errors.payout_not_approvable');
+    const { committed } = await trx
+      .selectFrom('payouts')
+      .select(sql<number>`coalesce(sum(amount), 0)::bigint`.as('committed'))
+      .where('application_id', '=', payout.application_id)
+      .where('status', 'in', committedStatuses)
+      .executeTakeFirstOrThrow();
+    if (Number(committed) > (application.approved_money ?? 0)) throw new AppError(422, 'errors.payout_exceeds_grant');
+    await recordHistory(trx, {
+      applicationId: payout.application_id,
+      userId: staffId,
+      action: 'payout_approved',
+      before: { payout_id: payoutId, payout_status: prepared },
+      after: { payout_id: payoutId, payout_status: approved },
+    });
+  });
+}
+
+/**
+ * Rejects a payout not yet approved (requested or prepared), with the reason, and tells the applicant, who may ask for
+ * the instalment again: the rejected payout is no longer live.
+ */
+export async function rejectPayout(db: Db, deps: PayoutMailDeps, payoutId: number, typedReason: string, staffId: number, now: Date) {
+  const reason = typedReason.trim();
+  if (!reason) throw invalid({ reason: ['validation.required'] });
+  await db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom('payouts').select('status').where('id', '=', payoutId).forUpdate().executeTakeFirst();
+    if (!before) throw notFound();
+    const done = await trx
+      .updateTable('payouts')
+      .set({ status: rejected, rejected_by: staffId, rejected_at: now, reject_reason: reason })
+      .where('id', '=', payoutId)
+      .where('status', 'in', [requested, prepared])
+      .returning('application_id')
+      .executeTakeFirst();
+    if (!done) throw new AppError(409, 'errors.payout_not_rejectable');
+    await recordHistory(trx, {
+      applicationId: done.application_id,
+      userId: staffId,
+      action: 'payout_rejected',
+      before: { payout_id: payoutId, payout_status: before.status },
+      after: { payout_id: payoutId, payout_status: rejected, reason },
+    });
+    await mailPayoutOutcome(trx, deps, payoutId, 'payout_rejected', { reason });
+  });
+  deps.mailer.deliverSoon();
+}

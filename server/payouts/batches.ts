@@ -1,0 +1,356 @@
+import { sql, type SqlBool } from 'kysely';
+import { enums } from '../../resources/enums.js';
+import { personName } from '../../resources/users.js';
+import { recordHistory } from '../applications/history.js';
+import { addDays, stockholmDay } from '../clock.js';
+import type { Db } from '../db/connect.js';
+import { AppError, invalid, notFound } from '../errors.js';
+import { listPage, type ListGrammar, type ListQuery } from '../lists/listQuery.js';
+import { paymentFile } from './paymentFile.js';
+import { PaymentBatchError, type CreditorAccount } from './paymentBatch.js';
+import { mailPayoutOutcome, type PayoutMailDeps } from './grantMails.js';
+import { payeeName, payoutRow, payoutRows } from './payoutList.js';
+import { paymentDebtor } from './paymentSettings.js';
+
+// Payment batches: approved payouts gathered into one payment file for the bank, each payout into one batch only
+// (a conditional UPDATE: of two batches made at once with one payout, one gets it and the other is refused whole).
+// The batch is marked sent once the file has gone to the bank, then its payouts paid, all or some, with the day, or
+// one returned by the bank with a reason. Each step is recorded in the history of every application it touches, and
+// the applicant is mailed when their payout is paid or returned.
+
+const { approved, in_batch, sent, paid, returned } = enums.payout_status;
+
+/** The periods of the payouts (unknown ids are left out): what the caller's abilities must cover. */
+export async function periodsOfPayouts(db: Db, payoutIds: number[]): Promise<number[]> {
+  if (!payoutIds.length) return [];
+  const rows = await db
+    .selectFrom('payouts as p')
+    .innerJoin('applications as a', 'a.id', 'p.application_id')
+    .select('a.period_id')
+    .distinct()
+    .where('p.id', 'in', payoutIds)
+    .execute();
+  return rows.map((row) => row.period_id);
+}
+
+/** The periods of a batch's payouts, or undefined for an unknown batch. */
+export async function periodsOfBatch(db: Db, batchId: number): Promise<number[] | undefined> {
+  const batch = await db.selectFrom('payment_batches').select('id').where('id', '=', batchId).executeTakeFirst();
+  if (!batch) return undefined;
+  const rows = await db
+    .selectFrom('payouts as p')
+    .innerJoin('applications as a', 'a.id', 'p.application_id')
+    .select('a.period_id')
+    .distinct()
+    .where('p.batch_id', '=', batchId)
+    .execute();
+  return rows.map((row) => row.period_id);
+}
+
+/** The day a batch is paid unless told: today in Stockholm. A day in the past, or more than a year ahead, is a 422. */
+function executionDay(now: Date, asked: string | undefined): string {
+  const today = stockholmDay(now);
+  if (asked === undefined) return today;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(asked) || addDays(asked, 0) !== asked) throw invalid({ execution_date: ['validation.date'] });
+  if (asked < today || asked > addDays(today, 366)) throw invalid({ execution_date: ['validation.execution_date'] });
+  return asked;
+}
+
+/**
+ * Gathers the approved payouts not in a batch into a new batch made by `staffId`, paid on `executionDate` (today
+ * unless given). Any payout that is not such (unknown, not approved, in a batch already, also by a batch made at the
+ * same time): 409, nothing made. Answers the batch's id.
+ */
+export async function createBatch(db: Db, payoutIds: number[], staffId: number, now: Date, executionDate?: string) {
+  const ids = [...new Set(payoutIds)];
+  if (!ids.length) throw invalid({ payout_ids: ['validation.required'] });
+  const day = executionDay(now, executionDate);
+  return db.transaction().execute(async (trx) => {
+    const { id } = await trx
+      .selectNoFrom(sql<number>`nextval(pg_get_serial_sequence('payment_batches', 'id'))::int`.as('id'))
+      .executeTakeFirstOrThrow();
+    // The message id: the day it was made and the batch's number, unique as the bank requires.
+    const messageId = `UTB-${stockholmDay(now).replaceAll('-', '')}-${id}`;
+    await trx
+      .insertInto('payment_batches')
+      .values({ id, message_id: messageId, execution_date: day, created_by: staffId, created_at: now })
+      .execute();
+    const taken = await trx
+      .updateTable('payouts')
+      .set({ status: in_batch, batch_id: id })
+      .where('id', 'in', ids)
+      .where('status', '=', approved)
+      .where('batch_id', 'is', null)
+      .returning(['id', 'application_id'])
+      .execute();
+    if (taken.length !== ids.length) throw new AppError(409, 'errors.payout_not_batchable');
+    for (const payout of taken) {
+      await recordHistory(trx, {
+        applicationId: payout.application_id,
+        userId: staffId,
+        action: 'payout_batched',
+        before: { payout_id: payout.id, payout_status: approved },
+        after: { payout_id: payout.id, payout_status: in_batch, batch: id },
+      });
+    }
+    return id;
+  });
+}
+
+/** The batches with their counts and totals (`b`). */
+function batchRows(db: Db) {
+  return db
+    .selectFrom('payment_batches as b')
+    .innerJoin('users as cu', 'cu.id', 'b.created_by')
+    .leftJoin('users as su', 'su.id', 'b.sent_by')
+    .select((eb) => [
+      'b.id',
+      'b.message_id',
+      'b.execution_date',
+      'b.created_at',
+      'b.sent_at',
+      'cu.id as creator_id',
+      'cu.first_name as creator_first_name',
+      'cu.last_name as creator_last_name',
+      'su.id as sender_id',
+      'su.first_name as sender_first_name',
+      'su.last_name as sender_last_name',
+      eb
+        .selectFrom('payouts as p')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .whereRef('p.batch_id', '=', 'b.id')
+        .as('payouts'),
+      eb
+        .selectFrom('payouts as p')
+        .select(sql<number>`coalesce(sum(p.amount), 0)::bigint`.as('n'))
+        .whereRef('p.batch_id', '=', 'b.id')
+        .as('total'),
+      eb
+        .selectFrom('payouts as p')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .whereRef('p.batch_id', '=', 'b.id')
+        .where('p.status', '=', paid)
+        .as('paid'),
+      eb
+        .selectFrom('payouts as p')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .whereRef('p.batch_id', '=', 'b.id')
+        .where('p.status', '=', returned)
+        .as('returned'),
+    ]);
+}
+
+type BatchJoined = Awaited<ReturnType<ReturnType<typeof batchRows>['executeTakeFirstOrThrow']>>;
+
+const batchRow = (row: BatchJoined) => ({
+  id: row.id,
+  message_id: row.message_id,
+  execution_date: row.execution_date,
+  created_at: row.created_at,
+  created_by: { id: row.creator_id, name: personName(row.creator_first_name, row.creator_last_name) },
+  sent_at: row.sent_at,
+  sent_by: row.sender_id === null ? null : { id: row.sender_id, name: personName(row.sender_first_name, row.sender_last_name) },
+  payouts: Number(row.payouts ?? 0),
+  total: Number(row.total ?? 0),
+  paid: Number(row.paid ?? 0),
+  returned: Number(row.returned ?? 0),
+});
+
+export const batchListGrammar: ListGrammar = {
+  sorts: ['created_at', 'execution_date'],
+  defaultSort: { field: 'created_at', order: 'desc' },
+  search: false,
+  filters: {},
+};
+
+/**
+ * A page of the batches, newest first, of the periods in `periods` alone when given (a caller who manages payouts of
+ * some periods sees the batches holding a payout of theirs).
+ */
+export async function listBatches(db: Db, query: ListQuery, periods: number[] | null) {
+  const direction = sql.raw(query.direction);
+  const key = query.sort === 'execution_date' ? sql`b.execution_date` : sql`b.created_at`;
+  const mine = sql<SqlBool>`${periods === null} or exists (select 1 from payouts p join applications a on a.id = p.application_id
+    where p.batch_id = b.id and a.period_id = any(${periods ?? []}::int[]))`;
+  const [page, { total }] = await Promise.all([
+    batchRows(db)
+      .where(mine)
+      .orderBy(sql`${key} ${direction}`)
+      .orderBy(sql`b.id ${direction}`)
+      .limit(query.perPage)
+      .offset((query.page - 1) * query.perPage)
+      .execute(),
+    db
+      .selectFrom('payment_batches as b')
+      .select(sql<number>`count(*)::int`.as('total'))
+      .where(mine)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return listPage(page.map(batchRow), total, query);
+}
+
+/** One batch with its payouts (404 unknown). */
+export async function batchById(db: Db, batchId: number) {
+  const row = await batchRows(db).where('b.id', '=', batchId).executeTakeFirst();
+  if (!row) throw notFound();
+  const payouts = await payoutRows(db).where('p.batch_id', '=', batchId).orderBy('p.id').execute();
+  return { ...batchRow(row), items: payouts.map(payoutRow) };
+}
+
+const creditorAccount = (payout: { account_type: string; clearing_number: string | null; account_number: string }): CreditorAccount =>
+  payout.account_type === 'bank'
+    ? { kind: 'bank', clearing: payout.clearing_number ?? '', account: payout.account_number }
+    : { kind: payout.account_type as 'bankgiro' | 'plusgiro', number: payout.account_number };
+
+/**
+ * The batch's payment file (pain.001.001.03) with its file name: the foundation from the payment settings as debtor
+ * (422 while they lack its name, organisation number or account), each payout a payment to its account, named
+ * `P<payout id>` end to end and carrying the application's reference.
+ */
+export async function batchFile(db: Db, batchId: number) {
+  const batch = await db.selectFrom('payment_batches').selectAll().where('id', '=', batchId).executeTakeFirst();
+  if (!batch) throw notFound();
+  const debtor = await paymentDebtor(db);
+  if (!debtor) throw new AppError(422, 'errors.payment_settings_incomplete');
+  const payouts = await payoutRows(db).where('p.batch_id', '=', batchId).orderBy('p.id').execute();
+  try {
+    const xml = paymentFile({
+      messageId: batch.message_id,
+      createdAt: batch.created_at,
+      executionDate: batch.execution_date,
+      debtor,
+      payments: payouts.map((payout) => ({
+        endToEndId: `P${payout.id}`,
+        amount: payout.amount,
+        creditorName: payeeName(payout) || (payout.reference ?? `P${payout.id}`),
+        creditorAccount: creditorAccount(payout),
+        remittance: payout.reference ?? '',
+      })),
+    });
+    return { xml, filename: `${batch.message_id}.xml` };
+  } catch (error) {
+    if (error instanceof PaymentBatchError) throw new AppError(422, error.key, { params: error.params });
+    throw error;
+  }
+}
+
+/** Marks the batch sent to the bank by `staffId`, and its payouts with it: once (409 when it was already). */
+export async function markBatchSent(db: Db, batchId: number, staffId: number, now: Date) {
+  await db.transaction().execute(async (trx) => {
+    const batch = await trx
+      .updateTable('payment_batches')
+      .set({ sent_at: now, sent_by: staffId })
+      .where('id', '=', batchId)
+      .where('sent_at', 'is', null)
+      .returning('id')
+      .executeTakeFirst();
+    if (!batch) {
+      const known = await trx.selectFrom('payment_batches').select('id').where('id', '=', batchId).executeTakeFirst();
+      if (!known) throw notFound();
+      throw new AppError(409, 'errors.payment_batch_sent_already');
+    }
+    const payouts = await trx
+      .updateTable('payouts')
+      .set({ status: sent })
+      .where('batch_id', '=', batchId)
+      .where('status', '=', in_batch)
+      .returning(['id', 'application_id'])
+      .execute();
+    for (const payout of payouts) {
+      await recordHistory(trx, {
+        applicationId: payout.application_id,
+        userId: staffId,
+        action: 'payout_sent',
+        before: { payout_id: payout.id, payout_status: in_batch },
+        after: { payout_id: payout.id, payout_status: sent, batch: batchId },
+      });
+    }
+  });
+}
+
+/** A paid day: a real day, not after today in Stockholm (422 beside `paid_on`). */
+function paidDay(now: Date, day: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || addDays(day, 0) !== day) throw invalid({ paid_on: ['validation.date'] });
+  if (day > stockholmDay(now)) throw invalid({ paid_on: ['validation.paid_on_future'] });
+  return day;
+}
+
+/**
+ * Marks the sent batch's payouts paid on `paidOn`: all of them still sent, or those listed (each must be a sent payout
+ * of the batch: 409 otherwise, nothing changed). Mails each applicant. Answers how many were marked.
+ */
+export async function markBatchPaid(
+  db: Db,
+  deps: PayoutMailDeps,
+  batchId: number,
+  paidOn: string,
+  payoutIds: number[] | undefined,
+  staffId: number,
+  now: Date,
+) {
+  const day = paidDay(now, paidOn);
+  const ids = payoutIds && [...new Set(payoutIds)];
+  if (ids && !ids.length) throw invalid({ payout_ids: ['validation.required'] });
+  const marked = await db.transaction().execute(async (trx) => {
+    const batch = await trx
+      .selectFrom('payment_batches')
+      .select(['id', 'sent_at'])
+      .where('id', '=', batchId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!batch) throw notFound();
+    if (!batch.sent_at) throw new AppError(409, 'errors.payment_batch_not_sent');
+    const payouts = await trx
+      .updateTable('payouts')
+      .set({ status: paid, paid_on: day })
+      .where('batch_id', '=', batchId)
+      .where('status', '=', sent)
+      .$if(ids !== undefined, (q) => q.where('id', 'in', ids!))
+      .returning(['id', 'application_id'])
+      .execute();
+    if (ids ? payouts.length !== ids.length : !payouts.length) throw new AppError(409, 'errors.payout_not_payable');
+    for (const payout of payouts) {
+      await recordHistory(trx, {
+        applicationId: payout.application_id,
+        userId: staffId,
+        action: 'payout_paid',
+        before: { payout_id: payout.id, payout_status: sent },
+        after: { payout_id: payout.id, payout_status: paid, paid_on: day },
+      });
+      await mailPayoutOutcome(trx, deps, payout.id, 'payout_paid', { paidOn: day });
+    }
+    return payouts.length;
+  });
+  deps.mailer.deliverSoon();
+  return marked;
+}
+
+/**
+ * Marks a sent or paid payout returned by the bank, with the reason, and tells the applicant, who may ask for the
+ * instalment again (the returned payout is no longer live). 409 from any other status.
+ */
+export async function markPayoutReturned(db: Db, deps: PayoutMailDeps, payoutId: number, typedReason: string, staffId: number, now: Date) {
+  const reason = typedReason.trim();
+  if (!reason) throw invalid({ reason: ['validation.required'] });
+  await db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom('payouts').select('status').where('id', '=', payoutId).forUpdate().executeTakeFirst();
+    if (!before) throw notFound();
+    const done = await trx
+      .updateTable('payouts')
+      .set({ status: returned, returned_at: now, return_reason: reason })
+      .where('id', '=', payoutId)
+      .where('status', 'in', [sent, paid])
+      .returning('application_id')
+      .executeTakeFirst();
+    if (!done) throw new AppError(409, 'errors.payout_not_returnable');
+    await recordHistory(trx, {
+      applicationId: done.application_id,
+      userId: staffId,
+      action: 'payout_returned',
+      before: { payout_id: payoutId, payout_status: before.status },
+      after: { payout_id: payoutId, payout_status: returned, reason },
+    });
+    await mailPayoutOutcome(trx, deps, payoutId, 'payout_returned', { reason });
+  });
+  deps.mailer.deliverSoon();
+}

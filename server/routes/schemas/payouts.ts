@@ -1,0 +1,67 @@
+import { Type } from 'typebox';
+import { dateTime, Nullable, nullableDateTime, stringEnum } from '../schemas.js';
+
+// Staff's handling of payouts: the payouts list's row, a payment batch, the payment settings.
+const { Integer } = Type;
+const Text = Type.String;
+const person = Type.Object({ id: Integer(), name: Text() });
+const nullablePerson = Nullable(person);
+
+/** A payout as staff see it in the list, a batch and its own dialog. */
+export const payoutRow = Type.Object({
+  id: Integer(),
+  application: Type.Object({ uuid: Text(), reference: Nullable(Text()) }),
+  payee: Text({ description: 'The organisation’s name as the application gives it, else its contact’s or applicant’s' }),
+  period: Type.Object({ id: Integer(), name: Text() }),
+  amount: Integer({ description: 'öre' }),
+  account: Type.Object({
+    kind: stringEnum(['bankgiro', 'plusgiro', 'bank'] as const),
+    display: Text({ description: 'As its owner reads it, e.g. 5050-1055' }),
+  }),
+  status: Integer({ description: 'enums.payout_status' }),
+  requested_at: dateTime,
+  prepared_by: nullablePerson,
+  prepared_at: nullableDateTime,
+  approved_by: nullablePerson,
+  approved_at: nullableDateTime,
+  rejected_at: nullableDateTime,
+  reject_reason: Nullable(Text()),
+  batch_id: Nullable(Integer()),
+  paid_on: Nullable(Text({ description: 'YYYY-MM-DD' })),
+  returned_at: nullableDateTime,
+  return_reason: Nullable(Text()),
+});
+
+/** A payment batch with its count and totals (öre). */
+export const paymentBatch = Type.Object({
+  id: Integer(),
+  message_id: Text({ description: 'The payment file’s MsgId' }),
+  execution_date: Text({ description: 'YYYY-MM-DD: the day the bank is to pay' }),
+  created_at: dateTime,
+  created_by: person,
+  sent_at: nullableDateTime,
+  sent_by: nullablePerson,
+  payouts: Integer(),
+  total: Integer({ description: 'öre' }),
+  paid: Integer({ description: 'How many of its payouts are paid' }),
+  returned: Integer({ description: 'How many of its payouts were returned' }),
+});
+
+/** A batch with its payouts. */
+export const paymentBatchWithPayouts = Type.Object({ ...paymentBatch.properties, items: Type.Array(payoutRow) });
+
+/** The payment settings as staff read them. */
+export const paymentSettings = Type.Object({
+  name: Text(),
+  org_number: Text(),
+  account_kind: stringEnum(['bankgiro', 'iban'] as const),
+  bankgiro: Nullable(Text()),
+  iban: Nullable(Text()),
+  bic: Nullable(Text()),
+  account_grants: Text(),
+  account_payable: Text(),
+  account_bank: Text(),
+  account_returned: Text(),
+  updated_at: nullableDateTime,
+  updated_by: nullablePerson,
+});

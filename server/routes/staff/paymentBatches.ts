@@ -1,0 +1,163 @@
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { forbidden, notFound } from '../../errors.js';
+import { parseListQuery } from '../../lists/listQuery.js';
+import {
+  batchById,
+  batchFile,
+  batchListGrammar,
+  createBatch,
+  listBatches,
+  markBatchPaid,
+  markBatchSent,
+  periodsOfBatch,
+  periodsOfPayouts,
+} from '../../payouts/batches.js';
+import { body, data, id, listPageSchema, type Api } from '../schemas.js';
+import { paymentBatch, paymentBatchWithPayouts } from '../schemas/payouts.js';
+import { periodsList } from '../scopes.js';
+
+const tags = ['payouts'];
+const { Optional } = Type;
+const day = (description: string) => Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description });
+const params = Type.Object({ id });
+// Those who manage payouts, of the periods they hold it for: a batch is theirs when all its payouts are.
+const config = { access: { abilities: 'manage-payouts', scope: periodsList } } as const;
+
+/** The caller holds the ability for every one of the periods (403 otherwise). */
+function assertCovers(request: FastifyRequest, periods: number[]) {
+  if (request.scope && !periods.every((period) => request.scope!.includes(period))) throw forbidden();
+}
+
+/**
+ * Payment batches: approved payouts gathered for the bank, the pain.001.001.03 file, and the batch marked sent, then
+ * its payouts paid. A caller who manages payouts of some periods reaches the batches whose payouts are all theirs.
+ */
+export default async function paymentBatchRoutes(app: Api) {
+  const { db } = app;
+  const deps = { mailer: app.mailer, config: app.config };
+
+  /** The batch in the path, once the caller is known to hold the ability for all its payouts' periods. */
+  async function reachable(request: FastifyRequest, batchId: number) {
+    const periods = await periodsOfBatch(db, batchId);
+    if (!periods) throw notFound();
+    assertCovers(request, periods);
+  }
+
+  app.post(
+    '/payment-batches',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'Gathers approved payouts not in a batch into a new payment batch, paid on execution_date (today unless given); 409 when any is not such (nothing made)',
+        body: body(
+          {
+            payout_ids: Type.Array(id, { minItems: 1, maxItems: 1000 }),
+            execution_date: Optional(day('The day the bank is to pay: from today, at most a year ahead')),
+          },
+          ['payout_ids'],
+        ),
+        response: { 200: data(paymentBatchWithPayouts) },
+      },
+    },
+    async (request) => {
+      const { payout_ids, execution_date } = request.body.data;
+      assertCovers(request, await periodsOfPayouts(db, payout_ids));
+      const batchId = await createBatch(db, payout_ids, request.staff!.id, app.clock.now(), execution_date);
+      return { data: await batchById(db, batchId) };
+    },
+  );
+
+  app.get(
+    '/payment-batches',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'The payment batches, newest first, with their counts and totals; sort by created_at or execution_date',
+        querystring: Type.Object({
+          page: Optional(Type.Unknown()),
+          per_page: Optional(Type.Unknown()),
+          sort: Optional(Type.Unknown()),
+          direction: Optional(Type.Unknown()),
+        }),
+        response: { 200: listPageSchema(paymentBatch) },
+      },
+    },
+    async (request) => ({ data: await listBatches(db, parseListQuery(batchListGrammar, request.query), request.scope) }),
+  );
+
+  app.get(
+    '/payment-batches/:id',
+    { config, schema: { tags, summary: 'One batch with its payouts', params, response: { 200: data(paymentBatchWithPayouts) } } },
+    async (request) => {
+      await reachable(request, request.params.id);
+      return { data: await batchById(db, request.params.id) };
+    },
+  );
+
+  app.get(
+    '/payment-batches/:id/file',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'The batch’s payment file for the bank, ISO 20022 pain.001.001.03 (XML), as a download; 422 while the payment settings lack the foundation’s name, organisation number or account',
+        params,
+      },
+    },
+    async (request, reply) => {
+      await reachable(request, request.params.id);
+      const { xml, filename } = await batchFile(db, request.params.id);
+      return reply.type('application/xml; charset=utf-8').header('Content-Disposition', `attachment; filename="${filename}"`).send(xml);
+    },
+  );
+
+  app.post(
+    '/payment-batches/:id/sent',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Marks the batch and its payouts sent to the bank (409 when it was already)',
+        params,
+        response: { 200: data(paymentBatchWithPayouts) },
+      },
+    },
+    async (request) => {
+      await reachable(request, request.params.id);
+      await markBatchSent(db, request.params.id, request.staff!.id, app.clock.now());
+      return { data: await batchById(db, request.params.id) };
+    },
+  );
+
+  app.post(
+    '/payment-batches/:id/paid',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'Marks the sent batch’s payouts paid on paid_on: every one still sent, or those listed (409 when one is not a sent payout of the batch); mails each applicant',
+        params,
+        body: body(
+          {
+            paid_on: day('The day the bank paid: not after today'),
+            payout_ids: Optional(Type.Array(id, { minItems: 1, maxItems: 1000 })),
+          },
+          ['paid_on'],
+        ),
+        response: { 200: data(paymentBatchWithPayouts) },
+      },
+    },
+    async (request) => {
+      await reachable(request, request.params.id);
+      const { paid_on, payout_ids } = request.body.data;
+      await markBatchPaid(db, deps, request.params.id, paid_on, payout_ids, request.staff!.id, app.clock.now());
+      return { data: await batchById(db, request.params.id) };
+    },
+  );
+}

@@ -1,0 +1,154 @@
+import { Readable } from 'node:stream';
+import type { FastifyContextConfig } from 'fastify';
+import { Type, type TSchema } from 'typebox';
+import type { Requirement } from '../../../resources/abilities.js';
+import { stockholmDay } from '../../clock.js';
+import { notFound } from '../../errors.js';
+import { parseListQuery } from '../../lists/listQuery.js';
+import { approvePayout, periodOfPayout, preparePayout, rejectPayout } from '../../payouts/attestation.js';
+import { markPayoutReturned } from '../../payouts/batches.js';
+import { exportedPayouts, listPayouts, payoutById, payoutListGrammar, payoutsCsv } from '../../payouts/payoutList.js';
+import type { Scope } from '../../types.js';
+import { body, data, id, listPageSchema, type Api } from '../schemas.js';
+import { payoutRow } from '../schemas/payouts.js';
+import { periodsList } from '../scopes.js';
+
+const tags = ['payouts'];
+const { Optional } = Type;
+
+/** The period of the payout in the path (`:id`): an ability granted for a period covers its payouts. */
+export const payoutPeriod: Scope = {
+  type: 'periods',
+  async of(request) {
+    const payoutId = (request.params as { id?: unknown }).id;
+    return (typeof payoutId === 'number' && (await periodOfPayout(request.server.db, payoutId))) || 'unknown';
+  },
+};
+
+const either: Requirement = { anyOf: ['manage-payouts', 'approve-payouts'] };
+const onPayout = (abilities: Requirement): FastifyContextConfig => ({ access: { abilities, scope: payoutPeriod } });
+/** Documents the query; the values are checked by parseListQuery, with translated 422s. */
+const described = (description: string) => Optional(Type.Unknown({ description }));
+const listQuery = {
+  page: described('From 1'),
+  per_page: described('50 unless given; at most 100'),
+  sort: described('requested_at (default, newest first), amount or status'),
+  direction: described('asc or desc'),
+  'status[]': described('Any of enums.payout_status'),
+  period: described('A period id'),
+  batch: described('A payment batch id'),
+  search: described('More than 2 characters of the application’s reference'),
+};
+const params = Type.Object({ id });
+const reason = body({ reason: Type.String({ minLength: 1, maxLength: 2000, description: 'Why, told to the applicant' }) });
+
+/**
+ * Staff's payouts: the list of the caller's periods and its export, one payout, and the steps of attest by two
+ * (prepare, approve by another user, reject with a reason) and a return from the bank. Each step answers the payout.
+ */
+export default async function payoutRoutes(app: Api) {
+  const { db } = app;
+  const deps = { mailer: app.mailer, config: app.config };
+
+  app.get(
+    '/payouts',
+    {
+      config: { access: { abilities: either, scope: periodsList } },
+      schema: {
+        tags,
+        summary:
+          'The payouts of the periods the caller manages or approves payouts for, 50 a page, newest request first; sort by requested_at, amount or status; filter by status, period and batch; search the references',
+        querystring: Type.Object({ ...listQuery, 'id[]': described('Payout ids (react-admin’s getMany)') }),
+        response: { 200: listPageSchema(payoutRow) },
+      },
+    },
+    async (request) => ({ data: await listPayouts(db, parseListQuery(payoutListGrammar, request.query), request.scope) }),
+  );
+
+  app.get(
+    '/payouts/export',
+    {
+      config: { access: { abilities: either, scope: periodsList } },
+      schema: {
+        tags,
+        summary:
+          'The list as filtered, searched and sorted, every page, as CSV for Excel in the language of Accept-Language (amounts in kronor, times in Stockholm)',
+        querystring: Type.Object(listQuery),
+      },
+    },
+    async (request, reply) => {
+      const { page: _page, per_page: _perPage, ...raw } = request.query;
+      const query = parseListQuery(payoutListGrammar, raw, { paged: false });
+      const csv = payoutsCsv(exportedPayouts(db, query, request.scope), request);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="payouts-${stockholmDay(app.clock.now())}.csv"`)
+        .send(Readable.from(csv));
+    },
+  );
+
+  /** A payout route: the payout in the path, for those holding `abilities` for its period. */
+  const onePayout = (abilities: Requirement, summary: string) => ({
+    config: onPayout(abilities),
+    schema: { tags, summary, params, response: { 200: data(payoutRow) } },
+  });
+  /** The same with a body. */
+  const onePayoutWith = <B extends TSchema>(abilities: Requirement, summary: string, payload: B) => ({
+    config: onPayout(abilities),
+    schema: { tags, summary, params, body: payload, response: { 200: data(payoutRow) } },
+  });
+  const answer = async (payoutId: number) => {
+    const payout = await payoutById(db, payoutId);
+    if (!payout) throw notFound();
+    return { data: payout };
+  };
+
+  app.get('/payouts/:id', onePayout(either, 'One payout'), (request) => answer(request.params.id));
+
+  app.post(
+    '/payouts/:id/prepare',
+    onePayout('manage-payouts', 'Prepares a requested payout: the caller has checked it (409 from any other status)'),
+    async (request) => {
+      await preparePayout(db, request.params.id, request.staff!.id, app.clock.now());
+      return answer(request.params.id);
+    },
+  );
+
+  app.post(
+    '/payouts/:id/approve',
+    onePayout(
+      'approve-payouts',
+      'Approves a prepared payout; never by its preparer (422 errors.payout_same_attester). Of concurrent approvals one succeeds, the others 409; 422 when the application’s approved payouts would exceed its approved amount',
+    ),
+    async (request) => {
+      await approvePayout(db, request.params.id, request.staff!.id, app.clock.now());
+      return answer(request.params.id);
+    },
+  );
+
+  app.post(
+    '/payouts/:id/reject',
+    onePayoutWith(
+      either,
+      'Rejects a requested or prepared payout with a reason, mailed to the applicant, who may ask again (409 otherwise)',
+      reason,
+    ),
+    async (request) => {
+      await rejectPayout(db, deps, request.params.id, request.body.data.reason, request.staff!.id, app.clock.now());
+      return answer(request.params.id);
+    },
+  );
+
+  app.post(
+    '/payouts/:id/returned',
+    onePayoutWith(
+      'manage-payouts',
+      'Marks a sent or paid payout returned by the bank, with a reason mailed to the applicant, who may ask again (409 otherwise)',
+      reason,
+    ),
+    async (request) => {
+      await markPayoutReturned(db, deps, request.params.id, request.body.data.reason, request.staff!.id, app.clock.now());
+      return answer(request.params.id);
+    },
+  );
+}

@@ -1,0 +1,78 @@
+import { sql } from 'kysely';
+import { enums } from '../../resources/enums.js';
+import type { Db } from '../db/connect.js';
+import { exactOre } from './queries.js';
+
+// What became of the money granted, per period and per year (the year the period starts): the amount approved, what
+// of it was paid, what lapsed unasked, what is still outstanding (approved less paid and lapsed), and what was paid
+// back (repayments received). The approved sums come from the tallies the statistics already read (migration 0014),
+// so their cost does not grow with the applications; the rest sums the payout tables' own rows (paid payouts, lapsed
+// instalments, repayments received), each joined to its application's period by key.
+
+interface Row {
+  period_id: number;
+  name: string;
+  start_date: string;
+  approved: string;
+  paid: string;
+  lapsed: string;
+  repaid: string;
+}
+
+const figures = (row: Pick<Row, 'approved' | 'paid' | 'lapsed' | 'repaid'>) => {
+  const approved = exactOre(row.approved);
+  const paid = exactOre(row.paid);
+  const lapsed = exactOre(row.lapsed);
+  return { approved, paid, outstanding: approved - paid - lapsed, lapsed, repaid: exactOre(row.repaid) };
+};
+export type PayoutFigures = ReturnType<typeof figures>;
+
+const sumFigures = (all: PayoutFigures[]): PayoutFigures =>
+  all.reduce(
+    (sum, f) => ({
+      approved: sum.approved + f.approved,
+      paid: sum.paid + f.paid,
+      outstanding: sum.outstanding + f.outstanding,
+      lapsed: sum.lapsed + f.lapsed,
+      repaid: sum.repaid + f.repaid,
+    }),
+    { approved: 0, paid: 0, outstanding: 0, lapsed: 0, repaid: 0 },
+  );
+
+/** The payout figures of the periods given (null: every period): totals, per period (newest first) and per year. */
+export async function payoutFigures(db: Db, periods: number[] | null) {
+  const of = (alias: string) => (periods === null ? sql`true` : sql`${sql.ref(`${alias}.period_id`)} = ANY(${periods}::int[])`);
+  const { rows } = await sql<Row>`
+    WITH approved AS (
+      SELECT t.period_id, sum(t.approved) AS amount FROM application_tallies t
+      WHERE t.status = ${enums.application_status.approved} AND t.approved <> 0 AND ${of('t')} GROUP BY t.period_id
+    ), paid AS (
+      SELECT a.period_id, sum(p.amount) AS amount FROM payouts p JOIN applications a ON a.id = p.application_id
+      WHERE p.status = ${enums.payout_status.paid} AND ${of('a')} GROUP BY a.period_id
+    ), lapsed AS (
+      SELECT a.period_id, sum(i.amount) AS amount FROM payout_instalments i JOIN applications a ON a.id = i.application_id
+      WHERE i.lapsed_at IS NOT NULL AND ${of('a')} GROUP BY a.period_id
+    ), repaid AS (
+      SELECT a.period_id, sum(r.amount) AS amount FROM repayments r JOIN applications a ON a.id = r.application_id
+      WHERE r.received_on IS NOT NULL AND ${of('a')} GROUP BY a.period_id
+    )
+    SELECT pe.id AS period_id, pe.name, pe.start_date::text AS start_date,
+      coalesce(ap.amount, 0)::text AS approved, coalesce(pa.amount, 0)::text AS paid,
+      coalesce(la.amount, 0)::text AS lapsed, coalesce(re.amount, 0)::text AS repaid
+    FROM approved ap
+    FULL JOIN paid pa USING (period_id)
+    FULL JOIN lapsed la USING (period_id)
+    FULL JOIN repaid re USING (period_id)
+    JOIN periods pe ON pe.id = period_id
+  `.execute(db);
+  // Newest period first.
+  const byPeriod = rows
+    .sort((a, b) => b.start_date.localeCompare(a.start_date) || b.period_id - a.period_id)
+    .map((row) => ({ period_id: row.period_id, name: row.name, year: Number(row.start_date.slice(0, 4)), ...figures(row) }));
+  const years = [...new Set(byPeriod.map((row) => row.year))].sort((a, b) => b - a);
+  return {
+    totals: sumFigures(byPeriod),
+    by_period: byPeriod.map(({ year: _year, ...row }) => row),
+    by_year: years.map((year) => ({ year, ...sumFigures(byPeriod.filter((row) => row.year === year)) })),
+  };
+}
