@@ -24,6 +24,7 @@ import * as listSortKeys from './migrations/0023_list_sort_keys.js';
 import * as periodSortIndexes from './migrations/0024_period_sort_indexes.js';
 import * as privacyNoticeErasure from './migrations/0025_privacy_notice_erasure.js';
 import * as payouts from './migrations/0026_payouts.js';
+import * as payoutTallies from './migrations/0027_payout_tallies.js';
 
 // Listed here rather than read from disk, so the order is explicit and nothing depends on the working directory.
 const migrations: Record<string, Migration> = {
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '0024_period_sort_indexes': periodSortIndexes,
   '0025_privacy_notice_erasure': privacyNoticeErasure,
   '0026_payouts': payouts,
+  '0027_payout_tallies': payoutTallies,
 };
 
 export async function migrate(db: Db): Promise<string[]> {

@@ -318,6 +318,8 @@ export interface Database {
     returned_at: Date | null;
     return_reason: string | null;
   };
+  /** Per period, what of the granted money was paid, lapsed and repaid, kept by triggers (migration 0027); read only. */
+  payout_tallies: { period_id: number; paid: Int8; lapsed: Int8; repaid: Int8 };
   /** A payment file's payouts, sent to the bank together. */
   payment_batches: {
     id: Generated<number>;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enums } from '../../resources/enums.js';
 import { createPeriod } from '../test/handlingFixtures.js';
 import { grantedApplication, paidPayout, payoutOf } from '../test/payoutFixtures.js';
 import { call, createStaff, createTestApp, sessionCookie, type TestApp } from '../test/testApp.js';
@@ -79,5 +80,67 @@ describe('the payout figures of the statistics', () => {
       { year: 2026, ...thisYear },
       { year: 2025, ...lastYear },
     ]);
+  });
+
+  it('are kept as payouts are paid and returned, instalments lapse and come back, money is paid back and a grant moves period', async () => {
+    const staff = {
+      preparer: await createStaff(t.db, 'admin', 'p2@payout-figures.test'),
+      approver: await createStaff(t.db, 'admin', 'a2@payout-figures.test'),
+    };
+    const [one, other] = [await createPeriod(t.db, 'Talliesperiod A'), await createPeriod(t.db, 'Talliesperiod B')];
+    const grant = await grantedApplication(t.db, {
+      periodId: one.id,
+      amount: 900_00,
+      instalments: [{ amount: 500_00 }, { amount: 400_00 }],
+    });
+    const paid = await paidPayout(t.db, grant, grant.instalments[0], '2026-04-01', staff);
+    const lapse = (at: Date | null) =>
+      t.db.updateTable('payout_instalments').set({ lapsed_at: at }).where('id', '=', grant.instalments[1].id).execute();
+    await lapse(new Date());
+    await t.db
+      .insertInto('repayments')
+      .values({ application_id: grant.id, amount: 70_00, reason: 'Överskott', registered_by: staff.approver, received_on: '2026-05-01' })
+      .execute();
+
+    /** The tallies of the two periods, and the same sums counted from the rows. */
+    const both = async () => {
+      const tallies = await t.db
+        .selectFrom('payout_tallies')
+        .select(['period_id', 'paid', 'lapsed', 'repaid'])
+        .where('period_id', 'in', [one.id, other.id])
+        .execute();
+      const of = (id: number) => tallies.find((row) => row.period_id === id);
+      return [one.id, other.id].map((id) => ({
+        paid: Number(of(id)?.paid ?? 0),
+        lapsed: Number(of(id)?.lapsed ?? 0),
+        repaid: Number(of(id)?.repaid ?? 0),
+      }));
+    };
+    expect(await both()).toEqual([
+      { paid: 500_00, lapsed: 400_00, repaid: 70_00 },
+      { paid: 0, lapsed: 0, repaid: 0 },
+    ]);
+
+    // Staff move the grant to another period: its sums go with it.
+    await t.db.updateTable('applications').set({ period_id: other.id }).where('id', '=', grant.id).execute();
+    expect(await both()).toEqual([
+      { paid: 0, lapsed: 0, repaid: 0 },
+      { paid: 500_00, lapsed: 400_00, repaid: 70_00 },
+    ]);
+
+    // The bank returns the payment, the deadline is extended (the lapse undone), the repayment was a mistake.
+    await t.db.updateTable('payouts').set({ status: enums.payout_status.returned }).where('id', '=', paid.id).execute();
+    await lapse(null);
+    await t.db.deleteFrom('repayments').where('application_id', '=', grant.id).execute();
+    expect(await both()).toEqual([
+      { paid: 0, lapsed: 0, repaid: 0 },
+      { paid: 0, lapsed: 0, repaid: 0 },
+    ]);
+    // Out of the other test's totals of every period, whichever runs first.
+    await t.db
+      .updateTable('applications')
+      .set({ status: enums.application_status.rejected, approved_money: null })
+      .where('id', '=', grant.id)
+      .execute();
   });
 });

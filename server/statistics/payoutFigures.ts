@@ -5,9 +5,8 @@ import { exactOre } from './queries.js';
 
 // What became of the money granted, per period and per year (the year the period starts): the amount approved, what
 // of it was paid, what lapsed unasked, what is still outstanding (approved less paid and lapsed), and what was paid
-// back (repayments received). The approved sums come from the tallies the statistics already read (migration 0014),
-// so their cost does not grow with the applications; the rest sums the payout tables' own rows (paid payouts, lapsed
-// instalments, repayments received), each joined to its application's period by key.
+// back (repayments received). Every sum comes from tallies kept per period by triggers (the applications' of migration
+// 0014, the payouts' of 0027), so the cost does not grow with the applications or their payouts.
 
 interface Row {
   period_id: number;
@@ -46,23 +45,15 @@ export async function payoutFigures(db: Db, periods: number[] | null) {
     WITH approved AS (
       SELECT t.period_id, sum(t.approved) AS amount FROM application_tallies t
       WHERE t.status = ${enums.application_status.approved} AND t.approved <> 0 AND ${of('t')} GROUP BY t.period_id
-    ), paid AS (
-      SELECT a.period_id, sum(p.amount) AS amount FROM payouts p JOIN applications a ON a.id = p.application_id
-      WHERE p.status = ${enums.payout_status.paid} AND ${of('a')} GROUP BY a.period_id
-    ), lapsed AS (
-      SELECT a.period_id, sum(i.amount) AS amount FROM payout_instalments i JOIN applications a ON a.id = i.application_id
-      WHERE i.lapsed_at IS NOT NULL AND ${of('a')} GROUP BY a.period_id
-    ), repaid AS (
-      SELECT a.period_id, sum(r.amount) AS amount FROM repayments r JOIN applications a ON a.id = r.application_id
-      WHERE r.received_on IS NOT NULL AND ${of('a')} GROUP BY a.period_id
+    ), payouts AS (
+      SELECT t.period_id, t.paid, t.lapsed, t.repaid FROM payout_tallies t
+      WHERE (t.paid <> 0 OR t.lapsed <> 0 OR t.repaid <> 0) AND ${of('t')}
     )
     SELECT pe.id AS period_id, pe.name, pe.start_date::text AS start_date,
-      coalesce(ap.amount, 0)::text AS approved, coalesce(pa.amount, 0)::text AS paid,
-      coalesce(la.amount, 0)::text AS lapsed, coalesce(re.amount, 0)::text AS repaid
+      coalesce(ap.amount, 0)::text AS approved, coalesce(pa.paid, 0)::text AS paid,
+      coalesce(pa.lapsed, 0)::text AS lapsed, coalesce(pa.repaid, 0)::text AS repaid
     FROM approved ap
-    FULL JOIN paid pa USING (period_id)
-    FULL JOIN lapsed la USING (period_id)
-    FULL JOIN repaid re USING (period_id)
+    FULL JOIN payouts pa USING (period_id)
     JOIN periods pe ON pe.id = period_id
   `.execute(db);
   // Newest period first.
