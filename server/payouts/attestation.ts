@@ -2,8 +2,9 @@ import { sql } from 'kysely';
 import { enums } from '../../resources/enums.js';
 import { recordHistory } from '../applications/history.js';
 import type { Db } from '../db/connect.js';
-import { AppError, invalid, notFound } from '../errors.js';
-import { mailPayoutOutcome, type PayoutMailDeps } from './grantMails.js';
+import { AppError, notFound } from '../errors.js';
+import type { PayoutMailDeps } from './grantMails.js';
+import { endPayout } from './endPayout.js';
 
 // Attest by two: a staff user who manages payouts prepares the applicant's request (checks it), another who approves
 // payouts approves it; the same person never does both (the server says so, and the database's CHECK
@@ -105,28 +106,12 @@ export async function approvePayout(db: Db, payoutId: number, staffId: number, n
  * Rejects a payout not yet approved (requested or prepared), with the reason, and tells the applicant, who may ask for
  * the instalment again: the rejected payout is no longer live.
  */
-export async function rejectPayout(db: Db, deps: PayoutMailDeps, payoutId: number, typedReason: string, staffId: number, now: Date) {
-  const reason = typedReason.trim();
-  if (!reason) throw invalid({ reason: ['validation.required'] });
-  await db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom('payouts').select('status').where('id', '=', payoutId).forUpdate().executeTakeFirst();
-    if (!before) throw notFound();
-    const done = await trx
-      .updateTable('payouts')
-      .set({ status: rejected, rejected_by: staffId, rejected_at: now, reject_reason: reason })
-      .where('id', '=', payoutId)
-      .where('status', 'in', [requested, prepared])
-      .returning('application_id')
-      .executeTakeFirst();
-    if (!done) throw new AppError(409, 'errors.payout_not_rejectable');
-    await recordHistory(trx, {
-      applicationId: done.application_id,
-      userId: staffId,
-      action: 'payout_rejected',
-      before: { payout_id: payoutId, payout_status: before.status },
-      after: { payout_id: payoutId, payout_status: rejected, reason },
-    });
-    await mailPayoutOutcome(trx, deps, payoutId, 'payout_rejected', { reason });
+export function rejectPayout(db: Db, deps: PayoutMailDeps, payoutId: number, reason: string, staffId: number, now: Date) {
+  return endPayout(db, deps, payoutId, reason, staffId, {
+    from: [requested, prepared],
+    to: rejected,
+    columns: (reject_reason) => ({ rejected_by: staffId, rejected_at: now, reject_reason }),
+    action: 'payout_rejected',
+    conflict: 'errors.payout_not_rejectable',
   });
-  deps.mailer.deliverSoon();
 }

@@ -9,6 +9,7 @@ import { listPage, type ListGrammar, type ListQuery } from '../lists/listQuery.j
 import { paymentFile } from './paymentFile.js';
 import { PaymentBatchError, type CreditorAccount } from './paymentBatch.js';
 import { mailPayoutOutcome, type PayoutMailDeps } from './grantMails.js';
+import { endPayout } from './endPayout.js';
 import { payeeName, payoutRow, payoutRows } from './payoutList.js';
 import { paymentDebtor } from './paymentSettings.js';
 
@@ -329,28 +330,12 @@ export async function markBatchPaid(
  * Marks a sent or paid payout returned by the bank, with the reason, and tells the applicant, who may ask for the
  * instalment again (the returned payout is no longer live). 409 from any other status.
  */
-export async function markPayoutReturned(db: Db, deps: PayoutMailDeps, payoutId: number, typedReason: string, staffId: number, now: Date) {
-  const reason = typedReason.trim();
-  if (!reason) throw invalid({ reason: ['validation.required'] });
-  await db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom('payouts').select('status').where('id', '=', payoutId).forUpdate().executeTakeFirst();
-    if (!before) throw notFound();
-    const done = await trx
-      .updateTable('payouts')
-      .set({ status: returned, returned_at: now, return_reason: reason })
-      .where('id', '=', payoutId)
-      .where('status', 'in', [sent, paid])
-      .returning('application_id')
-      .executeTakeFirst();
-    if (!done) throw new AppError(409, 'errors.payout_not_returnable');
-    await recordHistory(trx, {
-      applicationId: done.application_id,
-      userId: staffId,
-      action: 'payout_returned',
-      before: { payout_id: payoutId, payout_status: before.status },
-      after: { payout_id: payoutId, payout_status: returned, reason },
-    });
-    await mailPayoutOutcome(trx, deps, payoutId, 'payout_returned', { reason });
+export function markPayoutReturned(db: Db, deps: PayoutMailDeps, payoutId: number, reason: string, staffId: number, now: Date) {
+  return endPayout(db, deps, payoutId, reason, staffId, {
+    from: [sent, paid],
+    to: returned,
+    columns: (return_reason) => ({ returned_at: now, return_reason }),
+    action: 'payout_returned',
+    conflict: 'errors.payout_not_returnable',
   });
-  deps.mailer.deliverSoon();
 }
