@@ -32,7 +32,8 @@ export async function expectAccessible(page: Page, { rules = [] }: { rules?: str
       .getAnimations()
       .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
   );
-  await page.evaluate(axeSource);
+  // Once per document: a move within the app keeps it.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async (extra) => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Violation[] }> } }).axe;
     const result = await axe.run(document, {
