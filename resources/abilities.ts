@@ -15,6 +15,9 @@ export const abilityNames = [
   // Paying the grants: preparing payouts, batches, repayments and the payment settings; approving a prepared payout.
   'manage-payouts',
   'approve-payouts',
+  // Deciding as a board: preparing meetings and entering their decisions; a board member's reading of their meetings.
+  'manage-meetings',
+  'attend-meetings',
 ] as const;
 
 export type AbilityName = (typeof abilityNames)[number];

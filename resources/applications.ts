@@ -110,6 +110,10 @@ export const applicationColumnsBeside: readonly ColumnsBeside[] = [
     why: 'What the applicant was told of the decision, and when: codes, amounts and dates.',
   },
   {
+    columns: ['review_score', 'review_spread', 'reviews_in', 'reviews_pending'],
+    why: 'The reviews’ figures: numbers, naming nobody.',
+  },
+  {
     columns: ['step', 'finished', 'sent_in_at', 'followup_at', 'followup_sent_in_at'],
     why: 'How far the handling came, and when (the month sent in is a statistic).',
   },

@@ -9,6 +9,7 @@ import type { ResourceDefinition } from './fields.js';
 import { frontendUsers } from './frontendUsers.js';
 import { organisations } from './organisations.js';
 import { periods } from './periods.js';
+import { reviewCriteria } from './reviewCriteria.js';
 import { staffUsers } from './staffUsers.js';
 
 export type { ResourceDefinition } from './fields.js';
@@ -21,6 +22,7 @@ export const resourceList = [
   staffUsers,
   applicationTypes,
   applicationTypeFieldDefinitions,
+  reviewCriteria,
   categories,
   frontendUsers,
   periods,

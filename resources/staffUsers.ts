@@ -23,7 +23,7 @@ export const staffUsers = defineResource({
     text('first_name', { personName: true, required: true, column: true, sortable: 'localized', personal: true }),
     text('last_name', { personName: true, required: true, column: true, sortable: 'localized', personal: true }),
     email('email', { required: true, unique: true, column: true, sortable: true, personal: true }),
-    choice('role', ['admin', 'utredare'], 'roles', { required: true, column: true, filter: true }),
+    choice('role', ['admin', 'utredare', 'styrelse'], 'roles', { required: true, column: true, filter: true }),
     choice('locale', ['sv-SE', 'en-US'], 'app.languages', { required: true, default: 'sv-SE' }),
     boolean('active', { column: true, filter: true, default: true }),
     // Where notification mails go (none: no mails), and whether one who manages applications hears of every one.

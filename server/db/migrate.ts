@@ -25,6 +25,7 @@ import * as periodSortIndexes from './migrations/0024_period_sort_indexes.js';
 import * as privacyNoticeErasure from './migrations/0025_privacy_notice_erasure.js';
 import * as payouts from './migrations/0026_payouts.js';
 import * as payoutTallies from './migrations/0027_payout_tallies.js';
+import * as reviewsAndMeetings from './migrations/0028_reviews_and_meetings.js';
 
 // Listed here rather than read from disk, so the order is explicit and nothing depends on the working directory.
 const migrations: Record<string, Migration> = {
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '0025_privacy_notice_erasure': privacyNoticeErasure,
   '0026_payouts': payouts,
   '0027_payout_tallies': payoutTallies,
+  '0028_reviews_and_meetings': reviewsAndMeetings,
 };
 
 export async function migrate(db: Db): Promise<string[]> {

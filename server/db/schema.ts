@@ -175,6 +175,11 @@ export interface Database {
     organisation_id: number | null;
     money: number | null;
     approved_money: number | null;
+    /** The review figures the lists sort on, kept by server/reviews/ (migration 0028); in hundredths of a percent. */
+    review_score: number | null;
+    review_spread: number | null;
+    reviews_in: Generated<number>;
+    reviews_pending: Generated<number>;
     definitions: Json<Record<string, unknown>>;
     global_goals: ColumnType<number[], number[] | undefined, number[]>;
     finished: Generated<boolean>;
@@ -403,8 +408,62 @@ export interface Database {
     amount: number | null;
     status: Generated<number>;
     comment: string | null;
+    /** Null until the reviewer has declared whether they have a conflict of interest with the applicant. */
+    conflict_of_interest: boolean | null;
+    conflict_declared_at: Date | null;
+    /** When the reviewer sent in their scores. */
+    reviewed_at: Date | null;
     created_at: Created;
     updated_at: Timestamp;
+  };
+  review_criteria: {
+    id: Generated<number>;
+    application_type_id: number;
+    label_sv: string;
+    label_en: string;
+    guidance_sv: string | null;
+    guidance_en: string | null;
+    scale_max: Generated<number>;
+    weight: Generated<number>;
+    order: Generated<number>;
+    created_at: Created;
+    updated_at: Timestamp;
+  };
+  review_scores: {
+    investigation_id: number;
+    criterion_id: number;
+    score: number;
+  };
+  meetings: {
+    id: Generated<number>;
+    period_id: number;
+    /** A Stockholm day, 'YYYY-MM-DD'. */
+    held_on: string;
+    place: string;
+    chair_id: number | null;
+    adjuster_id: number | null;
+    decided_at: Date | null;
+    decided_by: number | null;
+    created_at: Created;
+    updated_at: Timestamp;
+  };
+  meeting_members: {
+    meeting_id: number;
+    user_id: number;
+  };
+  meeting_agenda: {
+    meeting_id: number;
+    application_id: number;
+    position: number;
+    decided_status: number | null;
+    decided_amount: number | null;
+  };
+  meeting_conflicts: {
+    meeting_id: number;
+    application_id: number;
+    user_id: number;
+    conflict_of_interest: boolean;
+    declared_at: Generated<Date>;
   };
   application_history: {
     id: Generated<string>;
