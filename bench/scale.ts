@@ -10,8 +10,10 @@
  * admin investigates 2,000 applications at every size), ascending, pages 1-5, without and with a status filter (fewer timed
  * calls: SORT_TIMED), and the 1M/10k ratio of each p95 when both sizes ran. The payouts list gets a payout per application
  * (every status, 1,000 payment batches): newest first, every sort with and without a status, one period, one batch and
- * a search for one reference. SCALE_KINDS=own,search runs only the
- * kinds whose names contain one of those words.
+ * a search for one reference. Reviews: seven applications in ten have review figures (a score, a spread, reviews in and
+ * pending, as server/reviews/ keeps them), the rest none; every list is sorted by review_score too (with the other
+ * sorts), and the kinds `reviews, …` time all applications and one period by score, those with reviews pending and
+ * those scored at least 80 %. SCALE_KINDS=own,search runs only the kinds whose names contain one of those words.
  * The 1,000,000 seed takes a few minutes.
  * Usage: npm run bench:scale
  */
@@ -94,6 +96,16 @@ for (const size of SIZES) {
              CASE WHEN s.status = 60 THEN current_date END
       FROM payout_instalments i, LATERAL (SELECT (ARRAY[10, 20, 30, 40, 50, 60, 60, 60, -10, -20])[1 + i.id % 10] AS status) s
     `.execute(db);
+    // Review figures as the reviews leave them: seven in ten sent-in applications reviewed (one to three reviews in,
+    // some still pending), scores over the whole scale; the rest with none yet, some with reviewers pending.
+    await sql`
+      UPDATE applications SET
+        review_score = CASE WHEN id % 10 < 7 THEN (id * 7919) % 10001 END,
+        review_spread = CASE WHEN id % 10 < 7 THEN (id * 104729) % 3001 END,
+        reviews_in = CASE WHEN id % 10 < 7 THEN 1 + id % 3 ELSE 0 END,
+        reviews_pending = (id / 10) % 3
+      WHERE status <> 10
+    `.execute(db);
     await sql`VACUUM ANALYZE`.execute(db);
   });
   const get = async (url: string) => {
@@ -125,6 +137,16 @@ for (const size of SIZES) {
     // Batches 4-8 of every ten hold the payouts in a batch, sent or paid (the seed's statuses by id).
     { kind: 'payouts, one batch', url: (i) => `/payouts?batch=${4 + 10 * (i % 100)}` },
     { kind: 'payouts, search (one reference)', url: () => `/payouts?search=${encodeURIComponent(payoutReference ?? '')}` },
+    {
+      kind: 'reviews, all by review_score (pages 1-5)',
+      url: (i) => `/applications/all?sort=review_score&direction=desc&page=${1 + (i % 5)}`,
+    },
+    {
+      kind: 'reviews, one period by review_score (pages 1-5)',
+      url: (i) => `/applications/decisioning/${periodUuid}?sort=review_score&direction=desc&page=${1 + (i % 5)}`,
+    },
+    { kind: 'reviews, reviews_pending=true (pages 1-5)', url: (i) => `/applications/all?reviews_pending=true&page=${1 + (i % 5)}` },
+    { kind: 'reviews, review_score_min=80 (pages 1-5)', url: (i) => `/applications/all?review_score_min=80&page=${1 + (i % 5)}` },
   ];
   // Every sortable column of every staff list, pages 1-5, without and with a status filter.
   const lists: { name: string; path: string; sorts: readonly string[]; status?: number }[] = [

@@ -51,3 +51,9 @@ export function formatTimeAgo(value: string, locale: string, now = Date.now()): 
   if (unit) return new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(Math.round(seconds / unit[1]), unit[0]);
   return formatDateTime(value, locale);
 }
+
+/** A review score or spread in hundredths of a percent (0–10000) -> '82,5 %' / '82.5%'; '' for none. */
+export function formatScore(value: number | null | undefined, locale: string): string {
+  if (value === null || value === undefined) return '';
+  return new Intl.NumberFormat(locale, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value / 10000);
+}

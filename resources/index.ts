@@ -55,6 +55,7 @@ export const screens: Record<string, Requirement> = {
   'payment-batches': 'manage-payouts',
   'payment-settings': 'manage-payouts',
   bookkeeping: 'manage-payouts',
+  meetings: { anyOf: ['manage-meetings', 'attend-meetings'] },
 };
 
 /** Screens whose records are applications: an ability granted for a period reaches those of that period. */

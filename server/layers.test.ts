@@ -37,6 +37,8 @@ const layers: { name: string; paths: string[] }[] = [
       'server/dataProtection',
       'server/notifications',
       'server/payouts',
+      'server/reviews',
+      'server/meetings',
       'server/statistics',
       'server/periods.ts',
       'server/faqs.ts',

@@ -28,6 +28,11 @@ export type Access = 'anonymous' | 'applicant' | 'staff' | { abilities: Requirem
 export interface Scope {
   type: string;
   of?: (request: FastifyRequest) => Promise<ScopeTarget> | ScopeTarget;
+  /**
+   * What a staff caller must have done before reaching the entity, whatever their abilities (a reviewer's declaration
+   * of a conflict of interest before reading the application): throws to refuse. Runs after the entity's check.
+   */
+  gate?: (request: FastifyRequest) => Promise<void>;
 }
 export type ScopeTarget = number | 'unknown' | 'list';
 

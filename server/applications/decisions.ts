@@ -135,60 +135,66 @@ export interface DecisionInput {
  * caller's language.
  */
 export async function decide(db: Db, applicationId: number, staffId: number, input: DecisionInput, locale: Locale) {
+  await db.transaction().execute((trx) => decideIn(trx, applicationId, staffId, input, locale));
+}
+
+/**
+ * decide() inside the caller's transaction, so several decisions commit together or not at all (a board meeting's):
+ * each later one weighs the earlier ones' approvals against the cap. A caller deciding several applications locks
+ * all their rows first, then the period, so it takes the locks in the order a single decision does.
+ */
+export async function decideIn(trx: Db, applicationId: number, staffId: number, input: DecisionInput, locale: Locale) {
   const id = applicationId;
-  await db.transaction().execute(async (trx) => {
-    // The application's row first, then its period's, as every approval takes them (assertApprovable too), so two
-    // never wait on each other; a second approval in the period waits here, then sees this one's.
-    const application = await trx
-      .selectFrom('applications')
-      .select(['id', 'period_id'])
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
-    const period = await lockedPeriod(trx, application.period_id);
-    const before = await trx.selectFrom('applications').select(decisionFields).where('id', '=', id).forUpdate().executeTakeFirstOrThrow();
-    assertSentIn(before);
+  // The application's row first, then its period's, as every approval takes them (assertApprovable too), so two
+  // never wait on each other; a second approval in the period waits here, then sees this one's.
+  const application = await trx
+    .selectFrom('applications')
+    .select(['id', 'period_id'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  const period = await lockedPeriod(trx, application.period_id);
+  const before = await trx.selectFrom('applications').select(decisionFields).where('id', '=', id).forUpdate().executeTakeFirstOrThrow();
+  assertSentIn(before);
 
-    const errors: FieldErrors = {};
-    const capped = period.uses_money_distribution_cap;
-    if (capped) {
-      for (const field of ['approved_fou', 'approved_nok', 'global_goals'] as const) {
-        if (input[field] != null) errors[field] = ['validation.not_in_capped_decision'];
-      }
+  const errors: FieldErrors = {};
+  const capped = period.uses_money_distribution_cap;
+  if (capped) {
+    for (const field of ['approved_fou', 'approved_nok', 'global_goals'] as const) {
+      if (input[field] != null) errors[field] = ['validation.not_in_capped_decision'];
     }
-    const approving = input.status === approved;
-    if (approving && input.approved_money == null) errors.approved_money = ['validation.required'];
-    // FoU and NOK are parts of the amount granted ("varav"), so together they cannot exceed it.
-    else if (approving && !capped && (input.approved_fou ?? 0) + (input.approved_nok ?? 0) > input.approved_money!) {
-      for (const field of ['approved_fou', 'approved_nok'] as const)
-        if (input[field] != null) errors[field] = ['validation.decision_parts'];
-    }
-    if (Object.keys(errors).length) throw invalid(errors);
+  }
+  const approving = input.status === approved;
+  if (approving && input.approved_money == null) errors.approved_money = ['validation.required'];
+  // FoU and NOK are parts of the amount granted ("varav"), so together they cannot exceed it.
+  else if (approving && !capped && (input.approved_fou ?? 0) + (input.approved_nok ?? 0) > input.approved_money!) {
+    for (const field of ['approved_fou', 'approved_nok'] as const) if (input[field] != null) errors[field] = ['validation.decision_parts'];
+  }
+  if (Object.keys(errors).length) throw invalid(errors);
 
-    if (approving) await assertFitsCap(trx, period, id, input.approved_money!, locale, 'approved_money');
+  if (approving) await assertFitsCap(trx, period, id, input.approved_money!, locale, 'approved_money');
 
-    const after = {
-      status: input.status,
-      approved_money: approving ? input.approved_money! : null,
-      // The parts of an approval; a capped period's decision has none of its own.
-      approved_fou: approving && !capped ? (input.approved_fou ?? null) : null,
-      approved_nok: approving && !capped ? (input.approved_nok ?? null) : null,
-      // Goals an approval names (left out: kept); a rejection or a capped period's decision names none.
-      decision_global_goals:
-        approving && !capped
-          ? input.global_goals != null
-            ? [...input.global_goals].sort((a, b) => a - b)
-            : before.decision_global_goals
-          : [],
-    };
-    // The grant and its plan follow the decision; what is asked for or paid stays, so it may refuse.
-    const field = before.status === approved && !approving ? 'status' : 'approved_money';
-    await keepGrantWithDecision(trx, id, after, staffId, locale, field);
-    await trx
-      .updateTable('applications')
-      .set({ ...after, decided_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
-      .where('id', '=', id)
-      .execute();
-    await recordHistory(trx, { applicationId: id, userId: staffId, action: 'decision', before: { ...before }, after });
-  });
+  const after = {
+    status: input.status,
+    approved_money: approving ? input.approved_money! : null,
+    // The parts of an approval; a capped period's decision has none of its own.
+    approved_fou: approving && !capped ? (input.approved_fou ?? null) : null,
+    approved_nok: approving && !capped ? (input.approved_nok ?? null) : null,
+    // Goals an approval names (left out: kept); a rejection or a capped period's decision names none.
+    decision_global_goals:
+      approving && !capped
+        ? input.global_goals != null
+          ? [...input.global_goals].sort((a, b) => a - b)
+          : before.decision_global_goals
+        : [],
+  };
+  // The grant and its plan follow the decision; what is asked for or paid stays, so it may refuse.
+  const field = before.status === approved && !approving ? 'status' : 'approved_money';
+  await keepGrantWithDecision(trx, id, after, staffId, locale, field);
+  await trx
+    .updateTable('applications')
+    .set({ ...after, decided_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .execute();
+  await recordHistory(trx, { applicationId: id, userId: staffId, action: 'decision', before: { ...before }, after });
 }

@@ -6,6 +6,8 @@ import { fromTheEnd, listPage, type ListGrammar, type ListQuery } from '../lists
 import { COUNT_UP_TO, staffApplicant } from './lists.js';
 import { recordHistory } from './history.js';
 import { personName } from '../../resources/users.js';
+import { refreshReviewFigures } from '../reviews/figures.js';
+import { reviewConditions, reviewFilters, reviewOf, reviewSorts, reviewSortTerms } from '../reviews/listTerms.js';
 
 // The queries of investigations: who investigates an application, and each one's proposal.
 
@@ -17,14 +19,37 @@ const ownSorts: Record<string, RawBuilder<unknown>[]> = {
   // The applicant's name as the application's row keeps it (migration 0023), in Swedish collation.
   applicant: [sql`a.applicant_last_name`, sql`a.applicant_first_name`],
   money: [sql`a.money`],
+  // A score or spread not yet given sorts as the smallest, as in the other lists.
+  ...Object.fromEntries(
+    reviewSorts.map((name) => {
+      const { terms, nullsSmallest } = reviewSortTerms[name];
+      return [name, nullsSmallest ? terms.map((term) => sql`coalesce(${term}, -1)`) : terms];
+    }),
+  ),
 };
 export const ownList: ListGrammar = {
   sorts: Object.keys(ownSorts),
   defaultSort: { field: 'sent_in_at', order: 'asc' },
   search: false,
-  filters: {},
+  // todo: the user's own review is still to be sent in (they have not stood aside) on an application under review.
+  filters: { ...reviewFilters, todo: 'boolean' },
   fromEnd: true,
 };
+
+/** Whether the application (`a`) has review criteria: an application of such a type is reviewed. */
+const underReview = sql<SqlBool>`exists (select 1 from review_criteria c where c.application_type_id = a.application_type_id)`;
+
+/** The user's own review of the application (`a`) is still to do: not sent in and no conflict declared. */
+const reviewToDo = (userId: number) =>
+  sql<SqlBool>`(${underReview} and exists (select 1 from investigations t where t.application_id = a.id and t.user_id = ${userId}
+    and t.reviewed_at is null and t.conflict_of_interest is not true))`;
+
+/** The own list's `my_review`: null where the application is not reviewed. */
+function myReview(row: { under_review: SqlBool; conflict_of_interest: boolean | null; reviewed_at: Date | null }) {
+  if (!row.under_review) return null;
+  if (row.conflict_of_interest === true) return 'stood_aside' as const;
+  return row.reviewed_at ? ('done' as const) : ('todo' as const);
+}
 
 /** The staff users on an application, each with their investigation, in the order they were added. */
 export async function investigatorsOf(db: Db, applicationId: number) {
@@ -82,6 +107,8 @@ export function addInvestigator(
         before: null,
         after: { user_id: user.id, name: personName(user.first_name, user.last_name) },
       });
+      // On an application under review, an investigator is a reviewer whose review is pending.
+      await refreshReviewFigures(trx, [applicationId]);
     }
     return !!row;
   });
@@ -105,6 +132,8 @@ export async function removeInvestigator(db: Db, applicationId: number, removed:
       before: { user_id: removed.user_id, name: removed.name, amount: row.amount, status: row.status, comment: row.comment },
       after: null,
     });
+    // Their review, pending or in, goes with them.
+    await refreshReviewFigures(trx, [applicationId]);
   });
 }
 
@@ -118,13 +147,9 @@ export function ownInvestigations(db: Db, userId: number, query: ListQuery, peri
 }
 
 /** A page counted from the start (ownInvestigations). */
-async function ownFromStart(
-  db: Db,
-  userId: number,
-  { page, perPage, sort, direction }: ListQuery,
-  periods: number[] | null,
-  countUpTo: number,
-) {
+async function ownFromStart(db: Db, userId: number, listQuery: ListQuery, periods: number[] | null, countUpTo: number) {
+  const { page, perPage, sort, direction } = listQuery;
+  const todo = listQuery.flags.todo;
   // The user's applications found by primary key from their investigations (= any(array(…))), never by a join that
   // PostgreSQL may plan as a scan of every application: the cost follows the user's investigations, not the table.
   const mine = db
@@ -133,7 +158,9 @@ async function ownFromStart(
       sql<SqlBool>`a.id = any(array(${db.selectFrom('investigations as i').select('i.application_id').where('i.user_id', '=', userId)}))`,
     )
     .where('a.status', '<>', enums.application_status.draft)
-    .$if(periods !== null, (q) => q.where('a.period_id', 'in', periods?.length ? periods : [-1]));
+    .$if(periods !== null, (q) => q.where('a.period_id', 'in', periods?.length ? periods : [-1]))
+    .$if(todo !== undefined, (q) => q.where(todo ? reviewToDo(userId) : sql<SqlBool>`not ${reviewToDo(userId)}`))
+    .where((eb) => eb.and(reviewConditions(listQuery)));
   // One reading of the user's applications, with their sort keys (`m`), both counts them (up to one past the cap) and
   // gives the page's ids: each of those rows is read once.
   const order = sql.raw(direction);
@@ -192,6 +219,13 @@ async function ownFromStart(
       'i.status as investigation_status',
       'i.amount',
       'i.updated_at',
+      'i.conflict_of_interest',
+      'i.reviewed_at',
+      'a.review_score',
+      'a.review_spread',
+      'a.reviews_in',
+      'a.reviews_pending',
+      underReview.as('under_review'),
     ]);
   for (const term of ownSorts[sort]) query = query.orderBy(sql`${term} ${order}`);
   const rows = await query.orderBy('a.id', direction).execute();
@@ -206,6 +240,8 @@ async function ownFromStart(
       money_value: r.money,
       sent_in_at: r.sent_in_at,
       investigation: { status: r.investigation_status, amount: r.amount, updated_at: r.updated_at },
+      review: reviewOf(r),
+      my_review: myReview(r),
     })),
     exact ? total : countUpTo,
     { page, perPage },

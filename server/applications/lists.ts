@@ -6,6 +6,7 @@ import type { Database } from '../db/schema.js';
 import { fromTheEnd, listPage, type ListGrammar, type ListQuery } from '../lists/listQuery.js';
 import { contains } from '../lists/search.js';
 import { payoutStateSql } from '../payouts/payoutState.js';
+import { reviewConditions, reviewFilters, reviewOf, reviewSorts, reviewSortTerms } from '../reviews/listTerms.js';
 import { reachableByStaff } from './staffReach.js';
 import { changedAfterMail, type Mailed } from './told.js';
 import { personName } from '../../resources/users.js';
@@ -14,10 +15,10 @@ import { personName } from '../../resources/users.js';
 export const listSpecs = {
   all: {
     statuses: listedStatuses,
-    sorts: ['reference', 'status', 'applicant', 'money', 'sent_in_at', 'created_at'],
+    sorts: ['reference', 'status', 'applicant', 'money', 'sent_in_at', 'created_at', ...reviewSorts],
     defaultSort: { field: 'reference', order: 'asc' },
     // unread and followups are the presets of applications/{status?}{unread?}.
-    filters: { period: 'id', unread: 'boolean', followups: 'boolean' },
+    filters: { period: 'id', unread: 'boolean', followups: 'boolean', ...reviewFilters },
     search: true,
     fromEnd: true,
   },
@@ -33,17 +34,18 @@ export const listSpecs = {
       'followup_sent_in_at',
       'followup_at',
       'distribution_mail_sent_at',
+      ...reviewSorts,
     ],
     defaultSort: { field: 'reference', order: 'asc' },
-    filters: { organisation: 'text', frontend_user: 'id', period: 'id', month: 'month' },
+    filters: { organisation: 'text', frontend_user: 'id', period: 'id', month: 'month', ...reviewFilters },
     search: false,
     fromEnd: true,
   },
   decisioning: {
     statuses: listedStatuses,
-    sorts: ['reference', 'status', 'applicant', 'period', 'money'],
+    sorts: ['reference', 'status', 'applicant', 'period', 'money', ...reviewSorts],
     defaultSort: { field: 'reference', order: 'asc' },
-    filters: {},
+    filters: { ...reviewFilters },
     search: false,
     fromEnd: true,
   },
@@ -73,6 +75,7 @@ const sortTerms: Record<string, { terms: RawBuilder<unknown>[]; nullsSmallest?: 
   created_at: { terms: [sql`a.created_at`] },
   // Only the decisioning list, of one period, sorts by it: its order is then the applications' ids.
   period: { terms: [sql`a.period_id`] },
+  ...reviewSortTerms,
 };
 
 /** The applicant's whole name as searched; the same expression as the trigram index frontend_users_name_trgm. */
@@ -108,6 +111,7 @@ function conditions(db: Db, query: ListQuery, { periodId, periods }: ListWithin,
       all.push(sql<SqlBool>`a.sent_in_at >= (${first}::date::timestamp at time zone 'Europe/Stockholm')`);
       all.push(sql<SqlBool>`a.sent_in_at < ((${first}::date + interval '1 month')::timestamp at time zone 'Europe/Stockholm')`);
     }
+    all.push(...reviewConditions(query));
     if (query.search) {
       const term = query.search;
       // One bitmap scan of the applications: the trigram indexes of reference and organisation ORed with the
@@ -175,6 +179,10 @@ function rows(db: Db, kind?: keyof typeof listSpecs) {
       'a.mailed_status',
       'a.mailed_money',
       'a.unread_messages',
+      'a.review_score',
+      'a.review_spread',
+      'a.reviews_in',
+      'a.reviews_pending',
       'f.id as applicant_id',
       'f.first_name',
       'f.last_name',
@@ -226,6 +234,7 @@ export function listRow(row: Joined) {
     sent_in_at: row.sent_in_at,
     finished: row.finished,
     progress: progressOf(row),
+    review: reviewOf(row),
   };
 }
 export type ListRow = ReturnType<typeof listRow>;
@@ -272,7 +281,7 @@ async function withDecision(db: Db, page: Joined[]) {
  * any other filter, or a search, is counted from its matches. Named here rather than excluded, so a filter added to
  * `conditions` is counted until the tallies learn it, never left out of a total.
  */
-export const talliedFilters = { ids: ['period'], flags: ['unread', 'followups'], texts: ['month'] } as const;
+export const talliedFilters = { ids: ['period'], flags: ['unread', 'followups'], texts: ['month'], numbers: [] } as const;
 const talliesCount = (query: ListQuery) =>
   !query.search &&
   (Object.keys(talliedFilters) as (keyof typeof talliedFilters)[]).every((kind) =>
@@ -315,7 +324,7 @@ const byStatusAlone = (query: ListQuery, { periodId, periods }: ListWithin) =>
   !query.search &&
   periodId === undefined &&
   !periods &&
-  [query.ids, query.flags, query.texts].every((filters) => Object.keys(filters).length === 0);
+  [query.ids, query.flags, query.texts, query.numbers].every((filters) => Object.keys(filters).length === 0);
 
 interface Orderable<Q> {
   orderBy(expression: RawBuilder<unknown>): Q;

@@ -26,6 +26,7 @@ import * as privacyNoticeErasure from './migrations/0025_privacy_notice_erasure.
 import * as payouts from './migrations/0026_payouts.js';
 import * as payoutTallies from './migrations/0027_payout_tallies.js';
 import * as reviewsAndMeetings from './migrations/0028_reviews_and_meetings.js';
+import * as reviewListIndexes from './migrations/0029_review_list_indexes.js';
 
 // Listed here rather than read from disk, so the order is explicit and nothing depends on the working directory.
 const migrations: Record<string, Migration> = {
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '0026_payouts': payouts,
   '0027_payout_tallies': payoutTallies,
   '0028_reviews_and_meetings': reviewsAndMeetings,
+  '0029_review_list_indexes': reviewListIndexes,
 };
 
 export async function migrate(db: Db): Promise<string[]> {

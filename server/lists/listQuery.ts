@@ -3,10 +3,11 @@ import { PAGE_SIZE } from '../../resources/fields.js';
 import { invalid, type FieldErrors, type Message } from '../errors.js';
 
 /**
- * What a filter accepts. The first four take exactly one value (the staff application lists); the `[]` kinds take
- * one or more, any of which may match (the settings lists, e.g. `category_id[]=1&category_id[]=2`).
+ * What a filter accepts. The first five take exactly one value (the staff application lists; `percent` a number from
+ * 0 to 100, with up to two decimals); the `[]` kinds take one or more, any of which may match (the settings lists,
+ * e.g. `category_id[]=1&category_id[]=2`).
  */
-export type FilterKind = 'id' | 'boolean' | 'text' | 'month' | 'integer[]' | 'choice[]' | 'boolean[]';
+export type FilterKind = 'id' | 'boolean' | 'text' | 'month' | 'percent' | 'integer[]' | 'choice[]' | 'boolean[]';
 
 /** A list's whitelists: anything a query carries beyond them is a 422. */
 export interface ListGrammar {
@@ -39,6 +40,8 @@ export interface ListQuery {
   ids: Record<string, number>;
   flags: Record<string, boolean>;
   texts: Record<string, string>;
+  /** The `percent` filters, as numbers from 0 to 100. */
+  numbers: Record<string, number>;
   /** The `[]` filters: the accepted values, already of the filter's type. */
   anyOf: Record<string, (string | number | boolean)[]>;
   /** `id[]`, or null when not given. */
@@ -112,6 +115,7 @@ export function parseListQuery(grammar: ListGrammar, raw: unknown, { paged = tru
     ids: {},
     flags: {},
     texts: {},
+    numbers: {},
     anyOf: {},
     only: null,
   };
@@ -159,6 +163,9 @@ function readFilter(query: ListQuery, name: string, kind: FilterKind, values: st
     if (['true', '1'].includes(value)) query.flags[name] = true;
     else if (['false', '0'].includes(value)) query.flags[name] = false;
     else fail(name, 'validation.boolean');
+  } else if (kind === 'percent') {
+    if (/^\d{1,3}(\.\d{1,2})?$/.test(value) && Number(value) <= 100) query.numbers[name] = Number(value);
+    else fail(name, 'validation.percent');
   } else if (kind === 'month') {
     // PostgreSQL has no year 0 (0000-01 would be a 500), and SQL dates begin at year 1.
     const month = /^(\d{4})-(\d{2})$/.exec(value);

@@ -57,16 +57,20 @@ export function registerAccess(app: FastifyInstance, publicPrefixes: string[]) {
 
   // An entity-scoped ability is checked against the request's entity once params, query and body are parsed. It runs
   // for every caller holding one of the scope's type, general holders too: a handler asks `holds` about that entity.
+  // Then the scope's gate, for every staff caller.
   app.addHook('preHandler', async (request) => {
     const access = request.routeOptions.config?.access;
     if (typeof access !== 'object') return;
     const { abilities: requirement, scope } = access;
-    if (!scope?.of || !request.abilities.some((a) => a.entity_type === scope.type)) return;
-    const target = await scope.of(request);
-    if (target === 'list') return;
-    if (target === 'unknown') throw notFound();
-    request.entity = { id: target, type: scope.type };
-    if (!isAllowed(request.abilities, requirement, request.entity)) throw forbidden();
+    if (scope?.of && request.abilities.some((a) => a.entity_type === scope.type)) {
+      const target = await scope.of(request);
+      if (target === 'unknown') throw notFound();
+      if (target !== 'list') {
+        request.entity = { id: target, type: scope.type };
+        if (!isAllowed(request.abilities, requirement, request.entity)) throw forbidden();
+      }
+    }
+    if (request.staff) await scope?.gate?.(request);
   });
 }
 

@@ -27,6 +27,7 @@ import faqOrderRoutes from './staff/faqOrder.js';
 import staffFollowupRoutes from './staff/followups.js';
 import staffFileRoutes from './staff/files.js';
 import investigationRoutes from './staff/investigations.js';
+import meetingRoutes from './staff/meetings.js';
 import meRoutes from './staff/me.js';
 import staffMessageRoutes from './staff/messages.js';
 import notificationRoutes from './staff/notifications.js';
@@ -39,6 +40,7 @@ import periodRoutes from './staff/periods.js';
 import privacyNoticeStaffRoutes from './staff/privacyNotices.js';
 import repaymentRoutes from './staff/repayments.js';
 import retentionRoutes from './staff/retention.js';
+import reviewRoutes from './staff/reviews.js';
 import statisticsRoutes from './staff/statistics.js';
 
 /**
@@ -67,6 +69,7 @@ export async function apiRoutes(instance: FastifyInstance) {
   await api.register(staffFollowupRoutes);
   await api.register(applicantApplicationRoutes);
   await api.register(investigationRoutes);
+  await api.register(reviewRoutes);
   await api.register(decisionRoutes);
   await api.register(decisionMailRoutes);
   await api.register(applicationRoutes);
@@ -86,6 +89,7 @@ export async function apiRoutes(instance: FastifyInstance) {
   await api.register(payoutPlanRoutes);
   await api.register(repaymentRoutes);
   await api.register(bookkeepingRoutes);
+  await api.register(meetingRoutes);
 }
 
 /** The routes outside the API prefix: the development mailbox (never in production) and the browser app. */

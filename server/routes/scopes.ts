@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { periodOfApplication } from '../applications/staffReach.js';
+import { AppError } from '../errors.js';
 import { periodIdOfUuid } from '../periods.js';
+import { reviewStanding } from '../reviews/standing.js';
 import type { Scope, ScopeTarget } from '../types.js';
 import { isUuid } from './schemas.js';
 
@@ -25,12 +27,29 @@ export const listOf = (type: string): Scope => ({ type });
 /** Lists of applications and other rows of periods: narrowed to the caller's periods. */
 export const periodsList = listOf('periods');
 
-/** The period of the application in the path (`:uuid`). */
-export const applicationPeriod: Scope = {
+/** The period of the application in the path, as the scope of the application's reviews (the gate left open). */
+export const reviewedApplicationPeriod: Scope = {
   type: 'periods',
   async of(request) {
     const uuid = uuidParam(request, 'uuid');
     return uuid ? known(await periodOfApplication(request.server.db, uuid)) : 'unknown';
+  },
+};
+
+/**
+ * The period of the application in the path (`:uuid`), which every staff route of one application names. A reviewer of
+ * it (server/reviews/standing.ts) reaches it only after declaring that they have no conflict of interest with the
+ * applicant: before, 403 `errors.declare_conflict_first`; having declared one, 403 `errors.conflict_of_interest`.
+ * The reviews' own routes, where the declaration is made, name `reviewedApplicationPeriod` instead.
+ */
+export const applicationPeriod: Scope = {
+  ...reviewedApplicationPeriod,
+  async gate(request) {
+    const uuid = uuidParam(request, 'uuid');
+    if (!uuid || !request.staff) return;
+    const standing = await reviewStanding(request.server.db, uuid, request.staff.id);
+    if (standing === 'undeclared') throw new AppError(403, 'errors.declare_conflict_first');
+    if (standing === 'conflict') throw new AppError(403, 'errors.conflict_of_interest');
   },
 };
 

@@ -3,6 +3,7 @@ import { storePasswordLink, type LinkRecipient } from '../auth/passwordLinks.js'
 import { deleteStaffSessions } from '../auth/sessions.js';
 import type { Db } from '../db/connect.js';
 import type { ResourceName } from '../../resources/index.js';
+import { refreshReviewFiguresOfTypes } from '../reviews/figures.js';
 import type { AnyDb, Row } from './repository.js';
 
 /** What happens after a write that a declaration cannot say: one entry per resource that needs it. */
@@ -11,8 +12,18 @@ export interface ResourceHooks {
   afterCreate?: (app: FastifyInstance, trx: AnyDb, record: Row) => Promise<void>;
   /** Runs once the creates' transaction has committed: the work it stored can start (a mail be delivered). */
   afterCreateCommitted?: (app: FastifyInstance) => void;
-  afterUpdate?: (app: FastifyInstance, record: Row) => Promise<void>;
+  /** `before` is the record as it was, where the write read it (an edit; an import's update does not). */
+  afterUpdate?: (app: FastifyInstance, record: Row, before?: Row) => Promise<void>;
+  /** Runs once the record is deleted (what referred to it by a cascading key is gone with it). */
+  afterDelete?: (app: FastifyInstance, record: Row) => Promise<void>;
 }
+
+/** The review figures of a criterion's application type: its weight and scale are in every score (server/reviews/). */
+const refreshCriterionType = (db: Db, ...records: (Row | undefined)[]) =>
+  refreshReviewFiguresOfTypes(
+    db,
+    records.map((r) => r?.application_type_id as number | undefined),
+  );
 
 export const resourceHooks: Partial<Record<ResourceName, ResourceHooks>> = {
   users: {
@@ -31,5 +42,11 @@ export const resourceHooks: Partial<Record<ResourceName, ResourceHooks>> = {
     async afterUpdate(app, user) {
       if (user.active === false) await deleteStaffSessions(app.db, user.id);
     },
+  },
+  // A criterion created, changed (perhaps moved to another type) or deleted changes its type's applications' figures.
+  'review-criteria': {
+    afterCreate: (_app, trx, criterion) => refreshCriterionType(trx as Db, criterion),
+    afterUpdate: (app, criterion, before) => refreshCriterionType(app.db, criterion, before),
+    afterDelete: (app, criterion) => refreshCriterionType(app.db, criterion),
   },
 };

@@ -144,17 +144,19 @@ export function registerResource(instance: FastifyInstance, resource: ResourceDe
 
   const update = { config: recordConfig, schema: { tags, summary: 'Update', params: idParams, body: bodySchema(resource) } };
   app.put(`${base}/:id`, update, async (request) => {
-    await getRecord(db, resource, request.params.id);
+    const before = await getRecord(db, resource, request.params.id);
     const record = await prepareRecord(db, resource, request.body.data, request.params.id);
     const updated = await updateRecord(db, resource, request.params.id, record);
-    await hooks.afterUpdate?.(app, updated);
+    await hooks.afterUpdate?.(app, updated, before);
     return { data: updated };
   });
 
   const remove = { config: recordConfig, schema: { tags, summary: 'Delete (409 when still in use)', params: idParams } };
-  app.delete(`${base}/:id`, remove, async (request) => ({
-    data: await deleteRecord(db, resource, request.params.id),
-  }));
+  app.delete(`${base}/:id`, remove, async (request) => {
+    const deleted = await deleteRecord(db, resource, request.params.id);
+    await hooks.afterDelete?.(app, deleted);
+    return { data: deleted };
+  });
 }
 
 /** The CRUD, export and import routes of every declared resource, each guarded by the resource's ability. */

@@ -26,6 +26,8 @@ const PaymentBatchList = lazy(() => import('./payouts/PaymentBatchList'));
 const PaymentBatchPage = lazy(() => import('./payouts/PaymentBatchPage'));
 const PaymentSettingsPage = lazy(() => import('./payouts/PaymentSettingsPage'));
 const BookkeepingPage = lazy(() => import('./bookkeeping/BookkeepingPage'));
+const MeetingList = lazy(() => import('./meetings/MeetingList'));
+const MeetingPage = lazy(() => import('./meetings/MeetingPage'));
 // So do the dashboard, settings, FAQ order and password pages, all in one chunk (pages/screens.ts): the login page
 // loads only itself, and one chunk rather than one each keeps their shared code from splitting into many small files.
 const Dashboard = lazy(() => import('./pages/screens').then((m) => ({ default: m.Dashboard })));
@@ -251,6 +253,22 @@ export function StaffAdmin({
           element={
             <LazyScreen screen="bookkeeping">
               <BookkeepingPage />
+            </LazyScreen>
+          }
+        />
+        <Route
+          path="/meetings"
+          element={
+            <LazyScreen screen="meetings">
+              <MeetingList />
+            </LazyScreen>
+          }
+        />
+        <Route
+          path="/meetings/:id"
+          element={
+            <LazyScreen screen="meetings">
+              <MeetingPage />
             </LazyScreen>
           }
         />

@@ -62,7 +62,15 @@ export const applicationScope = (uuid: string) => ['application', uuid];
 
 /** Reads one thing about an application (getDecision, getHistory...) under the application's key. */
 export function useApplicationQuery<
-  M extends 'getApplication' | 'getHistory' | 'getDecision' | 'getInvestigators' | 'getInvestigations' | 'getMessages' | 'getFollowup',
+  M extends
+    | 'getApplication'
+    | 'getHistory'
+    | 'getDecision'
+    | 'getInvestigators'
+    | 'getInvestigations'
+    | 'getMessages'
+    | 'getFollowup'
+    | 'getReviews',
 >(method: M, uuid: string, options: Partial<UseQueryOptions<Answer<M>, Error>> = {}) {
   return useStaffQuery(applicationScope(uuid), method, [uuid] as Parameters<StaffMethods[M]>, options);
 }

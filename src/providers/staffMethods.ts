@@ -27,6 +27,8 @@ import type { followupRequestCount, followupsRequested } from '../../server/rout
 import type { paymentBatchWithPayouts, paymentSettings, payoutRow } from '../../server/routes/schemas/payouts';
 import type { payoutPlan } from '../../server/routes/schemas/grants';
 import type { repayments } from '../../server/routes/schemas/repayments';
+import type { ownReview, periodReviewers, reviewer, reviewsView } from '../../server/routes/schemas/reviews';
+import type { agendaItem, meeting, meetingRow } from '../../server/routes/schemas/meetings';
 
 // The answers' types are the server's response schemas (server/routes/schemas/), as JSON carries them.
 
@@ -143,9 +145,56 @@ export interface PayoutPlanInstalment {
 /** An application's repayments with what was paid and what may still be asked back. */
 export type Repayments = JsonOf<typeof repayments>;
 
+/** A row of the board meetings list. */
+export type MeetingRow = JsonOf<typeof meetingRow>;
+/** An application on a meeting's agenda, with the reviews' figures and proposal and, once decided, the decision. */
+export type AgendaItem = JsonOf<typeof agendaItem>;
+/** One board meeting: the row, its agenda in order, its totals (öre) and the caller's own conflict declarations. */
+export type Meeting = JsonOf<typeof meeting>;
+/** A meeting as staff create or edit it. */
+export interface MeetingInput {
+  period_id: number;
+  held_on: string;
+  place: string;
+  member_ids: number[];
+  chair_id: number;
+  adjuster_id: number;
+}
+/** One agenda line's decision: approved with an amount, or rejected (amount null). */
+export interface MeetingDecision {
+  application_uuid: string;
+  status: number;
+  amount: number | null;
+}
+
+/** A reviewer of an application: whether they declared a conflict of interest (null: not yet) and sent in their review. */
+export type Reviewer = JsonOf<typeof reviewer>;
+/**
+ * An application's reviews as the caller may read them: its type's criteria (in the caller's language), the applicant
+ * a reviewer judges a conflict against, the caller's own review (null: no reviewer), and, once the caller has sent in
+ * theirs or manages applications, every review and the summary (weighted scores in hundredths of a percent).
+ */
+export type ReviewsView = JsonOf<typeof reviewsView>;
+/** A review's scores by criterion id. */
+export type ReviewScores = NonNullable<ReviewsView['mine']>['scores'];
+type OwnReviewFields = { [K in keyof typeof ownReview]: JsonOf<(typeof ownReview)[K]> };
+/** The caller's own review as they send it: a declaration alone, standing aside, or the scores with the proposal. */
+export type MyReviewInput = Pick<OwnReviewFields, 'conflict_of_interest'> & Partial<Omit<OwnReviewFields, 'conflict_of_interest'>>;
+/** What assigning reviewers to a period's applications did. */
+export type PeriodReviewersAdded = JsonOf<typeof periodReviewers>;
+
 /** The staff API's calls that are not a resource's list or record, one method each. */
 export function staffMethods(http: HttpClient, unwrap: Unwrap) {
   const application = (uuid: string, rest = '') => `/applications/${encodeURIComponent(uuid)}${rest}`;
+  const meetingPath = (id: number, rest = '') => `/meetings/${id}${rest}`;
+  /** A file sent as an attachment, under the name the server gives it. */
+  const attachmentAt = (path: string, params?: Record<string, unknown>) =>
+    unwrap<{ file: Blob; name: string | null }>(
+      http.get<Blob>(path, { ...(params ? { params } : {}), responseType: 'blob' }).then((r) => ({
+        ...r,
+        data: { data: { file: r.data, name: /filename="([^"]+)"/.exec(r.headers['content-disposition'] ?? '')?.[1] ?? null } },
+      })),
+    );
   return {
     getApplication: (uuid: string) => unwrap<StaffApplication>(http.get(application(uuid))),
     applicationFormOptions: () => unwrap<ApplicationFormOptions>(http.get('/applications/form-options')),
@@ -168,6 +217,17 @@ export function staffMethods(http: HttpClient, unwrap: Unwrap) {
     getInvestigations: (uuid: string) => unwrap<Proposal[]>(http.get(application(uuid, '/investigations'))),
     investigate: (uuid: string, investigation: Investigation) =>
       unwrap<unknown>(http.put(application(uuid, '/investigations/mine'), { data: investigation })),
+    /** The application's reviews as the caller may read them (its criteria, their own review, the others' once sent in). */
+    getReviews: (uuid: string) => unwrap<ReviewsView>(http.get(application(uuid, '/reviews'))),
+    /** Declares a conflict of interest or none, or sends in the review (with every criterion scored); answers the reviews. */
+    putMyReview: (uuid: string, review: MyReviewInput) =>
+      unwrap<ReviewsView>(http.put(application(uuid, '/reviews/mine'), { data: review })),
+    /** Puts the users on the application as reviewers; answers all its reviewers. */
+    addReviewers: (uuid: string, userIds: number[]) =>
+      unwrap<Reviewer[]>(http.post(application(uuid, '/reviewers'), { data: { user_ids: userIds } })),
+    /** Puts the users on every sent-in, undecided application of the period as reviewers. */
+    addPeriodReviewers: (periodUuid: string, userIds: number[]) =>
+      unwrap<PeriodReviewersAdded>(http.post(`/periods/${encodeURIComponent(periodUuid)}/reviewers`, { data: { user_ids: userIds } })),
     /** The dialogue with the applicant, oldest first; reading marks nothing read. */
     getMessages: (uuid: string) => unwrap<DialogueMessage[]>(http.get(application(uuid, '/messages'))),
     sendMessage: (uuid: string, message: NewMessage, onProgress?: (event: UploadProgress) => void) =>
@@ -241,13 +301,7 @@ export function staffMethods(http: HttpClient, unwrap: Unwrap) {
       ),
     getPaymentBatch: (id: number) => unwrap<PaymentBatch>(http.get(`/payment-batches/${id}`)),
     /** The batch's payment file for the bank (pain.001 XML), under the name the server gives it. */
-    getPaymentFile: (id: number) =>
-      unwrap<{ file: Blob; name: string | null }>(
-        http.get<Blob>(`/payment-batches/${id}/file`, { responseType: 'blob' }).then((r) => ({
-          ...r,
-          data: { data: { file: r.data, name: /filename="([^"]+)"/.exec(r.headers['content-disposition'] ?? '')?.[1] ?? null } },
-        })),
-      ),
+    getPaymentFile: (id: number) => attachmentAt(`/payment-batches/${id}/file`),
     markPaymentBatchSent: (id: number) => unwrap<PaymentBatch>(http.post(`/payment-batches/${id}/sent`)),
     /** Marks the sent batch's payouts paid on the day: all still sent, or those listed. */
     markPaymentBatchPaid: (id: number, paidOn: string, payoutIds?: number[]) =>
@@ -272,13 +326,33 @@ export function staffMethods(http: HttpClient, unwrap: Unwrap) {
     markRepaymentReceived: (id: number, receivedOn: string) =>
       unwrap<Repayments>(http.post(`/repayments/${id}/received`, { data: { received_on: receivedOn } })),
     /** The bookkeeping of the days as an SIE file, under the name the server gives it. */
-    getBookkeepingFile: (from: string, to: string) =>
-      unwrap<{ file: Blob; name: string | null }>(
-        http.get<Blob>('/bookkeeping/sie', { params: { from, to }, responseType: 'blob' }).then((r) => ({
-          ...r,
-          data: { data: { file: r.data, name: /filename="([^"]+)"/.exec(r.headers['content-disposition'] ?? '')?.[1] ?? null } },
-        })),
+    getBookkeepingFile: (from: string, to: string) => attachmentAt('/bookkeeping/sie', { from, to }),
+    /** The board meetings, as the list reads them (react-admin's list reads the same through the resource `meetings`). */
+    getMeetings: (params: { page?: number; per_page?: number; sort?: string; direction?: 'asc' | 'desc'; period?: number } = {}) =>
+      unwrap<ListPageOf<MeetingRow>>(http.get('/meetings', { params })),
+    getMeeting: (id: number) => unwrap<Meeting>(http.get(meetingPath(id))),
+    createMeeting: (input: MeetingInput) => unwrap<Meeting>(http.post('/meetings', { data: input })),
+    /** Changes a meeting not yet decided (a decided one is a 409). */
+    updateMeeting: (id: number, input: MeetingInput) => unwrap<Meeting>(http.put(meetingPath(id), { data: input })),
+    deleteMeeting: (id: number) => unwrap<unknown>(http.delete(meetingPath(id))),
+    /** The whole agenda, in order. */
+    setAgenda: (id: number, uuids: string[]) =>
+      unwrap<Meeting>(http.put(meetingPath(id, '/agenda'), { data: { application_uuids: uuids } })),
+    /** Appends the period's applications whose reviews are all in and that are not on the agenda yet. */
+    addReviewedToAgenda: (id: number) => unwrap<Meeting>(http.post(meetingPath(id, '/agenda/reviewed'))),
+    /** The caller's own declaration of a conflict of interest on one application of the agenda. */
+    declareConflict: (id: number, uuid: string, conflict: boolean) =>
+      unwrap<Meeting>(
+        http.put(meetingPath(id, `/agenda/${encodeURIComponent(uuid)}/conflict`), { data: { conflict_of_interest: conflict } }),
       ),
+    /** An application of the agenda as a member reads it; a 403 after they declared a conflict on it. */
+    getMeetingApplication: (id: number, uuid: string) =>
+      unwrap<StaffApplication>(http.get(meetingPath(id, `/applications/${encodeURIComponent(uuid)}`))),
+    /** The decisions of the whole agenda, saved together or not at all. */
+    decideMeeting: (id: number, decisions: MeetingDecision[]) =>
+      unwrap<Meeting>(http.post(meetingPath(id, '/decisions'), { data: { decisions } })),
+    /** The board pack or, once decided, the minutes, as a PDF under the name the server gives it. */
+    getMeetingPdf: (id: number, which: 'pack' | 'minutes') => attachmentAt(meetingPath(id, `/${which}.pdf`)),
   };
 }
 

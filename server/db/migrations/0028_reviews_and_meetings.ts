@@ -13,7 +13,8 @@ import { sql, type Kysely } from 'kysely';
  *   agenda of applications; the board's decision on each is kept on its agenda line, so the minutes stay as decided.
  *   A member's declaration of a conflict of interest is kept per agenda line.
  * - Abilities: `manage-meetings` (admin) prepares meetings and enters their decisions; `attend-meetings` is the board
- *   member's, the only ability of the new role `styrelse`: to read the meetings one belongs to, and declare conflicts.
+ *   member's, the only ability of the new role `styrelse`: to read the meetings one belongs to, and declare conflicts
+ *   (the admin has every ability, this one too).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -55,7 +56,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
     INSERT INTO abilities (name) VALUES ('manage-meetings'), ('attend-meetings');
     INSERT INTO roles (name) VALUES ('styrelse');
-    INSERT INTO role_abilities (role, ability) VALUES ('admin', 'manage-meetings'), ('styrelse', 'attend-meetings');
+    INSERT INTO role_abilities (role, ability) VALUES ('admin', 'manage-meetings'), ('admin', 'attend-meetings'), ('styrelse', 'attend-meetings');
 
     CREATE TABLE meetings (
       id serial PRIMARY KEY,

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { payoutStates, type PayoutState } from '../../payouts/payoutState.js';
 import { Nullable, nullableDateTime } from '../schemas.js';
+import { reviewFigures } from './reviews.js';
 
 // The rows of the staff application lists (server/applications/lists.ts builds them), every property always sent.
 const { Integer, Boolean } = Type;
@@ -48,6 +49,7 @@ const rowProperties = {
   sent_in_at: nullableDateTime,
   finished: Boolean(),
   progress: applicationProgress,
+  review: reviewFigures,
 };
 
 /** A row of the lists of all applications and of a period's decisioning, and the answer of a status change. */

@@ -3,6 +3,7 @@ import { enums } from '../../../resources/enums.js';
 import { dateTime, Nullable, nullableDateTime } from '../schemas.js';
 import { decisionMoney } from './decisions.js';
 import { staffApplicant } from './applicationLists.js';
+import { myReview, reviewFigures } from './reviews.js';
 
 // Investigations of an application: the investigators on it, their proposals, and an investigator's own list.
 const { Integer } = Type;
@@ -47,4 +48,6 @@ export const ownInvestigationRow = Type.Object({
   money_value: Nullable(Integer({ description: 'öre' })),
   sent_in_at: nullableDateTime,
   investigation: Type.Object({ status: investigationStatus, amount: decisionMoney, updated_at: dateTime }),
+  review: reviewFigures,
+  my_review: myReview,
 });

@@ -45,6 +45,12 @@ const listParameters = {
 /** Documents the query; the values are checked by parseListQuery, with translated 422s. */
 const querystring = <P extends Record<string, TSchema>>(extra: P) => Type.Object({ ...listParameters, ...extra });
 
+/** The review filters every staff list has (server/reviews/listTerms.ts). */
+const reviewFilterParameters = {
+  review_score_min: described('A percent, 0–100: applications whose review score is at least this'),
+  reviews_pending: described('true: some review pending; false: none'),
+};
+
 /** Staff may set any status but draft, from any status. */
 const settableStatuses: number[] = Object.values(enums.application_status).filter((s) => s !== enums.application_status.draft);
 
@@ -70,12 +76,13 @@ export default async function applicationRoutes(app: Api) {
 
   periodsListRoute(
     'all',
-    'Applications sent in (ongoing, received, approved, rejected), 50 a page by reference; sort by reference, status, applicant, money, sent_in_at, created_at',
+    'Applications sent in (ongoing, received, approved, rejected), 50 a page by reference; sort by reference, status, applicant, money, sent_in_at, created_at, review_score, review_spread, reviews_pending',
     {
       period: described('A period id'),
       search: described('More than 2 characters: reference, organisation name, applicant’s name or e-mail'),
       unread: described('true: applications with messages from the applicant that staff have not read'),
       followups: described('true: follow-up requested and the application not finished (sent in or not)'),
+      ...reviewFilterParameters,
     },
     row,
   );
@@ -105,12 +112,13 @@ export default async function applicationRoutes(app: Api) {
 
   periodsListRoute(
     'decided',
-    'Approved and rejected applications with the decision’s parts, 50 a page by reference; sort by reference, applicant, money, approved_money, approved_fou, approved_nok, followup_sent_in_at, followup_at, distribution_mail_sent_at',
+    'Approved and rejected applications with the decision’s parts, 50 a page by reference; sort by reference, applicant, money, approved_money, approved_fou, approved_nok, followup_sent_in_at, followup_at, distribution_mail_sent_at, review_score, review_spread, reviews_pending',
     {
       organisation: described('Organisation name contains (more than 2 characters)'),
       frontend_user: described('An applicant’s id'),
       period: described('A period id'),
       month: described('YYYY-MM: sent in that month (Stockholm time)'),
+      ...reviewFilterParameters,
     },
     decidedRow,
   );
@@ -122,9 +130,9 @@ export default async function applicationRoutes(app: Api) {
       schema: {
         tags,
         summary:
-          'One period’s applications for those who investigate, 50 a page by reference; sort by reference, status, applicant, period (name), money; no search',
+          'One period’s applications for those who investigate, 50 a page by reference; sort by reference, status, applicant, period (name), money, review_score, review_spread, reviews_pending; no search',
         params: Type.Object({ period_uuid: Text() }),
-        querystring: querystring({}),
+        querystring: querystring(reviewFilterParameters),
         response: { 200: listPageSchema(row) },
       },
     },

@@ -165,6 +165,9 @@ describe('the signed-in user’s own investigations', () => {
       money_value: 2_500_00,
       sent_in_at: '2026-03-05T09:00:00.000Z',
       investigation: { status: grant, amount: 2_000_00, updated_at: expect.any(String) },
+      // Its type has no review criteria: no figures, and no review of Ylva's to do.
+      review: { score: null, spread: null, reviews_in: 0, reviews_pending: 0 },
+      my_review: null,
     });
 
     const descending = (await get('/applications/userInvestigations?direction=desc', ylva)).json().data.data;

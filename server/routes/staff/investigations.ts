@@ -114,7 +114,8 @@ export default async function investigationRoutes(app: Api) {
       config: investigateList,
       schema: {
         tags,
-        summary: 'The signed-in user’s own investigations: 50 a page, by sent-in date unless sorted otherwise, no search',
+        summary:
+          'The signed-in user’s own investigations: 50 a page, by sent-in date unless sorted otherwise (sent_in_at, reference, status, applicant, money, review_score, review_spread, reviews_pending), no search; with the review figures and my_review',
         querystring: Type.Object(
           {
             page: Optional(
@@ -127,6 +128,9 @@ export default async function investigationRoutes(app: Api) {
             per_page: Optional(Integer({ minimum: 1, maximum: 100 })),
             sort: Optional(Text({ maxLength: 100 })),
             direction: Optional(Text({ enum: ['asc', 'desc'] })),
+            review_score_min: Optional(Text({ maxLength: 100, description: 'A percent, 0–100: reviewed at least this high' })),
+            reviews_pending: Optional(Text({ maxLength: 100, description: 'true: some review pending; false: none' })),
+            todo: Optional(Text({ maxLength: 100, description: 'true: my review is still to be sent in (no conflict declared)' })),
           },
           { additionalProperties: false },
         ),

@@ -275,8 +275,8 @@ describe('staff’s dialogue', () => {
         .filter((r) => r.url.startsWith('/api/v1/applications/:uuid/messages') && r.method !== 'HEAD')
         .map((r) => [`${r.method} ${r.url}`, r.access]),
     );
-    // Each for the application's period, where an ability is granted for one period only.
-    const scope = { type: 'periods', of: expect.any(Function) as unknown };
+    // Each for the application's period, where an ability is granted for one period only, behind a reviewer's gate.
+    const scope = { type: 'periods', of: expect.any(Function) as unknown, gate: expect.any(Function) as unknown };
     expect(declared).toEqual({
       'GET /api/v1/applications/:uuid/messages': { abilities: { anyOf: ['manage-applications', 'investigate-applications'] }, scope },
       'POST /api/v1/applications/:uuid/messages': { abilities: 'manage-applications', scope },

@@ -11,8 +11,12 @@ import { InvestigationSection } from './InvestigationSection';
 import { InvestigatorsSection } from './InvestigatorsSection';
 import { statusKey } from './statuses';
 
-/** The dialog's "Application" tab: what was sent in, then the decision and investigators (or one's own investigation) and the history. */
-export function ApplicationDetails({ data, mode }: { data: StaffApplication; mode: 'manage' | 'investigate' }) {
+/**
+ * The dialog's "Application" tab: what was sent in, then the decision and investigators (or one's own investigation) and
+ * the history. `read` is a board member's reading from their meeting: what was sent in alone, the files named but not
+ * linked, as the application's own routes are not theirs.
+ */
+export function ApplicationDetails({ data, mode }: { data: StaffApplication; mode: 'manage' | 'investigate' | 'read' }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const applicantName = useApplicantName();
@@ -57,11 +61,15 @@ export function ApplicationDetails({ data, mode }: { data: StaffApplication; mod
           const files = data.files?.filter((f) => f.field_definition_id === q.id) ?? [];
           const value =
             q.type === enums.field_type.media
-              ? files.map((f) => (
-                  <Link key={f.uuid} href={`${API_PREFIX}/applications/${data.uuid}/files/${f.uuid}`} sx={{ display: 'block' }}>
-                    {f.name}
-                  </Link>
-                ))
+              ? files.map((f) =>
+                  mode === 'read' ? (
+                    <Typography key={f.uuid}>{f.name}</Typography>
+                  ) : (
+                    <Link key={f.uuid} href={`${API_PREFIX}/applications/${data.uuid}/files/${f.uuid}`} sx={{ display: 'block' }}>
+                      {f.name}
+                    </Link>
+                  ),
+                )
               : Array.isArray(answer)
                 ? answer.join(', ')
                 : (answer as string | number | null | undefined);
@@ -72,18 +80,21 @@ export function ApplicationDetails({ data, mode }: { data: StaffApplication; mod
           );
         })}
       </Box>
-      {mode === 'manage' ? (
+      {mode === 'manage' && (
         <>
           <DecisionSection uuid={data.uuid} />
           <InvestigatorsSection uuid={data.uuid} />
         </>
-      ) : (
-        <InvestigationSection uuid={data.uuid} />
       )}
-      <Typography variant="h6" component="h3" gutterBottom>
-        {translate('app.applications.history')}
-      </Typography>
-      <HistoryTimeline uuid={data.uuid} />
+      {mode === 'investigate' && <InvestigationSection uuid={data.uuid} />}
+      {mode !== 'read' && (
+        <>
+          <Typography variant="h6" component="h3" gutterBottom>
+            {translate('app.applications.history')}
+          </Typography>
+          <HistoryTimeline uuid={data.uuid} />
+        </>
+      )}
     </>
   );
 }

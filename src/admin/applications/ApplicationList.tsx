@@ -11,6 +11,7 @@ import { ApplicationListShell, periodFilter, statusFilter, type ApplicationRow }
 import type { ListFilters } from './presets';
 import { useApplicantName } from './applicantName';
 import { ProgressIndicators } from './ProgressIndicators';
+import { reviewColumns, reviewFilters, useReviewFigures } from './reviews/reviewColumns';
 import { StatusSelect } from './StatusSelect';
 import { useStatusChoices, useStatusLabel } from './statuses';
 
@@ -26,6 +27,7 @@ export default function ApplicationList({ presets = {} }: { presets?: ListFilter
   const statusChoices = useStatusChoices(listedStatuses);
   const statusLabel = useStatusLabel();
   const applicantName = useApplicantName();
+  const figures = useReviewFigures();
 
   // react-admin reads its filters from ?filter= and would ignore the preset's own words: say them its way, once
   // (keeping the application the address shows, if any).
@@ -41,6 +43,7 @@ export default function ApplicationList({ presets = {} }: { presets?: ListFilter
     periodFilter(220),
     <BooleanInput key="unread" source="unread" label="app.applications.presets.unread" />,
     <BooleanInput key="followups" source="followups" label="app.applications.presets.followups" />,
+    ...reviewFilters(),
   ];
   const money = (r: ApplicationRow) => formatMoney(r.money_value, locale);
 
@@ -67,6 +70,7 @@ export default function ApplicationList({ presets = {} }: { presets?: ListFilter
       secondaryText={(r) => (
         <>
           {statusLabel(r.status)} · {r.period?.name}
+          {figures.line(r.review) && ` · ${figures.line(r.review)}`}
           <br />
           <ProgressIndicators progress={r.progress} />
         </>
@@ -82,6 +86,7 @@ export default function ApplicationList({ presets = {} }: { presets?: ListFilter
       />
       <DataTable.Col<ApplicationRow> source="period" label="app.applications.fields.period" disableSort render={(r) => r.period?.name} />
       <DataTable.Col source="money" label="app.applications.fields.money_value" align="right" render={money} />
+      {reviewColumns(figures)}
       <DataTable.Col<ApplicationRow>
         source="progress"
         label="app.applications.fields.progress"

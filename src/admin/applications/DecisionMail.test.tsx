@@ -56,7 +56,13 @@ const decision: Decision = {
  * shows) and whose other methods answer as given, or with an empty list for the sections not read here.
  */
 async function render(data: () => StaffApplication, methods: Partial<Record<keyof StaffDataProvider, unknown>>) {
-  const answers: Record<string, unknown> = { getApplication: data, getDecision: () => decision, ...methods };
+  const answers: Record<string, unknown> = {
+    getApplication: data,
+    getDecision: () => decision,
+    // A type without review criteria: no review tab.
+    getReviews: { criteria: [], applicant: { reference: null, name: '', organisation: null }, mine: null, reviews: null, summary: null },
+    ...methods,
+  };
   const dataProvider = new Proxy(
     {},
     {

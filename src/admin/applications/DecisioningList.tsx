@@ -1,14 +1,29 @@
-import { DataTable, useLocaleState, useTranslate } from 'react-admin';
+import { DataTable, FilterButton, TopToolbar, useLocaleState, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { listedStatuses } from '../../../resources/applications';
 import { formatMoney } from '../../../resources/format';
 import { ApplicationListShell, statusFilter, type ApplicationRow } from './ApplicationListShell';
 import { useApplicantName } from './applicantName';
+import { PeriodReviewersButton } from './reviews/PeriodReviewersButton';
+import { reviewColumns, reviewFilters, useReviewFigures } from './reviews/reviewColumns';
+import { useStaffQuery } from '../useStaffQuery';
 import { useStatusChoices, useStatusLabel } from './statuses';
+
+/** The filters, and assigning reviewers to the period's applications for those who manage them. */
+function DecisioningActions({ periodUuid }: { periodUuid: string }) {
+  // The address names the period by its uuid; the periods the user may decide on give its id and name.
+  const { data: periods } = useStaffQuery(['decision-periods'], 'getDecisionPeriods', []);
+  return (
+    <TopToolbar>
+      <FilterButton />
+      <PeriodReviewersButton period={periods?.find((period) => period.uuid === periodUuid)} />
+    </TopToolbar>
+  );
+}
 
 /**
  * decisioning/{period_uuid}/{period_name}: one period's applications for investigators, 50 a page with the status
- * filter; no search, edit or export.
+ * and review filters, the review figures; no search, edit or export.
  */
 export default function DecisioningList() {
   const translate = useTranslate();
@@ -18,6 +33,7 @@ export default function DecisioningList() {
   const applicantName = useApplicantName();
   const statusChoices = useStatusChoices(listedStatuses);
   const money = (r: ApplicationRow) => formatMoney(r.money_value, locale);
+  const figures = useReviewFigures();
   return (
     <ApplicationListShell<ApplicationRow>
       resource="decisioning"
@@ -25,9 +41,10 @@ export default function DecisioningList() {
       queryOptions={{ meta: { endpoint: `applications/decisioning/${encodeURIComponent(periodUuid)}` } }}
       storeKey={`decisioning.${periodUuid}`}
       title={translate('app.decisioning.title', { period: periodName })}
-      filters={[statusFilter(statusChoices, 220)]}
+      filters={[statusFilter(statusChoices, 220), ...reviewFilters()]}
+      actions={<DecisioningActions periodUuid={periodUuid} />}
       sort={{ field: 'reference', order: 'ASC' }}
-      secondaryText={(r) => `${statusLabel(r.status)} · ${r.period?.name ?? ''}`}
+      secondaryText={(r) => [statusLabel(r.status), r.period?.name ?? '', figures.line(r.review)].filter(Boolean).join(' · ')}
       tertiaryText={money}
     >
       <DataTable.Col source="reference" label="app.applications.fields.reference" />
@@ -39,6 +56,7 @@ export default function DecisioningList() {
       />
       <DataTable.Col<ApplicationRow> source="period" label="app.applications.fields.period" render={(r) => r.period?.name} />
       <DataTable.Col source="money" label="app.applications.fields.money_value" align="right" render={money} />
+      {reviewColumns(figures)}
     </ApplicationListShell>
   );
 }

@@ -1,29 +1,51 @@
-import { DataTable, DateField, useLocaleState, useTranslate } from 'react-admin';
+import { BooleanInput, DataTable, DateField, FilterButton, TopToolbar, useLocaleState, useTranslate } from 'react-admin';
 import { formatDate, formatMoney } from '../../../resources/format';
 import { ApplicationListShell } from './ApplicationListShell';
 import type { JsonOf } from '../../../server/routes/schemas';
 import type { ownInvestigationRow } from '../../../server/routes/schemas/investigations';
 import { proposalKey } from './InvestigatorsSection';
 import { useApplicantName } from './applicantName';
+import { reviewColumns, reviewFilters, useReviewFigures } from './reviews/reviewColumns';
 import { useStatusLabel } from './statuses';
 
 /** A row of the signed-in user's own investigations. */
 type Row = JsonOf<typeof ownInvestigationRow>;
 
-/** investigations: the signed-in user's own investigations, by sent-in date; no search, no export. */
+/**
+ * investigations: the signed-in user's own investigations, by sent-in date, with the review figures and the user's
+ * own review, which "Att göra" narrows to those still to review: the reviewer's work list. No search, no export.
+ */
 export default function InvestigationList() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const statusLabel = useStatusLabel();
   const applicantName = useApplicantName();
   const proposal = (r: Row) => translate(`enums.investigation_status.${proposalKey(r.investigation.status)}`);
+  const figures = useReviewFigures();
+  // Null where the application's type has no criteria: nothing to review.
+  const myReview = (r: Row) => (r.my_review ? translate(`app.reviews.mine.${r.my_review}`) : '');
   return (
     <ApplicationListShell<Row>
       resource="investigations"
       title={translate('app.investigation.list_title')}
       sort={{ field: 'sent_in_at', order: 'ASC' }}
       opens="investigate"
-      secondaryText={(r) => `${statusLabel(r.status)} · ${translate('app.investigation.proposal')}: ${proposal(r)}`}
+      filters={[<BooleanInput key="todo" source="todo" label="app.reviews.filters.todo" alwaysOn />, ...reviewFilters()]}
+      actions={
+        <TopToolbar>
+          <FilterButton />
+        </TopToolbar>
+      }
+      secondaryText={(r) =>
+        [
+          statusLabel(r.status),
+          `${translate('app.investigation.proposal')}: ${proposal(r)}`,
+          r.my_review && `${translate('app.reviews.columns.mine')}: ${myReview(r)}`,
+          figures.line(r.review),
+        ]
+          .filter(Boolean)
+          .join(' · ')
+      }
       tertiaryText={(r) => formatDate(r.sent_in_at, locale)}
     >
       <DataTable.Col source="reference" label="app.applications.fields.reference" disableSort />
@@ -46,6 +68,8 @@ export default function InvestigationList() {
         <DateField source="sent_in_at" locales={locale} />
       </DataTable.Col>
       <DataTable.Col source="investigation" label="app.investigation.proposal" disableSort render={proposal} />
+      <DataTable.Col source="my_review" label="app.reviews.columns.mine" disableSort render={myReview} />
+      {reviewColumns(figures)}
     </ApplicationListShell>
   );
 }

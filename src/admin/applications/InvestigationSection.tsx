@@ -1,4 +1,4 @@
-import { Alert, FormControlLabel, List, ListItem, ListItemText, Radio, RadioGroup, TextField, Typography } from '@mui/material';
+import { Alert, List, ListItem, ListItemText, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useGetIdentity, useLocaleState, useNotify, useTranslate, type HttpError } from 'react-admin';
 import { enums } from '../../../resources/enums';
@@ -8,7 +8,7 @@ import type { Investigation, Proposal } from '../../providers/staffMethods';
 import { Loaded } from '../LoadFailed';
 import { useApplicationMutation, useApplicationQuery } from '../useStaffQuery';
 import { proposalKey } from './InvestigatorsSection';
-import { AmountInput, ProposalSection } from './ProposalSection';
+import { ProposalChoice, ProposalSection } from './ProposalSection';
 
 /** The investigator's own proposal (amount, grant or reject, comment) beside the other investigators' proposals. */
 export function InvestigationSection({ uuid }: { uuid: string }) {
@@ -54,22 +54,7 @@ function InvestigationForm({ uuid, proposals, userId }: { uuid: string; proposal
       onSave={() => void save()}
       after={<OtherProposals others={others} />}
     >
-      <RadioGroup
-        row
-        value={String(mine.status)}
-        onChange={(event) => setMine((m) => ({ ...m, status: Number(event.target.value) }))}
-        aria-label={translate('app.investigation.proposal')}
-      >
-        {Object.entries(enums.investigation_status).map(([key, value]) => (
-          <FormControlLabel key={key} value={String(value)} control={<Radio />} label={translate(`enums.investigation_status.${key}`)} />
-        ))}
-      </RadioGroup>
-      <AmountInput
-        label={translate('app.investigation.amount')}
-        value={mine.amount}
-        onChange={(amount) => setMine((m) => ({ ...m, amount }))}
-        problem={errors.amount}
-      />
+      <ProposalChoice value={mine} onChange={(proposal) => setMine((m) => ({ ...m, ...proposal }))} problem={errors.amount} />
       <TextField
         label={translate('app.investigation.comment')}
         multiline

@@ -10,6 +10,23 @@ import { useApplicationMutation, useApplicationQuery } from '../useStaffQuery';
 export const proposalKey = (status: number) =>
   Object.entries(enums.investigation_status).find(([, v]) => v === status)?.[0] ?? 'no_proposal';
 
+/** A staff user as investigators and reviewers are chosen among them. */
+export interface StaffUser {
+  id: number;
+  first_name: string;
+  last_name: string;
+}
+
+/** The active staff users by last name, whom investigators and reviewers are chosen from. */
+export function useActiveStaff(): StaffUser[] {
+  const { data = [] } = useGetList<StaffUser>('users', {
+    pagination: { page: 1, perPage: 100 },
+    sort: { field: 'last_name', order: 'ASC' },
+    filter: { active: true },
+  });
+  return data;
+}
+
 /** Who investigates the application, with their proposals; staff add investigators and remove them after a question. */
 export function InvestigatorsSection({ uuid }: { uuid: string }) {
   const translate = useTranslate();
@@ -20,11 +37,7 @@ export function InvestigatorsSection({ uuid }: { uuid: string }) {
   const remover = useApplicationMutation(uuid, (dataProvider, userId: number) => dataProvider.removeInvestigator(uuid, userId));
   const [adding, setAdding] = useState<number | ''>('');
   const [removing, setRemoving] = useState<Investigator | null>(null);
-  const { data: staff = [] } = useGetList<{ id: number; first_name: string; last_name: string }>('users', {
-    pagination: { page: 1, perPage: 100 },
-    sort: { field: 'last_name', order: 'ASC' },
-    filter: { active: true },
-  });
+  const staff = useActiveStaff();
 
   const add = async () => {
     if (adding === '') return;

@@ -27,6 +27,7 @@ const row = (id: number) => ({
   approved_money: null,
   sent_in_at: '2026-03-01T10:00:00Z',
   finished: false,
+  review: { score: null, spread: null, reviews_in: 0, reviews_pending: 0 },
   progress: {
     unhandled: true,
     unread_messages: false,

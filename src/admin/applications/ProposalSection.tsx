@@ -1,7 +1,8 @@
-import { Box, Button, Stack, Typography } from '@mui/material';
+import { Box, Button, FormControlLabel, Radio, RadioGroup, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { MAX_MONEY } from '../../../resources/applications';
+import { enums } from '../../../resources/enums';
 import { MoneyInput, type MoneyInputProps } from '../../components/MoneyInput';
 
 /**
@@ -58,5 +59,45 @@ export function AmountInput({ problem, ...props }: Omit<MoneyInputProps, 'locale
       error={!!problem}
       helperText={problem ?? ' '}
     />
+  );
+}
+
+/** A proposal as an investigator or a reviewer gives it: grant, reject or none, and the amount (öre, null for none). */
+export interface ProposalValue {
+  status: number;
+  amount: number | null;
+}
+
+/** The choice of a proposal (grant, reject, no proposal) and its amount, for an investigation and a review alike. */
+export function ProposalChoice({
+  value,
+  onChange,
+  problem,
+}: {
+  value: ProposalValue;
+  onChange: (value: ProposalValue) => void;
+  /** The amount's problem, as the server named it. */
+  problem?: string;
+}) {
+  const translate = useTranslate();
+  return (
+    <>
+      <RadioGroup
+        row
+        value={String(value.status)}
+        onChange={(event) => onChange({ ...value, status: Number(event.target.value) })}
+        aria-label={translate('app.investigation.proposal')}
+      >
+        {Object.entries(enums.investigation_status).map(([key, code]) => (
+          <FormControlLabel key={key} value={String(code)} control={<Radio />} label={translate(`enums.investigation_status.${key}`)} />
+        ))}
+      </RadioGroup>
+      <AmountInput
+        label={translate('app.investigation.amount')}
+        value={value.amount}
+        onChange={(amount) => onChange({ ...value, amount })}
+        problem={problem}
+      />
+    </>
   );
 }

@@ -36,6 +36,8 @@ async function mount(record: typeof row & { approved_money: number | null }) {
       cap: null,
     },
     updateStatus: record,
+    // A type without review criteria: no review tab.
+    getReviews: { criteria: [], applicant: { reference: null, name: '', organisation: null }, mine: null, reviews: null, summary: null },
   };
   const dataProvider = new Proxy(
     {},

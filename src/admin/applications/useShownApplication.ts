@@ -1,7 +1,10 @@
 import { useSearchParams } from 'react-router-dom';
 
-/** The tabs of the application dialog; `?tab=dialogue` opens on the conversation with the applicant, `?tab=followup` on the follow-up report, `?tab=payouts` on the grant's payouts. */
-const dialogTabs = ['application', 'dialogue', 'followup', 'payouts'] as const;
+/**
+ * The tabs of the application dialog; `?tab=dialogue` opens on the conversation with the applicant, `?tab=followup` on
+ * the follow-up report, `?tab=payouts` on the grant's payouts, `?tab=review` on the reviewers' scores.
+ */
+const dialogTabs = ['application', 'dialogue', 'followup', 'payouts', 'review'] as const;
 export type DialogTab = (typeof dialogTabs)[number];
 
 const isDialogTab = (value: string | null): value is DialogTab => dialogTabs.includes(value as DialogTab);

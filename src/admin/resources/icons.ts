@@ -3,6 +3,7 @@ import CategoryIcon from '@mui/icons-material/Category';
 import ContactPhoneIcon from '@mui/icons-material/ContactPhone';
 import DateRangeIcon from '@mui/icons-material/DateRange';
 import DescriptionIcon from '@mui/icons-material/Description';
+import GradingIcon from '@mui/icons-material/Grading';
 import GroupIcon from '@mui/icons-material/Group';
 import HelpIcon from '@mui/icons-material/Help';
 import MarkEmailReadIcon from '@mui/icons-material/MarkEmailRead';
@@ -27,6 +28,7 @@ const resourceIcons: Partial<Record<ResourceName, SvgIconComponent>> = {
   contacts: ContactPhoneIcon,
   faqs: HelpIcon,
   'decision-mail-templates': MarkEmailReadIcon,
+  'review-criteria': GradingIcon,
 };
 
 export const resourceIcon = (name: ResourceName): SvgIconComponent => resourceIcons[name] ?? ViewListIcon;

@@ -1,6 +1,6 @@
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { AdminContext, Notification, type AuthProvider, type DataProvider } from 'react-admin';
+import { AdminContext, Notification, type AuthProvider, type DataProvider, type UserIdentity } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
 import type { Ability } from '../../../resources/abilities';
 import { endpointFor } from '../../../resources/index';
@@ -13,21 +13,28 @@ import { raMessages } from '../raMessages';
 
 let root: Root | null = null;
 
-/** A session that is always signed in, holding `abilities`. */
-const signedInWith = (abilities: Ability[]): AuthProvider => ({
+/** A session that is always signed in, holding `abilities`, as `identity` when given. */
+const signedInWith = (abilities: Ability[], identity?: UserIdentity): AuthProvider => ({
   login: async () => {},
   logout: async () => {},
   checkAuth: async () => {},
   checkError: async () => {},
   getPermissions: async () => abilities,
+  ...(identity ? { getIdentity: async () => identity } : {}),
 });
 
 /**
  * Renders `node` as the admin shows it, in Swedish, over `dataProvider`, at `entry` of a router of its own, with the
- * admin's notifications, signed in with `abilities` when given; one at a time (unmountAdmin after each test). Imported
- * only by tests.
+ * admin's notifications, signed in with `abilities` (as `identity`) when given; one at a time (unmountAdmin after each
+ * test). Imported only by tests.
  */
-export async function mountInAdmin(node: ReactNode, dataProvider: DataProvider, entry = '/', abilities?: Ability[]): Promise<HTMLElement> {
+export async function mountInAdmin(
+  node: ReactNode,
+  dataProvider: DataProvider,
+  entry = '/',
+  abilities?: Ability[],
+  identity?: UserIdentity,
+): Promise<HTMLElement> {
   const i18nProvider = await createI18nProvider(raMessages);
   await i18nProvider.changeLocale('sv-SE');
   const container = document.createElement('div');
@@ -36,7 +43,7 @@ export async function mountInAdmin(node: ReactNode, dataProvider: DataProvider, 
   await act(async () => {
     root!.render(
       <MemoryRouter initialEntries={[entry]}>
-        <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} authProvider={abilities && signedInWith(abilities)}>
+        <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} authProvider={abilities && signedInWith(abilities, identity)}>
           {node}
           <Notification />
         </AdminContext>

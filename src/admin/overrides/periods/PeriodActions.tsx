@@ -6,9 +6,10 @@ import { Button, Confirm, useDataProvider, useNotify, useRecordContext, useTrans
 import type { StaffDataProvider } from '../../../providers/dataProvider';
 import { PeriodDecisionMailsButton } from '../../decisionMails/PeriodDecisionMailsButton';
 import { PeriodFollowupRequestsButton } from '../../followupRequests/PeriodFollowupRequestsButton';
+import { PeriodReviewersButton } from '../../applications/reviews/PeriodReviewersButton';
 import { PeriodContactsButton } from './PeriodContactsButton';
 
-/** Open or close the period, each after a confirmation question; its contacts; its decision mails and follow-ups. */
+/** Open or close the period, each after a confirmation question; its contacts; its decision mails, follow-ups and reviewers. */
 export function PeriodActions() {
   const record = useRecordContext<{ id: number; uuid: string; name: string; closed: boolean }>();
   const translate = useTranslate();
@@ -40,6 +41,7 @@ export function PeriodActions() {
       <PeriodContactsButton />
       <PeriodDecisionMailsButton period={record} />
       <PeriodFollowupRequestsButton period={record} />
+      <PeriodReviewersButton period={record} />
       <Button label={`app.periods.${action}`} onClick={() => setAsking(true)}>
         {record.closed ? <LockOpenIcon /> : <LockIcon />}
       </Button>

@@ -1,0 +1,245 @@
+import { sql } from 'kysely';
+import { enums } from '../../resources/enums.js';
+import { personName } from '../../resources/users.js';
+import type { Db } from '../db/connect.js';
+import { AppError, invalid, notFound } from '../errors.js';
+import { lockUndecided } from './meetingLock.js';
+
+// A meeting's agenda: the period's sent-in, undecided applications in the order the board takes them, each with what
+// the reviews propose, and each member's declaration of a conflict of interest per line.
+
+const { received, ongoing, approved } = enums.application_status;
+const { grant, reject } = enums.investigation_status;
+const undecided: number[] = [received, ongoing];
+
+/**
+ * The reviews sent in on an application (`a`): a reviewer without a conflict who sent their scores. Their amounts'
+ * mean, in whole kronor, is the proposed amount, and the more frequent of their proposals (grant or reject) the proposal.
+ */
+const reviewsIn = (column: string) =>
+  sql`(select ${sql.raw(column)} from investigations i
+        where i.application_id = a.id and i.conflict_of_interest = false and i.reviewed_at is not null)`;
+
+/** The agenda's lines by position, each with its application as the board reads it in the list. */
+export async function agendaOf(db: Db, meetingId: number) {
+  const rows = await db
+    .selectFrom('meeting_agenda as ag')
+    .innerJoin('applications as a', 'a.id', 'ag.application_id')
+    .leftJoin('frontend_users as f', 'f.id', 'a.frontend_user_id')
+    .select([
+      'ag.position',
+      'ag.decided_status',
+      'ag.decided_amount',
+      'a.id',
+      'a.uuid',
+      'a.reference',
+      'a.status',
+      'a.money',
+      'a.org_name',
+      'a.review_score',
+      'a.review_spread',
+      'a.reviews_in',
+      'a.reviews_pending',
+      'f.id as applicant_id',
+      'f.first_name',
+      'f.last_name',
+      sql<string | null>`(select string_agg(c.label, ', ' order by c.type, c.label collate swedish)
+        from application_categories ac join categories c on c.id = ac.category_id where ac.application_id = a.id)`.as('category'),
+      sql<number | null>`${reviewsIn('(round(avg(i.amount) / 100) * 100)::bigint')}`.as('proposed_amount'),
+      sql<number>`${reviewsIn(`count(*) filter (where i.status = ${grant})::int`)}`.as('grants'),
+      sql<number>`${reviewsIn(`count(*) filter (where i.status = ${reject})::int`)}`.as('rejects'),
+    ])
+    .where('ag.meeting_id', '=', meetingId)
+    .orderBy('ag.position')
+    .orderBy('a.id')
+    .execute();
+  const conflicts = rows.length
+    ? await db
+        .selectFrom('meeting_conflicts as mc')
+        .innerJoin('users as u', 'u.id', 'mc.user_id')
+        .select(['mc.application_id', 'u.id', 'u.first_name', 'u.last_name'])
+        .where('mc.meeting_id', '=', meetingId)
+        .where('mc.conflict_of_interest', '=', true)
+        .orderBy(sql`u.last_name collate swedish`)
+        .orderBy('u.id')
+        .execute()
+    : [];
+  return rows.map((row) => ({
+    position: row.position,
+    application: {
+      uuid: row.uuid,
+      reference: row.reference,
+      status: row.status,
+      applicant: row.applicant_id === null ? null : personName(row.first_name, row.last_name),
+      organisation: row.org_name,
+      category: row.category,
+      money: row.money,
+      proposed_amount: row.proposed_amount,
+      proposal: row.grants > row.rejects ? ('approve' as const) : row.rejects > row.grants ? ('reject' as const) : null,
+      review: { score: row.review_score, spread: row.review_spread, reviews_in: row.reviews_in, reviews_pending: row.reviews_pending },
+    },
+    decided_status: row.decided_status,
+    decided_amount: row.decided_amount,
+    conflicts: conflicts
+      .filter((c) => c.application_id === row.id)
+      .map((c) => ({ user_id: c.id, name: personName(c.first_name, c.last_name) })),
+  }));
+}
+export type AgendaItem = Awaited<ReturnType<typeof agendaOf>>[number];
+
+/**
+ * The agenda's sums against the period's amount (öre): applied for, proposed by the reviews, decided (granted), and
+ * what remains of the period's amount after the approvals outside this agenda.
+ */
+export async function agendaTotals(db: Db, meetingId: number, periodId: number, agenda: AgendaItem[]) {
+  const sum = (values: (number | null)[]) => values.reduce<number>((total, v) => total + (v ?? 0), 0);
+  const period = await db
+    .selectFrom('periods')
+    .select([
+      'available_money',
+      sql<number>`(select coalesce(sum(a.approved_money), 0) from applications a
+        where a.period_id = periods.id and a.status = ${approved}
+          and a.id not in (select application_id from meeting_agenda where meeting_id = ${meetingId}))::bigint`.as('approved_elsewhere'),
+    ])
+    .where('id', '=', periodId)
+    .executeTakeFirstOrThrow();
+  return {
+    applied: sum(agenda.map((line) => line.application.money)),
+    proposed: sum(agenda.map((line) => line.application.proposed_amount)),
+    decided: sum(agenda.map((line) => (line.decided_status === approved ? line.decided_amount : 0))),
+    available_money: period.available_money,
+    approved_elsewhere: period.approved_elsewhere,
+    remaining: period.available_money - period.approved_elsewhere,
+  };
+}
+
+/** The caller's own declarations on the meeting's agenda, by application uuid. */
+export async function myConflicts(db: Db, meetingId: number, userId: number): Promise<Record<string, boolean>> {
+  const rows = await db
+    .selectFrom('meeting_conflicts as mc')
+    .innerJoin('applications as a', 'a.id', 'mc.application_id')
+    .select(['a.uuid', 'mc.conflict_of_interest'])
+    .where('mc.meeting_id', '=', meetingId)
+    .where('mc.user_id', '=', userId)
+    .execute();
+  return Object.fromEntries(rows.map((r) => [r.uuid, r.conflict_of_interest]));
+}
+
+/**
+ * Sets the whole agenda in this order: each application sent in, undecided and of the meeting's period, once (422
+ * naming those that are not). Lines kept keep their declarations; lines left out lose theirs.
+ */
+export async function setAgenda(db: Db, meetingId: number, uuids: string[]) {
+  await db.transaction().execute(async (trx) => {
+    const meeting = await lockUndecided(trx, meetingId);
+    const found = uuids.length
+      ? await trx.selectFrom('applications').select(['id', 'uuid', 'reference', 'status', 'period_id']).where('uuid', 'in', uuids).execute()
+      : [];
+    const byUuid = new Map(found.map((a) => [a.uuid, a]));
+    const refused = uuids.filter((uuid, index) => {
+      const a = byUuid.get(uuid);
+      return !a || a.period_id !== meeting.period_id || !undecided.includes(a.status) || uuids.indexOf(uuid) !== index;
+    });
+    if (refused.length) {
+      const names = [...new Set(refused)].map((uuid) => byUuid.get(uuid)?.reference ?? uuid).join(', ');
+      throw invalid({ application_uuids: [{ key: 'validation.agenda_applications', params: { applications: names } }] });
+    }
+    const ids = uuids.map((uuid) => byUuid.get(uuid)!.id);
+    let removed = trx.deleteFrom('meeting_agenda').where('meeting_id', '=', meetingId);
+    if (ids.length) removed = removed.where('application_id', 'not in', ids);
+    await removed.execute();
+    if (ids.length)
+      await trx
+        .insertInto('meeting_agenda')
+        .values(ids.map((application_id, position) => ({ meeting_id: meetingId, application_id, position })))
+        .onConflict((oc) => oc.columns(['meeting_id', 'application_id']).doUpdateSet({ position: (eb) => eb.ref('excluded.position') }))
+        .execute();
+  });
+}
+
+/**
+ * Appends the period's sent-in, undecided applications whose reviews are all in (at least one, none pending) and that
+ * are not on the agenda yet, by reference. Answers how many were added.
+ */
+export async function appendReviewed(db: Db, meetingId: number): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const meeting = await lockUndecided(trx, meetingId);
+    const { last } = await trx
+      .selectFrom('meeting_agenda')
+      .select(sql<number>`coalesce(max(position), -1)::int`.as('last'))
+      .where('meeting_id', '=', meetingId)
+      .executeTakeFirstOrThrow();
+    const added = await trx
+      .insertInto('meeting_agenda')
+      .columns(['meeting_id', 'application_id', 'position'])
+      .expression(
+        trx
+          .selectFrom('applications as a')
+          .select([
+            sql<number>`${meetingId}::int`.as('meeting_id'),
+            'a.id',
+            sql<number>`(${last} + row_number() over (order by a.reference, a.id))::int`.as('position'),
+          ])
+          .where('a.period_id', '=', meeting.period_id)
+          .where('a.status', 'in', undecided)
+          .where('a.reviews_in', '>', 0)
+          .where('a.reviews_pending', '=', 0)
+          .where(sql<boolean>`a.id not in (select application_id from meeting_agenda where meeting_id = ${meetingId})`),
+      )
+      .executeTakeFirst();
+    return Number(added.numInsertedOrUpdatedRows ?? 0);
+  });
+}
+
+/** A member's declaration of whether they have a conflict of interest with one agenda line, before the decisions. */
+export async function declareConflict(db: Db, meetingId: number, uuid: string, userId: number, conflict: boolean, now: Date) {
+  await db.transaction().execute(async (trx) => {
+    await lockUndecided(trx, meetingId);
+    const member = await trx
+      .selectFrom('meeting_members')
+      .select('user_id')
+      .where('meeting_id', '=', meetingId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (!member) throw new AppError(403, 'errors.not_a_meeting_member');
+    const line = await agendaLine(trx, meetingId, uuid);
+    await trx
+      .insertInto('meeting_conflicts')
+      .values({
+        meeting_id: meetingId,
+        application_id: line.application_id,
+        user_id: userId,
+        conflict_of_interest: conflict,
+        declared_at: now,
+      })
+      .onConflict((oc) =>
+        oc.columns(['meeting_id', 'application_id', 'user_id']).doUpdateSet({ conflict_of_interest: conflict, declared_at: now }),
+      )
+      .execute();
+  });
+}
+
+/** The agenda line of the application (by uuid) on the meeting, or 404. */
+export async function agendaLine(db: Db, meetingId: number, uuid: string) {
+  const line = await db
+    .selectFrom('meeting_agenda as ag')
+    .innerJoin('applications as a', 'a.id', 'ag.application_id')
+    .select(['ag.application_id', 'ag.position'])
+    .where('ag.meeting_id', '=', meetingId)
+    .where('a.uuid', '=', uuid)
+    .executeTakeFirst();
+  if (!line) throw notFound();
+  return line;
+}
+
+/** Whether the user declared a conflict of interest with the agenda line. */
+export async function hasConflict(db: Db, meetingId: number, applicationId: number, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('meeting_conflicts')
+    .select('conflict_of_interest')
+    .where('meeting_id', '=', meetingId)
+    .where('application_id', '=', applicationId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.conflict_of_interest === true;
+}

@@ -1,0 +1,279 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import { allowedEntityIds, type Ability } from '../../resources/abilities.js';
+import { personName } from '../../resources/users.js';
+import { isoDate } from '../../resources/validators.js';
+import type { Db } from '../db/connect.js';
+import { invalid, notFound, type FieldErrors } from '../errors.js';
+import { listPage, type ListGrammar, type ListQuery } from '../lists/listQuery.js';
+import { agendaOf, agendaTotals, myConflicts } from './agenda.js';
+import { lockUndecided } from './meetingLock.js';
+
+// A board meeting of one period: when and where, its members (staff users; the board members hold the role styrelse),
+// the chair and the adjuster among them, and its agenda (agenda.ts). Those who manage meetings (generally or for the
+// meeting's period) reach every meeting; a board member only those they are a member of, any other is unknown (404).
+
+export const meetingListGrammar: ListGrammar = {
+  sorts: ['held_on', 'period'],
+  defaultSort: { field: 'held_on', order: 'desc' },
+  search: false,
+  filters: { period: 'id' },
+};
+
+/** Who reaches which meetings: the periods managed (null: all), those attended (null: all) and who the caller is. */
+export interface MeetingReach {
+  userId: number;
+  managed: number[] | null;
+  attended: number[] | null;
+}
+
+export function meetingReach(abilities: readonly Ability[], userId: number): MeetingReach {
+  return {
+    userId,
+    managed: allowedEntityIds(abilities, 'manage-meetings', 'periods'),
+    attended: allowedEntityIds(abilities, 'attend-meetings', 'periods'),
+  };
+}
+
+/** Whether the caller manages the meeting's period. */
+export const manages = (reach: MeetingReach, periodId: number) => reach.managed === null || reach.managed.includes(periodId);
+
+/** The meetings (`m`) the caller reaches: those of the periods they manage, and those they attend as a member. */
+function reachable(reach: MeetingReach): Expression<SqlBool> {
+  if (reach.managed === null) return sql<SqlBool>`true`;
+  const member = sql<SqlBool>`exists (select 1 from meeting_members mm where mm.meeting_id = m.id and mm.user_id = ${reach.userId})`;
+  const attends =
+    reach.attended === null
+      ? member
+      : sql<SqlBool>`(${member} and m.period_id = any(${reach.attended.length ? reach.attended : [-1]}::int[]))`;
+  return sql<SqlBool>`(m.period_id = any(${reach.managed.length ? reach.managed : [-1]}::int[]) or ${attends})`;
+}
+
+function meetingRows(db: Db) {
+  return db
+    .selectFrom('meetings as m')
+    .innerJoin('periods as p', 'p.id', 'm.period_id')
+    .leftJoin('users as c', 'c.id', 'm.chair_id')
+    .leftJoin('users as j', 'j.id', 'm.adjuster_id')
+    .select([
+      'm.id',
+      'm.held_on',
+      'm.place',
+      'm.decided_at',
+      'm.chair_id',
+      'm.adjuster_id',
+      'c.first_name as chair_first_name',
+      'c.last_name as chair_last_name',
+      'j.first_name as adjuster_first_name',
+      'j.last_name as adjuster_last_name',
+      'p.id as period_id',
+      'p.uuid as period_uuid',
+      'p.name as period_name',
+      sql<number>`(select count(*) from meeting_agenda ag where ag.meeting_id = m.id)::int`.as('agenda_count'),
+    ]);
+}
+type MeetingJoined = Awaited<ReturnType<ReturnType<typeof meetingRows>['executeTakeFirstOrThrow']>>;
+
+/** The members of the meetings, by meeting, in the order of their names. */
+async function membersOf(db: Db, meetingIds: number[]) {
+  const rows = meetingIds.length
+    ? await db
+        .selectFrom('meeting_members as mm')
+        .innerJoin('users as u', 'u.id', 'mm.user_id')
+        .select(['mm.meeting_id', 'u.id', 'u.first_name', 'u.last_name'])
+        .where('mm.meeting_id', 'in', meetingIds)
+        .orderBy(sql`u.last_name collate swedish`)
+        .orderBy(sql`u.first_name collate swedish`)
+        .orderBy('u.id')
+        .execute()
+    : [];
+  const byMeeting = new Map<number, { id: number; name: string }[]>();
+  for (const row of rows) {
+    const list = byMeeting.get(row.meeting_id) ?? [];
+    list.push({ id: row.id, name: personName(row.first_name, row.last_name) });
+    byMeeting.set(row.meeting_id, list);
+  }
+  return byMeeting;
+}
+
+const person = (id: number | null, first: string | null, last: string | null) =>
+  id === null ? null : { id, name: personName(first, last) };
+
+function meetingRow(row: MeetingJoined, members: { id: number; name: string }[]) {
+  return {
+    id: row.id,
+    period: { id: row.period_id, uuid: row.period_uuid, name: row.period_name },
+    held_on: row.held_on,
+    place: row.place,
+    chair: person(row.chair_id, row.chair_first_name, row.chair_last_name),
+    adjuster: person(row.adjuster_id, row.adjuster_first_name, row.adjuster_last_name),
+    members,
+    agenda_count: row.agenda_count,
+    decided_at: row.decided_at,
+  };
+}
+export type MeetingRow = ReturnType<typeof meetingRow>;
+
+/** One page of the meetings the caller reaches, in the list envelope. */
+export async function listMeetings(db: Db, query: ListQuery, reach: MeetingReach) {
+  const all: Expression<SqlBool>[] = [reachable(reach)];
+  if (query.ids.period !== undefined) all.push(sql<SqlBool>`m.period_id = ${query.ids.period}`);
+  const where = sql<SqlBool>`${sql.join(all, sql` and `)}`;
+  const dir = sql.raw(query.direction);
+  const order =
+    query.sort === 'period'
+      ? [sql`p.name collate swedish ${dir}`, sql`m.held_on ${dir}`, sql`m.id ${dir}`]
+      : [sql`m.held_on ${dir}`, sql`m.id ${dir}`];
+  let page = meetingRows(db).where(where);
+  for (const term of order) page = page.orderBy(term);
+  const [rows, { total }] = await Promise.all([
+    page
+      .limit(query.perPage)
+      .offset((query.page - 1) * query.perPage)
+      .execute(),
+    db
+      .selectFrom('meetings as m')
+      .select(sql<number>`count(*)::int`.as('total'))
+      .where(where)
+      .executeTakeFirstOrThrow(),
+  ]);
+  const members = await membersOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return listPage(
+    rows.map((r) => meetingRow(r, members.get(r.id) ?? [])),
+    total,
+    query,
+  );
+}
+
+/** The meeting's row if the caller reaches it, else 404 (a meeting one may not see is unknown). */
+export async function reachableMeeting(db: Db, meetingId: number, reach: MeetingReach) {
+  const row = await meetingRows(db).where('m.id', '=', meetingId).where(reachable(reach)).executeTakeFirst();
+  if (!row) throw notFound();
+  return row;
+}
+
+/** The period of a meeting, or undefined: where an ability granted for a period finds a meeting's. */
+export async function periodOfMeeting(db: Db, meetingId: number): Promise<number | undefined> {
+  return (await db.selectFrom('meetings').select('period_id').where('id', '=', meetingId).executeTakeFirst())?.period_id;
+}
+
+/** Whether the user is one of the meeting's members. */
+export async function isMember(db: Db, meetingId: number, userId: number): Promise<boolean> {
+  return !!(await db
+    .selectFrom('meeting_members')
+    .select('user_id')
+    .where('meeting_id', '=', meetingId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst());
+}
+
+/** One meeting as its page reads it: its row, its agenda by position, the totals and the caller's own declarations. */
+export async function meetingById(db: Db, meetingId: number, reach: MeetingReach) {
+  const row = await reachableMeeting(db, meetingId, reach);
+  const [members, agenda, mine] = await Promise.all([
+    membersOf(db, [meetingId]),
+    agendaOf(db, meetingId),
+    myConflicts(db, meetingId, reach.userId),
+  ]);
+  return {
+    ...meetingRow(row, members.get(meetingId) ?? []),
+    agenda,
+    totals: await agendaTotals(db, meetingId, row.period_id, agenda),
+    my_conflicts: mine,
+  };
+}
+
+export interface MeetingInput {
+  period_id: number;
+  held_on: string;
+  place: string;
+  member_ids: number[];
+  chair_id: number;
+  adjuster_id: number;
+}
+
+/** Refuses (422 by field) what a meeting cannot be: an unknown period, a date that is none, inactive or unknown members,
+ * a chair or adjuster who is no member, or one person as both. */
+async function checkInput(db: Db, input: MeetingInput) {
+  const errors: FieldErrors = {};
+  const date = isoDate(input.held_on);
+  if (date) errors.held_on = [date];
+  if (!input.place.trim()) errors.place = ['validation.required'];
+  const period = await db.selectFrom('periods').select('id').where('id', '=', input.period_id).executeTakeFirst();
+  if (!period) errors.period_id = ['validation.unknown_id'];
+  const members = [...new Set(input.member_ids)];
+  const active = members.length
+    ? await db.selectFrom('users').select('id').where('id', 'in', members).where('active', '=', true).execute()
+    : [];
+  if (active.length !== members.length) errors.member_ids = ['validation.meeting_members'];
+  if (!members.includes(input.chair_id)) errors.chair_id = ['validation.meeting_member'];
+  if (!members.includes(input.adjuster_id)) errors.adjuster_id = ['validation.meeting_member'];
+  else if (input.adjuster_id === input.chair_id) errors.adjuster_id = ['validation.adjuster_not_chair'];
+  if (Object.keys(errors).length) throw invalid(errors);
+  return members;
+}
+
+async function writeMembers(trx: Db, meetingId: number, members: number[]) {
+  await trx.deleteFrom('meeting_members').where('meeting_id', '=', meetingId).where('user_id', 'not in', members).execute();
+  await trx
+    .insertInto('meeting_members')
+    .values(members.map((user_id) => ({ meeting_id: meetingId, user_id })))
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  // A declaration belongs to a member: one who is no longer one has none.
+  await trx.deleteFrom('meeting_conflicts').where('meeting_id', '=', meetingId).where('user_id', 'not in', members).execute();
+}
+
+export async function createMeeting(db: Db, input: MeetingInput): Promise<number> {
+  const members = await checkInput(db, input);
+  return db.transaction().execute(async (trx) => {
+    const { id } = await trx
+      .insertInto('meetings')
+      .values({
+        period_id: input.period_id,
+        held_on: input.held_on,
+        place: input.place.trim(),
+        chair_id: input.chair_id,
+        adjuster_id: input.adjuster_id,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await writeMembers(trx, id, members);
+    return id;
+  });
+}
+
+/** Edits a meeting before it is decided; its period changes only while its agenda is empty (the agenda is the period's). */
+export async function updateMeeting(db: Db, meetingId: number, input: MeetingInput) {
+  const members = await checkInput(db, input);
+  await db.transaction().execute(async (trx) => {
+    const meeting = await lockUndecided(trx, meetingId);
+    if (meeting.period_id !== input.period_id) {
+      const line = await trx.selectFrom('meeting_agenda').select('position').where('meeting_id', '=', meetingId).executeTakeFirst();
+      if (line) throw invalid({ period_id: ['validation.meeting_period_agenda'] });
+    }
+    await trx
+      .updateTable('meetings')
+      .set({
+        period_id: input.period_id,
+        held_on: input.held_on,
+        place: input.place.trim(),
+        chair_id: input.chair_id,
+        adjuster_id: input.adjuster_id,
+        updated_at: new Date(),
+      })
+      .where('id', '=', meetingId)
+      .execute();
+    await writeMembers(trx, meetingId, members);
+  });
+}
+
+/** Deletes a meeting before it is decided (its members, agenda and declarations with it). */
+export async function deleteMeeting(db: Db, meetingId: number) {
+  await db.transaction().execute(async (trx) => {
+    await lockUndecided(trx, meetingId);
+    await trx.deleteFrom('meetings').where('id', '=', meetingId).execute();
+  });
+}

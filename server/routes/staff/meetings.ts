@@ -1,0 +1,307 @@
+import type { FastifyContextConfig, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { Requirement } from '../../../resources/abilities.js';
+import { enums } from '../../../resources/enums.js';
+import { recordView } from '../../applications/history.js';
+import { staffApplication } from '../../applications/staffView.js';
+import { AppError } from '../../errors.js';
+import { parseListQuery } from '../../lists/listQuery.js';
+import { agendaLine, appendReviewed, declareConflict, hasConflict, setAgenda } from '../../meetings/agenda.js';
+import { boardPackOf, minutesOf } from '../../meetings/documents.js';
+import { decideMeeting } from '../../meetings/meetingDecisions.js';
+import {
+  createMeeting,
+  deleteMeeting,
+  listMeetings,
+  meetingById,
+  meetingListGrammar,
+  meetingReach,
+  periodOfMeeting,
+  reachableMeeting,
+  updateMeeting,
+} from '../../meetings/meetings.js';
+import { boardPackPdf } from '../../meetings/pdf/boardPack.js';
+import { minutesPdf } from '../../meetings/pdf/minutes.js';
+import { assertAllowedFor } from '../../plugins/access.js';
+import type { Scope } from '../../types.js';
+import { body, data, id, knownUuids, listPageSchema, uuid, type Api } from '../schemas.js';
+import { decisionMoney } from '../schemas/decisions.js';
+import { meeting, meetingRow } from '../schemas/meetings.js';
+import { staffApplication as staffApplicationSchema } from '../schemas/staffApplication.js';
+import { bodyPeriod, periodsList } from '../scopes.js';
+
+const tags = ['meetings'];
+const { Optional, Integer } = Type;
+const Text = Type.String;
+const { approved, rejected } = enums.application_status;
+
+/** The period of the meeting in the path (`:id`): an ability granted for a period covers its meetings. */
+const meetingPeriod: Scope = {
+  type: 'periods',
+  async of(request) {
+    const meetingId = (request.params as { id?: unknown }).id;
+    return (typeof meetingId === 'number' && (await periodOfMeeting(request.server.db, meetingId))) || 'unknown';
+  },
+};
+
+// Those who manage meetings reach every meeting of their periods; a board member reads the meetings they belong to.
+const either: Requirement = { anyOf: ['manage-meetings', 'attend-meetings'] };
+const readMeeting: FastifyContextConfig = { access: { abilities: either, scope: meetingPeriod } };
+const manageMeeting: FastifyContextConfig = { access: { abilities: 'manage-meetings', scope: meetingPeriod } };
+const decideMeetingAccess: FastifyContextConfig = {
+  access: { abilities: { allOf: ['manage-meetings', 'manage-applications'] }, scope: meetingPeriod },
+};
+
+const params = Type.Object({ id });
+const lineParams = Type.Object({ id, uuid: Text() });
+const meetingBody = body({
+  period_id: id,
+  held_on: Text({ maxLength: 10, description: 'YYYY-MM-DD, a Stockholm day' }),
+  place: Text({ minLength: 1, maxLength: 200 }),
+  member_ids: Type.Array(id, { minItems: 1, maxItems: 50, uniqueItems: true, description: 'Active staff users' }),
+  chair_id: id,
+  adjuster_id: id,
+});
+const meetingAnswer = { 200: data(meeting) };
+/** Documents the query; the values are checked by parseListQuery, with translated 422s. */
+const described = (description: string) => Optional(Type.Unknown({ description }));
+
+const reach = (request: FastifyRequest) => meetingReach(request.abilities, request.staff!.id);
+
+/**
+ * Board meetings: prepared by those who manage meetings (members, chair and adjuster, the agenda), read by their
+ * members, who declare their conflicts of interest; the board pack and, once the decisions are entered in one go,
+ * the minutes, as PDFs in the caller's language.
+ */
+export default async function meetingRoutes(app: Api) {
+  const { db } = app;
+  const answer = async (request: FastifyRequest, meetingId: number) => ({ data: await meetingById(db, meetingId, reach(request)) });
+
+  app.get(
+    '/meetings',
+    {
+      config: { access: { abilities: either, scope: periodsList } },
+      schema: {
+        tags,
+        summary:
+          'The meetings of the periods the caller manages meetings for, and those they are a member of; 50 a page, latest first; sort by held_on or period; filter by period',
+        querystring: Type.Object({
+          page: described('From 1'),
+          per_page: described('50 unless given; at most 100'),
+          sort: described('held_on (default, latest first) or period'),
+          direction: described('asc or desc'),
+          period: described('A period id'),
+        }),
+        response: { 200: listPageSchema(meetingRow) },
+      },
+    },
+    async (request) => ({ data: await listMeetings(db, parseListQuery(meetingListGrammar, request.query), reach(request)) }),
+  );
+
+  app.post(
+    '/meetings',
+    {
+      config: { access: { abilities: 'manage-meetings', scope: bodyPeriod } },
+      schema: {
+        tags,
+        summary: 'A new meeting of a period: its members (active staff users), the chair and the adjuster among them (two people)',
+        body: meetingBody,
+        response: { 201: data(meeting) },
+      },
+    },
+    async (request, reply) => {
+      const meetingId = await createMeeting(db, request.body.data);
+      return reply.status(201).send(await answer(request, meetingId));
+    },
+  );
+
+  app.get(
+    '/meetings/:id',
+    {
+      config: readMeeting,
+      schema: { tags, summary: 'One meeting with its agenda, totals and the caller’s declarations', params, response: meetingAnswer },
+    },
+    (request) => answer(request, request.params.id),
+  );
+
+  app.put(
+    '/meetings/:id',
+    {
+      config: manageMeeting,
+      schema: {
+        tags,
+        summary: 'Edits a meeting before its decisions (409 after); its period changes only while its agenda is empty',
+        params,
+        body: meetingBody,
+        response: meetingAnswer,
+      },
+    },
+    async (request) => {
+      assertAllowedFor(request, { id: request.body.data.period_id, type: 'periods' });
+      await updateMeeting(db, request.params.id, request.body.data);
+      return answer(request, request.params.id);
+    },
+  );
+
+  app.delete(
+    '/meetings/:id',
+    {
+      config: manageMeeting,
+      schema: { tags, summary: 'Deletes a meeting before its decisions (409 after)', params },
+    },
+    async (request, reply) => {
+      await deleteMeeting(db, request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  app.put(
+    '/meetings/:id/agenda',
+    {
+      config: manageMeeting,
+      schema: {
+        tags,
+        summary:
+          'Sets the whole agenda in order: applications sent in, undecided, of the meeting’s period, each once (422 errors.application_uuids)',
+        params,
+        body: body({ application_uuids: Type.Array(uuid, { maxItems: 500 }) }),
+        response: meetingAnswer,
+      },
+    },
+    async (request) => {
+      await setAgenda(db, request.params.id, request.body.data.application_uuids);
+      return answer(request, request.params.id);
+    },
+  );
+
+  app.post(
+    '/meetings/:id/agenda/reviewed',
+    {
+      config: manageMeeting,
+      schema: {
+        tags,
+        summary: 'Appends the period’s sent-in, undecided applications with reviews in and none pending, not yet on the agenda',
+        params,
+        response: meetingAnswer,
+      },
+    },
+    async (request) => {
+      await appendReviewed(db, request.params.id);
+      return answer(request, request.params.id);
+    },
+  );
+
+  app.put(
+    '/meetings/:id/agenda/:uuid/conflict',
+    {
+      config: readMeeting,
+      schema: {
+        tags,
+        summary: 'The caller, a member, declares whether they have a conflict of interest with one agenda line (403 for others)',
+        params: lineParams,
+        body: body({ conflict_of_interest: Type.Boolean() }),
+        response: meetingAnswer,
+      },
+    },
+    async (request) => {
+      knownUuids(request.params.uuid);
+      await reachableMeeting(db, request.params.id, reach(request));
+      const { conflict_of_interest } = request.body.data;
+      await declareConflict(db, request.params.id, request.params.uuid, request.staff!.id, conflict_of_interest, app.clock.now());
+      return answer(request, request.params.id);
+    },
+  );
+
+  app.get(
+    '/meetings/:id/applications/:uuid',
+    {
+      config: readMeeting,
+      schema: {
+        tags,
+        summary:
+          'An application on the agenda as staff read it, for those who reach the meeting; 403 errors.conflict_of_interest to one who declared a conflict with it. Recorded in its history as viewed',
+        params: lineParams,
+        response: { 200: data(staffApplicationSchema) },
+      },
+    },
+    async (request) => {
+      knownUuids(request.params.uuid);
+      await reachableMeeting(db, request.params.id, reach(request));
+      const line = await agendaLine(db, request.params.id, request.params.uuid);
+      if (await hasConflict(db, request.params.id, line.application_id, request.staff!.id))
+        throw new AppError(403, 'errors.conflict_of_interest');
+      const application = await staffApplication(db, request.params.uuid);
+      await recordView(db, application.id, request.staff!.id, app.clock.now());
+      return { data: application };
+    },
+  );
+
+  app.get(
+    '/meetings/:id/pack.pdf',
+    {
+      config: readMeeting,
+      schema: {
+        tags,
+        summary:
+          'The board pack as a PDF in the language of Accept-Language: the agenda with the totals, then a page per application with its reviews (none for those the caller declared a conflict with)',
+        params,
+      },
+    },
+    async (request, reply) => {
+      const pack = await boardPackOf(db, request.params.id, reach(request), request.locale, app.config.productName);
+      const pdf = await boardPackPdf(pack, request);
+      const filename = request.t('meetings.pdf.pack.filename', { date: pack.meeting.held_on });
+      return reply.type('application/pdf').header('Content-Disposition', `attachment; filename="${filename}"`).send(pdf);
+    },
+  );
+
+  app.post(
+    '/meetings/:id/decisions',
+    {
+      config: decideMeetingAccess,
+      schema: {
+        tags,
+        summary:
+          'The board’s decisions on the whole agenda, saved together or not at all under the period’s cap; each is the application’s decision (history, grant). 409 once the meeting is decided; 422 by line (decisions.<index>.amount)',
+        params,
+        body: body({
+          decisions: Type.Array(
+            Type.Object(
+              {
+                application_uuid: uuid,
+                status: Integer({ enum: [approved, rejected] }),
+                amount: decisionMoney,
+              },
+              { additionalProperties: false },
+            ),
+            { minItems: 1, maxItems: 500 },
+          ),
+        }),
+        response: meetingAnswer,
+      },
+    },
+    async (request) => {
+      await decideMeeting(db, request.params.id, request.body.data.decisions, request.staff!.id, request.locale);
+      return answer(request, request.params.id);
+    },
+  );
+
+  app.get(
+    '/meetings/:id/minutes.pdf',
+    {
+      config: readMeeting,
+      schema: {
+        tags,
+        summary:
+          'The minutes of decisions as a PDF in the language of Accept-Language; 409 errors.meeting_not_decided before the decisions',
+        params,
+      },
+    },
+    async (request, reply) => {
+      const minutes = await minutesOf(db, request.params.id, reach(request), app.config.productName);
+      const pdf = await minutesPdf(minutes, request);
+      const filename = request.t('meetings.pdf.minutes.filename', { date: minutes.meeting.held_on });
+      return reply.type('application/pdf').header('Content-Disposition', `attachment; filename="${filename}"`).send(pdf);
+    },
+  );
+}

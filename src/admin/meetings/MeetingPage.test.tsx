@@ -1,0 +1,225 @@
+import { act } from 'react';
+import { HttpError } from 'react-admin';
+import { Route, Routes } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Ability } from '../../../resources/abilities';
+import { enums } from '../../../resources/enums';
+import { buttonNamed as button, pageText as text, typeInto, waitFor } from '../../components/testing/dom';
+import type { StaffDataProvider } from '../../providers/dataProvider';
+import type { Meeting, StaffApplication } from '../../providers/staffMethods';
+import { mountInAdmin, unmountAdmin } from '../testing/mountInAdmin';
+import MeetingPage from './MeetingPage';
+import { agendaItem, meeting } from './testMeetings';
+
+// A meeting's page: deciding the whole agenda at the meeting (the period's remaining amount as amounts are typed, the
+// warning over it, the confirmation, the server's refusals beside their lines), and a board member's page, where they
+// declare conflicts of interest and read the applications they have not stood aside from.
+
+afterEach(() => {
+  unmountAdmin();
+  vi.restoreAllMocks();
+});
+
+const general = (name: string) => ({ name, entity_type: null, entity_id: null });
+const decider: Ability[] = [general('manage-meetings'), general('manage-applications')];
+const boardMember: Ability[] = [general('attend-meetings')];
+const { approved, rejected } = enums.application_status;
+
+const render = (methods: Partial<StaffDataProvider>, abilities: Ability[], identity = { id: 1, fullName: 'Anna Admin' }) =>
+  mountInAdmin(
+    <Routes>
+      <Route path="/meetings/:id" element={<MeetingPage />} />
+    </Routes>,
+    { getMeeting: async () => meeting(), ...methods } as unknown as StaffDataProvider,
+    '/meetings/5',
+    abilities,
+    identity,
+  );
+
+/** A third line nobody has proposed anything for, so the board must choose. */
+const withUndecided = (): Meeting => {
+  const base = meeting();
+  return {
+    ...base,
+    agenda: [
+      ...base.agenda,
+      agendaItem(3, { uuid: 'a-3', reference: '2026-0003', applicant: 'Sara Nord', proposal: null, proposed_amount: null }),
+    ],
+  };
+};
+/** The fieldset of one agenda line in the decisions, by its reference. */
+const line = (reference: string) =>
+  [...document.querySelectorAll('fieldset')].find((f) => f.querySelector('legend')?.textContent?.startsWith(reference))!;
+const amountOf = (reference: string) => line(reference).querySelector<HTMLInputElement>('input[data-live]')!;
+/** What the line's amount field shows, its spaces left out. */
+const amount = (reference: string) => amountOf(reference).value.replace(/\s/g, '');
+const choose = async (reference: string, value: 'approve' | 'reject') =>
+  act(async () => line(reference).querySelector<HTMLInputElement>(`input[value="${value}"]`)!.click());
+const remaining = () => document.querySelector('[role="status"]')!;
+const lastButton = (name: string) => [...document.querySelectorAll('button')].filter((b) => b.textContent === name).at(-1)!;
+
+describe('deciding at the meeting', { timeout: 20_000 }, () => {
+  it('shows what remains as amounts are typed, warns over the period’s amount, confirms the counts and sends all at once', async () => {
+    const decideMeeting = vi
+      .fn()
+      .mockRejectedValueOnce(
+        new HttpError('Uppgifterna är ogiltiga.', 422, {
+          message: 'Uppgifterna är ogiltiga.',
+          errors: { 'decisions.0.amount': 'Beloppet får inte vara större än det sökta.' },
+        }),
+      )
+      .mockResolvedValueOnce(meeting({ decided_at: '2026-06-11T15:00:00Z' }));
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await render({ getMeeting: async () => withUndecided(), decideMeeting }, decider);
+    await waitFor(() => !!button('Fatta beslut'), 'the meeting');
+    await act(async () => button('Fatta beslut')!.click());
+    await waitFor(() => text().includes('Beslut på mötet'), 'the decisions');
+
+    // Each line starts from the reviews' proposal: 2026-0001 granted its proposed 60 000 kr, 2026-0002 rejected.
+    expect(amount('2026-0001')).toBe('60000,00');
+    expect(line('2026-0002').querySelector<HTMLInputElement>('input[value="reject"]')!.checked).toBe(true);
+    expect(remaining().textContent.replace(/[\u00a0\u202f]/g, ' ')).toContain('Beviljat här: 60 000 kr. Kvar: 40 000 kr.');
+
+    await typeInto(amountOf('2026-0001'), '120000');
+    await waitFor(
+      () =>
+        remaining()
+          .textContent.replace(/[\u00a0\u202f]/g, ' ')
+          .includes('Kvar: −20 000 kr.'),
+      'the live remaining',
+    );
+    expect(remaining().textContent.replace(/[\u00a0\u202f]/g, ' ')).toContain('Besluten överstiger periodens belopp med 20 000 kr.');
+    expect(remaining().className).toMatch(/colorError/);
+    await typeInto(amountOf('2026-0001'), '90000');
+    await waitFor(
+      () =>
+        remaining()
+          .textContent.replace(/[\u00a0\u202f]/g, ' ')
+          .includes('Kvar: 10 000 kr.'),
+      'under the amount again',
+    );
+    expect(remaining().className).not.toMatch(/colorError/);
+
+    // The line without a proposal must be decided first.
+    await act(async () => button('Spara besluten')!.click());
+    expect(line('2026-0003').textContent).toContain('Välj beviljad eller avslagen.');
+    expect(decideMeeting).not.toHaveBeenCalled();
+    await choose('2026-0003', 'approve');
+    await typeInto(amountOf('2026-0003'), '5000');
+
+    await act(async () => button('Spara besluten')!.click());
+    await waitFor(() => !!document.querySelector('[role="dialog"]'), 'the confirmation');
+    expect(document.querySelector('[role="dialog"]')!.textContent.replace(/[\u00a0\u202f]/g, ' ')).toContain(
+      'Beviljas: 2. Avslås: 1. Sammanlagt beviljat belopp: 95 000 kr.',
+    );
+    await act(async () => lastButton('Spara besluten').click());
+    await waitFor(
+      () => line('2026-0001').textContent.includes('Beloppet får inte vara större än det sökta.'),
+      'the refusal beside its line',
+    );
+    expect(decideMeeting).toHaveBeenCalledWith(5, [
+      { application_uuid: 'a-1', status: approved, amount: 90_000_00 },
+      { application_uuid: 'a-2', status: rejected, amount: null },
+      { application_uuid: 'a-3', status: approved, amount: 5_000_00 },
+    ]);
+    // Nothing typed is lost.
+    expect(amount('2026-0001')).toMatch(/^90000(,00)?$/);
+    expect(amount('2026-0003')).toMatch(/^5000(,00)?$/);
+    expect(line('2026-0002').textContent).not.toContain('Beloppet');
+
+    await typeInto(amountOf('2026-0001'), '70000');
+    await act(async () => button('Spara besluten')!.click());
+    await waitFor(() => !!document.querySelector('[role="dialog"]'), 'the confirmation again');
+    await act(async () => lastButton('Spara besluten').click());
+    await waitFor(() => text().includes('Mötets beslut är sparade.'), 'the decisions saved');
+    expect(decideMeeting).toHaveBeenLastCalledWith(5, [
+      { application_uuid: 'a-1', status: approved, amount: 70_000_00 },
+      { application_uuid: 'a-2', status: rejected, amount: null },
+      { application_uuid: 'a-3', status: approved, amount: 5_000_00 },
+    ]);
+  });
+
+  it('is not offered to those who prepare meetings without deciding on the period’s applications', async () => {
+    await render({}, [general('manage-meetings')]);
+    await waitFor(() => !!button('Lägg till periodens granskade'), 'the agenda');
+    expect(button('Fatta beslut')).toBeUndefined();
+  });
+});
+
+describe('the agenda', { timeout: 20_000 }, () => {
+  it('moves a line down and takes one off, by buttons named after the application', async () => {
+    const setAgenda = vi.fn(async () => meeting());
+    await render({ setAgenda }, decider);
+    const named = (label: string) => document.querySelector<HTMLButtonElement>(`button[aria-label="${label}"]`);
+    await waitFor(() => !!named('Flytta 2026-0001 nedåt'), 'the agenda');
+    expect(named('Flytta 2026-0001 uppåt')!.disabled).toBe(true);
+    await act(async () => named('Flytta 2026-0001 nedåt')!.click());
+    await waitFor(() => setAgenda.mock.calls.length === 1, 'the new order');
+    expect(setAgenda).toHaveBeenCalledWith(5, ['a-2', 'a-1']);
+    await waitFor(() => !named('Ta bort 2026-0002 från dagordningen')!.disabled, 'the agenda again');
+    await act(async () => named('Ta bort 2026-0002 från dagordningen')!.click());
+    await waitFor(() => setAgenda.mock.calls.length === 2, 'the shorter agenda');
+    expect(setAgenda).toHaveBeenLastCalledWith(5, ['a-1']);
+  });
+});
+
+describe('a board member’s meeting', { timeout: 20_000 }, () => {
+  it('shows the agenda and the pack; a declared conflict of interest hides that application’s reading', async () => {
+    let state = meeting();
+    const declareConflict = vi.fn(async (_id: number, uuid: string, conflict: boolean) => {
+      state = { ...state, my_conflicts: { ...state.my_conflicts, [uuid]: conflict } };
+      return state;
+    });
+    const getMeetingApplication = vi.fn(
+      async (_id: number, uuid: string) =>
+        ({
+          uuid,
+          reference: '2026-0001',
+          status: enums.application_status.ongoing,
+          applicant: { id: 3, name: 'Åsa Öström', email: 'asa@example.se' },
+          period: { id: 7, uuid: 'p7', name: 'Våren 2026' },
+          money: 80_000_00,
+          approved_money: null,
+          sent_in_at: '2026-04-01T10:00:00Z',
+          global_goals: [],
+          org_name: 'Ystads scoutkår',
+          org_number: '802000-0000',
+          questions: [{ id: 1, label: 'Vad ska pengarna användas till?', type: enums.field_type.textarea }],
+          definitions: { '1': 'Ett sommarläger för 40 barn.' },
+          files: [],
+        }) as unknown as StaffApplication,
+    );
+    const getMeetingPdf = vi.fn(async () => ({ file: new Blob(['%PDF']), name: 'styrelseunderlag-2026-06-11.pdf' }));
+    URL.createObjectURL = vi.fn(() => 'blob:pack');
+    URL.revokeObjectURL = vi.fn();
+    const saved = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    await render({ getMeeting: async () => state, declareConflict, getMeetingApplication, getMeetingPdf }, boardMember, {
+      id: 9,
+      fullName: 'Bertil Berg',
+    });
+    const named = (label: string) => document.querySelector<HTMLElement>(`[aria-label="${label}"]`);
+    await waitFor(() => !!named('Läs ansökan 2026-0001'), 'the agenda');
+    expect(text()).toContain('Åsa Öström, Ystads scoutkår');
+    expect(text()).toContain('82,5 % (spridning 5,0 %)');
+    // Nothing else is theirs to change.
+    for (const name of ['Fatta beslut', 'Ändra mötet', 'Ta bort', 'Lägg till periodens granskade', 'Lägg till ansökningar'])
+      expect(button(name)).toBeUndefined();
+    expect(named('Flytta 2026-0001 nedåt')).toBeNull();
+
+    await act(async () => button('Ladda ned underlag (PDF)')!.click());
+    await waitFor(() => saved.mock.calls.length > 0, 'the pack');
+    expect(getMeetingPdf).toHaveBeenCalledWith(5, 'pack');
+
+    await act(async () => named('Läs ansökan 2026-0001')!.click());
+    await waitFor(() => text().includes('Ett sommarläger för 40 barn.'), 'the application');
+    expect(getMeetingApplication).toHaveBeenCalledWith(5, 'a-1');
+    await act(async () => button('Stäng')!.click());
+    await waitFor(() => !document.querySelector('[role="dialog"]'), 'the dialog closed');
+
+    await act(async () => named('Jävig i 2026-0001')!.click());
+    await waitFor(() => !named('Läs ansökan 2026-0001'), 'the reading hidden');
+    expect(declareConflict).toHaveBeenCalledWith(5, 'a-1', true);
+    expect((named('Jävig i 2026-0001') as HTMLInputElement).checked).toBe(true);
+    expect(named('Läs ansökan 2026-0002')).not.toBeNull();
+  });
+});

@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useDataProvider } from 'react-admin';
+import type { StaffDataProvider } from '../../providers/dataProvider';
+import { useStaffQuery } from '../useStaffQuery';
+
+/** The first part of the key of every read of one meeting. */
+export const meetingScope = (id: number) => ['meeting', id];
+
+/** One meeting with its agenda, totals and the caller's declarations. */
+export function useMeetingQuery(id: number) {
+  return useStaffQuery(meetingScope(id), 'getMeeting', [id]);
+}
+
+/**
+ * A change to meetings through the dataProvider; on success every meeting read and the meetings list are read again
+ * (the agenda's count and the decided mark show there).
+ */
+export function useMeetingChange<V, R>(change: (dataProvider: StaffDataProvider, value: V) => Promise<R>) {
+  const dataProvider = useDataProvider<StaffDataProvider>();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (value: V) => change(dataProvider, value),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['meeting'] });
+      void queryClient.invalidateQueries({ queryKey: ['meetings'] });
+    },
+  });
+}
