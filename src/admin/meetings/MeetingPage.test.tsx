@@ -206,7 +206,7 @@ describe('a board member’s meeting', { timeout: 20_000 }, () => {
       expect(button(name)).toBeUndefined();
     expect(named('Flytta 2026-0001 nedåt')).toBeNull();
 
-    await act(async () => button('Ladda ned underlag (PDF)')!.click());
+    await act(async () => button('Ladda ner underlaget (PDF)')!.click());
     await waitFor(() => saved.mock.calls.length > 0, 'the pack');
     expect(getMeetingPdf).toHaveBeenCalledWith(5, 'pack');
 
