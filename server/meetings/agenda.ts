@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { enums } from '../../resources/enums.js';
 import { personName } from '../../resources/users.js';
 import type { Db } from '../db/connect.js';
+import { inTransaction } from '../db/inTransaction.js';
 import { AppError, invalid, notFound } from '../errors.js';
 import { lockUndecided } from './meetingLock.js';
 
@@ -162,7 +163,7 @@ export async function setAgenda(db: Db, meetingId: number, uuids: string[]) {
  * are not on the agenda yet, by reference. Answers how many were added.
  */
 export async function appendReviewed(db: Db, meetingId: number): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const meeting = await lockUndecided(trx, meetingId);
     const { last } = await trx
       .selectFrom('meeting_agenda')

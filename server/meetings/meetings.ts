@@ -3,6 +3,7 @@ import { allowedEntityIds, type Ability } from '../../resources/abilities.js';
 import { personName } from '../../resources/users.js';
 import { isoDate } from '../../resources/validators.js';
 import type { Db } from '../db/connect.js';
+import { inTransaction } from '../db/inTransaction.js';
 import { invalid, notFound, type FieldErrors } from '../errors.js';
 import { listPage, type ListGrammar, type ListQuery } from '../lists/listQuery.js';
 import { agendaOf, agendaTotals, myConflicts } from './agenda.js';
@@ -228,7 +229,7 @@ async function writeMembers(trx: Db, meetingId: number, members: number[]) {
 
 export async function createMeeting(db: Db, input: MeetingInput): Promise<number> {
   const members = await checkInput(db, input);
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const { id } = await trx
       .insertInto('meetings')
       .values({

@@ -3,6 +3,7 @@ import { enums } from '../../resources/enums.js';
 import type { Locale } from '../../resources/locales.js';
 import { recordHistory } from '../applications/history.js';
 import type { Db } from '../db/connect.js';
+import { inTransaction } from '../db/inTransaction.js';
 import { AppError, invalid, type FieldErrors } from '../errors.js';
 import { criteriaOf } from './criteria.js';
 import { refreshReviewFigures } from './figures.js';
@@ -31,7 +32,7 @@ export async function writeOwnReview(db: Db, applicationId: number, userId: numb
     .where('id', '=', applicationId)
     .executeTakeFirstOrThrow();
   const criteria = await criteriaOf(db, application.application_type_id, locale);
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     const current = await trx
       .selectFrom('investigations')
       .select(['id', 'conflict_of_interest', 'reviewed_at', 'amount', 'status', 'comment'])

@@ -5,8 +5,10 @@ import { validateAnswers } from '../../../resources/applicationAnswers.js';
 import { applications } from '../../../resources/applications.js';
 import { enums } from '../../../resources/enums.js';
 import { validateRecord } from '../../../resources/validate.js';
+import { formatDate, formatMoney } from '../../../resources/format.js';
 import { categoryIdsOf, fileCounts, filesOf, formRecord, questionsOf } from '../../applications/applicationForm.js';
-import { login, createTestApp, type TestApp } from '../../test/testApp.js';
+import { oneSpace, pdfText } from '../../test/meetingFixtures.js';
+import { call, login, createTestApp, type TestApp } from '../../test/testApp.js';
 import { DEMO_PASSWORD, seedDemo } from './demo.js';
 
 // Each test seeds a database of its own; the demo's files go where uploads are kept, the local folder or a bucket.
@@ -106,6 +108,231 @@ describe.each(['local', 's3'] as const)('with files kept in the %s store', (stor
         expect(content.length).toBe(file.size);
         expect(content.subarray(0, 5).toString()).toBe('%PDF-');
       }
+    });
+
+    it('reviews and board meetings', async () => {
+      expect(await seedDemo(t.db, new Date(), t.app.storage)).toBe(true);
+      const { received, ongoing, approved, rejected } = enums.application_status;
+      const cookieOf = async (email: string) => {
+        const response = await login(t.app, email, DEMO_PASSWORD);
+        expect(response.statusCode, email).toBe(200);
+        return `staff_session=${response.cookies.find((c) => c.name === 'staff_session')!.value}`;
+      };
+      const [anna, erik, karin, birgitta] = [
+        await cookieOf('admin@demo.se'),
+        await cookieOf('utredare@demo.se'),
+        await cookieOf('ekonomi@demo.se'),
+        await cookieOf('styrelse@demo.se'),
+      ];
+      const get = (url: string, cookie: string) =>
+        call(t.app, { method: 'GET', url: `/api/v1${url}`, cookie, headers: { 'accept-language': 'sv-SE' } });
+      const money = (ore: number) => oneSpace(formatMoney(ore, 'sv-SE'));
+
+      // The criteria of both types, the association type's weighted 3, 2, 2, 1 on a scale of 1 to 5.
+      const criteria = await t.db
+        .selectFrom('review_criteria as c')
+        .innerJoin('application_types as at', 'at.id', 'c.application_type_id')
+        .select(['at.label as type', 'c.label_sv', 'c.label_en', 'c.guidance_sv', 'c.guidance_en', 'c.scale_max', 'c.weight'])
+        .orderBy('at.id')
+        .orderBy('c.order')
+        .execute();
+      expect(
+        criteria.filter((c) => c.type === 'Bidrag till föreningsliv').map((c) => [c.label_sv, c.label_en, c.weight, c.scale_max]),
+      ).toEqual([
+        ['Nytta för bygden', 'Benefit to the community', 3, 5],
+        ['Genomförbarhet', 'Feasibility', 2, 5],
+        ['Barn och unga', 'Children and young people', 2, 5],
+        ['Budgetens rimlighet', 'Reasonable budget', 1, 5],
+      ]);
+      expect(criteria.filter((c) => c.type === 'Stipendium för unga ledare')).toHaveLength(2);
+      for (const c of criteria) expect(c.guidance_sv && c.guidance_en, c.label_sv).toBeTruthy();
+
+      // This year's association applications under review, by the organisation applying.
+      const open = await t.db.selectFrom('periods').select(['id', 'uuid']).where('closed', '=', false).executeTakeFirstOrThrow();
+      const underReview = await t.db
+        .selectFrom('applications')
+        .select(['uuid', 'reference', 'org_name'])
+        .where('period_id', '=', open.id)
+        .where('status', 'in', [received, ongoing])
+        .where('reviews_in', '>', 0)
+        .orderBy('reference')
+        .execute();
+      const byOrg = (name: string) => underReview.find((a) => a.org_name === name)!;
+      const lighting = byOrg('Svartbyns Samfällighetsförening');
+      const theatre = byOrg('Kulturföreningen Älvstranden');
+      const carpentry = byOrg('Bodens Snickeri & Bygg AB');
+      expect(underReview).toHaveLength(3);
+
+      // Each reviewer's weighted score, and the figures the lists show: the mean, the spread, the reviews in and pending.
+      const reviewsOf = async (uuid: string) => {
+        const response = await get(`/applications/${uuid}/reviews`, anna);
+        expect(response.statusCode, response.body).toBe(200);
+        const view = response.json().data as {
+          reviews: { name: string; conflict_of_interest: boolean | null; weighted_score: number | null; reviewed_at: string | null }[];
+          summary: {
+            score: number | null;
+            spread: number | null;
+            reviews_in: number;
+            reviews_pending: number;
+            stood_aside: { name: string }[];
+          };
+        };
+        return { scores: Object.fromEntries(view.reviews.map((r) => [r.name, r.weighted_score])), summary: view.summary };
+      };
+      expect(await reviewsOf(lighting.uuid)).toMatchObject({
+        scores: { 'Erik Johansson': 7_750, 'Karin Nordin': 8_250, 'Anna Lindqvist': 8_000 },
+        summary: { score: 8_000, spread: 500, reviews_in: 3, reviews_pending: 0, stood_aside: [] },
+      });
+      expect(await reviewsOf(theatre.uuid)).toMatchObject({
+        scores: { 'Erik Johansson': 7_500, 'Karin Nordin': 6_750, 'Anna Lindqvist': 8_250 },
+        summary: { score: 7_500, spread: 1_500, reviews_in: 3, reviews_pending: 0 },
+      });
+      // Karin stood aside from the carpentry; Erik has not declared yet.
+      expect(await reviewsOf(carpentry.uuid)).toMatchObject({
+        scores: { 'Erik Johansson': null, 'Karin Nordin': null, 'Anna Lindqvist': 9_000 },
+        summary: { score: 9_000, spread: 0, reviews_in: 1, reviews_pending: 1, stood_aside: [{ name: 'Karin Nordin' }] },
+      });
+      const list = await get(`/applications/all?period=${open.id}&sort=review_score&direction=desc`, anna);
+      expect(list.statusCode, list.body).toBe(200);
+      const rows = (list.json().data.data as { uuid: string; review: unknown }[]).filter((r) => underReview.some((a) => a.uuid === r.uuid));
+      expect(rows).toEqual([
+        { ...rows[0], uuid: carpentry.uuid, review: { score: 9_000, spread: 0, reviews_in: 1, reviews_pending: 1 } },
+        { ...rows[1], uuid: lighting.uuid, review: { score: 8_000, spread: 500, reviews_in: 3, reviews_pending: 0 } },
+        { ...rows[2], uuid: theatre.uuid, review: { score: 7_500, spread: 1_500, reviews_in: 3, reviews_pending: 0 } },
+      ]);
+
+      // Erik's work list has the carpentry to do, which he may open only once he has declared; Karin never may; Anna may.
+      const todo = await get('/applications/userInvestigations?todo=true', erik);
+      expect(todo.statusCode, todo.body).toBe(200);
+      expect(todo.json().data.data.map((r: { uuid: string; my_review: string }) => [r.uuid, r.my_review])).toEqual([
+        [carpentry.uuid, 'todo'],
+      ]);
+      const undeclared = await get(`/applications/${carpentry.uuid}`, erik);
+      expect([undeclared.statusCode, undeclared.json().message]).toEqual([
+        403,
+        'Ange först om du är jävig i förhållande till den sökande.',
+      ]);
+      const aside = await get(`/applications/${carpentry.uuid}`, karin);
+      expect([aside.statusCode, aside.json().message]).toEqual([403, 'Du har anmält jäv och kan inte läsa ansökan.']);
+      for (const { uuid } of underReview) expect((await get(`/applications/${uuid}`, anna)).statusCode).toBe(200);
+
+      // The board member, and the meetings she sits on.
+      expect(
+        await t.db
+          .selectFrom('users')
+          .select(['first_name', 'last_name', 'role'])
+          .where('email', '=', 'styrelse@demo.se')
+          .executeTakeFirst(),
+      ).toEqual({
+        first_name: 'Birgitta',
+        last_name: 'Holm',
+        role: 'styrelse',
+      });
+      const meetings = await get('/meetings', birgitta);
+      expect(meetings.statusCode, meetings.body).toBe(200);
+      type Row = {
+        id: number;
+        period: { id: number };
+        held_on: string;
+        decided_at: string | null;
+        chair: { name: string };
+        adjuster: { name: string };
+      };
+      const [planned, held] = meetings.json().data.data as Row[];
+      expect(meetings.json().data.total).toBe(2);
+      expect(held).toMatchObject({ chair: { name: 'Anna Lindqvist' }, adjuster: { name: 'Birgitta Holm' } });
+      expect(held.decided_at).not.toBeNull();
+      expect(new Date(held.decided_at!).getTime()).toBeLessThan(Date.now());
+      expect(planned).toMatchObject({ period: { id: open.id }, decided_at: null });
+      expect(planned.held_on > held.held_on).toBe(true);
+
+      // The held meeting's lines are the decisions of last year's applications, with Birgitta's conflict on the jetty.
+      type Line = {
+        application: {
+          uuid: string;
+          reference: string;
+          applicant: string;
+          organisation: string | null;
+          proposal: string | null;
+          proposed_amount: number | null;
+        };
+        decided_status: number | null;
+        decided_amount: number | null;
+        conflicts: { name: string }[];
+      };
+      const heldMeeting = (await get(`/meetings/${held.id}`, birgitta)).json().data as {
+        agenda: Line[];
+        my_conflicts: Record<string, boolean>;
+      };
+      const decisions = await t.db
+        .selectFrom('applications')
+        .select(['uuid', 'status', 'approved_money', 'org_name'])
+        .where(
+          'uuid',
+          'in',
+          heldMeeting.agenda.map((line) => line.application.uuid),
+        )
+        .execute();
+      expect(heldMeeting.agenda.length).toBeGreaterThan(3);
+      for (const line of heldMeeting.agenda) {
+        const application = decisions.find((d) => d.uuid === line.application.uuid)!;
+        expect([line.decided_status, line.decided_amount], line.application.reference).toEqual([
+          application.status,
+          application.status === approved ? application.approved_money : null,
+        ]);
+      }
+      expect(new Set(heldMeeting.agenda.map((line) => line.decided_status))).toEqual(new Set([approved, rejected]));
+      const jetty = heldMeeting.agenda.find((line) => line.conflicts.length)!;
+      expect(jetty.conflicts).toEqual([expect.objectContaining({ name: 'Birgitta Holm' })]);
+      expect(heldMeeting.my_conflicts).toEqual({ [jetty.application.uuid]: true });
+      const granted = heldMeeting.agenda.reduce((sum, line) => sum + (line.decided_status === approved ? line.decided_amount! : 0), 0);
+
+      // Its minutes: who, each decision and amount, the conflict, the totals and the lines to sign.
+      const minutes = await get(`/meetings/${held.id}/minutes.pdf`, birgitta);
+      expect(minutes.statusCode).toBe(200);
+      const minutesText = pdfText(minutes.rawPayload);
+      const football = heldMeeting.agenda.find((line) => line.application.organisation === 'Norrbygdens Idrottsförening')!;
+      for (const expected of [
+        'Beslutsprotokoll',
+        'Protokoll fört vid styrelsemöte i Sparbanksstiftelsen Norrbygden.',
+        oneSpace(formatDate(held.held_on, 'sv-SE')),
+        'Sammanträdesrummet, Sparbankshuset i Luleå',
+        'Närvarande Birgitta Holm, Erik Johansson, Anna Lindqvist',
+        'Ordförande Anna Lindqvist',
+        'Justerare Birgitta Holm',
+        football.application.reference,
+        'Maria Nilsson',
+        `Beviljad ${money(45_000_00)}`,
+        'Avslagen',
+        `Birgitta Holm (${jetty.application.reference})`,
+        `Beviljat belopp ${money(granted)}`,
+      ])
+        expect(minutesText, expected).toContain(expected);
+      const lastLines = minutesText.trimEnd().split('\n').slice(-2);
+      expect(lastLines.map((line) => line.trim()).join('\n')).toBe('Anna Lindqvist Birgitta Holm\nOrdförande Justerare');
+
+      // Its pack: every line in the agenda, but no page of the jetty for Birgitta, who stood aside from it.
+      const pack = await get(`/meetings/${held.id}/pack.pdf`, birgitta);
+      expect(pack.statusCode).toBe(200);
+      const packText = pdfText(pack.rawPayload);
+      for (const line of heldMeeting.agenda) expect(packText, line.application.reference).toContain(line.application.reference);
+      for (const expected of [
+        'Styrelseunderlag',
+        'Sommarfotboll för alla',
+        money(60_000_00),
+        `Du har anmält jäv för ${jetty.application.reference}.`,
+      ])
+        expect(packText, expected).toContain(expected);
+      expect(packText).not.toContain('Ny brygga vid byns badplats');
+
+      // The planned meeting's agenda: the applications whose reviews are all in, with what the reviews propose.
+      const plannedMeeting = (await get(`/meetings/${planned.id}`, anna)).json().data as { agenda: Line[] };
+      expect(
+        plannedMeeting.agenda.map(({ application: a, decided_status }) => [a.uuid, a.proposal, a.proposed_amount, decided_status]),
+      ).toEqual([
+        [lighting.uuid, 'approve', 37_000_00, null],
+        [theatre.uuid, 'approve', 45_000_00, null],
+      ]);
     });
   });
 });

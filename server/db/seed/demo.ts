@@ -10,17 +10,19 @@ import { seedCategories } from './demo/categories.js';
 import { seedContacts } from './demo/contacts.js';
 import { seedDecisions } from './demo/decisions.js';
 import { seedFaqs } from './demo/faqs.js';
+import { seedMeetings } from './demo/meetings.js';
 import { seedOrganisations } from './demo/organisations.js';
 import { seedPayouts } from './demo/payouts.js';
 import { seedPeriods } from './demo/periods.js';
+import { seedReviewCriteria, seedReviews } from './demo/reviews.js';
 import { DEMO_PASSWORD, seedStaff } from './demo/staff.js';
 
 export { DEMO_PASSWORD, demoLogins } from './demo/staff.js';
 
 /**
  * Demo data for a fictional foundation, "Sparbanksstiftelsen Norrbygden": staff, application types with their
- * questions, categories, an open and a closed period, contacts, FAQs, organisations, applicants and applications
- * in every status, each chapter in demo/. Every person, organisation, e-mail address and organisation number is made
+ * questions and review criteria, categories, an open and a closed period, contacts, FAQs, organisations, applicants,
+ * applications in every status, their reviews and the board's meetings, each chapter in demo/. Every person, organisation, e-mail address and organisation number is made
  * up; phone numbers come from the series that PTS reserves for fiction. It is written through the app's own functions
  * (the settings screens', the portal's), so that it keeps to the app's rules and its schema.
  */
@@ -38,6 +40,7 @@ export async function seedDemo(db: Db, today: Date = new Date(), storage?: FileS
     if ((await countUsers(trx)) > 0) return false;
     await seedStaff(trx, passwordHash);
     const types = await seedApplicationTypes(trx);
+    const criterionIds = await seedReviewCriteria(trx, types);
     const categoryIds = await seedCategories(trx);
     const contacts = await seedContacts(trx);
     await seedFaqs(trx);
@@ -47,6 +50,8 @@ export async function seedDemo(db: Db, today: Date = new Date(), storage?: FileS
     const applications = await seedApplications(trx, { types, categoryIds, periodIds, applicantIds }, calendar, storage);
     await seedDecisions(trx, applications);
     await seedPayouts(trx, applications, periodIds, calendar, passwordHash);
+    await seedReviews(trx, applications, periodIds, criterionIds.forening);
+    await seedMeetings(trx, applications, periodIds, calendar);
     // Last year's period closes once its applications are in, as staff close one.
     await setPeriodClosed(trx, periodIds.closed, true);
     return true;

@@ -6,6 +6,8 @@ export const demoLogins = [
   { email: 'utredare@demo.se', role: 'utredare' },
   // Approves the payouts the administrator prepares (created with the payouts, which name the periods).
   { email: 'ekonomi@demo.se', role: 'utredare' },
+  // A board member: reads the board meetings they sit on, with the pack and the minutes, and declares conflicts.
+  { email: 'styrelse@demo.se', role: 'styrelse' },
 ] as const;
 
 export const DEMO_PASSWORD = 'demo-2026';
@@ -15,6 +17,7 @@ const staff: SettingRecord<'users'>[] = [
   // applications they investigate.
   { ...demoLogins[0], first_name: 'Anna', last_name: 'Lindqvist', notify_on_applications: true, notifications_email: demoLogins[0].email },
   { ...demoLogins[1], first_name: 'Erik', last_name: 'Johansson' },
+  { ...demoLogins[3], first_name: 'Birgitta', last_name: 'Holm' },
   { email: 'inaktiv@demo.se', role: 'utredare', first_name: 'Gunnar', last_name: 'Öhman', active: false },
 ];
 
