@@ -360,7 +360,75 @@ async function shootPayouts(page: Page, suffix: string) {
   }
 }
 
+/**
+ * Reviewing and deciding as a board, in both languages, as shot on the current viewport with `suffix`: the
+ * applications list with the review figures and an application's Review tab (the administrator's), the investigator's
+ * work list and the declaration asked before reading, the board meetings, the held and the planned meeting, deciding
+ * the planned one, and the board member's meeting.
+ */
+async function shootBoard(page: Page, suffix: string, newPage: () => Promise<Page>) {
+  test.setTimeout(180_000);
+  await loginAs(page, ADMIN, 'Anna');
+  const meetings = (await (await page.request.get('/api/v1/meetings', { headers: xhr })).json()).data.data as {
+    id: number;
+    decided_at: string | null;
+  }[];
+  const reviewed = (await (await page.request.get('/api/v1/applications/all?sort=review_score&direction=desc', { headers: xhr })).json())
+    .data.data[0] as { uuid: string };
+  const erik = await newPage();
+  await loginAs(erik, INVESTIGATOR, 'Erik');
+  const board = await newPage();
+  await loginAs(board, 'styrelse@demo.se', 'Birgitta');
+  for (const lang of ['sv', 'en'] as const) {
+    const t = {
+      sv: { applications: 'Ansökningar', review: 'Bedömning', meetings: 'Styrelsemöten', decide: 'Fatta beslut', mine: 'Mina utredningar' },
+      en: {
+        applications: 'Applications',
+        review: 'Review',
+        meetings: 'Board meetings',
+        decide: 'Enter decisions',
+        mine: 'My investigations',
+      },
+    }[lang];
+    for (const p of [page, erik, board]) {
+      await p.goto('/admin');
+      if (lang === 'en') await switchAdminLanguage(p, 'Svenska', 'English');
+    }
+    await page.goto('/admin/applications?sort=review_score&order=DESC');
+    await expect(page.getByRole('heading', { level: 1, name: t.applications })).toBeVisible();
+    await expect(page.locator('tbody tr, main li').first()).toBeVisible();
+    await shoot(page, `admin-review-list-${lang}${suffix}`);
+    await page.goto(`/admin/applications?show=${reviewed.uuid}&tab=review`);
+    await expect(page.getByRole('dialog').getByRole('tab', { name: t.review })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('dialog').locator('table').first()).toBeVisible();
+    await shoot(page, `admin-review-tab-${lang}${suffix}`, false);
+    await erik.goto(`/admin/investigations?filter=${encodeURIComponent(JSON.stringify({ todo: true }))}`);
+    await expect(erik.getByRole('heading', { level: 1, name: t.mine })).toBeVisible();
+    await expect(erik.locator('tbody tr, main li').first()).toBeVisible();
+    await shoot(erik, `admin-review-todo-${lang}${suffix}`);
+    await erik.locator('tbody tr td, main li').first().click();
+    await expect(erik.getByRole('dialog').getByRole('tab', { name: t.review })).toHaveAttribute('aria-selected', 'true');
+    await shootDialog(erik, `admin-review-declaration-${lang}${suffix}`);
+    await page.goto('/admin/meetings');
+    await expect(page.getByRole('heading', { level: 1, name: t.meetings })).toBeVisible();
+    await expect(page.locator('tbody tr, main li').first()).toBeVisible();
+    await shoot(page, `admin-meetings-${lang}${suffix}`);
+    for (const meeting of meetings) {
+      await page.goto(`/admin/meetings/${meeting.id}`);
+      await expect(page.locator('main table, main li').first()).toBeVisible();
+      await shoot(page, `admin-meeting-${meeting.decided_at ? 'held' : 'planned'}-${lang}${suffix}`);
+      if (meeting.decided_at) continue;
+      await page.getByRole('button', { name: t.decide }).click();
+      await shoot(page, `admin-meeting-decide-${lang}${suffix}`);
+      await board.goto(`/admin/meetings/${meeting.id}`);
+      await expect(board.locator('main table, main li').first()).toBeVisible();
+      await shoot(board, `admin-meeting-board-member-${lang}${suffix}`);
+    }
+  }
+}
+
 test('admin payouts (sv, en)', async ({ page }) => shootPayouts(page, ''));
+test('admin reviews and board meetings (sv, en)', async ({ page, newPage }) => shootBoard(page, '', newPage));
 
 test.describe('phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
@@ -370,6 +438,7 @@ test.describe('phone', () => {
   test('portal privacy notice and my data (sv, en)', async ({ page }) => shootMyData(page, '-phone'));
   test('portal grants (sv, en)', async ({ page }) => shootGrants(page, '-phone'));
   test('admin payouts (sv, en)', async ({ page }) => shootPayouts(page, '-phone'));
+  test('admin reviews and board meetings (sv, en)', async ({ page, newPage }) => shootBoard(page, '-phone', newPage));
   test('portal register', async ({ page }) => {
     await page.goto('/register');
     await expect(page.getByRole('heading', { name: 'Registrera dig eller logga in', level: 1 })).toBeVisible();

@@ -1,4 +1,13 @@
-import { BooleanInput, Button as RaButton, DataTable, FilterButton, TopToolbar, useLocaleState, useTranslate } from 'react-admin';
+import {
+  BooleanInput,
+  Button as RaButton,
+  ColumnsButton,
+  DataTable,
+  FilterButton,
+  TopToolbar,
+  useLocaleState,
+  useTranslate,
+} from 'react-admin';
 import Add from '@mui/icons-material/Add';
 import DeleteSweep from '@mui/icons-material/DeleteSweep';
 import { Button } from '@mui/material';
@@ -11,7 +20,8 @@ import { ApplicationListShell, periodFilter, statusFilter, type ApplicationRow }
 import type { ListFilters } from './presets';
 import { useApplicantName } from './applicantName';
 import { ProgressIndicators } from './ProgressIndicators';
-import { reviewColumns, reviewFilters, useReviewFigures } from './reviews/reviewColumns';
+import { reviewColumns, reviewColumnsHiddenByDefault, reviewFilters, useReviewFigures } from './reviews/reviewColumns';
+import { useIsPhone } from '../layout/useIsPhone';
 import { StatusSelect } from './StatusSelect';
 import { useStatusChoices, useStatusLabel } from './statuses';
 
@@ -28,6 +38,7 @@ export default function ApplicationList({ presets = {} }: { presets?: ListFilter
   const statusLabel = useStatusLabel();
   const applicantName = useApplicantName();
   const figures = useReviewFigures();
+  const phone = useIsPhone();
 
   // react-admin reads its filters from ?filter= and would ignore the preset's own words: say them its way, once
   // (keeping the application the address shows, if any).
@@ -60,6 +71,7 @@ export default function ApplicationList({ presets = {} }: { presets?: ListFilter
             {translate('app.application_form.add')}
           </Button>
           <ExportCsvButton />
+          {!phone && <ColumnsButton />}
           {/* Icon alone on a phone, named by its label. */}
           <RaButton component={Link} to="/applications/deletions" label="app.deletion_log.title">
             <DeleteSweep />
@@ -76,6 +88,7 @@ export default function ApplicationList({ presets = {} }: { presets?: ListFilter
         </>
       )}
       tertiaryText={money}
+      hiddenColumns={reviewColumnsHiddenByDefault}
     >
       <DataTable.Col source="reference" label="app.applications.fields.reference" disableSort />
       <DataTable.Col source="status" label="app.applications.fields.status" render={() => <StatusSelect />} />

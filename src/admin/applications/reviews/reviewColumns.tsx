@@ -1,3 +1,4 @@
+import { Typography } from '@mui/material';
 import { BooleanInput, DataTable, NumberInput, useLocaleState, useTranslate } from 'react-admin';
 import { formatScore } from '../../../../resources/format';
 import type { ApplicationRow } from '../ApplicationListShell';
@@ -29,8 +30,14 @@ export function useReviewFigures() {
 }
 
 /**
- * The lists' columns of the review figures: score, spread and reviews in of all, sortable by the score, the spread
- * and how many are pending (the highest score first).
+ * The columns a list of every application hides until chosen (it has the room for the score alone, which names the
+ * reviews in under it).
+ */
+export const reviewColumnsHiddenByDefault = ['review_spread', 'reviews_pending'];
+
+/**
+ * The lists' columns of the review figures: score (with the reviews in under it), spread and reviews in of all,
+ * sortable by the score, the spread and how many are pending (the highest score first).
  */
 export function reviewColumns(figures: ReturnType<typeof useReviewFigures>) {
   return [
@@ -40,7 +47,16 @@ export function reviewColumns(figures: ReturnType<typeof useReviewFigures>) {
       label="app.reviews.columns.score"
       align="right"
       sortByOrder="DESC"
-      render={(r) => figures.score(r.review)}
+      render={(r) => (
+        <>
+          {figures.score(r.review)}
+          {figures.count(r.review) && (
+            <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block', whiteSpace: 'nowrap' }}>
+              {figures.count(r.review)}
+            </Typography>
+          )}
+        </>
+      )}
     />,
     <DataTable.Col<{ review: ReviewFigures }>
       key="review_spread"
