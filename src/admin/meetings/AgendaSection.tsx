@@ -1,46 +1,26 @@
-import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
-import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
-import DeleteIcon from '@mui/icons-material/Delete';
-import {
-  Alert,
-  Box,
-  Button,
-  Checkbox,
-  FormControlLabel,
-  IconButton,
-  Link,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useNotify, usePermissions, useTranslate } from 'react-admin';
-import { Link as RouterLink } from 'react-router-dom';
 import { isAllowed, type Ability } from '../../../resources/abilities';
 import type { AgendaItem, Meeting } from '../../providers/staffMethods';
+import { useIsPhone } from '../layout/useIsPhone';
 import { AddApplicationsDialog } from './AddApplicationsDialog';
-import { useAgendaFormat } from './agendaFormat';
+import { AgendaList, AgendaTable, type AgendaControls } from './AgendaLines';
 import { ReadApplicationDialog } from './ReadApplicationDialog';
 import { useMeetingChange } from './useMeeting';
 
 /**
- * The meeting's agenda as a table. Those who prepare the meeting add the period's reviewed applications or chosen ones,
+ * The meeting's agenda: a table on a screen, a list on a phone. Those who prepare the meeting add the period's reviewed applications or chosen ones,
  * move a line up or down and take one off; a member declares a conflict of interest per application, and reads those
  * they have not stood aside from.
  */
 export function AgendaSection({ meeting, manages, member }: { meeting: Meeting; manages: boolean; member: boolean }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const format = useAgendaFormat();
+  const phone = useIsPhone();
   const { permissions = [] } = usePermissions<Ability[]>();
   const [adding, setAdding] = useState(false);
   const [reading, setReading] = useState<AgendaItem | null>(null);
-  const decided = meeting.decided_at !== null;
   // Staff who handle the period's applications open one in the applications list's dialog.
   const opensApplications = isAllowed(permissions, 'manage-applications', { id: meeting.period.id, type: 'periods' });
   const uuids = meeting.agenda.map((item) => item.application.uuid);
@@ -68,7 +48,18 @@ export function AgendaSection({ meeting, manages, member }: { meeting: Meeting; 
     });
   const busy = setAgenda.isPending || addReviewed.isPending;
   const t = (key: string, options?: Record<string, unknown>) => translate(`app.meetings.${key}`, options);
-  const headers = ['reference', 'applicant', 'category', 'applied', 'proposed', 'score', 'proposal', 'conflicts'];
+  const controls: AgendaControls = {
+    meeting,
+    manages,
+    member,
+    opensApplications,
+    busy,
+    declaring: declare.isPending,
+    move,
+    takeOff,
+    declare: (uuid, conflict) => declare.mutate({ uuid, conflict }, { onError: failed }),
+    read: setReading,
+  };
 
   return (
     <Box component="section" aria-labelledby="meeting-agenda">
@@ -87,110 +78,10 @@ export function AgendaSection({ meeting, manages, member }: { meeting: Meeting; 
       )}
       {meeting.agenda.length === 0 ? (
         <Alert severity="info">{t(manages ? 'agenda_empty_manager' : 'agenda_empty')}</Alert>
+      ) : phone ? (
+        <AgendaList controls={controls} />
       ) : (
-        <TableContainer>
-          <Table size="small" aria-labelledby="meeting-agenda">
-            <TableHead>
-              <TableRow>
-                {headers.map((name) => (
-                  <TableCell key={name} align={['applied', 'proposed', 'score'].includes(name) ? 'right' : 'left'}>
-                    {t(`agenda_fields.${name}`)}
-                  </TableCell>
-                ))}
-                {decided && <TableCell>{t('agenda_fields.decision')}</TableCell>}
-                {(manages || member) && <TableCell>{t('agenda_fields.actions')}</TableCell>}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {meeting.agenda.map((item, index) => {
-                const { application } = item;
-                const reference = application.reference ?? '–';
-                const stoodAside = meeting.my_conflicts[application.uuid] === true;
-                return (
-                  <TableRow key={application.uuid}>
-                    <TableCell>
-                      {opensApplications ? (
-                        <Link component={RouterLink} to={`/applications?show=${encodeURIComponent(application.uuid)}`}>
-                          {reference}
-                        </Link>
-                      ) : (
-                        reference
-                      )}
-                    </TableCell>
-                    <TableCell>{format.applicant(item)}</TableCell>
-                    <TableCell>{application.category ?? '–'}</TableCell>
-                    <TableCell align="right">{format.money(application.money)}</TableCell>
-                    <TableCell align="right">{format.money(application.proposed_amount)}</TableCell>
-                    <TableCell align="right">
-                      {format.score(item)}
-                      <Typography variant="caption" component="div" color="text.secondary">
-                        {format.reviews(item)}
-                      </Typography>
-                    </TableCell>
-                    <TableCell>{format.proposal(item)}</TableCell>
-                    <TableCell>{item.conflicts.map((person) => person.name).join(', ') || '–'}</TableCell>
-                    {decided && <TableCell>{format.decision(item)}</TableCell>}
-                    {(manages || member) && (
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                        {manages && (
-                          <>
-                            <IconButton
-                              size="small"
-                              aria-label={t('move_up', { reference })}
-                              disabled={busy || index === 0}
-                              onClick={() => move(index, -1)}
-                            >
-                              <ArrowUpwardIcon fontSize="small" />
-                            </IconButton>
-                            <IconButton
-                              size="small"
-                              aria-label={t('move_down', { reference })}
-                              disabled={busy || index === meeting.agenda.length - 1}
-                              onClick={() => move(index, 1)}
-                            >
-                              <ArrowDownwardIcon fontSize="small" />
-                            </IconButton>
-                            <IconButton
-                              size="small"
-                              aria-label={t('take_off', { reference })}
-                              disabled={busy}
-                              onClick={() => takeOff(application.uuid)}
-                            >
-                              <DeleteIcon fontSize="small" />
-                            </IconButton>
-                          </>
-                        )}
-                        {member && (
-                          <>
-                            <FormControlLabel
-                              control={
-                                <Checkbox
-                                  size="small"
-                                  checked={stoodAside}
-                                  disabled={decided || declare.isPending}
-                                  onChange={(event) =>
-                                    declare.mutate({ uuid: application.uuid, conflict: event.target.checked }, { onError: failed })
-                                  }
-                                  slotProps={{ input: { 'aria-label': t('conflict_of', { reference }) } }}
-                                />
-                              }
-                              label={t('conflict')}
-                            />
-                            {!stoodAside && (
-                              <Button size="small" onClick={() => setReading(item)} aria-label={t('read_of', { reference })}>
-                                {t('read')}
-                              </Button>
-                            )}
-                          </>
-                        )}
-                      </TableCell>
-                    )}
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <AgendaTable controls={controls} />
       )}
       {adding && (
         <AddApplicationsDialog

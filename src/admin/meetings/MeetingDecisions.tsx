@@ -124,10 +124,15 @@ export function MeetingDecisions({ meeting, onClose }: { meeting: Meeting; onClo
                 m: 0,
               }}
             >
-              <Typography component="legend" sx={{ px: 0.5, fontWeight: 500 }}>
+              {/* Floated, the legend is laid out inside the fieldset, so a long name wraps there rather than over the
+                  border on a phone; it still names the group. */}
+              <Typography
+                component="legend"
+                sx={{ float: 'left', width: '100%', p: 0, mb: 0.5, fontWeight: 500, overflowWrap: 'anywhere' }}
+              >
                 {name}
               </Typography>
-              <Typography variant="body2" color="text.secondary" id={`decision-${uuid}-facts`} sx={{ mb: 1 }}>
+              <Typography variant="body2" color="text.secondary" id={`decision-${uuid}-facts`} sx={{ clear: 'both', mb: 1 }}>
                 {t('facts', {
                   applied: format.money(item.application.money),
                   proposed: format.money(item.application.proposed_amount),

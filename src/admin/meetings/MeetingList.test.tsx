@@ -7,6 +7,7 @@ import { buttonNamed as button, pageText as text, typeInto, waitFor } from '../.
 import type { StaffDataProvider } from '../../providers/dataProvider';
 import type { MeetingRow } from '../../providers/staffMethods';
 import { mountInAdmin, unmountAdmin } from '../testing/mountInAdmin';
+import { setPhone, unsetPhone } from '../testing/phone';
 import MeetingList from './MeetingList';
 import MeetingPage from './MeetingPage';
 import { anna, bertil, cecilia, meeting, meetingRow } from './testMeetings';
@@ -17,7 +18,7 @@ import { anna, bertil, cecilia, meeting, meetingRow } from './testMeetings';
 afterEach(() => {
   unmountAdmin();
   vi.restoreAllMocks();
-  Reflect.deleteProperty(window, 'matchMedia');
+  unsetPhone();
 });
 
 const manager: Ability[] = [{ name: 'manage-meetings', entity_type: null, entity_id: null }];
@@ -30,21 +31,6 @@ const users = [anna, bertil, cecilia].map(({ id, name }) => {
   const [first_name, last_name] = name.split(' ');
   return { id, first_name, last_name };
 });
-
-/** Phone or screen: MUI's media queries ask matchMedia, which jsdom lacks. */
-function setPhone() {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: query.includes('max-width'),
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
 
 function Where() {
   return <output id="where">{useLocation().pathname}</output>;

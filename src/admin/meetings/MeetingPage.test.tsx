@@ -8,8 +8,9 @@ import { buttonNamed as button, pageText as text, typeInto, waitFor } from '../.
 import type { StaffDataProvider } from '../../providers/dataProvider';
 import type { Meeting, StaffApplication } from '../../providers/staffMethods';
 import { mountInAdmin, unmountAdmin } from '../testing/mountInAdmin';
+import { setPhone, unsetPhone } from '../testing/phone';
 import MeetingPage from './MeetingPage';
-import { agendaItem, meeting } from './testMeetings';
+import { agendaItem, bertil, meeting } from './testMeetings';
 
 // A meeting's page: deciding the whole agenda at the meeting (the period's remaining amount as amounts are typed, the
 // warning over it, the confirmation, the server's refusals beside their lines), and a board member's page, where they
@@ -18,6 +19,7 @@ import { agendaItem, meeting } from './testMeetings';
 afterEach(() => {
   unmountAdmin();
   vi.restoreAllMocks();
+  unsetPhone();
 });
 
 const general = (name: string) => ({ name, entity_type: null, entity_id: null });
@@ -160,6 +162,51 @@ describe('the agenda', { timeout: 20_000 }, () => {
     await act(async () => named('Ta bort 2026-0002 från dagordningen')!.click());
     await waitFor(() => setAgenda.mock.calls.length === 2, 'the shorter agenda');
     expect(setAgenda).toHaveBeenLastCalledWith(5, ['a-1']);
+  });
+  it('is a list on a phone, each item with its figures and its actions', async () => {
+    setPhone();
+    const base = meeting();
+    const state: Meeting = {
+      ...base,
+      agenda: [base.agenda[0], { ...base.agenda[1], conflicts: [{ user_id: bertil.id, name: bertil.name }] }],
+    };
+    const setAgenda = vi.fn(async () => state);
+    const declareConflict = vi.fn(async () => state);
+    // Anna prepares the meeting and sits on the board: both kinds of actions.
+    await render({ getMeeting: async () => state, setAgenda, declareConflict }, decider);
+    await waitFor(() => !!document.querySelector('li [aria-label="Flytta 2026-0001 nedåt"]'), 'the agenda with its actions');
+    expect(document.querySelector('table')).toBeNull();
+    const items = [...document.querySelectorAll<HTMLElement>('ul[aria-labelledby="meeting-agenda"] > li')];
+    expect(items).toHaveLength(2);
+    const lines = (item: HTMLElement) => [...item.querySelectorAll('p')].map((p) => p.textContent.replace(/[\u00a0\u202f]/g, ' '));
+    expect(lines(items[0])).toEqual([
+      '2026-0001 · Åsa Öström, Ystads scoutkår',
+      'Barn och unga · Sökt: 80 000 kr · Föreslaget: 60 000 kr',
+      'Poäng: 82,5 % (spridning 5,0 %), 2 av 2 bedömningar · Förslag: Bevilja',
+    ]);
+    expect(lines(items[1])).toContain('Jäv: Bertil Berg');
+    // Each item holds its own actions, named as in the table.
+    const named = (item: HTMLElement, label: string) => item.querySelector<HTMLElement>(`[aria-label="${label}"]`);
+    for (const [item, reference] of [
+      [items[0], '2026-0001'],
+      [items[1], '2026-0002'],
+    ] as const)
+      for (const label of [
+        `Flytta ${reference} uppåt`,
+        `Flytta ${reference} nedåt`,
+        `Ta bort ${reference} från dagordningen`,
+        `Jävig i ${reference}`,
+        `Läs ansökan ${reference}`,
+      ])
+        expect(named(item, label), label).not.toBeNull();
+    expect((named(items[0], 'Flytta 2026-0001 uppåt') as HTMLButtonElement).disabled).toBe(true);
+
+    await act(async () => named(items[0], 'Flytta 2026-0001 nedåt')!.click());
+    await waitFor(() => setAgenda.mock.calls.length === 1, 'the new order');
+    expect(setAgenda).toHaveBeenCalledWith(5, ['a-2', 'a-1']);
+    await act(async () => named(items[1], 'Jävig i 2026-0002')!.click());
+    await waitFor(() => declareConflict.mock.calls.length === 1, 'the declaration');
+    expect(declareConflict).toHaveBeenCalledWith(5, 'a-2', true);
   });
 });
 

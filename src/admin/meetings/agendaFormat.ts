@@ -16,8 +16,11 @@ export function useAgendaFormat() {
         : review.spread
           ? translate('app.meetings.score_spread', { score: formatScore(review.score, locale), spread: formatScore(review.spread, locale) })
           : formatScore(review.score, locale),
-    reviews: ({ application: { review } }: AgendaItem) =>
-      translate('app.meetings.reviews_in', { in: review.reviews_in, total: review.reviews_in + review.reviews_pending }),
+    /** "2 av 3 bedömningar", or nothing for an application without reviewers. */
+    reviews: ({ application: { review } }: AgendaItem) => {
+      const total = review.reviews_in + review.reviews_pending;
+      return total ? translate('app.meetings.reviews_in', { in: review.reviews_in, total }) : '';
+    },
     proposal: ({ application: { proposal } }: AgendaItem) => translate(`app.meetings.proposals.${proposal ?? 'none'}`),
     decision: (item: AgendaItem) =>
       item.decided_status === approved

@@ -91,7 +91,8 @@ function Declaration({ uuid, view }: { uuid: string; view: ReviewsView }) {
         <Button variant="contained" disabled={declare.isPending} onClick={() => void answer(false)}>
           {translate('app.reviews.declaration.no')}
         </Button>
-        <Button variant="outlined" color="warning" disabled={declare.isPending} onClick={() => setConfirming(true)}>
+        {/* The theme's error colour: MUI's orange warning has too little contrast on white for text (WCAG AA). */}
+        <Button variant="outlined" color="error" disabled={declare.isPending} onClick={() => setConfirming(true)}>
           {translate('app.reviews.declaration.yes')}
         </Button>
       </Stack>

@@ -58,7 +58,8 @@ export function ReviewsOverview({
       {shown.length === 0 ? (
         <Alert severity="info">{translate('app.reviews.none')}</Alert>
       ) : (
-        <TableContainer sx={{ overflowX: 'auto' }}>
+        // On a phone the table scrolls sideways: focusable, so the keyboard scrolls it too (WCAG 2.1.1).
+        <TableContainer sx={{ overflowX: 'auto' }} tabIndex={0} role="group" aria-labelledby="reviews-heading">
           <Table size="small" aria-labelledby="reviews-heading">
             <TableHead>
               <TableRow>
