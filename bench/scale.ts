@@ -100,8 +100,8 @@ for (const size of SIZES) {
     // some still pending), scores over the whole scale; the rest with none yet, some with reviewers pending.
     await sql`
       UPDATE applications SET
-        review_score = CASE WHEN id % 10 < 7 THEN (id * 7919) % 10001 END,
-        review_spread = CASE WHEN id % 10 < 7 THEN (id * 104729) % 3001 END,
+        review_score = CASE WHEN id % 10 < 7 THEN (id::bigint * 7919) % 10001 END,
+        review_spread = CASE WHEN id % 10 < 7 THEN (id::bigint * 104729) % 3001 END,
         reviews_in = CASE WHEN id % 10 < 7 THEN 1 + id % 3 ELSE 0 END,
         reviews_pending = (id / 10) % 3
       WHERE status <> 10

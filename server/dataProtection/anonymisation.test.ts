@@ -155,6 +155,8 @@ describe('anonymising an applicant who deleted their account', () => {
       ]),
     );
     await ok(await api('POST', `/applications/${draft.uuid}/investigators`, admin, { user_id: adminId }));
+    // A reviewer of a type with review criteria says first that they have no conflict of interest.
+    await ok(await api('PUT', `/applications/${draft.uuid}/reviews/mine`, admin, { conflict_of_interest: false }));
     await ok(
       await api('PUT', `/applications/${draft.uuid}/investigations/mine`, admin, {
         status: -10,

@@ -106,7 +106,8 @@ function FormToolbar({ view }: { view: 'create' | 'edit' }) {
 /** The form's buttons; `extra` is the resource's own edit actions (overrides/), if it has any. */
 function BackToList({ extra }: { extra?: ReactNode }) {
   return (
-    <TopToolbar>
+    // A resource's own buttons may be more than a row holds (a period has six): they wrap rather than widen the page.
+    <TopToolbar sx={{ flexWrap: 'wrap' }}>
       {extra}
       <ListButton label="ra.action.back" />
     </TopToolbar>

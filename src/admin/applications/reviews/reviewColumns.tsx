@@ -30,10 +30,10 @@ export function useReviewFigures() {
 }
 
 /**
- * The columns a list of every application hides until chosen (it has the room for the score alone, which names the
- * reviews in under it).
+ * The columns a list of every application hides until chosen with its columns button: a 1280 px screen has no room
+ * for them beside the rest (the decisioning and investigations lists, where reviews are read, show them).
  */
-export const reviewColumnsHiddenByDefault = ['review_spread', 'reviews_pending'];
+export const reviewColumnsHiddenByDefault = ['review_score', 'review_spread', 'reviews_pending'];
 
 /**
  * The lists' columns of the review figures: score (with the reviews in under it), spread and reviews in of all,

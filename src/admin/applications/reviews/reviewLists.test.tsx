@@ -90,7 +90,7 @@ const manager: Ability[] = [{ name: 'manage-applications', entity_id: null, enti
 
 // Each mounts the whole staff app: slow on a busy machine.
 describe('the review figures on the lists', { timeout: 60_000 }, () => {
-  it('shows the score with the reviews in on all applications, sorts by it, and filters by the lowest score and missing reviews', async () => {
+  it('offers the review columns on all applications, sorts by the score, and filters by the lowest score and missing reviews', async () => {
     const calls = await render(
       `/applications?filter=${encodeURIComponent(JSON.stringify({ review_score_min: 80, reviews_pending: true }))}`,
       '/applications/all',
@@ -98,10 +98,17 @@ describe('the review figures on the lists', { timeout: 60_000 }, () => {
       manager,
     );
     await waitFor(() => text().includes('2026-0001'), 'the list');
-    // The score, with the reviews in under it; the spread and the reviews' column only when chosen (room on a screen).
-    expect(headers()).toContain('Poäng');
-    expect(headers()).not.toContain('Spridning');
-    expect(rowText(0)).toContain('82,5 %2 av 3');
+    // The review columns only when chosen with the columns button (a 1280 px screen has no room for them by default).
+    expect(headers()).not.toContain('Poäng');
+    await act(async () => [...document.querySelectorAll<HTMLElement>('button')].find((b) => b.textContent?.includes('Kolumner'))!.click());
+    for (const name of ['Poäng', 'Spridning', 'Bedömningar']) {
+      const toggle = [...document.querySelectorAll<HTMLInputElement>('[role="menu"] input[role="switch"]')].find(
+        (input) => input.closest('label')?.textContent?.trim() === name,
+      )!;
+      await act(async () => toggle.click());
+    }
+    await waitFor(() => headers().includes('Poäng'), 'the chosen review columns');
+    expect(rowText(0)).toEqual(expect.arrayContaining(['82,5 %2 av 3', '12,5 %', '2 av 3']));
     // Without reviewers, nothing rather than "0 av 0".
     expect(rowText(1).join(' ')).not.toContain('0 av 0');
     expect(calls.at(-1)).toMatchObject({ review_score_min: 80, reviews_pending: true });
