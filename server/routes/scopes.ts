@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { periodOfApplication } from '../applications/staffReach.js';
 import { AppError } from '../errors.js';
+import { periodOfMeeting } from '../meetings/meetings.js';
 import { periodIdOfUuid } from '../periods.js';
 import { reviewStanding } from '../reviews/standing.js';
 import type { Scope, ScopeTarget } from '../types.js';
@@ -50,6 +51,15 @@ export const applicationPeriod: Scope = {
     const standing = await reviewStanding(request.server.db, uuid, request.staff.id);
     if (standing === 'undeclared') throw new AppError(403, 'errors.declare_conflict_first');
     if (standing === 'conflict') throw new AppError(403, 'errors.conflict_of_interest');
+  },
+};
+
+/** The period of the meeting in the path (`:id`): an ability granted for a period covers its meetings. */
+export const meetingPeriod: Scope = {
+  type: 'periods',
+  async of(request) {
+    const meetingId = (request.params as { id?: unknown }).id;
+    return (typeof meetingId === 'number' && (await periodOfMeeting(request.server.db, meetingId))) || 'unknown';
   },
 };
 

@@ -16,33 +16,22 @@ import {
   meetingById,
   meetingListGrammar,
   meetingReach,
-  periodOfMeeting,
   reachableMeeting,
   updateMeeting,
 } from '../../meetings/meetings.js';
 import { boardPackPdf } from '../../meetings/pdf/boardPack.js';
 import { minutesPdf } from '../../meetings/pdf/minutes.js';
 import { assertAllowedFor } from '../../plugins/access.js';
-import type { Scope } from '../../types.js';
 import { body, data, id, knownUuids, listPageSchema, uuid, type Api } from '../schemas.js';
 import { decisionMoney } from '../schemas/decisions.js';
 import { meeting, meetingRow } from '../schemas/meetings.js';
 import { staffApplication as staffApplicationSchema } from '../schemas/staffApplication.js';
-import { bodyPeriod, periodsList } from '../scopes.js';
+import { bodyPeriod, meetingPeriod, periodsList } from '../scopes.js';
 
 const tags = ['meetings'];
 const { Optional, Integer } = Type;
 const Text = Type.String;
 const { approved, rejected } = enums.application_status;
-
-/** The period of the meeting in the path (`:id`): an ability granted for a period covers its meetings. */
-const meetingPeriod: Scope = {
-  type: 'periods',
-  async of(request) {
-    const meetingId = (request.params as { id?: unknown }).id;
-    return (typeof meetingId === 'number' && (await periodOfMeeting(request.server.db, meetingId))) || 'unknown';
-  },
-};
 
 // Those who manage meetings reach every meeting of their periods; a board member reads the meetings they belong to.
 const either: Requirement = { anyOf: ['manage-meetings', 'attend-meetings'] };
