@@ -65,7 +65,8 @@ export default function ApplicationList({ presets = {} }: { presets?: ListFilter
       filters={filters}
       sort={{ field: 'reference', order: 'ASC' }}
       actions={
-        <TopToolbar>
+        // Five actions: on a 1280 px screen beside the filters they wrap rather than widen the page.
+        <TopToolbar sx={{ flexWrap: 'wrap' }}>
           <FilterButton />
           <Button component={Link} to="/applications/add" startIcon={<Add />}>
             {translate('app.application_form.add')}

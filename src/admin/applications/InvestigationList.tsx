@@ -1,11 +1,12 @@
-import { BooleanInput, DataTable, DateField, FilterButton, TopToolbar, useLocaleState, useTranslate } from 'react-admin';
+import { BooleanInput, ColumnsButton, DataTable, DateField, FilterButton, TopToolbar, useLocaleState, useTranslate } from 'react-admin';
 import { formatDate, formatMoney } from '../../../resources/format';
 import { ApplicationListShell } from './ApplicationListShell';
 import type { JsonOf } from '../../../server/routes/schemas';
 import type { ownInvestigationRow } from '../../../server/routes/schemas/investigations';
 import { proposalKey } from './InvestigatorsSection';
 import { useApplicantName } from './applicantName';
-import { reviewColumns, reviewFilters, useReviewFigures } from './reviews/reviewColumns';
+import { reviewColumns, reviewDetailColumns, reviewFilters, useReviewFigures } from './reviews/reviewColumns';
+import { useIsPhone } from '../layout/useIsPhone';
 import { useStatusLabel } from './statuses';
 
 /** A row of the signed-in user's own investigations. */
@@ -20,6 +21,7 @@ export default function InvestigationList() {
   const [locale] = useLocaleState();
   const statusLabel = useStatusLabel();
   const applicantName = useApplicantName();
+  const phone = useIsPhone();
   const proposal = (r: Row) => translate(`enums.investigation_status.${proposalKey(r.investigation.status)}`);
   const figures = useReviewFigures();
   // Null where the application's type has no criteria: nothing to review.
@@ -34,8 +36,10 @@ export default function InvestigationList() {
       actions={
         <TopToolbar>
           <FilterButton />
+          {!phone && <ColumnsButton />}
         </TopToolbar>
       }
+      hiddenColumns={reviewDetailColumns}
       secondaryText={(r) =>
         [
           statusLabel(r.status),

@@ -30,10 +30,11 @@ export function useReviewFigures() {
 }
 
 /**
- * The columns a list of every application hides until chosen with its columns button: a 1280 px screen has no room
- * for them beside the rest (the decisioning and investigations lists, where reviews are read, show them).
+ * The review columns a list hides until chosen with its columns button, for a 1280 px screen's room: the spread and
+ * the reviews' own column (the score names the reviews in under it); the list of every application hides the score too.
  */
-export const reviewColumnsHiddenByDefault = ['review_score', 'review_spread', 'reviews_pending'];
+export const reviewDetailColumns = ['review_spread', 'reviews_pending'];
+export const reviewColumnsHiddenByDefault = ['review_score', ...reviewDetailColumns];
 
 /**
  * The lists' columns of the review figures: score (with the reviews in under it), spread and reviews in of all,

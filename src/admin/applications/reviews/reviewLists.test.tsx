@@ -86,6 +86,17 @@ const sortBy = (label: string) =>
       .click(),
   );
 
+/** Shows the list's columns `names` through its columns button. */
+async function chooseColumns(names: string[]) {
+  await act(async () => [...document.querySelectorAll<HTMLElement>('button')].find((b) => b.textContent?.includes('Kolumner'))!.click());
+  for (const name of names) {
+    const toggle = [...document.querySelectorAll<HTMLInputElement>('[role="menu"] input[role="switch"]')].find(
+      (input) => input.closest('label')?.textContent?.trim() === name,
+    )!;
+    await act(async () => toggle.click());
+  }
+}
+
 const manager: Ability[] = [{ name: 'manage-applications', entity_id: null, entity_type: null }];
 
 // Each mounts the whole staff app: slow on a busy machine.
@@ -100,13 +111,7 @@ describe('the review figures on the lists', { timeout: 60_000 }, () => {
     await waitFor(() => text().includes('2026-0001'), 'the list');
     // The review columns only when chosen with the columns button (a 1280 px screen has no room for them by default).
     expect(headers()).not.toContain('Poäng');
-    await act(async () => [...document.querySelectorAll<HTMLElement>('button')].find((b) => b.textContent?.includes('Kolumner'))!.click());
-    for (const name of ['Poäng', 'Spridning', 'Bedömningar']) {
-      const toggle = [...document.querySelectorAll<HTMLInputElement>('[role="menu"] input[role="switch"]')].find(
-        (input) => input.closest('label')?.textContent?.trim() === name,
-      )!;
-      await act(async () => toggle.click());
-    }
+    await chooseColumns(['Poäng', 'Spridning', 'Bedömningar']);
     await waitFor(() => headers().includes('Poäng'), 'the chosen review columns');
     expect(rowText(0)).toEqual(expect.arrayContaining(['82,5 %2 av 3', '12,5 %', '2 av 3']));
     // Without reviewers, nothing rather than "0 av 0".
@@ -129,7 +134,11 @@ describe('the review figures on the lists', { timeout: 60_000 }, () => {
       [{ name: 'investigate-applications', entity_id: null, entity_type: null }],
     );
     await waitFor(() => text().includes('2026-0004'), 'the list');
-    expect(headers()).toEqual(expect.arrayContaining(['Min bedömning', 'Poäng', 'Spridning', 'Bedömningar']));
+    // The score with the reviews in under it; the spread and the reviews' column once chosen.
+    expect(headers()).toEqual(expect.arrayContaining(['Min bedömning', 'Poäng']));
+    expect(headers()).not.toContain('Spridning');
+    await chooseColumns(['Spridning', 'Bedömningar']);
+    await waitFor(() => headers().includes('Spridning'), 'the chosen review columns');
     const mine = headers().indexOf('Min bedömning');
     expect([0, 1, 2, 3].map((row) => rowText(row)[mine])).toEqual(['Att göra', 'Klar', 'Jävig', '']);
     expect(rowText(0)).toEqual(expect.arrayContaining(['82,5 %2 av 3', '12,5 %', '2 av 3']));
