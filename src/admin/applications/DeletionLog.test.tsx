@@ -6,6 +6,7 @@ import { enums } from '../../../resources/enums';
 import { pageText as text, typeInto, waitFor } from '../../components/testing/dom';
 import type { HttpClient } from '../../providers/httpClient';
 import type { ApplicationDeletion } from '../../providers/staffMethods';
+import { setPhone, unsetPhone } from '../testing/phone';
 import { mountStaffAdmin, unmountAdmin } from '../testing/mountInAdmin';
 
 // The log of deleted applications: reached from the applications list, read only, sorted, searched and paged by the
@@ -14,7 +15,7 @@ import { mountStaffAdmin, unmountAdmin } from '../testing/mountInAdmin';
 afterEach(() => {
   unmountAdmin();
   localStorage.clear();
-  Reflect.deleteProperty(window, 'matchMedia');
+  unsetPhone();
 });
 
 /** A log entry in the spring period; what went with the application is nothing unless said. */
@@ -59,21 +60,6 @@ function Where() {
   return <output id="where">{useLocation().pathname}</output>;
 }
 const where = () => document.getElementById('where')!.textContent;
-
-/** Phone or screen: MUI's media queries ask matchMedia, which jsdom lacks. */
-function setPhone() {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: query.includes('max-width'),
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
 
 /**
  * The admin at `path` for a user holding `abilities`, over the real dataProvider on an HTTP client whose log holds

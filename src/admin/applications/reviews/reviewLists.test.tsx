@@ -5,6 +5,7 @@ import { buttonNamed as button, pageText as text, typeInto, waitFor } from '../.
 import type { StaffDataProvider } from '../../../providers/dataProvider';
 import type { HttpClient } from '../../../providers/httpClient';
 import { mountInAdmin, mountStaffAdmin, unmountAdmin } from '../../testing/mountInAdmin';
+import { setPhone, unsetPhone } from '../../testing/phone';
 import { PeriodReviewersDialog } from './PeriodReviewersButton';
 import type { ReviewFigures } from './reviewColumns';
 
@@ -14,7 +15,7 @@ import type { ReviewFigures } from './reviewColumns';
 afterEach(() => {
   unmountAdmin();
   localStorage.clear();
-  Reflect.deleteProperty(window, 'matchMedia');
+  unsetPhone();
 });
 
 const period = { id: 7, uuid: 'p-7', name: 'Vår 2026' };
@@ -155,17 +156,7 @@ describe('the review figures on the lists', { timeout: 60_000 }, () => {
   });
 
   it('shows the figures in the compact line on a phone, on a period’s decisioning list', async () => {
-    window.matchMedia = (query: string) =>
-      ({
-        matches: query.includes('max-width'),
-        media: query,
-        onchange: null,
-        addListener: () => {},
-        removeListener: () => {},
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        dispatchEvent: () => false,
-      }) as MediaQueryList;
+    setPhone();
     await render(
       `/decisioning/${period.uuid}/${encodeURIComponent(period.name)}`,
       `/applications/decisioning/${period.uuid}`,
