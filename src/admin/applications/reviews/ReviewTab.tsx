@@ -1,4 +1,5 @@
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
+import { Fact } from './Fact';
 import { useState } from 'react';
 import { Confirm, useGetIdentity, useNotify, useTranslate } from 'react-admin';
 import type { ReviewsView } from '../../../providers/staffMethods';
@@ -63,25 +64,15 @@ function Declaration({ uuid, view }: { uuid: string; view: ReviewsView }) {
     }
   };
   const { applicant } = view;
-  const row = (label: string, value: string | null) => (
-    <>
-      <Typography component="dt" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography component="dd" sx={{ m: 0 }}>
-        {value || '–'}
-      </Typography>
-    </>
-  );
   return (
     <Box component="section" aria-labelledby="declaration-heading">
       <Typography variant="h6" component="h3" id="declaration-heading" gutterBottom>
         {translate('app.reviews.declaration.title')}
       </Typography>
       <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '12rem 1fr' }, gap: 1, m: 0, mb: 2 }}>
-        {row(translate('app.applications.fields.reference'), applicant.reference)}
-        {row(translate('app.applications.fields.applicant'), applicant.name)}
-        {row(translate('app.reviews.declaration.organisation'), applicant.organisation)}
+        <Fact label={translate('app.applications.fields.reference')} value={applicant.reference} />
+        <Fact label={translate('app.applications.fields.applicant')} value={applicant.name} />
+        <Fact label={translate('app.reviews.declaration.organisation')} value={applicant.organisation} />
       </Box>
       <Typography sx={{ mb: 1 }}>{translate('app.reviews.declaration.explanation')}</Typography>
       <Typography variant="subtitle1" component="p" id="declaration-question" sx={{ fontWeight: 600, mb: 1 }}>

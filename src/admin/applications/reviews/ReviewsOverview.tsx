@@ -1,4 +1,5 @@
 import { Alert, Box, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Fact } from './Fact';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { formatMoney, formatScore } from '../../../../resources/format';
 import type { ReviewsView } from '../../../providers/staffMethods';
@@ -24,16 +25,6 @@ export function ReviewsOverview({
   const [locale] = useLocaleState();
   const shown = reviews.filter((review) => review.conflict_of_interest !== true);
   const total = summary.reviews_in + summary.reviews_pending;
-  const row = (label: string, value: string) => (
-    <>
-      <Typography component="dt" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography component="dd" sx={{ m: 0 }}>
-        {value || '–'}
-      </Typography>
-    </>
-  );
   const proposal = (review: Review) =>
     review.reviewed_at
       ? [
@@ -50,10 +41,13 @@ export function ReviewsOverview({
         {translate('app.reviews.overview')}
       </Typography>
       <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '12rem 1fr' }, gap: 1, m: 0, mb: 2 }}>
-        {row(translate('app.reviews.summary.score'), formatScore(summary.score, locale))}
-        {row(translate('app.reviews.summary.spread'), formatScore(summary.spread, locale))}
-        {row(translate('app.reviews.summary.reviews'), total ? translate('app.reviews.count', { in: summary.reviews_in, total }) : '')}
-        {row(translate('app.reviews.summary.stood_aside'), summary.stood_aside.map((person) => person.name).join(', '))}
+        <Fact label={translate('app.reviews.summary.score')} value={formatScore(summary.score, locale)} />
+        <Fact label={translate('app.reviews.summary.spread')} value={formatScore(summary.spread, locale)} />
+        <Fact
+          label={translate('app.reviews.summary.reviews')}
+          value={total ? translate('app.reviews.count', { in: summary.reviews_in, total }) : ''}
+        />
+        <Fact label={translate('app.reviews.summary.stood_aside')} value={summary.stood_aside.map((person) => person.name).join(', ')} />
       </Box>
       {shown.length === 0 ? (
         <Alert severity="info">{translate('app.reviews.none')}</Alert>
