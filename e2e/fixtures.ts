@@ -2,6 +2,7 @@ import { test as base, type BrowserContext, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { startOidcServer, type OidcServer } from '../server/test/oidcServer';
 import { appEnv, startServerProcess } from '../server/test/serverProcess';
 import { startSmtpServer } from '../server/test/smtpServer';
 import { trackRequests } from './network';
@@ -12,6 +13,8 @@ export { expect } from '@playwright/test';
 export interface WorkerServer {
   url: string;
   smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  /** The OpenID Connect provider the app signs applicants (e-ID) and staff (single sign-on) in through. */
+  oidc: OidcServer;
 }
 
 export type Locale = 'sv-SE' | 'en-US';
@@ -37,24 +40,41 @@ export const test = base.extend<{ newPage: (locale?: Locale) => Promise<Page> },
       const port = Number(process.env.E2E_PORT ?? 3990) + workerInfo.parallelIndex;
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `e2e-data-${port}-`));
       const smtp = await startSmtpServer();
+      const url = `http://localhost:${port}`;
+      const oidc = await startOidcServer({
+        clients: [
+          { client_id: 'portal', client_secret: 'portal-secret', redirect_uris: [`${url}/e-legitimation`] },
+          { client_id: 'staff', client_secret: 'staff-secret', redirect_uris: [`${url}/admin/login/oidc`] },
+        ],
+      });
       const app = await startServerProcess(
         appEnv(port, dataDir, {
-          PUBLIC_URL: `http://localhost:${port}`,
+          PUBLIC_URL: url,
           NODE_ENV: 'test',
           SEED_DEMO: 'true',
           SMTP_URL: smtp.url,
           // Every journey's browser is one client address, and some sign the same demo applicant in many times.
           APPLICANT_LINKS_PER_HOUR: '10000',
           STAFF_FAILED_SIGN_INS_PER_HOUR: '10000',
+          OIDC_ISSUER: oidc.issuer,
+          OIDC_CLIENT_ID: 'portal',
+          OIDC_CLIENT_SECRET: 'portal-secret',
+          OIDC_SCOPES: 'openid profile email personal_number',
+          OIDC_PERSONAL_NUMBER_CLAIM: 'personal_number',
+          STAFF_OIDC_ISSUER: oidc.issuer,
+          STAFF_OIDC_CLIENT_ID: 'staff',
+          STAFF_OIDC_CLIENT_SECRET: 'staff-secret',
+          STAFF_OIDC_NAME: 'Stiftelsens konto',
         }),
       );
       // What the server says beyond its start (warnings, errors) is the worker's to show.
       app.child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(chunk));
-      current = { url: `http://localhost:${port}`, smtp };
+      current = { url, smtp, oidc };
       await use(current);
       current = undefined;
       await app.stop();
       await smtp.close();
+      await oidc.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
     { scope: 'worker', auto: true, timeout: 120_000 },

@@ -26,6 +26,8 @@ export const staffUsers = defineResource({
     choice('role', ['admin', 'utredare', 'styrelse'], 'roles', { required: true, column: true, filter: true }),
     choice('locale', ['sv-SE', 'en-US'], 'app.languages', { required: true, default: 'sv-SE' }),
     boolean('active', { column: true, filter: true, default: true }),
+    // Whether the user signs in with a second factor: kept by the database, reset on the user's page.
+    boolean('second_factor', { column: true, filter: true, readOnly: true, noForm: true, noExport: true }),
     // Where notification mails go (none: no mails), and whether one who manages applications hears of every one.
     email('notifications_email', { personal: true }),
     boolean('notify_on_applications', { default: false }),

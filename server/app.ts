@@ -4,6 +4,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { isEmailAddress } from '../resources/validators.js';
 import './types.js';
+import { loadAuthKeys } from './auth/secrets.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Db } from './db/connect.js';
@@ -60,6 +61,7 @@ export async function buildApp({ config, db, mailer, jobs, clock, storage, backu
   app.decorate('jobs', jobs);
   app.decorate('clock', clock);
   app.decorate('storage', storage);
+  app.decorate('authKeys', loadAuthKeys(config));
 
   const docsPrefix = `${config.apiPrefix}/docs`;
   registerRequestIdHeader(app);

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
 
+/** What production requires beside the setting a test is about. */
+const secret = 'a-secret-of-at-least-thirty-two-characters';
+
 describe('SEED_DEMO', () => {
-  const seeds = (env: Record<string, string>) => loadConfig(env).seedDemo;
+  const seeds = (env: Record<string, string>) => loadConfig({ AUTH_SECRET: secret, ...env }).seedDemo;
 
   it('seeds the embedded database by default, but not in production or into DATABASE_URL', () => {
     expect(seeds({})).toBe(true);
@@ -19,7 +22,9 @@ describe('SEED_DEMO', () => {
 
   it('refuses any other value, naming the setting', () => {
     for (const value of ['1', 'yes', 'TRUE', 'no']) {
-      expect(() => loadConfig({ NODE_ENV: 'production', SEED_DEMO: value })).toThrow(`SEED_DEMO must be true or false, got "${value}"`);
+      expect(() => loadConfig({ NODE_ENV: 'production', AUTH_SECRET: secret, SEED_DEMO: value })).toThrow(
+        `SEED_DEMO must be true or false, got "${value}"`,
+      );
     }
   });
 });
@@ -124,5 +129,57 @@ describe('METRICS_TOKEN, METRICS_PORT and METRICS_HOST', () => {
     expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow('METRICS_TOKEN must be at least 16 characters, got 5');
     expect(() => loadConfig({ METRICS_PORT: '70000' })).toThrow('METRICS_PORT must be a whole number from 1 to 65535, got "70000"');
     expect(() => loadConfig({ PORT: '3000', METRICS_PORT: '3000' })).toThrow('METRICS_PORT must differ from PORT (3000)');
+  });
+});
+
+describe('AUTH_SECRET and STAFF_2FA', () => {
+  it('require a secret of 32 characters or more in production, and none elsewhere', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow('AUTH_SECRET must be set in production');
+    expect(() => loadConfig({ AUTH_SECRET: 'short' })).toThrow('AUTH_SECRET must be at least 32 characters, got 5');
+    expect(loadConfig({}).authSecret).toBeNull();
+    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: secret }).authSecret).toBe(secret);
+  });
+
+  it('make the second factor required in production and optional elsewhere, unless told', () => {
+    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: secret }).staffTwoFactor).toBe('required');
+    expect(loadConfig({}).staffTwoFactor).toBe('optional');
+    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: secret, STAFF_2FA: 'optional' }).staffTwoFactor).toBe('optional');
+    expect(loadConfig({ STAFF_2FA: 'required' }).staffTwoFactor).toBe('required');
+    expect(() => loadConfig({ STAFF_2FA: 'yes' })).toThrow('STAFF_2FA must be required or optional, got "yes"');
+  });
+});
+
+describe('OIDC_* and STAFF_OIDC_*', () => {
+  const provider = { OIDC_ISSUER: 'https://broker.example.se', OIDC_CLIENT_ID: 'portal', OIDC_CLIENT_SECRET: 's3cret' };
+
+  it('offer no provider by default, and one with its scopes, claim and name when the three are set', () => {
+    expect(loadConfig({}).applicantOidc).toBeNull();
+    expect(loadConfig({}).staffOidc).toBeNull();
+    expect(loadConfig(provider).applicantOidc).toEqual({
+      issuer: 'https://broker.example.se',
+      clientId: 'portal',
+      clientSecret: 's3cret',
+      scopes: 'openid profile email',
+      personalNumberClaim: null,
+      displayName: 'BankID',
+    });
+    const named = loadConfig({ ...provider, OIDC_SCOPES: 'openid ssn', OIDC_PERSONAL_NUMBER_CLAIM: 'ssn', OIDC_NAME: 'Freja eID' });
+    expect(named.applicantOidc).toMatchObject({ scopes: 'openid ssn', personalNumberClaim: 'ssn', displayName: 'Freja eID' });
+    expect(
+      loadConfig({ STAFF_OIDC_ISSUER: 'https://login.example.se', STAFF_OIDC_CLIENT_ID: 'a', STAFF_OIDC_CLIENT_SECRET: 'b' }).staffOidc,
+    ).toMatchObject({ issuer: 'https://login.example.se', displayName: 'SSO' });
+  });
+
+  it('refuse a part of the three alone, scopes without openid, and http but on this machine outside production', () => {
+    expect(() => loadConfig({ OIDC_ISSUER: 'https://broker.example.se' })).toThrow(
+      'OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are set together or not at all',
+    );
+    expect(() => loadConfig({ ...provider, OIDC_SCOPES: 'profile email' })).toThrow('OIDC_SCOPES must include openid');
+    expect(() => loadConfig({ ...provider, OIDC_ISSUER: 'http://broker.example.se' })).toThrow('OIDC_ISSUER must be an https URL');
+    expect(loadConfig({ ...provider, OIDC_ISSUER: 'http://localhost:4000' }).applicantOidc?.issuer).toBe('http://localhost:4000');
+    expect(() => loadConfig({ ...provider, NODE_ENV: 'production', AUTH_SECRET: secret, OIDC_ISSUER: 'http://localhost:4000' })).toThrow(
+      'OIDC_ISSUER must be an https URL',
+    );
+    expect(() => loadConfig({ ...provider, OIDC_ISSUER: 'not a url' })).toThrow('OIDC_ISSUER must be an absolute URL');
   });
 });

@@ -63,6 +63,31 @@ export interface Config {
   backupDir: string | null;
   /** Days to which a restore can go back (BACKUP_KEEP_DAYS); older backups are removed. */
   backupKeepDays: number;
+  /**
+   * The secret (AUTH_SECRET, at least 32 characters) that seals staff's second-factor secrets and keys the personal
+   * numbers' hashes; the same on every server of one database. Required in production; elsewhere, when unset, one is
+   * made and kept in DATA_DIR (server/auth/secrets.ts).
+   */
+  authSecret: string | null;
+  /** Whether staff must use a second factor (STAFF_2FA): required by default in production, optional elsewhere. */
+  staffTwoFactor: 'required' | 'optional';
+  /** Applicants' sign-in through an OpenID Connect provider (a BankID or other e-ID broker), beside the e-mailed link. */
+  applicantOidc: OidcSettings | null;
+  /** Staff's single sign-on through the organisation's OpenID Connect provider (STAFF_OIDC_*). */
+  staffOidc: OidcSettings | null;
+}
+
+/** One OpenID Connect provider the app signs people in through, as a relying party. */
+export interface OidcSettings {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** The scopes asked for, `openid` first. */
+  scopes: string;
+  /** The claim that holds the personal identity number, if the provider gives one. */
+  personalNumberClaim: string | null;
+  /** The provider's name on the sign-in button (e.g. BankID). */
+  displayName: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -211,5 +236,62 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: trustProxy(env),
     backupDir: databaseUrl ? null : path.resolve(text(env, 'BACKUP_DIR') ?? path.join(dataDir, 'backups')),
     backupKeepDays: integer(env, 'BACKUP_KEEP_DAYS', 14, 1, 3650),
+    authSecret: authSecret(env, production),
+    staffTwoFactor: staffTwoFactor(env, production),
+    applicantOidc: oidcSettings(env, 'OIDC', production, { scopes: 'openid profile email', displayName: 'BankID' }),
+    staffOidc: oidcSettings(env, 'STAFF_OIDC', production, { scopes: 'openid profile email', displayName: 'SSO' }),
+  };
+}
+
+/** AUTH_SECRET: long enough to key HMACs and AES-256; required in production, where every server must share it. */
+function authSecret(env: Env, production: boolean): string | null {
+  const secret = text(env, 'AUTH_SECRET');
+  if (secret !== null && secret.length < 32) throw new Error(`AUTH_SECRET must be at least 32 characters, got ${secret.length}`);
+  if (secret === null && production)
+    throw new Error('AUTH_SECRET must be set in production (at least 32 random characters, the same on every server)');
+  return secret;
+}
+
+function staffTwoFactor(env: Env, production: boolean): 'required' | 'optional' {
+  const raw = text(env, 'STAFF_2FA');
+  if (raw === null) return production ? 'required' : 'optional';
+  if (raw !== 'required' && raw !== 'optional') throw new Error(`STAFF_2FA must be required or optional, got "${raw}"`);
+  return raw;
+}
+
+/**
+ * PREFIX_ISSUER, PREFIX_CLIENT_ID, PREFIX_CLIENT_SECRET (all three or none), PREFIX_SCOPES, PREFIX_PERSONAL_NUMBER_CLAIM
+ * and PREFIX_NAME. The issuer is https, but for a provider on this machine outside production.
+ */
+function oidcSettings(
+  env: Env,
+  prefix: string,
+  production: boolean,
+  defaults: { scopes: string; displayName: string },
+): OidcSettings | null {
+  const issuer = text(env, `${prefix}_ISSUER`);
+  const clientId = text(env, `${prefix}_CLIENT_ID`);
+  const clientSecret = text(env, `${prefix}_CLIENT_SECRET`);
+  if (issuer === null && clientId === null && clientSecret === null) return null;
+  if (issuer === null || clientId === null || clientSecret === null)
+    throw new Error(`${prefix}_ISSUER, ${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET are set together or not at all`);
+  let url: URL;
+  try {
+    url = new URL(issuer);
+  } catch {
+    throw new Error(`${prefix}_ISSUER must be an absolute URL, got "${issuer}"`);
+  }
+  const local = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  if (url.protocol !== 'https:' && (production || !local || url.protocol !== 'http:'))
+    throw new Error(`${prefix}_ISSUER must be an https URL, got "${issuer}"`);
+  const scopes = text(env, `${prefix}_SCOPES`) ?? defaults.scopes;
+  if (!scopes.split(/\s+/).includes('openid')) throw new Error(`${prefix}_SCOPES must include openid, got "${scopes}"`);
+  return {
+    issuer,
+    clientId,
+    clientSecret,
+    scopes,
+    personalNumberClaim: text(env, `${prefix}_PERSONAL_NUMBER_CLAIM`),
+    displayName: text(env, `${prefix}_NAME`) ?? defaults.displayName,
   };
 }

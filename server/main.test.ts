@@ -24,6 +24,7 @@ describe('a production start', () => {
       // The embedded database, as `npm start` without DATABASE_URL.
       server = await startServerProcess({
         NODE_ENV: 'production',
+        AUTH_SECRET: 'test-auth-secret-of-at-least-32-characters',
         DATA_DIR: dataDir,
         PORT: String(port),
         HOST: '127.0.0.1',

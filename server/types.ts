@@ -8,6 +8,7 @@ import type { Db } from './db/connect.js';
 import type { Translate } from './i18n.js';
 import type { Jobs } from './jobs/queue.js';
 import type { Mailer } from './mail/outbox.js';
+import type { AuthKeys } from './auth/secrets.js';
 import type { Applicant, StaffUser } from './auth/sessions.js';
 import type { FileStorage } from './uploads/storage.js';
 
@@ -57,6 +58,8 @@ declare module 'fastify' {
     clock: Clock;
     /** Where uploaded files are kept (server/uploads/storage.ts). */
     storage: FileStorage;
+    /** What AUTH_SECRET keys: second-factor secrets sealed, personal numbers hashed (server/auth/secrets.ts). */
+    authKeys: AuthKeys;
     routeAccess: RouteAccess[];
     /** The metrics that GET /metrics and METRICS_PORT serve (server/metrics/). */
     metrics: Registry;

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.js';
 import { invalid } from '../errors.js';
+import { linkPendingIdentity } from './oidc/identityLinks.js';
 import { hashToken } from './tokens.js';
 
 // The applicants' accounts and their e-mailed login links: single use, stored as SHA-256.
@@ -23,11 +24,19 @@ export function applicantByEmail(db: Db, address: string) {
 
 /**
  * Registers an applicant, now or at `created_at` (the demo's registered in the past); undefined when the address was
- * registered meanwhile.
+ * registered meanwhile. An e-ID sign-in registers with the address its provider verified and the number's hash.
  */
 export function registerApplicant(
   db: Db,
-  applicant: { email: string; first_name: string; last_name: string; locale: string; created_at?: Date },
+  applicant: {
+    email: string;
+    first_name: string | null;
+    last_name: string | null;
+    locale: string;
+    created_at?: Date;
+    verified_at?: Date;
+    personal_number_hash?: Buffer | null;
+  },
 ) {
   return db
     .insertInto('frontend_users')
@@ -45,8 +54,11 @@ export function registerApplicant(
 /** How long a link works: so many days, or through a day ('YYYY-MM-DD') to its end in Stockholm. */
 export type LinkValidity = number | { through: string };
 
-/** Stores a new link's token (as its hash), valid as `valid` says; the applicant's older unused links stop working. */
-export async function storeLoginLink(db: Db, frontendUserId: number, token: string, valid: LinkValidity) {
+/**
+ * Stores a new link's token (as its hash), valid as `valid` says; the applicant's older unused links stop working. A
+ * link that confirms an e-ID sign-in's address names the identity waiting (`oidcPendingId`).
+ */
+export async function storeLoginLink(db: Db, frontendUserId: number, token: string, valid: LinkValidity, oidcPendingId?: string) {
   await db
     .updateTable('login_links')
     .set({ expires_at: sql<Date>`now()` })
@@ -59,6 +71,7 @@ export async function storeLoginLink(db: Db, frontendUserId: number, token: stri
     .values({
       frontend_user_id: frontendUserId,
       token_hash: hashToken(token),
+      oidc_pending_id: oidcPendingId ?? null,
       expires_at:
         typeof valid === 'number'
           ? sql<Date>`now() + make_interval(days => ${valid})`
@@ -69,7 +82,7 @@ export async function storeLoginLink(db: Db, frontendUserId: number, token: stri
 
 /**
  * Spends a link once and verifies its applicant's e-mail; an unknown, used or expired link (at `now`, the app's
- * clock), or an inactive applicant, is a 422.
+ * clock), or an inactive applicant, is a 422. A link that confirms an e-ID sign-in's address links that identity too.
  */
 export function spendLoginLink(db: Db, token: string, now: Date): Promise<number> {
   return db.transaction().execute(async (trx) => {
@@ -79,16 +92,17 @@ export function spendLoginLink(db: Db, token: string, now: Date): Promise<number
       .where('token_hash', '=', hashToken(token))
       .where('used_at', 'is', null)
       .where('expires_at', '>', now)
-      .returning('frontend_user_id')
+      .returning(['frontend_user_id', 'oidc_pending_id'])
       .executeTakeFirst();
     const user =
       link && (await trx.selectFrom('frontend_users').select(['id', 'active']).where('id', '=', link.frontend_user_id).executeTakeFirst());
-    if (!user?.active) throw invalid({ token: ['errors.login_link_invalid'] }, 'errors.login_link_invalid');
+    if (!link || !user?.active) throw invalid({ token: ['errors.login_link_invalid'] }, 'errors.login_link_invalid');
     await trx
       .updateTable('frontend_users')
       .set({ verified_at: sql<Date>`coalesce(verified_at, now())`, updated_at: sql<Date>`now()` })
       .where('id', '=', user.id)
       .execute();
+    if (link.oidc_pending_id) await linkPendingIdentity(trx, user.id, link.oidc_pending_id, now);
     return user.id;
   });
 }

@@ -8,7 +8,7 @@ import { tooManyAttempts } from '../errors.js';
  * address across e-mails (one client trying many accounts, or registering many addresses), and per e-mail across
  * addresses (one inbox flooded from many clients).
  */
-export type AttemptScope = 'staff' | 'applicant' | 'password-reset' | 'reset-token';
+export type AttemptScope = 'staff' | 'staff-second-factor' | 'applicant' | 'password-reset' | 'reset-token';
 
 export interface AttemptKey {
   scope: AttemptScope;
@@ -25,7 +25,8 @@ export interface Limit {
 const PER_EMAIL_AND_ADDRESS: Limit = { max: 5, seconds: 60 };
 
 const normalise = (key: AttemptKey) => ({ ...key, email: key.email.trim().toLowerCase() });
-const messageKey = (scope: AttemptScope) => (scope === 'staff' || scope === 'applicant' ? undefined : 'errors.too_many_requests');
+const messageKey = (scope: AttemptScope) =>
+  scope === 'staff' || scope === 'staff-second-factor' || scope === 'applicant' ? undefined : 'errors.too_many_requests';
 
 /**
  * Throws 429 (with the seconds until the oldest counted attempt leaves the window) when the attempts matching `by`
@@ -74,3 +75,40 @@ export async function clearFailures(db: Db, key: AttemptKey): Promise<void> {
 
 /** An hour's limit of so many. */
 export const perHour = (max: number): Limit => ({ max, seconds: 3600 });
+
+/**
+ * Failed sign-ins to one account from every client address together: so many in the window, then each further try
+ * waits a delay that doubles with every failure beyond (from FIRST_DELAY_SECONDS), never longer than the window. Tries
+ * during the delay are refused unchecked and not counted, so the delay always ends: nobody can lock a colleague out
+ * for good, and nobody guesses faster than the delays allow.
+ */
+export const ACCOUNT_LIMIT: Limit = { max: 10, seconds: 15 * 60 };
+const FIRST_DELAY_SECONDS = 30;
+
+/** Throws 429 (errors.account_delayed, with the seconds left) while the account waits out its delay in this scope. */
+export async function assertAccountNotDelayed(db: Db, scope: AttemptScope, email: string, limit: Limit = ACCOUNT_LIMIT): Promise<void> {
+  const row = await db
+    .selectFrom('login_attempts')
+    .select(
+      sql<number>`ceil(extract(epoch from (max(attempted_at) + make_interval(secs => least(${limit.seconds},
+        ${FIRST_DELAY_SECONDS} * power(2, count(*) - ${limit.max}))) - now())))`.as('retry'),
+    )
+    .where('scope', '=', scope)
+    .where('email', '=', email.trim().toLowerCase())
+    .where('attempted_at', '>', sql<Date>`now() - make_interval(secs => ${limit.seconds})`)
+    .having(sql<number>`count(*)`, '>=', limit.max)
+    .executeTakeFirst();
+  if (row && Number(row.retry) > 0) throw tooManyAttempts(Number(row.retry), 'errors.account_delayed');
+}
+
+/** Whether the account's failures in this scope, from every address, have just reached the limit (counted after one). */
+export async function reachedAccountLimit(db: Db, scope: AttemptScope, email: string, limit: Limit = ACCOUNT_LIMIT): Promise<boolean> {
+  const { count } = await db
+    .selectFrom('login_attempts')
+    .select(sql<string>`count(*)`.as('count'))
+    .where('scope', '=', scope)
+    .where('email', '=', email.trim().toLowerCase())
+    .where('attempted_at', '>', sql<Date>`now() - make_interval(secs => ${limit.seconds})`)
+    .executeTakeFirstOrThrow();
+  return Number(count) >= limit.max;
+}

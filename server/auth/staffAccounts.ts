@@ -6,11 +6,11 @@ import { hashToken } from './tokens.js';
 
 // The staff users' sign-in and password reset.
 
-/** The staff user signing in with this address, whatever its case. */
+/** The staff user signing in with this address, whatever its case, and whether they have a second factor (sealed). */
 export function staffForSignIn(db: Db, address: string) {
   return db
     .selectFrom('users')
-    .select(['id', 'password_hash', 'active'])
+    .select(['id', 'password_hash', 'active', 'totp_secret'])
     .where(sql`lower(email)`, '=', address.trim().toLowerCase())
     .executeTakeFirst();
 }

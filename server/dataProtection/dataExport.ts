@@ -132,7 +132,15 @@ export async function applicantData(db: Db, frontendUserId: number, now: Date) {
     .where((eb) => eb(eb.fn('lower', ['recipient']), '=', account.email.trim().toLowerCase()))
     .orderBy('id')
     .execute();
-  return { data: { exported_at: now, account, applications, mails }, files, locale };
+  // Which e-ID providers sign them in, and since when: the identities' subjects and the personal number's hash are
+  // keys to match them by, nothing about them.
+  const signInProviders = await db
+    .selectFrom('oidc_identities')
+    .select(['issuer as provider', 'created_at as linked_at'])
+    .where('frontend_user_id', '=', frontendUserId)
+    .orderBy('id')
+    .execute();
+  return { data: { exported_at: now, account: { ...account, sign_in_providers: signInProviders }, applications, mails }, files, locale };
 }
 
 /** The total size of an applicant's stored files, which decides whether their download is built by a job. */

@@ -169,9 +169,11 @@ export async function eraseApplicant(db: Db, storage: FileStorage, frontendUserI
     await trx.deleteFrom('data_exports').where('frontend_user_id', '=', frontendUserId).execute();
     await trx.deleteFrom('sessions').where('frontend_user_id', '=', frontendUserId).execute();
     await trx.deleteFrom('login_links').where('frontend_user_id', '=', frontendUserId).execute();
+    // Their e-ID no longer signs anyone in here, and their personal number's hash matches no one.
+    await trx.deleteFrom('oidc_identities').where('frontend_user_id', '=', frontendUserId).execute();
     await trx
       .updateTable('frontend_users')
-      .set({ closed_at: now, active: false, updated_at: now })
+      .set({ closed_at: now, active: false, personal_number_hash: null, updated_at: now })
       .where('id', '=', frontendUserId)
       .execute();
     await recordHistoryOfEach(trx, keptIds, { userId: staffId, action: 'account_deleted' });

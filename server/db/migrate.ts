@@ -27,6 +27,7 @@ import * as payouts from './migrations/0026_payouts.js';
 import * as payoutTallies from './migrations/0027_payout_tallies.js';
 import * as reviewsAndMeetings from './migrations/0028_reviews_and_meetings.js';
 import * as reviewListIndexes from './migrations/0029_review_list_indexes.js';
+import * as signInSecurity from './migrations/0030_sign_in_security.js';
 
 // Listed here rather than read from disk, so the order is explicit and nothing depends on the working directory.
 const migrations: Record<string, Migration> = {
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '0027_payout_tallies': payoutTallies,
   '0028_reviews_and_meetings': reviewsAndMeetings,
   '0029_review_list_indexes': reviewListIndexes,
+  '0030_sign_in_security': signInSecurity,
 };
 
 export async function migrate(db: Db): Promise<string[]> {

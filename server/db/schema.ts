@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
 
 /** Kysely's view of the tables; server/db/migrations is the truth, this mirrors it. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -34,6 +34,17 @@ export interface Database {
     notifications_email: string | null;
     /** One who manages applications hears of every application, not only those they investigate. */
     notify_on_applications: Generated<boolean>;
+    /** The TOTP secret of the second factor, sealed under AUTH_SECRET (server/auth/secrets.ts); null: none enrolled. */
+    totp_secret: string | null;
+    /** A secret being enrolled, sealed, until its first code confirms it. */
+    totp_pending_secret: string | null;
+    totp_enabled_at: Date | null;
+    /** The last TOTP time step accepted: a code is taken once. */
+    totp_last_step: string | null;
+    /** When the owner was last mailed about failed sign-ins to the account. */
+    failure_alert_at: Date | null;
+    /** Whether a second factor is on (totp_secret set), kept by the database (migration 0031). */
+    second_factor: GeneratedAlways<boolean>;
     created_at: Created;
     updated_at: Timestamp;
   };
@@ -55,6 +66,8 @@ export interface Database {
     active: Generated<boolean>;
     /** The applicant deleted the account while applications they sent in are kept (migration 0017). */
     closed_at: Date | null;
+    /** The personal identity number an e-ID gave, as an HMAC under AUTH_SECRET: only to match, never in clear. */
+    personal_number_hash: Buffer | null;
     created_at: Created;
     updated_at: Timestamp;
   };
@@ -521,6 +534,66 @@ export interface Database {
     token_hash: Buffer;
     expires_at: Timestamp;
     used_at: Date | null;
+    created_at: Created;
+    /** An e-ID sign-in whose e-mail this link confirms: spending the link links the identity to the account. */
+    oidc_pending_id: string | null;
+  };
+  recovery_codes: {
+    id: Generated<number>;
+    user_id: number;
+    code_hash: Buffer;
+    used_at: Date | null;
+    created_at: Created;
+  };
+  /** A staff sign-in whose password was right, waiting for the second factor ('verify') or its enrolment ('enrol'). */
+  sign_in_challenges: {
+    id: Generated<string>;
+    token_hash: Buffer;
+    user_id: number;
+    purpose: 'verify' | 'enrol';
+    failures: Generated<number>;
+    expires_at: Timestamp;
+    created_at: Created;
+  };
+  /** Staff accounts' security events, append-only; actor_id: the administrator who acted, null for the owner. */
+  account_history: {
+    id: Generated<string>;
+    user_id: number;
+    actor_id: number | null;
+    event: string;
+    created_at: Created;
+  };
+  /** One OpenID Connect sign-in under way: its state (as a hash), PKCE verifier and nonce, spent once. */
+  oidc_flows: {
+    id: Generated<string>;
+    state_hash: Buffer;
+    audience: 'applicant' | 'staff';
+    code_verifier: string;
+    nonce: string;
+    expires_at: Timestamp;
+    used_at: Date | null;
+    created_at: Created;
+  };
+  /** An identity provider's subject, linked to one applicant or one staff user. */
+  oidc_identities: {
+    id: Generated<number>;
+    issuer: string;
+    subject: string;
+    frontend_user_id: number | null;
+    user_id: number | null;
+    last_sign_in_at: Timestamp;
+    created_at: Created;
+  };
+  /** An applicant's e-ID sign-in whose e-mail is still to be confirmed by a login link. */
+  oidc_pending: {
+    id: Generated<string>;
+    token_hash: Buffer;
+    issuer: string;
+    subject: string;
+    personal_number_hash: Buffer | null;
+    first_name: string | null;
+    last_name: string | null;
+    expires_at: Timestamp;
     created_at: Created;
   };
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import resourceRoutes from '../settingsEngine/routes.js';
 import applicantApplicationRoutes from './applicant/applications.js';
 import applicantAuthRoutes from './applicant/auth.js';
+import applicantEidRoutes from './applicant/eid.js';
 import applicantFileRoutes from './applicant/files.js';
 import applicantFollowupRoutes from './applicant/followup.js';
 import applicantGrantRoutes from './applicant/grants.js';
@@ -30,6 +31,7 @@ import investigationRoutes from './staff/investigations.js';
 import meetingRoutes from './staff/meetings.js';
 import meRoutes from './staff/me.js';
 import staffMessageRoutes from './staff/messages.js';
+import singleSignOnRoutes from './staff/singleSignOn.js';
 import notificationRoutes from './staff/notifications.js';
 import notificationSettingsRoutes from './staff/notificationSettings.js';
 import paymentBatchRoutes from './staff/paymentBatches.js';
@@ -41,6 +43,7 @@ import privacyNoticeStaffRoutes from './staff/privacyNotices.js';
 import repaymentRoutes from './staff/repayments.js';
 import retentionRoutes from './staff/retention.js';
 import reviewRoutes from './staff/reviews.js';
+import secondFactorRoutes from './staff/secondFactor.js';
 import statisticsRoutes from './staff/statistics.js';
 
 /**
@@ -52,7 +55,10 @@ export async function apiRoutes(instance: FastifyInstance) {
   const api = instance.withTypeProvider<TypeBoxTypeProvider>();
   await api.register(protocolRoutes);
   await api.register(authRoutes);
+  await api.register(secondFactorRoutes);
   await api.register(applicantAuthRoutes);
+  await api.register(applicantEidRoutes);
+  await api.register(singleSignOnRoutes);
   await api.register(meRoutes);
   await api.register(notificationSettingsRoutes);
   await api.register(notificationRoutes);

@@ -35,10 +35,12 @@ export function sessionRoutes(app: Api, kind: SessionKind, { prefix, tags }: { p
     },
   );
 
-  /** Opens a session for the user signed in and sets its cookie; the sign-in's answer. */
-  async function start(reply: FastifyReply, userId: number) {
-    setCookie(reply, await createSession(db, kind, userId, lifetime));
-    return answer;
-  }
-  return { start };
+  return { start: (reply: FastifyReply, userId: number) => startSession(app, kind, reply, userId) };
+}
+
+/** Opens a session for the user signed in and sets its cookie; the sign-in's answer (whichever way they signed in). */
+export async function startSession(app: Api, kind: SessionKind, reply: FastifyReply, userId: number) {
+  const lifetime = app.config.sessionLifetimeMinutes * 60;
+  setSessionCookie(reply, kind, await createSession(app.db, kind, userId, lifetime), lifetime, app.config.production);
+  return { data: { expires_in: lifetime } };
 }

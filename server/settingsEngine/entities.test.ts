@@ -28,6 +28,8 @@ describe('users (staff)', () => {
       role: 'utredare',
       locale: 'sv-SE',
       active: true,
+      // No second factor until they set one up at their first sign-in (or in their settings).
+      second_factor: false,
       notifications_email: null,
       notify_on_applications: false,
       // No abilities for single periods besides the role's.

@@ -22,6 +22,8 @@ export function appEnv(port: number, dataDir: string, env: Record<string, string
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'false',
+    // Required in production; a test's own, so no start makes a file of it.
+    AUTH_SECRET: 'test-auth-secret-of-at-least-32-characters',
     ...env,
   };
 }

@@ -38,6 +38,8 @@ const NotificationsPage = lazy(() => import('./pages/screens').then((m) => ({ de
 const DataProtectionPage = lazy(() => import('./pages/screens').then((m) => ({ default: m.DataProtectionPage })));
 const DecisionPeriodsPage = lazy(() => import('./pages/screens').then((m) => ({ default: m.DecisionPeriodsPage })));
 const ResetPasswordPage = lazy(() => import('./pages/screens').then((m) => ({ default: m.ResetPasswordPage })));
+const SecurityPage = lazy(() => import('./pages/screens').then((m) => ({ default: m.SecurityPage })));
+const StaffSsoReturnPage = lazy(() => import('./pages/screens').then((m) => ({ default: m.StaffSsoReturnPage })));
 
 const theme = {
   ...defaultTheme,
@@ -126,6 +128,15 @@ export function StaffAdmin({
           element={
             <Suspense fallback={<ScreenLoading />}>
               <ResetPasswordPage />
+            </Suspense>
+          }
+        />
+        {/* Where the organisation's identity provider sends staff back after signing in there. */}
+        <Route
+          path="/login/oidc"
+          element={
+            <Suspense fallback={<ScreenLoading />}>
+              <StaffSsoReturnPage />
             </Suspense>
           }
         />
@@ -285,6 +296,14 @@ export function StaffAdmin({
           element={
             <LazyScreen>
               <NotificationsPage />
+            </LazyScreen>
+          }
+        />
+        <Route
+          path="/security"
+          element={
+            <LazyScreen>
+              <SecurityPage />
             </LazyScreen>
           }
         />

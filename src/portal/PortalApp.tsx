@@ -13,6 +13,7 @@ import { BrowserRouter, Route, Routes } from './router';
 // texts only they show along with their code (textParts.ts).
 const RegisterPage = lazy(() => import('./pages/RegisterPage'));
 const ContinuePage = lazy(() => import('./pages/ContinuePage'));
+const EidReturnPage = lazy(() => import('./pages/EidReturnPage'));
 const DashboardPage = lazy(withLaterTexts(() => import('./pages/DashboardPage')));
 const PeriodsPage = lazy(() => import('./pages/PeriodsPage'));
 const ApplyPage = lazy(() => import('./pages/ApplyPage'));
@@ -43,6 +44,7 @@ export function PortalApp({ i18nProvider }: { i18nProvider: I18nProvider }) {
               <Routes>
                 <Route path="/register" element={<RegisterPage />} />
                 <Route path="/logga-in/:token" element={<ContinuePage />} />
+                <Route path="/e-legitimation" element={<EidReturnPage />} />
                 <Route path="/403" element={<ForbiddenPage />} />
                 <Route path="/vanliga-fragor" element={<FaqPage />} />
                 <Route path="/integritet" element={<PrivacyPage />} />

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { portalPath, rememberDestination, takeDestination } from './afterLogin';
+import { portalPath, rememberDestination, rememberedDestination, takeDestination } from './afterLogin';
 
 beforeEach(() => localStorage.clear());
 
@@ -24,7 +24,9 @@ describe('where to go after logging in', () => {
     rememberDestination('https://evil.example/');
     expect(takeDestination()).toBe('/');
     rememberDestination('/ansok');
+    expect(rememberedDestination()).toBe('/ansok');
     expect(takeDestination()).toBe('/ansok');
+    expect(rememberedDestination()).toBeNull();
     expect(takeDestination()).toBe('/');
   });
 });

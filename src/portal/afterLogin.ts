@@ -14,8 +14,13 @@ export function rememberDestination(path: string | null) {
   if (inside) localStorage.setItem(KEY, inside);
 }
 
+/** The remembered destination, left in place: for a sign-in that leaves the portal and comes back (the e-ID's). */
+export function rememberedDestination(): string | null {
+  return portalPath(localStorage.getItem(KEY));
+}
+
 export function takeDestination(): string {
-  const path = portalPath(localStorage.getItem(KEY)) ?? '/';
+  const path = rememberedDestination() ?? '/';
   localStorage.removeItem(KEY);
   return path;
 }

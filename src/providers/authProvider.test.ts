@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Ability, Requirement } from '../../resources/abilities';
 import { entityOf, requirementFor } from '../../resources/index';
-import { createAuthProvider, type AccessMap, type EntityMap } from './authProvider';
+import { createAuthProvider, SecondFactorNeeded, type AccessMap, type EntityMap } from './authProvider';
 import { getEnums } from './enums';
 import { createHttpClient } from './httpClient';
 import { setLocale } from './locale';
@@ -76,6 +76,62 @@ describe('login', () => {
     setLocale('en-US');
     await provider.login({ email: 'admin@demo.se', password: 'demo-2026' });
     expect(api.calls.every((c) => c.headers['Accept-Language'] === 'en-US')).toBe(true);
+  });
+});
+
+describe('a sign-in with a second factor or through the organisation’s identity provider', () => {
+  const urls = (api: ReturnType<typeof setup>['api']) => api.calls.map((c) => `${c.method} ${c.url}`);
+
+  it.each(['verify', 'enrol'] as const)('a password that calls for the second factor (%s) signs nobody in yet', async (step) => {
+    const { provider, api, session } = setup({ 'POST /auth/login': () => ({ status: 200, data: { data: { second_factor: step } } }) });
+    const attempt = provider.login({ email: 'admin@demo.se', password: 'demo-2026' });
+    await expect(attempt).rejects.toBeInstanceOf(SecondFactorNeeded);
+    await expect(attempt).rejects.toMatchObject({ step });
+    expect(urls(api)).toEqual(['POST /auth/login']);
+    expect(session.isLoggedIn()).toBe(false);
+  });
+
+  it('signs in with the code from the app, or with a recovery code', async () => {
+    for (const params of [{ code: '123456' }, { recovery_code: 'abcde-fghij' }]) {
+      localStorage.clear();
+      const { provider, api, session } = setup({
+        'POST /auth/second-factor': () => ({ status: 200, data: { data: { expires_in: 3600 } } }),
+      });
+      await provider.login(params);
+      expect(urls(api)).toEqual(['POST /auth/second-factor', 'GET /users/me', 'GET /users/me/abilities']);
+      expect(api.calls[0].body).toEqual({ data: params });
+      expect(session.read()?.lifetime).toBe(3600);
+    }
+  });
+
+  it('rejects a wrong code with the server’s message and its field, still signed out', async () => {
+    const { provider, session } = setup({
+      'POST /auth/second-factor': () => ({
+        status: 422,
+        data: { message: 'Koden stämmer inte.', errors: { code: ['Koden stämmer inte.'] } },
+      }),
+    });
+    await expect(provider.login({ code: '000000' })).rejects.toMatchObject({
+      message: 'Koden stämmer inte.',
+      status: 422,
+      body: { errors: { code: 'Koden stämmer inte.' } },
+    });
+    expect(session.isLoggedIn()).toBe(false);
+  });
+
+  it('completes a session another call started (an enrolment confirmed during sign-in)', async () => {
+    const { provider, api, session } = setup({});
+    await provider.login({ expires_in: 1800 });
+    expect(urls(api)).toEqual(['GET /users/me', 'GET /users/me/abilities']);
+    expect(session.read()?.lifetime).toBe(1800);
+  });
+
+  it('posts the identity provider’s answer as it came, and signs in', async () => {
+    const { provider, api, session } = setup({ 'POST /auth/oidc/callback': () => ({ status: 200, data: { data: { expires_in: 7200 } } }) });
+    await provider.login({ sso_callback: '?code=abc&state=xyz&iss=https%3A%2F%2Fidp.example' });
+    expect(api.calls[0].body).toEqual({ data: { callback: '?code=abc&state=xyz&iss=https%3A%2F%2Fidp.example' } });
+    expect(urls(api)).toEqual(['POST /auth/oidc/callback', 'GET /users/me', 'GET /users/me/abilities']);
+    expect(session.isLoggedIn()).toBe(true);
   });
 });
 

@@ -2,6 +2,7 @@ import type { AuthProvider } from 'ra-core';
 import { isAllowed, mayReach, type Ability, type Entity, type Requirement } from '../../resources/abilities';
 import type { expiresIn, JsonOf } from '../../server/routes/schemas';
 import type { ability, staffUser } from '../../server/routes/schemas/users';
+import type { signInStep } from '../../server/routes/schemas/secondFactor';
 import type { HttpClient } from './httpClient';
 import type { Session } from './session';
 import { createSessionAuth } from './sessionAuth';
@@ -14,6 +15,27 @@ export type AccessMap = (resource: string) => Requirement | null;
 /** The entity a record of a resource or screen belongs to, for abilities granted for one entity. */
 export type EntityMap = (resource: string, record: { id?: unknown; period?: { id?: unknown } }) => Entity | null;
 const recordItself: EntityMap = (resource, record) => (typeof record.id === 'number' ? { id: record.id, type: resource } : null);
+
+/** The password was right, and the sign-in waits for the second factor ('verify') or its enrolment ('enrol'). */
+export class SecondFactorNeeded extends Error {
+  constructor(readonly step: 'verify' | 'enrol') {
+    super(`second factor: ${step}`);
+  }
+}
+
+/**
+ * The ways a staff sign-in completes: the password (which may call for a second factor), a code from the
+ * authenticator app or a recovery code, the organisation's identity provider's answer (its return page's query), or
+ * a session another call has already started (confirming an enrolment during sign-in).
+ */
+export type StaffSignIn =
+  | { email?: string; username?: string; password: string }
+  | { code: string }
+  | { recovery_code: string }
+  | { sso_callback: string }
+  | { expires_in: number };
+
+type LoginAnswer = { data: JsonOf<typeof signInStep> };
 
 /** What only the ability itself allows, never one granted for some entities: making new records. */
 const wholeActions = new Set(['create', 'import']);
@@ -37,10 +59,29 @@ export function createAuthProvider(http: HttpClient, session: Session, accessFor
   };
   const currentAbilities = async () => abilities ?? loadAbilities();
 
+  /** The call that starts the session, by how the sign-in completes; answers the session's lifetime. */
+  const signIn = async (params: StaffSignIn): Promise<number> => {
+    if ('expires_in' in params) return params.expires_in;
+    if ('sso_callback' in params) {
+      const response = await http.post<JsonOf<typeof expiresIn>>('/auth/oidc/callback', { data: { callback: params.sso_callback } });
+      return response.data.data.expires_in;
+    }
+    if ('code' in params || 'recovery_code' in params) {
+      const response = await http.post<JsonOf<typeof expiresIn>>('/auth/second-factor', { data: params });
+      return response.data.data.expires_in;
+    }
+    const response = await http.post<LoginAnswer>('/auth/login', {
+      data: { email: params.email ?? params.username, password: params.password },
+    });
+    const answer = response.data.data;
+    if ('second_factor' in answer) throw new SecondFactorNeeded(answer.second_factor);
+    return answer.expires_in;
+  };
+
   const provider: AuthProvider = {
-    async login({ email, username, password }: { email?: string; username?: string; password: string }) {
-      const response = await http.post<JsonOf<typeof expiresIn>>('/auth/login', { data: { email: email ?? username, password } });
-      session.start(response.data.data.expires_in);
+    // Resolves once signed in; a password that calls for a second factor rejects with SecondFactorNeeded.
+    async login(params: StaffSignIn) {
+      session.start(await signIn(params));
       await auth.loadUser();
       await loadAbilities().catch(() => undefined);
     },

@@ -29,6 +29,8 @@ import type { payoutPlan } from '../../server/routes/schemas/grants';
 import type { repayments } from '../../server/routes/schemas/repayments';
 import type { ownReview, periodReviewers, reviewer, reviewsView } from '../../server/routes/schemas/reviews';
 import type { agendaItem, meeting, meetingRow } from '../../server/routes/schemas/meetings';
+import type { accountEvent, enrolment, recoveryCodes, secondFactorStatus } from '../../server/routes/schemas/secondFactor';
+import type { oidcProvider, oidcStart } from '../../server/routes/schemas/signIn';
 
 // The answers' types are the server's response schemas (server/routes/schemas/), as JSON carries them.
 
@@ -183,6 +185,17 @@ export type MyReviewInput = Pick<OwnReviewFields, 'conflict_of_interest'> & Part
 /** What assigning reviewers to a period's applications did. */
 export type PeriodReviewersAdded = JsonOf<typeof periodReviewers>;
 
+/** A way of signing in that the server offers (the organisation's own identity provider), by the name it shows. */
+export type SignInProvider = NonNullable<JsonOf<typeof oidcProvider>['data']>;
+/** The second factor being enrolled: the otpauth URI as a QR code (SVG), and its secret in base32 for typing. */
+export type SecondFactorEnrolment = JsonOf<typeof enrolment>;
+/** Fresh one-time recovery codes; `expires_in` when confirming an enrolment also started the session. */
+export type RecoveryCodes = JsonOf<typeof recoveryCodes>;
+/** The signed-in user's second factor: on since when, the recovery codes left, and whether the foundation requires it. */
+export type SecondFactorStatus = JsonOf<typeof secondFactorStatus>;
+/** An event of a staff account's sign-in (locales: account_history.events.*); `actor_name` null: the owner. */
+export type AccountEvent = JsonOf<typeof accountEvent>;
+
 /** The staff API's calls that are not a resource's list or record, one method each. */
 export function staffMethods(http: HttpClient, unwrap: Unwrap) {
   const application = (uuid: string, rest = '') => `/applications/${encodeURIComponent(uuid)}${rest}`;
@@ -245,6 +258,24 @@ export function staffMethods(http: HttpClient, unwrap: Unwrap) {
     forgotPassword: (email: string) => unwrap<Message>(http.post('/auth/forgot-password', { data: { email } })),
     resetPassword: (token: string, password: string, confirmation: string) =>
       unwrap<Message>(http.post('/auth/reset-password', { data: { token, password, password_confirmation: confirmation } })),
+    /** The organisation's identity provider for staff, when one is set up (null: none). */
+    getStaffSso: () => unwrap<SignInProvider | null>(http.get('/auth/oidc')),
+    /** Starts a sign-in there: the provider's address to send the browser to. */
+    startStaffSso: () => unwrap<JsonOf<typeof oidcStart>['data']>(http.post('/auth/oidc/start')),
+    getSecondFactor: () => unwrap<SecondFactorStatus>(http.get('/auth/second-factor')),
+    /** A new secret to enrol (replacing one not yet confirmed), during sign-in or for the signed-in user. */
+    startSecondFactorEnrolment: () => unwrap<SecondFactorEnrolment>(http.post('/auth/second-factor/enrolment')),
+    /** Turns the second factor on with a first code from the app; answers the recovery codes. */
+    confirmSecondFactorEnrolment: (code: string) =>
+      unwrap<RecoveryCodes>(http.post('/auth/second-factor/enrolment/confirm', { data: { code } })),
+    /** New recovery codes against a current code; the old ones stop working. */
+    renewRecoveryCodes: (code: string) => unwrap<RecoveryCodes>(http.post('/auth/second-factor/recovery-codes', { data: { code } })),
+    /** Turns the signed-in user's second factor off, confirmed by a current code (only where it is not required). */
+    removeSecondFactor: (code: string) => unwrap<unknown>(http.delete('/auth/second-factor', { body: { data: { code } } })),
+    /** An administrator's reset of a colleague's second factor: enrolled again at their next sign-in, sessions ended. */
+    resetSecondFactor: (userId: number) => unwrap<unknown>(http.delete(`/users/${userId}/second-factor`)),
+    /** A staff account's sign-in events, newest first. */
+    getAccountHistory: (userId: number) => unwrap<AccountEvent[]>(http.get(`/users/${userId}/account-history`)),
     setFaqOrder: (ids: number[]) => unwrap<FaqItem[]>(http.put('/faqs/order', { data: { ids } })),
     getNotifications: (page: number, perPage: number) =>
       unwrap<NotificationPage>(http.get('/notifications', { params: { page, per_page: perPage } })),

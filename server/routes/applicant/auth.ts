@@ -1,12 +1,11 @@
 import { Type } from 'typebox';
-import { applicantByEmail, registerApplicant, spendLoginLink, storeLoginLink } from '../../auth/loginLinks.js';
-import { assertNotLimited, perHour, recordFailure } from '../../auth/rateLimit.js';
-import { newToken } from '../../auth/tokens.js';
+import { applicantByEmail, registerApplicant, spendLoginLink } from '../../auth/loginLinks.js';
 import { invalid } from '../../errors.js';
 import { personName } from '../../../resources/validators.js';
 import { body, data, email, expiresIn, message, type Api } from '../schemas.js';
 import { applicantProfile } from '../schemas/users.js';
 import { sessionRoutes } from '../sessionRoutes.js';
+import { loginLinkMail } from './loginLinkMail.js';
 
 const name = Type.String({ minLength: 1, maxLength: 100 });
 const profile = data(applicantProfile);
@@ -17,38 +16,10 @@ const profile = data(applicantProfile);
  * spends it, so mail scanners that open links do not use them up.
  */
 export default async function applicantAuthRoutes(app: Api) {
-  const { db, config } = app;
+  const { db } = app;
   const tags = ['applicants'];
   const session = sessionRoutes(app, 'applicant', { prefix: '/frontend-users', tags });
-
-  /** Mails a fresh login link to an active applicant. */
-  async function sendLink(user: { id: number; email: string; first_name: string | null; locale: string; verified_at: Date | null }) {
-    const token = newToken();
-    // The link and its mail are stored together or not at all.
-    await db.transaction().execute(async (trx) => {
-      await storeLoginLink(trx, user.id, token, config.loginLinkDays);
-      await app.mailer.queue(
-        {
-          to: user.email,
-          locale: user.locale,
-          // A name typed at registration is nobody's until the address has signed in: never mailed to it before.
-          name: user.verified_at ? user.first_name : null,
-          template: 'login_link',
-          params: { link: `${config.publicUrl}/logga-in/${token}`, days: config.loginLinkDays },
-        },
-        trx,
-      );
-    });
-    app.mailer.deliverSoon();
-  }
-
-  /** Every request for a link counts towards the limit, so nobody can flood an inbox or probe addresses quickly. */
-  async function limited(address: string, ip: string) {
-    const key = { scope: 'applicant' as const, email: address, ip };
-    const hourly = perHour(config.applicantLinksPerHour);
-    await assertNotLimited(db, key, { perAddress: hourly, perEmail: hourly });
-    await recordFailure(db, key);
-  }
+  const { limited, sendLink } = loginLinkMail(app);
 
   app.post(
     '/frontend-users/register',

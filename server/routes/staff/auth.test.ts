@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { generate } from 'otplib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { hashToken } from '../../auth/tokens.js';
 import { call, createStaff, createTestApp, login, PASSWORD, sessionCookie, xhr, type TestApp } from '../../test/testApp.js';
@@ -106,6 +107,81 @@ describe('POST /auth/login', () => {
     const response = await login(t.app, 'disabled@test.se');
     expect(response.statusCode).toBe(403);
     expect(response.json().message).toBe('Kontot är inaktiverat. Kontakta en administratör.');
+  });
+});
+
+describe('the sign-in of a user with a second factor', () => {
+  it('asks for a code rather than signing in, where the second factor is optional too', async () => {
+    await createStaff(t.db, 'utredare', 'totp@test.se');
+    // Set up from the user's settings.
+    const cookie = await sessionCookie(t.app, 'totp@test.se');
+    const { secret } = (await call(t.app, { method: 'POST', url: '/api/v1/auth/second-factor/enrolment', cookie })).json().data;
+    const confirmed = await call(t.app, {
+      method: 'POST',
+      url: '/api/v1/auth/second-factor/enrolment/confirm',
+      cookie,
+      payload: { data: { code: await generate({ secret }) } },
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+
+    const response = await login(t.app, 'totp@test.se');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ data: { second_factor: 'verify' } });
+    expect(response.cookies.map((c) => c.name)).toEqual(['staff_challenge']);
+    // A wrong password says nothing of the second factor.
+    expect((await login(t.app, 'totp@test.se', 'wrong-password')).json().message).toBe('Uppgifterna stämmer inte med våra register.');
+  });
+});
+
+describe('failed sign-ins to one account from many client addresses', () => {
+  const from = (remoteAddress: string, password: string) =>
+    call(t.app, { method: 'POST', url: '/api/v1/auth/login', remoteAddress, payload: { data: { email: 'delay@test.se', password } } });
+  const mails = () => t.db.selectFrom('outbox').select(['subject', 'body_text']).where('recipient', '=', 'delay@test.se').execute();
+  /** Time passing, for the attempts: each moved back as far. */
+  const later = (interval: string) =>
+    t.db
+      .updateTable('login_attempts')
+      .set({ attempted_at: sql<Date>`attempted_at - ${interval}::interval` } as never)
+      .where('email', '=', 'delay@test.se')
+      .execute();
+
+  it('delay the account after ten, even for the right password, mail the owner once, and the delay ends', async () => {
+    await createStaff(t.db, 'utredare', 'delay@test.se');
+    for (let i = 1; i <= 10; i++) expect((await from(`192.0.2.${i}`, 'Sommar2026')).statusCode).toBe(422);
+    const delayed = await from('192.0.2.200', PASSWORD);
+    expect(delayed.statusCode).toBe(429);
+    const seconds = Number(delayed.headers['retry-after']);
+    expect(seconds).toBeGreaterThan(0);
+    expect(seconds).toBeLessThanOrEqual(30);
+    expect(delayed.json()).toEqual({
+      message: `För många misslyckade inloggningar på det här kontot. Vänta ${seconds} sekunder och försök igen.`,
+      retry_after: seconds,
+    });
+    expect(delayed.cookies).toHaveLength(0);
+    const english = await call(t.app, {
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      remoteAddress: '192.0.2.201',
+      headers: { 'accept-language': 'en-US' },
+      payload: { data: { email: 'delay@test.se', password: PASSWORD } },
+    });
+    expect(english.statusCode).toBe(429);
+    expect(english.json().message).toMatch(/^Too many failed sign-ins to this account\. /);
+
+    // More failures, each once its delay has passed: still one mail.
+    for (let i = 0; i < 3; i++) {
+      await later('3 minutes');
+      expect((await from(`198.51.100.${i}`, 'Vinter2026')).statusCode).toBe(422);
+    }
+    const sent = await mails();
+    expect(sent).toHaveLength(1);
+    expect(sent[0].subject).toBe('Misslyckade inloggningar på ditt konto – Ansökningsportalen');
+    expect(sent[0].body_text).toContain('http://localhost:3000/admin/forgot-password');
+
+    await later('16 minutes');
+    const signedIn = await from('192.0.2.200', PASSWORD);
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect(signedIn.json().data.expires_in).toBeGreaterThan(0);
   });
 });
 

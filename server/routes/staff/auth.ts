@@ -1,15 +1,25 @@
 import { Type } from 'typebox';
 import { hashPassword, passwordProblem, verifyPassword } from '../../auth/passwords.js';
-import { assertAddressNotLimited, assertNotLimited, clearFailures, perHour, recordFailure } from '../../auth/rateLimit.js';
+import {
+  assertAccountNotDelayed,
+  assertAddressNotLimited,
+  assertNotLimited,
+  clearFailures,
+  perHour,
+  recordFailure,
+} from '../../auth/rateLimit.js';
 import { resetPassword, staffForSignIn } from '../../auth/staffAccounts.js';
+import { createChallenge, setChallengeCookie, type ChallengePurpose } from '../../auth/twoFactor/challenges.js';
 import { AppError, invalid } from '../../errors.js';
-import { body, email, expiresIn, message, password, type Api } from '../schemas.js';
+import { body, data, email, message, password, type Api } from '../schemas.js';
+import { signInStep } from '../schemas/secondFactor.js';
 import { sessionRoutes } from '../sessionRoutes.js';
+import { countFailedSignIn } from './signInFailures.js';
 
 /** Tries of a reset link a minute from one client address. */
 const RESET_TRIES = { max: 10, seconds: 60 };
 
-/** Staff sign-in, session refresh, sign-out and password reset by e-mailed link. */
+/** Staff sign-in (its second factor: secondFactor.ts), session refresh, sign-out and password reset by e-mailed link. */
 export default async function authRoutes(app: Api) {
   const { db, config } = app;
   const tags = ['auth'];
@@ -19,20 +29,31 @@ export default async function authRoutes(app: Api) {
     '/auth/login',
     {
       config: { access: 'anonymous' },
-      schema: { tags, summary: 'Staff sign-in; sets the session cookie', body: body({ email, password }), response: { 200: expiresIn } },
+      schema: {
+        tags,
+        summary: 'Staff sign-in: sets the session cookie, or the staff_challenge cookie when a second factor is asked for',
+        body: body({ email, password }),
+        response: { 200: data(signInStep) },
+      },
     },
     async (request, reply) => {
       const { email: address, password: given } = request.body.data;
       const key = { scope: 'staff' as const, email: address, ip: request.ip };
       await assertNotLimited(db, key, { perAddress: perHour(config.staffFailuresPerHour) });
+      // From every address together too: the right password waits out the delay as well, or the delay would tell it.
+      await assertAccountNotDelayed(db, key.scope, address);
       const user = await staffForSignIn(db, address);
       if (!(await verifyPassword(user?.password_hash ?? null, given)) || !user) {
-        await recordFailure(db, key);
+        await countFailedSignIn(app, key);
         throw invalid({ email: ['errors.credentials_mismatch'] }, 'errors.credentials_mismatch');
       }
       if (!user.active) throw new AppError(403, 'errors.user_disabled');
       await clearFailures(db, key);
-      return session.start(reply, user.id);
+      // A second factor is asked of those who have one, and set up first where the foundation requires one.
+      const secondFactor: ChallengePurpose | null = user.totp_secret ? 'verify' : config.staffTwoFactor === 'required' ? 'enrol' : null;
+      if (!secondFactor) return session.start(reply, user.id);
+      setChallengeCookie(reply, await createChallenge(db, user.id, secondFactor), config.production);
+      return { data: { second_factor: secondFactor } };
     },
   );
 

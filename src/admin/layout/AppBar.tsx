@@ -1,4 +1,5 @@
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
+import SecurityIcon from '@mui/icons-material/Security';
 import { ListItemIcon, ListItemText, MenuItem } from '@mui/material';
 import { useState } from 'react';
 import {
@@ -13,6 +14,7 @@ import {
   useTranslate,
   useUserMenu,
 } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
 import { NotificationBell } from '../notifications/NotificationBell';
 import { NotificationSettingsDialog } from '../notifications/NotificationSettingsDialog';
 
@@ -30,6 +32,20 @@ function NotificationSettingsItem({ onOpen }: { onOpen: () => void }) {
   );
 }
 
+/** The user menu's entry for the user's own security page (the second factor). */
+function SecurityItem() {
+  const translate = useTranslate();
+  const menu = useUserMenu();
+  return (
+    <MenuItem component={RouterLink} to="/security" onClick={() => menu?.onClose()}>
+      <ListItemIcon>
+        <SecurityIcon fontSize="small" />
+      </ListItemIcon>
+      <ListItemText>{translate('app.security.title')}</ListItemText>
+    </MenuItem>
+  );
+}
+
 /** The user menu is named by the name it shows, so what is seen and what is announced agree. */
 function StaffUserMenu() {
   const { identity } = useGetIdentity();
@@ -38,6 +54,7 @@ function StaffUserMenu() {
     <>
       <UserMenu label={identity?.fullName ?? 'ra.auth.user_menu'}>
         <NotificationSettingsItem onOpen={() => setSettings(true)} />
+        <SecurityItem />
         <Logout />
       </UserMenu>
       <NotificationSettingsDialog open={settings} onClose={() => setSettings(false)} />

@@ -7,3 +7,5 @@ export { SettingsPage } from './SettingsPage';
 export { NotificationsPage } from '../notifications/NotificationsPage';
 export { DataProtectionPage } from '../dataProtection/DataProtectionPage';
 export { DecisionPeriodsPage } from '../decisioning/DecisionPeriodsPage';
+export { SecurityPage } from '../security/SecurityPage';
+export { StaffSsoReturnPage } from './StaffSsoReturnPage';

@@ -21,7 +21,7 @@ import { PAGE_SIZE, type ResourceDefinition } from '../../../resources/fields';
 import { partOf, resourceByName } from '../../../resources/index';
 import { applies } from '../../../resources/validate';
 import { usePageTitle } from '../../components/usePageTitle';
-import { editActions, listActions } from '../overrides';
+import { editActions, editSections, listActions } from '../overrides';
 import { ExportCsvButton } from './ExportCsvButton';
 import { choicesOf, FieldInput } from './fieldInputs';
 import { ImportCsvButton } from './ImportCsvButton';
@@ -119,6 +119,7 @@ export function resourceScreens(resource: ResourceDefinition) {
   // The resource's own buttons, looked up once here rather than in each render.
   const ListExtra = partOf(listActions, resource.name);
   const EditExtra = partOf(editActions, resource.name);
+  const EditSection = partOf(editSections, resource.name);
   return {
     list: function ResourceList() {
       const title = useTitle(resource, 'list');
@@ -148,6 +149,7 @@ export function resourceScreens(resource: ResourceDefinition) {
       return (
         <Edit title={title} redirect="list" mutationMode="pessimistic" actions={<BackToList extra={EditExtra && <EditExtra />} />}>
           <FormBody resource={resource} view="edit" />
+          {EditSection && <EditSection />}
         </Edit>
       );
     },

@@ -1,62 +1,23 @@
 import { Alert, Box, Button, Card, CardContent, Link, Stack, Typography } from '@mui/material';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import { Link as RouterLink, useLocation, useSearchParams } from '../router';
-import { attributeLabel } from '../../../resources/attributeLabel';
-import { email } from '../../../resources/validators';
 import { usePageTitle } from '../../components/usePageTitle';
 import type { AccountOutcome } from '../../providers/erasure';
-import { ApiError } from '../../providers/httpClient';
-import { rememberDestination } from '../afterLogin';
+import { rememberDestination, rememberedDestination } from '../afterLogin';
 import { useI18n } from '../../components/i18n';
 import { TextInput } from '../../components/TextInput';
-import { http } from '../providers';
-import type { JsonOf, message as messageAnswer } from '../../../server/routes/schemas';
-
-type Result = { ok: boolean; message: string } | null;
+import { EidSignIn, useEidProvider } from '../EidSignIn';
+import { addressChecks, useSendForm, type FormResult } from '../sendForm';
 
 /** The router state /mina-uppgifter leaves here with once the account is deleted. */
 export interface RegisterState {
   accountDeleted: AccountOutcome;
 }
 
-/** One form's state: values, field errors from the server or the browser, the answer, and sending. */
-function useForm<T extends Record<string, string>>(initial: T, path: string, check: (values: T) => Record<string, string>) {
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [result, setResult] = useState<Result>(null);
-  const [busy, setBusy] = useState(false);
-  const field = (name: keyof T & string) => ({
-    name,
-    value: values[name],
-    onChange: (event: React.ChangeEvent<HTMLInputElement>) => setValues({ ...values, [name]: event.target.value }),
-    error: !!errors[name],
-    helperText: errors[name] ?? ' ',
-  });
-  const send = async (event: FormEvent) => {
-    event.preventDefault();
-    const local = check(values);
-    setErrors(local);
-    setResult(null);
-    if (Object.keys(local).length) return;
-    setBusy(true);
-    try {
-      // Sent as checked: a space typed or pasted around a value is not part of it.
-      const trimmed = Object.fromEntries(Object.entries(values).map(([name, value]) => [name, value.trim()]));
-      const response = await http.post<JsonOf<typeof messageAnswer>>(path, { data: trimmed });
-      setResult({ ok: true, message: response.data.data.message });
-    } catch (error) {
-      setErrors(error instanceof ApiError ? (error.body.errors ?? {}) : {});
-      setResult({ ok: false, message: (error as Error).message });
-    } finally {
-      setBusy(false);
-    }
-  };
-  // A form's submit handler returns nothing; send handles its own failures.
-  const submit = (event: FormEvent) => void send(event);
-  return { field, submit, result, busy };
-}
-
-/** /register: new applicants register with name and e-mail (typed twice); registered ones ask for a login link. */
+/**
+ * /register: new applicants register with name and e-mail (typed twice); registered ones ask for a login link. Where
+ * an e-ID provider is set up, signing in with it comes first, for new and registered applicants alike.
+ */
 export default function RegisterPage() {
   const { t } = useI18n();
   const [params] = useSearchParams();
@@ -64,25 +25,15 @@ export default function RegisterPage() {
   usePageTitle(t('portal.register.title'));
   useEffect(() => rememberDestination(params.get('redirect')), [params]);
 
-  const required = (values: Record<string, string>, names: string[]) =>
-    Object.fromEntries(names.filter((n) => !values[n]?.trim()).map((n) => [n, t('portal.register.required')]));
-  /** The e-mail rule the server applies, with its message, for the fields not already missing. */
-  const addresses = (values: Record<string, string>, names: string[], errors: Record<string, string>) => {
-    for (const name of names) {
-      const problem = errors[name] ? null : email(values[name].trim());
-      if (problem) errors[name] = t(problem.key, { attribute: attributeLabel(t, name) });
-    }
-    return errors;
-  };
-  const registration = useForm({ first_name: '', last_name: '', email: '', email_confirmation: '' }, '/frontend-users/register', (v) => {
-    const errors = addresses(v, ['email', 'email_confirmation'], required(v, ['first_name', 'last_name', 'email', 'email_confirmation']));
-    if (!errors.email_confirmation && v.email.trim().toLowerCase() !== v.email_confirmation.trim().toLowerCase())
-      errors.email_confirmation = t('errors.emails_mismatch');
-    return errors;
-  });
-  const link = useForm({ email: '' }, '/frontend-users/login-link', (v) => addresses(v, ['email'], required(v, ['email'])));
+  const eid = useEidProvider();
 
-  const answer = (result: Result) =>
+  const { required, addresses, confirmed } = addressChecks(t);
+  const registration = useSendForm({ first_name: '', last_name: '', email: '', email_confirmation: '' }, '/frontend-users/register', (v) =>
+    confirmed(v, addresses(v, ['email', 'email_confirmation'], required(v, ['first_name', 'last_name', 'email', 'email_confirmation']))),
+  );
+  const link = useSendForm({ email: '' }, '/frontend-users/login-link', (v) => addresses(v, ['email'], required(v, ['email'])));
+
+  const answer = (result: FormResult) =>
     result && (
       <Alert severity={result.ok ? 'success' : 'error'} role={result.ok ? 'status' : 'alert'} sx={{ mb: 2 }}>
         {result.message} {result.ok && t('portal.register.check_mail')}
@@ -100,6 +51,7 @@ export default function RegisterPage() {
         </Alert>
       )}
       <Typography sx={{ mb: 3 }}>{t('portal.register.intro')}</Typography>
+      {eid && <EidSignIn name={eid} returnTo={rememberedDestination} />}
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' }, alignItems: 'start' }}>
         <Card component="section" aria-labelledby="new-heading">
           <CardContent>

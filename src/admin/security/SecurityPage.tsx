@@ -1,0 +1,202 @@
+import LockIcon from '@mui/icons-material/Lock';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Title, useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { formatDate } from '../../../resources/format';
+import { usePageTitle } from '../../components/usePageTitle';
+import type { StaffDataProvider } from '../../providers/dataProvider';
+import type { SecondFactorStatus } from '../../providers/staffMethods';
+import { useIsPhone } from '../layout/useIsPhone';
+import { Loaded } from '../LoadFailed';
+import { useStaffQuery } from '../useStaffQuery';
+import { CodeField, fieldError, typedCode } from './CodeField';
+import { RecoveryCodes } from './RecoveryCodes';
+import SecondFactorEnrolment from './SecondFactorEnrolment';
+
+/** Fewer than this many recovery codes left, and the page suggests new ones. */
+const FEW_CODES = 3;
+
+/**
+ * /security, for every signed-in staff user: what a second factor is, and theirs: on since when with the recovery codes
+ * left, or off; turning it on (the sign-in's enrolment), new recovery codes, and turning it off where the foundation
+ * does not require it, each of the last two confirmed by a current code.
+ */
+export function SecurityPage() {
+  const translate = useTranslate();
+  const title = translate('app.security.title');
+  usePageTitle(title);
+  const status = useStaffQuery(['second-factor'], 'getSecondFactor', []);
+  return (
+    <Box sx={{ py: 2, maxWidth: 720 }}>
+      <Title title={title} />
+      <Typography sx={{ mb: 2 }}>{translate('app.security.intro')}</Typography>
+      <Card component="section" aria-labelledby="second-factor">
+        <CardContent>
+          <Typography variant="h6" component="h2" id="second-factor" gutterBottom>
+            {translate('app.security.heading')}
+          </Typography>
+          <Loaded query={status}>{(data) => <SecondFactor status={data} />}</Loaded>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}
+
+type Asking = 'codes' | 'off' | null;
+
+function SecondFactor({ status }: { status: SecondFactorStatus }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [locale] = useLocaleState();
+  const queryClient = useQueryClient();
+  const [enrolling, setEnrolling] = useState(false);
+  const [asking, setAsking] = useState<Asking>(null);
+  const t = (key: string, options?: object) => translate(`app.security.${key}`, options);
+  const reload = () => queryClient.invalidateQueries({ queryKey: ['second-factor'] });
+
+  if (!status.enabled) {
+    if (enrolling) {
+      return (
+        <SecondFactorEnrolment
+          doneLabel={translate('app.second_factor.done')}
+          onDone={async () => {
+            await reload();
+            setEnrolling(false);
+            notify('app.security.turned_on', { type: 'success' });
+          }}
+        />
+      );
+    }
+    return (
+      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <Typography>{t('off')}</Typography>
+        {status.required && <Alert severity="warning">{t('required_off')}</Alert>}
+        <Button variant="contained" startIcon={<LockIcon />} onClick={() => setEnrolling(true)}>
+          {t('turn_on')}
+        </Button>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+      <Typography>{t('on_since', { date: formatDate(status.enabled_at, locale) })}</Typography>
+      <Typography>{t('codes_left', { smart_count: status.recovery_codes_left })}</Typography>
+      {status.recovery_codes_left < FEW_CODES && <Alert severity="warning">{t('codes_low')}</Alert>}
+      {status.required && <Typography color="text.secondary">{t('required')}</Typography>}
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+        <Button variant="outlined" onClick={() => setAsking('codes')}>
+          {t('new_codes')}
+        </Button>
+        {!status.required && (
+          <Button variant="outlined" color="error" onClick={() => setAsking('off')}>
+            {t('turn_off')}
+          </Button>
+        )}
+      </Stack>
+      {asking && (
+        <CodeDialog
+          asking={asking}
+          onClose={() => setAsking(null)}
+          onDone={() => {
+            setAsking(null);
+            void reload();
+          }}
+        />
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * New recovery codes or turning the second factor off, each confirmed by a current code from the app. New codes are
+ * then shown in the dialog, which closes only once they are marked saved.
+ */
+function CodeDialog({ asking, onClose, onDone }: { asking: 'codes' | 'off'; onClose: () => void; onDone: () => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const phone = useIsPhone();
+  const dataProvider = useDataProvider<StaffDataProvider>();
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const t = (key: string) => translate(`app.security.${key}`);
+  const id = `second-factor-${asking}`;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setFailure(null);
+    try {
+      if (asking === 'codes') {
+        setCodes((await dataProvider.renewRecoveryCodes(typedCode(code))).recovery_codes);
+      } else {
+        await dataProvider.removeSecondFactor(typedCode(code));
+        notify('app.security.turned_off', { type: 'success' });
+        onDone();
+      }
+    } catch (error) {
+      setFailure(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const codeError = fieldError(failure, 'code');
+  return (
+    // Once new codes are shown, only Done (after ticking that they are saved) closes it: they are not shown again.
+    <Dialog open onClose={busy || codes ? undefined : onClose} maxWidth="sm" fullWidth fullScreen={phone && !!codes} aria-labelledby={id}>
+      <DialogTitle id={id}>
+        {codes ? translate('app.second_factor.codes_title') : t(asking === 'codes' ? 'new_codes' : 'turn_off')}
+      </DialogTitle>
+      {codes ? (
+        <DialogContent>
+          <RecoveryCodes codes={codes} doneLabel={translate('app.second_factor.done')} onDone={onDone} />
+        </DialogContent>
+      ) : (
+        <form onSubmit={(event) => void submit(event)} noValidate>
+          <DialogContent>
+            <Stack spacing={2}>
+              <Typography>{t(asking === 'codes' ? 'new_codes_intro' : 'turn_off_intro')}</Typography>
+              {failure !== null && !codeError && (
+                <Alert severity="error" role="alert">
+                  {(failure as Error).message}
+                </Alert>
+              )}
+              <CodeField label={translate('app.second_factor.code')} value={code} onChange={setCode} error={codeError} autoFocus />
+            </Stack>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose} disabled={busy}>
+              {translate('ra.action.cancel')}
+            </Button>
+            <Button
+              type="submit"
+              variant="contained"
+              color={asking === 'off' ? 'error' : 'primary'}
+              disabled={busy || !code.trim()}
+              startIcon={busy ? <CircularProgress size={18} color="inherit" /> : null}
+            >
+              {t(asking === 'codes' ? 'new_codes_submit' : 'turn_off_submit')}
+            </Button>
+          </DialogActions>
+        </form>
+      )}
+    </Dialog>
+  );
+}
