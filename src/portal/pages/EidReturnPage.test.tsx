@@ -135,7 +135,7 @@ describe('the e-ID return page', { timeout: 20_000 }, () => {
     );
     await waitFor(() => text().includes('Vilken e-postadress vill du använda?'), 'the e-mail form');
     expect(document.querySelector('h1')!.textContent).toBe('Vilken e-postadress vill du använda?');
-    expect(text()).toContain('Inloggad som Åsa Öström');
+    expect(text()).toContain('Identifierad som Åsa Öström');
     await waitFor(() => address() === '/e-legitimation', 'the query to leave the address');
     expect(document.title).toMatch(/^Logga in med e-legitimation/);
     expect(document.activeElement).toBe(input('email'));
