@@ -1,5 +1,6 @@
-import { expect } from './fixtures';
+import { expect, type Locale } from './fixtures';
 import { type APIRequestContext, type Page } from '@playwright/test';
+import { caughtMail } from './mail';
 
 /** The demo accounts' password (server/db/seed/demo.ts). Never use a wrong one with these accounts more than once. */
 export const PASSWORD = 'demo-2026';
@@ -19,7 +20,8 @@ export async function openStaffLogin(page: Page) {
 export async function submitLogin(page: Page, email: string, password = PASSWORD) {
   await page.getByLabel('E-postadress').fill(email);
   await page.getByLabel('Lösenord').fill(password);
-  await page.getByRole('button', { name: 'Logga in' }).click();
+  // Exact: the organisation's sign-in, when offered, is "Logga in med …".
+  await page.getByRole('button', { name: 'Logga in', exact: true }).click();
 }
 
 /**
@@ -27,7 +29,7 @@ export async function submitLogin(page: Page, email: string, password = PASSWORD
  * session cookie in the browser's context, and the session's expiry where the app keeps it, written once per tab (a
  * logout later in the journey stays a logout).
  */
-async function signInThroughApi(page: Page, email: string, password: string) {
+export async function signInThroughApi(page: Page, email: string, password = PASSWORD) {
   const response = await page.request.post('/api/v1/auth/login', {
     headers: { 'X-Requested-With': 'XMLHttpRequest' },
     data: { data: { email, password } },
@@ -63,6 +65,32 @@ export async function signInAnyLanguage(page: Page, email: string, password = PA
 
 /** A short mark that tells apart what journeys make (names stay short: they are shown on a phone's screen). */
 export const unique = () => Date.now().toString(36);
+
+/**
+ * A staff user (admin role) made by the signed-in admin of `admin` through the API, with the password set by the mailed
+ * link, as a new colleague sets it; their address starts with `mailbox`, so users made at the same moment differ.
+ */
+export async function secondStaffUser(
+  admin: APIRequestContext,
+  locale: Locale,
+  { first = 'Bo', last = 'Attestsson', mailbox = 'attestant' }: { first?: string; last?: string; mailbox?: string } = {},
+): Promise<{ id: number; email: string }> {
+  const headers = { 'X-Requested-With': 'XMLHttpRequest' };
+  const email = `${mailbox}-${locale}-${unique()}@test.se`;
+  const made = await admin.post('/api/v1/users', {
+    headers,
+    data: { data: { first_name: first, last_name: last, email, role: 'admin', locale } },
+  });
+  expect(made.ok(), await made.text()).toBe(true);
+  const { id } = (await made.json()).data as { id: number };
+  const token = /\/admin\/reset-password\/(\S+)/.exec((await caughtMail(email, /Välkommen|Welcome/)).text)![1];
+  const set = await admin.post('/api/v1/auth/reset-password', {
+    headers,
+    data: { data: { token, password: PASSWORD, password_confirmation: PASSWORD } },
+  });
+  expect(set.ok(), await set.text()).toBe(true);
+  return { id, email };
+}
 
 /** A period of a journey's own, and the application type of its own that it takes. */
 export interface OwnPeriod {

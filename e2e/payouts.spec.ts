@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures';
-import { type APIRequestContext, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { applicantWithApplication, xhr } from './applicants';
 import { expectAccessible } from './axe';
-import { ADMIN, PASSWORD, signInAnyLanguage, unique } from './helpers';
-import { caughtMail } from './mail';
+import { ADMIN, secondStaffUser, signInAnyLanguage } from './helpers';
 
 // Attest by two and the bank file, on a screen in Swedish and on a phone in English: an application approved and
 // asked for through the API (the applicant's screens have their own journey); the demo's admin prepares the payout
@@ -52,23 +51,6 @@ const texts = {
   },
 } as const;
 
-/** A second staff user (admin role) made by the admin through the API, with their password set by the mailed link. */
-async function secondStaffUser(admin: APIRequestContext, locale: string) {
-  const email = `attestant-${locale}-${unique()}@test.se`;
-  const made = await admin.post('/api/v1/users', {
-    headers: xhr,
-    data: { data: { first_name: 'Bo', last_name: 'Attestsson', email, role: 'admin', locale } },
-  });
-  expect(made.ok(), await made.text()).toBe(true);
-  const token = /\/admin\/reset-password\/(\S+)/.exec((await caughtMail(email, /Välkommen|Welcome/)).text)![1];
-  const set = await admin.post('/api/v1/auth/reset-password', {
-    headers: xhr,
-    data: { data: { token, password: PASSWORD, password_confirmation: PASSWORD } },
-  });
-  expect(set.ok(), await set.text()).toBe(true);
-  return email;
-}
-
 /** Opens the payout of `reference` from the payouts list, searched for it. */
 async function openPayout(page: Page, t: (typeof texts)[keyof typeof texts], reference: string) {
   await page.goto('/admin/payouts');
@@ -85,7 +67,7 @@ for (const locale of ['sv-SE', 'en-US'] as const) {
     await first.setViewportSize(t.viewport);
     await signInAnyLanguage(first, ADMIN);
     const api = first.request;
-    const secondEmail = await secondStaffUser(api, locale);
+    const { email: secondEmail } = await secondStaffUser(api, locale);
     const settings = await api.put('/api/v1/payment-settings', {
       headers: xhr,
       data: {
