@@ -2,7 +2,8 @@ import { expect, test } from './fixtures';
 import { type Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 import { applicantWithApplication, registeredApplicant, sendInApplication, signInInBrowser, xhr } from './applicants';
-import { ADMIN, INVESTIGATOR, loginAs, openStaffLogin, switchAdminLanguage } from './helpers';
+import { generate } from 'otplib';
+import { ADMIN, INVESTIGATOR, loginAs, openStaffLogin, PASSWORD, secondStaffUser, signInThroughApi, switchAdminLanguage } from './helpers';
 
 // Pictures of the pages, not tests: `npm run screenshots` writes them to screenshots/ (or SCREENSHOTS_DIR).
 test.use({ viewport: { width: 1280, height: 800 } });
@@ -430,6 +431,85 @@ async function shootBoard(page: Page, suffix: string, newPage: () => Promise<Pag
 test('admin payouts (sv, en)', async ({ page }) => shootPayouts(page, ''));
 test('admin reviews and board meetings (sv, en)', async ({ page, newPage }) => shootBoard(page, '', newPage));
 
+/** The sign-ins: the portal's e-ID (its button, the e-mail it asks for, a cancel), staff's single sign-on, code step, enrolment and a colleague's reset. */
+async function shootSignIn(suffix: string, newPage: (locale?: 'sv-SE' | 'en-US') => Promise<Page>) {
+  test.setTimeout(120_000);
+  const viewport = suffix ? { width: 390, height: 844 } : { width: 1280, height: 800 };
+  const open = async (locale: 'sv-SE' | 'en-US') => {
+    const page = await newPage(locale);
+    await page.setViewportSize(viewport);
+    return page;
+  };
+  const code = (secret: string, step = Math.floor(Date.now() / 30_000)) => generate({ secret, epoch: step * 30 });
+  for (const [locale, lang] of [
+    ['sv-SE', 'sv'],
+    ['en-US', 'en'],
+  ] as const) {
+    const t =
+      lang === 'sv'
+        ? { bankId: 'Logga in med BankID', emailHeading: 'Vilken e-postadress vill du använda?', failed: 'Inloggningen gick inte igenom' }
+        : {
+            bankId: 'Sign in with BankID',
+            emailHeading: 'Which e-mail address do you want to use?',
+            failed: 'The sign-in did not go through',
+          };
+    const portal = await open(locale);
+    await portal.goto('/register');
+    await expect(portal.getByRole('button', { name: t.bankId })).toBeVisible();
+    await shoot(portal, `portal-eid-register-${lang}${suffix}`);
+    await portal.getByRole('button', { name: t.bankId }).click();
+    await portal.getByLabel('Personal number').fill(`19${String(Date.now()).slice(-10)}`);
+    await portal.getByLabel('Given name').fill('Åsa');
+    await portal.getByLabel('Family name').fill('Öström');
+    await portal.getByRole('button', { name: 'Sign in' }).click();
+    await expect(portal.getByRole('heading', { name: t.emailHeading })).toBeVisible();
+    await shoot(portal, `portal-eid-email-${lang}${suffix}`);
+    await portal.goto('/register');
+    await portal.getByRole('button', { name: t.bankId }).click();
+    await portal.getByRole('button', { name: 'Cancel' }).click();
+    await expect(portal.getByRole('heading', { name: t.failed })).toBeVisible();
+    await shoot(portal, `portal-eid-cancelled-${lang}${suffix}`);
+
+    const admin = await open(locale);
+    await signInThroughApi(admin, ADMIN);
+    const enrolled = await secondStaffUser(admin.request, locale, { first: 'Sara', last: 'Säker', mailbox: 'shot' });
+    const fresh = await secondStaffUser(admin.request, locale, { first: 'Nils', last: 'Nyckel', mailbox: 'shot' });
+    const colleague = await open(locale);
+    await signInThroughApi(colleague, enrolled.email);
+    const headers = { 'X-Requested-With': 'XMLHttpRequest' };
+    const { secret } = (await (await colleague.request.post('/api/v1/auth/second-factor/enrolment', { headers })).json()).data;
+    await colleague.request.post('/api/v1/auth/second-factor/enrolment/confirm', { headers, data: { data: { code: await code(secret) } } });
+
+    const login = await open(locale);
+    await login.goto('/admin/login');
+    await expect(login.getByRole('button', { name: /Stiftelsens konto/ })).toBeVisible();
+    await shoot(login, `admin-login-sso-${lang}${suffix}`);
+    await login.locator('input[name="email"]').fill(enrolled.email);
+    await login.locator('input[name="password"]').fill(PASSWORD);
+    await login.locator('button[type="submit"]').click();
+    await expect(login.locator('input[autocomplete="one-time-code"]')).toBeVisible();
+    await shoot(login, `admin-login-code-${lang}${suffix}`);
+
+    const own = await open(locale);
+    await signInThroughApi(own, fresh.email);
+    await own.goto('/admin/security');
+    await own.getByRole('button', { name: lang === 'sv' ? 'Slå på tvåfaktorinloggning' : 'Turn on two-factor sign-in' }).click();
+    await expect(own.locator('main img, [role="dialog"] img').first()).toBeVisible();
+    await shoot(own, `admin-security-enrol-${lang}${suffix}`);
+    const shown = (await own.locator('code').innerText()).replace(/\s/g, '');
+    await own.locator('input[autocomplete="one-time-code"]').fill(await code(shown));
+    await own.getByRole('button', { name: lang === 'sv' ? 'Slå på' : 'Turn on', exact: true }).click();
+    await expect(own.getByRole('listitem').filter({ hasText: /^[a-z0-9]{5}-[a-z0-9]{5}$/ })).toHaveCount(10);
+    await shoot(own, `admin-security-codes-${lang}${suffix}`);
+
+    await admin.goto(`/admin/users/${enrolled.id}`);
+    await expect(admin.getByRole('region', { name: lang === 'sv' ? 'Tvåfaktorinloggning' : 'Two-factor sign-in' })).toBeVisible();
+    await shoot(admin, `admin-user-second-factor-${lang}${suffix}`);
+  }
+}
+
+test('sign-in: e-ID, single sign-on and two factors (sv, en)', async ({ newPage }) => shootSignIn('', newPage));
+
 test.describe('phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
   test('admin data protection (sv, en)', async ({ page }) => shootDataProtection(page, '-phone'));
@@ -439,6 +519,7 @@ test.describe('phone', () => {
   test('portal grants (sv, en)', async ({ page }) => shootGrants(page, '-phone'));
   test('admin payouts (sv, en)', async ({ page }) => shootPayouts(page, '-phone'));
   test('admin reviews and board meetings (sv, en)', async ({ page, newPage }) => shootBoard(page, '-phone', newPage));
+  test('sign-in: e-ID, single sign-on and two factors (sv, en)', async ({ newPage }) => shootSignIn('-phone', newPage));
   test('portal register', async ({ page }) => {
     await page.goto('/register');
     await expect(page.getByRole('heading', { name: 'Registrera dig eller logga in', level: 1 })).toBeVisible();

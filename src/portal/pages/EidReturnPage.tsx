@@ -135,7 +135,7 @@ function WaysOn() {
         >
           {t('portal.eid.try_again')}
         </Button>
-        <Button variant="outlined" size="large" component={RouterLink} to="/register">
+        <Button variant="outlined" size="large" component={RouterLink} to="/register" sx={{ textAlign: 'center' }}>
           {t('portal.eid.use_email')}
         </Button>
       </Stack>
