@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import pg from 'pg';
 import { buildApp } from '../app.js';
 import { hashPassword } from '../auth/passwords.js';
@@ -140,4 +140,20 @@ export async function sessionCookie(app: FastifyInstance, email: string): Promis
 export function call(app: FastifyInstance, options: InjectOptions & { cookie?: string }) {
   const { cookie, headers, ...rest } = options;
   return app.inject({ ...rest, headers: { ...xhr, ...(cookie ? { cookie } : {}), ...headers } });
+}
+
+/**
+ * Asserts the answer to a sign-in while the account waits out its delay after failed tries (from any address): a 429
+ * with Retry-After (at most the first delay's 30 seconds) and the Swedish message naming it. Answers the seconds.
+ */
+export function expectAccountDelayed(response: { statusCode: number; headers: Record<string, unknown>; json(): unknown }): number {
+  expect(response.statusCode).toBe(429);
+  const seconds = Number(response.headers['retry-after']);
+  expect(seconds).toBeGreaterThan(0);
+  expect(seconds).toBeLessThanOrEqual(30);
+  expect(response.json()).toEqual({
+    message: `För många misslyckade inloggningar på det här kontot. Vänta ${seconds} sekunder och försök igen.`,
+    retry_after: seconds,
+  });
+  return seconds;
 }

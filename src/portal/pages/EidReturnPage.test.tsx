@@ -1,38 +1,15 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createI18nProvider } from '../../providers/i18nProvider';
-import { API_PREFIX } from '../../providers/config';
 import { pageText as text, typeInto, waitFor } from '../../components/testing/dom';
 import { rememberDestination } from '../afterLogin';
 import { Route, Routes, useLocation } from '../router';
 import { mountInPortal, unmountPortal } from '../testing/mountInPortal';
+import { json, stubApi, type Call, type Handler } from '../testing/stubApi';
 import EidReturnPage from './EidReturnPage';
 
-interface Call {
-  method: string;
-  path: string;
-  body: unknown;
-}
-
-/** The API behind the portal's real HTTP client: a handler per "METHOD /path", every call recorded. */
+/** Every call the page made to the stubbed API, in order. */
 let calls: Call[] = [];
-type Handler = (call: Call) => Response | Promise<Response>;
-const json = (status: number, data: unknown) =>
-  new Response(JSON.stringify(data), { status, headers: { 'Content-Type': 'application/json' } });
-
-function stubApi(routes: Record<string, Handler>) {
-  calls = [];
-  vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
-    const call: Call = {
-      method: init.method ?? 'GET',
-      path: input.slice(API_PREFIX.length),
-      body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body,
-    };
-    calls.push(call);
-    const handler = routes[`${call.method} ${call.path}`];
-    return handler ? handler(call) : json(404, { message: 'Det du letade efter finns inte.' });
-  });
-}
 
 /** Keys the page asked for that the language has no text for. */
 let missing: string[] = [];
@@ -50,7 +27,7 @@ const callbackQuery = () => `?code=code-${++round}&state=state-${round}&iss=http
 
 /** The return page in Swedish at /e-legitimation with `query`, over the stubbed API, with the pages it goes on to. */
 async function render(routes: Record<string, Handler>, query: string, { strict = false } = {}) {
-  stubApi(routes);
+  calls = stubApi(routes);
   missing = [];
   const i18nProvider = await createI18nProvider(undefined, { onMissingKey: (key, language) => missing.push(`${language}:${key}`) });
   await i18nProvider.changeLocale('sv-SE');
@@ -95,7 +72,9 @@ describe('the e-ID return page', { timeout: 20_000 }, () => {
     );
     await waitFor(() => address() === '/dialog/abc', 'the way on');
     expect(text()).toContain('Någon annanstans');
-    expect(callbacks()).toEqual([{ method: 'POST', path: '/frontend-users/oidc/callback', body: { data: { callback: query } } }]);
+    expect(callbacks()).toEqual([
+      expect.objectContaining({ method: 'POST', path: '/frontend-users/oidc/callback', body: { data: { callback: query } } }),
+    ]);
     // Signed in as after the e-mailed link, and the destination /register remembered is used up.
     expect(JSON.parse(localStorage.getItem('applicant_session')!)).toMatchObject({ lifetime: 7200 });
     expect(localStorage.getItem('after_login')).toBeNull();

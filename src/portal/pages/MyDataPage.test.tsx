@@ -2,11 +2,12 @@ import { act } from 'react';
 import { Route, Routes } from '../router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createI18nProvider } from '../../providers/i18nProvider';
-import { API_PREFIX } from '../../providers/config';
 import MyDataPage from './MyDataPage';
 import RegisterPage from './RegisterPage';
 import { pageText as text, waitFor } from '../../components/testing/dom';
+import { API_PREFIX } from '../../providers/config';
 import { mountInPortal, unmountPortal } from '../testing/mountInPortal';
+import { json, stubApi, type Call, type Handler } from '../testing/stubApi';
 
 const preview = {
   account: 'closed',
@@ -31,33 +32,8 @@ const preview = {
   ],
 };
 
-interface Call {
-  method: string;
-  path: string;
-  headers: Record<string, string>;
-  body: unknown;
-}
-
-/** The API behind the portal's real HTTP client: a handler per "METHOD /path", every call recorded. */
+/** Every call the page made to the stubbed API, in order. */
 let calls: Call[] = [];
-type Handler = (call: Call) => Response;
-const json = (status: number, data: unknown) =>
-  new Response(JSON.stringify(data), { status, headers: { 'Content-Type': 'application/json' } });
-
-function stubApi(routes: Record<string, Handler>) {
-  calls = [];
-  vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
-    const call: Call = {
-      method: init.method ?? 'GET',
-      path: input.slice(API_PREFIX.length),
-      headers: init.headers as Record<string, string>,
-      body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body,
-    };
-    calls.push(call);
-    const handler = routes[`${call.method} ${call.path}`];
-    return handler ? handler(call) : json(404, { message: 'Det du letade efter finns inte.' });
-  });
-}
 
 const defaultRoutes = (erasure: unknown = preview): Record<string, Handler> => ({
   'GET /privacy-notice': () =>
@@ -82,7 +58,7 @@ afterEach(() => {
 
 /** The page in Swedish at /mina-uppgifter over the stubbed API, with /register beside it. */
 async function render(routes: Record<string, Handler> = defaultRoutes()) {
-  stubApi(routes);
+  calls = stubApi(routes);
   missing = [];
   const i18nProvider = await createI18nProvider(undefined, { onMissingKey: (key, language) => missing.push(`${language}:${key}`) });
   await i18nProvider.changeLocale('sv-SE');
