@@ -6,6 +6,7 @@ import { enumCodes, writableFields, type Field } from '../../resources/fields.js
 import { seedDemo } from '../db/seed/demo.js';
 import { resourceListGrammar } from '../settingsEngine/listGrammar.js';
 import { applicantCookie, createApplicant, createApplication, createPeriod } from '../test/handlingFixtures.js';
+import { startOidcServer, type OidcServer } from '../test/oidcServer.js';
 import { call, createStaff, createTestApp, sessionCookie, type TestApp } from '../test/testApp.js';
 
 /**
@@ -233,11 +234,27 @@ function oddImports(path: string): unknown[] {
 const deepBodies = [`{"data":${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}}`, `${'['.repeat(5000)}${']'.repeat(5000)}`];
 
 let t: TestApp;
+let provider: OidcServer;
 let roles: Record<'anonymous' | 'applicant' | 'investigator' | 'admin', string | undefined>;
 let known: { uuid: string; periodId: number };
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // A real provider behind the e-ID and single sign-on routes, so the walk reaches their handlers rather than a 404.
+  provider = await startOidcServer({
+    clients: [
+      { client_id: 'portal', client_secret: 'portal-secret', redirect_uris: ['http://localhost:3000/e-legitimation'] },
+      { client_id: 'staff', client_secret: 'staff-secret', redirect_uris: ['http://localhost:3000/admin/login/oidc'] },
+    ],
+  });
+  const oidc = (clientId: string) => ({
+    issuer: provider.issuer,
+    clientId,
+    clientSecret: `${clientId}-secret`,
+    scopes: 'openid profile email',
+    personalNumberClaim: 'personal_number',
+    displayName: 'BankID',
+  });
+  t = await createTestApp({ config: { applicantOidc: oidc('portal'), staffOidc: oidc('staff') } });
   await seedDemo(t.db);
   await createStaff(t.db, 'admin', 'fuzz-admin@test.se');
   await createStaff(t.db, 'utredare', 'fuzz-investigator@test.se');
@@ -252,7 +269,10 @@ beforeAll(async () => {
     admin: await sessionCookie(t.app, 'fuzz-admin@test.se'),
   };
 }, 120_000);
-afterAll(() => t?.close());
+afterAll(async () => {
+  await t?.close();
+  await provider?.stop();
+});
 
 describe('the API under generated and hostile input', () => {
   it('never answers 5xx, and no error shows internals, for any operation as any role', { timeout: 240_000 }, async () => {
