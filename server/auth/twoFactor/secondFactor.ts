@@ -46,7 +46,7 @@ export async function startEnrolment(db: Db, keys: AuthKeys, user: { id: number;
     .where('id', '=', user.id)
     .execute();
   const uri = totpUri(secret, issuer, user.email);
-  return { qr_svg: await qrSvg(uri), secret, uri };
+  return { qr_svg: qrSvg(uri), secret, uri };
 }
 
 /**
