@@ -23,6 +23,8 @@ test('a manager writes a welcome message with the agreement; the applicant’s a
   await stale.goto(`/admin/applications?show=${uuid}&tab=dialogue`);
   await expect(dialog(stale).getByRole('tab', { name: 'Dialog' })).toHaveAttribute('aria-selected', 'true');
   await expect(dialog(stale).getByText('Inga meddelanden har skickats ännu.')).toBeVisible();
+  // Tabs of one window: only the one in front draws frames, which every click waits for.
+  await page.bringToFront();
 
   // The manager finds the application in the list and opens its dialogue.
   await page.getByRole('menuitem', { name: 'Ansökningar' }).click();
@@ -65,6 +67,7 @@ test('a manager writes a welcome message with the agreement; the applicant’s a
   expect((await download).suggestedFilename()).toBe('avtal.pdf');
 
   // The stale window still offers a welcome message: the server refuses it, translated, and nothing typed is lost.
+  await stale.bringToFront();
   await dialog(stale).getByRole('textbox', { name: 'Nytt meddelande' }).fill('Ett andra välkomstmeddelande');
   await dialog(stale).getByRole('checkbox', { name: 'Skicka som välkomstmeddelande' }).check();
   await dialog(stale).getByRole('button', { name: 'Skicka', exact: true }).click();
@@ -73,6 +76,7 @@ test('a manager writes a welcome message with the agreement; the applicant’s a
   ).toBeVisible();
   await expect(dialog(stale).getByRole('textbox', { name: 'Nytt meddelande' })).toHaveValue('Ett andra välkomstmeddelande');
   await stale.close();
+  await page.bringToFront();
   // And through the API, in either language.
   for (const [language, text] of [
     ['sv-SE', 'Ansökan har redan ett välkomstmeddelande. Skicka det här som ett vanligt meddelande.'],
