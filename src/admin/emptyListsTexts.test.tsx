@@ -9,6 +9,7 @@ import { locales, type Locale } from '../../resources/locales';
 import { createI18nProvider } from '../providers/i18nProvider';
 import { StaffAdmin } from './AdminApp';
 import { raMessages } from './raMessages';
+import { setPhone, unsetPhone } from './testing/phone';
 
 // No testing library in the project: react-dom and act directly.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -48,26 +49,13 @@ const admin: AuthProvider = {
 
 /** react-admin's own texts as the admin loads them (src/admin/main.tsx). */
 
-/** Phone or screen: MUI's media queries ask matchMedia, which jsdom lacks. */
-function setScreen(phone: boolean) {
-  window.matchMedia = (query: string) => ({
-    matches: phone && query.includes('max-width'),
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  });
-}
-
 let root: Root | null = null;
 let container: HTMLDivElement | null = null;
 afterEach(() => {
   act(() => root?.unmount());
   container?.remove();
   localStorage.clear();
+  unsetPhone();
 });
 
 async function waitFor(condition: () => boolean, what: () => string) {
@@ -84,7 +72,8 @@ async function waitFor(condition: () => boolean, what: () => string) {
  * optional overrides of its general texts.
  */
 async function renderEmpty(path: string, locale: Locale, phone: boolean) {
-  setScreen(phone);
+  if (phone) setPhone();
+  else unsetPhone();
   const missing = new Set<string>();
   const i18nProvider = await createI18nProvider(raMessages, {
     onMissingKey: (key, _locale, options) => {
