@@ -157,3 +157,7 @@ export function expectAccountDelayed(response: { statusCode: number; headers: Re
   });
   return seconds;
 }
+
+/** The value of the cookie an answer sets by that name, if it sets one. */
+export const cookieValue = (response: { cookies: { name: string; value: string }[] }, name: string) =>
+  response.cookies.find((c) => c.name === name)?.value;

@@ -11,7 +11,7 @@ import { applicantData } from '../../dataProtection/dataExport.js';
 import { translator } from '../../i18n.js';
 import { createApplication, createPeriod } from '../../test/handlingFixtures.js';
 import { startOidcServer, type OidcServer, type TestPerson } from '../../test/oidcServer.js';
-import { call, createTestApp, type TestApp } from '../../test/testApp.js';
+import { call, cookieValue, createTestApp, type TestApp } from '../../test/testApp.js';
 
 // Applicants' sign-in by e-ID, against a real OpenID Connect provider in this process: nothing mocked.
 
@@ -59,9 +59,6 @@ function person(extra: Partial<TestPerson> = {}): TestPerson & { personalNumber:
   };
 }
 
-const cookieOf = (response: { cookies: { name: string; value: string }[] }, name: string) =>
-  response.cookies.find((c) => c.name === name)?.value;
-
 async function start(return_to?: string) {
   const response = await call(t.app, {
     method: 'POST',
@@ -73,7 +70,7 @@ async function start(return_to?: string) {
   return {
     url,
     state: new URL(url).searchParams.get('state')!,
-    cookie: `applicant_oidc_flow=${cookieOf(response, 'applicant_oidc_flow')}`,
+    cookie: `applicant_oidc_flow=${cookieValue(response, 'applicant_oidc_flow')}`,
   };
 }
 const postCallback = (cookie: string, search: string, locale: Locale = 'sv-SE') =>
@@ -92,7 +89,7 @@ async function signIn(who: TestPerson, return_to?: string) {
 async function signedIn(who: TestPerson) {
   const response = await signIn(who);
   expect(response.statusCode, response.body).toBe(200);
-  return `applicant_session=${cookieOf(response, 'applicant_session')}`;
+  return `applicant_session=${cookieValue(response, 'applicant_session')}`;
 }
 const me = (cookie: string) => call(t.app, { method: 'GET', url: '/api/v1/frontend-users/me', cookie });
 const mails = (to: string) => t.db.selectFrom('outbox').selectAll().where('recipient', '=', to).orderBy('id').execute();
@@ -110,8 +107,8 @@ describe('signing in by e-ID', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ data: { expires_in: 7200, return_to: '/ansok' } });
     // The flow's cookie is spent with it.
-    expect(cookieOf(response, 'applicant_oidc_flow')).toBe('');
-    const cookie = `applicant_session=${cookieOf(response, 'applicant_session')}`;
+    expect(cookieValue(response, 'applicant_oidc_flow')).toBe('');
+    const cookie = `applicant_session=${cookieValue(response, 'applicant_session')}`;
     expect((await me(cookie)).json().data).toMatchObject({ email: who.email, first_name: 'Åsa', last_name: 'Öberg' });
     const account = await t.db.selectFrom('frontend_users').selectAll().where('email', '=', who.email!).executeTakeFirstOrThrow();
     expect(account.verified_at).toBeInstanceOf(Date);
@@ -174,7 +171,7 @@ describe('signing in by e-ID', () => {
     const refused = await signIn(person({ email: first.email }));
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(translator('sv-SE')('errors.oidc.other_person'));
-    expect(cookieOf(refused, 'applicant_session')).toBeUndefined();
+    expect(cookieValue(refused, 'applicant_session')).toBeUndefined();
     expect(await identitiesOf(id)).toHaveLength(1);
 
     // An address the provider does not vouch for is asked for again, and confirmed by a link.
@@ -189,7 +186,7 @@ describe('signing in by e-ID', () => {
     await t.db.updateTable('frontend_users').set({ active: false }).where('email', '=', who.email!).execute();
     const response = await signIn(who);
     expect(response.statusCode).toBe(403);
-    expect(cookieOf(response, 'applicant_session')).toBeUndefined();
+    expect(cookieValue(response, 'applicant_session')).toBeUndefined();
   });
 });
 
@@ -199,8 +196,8 @@ describe('an e-ID without a verified address', () => {
     const response = await signIn(who);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ data: { needs_email: true, first_name: 'Nils', last_name: 'Näslund' } });
-    expect(cookieOf(response, 'applicant_session')).toBeUndefined();
-    const pending = `oidc_pending=${cookieOf(response, 'oidc_pending')}`;
+    expect(cookieValue(response, 'applicant_session')).toBeUndefined();
+    const pending = `oidc_pending=${cookieValue(response, 'oidc_pending')}`;
 
     const address = `nils-${randomUUID().slice(0, 8)}@test.se`;
     const sent = await call(t.app, {
@@ -246,7 +243,7 @@ describe('an e-ID without a verified address', () => {
     });
     const who = person({ email: undefined });
     const response = await signIn(who);
-    const pending = `oidc_pending=${cookieOf(response, 'oidc_pending')}`;
+    const pending = `oidc_pending=${cookieValue(response, 'oidc_pending')}`;
     const sent = await call(t.app, {
       method: 'POST',
       url: '/api/v1/frontend-users/oidc/email',
@@ -256,7 +253,7 @@ describe('an e-ID without a verified address', () => {
     expect(sent.json().data.message).toBe(translator('sv-SE')('auth.link_sent'));
     const token = (await mails(address)).at(-1)!.body_text.match(/\/logga-in\/([\w-]+)/)![1];
     const spent = await call(t.app, { method: 'POST', url: '/api/v1/frontend-users/login', payload: { data: { token } } });
-    const cookie = `applicant_session=${cookieOf(spent, 'applicant_session')}`;
+    const cookie = `applicant_session=${cookieValue(spent, 'applicant_session')}`;
     expect((await me(cookie)).json().data).toMatchObject({ email: address, first_name: 'Kim' });
     expect((await me(await signedIn(who))).json().data.email).toBe(address);
   });
@@ -271,7 +268,7 @@ describe('an e-ID without a verified address', () => {
     expect(refused.json().message).toBe(translator('sv-SE')('errors.oidc.pending_expired'));
 
     const response = await signIn(person({ email: undefined }));
-    const pending = `oidc_pending=${cookieOf(response, 'oidc_pending')}`;
+    const pending = `oidc_pending=${cookieValue(response, 'oidc_pending')}`;
     ahead = 31 * 60_000;
     const late = await call(t.app, {
       method: 'POST',
@@ -297,13 +294,13 @@ describe('the personal number', () => {
     const sent = await call(t.app, {
       method: 'POST',
       url: '/api/v1/frontend-users/oidc/email',
-      cookie: `oidc_pending=${cookieOf(first, 'oidc_pending')}`,
+      cookie: `oidc_pending=${cookieValue(first, 'oidc_pending')}`,
       payload: { data: { email: who.email } },
     });
     answers.push(sent.body);
     const token = (await mails(who.email!)).at(-1)!.body_text.match(/\/logga-in\/([\w-]+)/)![1];
     const spent = await call(t.app, { method: 'POST', url: '/api/v1/frontend-users/login', payload: { data: { token } } });
-    const cookie = `applicant_session=${cookieOf(spent, 'applicant_session')}`;
+    const cookie = `applicant_session=${cookieValue(spent, 'applicant_session')}`;
     answers.push((await me(cookie)).body, (await signIn(who)).body);
     const { id } = await t.db.selectFrom('frontend_users').select('id').where('email', '=', who.email!).executeTakeFirstOrThrow();
     answers.push(JSON.stringify((await applicantData(t.db, id, new Date())).data));
@@ -432,7 +429,7 @@ describe('a sign-in that fails', () => {
       const response = await postCallback(cookie, search, locale);
       expect(response.statusCode, response.body).toBe(422);
       expect(response.json().message).toBe(translator(locale)(`errors.oidc.${kind}`));
-      expect(cookieOf(response, 'applicant_session')).toBeUndefined();
+      expect(cookieValue(response, 'applicant_session')).toBeUndefined();
       const after = await t.db
         .selectFrom('sessions')
         .select(sql<number>`count(*)::int`.as('n'))

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locale } from '../../../resources/locales.js';
 import { translator } from '../../i18n.js';
 import { startOidcServer, type OidcServer, type TestPerson } from '../../test/oidcServer.js';
-import { call, createStaff, createTestApp, type TestApp } from '../../test/testApp.js';
+import { call, cookieValue, createStaff, createTestApp, type TestApp } from '../../test/testApp.js';
 
 // Staff's single sign-on through the organisation's provider, a real OpenID Connect provider in this process.
 
@@ -39,13 +39,10 @@ afterAll(async () => {
   await provider?.stop();
 });
 
-const cookieOf = (response: { cookies: { name: string; value: string }[] }, name: string) =>
-  response.cookies.find((c) => c.name === name)?.value;
-
 async function start() {
   const response = await call(t.app, { method: 'POST', url: '/api/v1/auth/oidc/start' });
   expect(response.statusCode, response.body).toBe(200);
-  return { url: response.json().data.url as string, cookie: `staff_oidc_flow=${cookieOf(response, 'staff_oidc_flow')}` };
+  return { url: response.json().data.url as string, cookie: `staff_oidc_flow=${cookieValue(response, 'staff_oidc_flow')}` };
 }
 const postCallback = (cookie: string, search: string, locale: Locale = 'sv-SE') =>
   call(t.app, {
@@ -60,7 +57,7 @@ async function signIn(who: TestPerson, locale: Locale = 'sv-SE') {
   return postCallback(flow.cookie, await provider.signInAtProvider(flow.url, who), locale);
 }
 const me = (cookie: string) => call(t.app, { method: 'GET', url: '/api/v1/users/me', cookie });
-const sessionOf = (response: Awaited<ReturnType<typeof signIn>>) => `staff_session=${cookieOf(response, 'staff_session')}`;
+const sessionOf = (response: Awaited<ReturnType<typeof signIn>>) => `staff_session=${cookieValue(response, 'staff_session')}`;
 const address = (name: string) => `${name}-${randomUUID().slice(0, 8)}@test.se`;
 
 describe('staff single sign-on', () => {
@@ -76,7 +73,7 @@ describe('staff single sign-on', () => {
     const response = await signIn({ email: email.toUpperCase(), givenName: 'Anna' });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ data: { expires_in: 7200 } });
-    expect(cookieOf(response, 'staff_oidc_flow')).toBe('');
+    expect(cookieValue(response, 'staff_oidc_flow')).toBe('');
     expect((await me(sessionOf(response))).json().data).toMatchObject({ id, email });
     const identity = await t.db.selectFrom('oidc_identities').selectAll().where('user_id', '=', id).executeTakeFirstOrThrow();
     expect(identity).toMatchObject({ issuer: provider.issuer, frontend_user_id: null });
@@ -113,7 +110,7 @@ describe('staff single sign-on', () => {
         const response = await signIn(who, locale);
         expect(response.statusCode, who.email).toBe(403);
         expect(response.json().message).toBe(translator(locale)('errors.oidc.no_staff_account'));
-        expect(cookieOf(response, 'staff_session')).toBeUndefined();
+        expect(cookieValue(response, 'staff_session')).toBeUndefined();
       }
     }
     expect(await t.db.selectFrom('oidc_identities').select('id').where('user_id', '=', disabledId).execute()).toHaveLength(1);
@@ -130,10 +127,10 @@ describe('staff single sign-on', () => {
     const applicantFlow = await call(t.app, { method: 'POST', url: '/api/v1/frontend-users/oidc/start', payload: { data: {} } });
     const url = applicantFlow.json().data.url as string;
     const search = await provider.signInAtProvider(url, { email });
-    const response = await postCallback(`staff_oidc_flow=${cookieOf(applicantFlow, 'applicant_oidc_flow')}`, search);
+    const response = await postCallback(`staff_oidc_flow=${cookieValue(applicantFlow, 'applicant_oidc_flow')}`, search);
     expect(response.statusCode).toBe(422);
     expect(response.json().message).toBe(translator('sv-SE')('errors.oidc.state'));
-    expect(cookieOf(response, 'staff_session')).toBeUndefined();
+    expect(cookieValue(response, 'staff_session')).toBeUndefined();
   });
 });
 
