@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/index.js';
+import { outliveDatabaseOutages } from './db/outageRejections.js';
 import { createLogger, processLog } from './plugins/logging.js';
 import { serveMetrics, type MetricsServer } from './metrics/metricsServer.js';
 import { countUsers, DEMO_PASSWORD, demoLogins, seedDemo } from './db/seed/demo.js';
@@ -11,6 +12,7 @@ const startedAt = Date.now();
 // In production every line the process writes is JSON, as the request log's; in development its start is plain text.
 const log = processLog(process.env.NODE_ENV === 'production');
 const say = log.info;
+outliveDatabaseOutages(log.warn);
 
 let config: ReturnType<typeof loadConfig>;
 let database: Awaited<ReturnType<typeof openDatabase>>;

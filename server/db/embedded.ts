@@ -111,7 +111,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   let stopped = false;
   const pid = () => runningPostmaster(pgdata);
   const watch = options.watch
-    ? watchPostmaster({ pid, start, log, stopped: () => stopped, serverLog: path.join(pgdata, 'server.log') })
+    ? watchPostmaster({ pid, start, log, stopped: () => stopped, serverLog: path.join(pgdata, 'server.log'), pgdata })
     : null;
   return {
     url: `${base}/${DATABASE}`,
@@ -139,6 +139,23 @@ export function runningPostmaster(pgdata: string): number | null {
   if (!Number.isInteger(pid) || pid <= 0) return null;
   const state = procStat(pid)?.[0];
   return state === undefined || state === 'Z' ? null : pid;
+}
+
+/**
+ * Removes the lock file of a postmaster that died but is not yet reaped (a zombie, until its parent, init or whoever
+ * took the orphan in, reaps it: soon, late, or never where node is process 1). PostgreSQL discards a lock file whose
+ * pid is dead, but takes a zombie for a running server and will not start. Backends of the dead server that still
+ * run are no risk: their shared memory is in use, and PostgreSQL refuses to start on it.
+ */
+async function discardZombieLock(pgdata: string) {
+  const file = path.join(pgdata, 'postmaster.pid');
+  let pid: number;
+  try {
+    pid = Number((await fs.readFile(file, 'utf8')).split('\n')[0]);
+  } catch {
+    return;
+  }
+  if (Number.isInteger(pid) && pid > 0 && procStat(pid)?.[0] === 'Z') await fs.rm(file, { force: true });
 }
 
 /** The URL of the cluster's database while its server runs (the port from its lock file), else null. */
@@ -174,6 +191,7 @@ function watchPostmaster(watched: {
   log: (message: string) => void;
   stopped: () => boolean;
   serverLog: string;
+  pgdata: string;
 }) {
   let delay = WATCH_INTERVAL_MS;
   let timer: NodeJS.Timeout | null = null;
@@ -192,15 +210,16 @@ function watchPostmaster(watched: {
     }
     watched.log('The embedded PostgreSQL has stopped running; starting it again');
     try {
+      await discardZombieLock(watched.pgdata);
       await watched.start();
       watched.log('The embedded PostgreSQL is running again');
       delay = WATCH_INTERVAL_MS;
       schedule(WATCH_INTERVAL_MS);
     } catch (error) {
-      delay = Math.min(delay * 2, MAX_RESTART_DELAY_MS);
       const why = lastLines(watched.serverLog) || (error as Error).message;
       watched.log(`The embedded PostgreSQL did not start again (${why}); trying again in ${delay / 1000} s`);
       schedule(delay);
+      delay = Math.min(delay * 2, MAX_RESTART_DELAY_MS);
     }
   };
   schedule(WATCH_INTERVAL_MS);
