@@ -8,7 +8,9 @@
  * staff user): its first pages newest first and by reference, a search for one reference, and one period's log.
  * Then every sortable column of every staff list (all, decided, decisioning of one period, own investigations: the
  * admin investigates 2,000 applications at every size), ascending, pages 1-5, without and with a status filter (fewer timed
- * calls: SORT_TIMED), and the 1M/10k ratio of each p95 when both sizes ran. The payouts list gets a payout per application
+ * calls: SORT_TIMED), and the 1M/10k ratio of each p95 when both sizes ran. The admin stands as a busy reviewer does
+ * (server/auth/standing.ts): stood aside from 100 of those, their own review not in on the rest, so the lists sorted or
+ * filtered by what is withheld from them leave those out. The payouts list gets a payout per application
  * (every status, 1,000 payment batches): newest first, every sort with and without a status, one period, one batch and
  * a search for one reference. Reviews: seven applications in ten have review figures (a score, a spread, reviews in and
  * pending, as server/reviews/ keeps them), the rest none; every list is sorted by review_score too (with the other
@@ -69,6 +71,16 @@ for (const size of SIZES) {
       INSERT INTO investigations (application_id, user_id, updated_at)
       SELECT a.id, (SELECT min(id) FROM users), now() FROM applications a WHERE a.status <> 10
       ORDER BY a.id % ${Math.max(1, Math.floor(size / INVESTIGATED))}, a.id LIMIT ${INVESTIGATED}
+    `.execute(db);
+    // Where the admin stands (server/auth/standing.ts), as many as a year could bring and more: stood aside from one in
+    // twenty of them, and the rest under review with their own not yet in, so every list sorted or filtered by the
+    // review figures leaves 2,000 applications out for them, and those sorted by an amount 100.
+    await sql`
+      INSERT INTO review_criteria (application_type_id, label_sv, label_en) SELECT id, 'Nytta', 'Benefit' FROM application_types;
+      INSERT INTO conflicts_of_interest (application_id, user_id, declared_at)
+      SELECT application_id, user_id, now() FROM investigations WHERE id % 20 = 0;
+      UPDATE investigations SET conflict_of_interest = false WHERE id % 20 <> 0;
+      UPDATE investigations SET conflict_of_interest = true WHERE id % 20 = 0;
     `.execute(db);
     // A payout per application, each of its grant's one instalment: every status, prepared and approved by two users,
     // those batched spread over 1,000 batches, requested over the last five years.

@@ -169,11 +169,15 @@ test('en-US, phone: a board member declares a conflict of interest, reads anothe
   await expectAccessible(page);
   await expectNoWiderThanWindow(page);
 
-  // A conflict of interest on one: its reading goes.
-  // (The box is ticked once the server has the declaration.)
+  // A conflict of interest on one, once confirmed, for it is final: the line says it is declared, and its reading goes.
   const conflict = page.getByRole('checkbox', { name: `Conflict of interest in ${near.reference}` });
   await conflict.click();
-  await expect(conflict).toBeChecked();
+  const confirmation = page.getByRole('dialog', { name: 'Declaring a conflict of interest' });
+  await expect(confirmation).toContainText(`Declare a conflict of interest with ${near.reference}? It cannot be changed afterwards`);
+  await expectAccessible(page);
+  await confirmation.getByRole('button', { name: 'Declare conflict of interest' }).click();
+  await expect(agenda.getByRole('listitem').filter({ hasText: near.reference })).toContainText('Conflict of interest declared');
+  await expect(conflict).toHaveCount(0);
   await expect(page.getByRole('button', { name: `Read application ${near.reference}` })).toHaveCount(0);
 
   // The other is read as it was sent in.

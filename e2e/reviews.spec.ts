@@ -120,7 +120,9 @@ test('en-US, screen: a reviewer with a conflict of interest stands aside', async
   await expect(dialog.getByRole('tab')).toHaveText(['Review']);
   const refused = await page.request.get(`/api/v1/applications/${uuid}`, { headers: { ...xhr, 'Accept-Language': 'en-US' } });
   expect(refused.status()).toBe(403);
-  expect((await refused.json()).message).toBe('You have declared a conflict of interest and cannot read the application.');
+  expect((await refused.json()).message).toBe(
+    'You have declared a conflict of interest with this application and can neither read it nor take part in decisions about it.',
+  );
 
   // The admin sees who stood aside; no review is in, none is waiting for Karin.
   const reviews = (await (await admin.get(`/api/v1/applications/${uuid}/reviews`)).json()).data as {

@@ -477,8 +477,13 @@ async function shootSignIn(suffix: string, newPage: (locale?: 'sv-SE' | 'en-US')
     const colleague = await open(locale);
     await signInThroughApi(colleague, enrolled.email);
     const headers = { 'X-Requested-With': 'XMLHttpRequest' };
-    const { secret } = (await (await colleague.request.post('/api/v1/auth/second-factor/enrolment', { headers })).json()).data;
+    const enrolment = await colleague.request.post('/api/v1/auth/second-factor/enrolment', {
+      headers,
+      data: { data: { password: PASSWORD } },
+    });
+    const { secret } = (await enrolment.json()).data;
     await colleague.request.post('/api/v1/auth/second-factor/enrolment/confirm', { headers, data: { data: { code: await code(secret) } } });
+    await colleague.request.post('/api/v1/auth/second-factor/enrolment/complete', { headers, data: { data: { codes_saved: true } } });
 
     const login = await open(locale);
     await login.goto('/admin/login');
@@ -494,6 +499,8 @@ async function shootSignIn(suffix: string, newPage: (locale?: 'sv-SE' | 'en-US')
     await signInThroughApi(own, fresh.email);
     await own.goto('/admin/security');
     await own.getByRole('button', { name: lang === 'sv' ? 'Slå på tvåfaktorinloggning' : 'Turn on two-factor sign-in' }).click();
+    await own.locator('input[name="password"]').fill(PASSWORD);
+    await own.getByRole('button', { name: lang === 'sv' ? 'Fortsätt' : 'Continue' }).click();
     await expect(own.locator('main img, [role="dialog"] img').first()).toBeVisible();
     await shoot(own, `admin-security-enrol-${lang}${suffix}`);
     const shown = (await own.locator('code').innerText()).replace(/\s/g, '');

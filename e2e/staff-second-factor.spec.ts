@@ -3,12 +3,12 @@ import { type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { xhr } from './applicants';
 import { expectAccessible, headingRules } from './axe';
-import { ADMIN, openStaffLogin, secondStaffUser, signInAnyLanguage, signInThroughApi, submitLogin, unique } from './helpers';
+import { ADMIN, openStaffLogin, PASSWORD, secondStaffUser, signInAnyLanguage, signInThroughApi, submitLogin, unique } from './helpers';
 
-// Staff's second factor and single sign-on: a staff user turns two-factor sign-in on and signs in with a code and a
-// recovery code; an administrator resets a colleague's; a staff user signs in through the organisation's provider
-// (the worker's test provider). Each journey makes its own staff users, so the demo's accounts, which the other
-// journeys sign in with, never get a second factor.
+// Staff's second factor and single sign-on: a staff user turns two-factor sign-in on (after the password again) and
+// signs in with a code and a recovery code; an administrator resets a colleague's; a staff user signs in through the
+// organisation's provider (the worker's test provider). Each journey makes its own staff users, so the demo's
+// accounts, which the other journeys sign in with, never get a second factor.
 
 const phone = { width: 360, height: 760 };
 
@@ -45,7 +45,7 @@ async function expectNoSideScroll(page: Page) {
   expect(scrollWidth, `the width of ${page.url()}`).toBeLessThanOrEqual(innerWidth);
 }
 
-test('sv-SE, screen: a staff user turns on two-factor sign-in, keeps the recovery codes, and signs in with a code, then with a recovery code', async ({
+test('sv-SE, screen: a staff user turns on two-factor sign-in with the password again, keeps the recovery codes, and signs in with a code, then with a recovery code', async ({
   page,
   newPage,
 }) => {
@@ -53,15 +53,26 @@ test('sv-SE, screen: a staff user turns on two-factor sign-in, keeps the recover
   await signInThroughApi(admin, ADMIN);
   const { email } = await secondStaffUser(admin.request, 'sv-SE', { first: 'Sara', last: 'Säker', mailbox: 'sakerhet' });
   const dashboard = page.getByRole('heading', { name: 'Välkommen, Sara' });
+  const status = async () => (await (await page.request.get('/api/v1/auth/second-factor')).json()).data as { enabled: boolean };
 
-  await openStaffLogin(page);
-  await submitLogin(page, email);
+  await signInThroughApi(page, email);
+  await page.goto('/admin');
   await expect(dashboard).toBeVisible();
   await page.getByRole('button', { name: 'Sara Säker' }).click();
   await page.getByRole('menuitem', { name: 'Säkerhet' }).click();
   await expect(page).toHaveURL('/admin/security');
   await expect(page.getByText('Tvåfaktorinloggning är av.')).toBeVisible();
   await page.getByRole('button', { name: 'Slå på tvåfaktorinloggning' }).click();
+
+  // The session alone is not enough: the password again, a wrong one named beside its field.
+  const password = page.getByLabel('Ditt lösenord');
+  await expect(password).toBeFocused();
+  await password.fill('inte-mitt-losenord');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Lösenordet stämmer inte.')).toBeVisible();
+  await expect(password).toHaveAttribute('aria-invalid', 'true');
+  await password.fill(PASSWORD);
+  await page.getByRole('button', { name: 'Fortsätt' }).click();
 
   // The key as shown for typing, in groups of four, is what the app is given.
   await expect(page.getByRole('img', { name: 'QR-kod att skanna med autentiseringsappen' })).toBeVisible();
@@ -74,7 +85,9 @@ test('sv-SE, screen: a staff user turns on two-factor sign-in, keeps the recover
   const shown = page.getByRole('list', { name: 'Dina återställningskoder' }).getByRole('listitem');
   await expect(shown).toHaveCount(10);
   const recoveryCodes = await shown.allInnerTexts();
+  // Shown, not yet saved: nothing is on.
   await expect(page.getByRole('button', { name: 'Klar' })).toBeDisabled();
+  expect((await status()).enabled).toBe(false);
   await page.getByLabel('Jag har sparat koderna').check();
   await page.getByRole('button', { name: 'Klar' }).click();
   await expect(page.getByText('Tvåfaktorinloggning är påslagen.')).toBeVisible();
@@ -114,10 +127,14 @@ test('en-US, phone: an administrator resets a colleague’s second factor, and t
   const admin = await secondStaffUser(demoAdmin.request, 'en-US', { first: 'Greta', last: 'Grind', mailbox: 'grind' });
   const colleague = await secondStaffUser(demoAdmin.request, 'en-US', { first: 'Nils', last: 'Nyckel', mailbox: 'nyckel' });
 
-  // The colleague turns two-factor sign-in on through the API, as the security page does.
+  // The colleague turns two-factor sign-in on through the API, as the security page does: the password again, a code,
+  // and the recovery codes saved.
   const before = await newPage('en-US');
   await signInThroughApi(before, colleague.email);
-  const enrolment = await before.request.post('/api/v1/auth/second-factor/enrolment', { headers: xhr });
+  const enrolment = await before.request.post('/api/v1/auth/second-factor/enrolment', {
+    headers: xhr,
+    data: { data: { password: PASSWORD } },
+  });
   expect(enrolment.ok(), await enrolment.text()).toBe(true);
   const { secret } = (await enrolment.json()).data as { secret: string };
   const confirmed = await before.request.post('/api/v1/auth/second-factor/enrolment/confirm', {
@@ -125,6 +142,11 @@ test('en-US, phone: an administrator resets a colleague’s second factor, and t
     data: { data: { code: (await currentCode(secret)).code } },
   });
   expect(confirmed.ok(), await confirmed.text()).toBe(true);
+  const completed = await before.request.post('/api/v1/auth/second-factor/enrolment/complete', {
+    headers: xhr,
+    data: { data: { codes_saved: true } },
+  });
+  expect(completed.ok(), await completed.text()).toBe(true);
 
   const page = await newPage('en-US');
   await page.setViewportSize(phone);
@@ -143,11 +165,12 @@ test('en-US, phone: an administrator resets a colleague’s second factor, and t
   await expect(page.getByText('Two-factor sign-in for Nils Nyckel has been reset.')).toBeVisible();
   await expect(section.getByText('Two-factor sign-in is off.')).toBeVisible();
   const history = section.getByRole('list', { name: 'Account history' }).getByRole('listitem');
-  await expect(history).toHaveCount(2);
+  await expect(history).toHaveCount(3);
   await expect(history.first()).toContainText('Two-factor sign-in reset');
   await expect(history.first()).toContainText('Greta Grind');
   await expect(history.nth(1)).toContainText('Two-factor sign-in turned on');
   await expect(history.nth(1)).toContainText('the account’s owner');
+  await expect(history.nth(2)).toContainText('Setting up two-factor sign-in started');
   await expectNoSideScroll(page);
 
   // The reset ended the colleague's session; with the second factor optional here, the password alone signs in again.

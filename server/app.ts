@@ -2,7 +2,6 @@ import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { isEmailAddress } from '../resources/validators.js';
 import './types.js';
 import { loadAuthKeys } from './auth/secrets.js';
 import type { Clock } from './clock.js';
@@ -18,6 +17,7 @@ import { registerErrorHandling } from './plugins/errors.js';
 import { registerI18n } from './plugins/i18n.js';
 import { registerJsonBody } from './plugins/jsonBody.js';
 import { createLogger, registerRequestIdHeader, requestId } from './plugins/logging.js';
+import { ajvSettings, schemaController } from './plugins/schemaValidators.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerTextRule } from './plugins/textRule.js';
 import { apiRoutes, siteRoutes } from './routes/index.js';
@@ -43,14 +43,9 @@ export async function buildApp({ config, db, mailer, jobs, clock, storage, backu
     loggerInstance: log ?? createLogger(config.logLevel),
     requestIdHeader: false,
     genReqId: requestId,
-    // Strict bodies: unknown fields are an error rather than silently dropped; every field error at once. `binary` is
-    // how the API document names a multipart body's file (OpenAPI); the handler reads and checks the file itself.
-    ajv: {
-      customOptions: { removeAdditional: false, allErrors: true, coerceTypes: 'array', formats: { binary: true } },
-      // After ajv-formats, whose ASCII-only `email` refused addresses the forms accept ('test.åsa@example.se'): the
-      // schemas' `format: 'email'` is the one rule of resources/validators.ts.
-      onCreate: (ajv) => ajv.addFormat('email', { type: 'string', validate: isEmailAddress }),
-    },
+    // Strict schemas, and a JSON body's fields of their own types: no "100" for 100 (server/plugins/schemaValidators.ts).
+    ajv: ajvSettings,
+    schemaController,
     bodyLimit: 1024 * 1024,
     // Behind the proxies of TRUST_PROXY, request.ip is the client X-Forwarded-For names; without it, the connection's.
     trustProxy: config.trustProxy,

@@ -10,14 +10,31 @@ import type { Jobs } from './jobs/queue.js';
 import type { Mailer } from './mail/outbox.js';
 import type { AuthKeys } from './auth/secrets.js';
 import type { Applicant, StaffUser } from './auth/sessions.js';
+import type { Viewer } from './auth/standing.js';
 import type { FileStorage } from './uploads/storage.js';
 
 /**
  * Who may call a route. Every route declares one (server/plugins/access.ts refuses to start otherwise):
  * anyone, a signed-in applicant, any signed-in staff user, or staff holding the named abilities, generally or, where
- * the route names its `scope`, for the entity the request is about.
+ * the route names its `scope`, for the entity the request is about; such a route also says what it `reaches` of the
+ * applications, so that a conflict of interest and a blind review hold on it (server/auth/standing.ts).
  */
-export type Access = 'anonymous' | 'applicant' | 'staff' | { abilities: Requirement; scope?: Scope };
+export type Access = 'anonymous' | 'applicant' | 'staff' | { abilities: Requirement; scope?: Scope; reaches: Reach };
+
+/**
+ * What a staff route reaches of the applications' data:
+ * - `nothing`: no one application's data (settings, a period, counts and sums of many);
+ * - `rows`: a list, document or batch of many applications, read and written through the caller's standing
+ *   (`request.viewer`): what is withheld from them is masked, left out or refused by the functions it calls;
+ * - the applications it names (`names`, resolved from the path, query or body before the body is validated): the
+ *   access layer refuses the request (403) when the caller stood aside from any of them, or has yet to declare as its
+ *   reviewer, unless the route is where that is declared (`lets: 'declaring'`).
+ */
+export type Reach = 'nothing' | 'rows' | NamedApplications;
+export interface NamedApplications {
+  names: (request: FastifyRequest) => Promise<readonly number[]>;
+  lets?: 'declaring';
+}
 
 /**
  * Where a route finds the entity that an ability granted for one entity must match, e.g. the period of
@@ -29,11 +46,6 @@ export type Access = 'anonymous' | 'applicant' | 'staff' | { abilities: Requirem
 export interface Scope {
   type: string;
   of?: (request: FastifyRequest) => Promise<ScopeTarget> | ScopeTarget;
-  /**
-   * What a staff caller must have done before reaching the entity, whatever their abilities (a reviewer's declaration
-   * of a conflict of interest before reading the application): throws to refuse. Runs after the entity's check.
-   */
-  gate?: (request: FastifyRequest) => Promise<void>;
 }
 export type ScopeTarget = number | 'unknown' | 'list';
 
@@ -74,5 +86,7 @@ declare module 'fastify' {
     scope: number[] | null;
     /** The entity of a scoped route once resolved (for callers holding an entity-scoped ability), else null. */
     entity: Entity | null;
+    /** Where the signed-in staff user stands towards the applications (conflicts, reviews not yet in); else unconcerned. */
+    viewer: Viewer;
   }
 }

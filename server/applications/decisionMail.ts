@@ -4,6 +4,7 @@ import { enums } from '../../resources/enums.js';
 import { formatDateTime, formatMoney } from '../../resources/format.js';
 import { defaultLocale, isLocale, type Locale } from '../../resources/locales.js';
 import type { Config } from '../config.js';
+import { contentWithheld, noneOf, type Viewer } from '../auth/standing.js';
 import type { Db } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
 import { AppError, notFound } from '../errors.js';
@@ -234,15 +235,18 @@ function unsent(db: Db, periodId: number) {
 }
 
 /**
- * What a batch would do: how many decision mails wait to be sent, and how many cannot be: no usable address, or an
- * approval without its amount.
+ * What the viewer's batch would do: how many decision mails wait to be sent, and how many it cannot send: no usable
+ * address, an approval without its amount, or an application the viewer stood aside from (a decision mail releases the
+ * decision, which such a viewer takes no part in).
  */
-export async function pendingDecisionMails(db: Db, periodId: number) {
+export async function pendingDecisionMails(db: Db, periodId: number, viewer: Viewer) {
+  const takesPart = noneOf(sql.ref('a.id'), contentWithheld(viewer));
   return unsent(db, periodId)
     .select([
-      sql<number>`count(*) FILTER (WHERE ${mailableApplicant} AND ${stated})::int`.as('pending'),
-      sql<number>`count(*) FILTER (WHERE NOT ${mailableApplicant} AND ${stated})::int`.as('without_email'),
-      sql<number>`count(*) FILTER (WHERE NOT ${stated})::int`.as('without_amount'),
+      sql<number>`count(*) FILTER (WHERE ${mailableApplicant} AND ${stated} AND ${takesPart})::int`.as('pending'),
+      sql<number>`count(*) FILTER (WHERE NOT ${mailableApplicant} AND ${stated} AND ${takesPart})::int`.as('without_email'),
+      sql<number>`count(*) FILTER (WHERE NOT ${stated} AND ${takesPart})::int`.as('without_amount'),
+      sql<number>`count(*) FILTER (WHERE NOT ${takesPart})::int`.as('stood_aside'),
     ])
     .executeTakeFirstOrThrow();
 }
@@ -257,6 +261,7 @@ export async function sendPeriodDecisionMails(
   periodId: number,
   limit: number,
   options: { staffId: number; locale: Locale },
+  viewer: Viewer,
 ) {
   let sent = 0;
   let exhausted = false;
@@ -265,6 +270,7 @@ export async function sendPeriodDecisionMails(
       const next = await unsent(trx, periodId)
         .where(mailableApplicant)
         .where(stated)
+        .where(noneOf(sql.ref('a.id'), contentWithheld(viewer)))
         .select('a.id')
         .orderBy('a.id')
         .limit(1)
@@ -279,6 +285,6 @@ export async function sendPeriodDecisionMails(
     else exhausted = true;
   }
   if (sent) deps.mailer.deliverSoon();
-  const { pending, ...skipped } = await pendingDecisionMails(deps.db, periodId);
+  const { pending, ...skipped } = await pendingDecisionMails(deps.db, periodId, viewer);
   return { sent, remaining: pending, ...skipped };
 }

@@ -17,7 +17,8 @@ export interface ExportedApplication {
   money: number | null;
   approved_money: number | null;
   sent_in_at: Date | null;
-  finished: boolean;
+  /** Null (with the amounts) where the reader stood aside from the application. */
+  finished: boolean | null;
 }
 
 /** The user's language, in which the export is written for the user's spreadsheet program. */
@@ -87,7 +88,7 @@ export function exportCells({ t, locale }: ExportLanguage): (application: Export
     money: amount(application.money),
     approved_money: amount(application.approved_money),
     sent_in_at: application.sent_in_at && format.dateTime(application.sent_in_at),
-    finished: application.finished ? yes : no,
+    finished: application.finished === null ? null : application.finished ? yes : no,
   });
 }
 

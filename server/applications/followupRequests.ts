@@ -3,6 +3,7 @@ import { enums } from '../../resources/enums.js';
 import { formatDate } from '../../resources/format.js';
 import { addDays, addStockholmDays, stockholmDay } from '../clock.js';
 import type { Config } from '../config.js';
+import { contentWithheld, noneOf, type Viewer } from '../auth/standing.js';
 import type { Db } from '../db/connect.js';
 import { AppError, notFound } from '../errors.js';
 import type { Jobs } from '../jobs/queue.js';
@@ -158,17 +159,24 @@ function pending(db: Db, periodId: number) {
     );
 }
 
-/** How many follow-ups requesting all of the period would request (the count its confirmation states). */
-export async function pendingFollowupRequests(db: Db, periodId: number): Promise<number> {
-  const row = await pending(db, periodId)
-    .select(sql<number>`count(*)::int`.as('n'))
+/**
+ * How many follow-ups the viewer's request of all of the period would request (the count its confirmation states), and
+ * how many it leaves out as the viewer stood aside from their applications.
+ */
+export async function pendingFollowupRequests(db: Db, periodId: number, viewer: Viewer) {
+  const takesPart = noneOf(sql.ref('a.id'), contentWithheld(viewer));
+  return pending(db, periodId)
+    .select([
+      sql<number>`count(*) FILTER (WHERE ${takesPart})::int`.as('pending'),
+      sql<number>`count(*) FILTER (WHERE NOT ${takesPart})::int`.as('stood_aside'),
+    ])
     .executeTakeFirstOrThrow();
-  return row.n;
 }
 
 /**
- * Requests the follow-up of every pending application of the period, in one transaction (all or none); rows another
- * request holds are skipped (that one requests them). Answers how many were requested.
+ * Requests the follow-up of every pending application of the period, in one transaction (all or none), but those the
+ * viewer stood aside from; rows another request holds are skipped (that one requests them). Answers how many were
+ * requested.
  */
 export async function requestPeriodFollowups(
   db: Db,
@@ -176,9 +184,11 @@ export async function requestPeriodFollowups(
   periodId: number,
   staffId: number,
   now: Date,
+  viewer: Viewer,
 ): Promise<number> {
   const count = await db.transaction().execute(async (trx) => {
     const rows = await pending(trx, periodId)
+      .where(noneOf(sql.ref('a.id'), contentWithheld(viewer)))
       .select(['a.id', 'a.status', 'a.finished'])
       .orderBy('a.id')
       .forUpdate('a')

@@ -3,6 +3,7 @@ import { enums } from '../../resources/enums.js';
 import type { Db } from '../db/connect.js';
 import { AppError, notFound } from '../errors.js';
 import { fromTheEnd, listPage, type ListGrammar, type ListQuery } from '../lists/listQuery.js';
+import { contentWithheld, noneOf, readsReviewsOf, reviewsWithheld, withheldFrom, type Viewer } from '../auth/standing.js';
 import { COUNT_UP_TO, staffApplicant } from './lists.js';
 import { recordHistory } from './history.js';
 import { personName } from '../../resources/users.js';
@@ -51,8 +52,12 @@ function myReview(row: { under_review: SqlBool; conflict_of_interest: boolean | 
   return row.reviewed_at ? ('done' as const) : ('todo' as const);
 }
 
-/** The staff users on an application, each with their investigation, in the order they were added. */
-export async function investigatorsOf(db: Db, applicationId: number) {
+/**
+ * The staff users on an application, each with their investigation as the viewer may read it, in the order they were
+ * added: a reviewer whose own review is not in yet reads none of the others' (server/auth/standing.ts).
+ */
+export async function investigatorsOf(db: Db, applicationId: number, viewer: Viewer) {
+  const blind = !readsReviewsOf(viewer, applicationId);
   const rows = await db
     .selectFrom('investigations as i')
     .innerJoin('users as u', 'u.id', 'i.user_id')
@@ -72,12 +77,23 @@ export async function investigatorsOf(db: Db, applicationId: number) {
     .orderBy('i.created_at')
     .orderBy('i.id')
     .execute();
-  return rows.map((r) => ({
-    user_id: r.user_id,
-    name: personName(r.first_name, r.last_name),
-    email: r.email,
-    investigation: { id: r.id, amount: r.amount, status: r.status, comment: r.comment, created_at: r.created_at, updated_at: r.updated_at },
-  }));
+  return rows.map((r) => {
+    const withheld = blind && r.user_id !== viewer.userId;
+    return {
+      user_id: r.user_id,
+      name: personName(r.first_name, r.last_name),
+      email: r.email,
+      investigation: {
+        id: r.id,
+        amount: withheld ? null : r.amount,
+        status: withheld ? null : r.status,
+        comment: withheld ? null : r.comment,
+        created_at: r.created_at,
+        updated_at: r.updated_at,
+      },
+      withheld,
+    };
+  });
 }
 
 /** A staff user who may be put on an application, or undefined. */
@@ -138,17 +154,44 @@ export async function removeInvestigator(db: Db, applicationId: number, removed:
 }
 
 /**
- * One page of the user's own investigations on applications sent in, counted up to COUNT_UP_TO (lists.ts); a negative
- * page counts from the end (the list reversed, `fromTheEnd`).
+ * The applications the own list leaves out for its reader (as the staff lists do, lists.ts): sorted or filtered by the
+ * reviews' figures, those whose figures are withheld from them; sorted by the amount, those they stood aside from.
  */
-export function ownInvestigations(db: Db, userId: number, query: ListQuery, periods: number[] | null, countUpTo = COUNT_UP_TO) {
-  const pageOf = (q: ListQuery) => ownFromStart(db, userId, q, periods, countUpTo);
+function ownLeftOut(query: ListQuery, viewer: Viewer): number[] {
+  if (
+    (reviewSorts as readonly string[]).includes(query.sort) ||
+    Object.keys(query.numbers).length ||
+    query.flags.reviews_pending !== undefined
+  )
+    return reviewsWithheld(viewer);
+  return query.sort === 'money' ? contentWithheld(viewer) : [];
+}
+
+/**
+ * One page of the viewer's own investigations on applications sent in, each as they may read it, counted up to
+ * COUNT_UP_TO (lists.ts); a negative page counts from the end (the list reversed, `fromTheEnd`).
+ */
+export function ownInvestigations(
+  db: Db,
+  viewer: Viewer & { userId: number },
+  query: ListQuery,
+  periods: number[] | null,
+  countUpTo = COUNT_UP_TO,
+) {
+  const pageOf = (q: ListQuery) => ownFromStart(db, viewer, q, periods, countUpTo);
   return query.page < 0 ? fromTheEnd(query, pageOf) : pageOf(query);
 }
 
 /** A page counted from the start (ownInvestigations). */
-async function ownFromStart(db: Db, userId: number, listQuery: ListQuery, periods: number[] | null, countUpTo: number) {
+async function ownFromStart(
+  db: Db,
+  viewer: Viewer & { userId: number },
+  listQuery: ListQuery,
+  periods: number[] | null,
+  countUpTo: number,
+) {
   const { page, perPage, sort, direction } = listQuery;
+  const userId = viewer.userId;
   const todo = listQuery.flags.todo;
   // The user's applications found by primary key from their investigations (= any(array(…))), never by a join that
   // PostgreSQL may plan as a scan of every application: the cost follows the user's investigations, not the table.
@@ -160,7 +203,8 @@ async function ownFromStart(db: Db, userId: number, listQuery: ListQuery, period
     .where('a.status', '<>', enums.application_status.draft)
     .$if(periods !== null, (q) => q.where('a.period_id', 'in', periods?.length ? periods : [-1]))
     .$if(todo !== undefined, (q) => q.where(todo ? reviewToDo(userId) : sql<SqlBool>`not ${reviewToDo(userId)}`))
-    .where((eb) => eb.and(reviewConditions(listQuery)));
+    .where((eb) => eb.and(reviewConditions(listQuery)))
+    .where(noneOf(sql.ref('a.id'), ownLeftOut(listQuery, viewer)));
   // One reading of the user's applications, with their sort keys (`m`), both counts them (up to one past the cap) and
   // gives the page's ids: each of those rows is read once.
   const order = sql.raw(direction);
@@ -230,19 +274,23 @@ async function ownFromStart(db: Db, userId: number, listQuery: ListQuery, period
   for (const term of ownSorts[sort]) query = query.orderBy(sql`${term} ${order}`);
   const rows = await query.orderBy('a.id', direction).execute();
   return listPage(
-    rows.map((r) => ({
-      id: r.id,
-      uuid: r.uuid,
-      reference: r.reference,
-      status: r.status,
-      applicant: staffApplicant(r.frontend_user_id, r.first_name, r.last_name, r.email),
-      period: { id: r.period_id, uuid: r.period_uuid, name: r.period_name },
-      money_value: r.money,
-      sent_in_at: r.sent_in_at,
-      investigation: { status: r.investigation_status, amount: r.amount, updated_at: r.updated_at },
-      review: reviewOf(r),
-      my_review: myReview(r),
-    })),
+    rows.map((r) => {
+      const withheld = withheldFrom(viewer, r.id);
+      return {
+        id: r.id,
+        uuid: r.uuid,
+        reference: r.reference,
+        status: r.status,
+        applicant: staffApplicant(r.frontend_user_id, r.first_name, r.last_name, r.email),
+        period: { id: r.period_id, uuid: r.period_uuid, name: r.period_name },
+        money_value: withheld === 'stood_aside' ? null : r.money,
+        sent_in_at: r.sent_in_at,
+        investigation: { status: r.investigation_status, amount: r.amount, updated_at: r.updated_at },
+        review: withheld ? null : reviewOf(r),
+        my_review: myReview(r),
+        withheld,
+      };
+    }),
     exact ? total : countUpTo,
     { page, perPage },
     exact,

@@ -5,6 +5,7 @@ import { call, createStaff, createTestApp, sessionCookie, type TestApp } from '.
 import { parseListQuery } from '../lists/listQuery.js';
 import { ownInvestigations, ownList } from './investigations.js';
 import { everyPeriod, listApplications, listSpecs } from './lists.js';
+import { unconcerned } from '../auth/standing.js';
 
 /** The staff lists at a million applications: sort keys in the application's row, and totals counted up to a cap. */
 describe('lists at scale', () => {
@@ -66,10 +67,10 @@ describe('lists at scale', () => {
       .values(mine.map((a) => ({ application_id: a.id, user_id: staffId, updated_at: new Date() })))
       .execute();
     const query = (page: number) => parseListQuery(ownList, { sort: 'money', per_page: '3', page: String(page) });
-    expect(await ownInvestigations(t.db, staffId, query(1), null)).toMatchObject({ total: 7, last_page: 3 });
+    expect(await ownInvestigations(t.db, { ...unconcerned, userId: staffId }, query(1), null)).toMatchObject({ total: 7, last_page: 3 });
     const pages = [];
     for (let page = 1; page <= 3; page++) {
-      const capped = await ownInvestigations(t.db, staffId, query(page), null, 2);
+      const capped = await ownInvestigations(t.db, { ...unconcerned, userId: staffId }, query(page), null, 2);
       expect(capped).toMatchObject({ total: 2, total_exact: false, has_next_page: page < 3 });
       pages.push(...capped.data.map((r) => r.reference));
     }
@@ -173,11 +174,17 @@ describe('lists at scale', () => {
       // Up, no amount last (as PostgreSQL puts nulls): E-2, E-5, E-0, E-3, E-6, E-1, E-4.
       const query = (page: number) => parseListQuery(ownList, { sort: 'money', per_page: '2', page: String(page) });
       for (const cap of [undefined, 2]) {
-        expect(references(await ownInvestigations(t.db, staffId, query(-1), null, cap))).toEqual(['E-1', 'E-4']);
-        expect(references(await ownInvestigations(t.db, staffId, query(-2), null, cap))).toEqual(['E-3', 'E-6']);
-        expect(references(await ownInvestigations(t.db, staffId, query(-4), null, cap))).toEqual(['E-2']);
+        expect(references(await ownInvestigations(t.db, { ...unconcerned, userId: staffId }, query(-1), null, cap))).toEqual([
+          'E-1',
+          'E-4',
+        ]);
+        expect(references(await ownInvestigations(t.db, { ...unconcerned, userId: staffId }, query(-2), null, cap))).toEqual([
+          'E-3',
+          'E-6',
+        ]);
+        expect(references(await ownInvestigations(t.db, { ...unconcerned, userId: staffId }, query(-4), null, cap))).toEqual(['E-2']);
       }
-      expect(await ownInvestigations(t.db, staffId, query(-1), null, 2)).toMatchObject({
+      expect(await ownInvestigations(t.db, { ...unconcerned, userId: staffId }, query(-1), null, 2)).toMatchObject({
         total: 2,
         total_exact: false,
         has_next_page: false,

@@ -7,9 +7,24 @@ import { fromTheEnd, listPage, type ListGrammar, type ListQuery } from '../lists
 import { contains } from '../lists/search.js';
 import { payoutStateSql } from '../payouts/payoutState.js';
 import { reviewConditions, reviewFilters, reviewOf, reviewSorts, reviewSortTerms } from '../reviews/listTerms.js';
+import { contentWithheld, noneOf, reviewsWithheld, unconcerned, withheldFrom, type Viewer } from '../auth/standing.js';
 import { reachableByStaff } from './staffReach.js';
 import { changedAfterMail, type Mailed } from './told.js';
 import { personName } from '../../resources/users.js';
+
+/**
+ * The sorts by an application's amounts and progress, which are withheld from one who stood aside from it (a list so
+ * sorted leaves those rows out for them: `leftOut`).
+ */
+const amountSorts = [
+  'money',
+  'approved_money',
+  'approved_fou',
+  'approved_nok',
+  'followup_sent_in_at',
+  'followup_at',
+  'distribution_mail_sent_at',
+] as const;
 
 /** The three staff lists (all, decided, a period's decisioning): what each may filter and sort by. */
 export const listSpecs = {
@@ -24,18 +39,7 @@ export const listSpecs = {
   },
   decided: {
     statuses: decidedStatuses,
-    sorts: [
-      'reference',
-      'applicant',
-      'money',
-      'approved_money',
-      'approved_fou',
-      'approved_nok',
-      'followup_sent_in_at',
-      'followup_at',
-      'distribution_mail_sent_at',
-      ...reviewSorts,
-    ],
+    sorts: ['reference', 'applicant', ...amountSorts, ...reviewSorts],
     defaultSort: { field: 'reference', order: 'asc' },
     filters: { organisation: 'text', frontend_user: 'id', period: 'id', month: 'month', ...reviewFilters },
     search: false,
@@ -84,17 +88,41 @@ const fullName = (alias: string) =>
 
 /**
  * Which periods a list covers, always said, so that a list cannot show every period by forgetting: `periods` those the
- * caller holds an ability for (request.scope: null for every period), or `periodId` one period its route checked.
+ * caller holds an ability for (request.scope: null for every period), or `periodId` one period its route checked;
+ * and who reads it (`viewer`, request.viewer), so that a row is never shown beyond where its reader stands.
  */
-export type ListWithin = { periods: number[] | null; periodId?: undefined } | { periodId: number; periods?: undefined };
+export type ListWithin = ({ periods: number[] | null; periodId?: undefined } | { periodId: number; periods?: undefined }) & {
+  viewer: Viewer;
+};
 
-/** Every period: for a caller holding the ability generally (request.scope is then null), and for tests. */
-export const everyPeriod: ListWithin = { periods: null };
+/** Every period, read by one who stands nowhere: for tests and benchmarks of what a list holds. */
+export const everyPeriod: ListWithin = { periods: null, viewer: unconcerned };
+
+/**
+ * The sorts and filters that read what may be withheld from a reader (server/auth/standing.ts): the reviews' figures,
+ * and an application's amounts and progress, withheld from one who stood aside from it. A list sorted or filtered by
+ * one of them leaves out the rows withheld from its reader (and counts without them), so no row's place in the order
+ * or presence in the list tells what its reader may not read.
+ */
+const readsReviews = { sorts: new Set<string>(reviewSorts), filters: new Set<string>(Object.keys(reviewFilters)) };
+const readsContent = { sorts: new Set<string>(amountSorts), filters: new Set(['unread', 'followups']) };
+
+/** The applications a list leaves out for its reader: those whose withheld values its sort or a filter reads. */
+function leftOut(query: ListQuery, viewer: Viewer): number[] {
+  const filters = [...Object.keys(query.flags), ...Object.keys(query.numbers)];
+  const reads = (part: { sorts: Set<string>; filters: Set<string> }) =>
+    part.sorts.has(query.sort) || filters.some((f) => part.filters.has(f));
+  if (reads(readsReviews)) return reviewsWithheld(viewer);
+  if (reads(readsContent)) return contentWithheld(viewer);
+  return [];
+}
 
 /** The WHERE of a list: its statuses, periods, the filters and the search, all on the application's own row. */
-function conditions(db: Db, query: ListQuery, { periodId, periods }: ListWithin, walking = false) {
+function conditions(db: Db, query: ListQuery, { periodId, periods, viewer }: ListWithin, walking = false) {
+  const withheld = leftOut(query, viewer);
   return (eb: Where): Expression<SqlBool> => {
     const all: Expression<SqlBool>[] = [eb('a.status', 'in', query.statuses)];
+    if (withheld.length) all.push(noneOf(sql.ref('a.id'), withheld));
     if (periodId !== undefined) all.push(eb('a.period_id', '=', periodId));
     if (periods) all.push(eb('a.period_id', 'in', periods.length ? periods : [-1]));
     if (query.ids.period !== undefined) all.push(eb('a.period_id', '=', query.ids.period));
@@ -216,8 +244,14 @@ export function progressOf(
   };
 }
 
-/** A list row in the API's shape (money in öre; money_value is the name lists use). */
-export function listRow(row: Joined) {
+/**
+ * A list row in the API's shape (money in öre; money_value is the name lists use), as its reader may read it: one who
+ * stood aside from the application reads its reference, applicant, status, period, type and sent-in date alone; a
+ * reviewer whose own review is not in, no review figures (`withheld` says which).
+ */
+export function listRow(row: Joined, viewer: Viewer) {
+  const withheld = withheldFrom(viewer, row.id);
+  const aside = withheld === 'stood_aside';
   return {
     id: row.id,
     uuid: row.uuid,
@@ -228,19 +262,20 @@ export function listRow(row: Joined) {
     period: { id: row.period_id, uuid: row.period_uuid, name: row.period_name },
     period_name: row.period_name,
     application_type: row.application_type,
-    money: row.money,
-    money_value: row.money,
-    approved_money: row.approved_money,
+    money: aside ? null : row.money,
+    money_value: aside ? null : row.money,
+    approved_money: aside ? null : row.approved_money,
     sent_in_at: row.sent_in_at,
-    finished: row.finished,
-    progress: progressOf(row),
-    review: reviewOf(row),
+    finished: aside ? null : row.finished,
+    progress: aside ? null : progressOf(row),
+    review: withheld ? null : reviewOf(row),
+    withheld,
   };
 }
 export type ListRow = ReturnType<typeof listRow>;
 
-/** The decided list's extra columns: the decision's parts and the categories as text. */
-async function withDecision(db: Db, page: Joined[]) {
+/** The decided list's extra columns: the decision's parts and the categories as text (none to one who stood aside). */
+async function withDecision(db: Db, page: Joined[], viewer: Viewer) {
   const ids = page.map((r) => r.id);
   const labels = ids.length
     ? await db
@@ -257,9 +292,32 @@ async function withDecision(db: Db, page: Joined[]) {
       .filter((l) => l.application_id === id && l.type === type)
       .map((l) => l.label)
       .join(', ');
+  return page.map((row) => {
+    const listed = listRow(row, viewer);
+    return { ...listed, ...(listed.withheld === 'stood_aside' ? decisionWithheld : decisionOf(row, text)) };
+  });
+}
+
+/** The decided list's extra columns of a row whose reader stood aside from it. */
+const decisionWithheld = {
+  org_city: null,
+  targets_text: null,
+  purposes_text: null,
+  focuses_text: null,
+  approved_money_value: null,
+  approved_fou: null,
+  approved_nok: null,
+  global_goals: null,
+  decision_global_goals: null,
+  followup_at: null,
+  followup_sent_in_at: null,
+  distribution_mail_sent_at: null,
+};
+
+/** The decided list's extra columns of one row, with the categories' labels of each type as `text` joins them. */
+function decisionOf(row: Joined, text: (id: number, type: number) => string) {
   const { target_group, purpose, focus_area } = enums.category_type;
-  return page.map((row) => ({
-    ...listRow(row),
+  return {
     org_city: row.org_city ?? null,
     targets_text: text(row.id, target_group),
     purposes_text: text(row.id, purpose),
@@ -273,7 +331,7 @@ async function withDecision(db: Db, page: Joined[]) {
     followup_at: row.followup_at,
     followup_sent_in_at: row.followup_sent_in_at,
     distribution_mail_sent_at: row.distribution_mail_sent_at,
-  }));
+  };
 }
 
 /**
@@ -295,7 +353,17 @@ const talliesCount = (query: ListQuery) =>
  */
 async function tallied(db: Db, query: ListQuery, within: ListWithin): Promise<{ total: number; all: number } | undefined> {
   if (!talliesCount(query)) return undefined;
-  return talliesOf(db, query, within).executeTakeFirstOrThrow();
+  const tally = await talliesOf(db, query, within).executeTakeFirstOrThrow();
+  const withheld = leftOut(query, within.viewer);
+  if (!withheld.length) return tally;
+  // The tallies count every row; those the list leaves out for its reader are few, and counted apart.
+  const { count } = await db
+    .selectFrom('applications as a')
+    .select(sql<number>`count(*)::int`.as('count'))
+    .where(conditions(db, query, { ...within, viewer: unconcerned }))
+    .where(sql<SqlBool>`a.id = any(${withheld}::int[])`)
+    .executeTakeFirstOrThrow();
+  return { total: tally.total - count, all: tally.all };
 }
 
 /** The statement of `tallied`: one row of `total` and `all`. */
@@ -320,10 +388,11 @@ function talliesOf(db: Db, query: ListQuery, { periodId, periods }: ListWithin) 
  * index begins with the status, so the walk reads the page's rows and no others), and its total read in the same
  * statement as the page.
  */
-const byStatusAlone = (query: ListQuery, { periodId, periods }: ListWithin) =>
+const byStatusAlone = (query: ListQuery, { periodId, periods, viewer }: ListWithin) =>
   !query.search &&
   periodId === undefined &&
   !periods &&
+  !leftOut(query, viewer).length &&
   [query.ids, query.flags, query.texts, query.numbers].every((filters) => Object.keys(filters).length === 0);
 
 interface Orderable<Q> {
@@ -431,7 +500,8 @@ async function pageFromStart(
     ).execute();
     // A page past the end has no row to carry the total.
     const total = withTotal[0]?.total ?? (await tallied(db, query, within))!.total;
-    const data = kind === 'decided' ? await withDecision(db, withTotal) : withTotal.map(listRow);
+    const data =
+      kind === 'decided' ? await withDecision(db, withTotal, within.viewer) : withTotal.map((row) => listRow(row, within.viewer));
     return listPage(data, total, query, true);
   }
   const tally = await tallied(db, query, within);
@@ -469,7 +539,7 @@ async function pageFromStart(
         : walked(),
     );
   }
-  const data = kind === 'decided' ? await withDecision(db, found) : found.map(listRow);
+  const data = kind === 'decided' ? await withDecision(db, found, within.viewer) : found.map((row) => listRow(row, within.viewer));
   return listPage(data, total, query, exact);
 }
 
@@ -490,17 +560,22 @@ const exportedRows = (db: Db) =>
     'a.sent_in_at',
     'a.finished',
   ]);
-export type ExportedRow = Awaited<ReturnType<ReturnType<typeof exportedRows>['executeTakeFirstOrThrow']>>;
+/** A row of the export; `finished` is null, with the amounts, where the reader stood aside from the application. */
+export type ExportedRow = Omit<Awaited<ReturnType<ReturnType<typeof exportedRows>['executeTakeFirstOrThrow']>>, 'finished'> & {
+  finished: boolean | null;
+};
 
 /**
  * Every application of a list in its order, a batch at a time from a database cursor: what the CSV export writes as
  * it reads, so that its first bytes go at once and memory holds one batch, whatever the size. The rows are the
- * export's columns only, as the database gives them: no list row is built for each.
+ * export's columns only, as the database gives them: no list row is built for each; a row its reader stood aside from
+ * has no amounts and no finished flag, as in the list.
  */
 export async function* exportedBatches(db: Db, query: ListQuery, within: ListWithin, size = 250): AsyncGenerator<ExportedRow[]> {
   let batch: ExportedRow[] = [];
+  const aside = within.viewer.stoodAside;
   for await (const row of inOrder(exportedRows(db).where(conditions(db, query, within)), query).stream(size)) {
-    batch.push(row);
+    batch.push(aside.has(row.id) ? { ...row, money: null, approved_money: null, finished: null } : row);
     if (batch.length === size) {
       yield batch;
       batch = [];
@@ -509,8 +584,8 @@ export async function* exportedBatches(db: Db, query: ListQuery, within: ListWit
   if (batch.length) yield batch;
 }
 
-/** One application's list row (what a status change answers), or undefined. */
-export async function applicationRow(db: Db, uuid: string): Promise<ListRow | undefined> {
+/** One application's list row as the viewer reads it (what a status change answers), or undefined. */
+export async function applicationRow(db: Db, uuid: string, viewer: Viewer): Promise<ListRow | undefined> {
   const row = await rows(db).where('a.uuid', '=', uuid).where(reachableByStaff('a')).executeTakeFirst();
-  return row && listRow(row);
+  return row && listRow(row, viewer);
 }

@@ -26,10 +26,26 @@ export async function applicationByUuid(db: Db, uuid: string) {
   return row;
 }
 
-/** The period of an application staff may reach, by uuid; undefined when there is none. */
-export async function periodOfApplication(db: Db, uuid: string): Promise<number | undefined> {
-  const row = await db.selectFrom('applications').select('period_id').where('uuid', '=', uuid).where(reachableByStaff()).executeTakeFirst();
-  return row?.period_id;
+/** An application staff may reach, by uuid, with its period; undefined when there is none. */
+export function applicationOf(db: Db, uuid: string): Promise<{ id: number; period_id: number } | undefined> {
+  return db.selectFrom('applications').select(['id', 'period_id']).where('uuid', '=', uuid).where(reachableByStaff()).executeTakeFirst();
+}
+
+/** The ids of the applications by uuid (unknown ones left out). */
+export async function applicationIdsOf(db: Db, uuids: readonly string[]): Promise<number[]> {
+  if (!uuids.length) return [];
+  return (await db.selectFrom('applications').select('id').where('uuid', 'in', uuids).execute()).map((row) => row.id);
+}
+
+/** The applications an applicant has sent in (their drafts are theirs alone). */
+export async function applicationsOfApplicant(db: Db, frontendUserId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('applications')
+    .select('id')
+    .where('frontend_user_id', '=', frontendUserId)
+    .where(reachableByStaff())
+    .execute();
+  return rows.map((row) => row.id);
 }
 
 /** Staff handle only what was sent in: a draft is still the applicant's (422, it is the request that cannot be met). */

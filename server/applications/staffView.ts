@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { readsReviewsOf, type Viewer } from '../auth/standing.js';
 import type { Db } from '../db/connect.js';
 import { notFound } from '../errors.js';
 import { categoryIdsOf, filesOf, formRecord, questionsOf } from './applicationForm.js';
@@ -80,8 +81,28 @@ export async function staffApplication(db: Db, uuid: string) {
   };
 }
 
-/** An application's history, newest first, with who did each thing (null: the applicant or the system). */
-export async function historyOf(db: Db, applicationId: number) {
+/** The entries that carry a reviewer's review or proposal: what a reviewer whose own review is not in reads without. */
+const reviewEntries = new Set(['review', 'investigation', 'conflict_declared', 'investigator_removed']);
+
+type Values = Record<string, unknown> | null;
+
+/** The reviewer whose review or proposal an entry carries: who wrote it, or, taken off the application, who was. */
+function reviewerOf(entry: { action: string; user_id: number | null; before: Values }): unknown {
+  return entry.action === 'investigator_removed' ? entry.before?.user_id : entry.user_id;
+}
+
+/** What of an entry about another's review a reviewer reads before theirs is in: that it happened, by whom. */
+function withoutReview(action: string, before: Values): { before: Values; after: Values } {
+  if (action !== 'investigator_removed' || !before) return { before: null, after: null };
+  return { before: { user_id: before.user_id, name: before.name }, after: null };
+}
+
+/**
+ * An application's history, newest first, with who did each thing (null: the applicant or the system); for a viewer
+ * whose own review is not in, the others' reviews and proposals in it are told without their content.
+ */
+export async function historyOf(db: Db, applicationId: number, viewer: Viewer) {
+  const blind = !readsReviewsOf(viewer, applicationId);
   const entries = await db
     .selectFrom('application_history as h')
     .leftJoin('users as u', 'u.id', 'h.user_id')
@@ -89,12 +110,15 @@ export async function historyOf(db: Db, applicationId: number) {
     .where('h.application_id', '=', applicationId)
     .orderBy('h.id', 'desc')
     .execute();
-  return entries.map((e) => ({
-    id: Number(e.id),
-    action: e.action,
-    before: e.before,
-    after: e.after,
-    created_at: e.created_at,
-    user: e.user_id === null ? null : { id: e.user_id, name: personName(e.first_name, e.last_name) },
-  }));
+  return entries.map((e) => {
+    const withheld = blind && reviewEntries.has(e.action) && reviewerOf(e) !== viewer.userId;
+    return {
+      id: Number(e.id),
+      action: e.action,
+      ...(withheld ? withoutReview(e.action, e.before) : { before: e.before, after: e.after }),
+      created_at: e.created_at,
+      user: e.user_id === null ? null : { id: e.user_id, name: personName(e.first_name, e.last_name) },
+      withheld,
+    };
+  });
 }

@@ -3,11 +3,13 @@ import type { Db } from '../db/connect.js';
 
 /** What befell a staff account's sign-in, as the account's history names it (locales: account_history.events.*). */
 export type AccountEvent =
+  | 'second_factor_enrolment_started'
   | 'second_factor_enrolled'
   | 'second_factor_removed'
   | 'second_factor_reset'
   | 'recovery_codes_renewed'
   | 'recovery_code_used'
+  | 'security_confirmation_failed'
   | 'failed_sign_ins_mailed';
 
 /** Records an event of a staff account; `actorId` is the administrator who acted on another's account, else null. */

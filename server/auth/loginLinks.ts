@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.js';
 import { invalid } from '../errors.js';
-import { linkPendingIdentity } from './oidc/identityLinks.js';
 import { hashToken } from './tokens.js';
 
 // The applicants' accounts and their e-mailed login links: single use, stored as SHA-256.
@@ -54,11 +53,8 @@ export function registerApplicant(
 /** How long a link works: so many days, or through a day ('YYYY-MM-DD') to its end in Stockholm. */
 export type LinkValidity = number | { through: string };
 
-/**
- * Stores a new link's token (as its hash), valid as `valid` says; the applicant's older unused links stop working. A
- * link that confirms an e-ID sign-in's address names the identity waiting (`oidcPendingId`).
- */
-export async function storeLoginLink(db: Db, frontendUserId: number, token: string, valid: LinkValidity, oidcPendingId?: string) {
+/** Stores a new link's token (as its hash), valid as `valid` says; the applicant's older unused links stop working. */
+export async function storeLoginLink(db: Db, frontendUserId: number, token: string, valid: LinkValidity) {
   await db
     .updateTable('login_links')
     .set({ expires_at: sql<Date>`now()` })
@@ -71,7 +67,6 @@ export async function storeLoginLink(db: Db, frontendUserId: number, token: stri
     .values({
       frontend_user_id: frontendUserId,
       token_hash: hashToken(token),
-      oidc_pending_id: oidcPendingId ?? null,
       expires_at:
         typeof valid === 'number'
           ? sql<Date>`now() + make_interval(days => ${valid})`
@@ -82,7 +77,8 @@ export async function storeLoginLink(db: Db, frontendUserId: number, token: stri
 
 /**
  * Spends a link once and verifies its applicant's e-mail; an unknown, used or expired link (at `now`, the app's
- * clock), or an inactive applicant, is a 422. A link that confirms an e-ID sign-in's address links that identity too.
+ * clock), or an inactive applicant, is a 422. It signs in and nothing more: an e-ID is linked only by the owner's
+ * confirmation (server/auth/oidc/linkRequests.ts).
  */
 export function spendLoginLink(db: Db, token: string, now: Date): Promise<number> {
   return db.transaction().execute(async (trx) => {
@@ -92,7 +88,7 @@ export function spendLoginLink(db: Db, token: string, now: Date): Promise<number
       .where('token_hash', '=', hashToken(token))
       .where('used_at', 'is', null)
       .where('expires_at', '>', now)
-      .returning(['frontend_user_id', 'oidc_pending_id'])
+      .returning('frontend_user_id')
       .executeTakeFirst();
     const user =
       link && (await trx.selectFrom('frontend_users').select(['id', 'active']).where('id', '=', link.frontend_user_id).executeTakeFirst());
@@ -102,7 +98,6 @@ export function spendLoginLink(db: Db, token: string, now: Date): Promise<number
       .set({ verified_at: sql<Date>`coalesce(verified_at, now())`, updated_at: sql<Date>`now()` })
       .where('id', '=', user.id)
       .execute();
-    if (link.oidc_pending_id) await linkPendingIdentity(trx, user.id, link.oidc_pending_id, now);
     return user.id;
   });
 }

@@ -2,6 +2,7 @@ import { sql, type Expression } from 'kysely';
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../db/connect.js';
 import type { Ability } from '../../resources/abilities.js';
+import { standingSql, viewerFrom, type Viewer } from './standing.js';
 import { hashToken, newToken } from './tokens.js';
 
 export type SessionKind = 'staff' | 'applicant';
@@ -55,22 +56,32 @@ const abilitiesOf = (userId: Expression<number>, role: Expression<string>) => sq
 )`;
 
 /**
- * The signed-in staff user behind a session token, if the session is live and the user active, with their abilities:
- * one query, as every staff request asks it.
+ * The signed-in staff user behind a session token, if the session is live and the user active, with their abilities
+ * and where they stand towards the applications (server/auth/standing.ts): one query, as every staff request asks it.
  */
-export async function findStaffUser(db: Db, token: string): Promise<{ staff: StaffUser; abilities: Ability[]; expiresAt: Date } | null> {
+export async function findStaffUser(
+  db: Db,
+  token: string,
+): Promise<{ staff: StaffUser; abilities: Ability[]; viewer: Viewer; expiresAt: Date } | null> {
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select(['users.id', 'users.first_name', 'users.last_name', 'users.email', 'users.role', 'users.locale', 'sessions.expires_at'])
     .select(abilitiesOf(sql.ref('users.id'), sql.ref('users.role')).as('abilities'))
+    .select(standingSql(sql.ref('users.id')).as('standing'))
     .where('sessions.token_hash', '=', hashToken(token))
     .where('sessions.expires_at', '>', sql<Date>`now()`)
     .where('users.active', '=', true)
     .executeTakeFirst();
   if (!row) return null;
-  const { abilities, expires_at: expiresAt, ...staff } = row;
-  return { staff, abilities, expiresAt };
+  const { abilities, standing, expires_at: expiresAt, ...staff } = row;
+  return { staff, abilities, viewer: viewerFrom(staff.id, standing), expiresAt };
+}
+
+/** Where a staff user stands towards the applications now (another user's, or the caller's after a change). */
+export async function loadViewer(db: Db, userId: number): Promise<Viewer> {
+  const { standing } = await db.selectNoFrom(standingSql(sql.val(userId)).as('standing')).executeTakeFirstOrThrow();
+  return viewerFrom(userId, standing);
 }
 
 export async function findApplicant(db: Db, token: string): Promise<{ applicant: Applicant; expiresAt: Date } | null> {

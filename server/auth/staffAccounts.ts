@@ -15,6 +15,12 @@ export function staffForSignIn(db: Db, address: string) {
     .executeTakeFirst();
 }
 
+/** The active staff user's password hash, to confirm a change with; null for one who signs in through single sign-on only. */
+export async function staffPasswordOf(db: Db, userId: number): Promise<string | null> {
+  const user = await db.selectFrom('users').select('password_hash').where('id', '=', userId).where('active', '=', true).executeTakeFirst();
+  return user?.password_hash ?? null;
+}
+
 /** The active staff user with this address (already lower case), to mail a reset link to. */
 export function activeStaffByEmail(db: Db, address: string) {
   return db

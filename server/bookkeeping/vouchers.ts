@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { enums } from '../../resources/enums.js';
 import { orgNumber } from '../../resources/validators.js';
 import type { Db } from '../db/connect.js';
+import { assertTakesPart, type Viewer } from '../auth/standing.js';
 import { AppError } from '../errors.js';
 import type { SieAccount, SieFileInput, SieVoucher } from './sieFile.js';
 
@@ -19,6 +20,7 @@ interface VoucherRow {
   amount: string;
   reference: string | null;
   id: number;
+  application_id: number;
 }
 
 /** The accounts of payment_settings, by what they are for. */
@@ -43,23 +45,23 @@ const within = (column: string, from: string, to: string): RawBuilder<boolean> =
 async function voucherRows(db: Db, from: string, to: string): Promise<VoucherRow[]> {
   const { rows } = await sql<VoucherRow>`
     SELECT * FROM (
-      SELECT 'decision' AS kind, ${dayOf('a.decided_at')} AS day, a.approved_money::text AS amount, a.reference, a.id
+      SELECT 'decision' AS kind, ${dayOf('a.decided_at')} AS day, a.approved_money::text AS amount, a.reference, a.id, a.id AS application_id
         FROM applications a
         WHERE a.status = ${enums.application_status.approved} AND a.approved_money > 0 AND ${within('a.decided_at', from, to)}
       UNION ALL
-      SELECT 'payout_paid', to_char(p.paid_on, 'YYYY-MM-DD'), p.amount::text, a.reference, p.id
+      SELECT 'payout_paid', to_char(p.paid_on, 'YYYY-MM-DD'), p.amount::text, a.reference, p.id, a.id
         FROM payouts p JOIN applications a ON a.id = p.application_id
         WHERE p.paid_on BETWEEN ${from}::date AND ${to}::date
       UNION ALL
-      SELECT 'payout_returned', ${dayOf('p.returned_at')}, p.amount::text, a.reference, p.id
+      SELECT 'payout_returned', ${dayOf('p.returned_at')}, p.amount::text, a.reference, p.id, a.id
         FROM payouts p JOIN applications a ON a.id = p.application_id
         WHERE p.status = ${enums.payout_status.returned} AND p.paid_on IS NOT NULL AND ${within('p.returned_at', from, to)}
       UNION ALL
-      SELECT 'repayment_received', to_char(r.received_on, 'YYYY-MM-DD'), r.amount::text, a.reference, r.id
+      SELECT 'repayment_received', to_char(r.received_on, 'YYYY-MM-DD'), r.amount::text, a.reference, r.id, a.id
         FROM repayments r JOIN applications a ON a.id = r.application_id
         WHERE r.received_on BETWEEN ${from}::date AND ${to}::date
       UNION ALL
-      SELECT 'instalment_lapsed', ${dayOf('i.lapsed_at')}, i.amount::text, a.reference, i.id
+      SELECT 'instalment_lapsed', ${dayOf('i.lapsed_at')}, i.amount::text, a.reference, i.id, a.id
         FROM payout_instalments i JOIN applications a ON a.id = i.application_id
         WHERE ${within('i.lapsed_at', from, to)}
     ) booked
@@ -77,14 +79,19 @@ const entries: Record<VoucherKind, (a: BookkeepingAccounts) => { debit: number; 
   instalment_lapsed: (a) => ({ debit: a.payable, credit: a.returned }),
 };
 
-/** The vouchers of the days from..to, numbered from 1 in series 'B' (bidrag), each naming its application's reference. */
+/**
+ * The vouchers of the days from..to, numbered from 1 in series 'B' (bidrag), each naming its application's reference;
+ * refused (403) to a viewer who stood aside from any of their applications, since the books are whole or not given.
+ */
 export async function grantVouchers(
   db: Db,
   range: { from: string; to: string },
   accounts: BookkeepingAccounts,
   text: (kind: VoucherKind, reference: string) => string,
+  viewer: Viewer,
 ): Promise<SieVoucher[]> {
   const rows = await voucherRows(db, range.from, range.to);
+  await assertTakesPart(db, viewer, [...new Set(rows.map((row) => row.application_id))]);
   return rows.map((row, index) => {
     const ore = Number(BigInt(row.amount));
     const { debit, credit } = entries[row.kind](accounts);
@@ -136,12 +143,13 @@ export async function bookkeepingOf(
   db: Db,
   range: { from: string; to: string },
   texts: { voucher: (kind: VoucherKind, reference: string) => string; account: (purpose: keyof BookkeepingAccounts) => string },
+  viewer: Viewer,
 ): Promise<Omit<SieFileInput, 'program' | 'generatedOn'>> {
   const { foundation, accounts } = await bookkeepingSettings(db);
   return {
     foundation,
     financialYear: { start: range.from, end: range.to },
     accounts: declaredAccounts(accounts, texts.account),
-    vouchers: await grantVouchers(db, range, accounts, texts.voucher),
+    vouchers: await grantVouchers(db, range, accounts, texts.voucher, viewer),
   };
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.js';
 import { recordHistoryOfEach } from '../applications/history.js';
+import { forgetApplicantHistory } from '../auth/applicantHistory.js';
 import { enums } from '../../resources/enums.js';
 import { blankApplication, blankGrant, blankPayout } from './personalData.js';
 
@@ -110,8 +111,8 @@ export async function anonymiseApplications(
 
 /**
  * Deletes an applicant's account and what hangs on it alone: sessions and login links, downloads of their data, the
- * mails to their address and the sign-in attempts that name it. Their applications must be gone or anonymised first.
- * Answers the stored files to remove (the downloads).
+ * mails to their address, the sign-in attempts that name it and the account's history (its e-ID links). Their
+ * applications must be gone or anonymised first. Answers the stored files to remove (the downloads).
  */
 export async function deleteAccount(trx: Db, frontendUserId: number): Promise<string[]> {
   const account = await trx.selectFrom('frontend_users').select('email').where('id', '=', frontendUserId).executeTakeFirst();
@@ -126,6 +127,7 @@ export async function deleteAccount(trx: Db, frontendUserId: number): Promise<st
     .deleteFrom('login_attempts')
     .where(sql`lower(email)`, '=', address)
     .execute();
+  await forgetApplicantHistory(trx, frontendUserId);
   await trx.deleteFrom('frontend_users').where('id', '=', frontendUserId).execute();
   return exports.map((row) => row.uuid);
 }

@@ -3,6 +3,7 @@ import yazl from 'yazl';
 import { questionsOf } from '../applications/applicationForm.js';
 import { threadOf } from '../applications/messages.js';
 import { shownToApplicant } from '../applications/told.js';
+import { applicantHistory } from '../auth/applicantHistory.js';
 import { stockholmDay } from '../clock.js';
 import type { Db } from '../db/connect.js';
 import { translator } from '../i18n.js';
@@ -140,7 +141,23 @@ export async function applicantData(db: Db, frontendUserId: number, now: Date) {
     .where('frontend_user_id', '=', frontendUserId)
     .orderBy('id')
     .execute();
-  return { data: { exported_at: now, account: { ...account, sign_in_providers: signInProviders }, applications, mails }, files, locale };
+  // Every e-ID linked to the account, removed from it or declined, newest first (server/auth/applicantHistory.ts).
+  const signInHistory = (await applicantHistory(db, frontendUserId)).map((entry) => ({
+    event: t(`data_export.eid_events.${entry.event}`),
+    provider: entry.provider,
+    name: entry.person_name,
+    at: entry.created_at,
+  }));
+  return {
+    data: {
+      exported_at: now,
+      account: { ...account, sign_in_providers: signInProviders, sign_in_history: signInHistory },
+      applications,
+      mails,
+    },
+    files,
+    locale,
+  };
 }
 
 /** The total size of an applicant's stored files, which decides whether their download is built by a job. */

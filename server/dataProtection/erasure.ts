@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { recordHistory, recordHistoryOfEach } from '../applications/history.js';
 import { isReleased, shownToApplicant, toldColumns, type Released } from '../applications/told.js';
+import { forgetApplicantHistory } from '../auth/applicantHistory.js';
 import type { Db } from '../db/connect.js';
 import { notFound } from '../errors.js';
 import type { FileStorage } from '../uploads/storage.js';
@@ -169,8 +170,11 @@ export async function eraseApplicant(db: Db, storage: FileStorage, frontendUserI
     await trx.deleteFrom('data_exports').where('frontend_user_id', '=', frontendUserId).execute();
     await trx.deleteFrom('sessions').where('frontend_user_id', '=', frontendUserId).execute();
     await trx.deleteFrom('login_links').where('frontend_user_id', '=', frontendUserId).execute();
-    // Their e-ID no longer signs anyone in here, and their personal number's hash matches no one.
+    // Their e-ID no longer signs anyone in here, and their personal number's hash matches no one; no e-ID waits for
+    // them, and the history of their e-ID's links, which names them, goes.
     await trx.deleteFrom('oidc_identities').where('frontend_user_id', '=', frontendUserId).execute();
+    await trx.deleteFrom('oidc_pending').where('frontend_user_id', '=', frontendUserId).execute();
+    await forgetApplicantHistory(trx, frontendUserId);
     await trx
       .updateTable('frontend_users')
       .set({ closed_at: now, active: false, personal_number_hash: null, updated_at: now })

@@ -28,6 +28,9 @@ import * as payoutTallies from './migrations/0027_payout_tallies.js';
 import * as reviewsAndMeetings from './migrations/0028_reviews_and_meetings.js';
 import * as reviewListIndexes from './migrations/0029_review_list_indexes.js';
 import * as signInSecurity from './migrations/0030_sign_in_security.js';
+import * as conflictsOfInterest from './migrations/0031_conflicts_of_interest.js';
+import * as applicantIdentityLinks from './migrations/0032_applicant_identity_links.js';
+import * as secondFactorConfirmation from './migrations/0033_second_factor_confirmation.js';
 
 // Listed here rather than read from disk, so the order is explicit and nothing depends on the working directory.
 const migrations: Record<string, Migration> = {
@@ -59,6 +62,9 @@ const migrations: Record<string, Migration> = {
   '0028_reviews_and_meetings': reviewsAndMeetings,
   '0029_review_list_indexes': reviewListIndexes,
   '0030_sign_in_security': signInSecurity,
+  '0031_conflicts_of_interest': conflictsOfInterest,
+  '0032_applicant_identity_links': applicantIdentityLinks,
+  '0033_second_factor_confirmation': secondFactorConfirmation,
 };
 
 export async function migrate(db: Db): Promise<string[]> {

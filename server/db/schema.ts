@@ -38,6 +38,8 @@ export interface Database {
     totp_secret: string | null;
     /** A secret being enrolled, sealed, until its first code confirms it. */
     totp_pending_secret: string | null;
+    /** When the pending secret's first code was confirmed and its recovery codes shown; on once they are saved (0033). */
+    totp_pending_confirmed_at: Date | null;
     totp_enabled_at: Date | null;
     /** The last TOTP time step accepted: a code is taken once. */
     totp_last_step: string | null;
@@ -478,6 +480,13 @@ export interface Database {
     conflict_of_interest: boolean;
     declared_at: Generated<Date>;
   };
+  /** Who stood aside from which application, however declared; final (migration 0031). */
+  conflicts_of_interest: {
+    application_id: number;
+    user_id: number;
+    declared_at: Date;
+    meeting_id: number | null;
+  };
   application_history: {
     id: Generated<string>;
     application_id: number;
@@ -535,8 +544,6 @@ export interface Database {
     expires_at: Timestamp;
     used_at: Date | null;
     created_at: Created;
-    /** An e-ID sign-in whose e-mail this link confirms: spending the link links the identity to the account. */
-    oidc_pending_id: string | null;
   };
   recovery_codes: {
     id: Generated<number>;
@@ -584,7 +591,10 @@ export interface Database {
     last_sign_in_at: Timestamp;
     created_at: Created;
   };
-  /** An applicant's e-ID sign-in whose e-mail is still to be confirmed by a login link. */
+  /**
+   * An applicant's e-ID sign-in that gave no verified e-mail: waiting for an address, then (`frontend_user_id`, migration
+   * 0032) for that account's owner to confirm or decline the link.
+   */
   oidc_pending: {
     id: Generated<string>;
     token_hash: Buffer;
@@ -593,7 +603,17 @@ export interface Database {
     personal_number_hash: Buffer | null;
     first_name: string | null;
     last_name: string | null;
+    frontend_user_id: number | null;
     expires_at: Timestamp;
+    created_at: Created;
+  };
+  /** An applicant account's e-ID links and unlinks, append-only (migration 0032); person_name: the name the e-ID gave. */
+  applicant_account_history: {
+    id: Generated<string>;
+    frontend_user_id: number;
+    event: 'eid_linked' | 'eid_unlinked' | 'eid_link_declined';
+    provider: string;
+    person_name: string | null;
     created_at: Created;
   };
 }

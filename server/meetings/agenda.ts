@@ -4,6 +4,9 @@ import { personName } from '../../resources/users.js';
 import type { Db } from '../db/connect.js';
 import { inTransaction } from '../db/inTransaction.js';
 import { AppError, invalid, notFound } from '../errors.js';
+import { recordHistory } from '../applications/history.js';
+import { contentWithheld, noneOf, withheldFrom, type Viewer } from '../auth/standing.js';
+import { hasStoodAside, standAside } from '../reviews/conflicts.js';
 import { lockUndecided } from './meetingLock.js';
 
 // A meeting's agenda: the period's sent-in, undecided applications in the order the board takes them, each with what
@@ -21,8 +24,14 @@ const reviewsIn = (column: string) =>
   sql`(select ${sql.raw(column)} from investigations i
         where i.application_id = a.id and i.conflict_of_interest = false and i.reviewed_at is not null)`;
 
-/** The agenda's lines by position, each with its application as the board reads it in the list. */
-export async function agendaOf(db: Db, meetingId: number) {
+/**
+ * The agenda's lines by position, each with its application as the viewer may read it in the list: one who stood aside
+ * from it reads its reference, applicant, organisation and status, and the board's decision without an amount; a
+ * reviewer whose own review is not in reads no review figures or proposals (`withheld` says which,
+ * server/auth/standing.ts). A line's conflicts are the meeting's members who stood aside from its application, at this
+ * meeting or as its reviewer.
+ */
+export async function agendaOf(db: Db, meetingId: number, viewer: Viewer) {
   const rows = await db
     .selectFrom('meeting_agenda as ag')
     .innerJoin('applications as a', 'a.id', 'ag.application_id')
@@ -56,41 +65,54 @@ export async function agendaOf(db: Db, meetingId: number) {
     .execute();
   const conflicts = rows.length
     ? await db
-        .selectFrom('meeting_conflicts as mc')
-        .innerJoin('users as u', 'u.id', 'mc.user_id')
-        .select(['mc.application_id', 'u.id', 'u.first_name', 'u.last_name'])
-        .where('mc.meeting_id', '=', meetingId)
-        .where('mc.conflict_of_interest', '=', true)
+        .selectFrom('conflicts_of_interest as c')
+        .innerJoin('meeting_members as mm', (join) => join.onRef('mm.user_id', '=', 'c.user_id').on('mm.meeting_id', '=', meetingId))
+        .innerJoin('users as u', 'u.id', 'c.user_id')
+        .select(['c.application_id', 'u.id', 'u.first_name', 'u.last_name'])
+        .where(
+          'c.application_id',
+          'in',
+          rows.map((row) => row.id),
+        )
         .orderBy(sql`u.last_name collate swedish`)
         .orderBy('u.id')
         .execute()
     : [];
-  return rows.map((row) => ({
-    position: row.position,
-    application: {
-      uuid: row.uuid,
-      reference: row.reference,
-      status: row.status,
-      applicant: row.applicant_id === null ? null : personName(row.first_name, row.last_name),
-      organisation: row.org_name,
-      category: row.category,
-      money: row.money,
-      proposed_amount: row.proposed_amount,
-      proposal: row.grants > row.rejects ? ('approve' as const) : row.rejects > row.grants ? ('reject' as const) : null,
-      review: { score: row.review_score, spread: row.review_spread, reviews_in: row.reviews_in, reviews_pending: row.reviews_pending },
-    },
-    decided_status: row.decided_status,
-    decided_amount: row.decided_amount,
-    conflicts: conflicts
-      .filter((c) => c.application_id === row.id)
-      .map((c) => ({ user_id: c.id, name: personName(c.first_name, c.last_name) })),
-  }));
+  return rows.map((row) => {
+    const withheld = withheldFrom(viewer, row.id);
+    const aside = withheld === 'stood_aside';
+    return {
+      position: row.position,
+      application: {
+        uuid: row.uuid,
+        reference: row.reference,
+        status: row.status,
+        applicant: row.applicant_id === null ? null : personName(row.first_name, row.last_name),
+        organisation: row.org_name,
+        category: aside ? null : row.category,
+        money: aside ? null : row.money,
+        proposed_amount: withheld ? null : row.proposed_amount,
+        proposal: withheld ? null : row.grants > row.rejects ? ('approve' as const) : row.rejects > row.grants ? ('reject' as const) : null,
+        review: withheld
+          ? null
+          : { score: row.review_score, spread: row.review_spread, reviews_in: row.reviews_in, reviews_pending: row.reviews_pending },
+      },
+      decided_status: row.decided_status,
+      decided_amount: aside ? null : row.decided_amount,
+      conflicts: conflicts
+        .filter((c) => c.application_id === row.id)
+        .map((c) => ({ user_id: c.id, name: personName(c.first_name, c.last_name) })),
+      withheld,
+    };
+  });
 }
 export type AgendaItem = Awaited<ReturnType<typeof agendaOf>>[number];
 
 /**
  * The agenda's sums against the period's amount (öre): applied for, proposed by the reviews, decided (granted), and
- * what remains of the period's amount after the approvals outside this agenda.
+ * what remains of the period's amount after the approvals outside this agenda. The sums are of the lines as the
+ * viewer reads them: a line whose amounts are withheld from them is left out (`withheld_lines` counts them), so no sum
+ * tells what its line does not.
  */
 export async function agendaTotals(db: Db, meetingId: number, periodId: number, agenda: AgendaItem[]) {
   const sum = (values: (number | null)[]) => values.reduce<number>((total, v) => total + (v ?? 0), 0);
@@ -111,19 +133,27 @@ export async function agendaTotals(db: Db, meetingId: number, periodId: number, 
     available_money: period.available_money,
     approved_elsewhere: period.approved_elsewhere,
     remaining: period.available_money - period.approved_elsewhere,
+    withheld_lines: agenda.filter((line) => line.withheld).length,
   };
 }
 
-/** The caller's own declarations on the meeting's agenda, by application uuid. */
+/**
+ * The caller's own declarations on the meeting's agenda, by application uuid: true where they stood aside from the
+ * application (at this meeting or any other way), false where they declared no conflict at this meeting.
+ */
 export async function myConflicts(db: Db, meetingId: number, userId: number): Promise<Record<string, boolean>> {
   const rows = await db
-    .selectFrom('meeting_conflicts as mc')
-    .innerJoin('applications as a', 'a.id', 'mc.application_id')
-    .select(['a.uuid', 'mc.conflict_of_interest'])
-    .where('mc.meeting_id', '=', meetingId)
-    .where('mc.user_id', '=', userId)
+    .selectFrom('meeting_agenda as ag')
+    .innerJoin('applications as a', 'a.id', 'ag.application_id')
+    .leftJoin('meeting_conflicts as mc', (join) =>
+      join.onRef('mc.meeting_id', '=', 'ag.meeting_id').onRef('mc.application_id', '=', 'ag.application_id').on('mc.user_id', '=', userId),
+    )
+    .leftJoin('conflicts_of_interest as c', (join) => join.onRef('c.application_id', '=', 'ag.application_id').on('c.user_id', '=', userId))
+    .select(['a.uuid', 'mc.conflict_of_interest', 'c.user_id as aside'])
+    .where('ag.meeting_id', '=', meetingId)
+    .where((eb) => eb.or([eb('mc.user_id', 'is not', null), eb('c.user_id', 'is not', null)]))
     .execute();
-  return Object.fromEntries(rows.map((r) => [r.uuid, r.conflict_of_interest]));
+  return Object.fromEntries(rows.map((r) => [r.uuid, r.aside !== null || r.conflict_of_interest === true]));
 }
 
 /**
@@ -160,9 +190,9 @@ export async function setAgenda(db: Db, meetingId: number, uuids: string[]) {
 
 /**
  * Appends the period's sent-in, undecided applications whose reviews are all in (at least one, none pending) and that
- * are not on the agenda yet, by reference. Answers how many were added.
+ * are not on the agenda yet, by reference, but those the viewer stood aside from. Answers how many were added.
  */
-export async function appendReviewed(db: Db, meetingId: number): Promise<number> {
+export async function appendReviewed(db: Db, meetingId: number, viewer: Viewer): Promise<number> {
   return inTransaction(db, async (trx) => {
     const meeting = await lockUndecided(trx, meetingId);
     const { last } = await trx
@@ -185,14 +215,20 @@ export async function appendReviewed(db: Db, meetingId: number): Promise<number>
           .where('a.status', 'in', undecided)
           .where('a.reviews_in', '>', 0)
           .where('a.reviews_pending', '=', 0)
-          .where(sql<boolean>`a.id not in (select application_id from meeting_agenda where meeting_id = ${meetingId})`),
+          .where(sql<boolean>`a.id not in (select application_id from meeting_agenda where meeting_id = ${meetingId})`)
+          .where(noneOf(sql.ref('a.id'), contentWithheld(viewer))),
       )
       .executeTakeFirst();
     return Number(added.numInsertedOrUpdatedRows ?? 0);
   });
 }
 
-/** A member's declaration of whether they have a conflict of interest with one agenda line, before the decisions. */
+/**
+ * A member's declaration of whether they have a conflict of interest with one agenda line, before the decisions, in
+ * the application's history. A conflict stands them aside from the application for good, everywhere
+ * (server/reviews/conflicts.ts): declaring none after it, here or at any meeting, is a 422; declaring none twice
+ * changes nothing.
+ */
 export async function declareConflict(db: Db, meetingId: number, uuid: string, userId: number, conflict: boolean, now: Date) {
   await db.transaction().execute(async (trx) => {
     await lockUndecided(trx, meetingId);
@@ -204,7 +240,10 @@ export async function declareConflict(db: Db, meetingId: number, uuid: string, u
       .executeTakeFirst();
     if (!member) throw new AppError(403, 'errors.not_a_meeting_member');
     const line = await agendaLine(trx, meetingId, uuid);
-    await trx
+    await trx.selectFrom('applications').select('id').where('id', '=', line.application_id).forUpdate().execute();
+    if (!conflict && (await hasStoodAside(trx, line.application_id, userId)))
+      throw new AppError(422, 'errors.conflict_is_final', { errors: { conflict_of_interest: ['errors.conflict_is_final'] } });
+    const declared = await trx
       .insertInto('meeting_conflicts')
       .values({
         meeting_id: meetingId,
@@ -214,10 +253,29 @@ export async function declareConflict(db: Db, meetingId: number, uuid: string, u
         declared_at: now,
       })
       .onConflict((oc) =>
-        oc.columns(['meeting_id', 'application_id', 'user_id']).doUpdateSet({ conflict_of_interest: conflict, declared_at: now }),
+        oc
+          .columns(['meeting_id', 'application_id', 'user_id'])
+          .doUpdateSet({ conflict_of_interest: conflict, declared_at: now })
+          .where('meeting_conflicts.conflict_of_interest', '<>', conflict),
       )
-      .execute();
+      .returning('user_id')
+      .executeTakeFirst();
+    if (conflict) await standAside(trx, line.application_id, userId, meetingId);
+    else if (declared)
+      await recordHistory(trx, {
+        applicationId: line.application_id,
+        userId,
+        action: 'conflict_declared',
+        before: null,
+        after: { conflict_of_interest: false, meeting_id: meetingId },
+      });
   });
+}
+
+/** The applications on the meeting's agenda: what its decisions are about. */
+export async function applicationsOnAgenda(db: Db, meetingId: number): Promise<number[]> {
+  const rows = await db.selectFrom('meeting_agenda').select('application_id').where('meeting_id', '=', meetingId).execute();
+  return rows.map((row) => row.application_id);
 }
 
 /** The agenda line of the application (by uuid) on the meeting, or 404. */
@@ -231,16 +289,4 @@ export async function agendaLine(db: Db, meetingId: number, uuid: string) {
     .executeTakeFirst();
   if (!line) throw notFound();
   return line;
-}
-
-/** Whether the user declared a conflict of interest with the agenda line. */
-export async function hasConflict(db: Db, meetingId: number, applicationId: number, userId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('meeting_conflicts')
-    .select('conflict_of_interest')
-    .where('meeting_id', '=', meetingId)
-    .where('application_id', '=', applicationId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return row?.conflict_of_interest === true;
 }

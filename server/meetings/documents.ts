@@ -5,6 +5,7 @@ import { personName } from '../../resources/users.js';
 import { staffApplication } from '../applications/staffView.js';
 import type { Db } from '../db/connect.js';
 import { AppError } from '../errors.js';
+import { readsReviewsOf, type Viewer } from '../auth/standing.js';
 import { weightedScore } from '../reviews/scores.js';
 import { meetingById, type MeetingReach } from './meetings.js';
 
@@ -82,11 +83,12 @@ export type Review = Awaited<ReturnType<typeof reviewsOf>>[number];
 
 /**
  * The board pack: the meeting, its agenda with the totals, and a page per application as staff read it with its
- * reviews, except the applications the reader declared a conflict of interest with, which keep only their summary line.
+ * reviews, as the reader may read them (server/auth/standing.ts): the applications the reader stood aside from keep
+ * only their summary line, and one whose review the reader has not sent in has no one else's reviews.
  */
-export async function boardPackOf(db: Db, meetingId: number, reach: MeetingReach, locale: Locale, productName: string) {
-  const meeting = await meetingById(db, meetingId, reach);
-  const shown = meeting.agenda.filter((line) => !meeting.my_conflicts[line.application.uuid]);
+export async function boardPackOf(db: Db, meetingId: number, reach: MeetingReach, viewer: Viewer, locale: Locale, productName: string) {
+  const meeting = await meetingById(db, meetingId, reach, viewer);
+  const shown = meeting.agenda.filter((line) => line.withheld !== 'stood_aside');
   const applications = [];
   for (const line of shown) applications.push(await staffApplication(db, line.application.uuid));
   const reviews = await reviewsOf(
@@ -98,12 +100,13 @@ export async function boardPackOf(db: Db, meetingId: number, reach: MeetingReach
     foundation: await foundationName(db, productName),
     meeting,
     pages: applications.map((application) => {
-      const own = reviews.filter((r) => r.application_id === application.id);
+      const own = readsReviewsOf(viewer, application.id) ? reviews.filter((r) => r.application_id === application.id) : [];
       return {
         application,
         line: meeting.agenda.find((line) => line.application.uuid === application.uuid)!,
         reviews: own.filter((r) => r.sent_in),
         stood_aside: own.filter((r) => r.conflict_of_interest === true).map((r) => r.name),
+        reviews_withheld: !readsReviewsOf(viewer, application.id),
       };
     }),
   };
@@ -114,8 +117,8 @@ export type BoardPack = Awaited<ReturnType<typeof boardPackOf>>;
  * The minutes of a decided meeting (409 before): the meeting, each decision, the conflicts of interest declared by
  * its members and by the applications' reviewers, and the totals.
  */
-export async function minutesOf(db: Db, meetingId: number, reach: MeetingReach, productName: string) {
-  const meeting = await meetingById(db, meetingId, reach);
+export async function minutesOf(db: Db, meetingId: number, reach: MeetingReach, viewer: Viewer, productName: string) {
+  const meeting = await meetingById(db, meetingId, reach, viewer);
   if (!meeting.decided_at) throw new AppError(409, 'errors.meeting_not_decided');
   const reviewers = meeting.agenda.length
     ? await db

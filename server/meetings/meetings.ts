@@ -6,6 +6,7 @@ import type { Db } from '../db/connect.js';
 import { inTransaction } from '../db/inTransaction.js';
 import { invalid, notFound, type FieldErrors } from '../errors.js';
 import { listPage, type ListGrammar, type ListQuery } from '../lists/listQuery.js';
+import type { Viewer } from '../auth/standing.js';
 import { agendaOf, agendaTotals, myConflicts } from './agenda.js';
 import { lockUndecided } from './meetingLock.js';
 
@@ -170,12 +171,15 @@ export async function isMember(db: Db, meetingId: number, userId: number): Promi
     .executeTakeFirst());
 }
 
-/** One meeting as its page reads it: its row, its agenda by position, the totals and the caller's own declarations. */
-export async function meetingById(db: Db, meetingId: number, reach: MeetingReach) {
+/**
+ * One meeting as its page reads it: its row, its agenda by position as the viewer may read each line, the totals and
+ * the caller's own declarations.
+ */
+export async function meetingById(db: Db, meetingId: number, reach: MeetingReach, viewer: Viewer) {
   const row = await reachableMeeting(db, meetingId, reach);
   const [members, agenda, mine] = await Promise.all([
     membersOf(db, [meetingId]),
-    agendaOf(db, meetingId),
+    agendaOf(db, meetingId, viewer),
     myConflicts(db, meetingId, reach.userId),
   ]);
   return {

@@ -35,13 +35,24 @@ export const adminApplicationLink = (publicUrl: string, uuid: string, tab: strin
 /**
  * Who hears of an event on the application, each once: active staff users put on it as investigators, and active
  * users who manage applications (by their role, by a general ability of their own, or by one for the application's
- * period) and asked to hear of every one.
+ * period) and asked to hear of every one; never one who stood aside from it.
  */
 export function recipientsOf(db: Db, applicationId: number) {
   return db
     .selectFrom('users as u')
     .select(['u.id', 'u.first_name', 'u.locale', 'u.notifications_email'])
     .where('u.active', '=', true)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('conflicts_of_interest as c')
+            .select('c.user_id')
+            .whereRef('c.user_id', '=', 'u.id')
+            .where('c.application_id', '=', applicationId),
+        ),
+      ),
+    )
     .where((eb) =>
       eb.or([
         eb.exists(

@@ -16,15 +16,14 @@ const { requested, prepared, approved, in_batch, sent, paid, rejected } = enums.
 /** A payout whose money is on its way or gone: what may never exceed the approved amount. */
 export const committedStatuses = [approved, in_batch, sent, paid];
 
-/** The period of a payout (its application's), or undefined for an unknown payout: what a period's ability covers. */
-export async function periodOfPayout(db: Db, payoutId: number): Promise<number | undefined> {
-  const row = await db
+/** A payout's application with its period (what a period's ability covers), or undefined for an unknown payout. */
+export function applicationOfPayout(db: Db, payoutId: number): Promise<{ id: number; period_id: number } | undefined> {
+  return db
     .selectFrom('payouts as p')
     .innerJoin('applications as a', 'a.id', 'p.application_id')
-    .select('a.period_id')
+    .select(['a.id', 'a.period_id'])
     .where('p.id', '=', payoutId)
     .executeTakeFirst();
-  return row?.period_id;
 }
 
 /** The payout's status as the caller is told why a step cannot be taken: unknown 404, else the step's 409. */

@@ -10,6 +10,7 @@ import { paymentFile } from './paymentFile.js';
 import { PaymentBatchError, type CreditorAccount } from './paymentBatch.js';
 import { mailPayoutOutcome, type PayoutMailDeps } from './grantMails.js';
 import { endPayout } from './endPayout.js';
+import { contentWithheld, type Viewer } from '../auth/standing.js';
 import { payeeName, payoutRow, payoutRows } from './payoutList.js';
 import { paymentDebtor } from './paymentSettings.js';
 
@@ -46,6 +47,19 @@ export async function periodsOfBatch(db: Db, batchId: number): Promise<number[] 
     .where('p.batch_id', '=', batchId)
     .execute();
   return rows.map((row) => row.period_id);
+}
+
+/** The applications of the payouts (unknown ids are left out). */
+export async function applicationsOfPayouts(db: Db, payoutIds: readonly number[]): Promise<number[]> {
+  if (!payoutIds.length) return [];
+  const rows = await db.selectFrom('payouts').select('application_id').distinct().where('id', 'in', payoutIds).execute();
+  return rows.map((row) => row.application_id);
+}
+
+/** The applications of a batch's payouts. */
+export async function applicationsOfBatch(db: Db, batchId: number): Promise<number[]> {
+  const rows = await db.selectFrom('payouts').select('application_id').distinct().where('batch_id', '=', batchId).execute();
+  return rows.map((row) => row.application_id);
 }
 
 /** The day a batch is paid unless told: today in Stockholm. A day in the past, or more than a year ahead, is a 422. */
@@ -143,7 +157,8 @@ function batchRows(db: Db) {
 
 type BatchJoined = Awaited<ReturnType<ReturnType<typeof batchRows>['executeTakeFirstOrThrow']>>;
 
-const batchRow = (row: BatchJoined) => ({
+/** A batch in the API's shape; its total withheld (`aside`) from one who stood aside from an application of it. */
+const batchRow = (row: BatchJoined, aside = false) => ({
   id: row.id,
   message_id: row.message_id,
   execution_date: row.execution_date,
@@ -152,9 +167,10 @@ const batchRow = (row: BatchJoined) => ({
   sent_at: row.sent_at,
   sent_by: row.sender_id === null ? null : { id: row.sender_id, name: personName(row.sender_first_name, row.sender_last_name) },
   payouts: Number(row.payouts ?? 0),
-  total: Number(row.total ?? 0),
+  total: aside ? null : Number(row.total ?? 0),
   paid: Number(row.paid ?? 0),
   returned: Number(row.returned ?? 0),
+  withheld: aside ? ('stood_aside' as const) : null,
 });
 
 export const batchListGrammar: ListGrammar = {
@@ -166,15 +182,20 @@ export const batchListGrammar: ListGrammar = {
 
 /**
  * A page of the batches, newest first, of the periods in `periods` alone when given (a caller who manages payouts of
- * some periods sees the batches holding a payout of theirs).
+ * some periods sees the batches holding a payout of theirs); a batch holding a payout of an application the viewer
+ * stood aside from is listed without its total, which would tell that payout's amount.
  */
-export async function listBatches(db: Db, query: ListQuery, periods: number[] | null) {
+export async function listBatches(db: Db, query: ListQuery, { periods, viewer }: { periods: number[] | null; viewer: Viewer }) {
   const direction = sql.raw(query.direction);
+  const aside = contentWithheld(viewer);
   const key = query.sort === 'execution_date' ? sql`b.execution_date` : sql`b.created_at`;
   const mine = sql<SqlBool>`${periods === null} or exists (select 1 from payouts p join applications a on a.id = p.application_id
     where p.batch_id = b.id and a.period_id = any(${periods ?? []}::int[]))`;
   const [page, { total }] = await Promise.all([
     batchRows(db)
+      .select(
+        sql<boolean>`exists (select 1 from payouts p where p.batch_id = b.id and p.application_id = any(${aside}::int[]))`.as('aside'),
+      )
       .where(mine)
       .orderBy(sql`${key} ${direction}`)
       .orderBy(sql`b.id ${direction}`)
@@ -187,15 +208,19 @@ export async function listBatches(db: Db, query: ListQuery, periods: number[] | 
       .where(mine)
       .executeTakeFirstOrThrow(),
   ]);
-  return listPage(page.map(batchRow), total, query);
+  return listPage(
+    page.map((row) => batchRow(row, row.aside)),
+    total,
+    query,
+  );
 }
 
-/** One batch with its payouts (404 unknown). */
-export async function batchById(db: Db, batchId: number) {
+/** One batch with its payouts (404 unknown), for one who may act on all of them (server/routes/scopes.ts). */
+export async function batchById(db: Db, batchId: number, viewer: Viewer) {
   const row = await batchRows(db).where('b.id', '=', batchId).executeTakeFirst();
   if (!row) throw notFound();
   const payouts = await payoutRows(db).where('p.batch_id', '=', batchId).orderBy('p.id').execute();
-  return { ...batchRow(row), items: payouts.map(payoutRow) };
+  return { ...batchRow(row), items: payouts.map((payout) => payoutRow(payout, viewer)) };
 }
 
 const creditorAccount = (payout: { account_type: string; clearing_number: string | null; account_number: string }): CreditorAccount =>

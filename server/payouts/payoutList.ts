@@ -8,6 +8,7 @@ import type { Db } from '../db/connect.js';
 import { enumLabel, type Translate } from '../i18n.js';
 import { listPage, type ListGrammar, type ListQuery } from '../lists/listQuery.js';
 import { contains } from '../lists/search.js';
+import { contentWithheld, noneOf, type Viewer } from '../auth/standing.js';
 
 // The payouts list of staff who manage or approve payouts: of the periods they hold either ability for, newest
 // request first; by status, period and batch, a search in the applications' references. Each sort walks an index
@@ -50,6 +51,7 @@ export function payoutRows(db: Db) {
       'p.returned_at',
       'p.return_reason',
       'p.instalment_id',
+      'p.application_id',
       'a.uuid as application_uuid',
       'a.reference',
       'a.org_name',
@@ -84,15 +86,19 @@ export function payeeName(
 const staffMember = (id: number | null, first: string | null, last: string | null) =>
   id === null ? null : { id, name: personName(first, last) };
 
-/** A payout in the API's shape (amount in öre). */
-export function payoutRow(row: PayoutJoined) {
+/**
+ * A payout in the API's shape (amount in öre), as the viewer may read it: to one who stood aside from its application
+ * the application's reference, the payee and the steps alone, without the amount, the account or the reasons.
+ */
+export function payoutRow(row: PayoutJoined, viewer: Viewer) {
+  const aside = viewer.stoodAside.has(row.application_id);
   return {
     id: row.id,
     application: { uuid: row.application_uuid, reference: row.reference },
     payee: payeeName(row),
     period: { id: row.period_id, name: row.period_name },
-    amount: row.amount,
-    account: { kind: row.account_type, display: accountDisplay(row.account_type, row.account_number, row.clearing_number) },
+    amount: aside ? null : row.amount,
+    account: aside ? null : { kind: row.account_type, display: accountDisplay(row.account_type, row.account_number, row.clearing_number) },
     status: row.status,
     requested_at: row.requested_at,
     prepared_by: staffMember(row.preparer_id, row.preparer_first_name, row.preparer_last_name),
@@ -100,18 +106,29 @@ export function payoutRow(row: PayoutJoined) {
     approved_by: staffMember(row.approver_id, row.approver_first_name, row.approver_last_name),
     approved_at: row.approved_at,
     rejected_at: row.rejected_at,
-    reject_reason: row.reject_reason,
+    reject_reason: aside ? null : row.reject_reason,
     batch_id: row.batch_id,
     paid_on: row.paid_on,
     returned_at: row.returned_at,
-    return_reason: row.return_reason,
+    return_reason: aside ? null : row.return_reason,
+    withheld: aside ? ('stood_aside' as const) : null,
   };
 }
 export type PayoutRow = ReturnType<typeof payoutRow>;
 
-/** The list's WHERE on a payout (`p`): the caller's periods, the statuses, the filters and the search. */
-function conditions(query: ListQuery, periods: number[] | null): Expression<SqlBool> {
+/** Which periods the payouts list covers (request.scope: null for every one), and who reads it (request.viewer). */
+export interface PayoutsWithin {
+  periods: number[] | null;
+  viewer: Viewer;
+}
+
+/**
+ * The list's WHERE on a payout (`p`): the caller's periods, the statuses, the filters and the search; sorted by amount,
+ * without the payouts whose amount is withheld from the reader, so that no row's place tells it.
+ */
+function conditions(query: ListQuery, { periods, viewer }: PayoutsWithin): Expression<SqlBool> {
   const all: Expression<SqlBool>[] = [];
+  if (query.sort === 'amount') all.push(noneOf(sql.ref('p.application_id'), contentWithheld(viewer)));
   const inPeriods = (ids: number[]) => sql<SqlBool>`p.application_id in (select id from applications where period_id = any(${ids}::int[]))`;
   if (periods) all.push(inPeriods(periods.length ? periods : [-1]));
   if (query.ids.period !== undefined) all.push(inPeriods([query.ids.period]));
@@ -146,9 +163,9 @@ function orderTerms(query: ListQuery) {
   return [sql`${key} ${dir}`, sql`p.id ${dir}`];
 }
 
-/** One page of the payouts of `periods` (null: every period), in the list envelope. */
-export async function listPayouts(db: Db, query: ListQuery, periods: number[] | null) {
-  const where = conditions(query, periods);
+/** One page of the payouts of `within`'s periods, each as its reader may read it, in the list envelope. */
+export async function listPayouts(db: Db, query: ListQuery, within: PayoutsWithin) {
+  const where = conditions(query, within);
   const offset = (query.page - 1) * query.perPage;
   // The page's ids from the payout's own row (the sort keys are there), then the columns of those alone.
   const ids = ordered(db.selectFrom('payouts as p').select('p.id').where(where), query)
@@ -169,23 +186,28 @@ export async function listPayouts(db: Db, query: ListQuery, periods: number[] | 
       .executeTakeFirstOrThrow(),
   ]);
   const exact = total <= COUNT_UP_TO;
-  return listPage(page.map(payoutRow), exact ? total : COUNT_UP_TO, query, exact);
+  return listPage(
+    page.map((row) => payoutRow(row, within.viewer)),
+    exact ? total : COUNT_UP_TO,
+    query,
+    exact,
+  );
 }
 
 /** Every payout the list's query matches, in its order, a batch at a time: the CSV export's rows. */
-export async function* exportedPayouts(db: Db, query: ListQuery, periods: number[] | null, batchSize = 1000) {
-  const where = conditions(query, periods);
+export async function* exportedPayouts(db: Db, query: ListQuery, within: PayoutsWithin, batchSize = 1000) {
+  const where = conditions(query, within);
   for (let offset = 0; ; offset += batchSize) {
     const rows = await ordered(payoutRows(db).where(where), query).limit(batchSize).offset(offset).execute();
-    if (rows.length) yield rows.map(payoutRow);
+    if (rows.length) yield rows.map((row) => payoutRow(row, within.viewer));
     if (rows.length < batchSize) return;
   }
 }
 
-/** One payout as staff see it, or undefined. */
-export async function payoutById(db: Db, payoutId: number) {
+/** One payout as the viewer sees it, or undefined. */
+export async function payoutById(db: Db, payoutId: number, viewer: Viewer) {
   const row = await payoutRows(db).where('p.id', '=', payoutId).executeTakeFirst();
-  return row && payoutRow(row);
+  return row && payoutRow(row, viewer);
 }
 
 const exportKeys = [
@@ -218,9 +240,9 @@ export function payoutsCsv(batches: AsyncIterable<PayoutRow[]>, { t, locale }: {
         reference: row.application.reference,
         payee: row.payee,
         period: row.period.name,
-        amount: format.kronor(row.amount),
-        account_kind: t(`app.payouts.account_kinds.${row.account.kind}`),
-        account: row.account.display,
+        amount: row.amount === null ? null : format.kronor(row.amount),
+        account_kind: row.account && t(`app.payouts.account_kinds.${row.account.kind}`),
+        account: row.account?.display ?? null,
         status: enumLabel(t, 'payout_status', row.status),
         requested_at: format.dateTime(row.requested_at),
         prepared_by: row.prepared_by?.name ?? null,

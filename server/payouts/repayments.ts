@@ -121,16 +121,15 @@ export async function registerRepayment(
   return id;
 }
 
-/** The period of a repayment's application, for the access check; undefined when there is none staff may reach. */
-export async function periodOfRepayment(db: Db, repaymentId: number): Promise<number | undefined> {
-  const row = await db
+/** A repayment's application with its period, for the access check; undefined when there is none staff may reach. */
+export function applicationOfRepayment(db: Db, repaymentId: number): Promise<{ id: number; period_id: number } | undefined> {
+  return db
     .selectFrom('repayments as r')
     .innerJoin('applications as a', 'a.id', 'r.application_id')
-    .select('a.period_id')
+    .select(['a.id', 'a.period_id'])
     .where('r.id', '=', repaymentId)
     .where(reachableByStaff('a'))
     .executeTakeFirst();
-  return row?.period_id;
 }
 
 /**

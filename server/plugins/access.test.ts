@@ -13,15 +13,19 @@ beforeAll(async () => {
       app.get('/api/v1/test/boom', { config: { access: 'anonymous' } }, async () => {
         throw new Error('secret internals: password=hunter2 at db.ts:42');
       });
-      app.get('/api/v1/test/all-of', { config: { access: { abilities: { allOf: ['manage-users', 'manage-faq'] } } } }, async () => ({
-        data: 'ok',
-      }));
       app.get(
-        '/api/v1/test/any-of',
-        { config: { access: { abilities: { anyOf: ['manage-users', 'investigate-applications'] } } } },
+        '/api/v1/test/all-of',
+        { config: { access: { abilities: { allOf: ['manage-users', 'manage-faq'] }, reaches: 'nothing' } } },
         async () => ({ data: 'ok' }),
       );
-      app.get('/api/v1/test/managers', { config: { access: { abilities: 'manage-users' } } }, async () => ({ data: 'ok' }));
+      app.get(
+        '/api/v1/test/any-of',
+        { config: { access: { abilities: { anyOf: ['manage-users', 'investigate-applications'] }, reaches: 'nothing' } } },
+        async () => ({ data: 'ok' }),
+      );
+      app.get('/api/v1/test/managers', { config: { access: { abilities: 'manage-users', reaches: 'nothing' } } }, async () => ({
+        data: 'ok',
+      }));
       app.post('/api/v1/test/change', { config: { access: 'anonymous' } }, async () => ({ data: 'changed' }));
     },
   });
@@ -37,6 +41,27 @@ describe('route access declarations', () => {
     const app = await buildApp({ config: t.config, db: t.db, mailer: t.mailer, jobs: t.jobs, clock: t.app.clock, storage: t.app.storage });
     expect(() => app.get('/api/v1/undeclared', async () => 'x')).toThrow(/GET \/api\/v1\/undeclared declares no access/);
     await app.close();
+  });
+
+  it('refuses a staff route that does not say what it reaches of the applications', async () => {
+    const app = await buildApp({ config: t.config, db: t.db, mailer: t.mailer, jobs: t.jobs, clock: t.app.clock, storage: t.app.storage });
+    const access = { abilities: 'manage-applications' } as unknown as { abilities: 'manage-applications'; reaches: 'nothing' };
+    expect(() => app.get('/api/v1/unsaid', { config: { access } }, async () => 'x')).toThrow(
+      /GET \/api\/v1\/unsaid does not say what it reaches of the applications/,
+    );
+    await app.close();
+  });
+
+  it('names the applications on every route of one application, a payout, a repayment, a batch or a meeting’s line', () => {
+    // A route whose path holds one of these reaches an application's data: it names the applications it reaches.
+    const named =
+      /^\/api\/v1\/(applications\/:uuid|payouts\/:id|repayments\/:id|payment-batches\/:id|meetings\/:id\/(applications|agenda)\/:uuid)/;
+    const routes = t.app.routeAccess.filter((r) => named.test(r.url) && r.method !== 'HEAD');
+    expect(routes.length).toBeGreaterThan(40);
+    for (const route of routes) {
+      const reaches = typeof route.access === 'object' ? route.access.reaches : null;
+      expect(typeof reaches, `${route.method} ${route.url}`).toBe('object');
+    }
   });
 
   it('records a declaration for every route of the app', () => {

@@ -2,11 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { allowedEntityIds, hasAbility, isAllowed, type Ability, type AbilityName, type Entity } from '../../resources/abilities.js';
 import { RecentSessions } from '../auth/recentSessions.js';
 import { findApplicant, findStaffUser, sessionCookie, type Applicant, type StaffUser } from '../auth/sessions.js';
-import { forbidden, notFound, unauthenticated } from '../errors.js';
-import type { RouteAccess } from '../types.js';
+import { assertTakesPart, unconcerned, type Viewer } from '../auth/standing.js';
+import { AppError, forbidden, notFound, unauthenticated } from '../errors.js';
+import type { NamedApplications, RouteAccess } from '../types.js';
 
 /**
- * Every route declares `config.access`; a route without it stops the server from starting (and so fails the tests).
+ * Every route declares `config.access`; a route without it stops the server from starting (and so fails the tests),
+ * as does a staff route that does not say what it reaches of the applications (`reaches`, server/types.ts).
  * Routes of the API browser are public by this one declaration.
  */
 export function registerAccess(app: FastifyInstance, publicPrefixes: string[]) {
@@ -16,6 +18,7 @@ export function registerAccess(app: FastifyInstance, publicPrefixes: string[]) {
   app.decorateRequest('abilities');
   app.decorateRequest('scope', null);
   app.decorateRequest('entity', null);
+  app.decorateRequest('viewer');
 
   app.decorate('routeAccess', [] as RouteAccess[]);
   app.addHook('onRoute', (route) => {
@@ -23,12 +26,14 @@ export function registerAccess(app: FastifyInstance, publicPrefixes: string[]) {
       route.config = { ...route.config, access: 'anonymous' };
     } else if (!route.config?.access) {
       throw new Error(`Route ${String(route.method)} ${route.url} declares no access (config.access)`);
+    } else if (typeof route.config.access === 'object' && !route.config.access.reaches) {
+      throw new Error(`Route ${String(route.method)} ${route.url} does not say what it reaches of the applications (access.reaches)`);
     }
     for (const method of [route.method].flat()) app.routeAccess.push({ method, url: route.url, access: route.config.access! });
   });
 
   // Who is behind a session, remembered a second (auth/recentSessions.ts); forgotten after any change this server makes.
-  const staffSessions = new RecentSessions<{ staff: StaffUser; abilities: Ability[] }>();
+  const staffSessions = new RecentSessions<StaffSession>();
   const applicantSessions = new RecentSessions<Applicant>();
   app.addHook('onResponse', async (request) => {
     if (request.method === 'GET' || request.method === 'HEAD') return;
@@ -38,6 +43,7 @@ export function registerAccess(app: FastifyInstance, publicPrefixes: string[]) {
 
   app.addHook('onRequest', async (request) => {
     request.abilities = [];
+    request.viewer = unconcerned;
     const access = request.routeOptions.config?.access;
     if (!access || access === 'anonymous') return;
     if (access === 'applicant') {
@@ -57,7 +63,6 @@ export function registerAccess(app: FastifyInstance, publicPrefixes: string[]) {
 
   // An entity-scoped ability is checked against the request's entity once params, query and body are parsed. It runs
   // for every caller holding one of the scope's type, general holders too: a handler asks `holds` about that entity.
-  // Then the scope's gate, for every staff caller.
   app.addHook('preHandler', async (request) => {
     const access = request.routeOptions.config?.access;
     if (typeof access !== 'object') return;
@@ -70,23 +75,49 @@ export function registerAccess(app: FastifyInstance, publicPrefixes: string[]) {
         if (!isAllowed(request.abilities, requirement, request.entity)) throw forbidden();
       }
     }
-    if (request.staff) await scope?.gate?.(request);
+  });
+
+  // The applications a route names, checked against where the caller stands before anything else of the request is
+  // read, so that the refusal is the same whatever the body holds: one who stood aside from any of them, or has yet to
+  // declare as its reviewer, is refused on every route but the one where that is declared.
+  app.addHook('preValidation', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (typeof access !== 'object' || typeof access.reaches !== 'object' || !request.staff) return;
+    await assertStanding(request, await access.reaches.names(request), access.reaches);
   });
 }
 
-async function requireStaff(request: FastifyRequest, recent: RecentSessions<{ staff: StaffUser; abilities: Ability[] }>) {
+interface StaffSession {
+  staff: StaffUser;
+  abilities: Ability[];
+  viewer: Viewer;
+}
+
+async function requireStaff(request: FastifyRequest, recent: RecentSessions<StaffSession>) {
   const token = request.cookies[sessionCookie.staff];
   if (!token) throw unauthenticated();
   let found = recent.get(token);
   if (!found) {
     const looked = await findStaffUser(request.server.db, token);
     if (!looked) throw unauthenticated();
-    found = { staff: looked.staff, abilities: looked.abilities };
+    found = { staff: looked.staff, abilities: looked.abilities, viewer: looked.viewer };
     recent.remember(token, found, looked.expiresAt);
   }
   request.staff = found.staff;
   // A copy: the remembered list is shared by the requests of the next second.
   request.abilities = [...found.abilities];
+  request.viewer = found.viewer;
+}
+
+/**
+ * Refuses (403) a request about applications the caller stood aside from (`errors.conflict_of_interest`; naming their
+ * references where the request is about several, a batch or a meeting's agenda) or must first declare on as their
+ * reviewer (`errors.declare_conflict_first`).
+ */
+async function assertStanding(request: FastifyRequest, applicationIds: readonly number[], { lets }: NamedApplications) {
+  if (lets === 'declaring') return;
+  await assertTakesPart(request.server.db, request.viewer, applicationIds);
+  if (applicationIds.some((id) => request.viewer.undeclared.has(id))) throw new AppError(403, 'errors.declare_conflict_first');
 }
 
 async function requireApplicant(request: FastifyRequest, recent: RecentSessions<Applicant>) {

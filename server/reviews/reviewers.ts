@@ -5,6 +5,7 @@ import { personName } from '../../resources/users.js';
 import { staffUser } from '../applications/investigations.js';
 import { recordHistoryOfEach } from '../applications/history.js';
 import { loadAbilities } from '../auth/sessions.js';
+import type { Viewer } from '../auth/standing.js';
 import type { Db } from '../db/connect.js';
 import { inTransaction } from '../db/inTransaction.js';
 import { invalid } from '../errors.js';
@@ -52,8 +53,9 @@ export async function reviewersFor(db: Db, userIds: readonly number[], periodId:
 }
 
 /**
- * Puts the users on the applications as investigators, leaving those already on one as they are; one history entry
- * per investigator added and the figures refreshed, in one transaction. Answers how many were added.
+ * Puts the users on the applications as investigators, leaving those already on one as they are, and none on an
+ * application they stood aside from; one history entry per investigator added and the figures refreshed, in one
+ * transaction. Answers how many were added.
  */
 export function putReviewersOn(db: Db, applicationIds: readonly number[], users: readonly StaffUserRow[], staffId: number) {
   return inTransaction(db, async (trx) => {
@@ -61,7 +63,9 @@ export function putReviewersOn(db: Db, applicationIds: readonly number[], users:
     // In the order of the unique index, so that two such batches at once wait rather than deadlock.
     const added = await sql<{ application_id: number; user_id: number }>`
       INSERT INTO investigations (application_id, user_id)
-      SELECT a, u FROM unnest(${[...applicationIds]}::int[]) a CROSS JOIN unnest(${users.map((u) => u.id)}::int[]) u ORDER BY a, u
+      SELECT a, u FROM unnest(${[...applicationIds]}::int[]) a CROSS JOIN unnest(${users.map((u) => u.id)}::int[]) u
+      WHERE NOT EXISTS (SELECT 1 FROM conflicts_of_interest c WHERE c.application_id = a AND c.user_id = u)
+      ORDER BY a, u
       ON CONFLICT (application_id, user_id) DO NOTHING
       RETURNING application_id, user_id
     `.execute(trx);
@@ -98,11 +102,15 @@ export async function undecidedOfPeriod(db: Db, periodId: number): Promise<numbe
   return rows.map((r) => r.id);
 }
 
-/** Puts the users on every undecided application of the period sent in, in one transaction. */
-export function putReviewersOnPeriod(db: Db, periodId: number, users: readonly StaffUserRow[], staffId: number) {
+/**
+ * Puts the users on every undecided application of the period sent in, in one transaction, but those the caller
+ * stood aside from (server/auth/standing.ts), which are left for a colleague and counted.
+ */
+export function putReviewersOnPeriod(db: Db, periodId: number, users: readonly StaffUserRow[], staffId: number, viewer: Viewer) {
   return inTransaction(db, async (trx) => {
-    const applications = await undecidedOfPeriod(trx, periodId);
+    const undecided = await undecidedOfPeriod(trx, periodId);
+    const applications = undecided.filter((id) => !viewer.stoodAside.has(id));
     const added = await putReviewersOn(trx, applications, users, staffId);
-    return { applications: applications.length, added };
+    return { applications: applications.length, added, stood_aside: undecided.length - applications.length };
   });
 }

@@ -1,4 +1,5 @@
 import type { Locale } from '../../resources/locales.js';
+import type { Viewer } from '../auth/standing.js';
 import { personName } from '../../resources/users.js';
 import type { Db } from '../db/connect.js';
 import { AppError, notFound } from '../errors.js';
@@ -68,16 +69,18 @@ async function reviewsOf(db: Db, applicationId: number) {
 
 /**
  * The reviews of an application as the caller may read them: the criteria in their language, the applicant, their own
- * review, and, once they have sent theirs in (or when they manage the application), the others' reviews and the
- * summary. One who declared a conflict of interest sees only their own declaration. Neither a reviewer nor a manager
- * of the application: 403.
+ * review, and, once they have sent theirs in (or when they manage the application and review none of it), the
+ * others' reviews and the summary. One who stood aside from it (as its reviewer or at a board meeting) sees only their
+ * own declaration. Neither a reviewer nor a manager of the application: 403.
  */
-export async function reviewsView(db: Db, applicationId: number, caller: { id: number; manages: boolean }, locale: Locale) {
+export async function reviewsView(db: Db, applicationId: number, caller: { viewer: Viewer; manages: boolean }, locale: Locale) {
   const application = await reviewedApplication(db, applicationId);
   const [criteria, reviews] = await Promise.all([criteriaOf(db, application.application_type_id, locale), reviewsOf(db, applicationId)]);
-  const own = reviews.find((r) => r.user_id === caller.id);
+  const own = reviews.find((r) => r.user_id === caller.viewer.userId);
   if (!own && !caller.manages) throw new AppError(403, 'errors.not_a_reviewer');
-  const seesOthers = own ? own.conflict_of_interest !== true && (own.reviewed_at !== null || caller.manages) : caller.manages;
+  const aside = caller.viewer.stoodAside.has(applicationId) || own?.conflict_of_interest === true;
+  // A reviewer's own review comes first, whatever else they may do with the application (server/auth/standing.ts).
+  const seesOthers = !aside && (own ? own.conflict_of_interest === false && own.reviewed_at !== null : caller.manages);
   const isIn = (r: (typeof reviews)[number]) => r.conflict_of_interest === false && r.reviewed_at !== null;
   return {
     criteria,

@@ -6,6 +6,7 @@ import type { Db } from '../db/connect.js';
 import { inTransaction } from '../db/inTransaction.js';
 import { AppError, invalid, type FieldErrors } from '../errors.js';
 import { criteriaOf } from './criteria.js';
+import { hasStoodAside, standAside } from './conflicts.js';
 import { refreshReviewFigures } from './figures.js';
 import { onScale } from './scores.js';
 
@@ -42,10 +43,21 @@ export async function writeOwnReview(db: Db, applicationId: number, userId: numb
       .executeTakeFirst();
     if (!current) throw new AppError(403, 'errors.not_a_reviewer');
     if (!criteria.length) throw new AppError(422, 'errors.no_review_criteria');
-    if (current.conflict_of_interest === true) {
+    // Stood aside as its reviewer, or at a board meeting: final either way.
+    if (current.conflict_of_interest === true || (await hasStoodAside(trx, application.id, userId))) {
       if (input.conflict_of_interest) return;
       throw new AppError(422, 'errors.conflict_is_final', { errors: { conflict_of_interest: ['errors.conflict_is_final'] } });
     }
+    if (input.conflict_of_interest) {
+      const errors: FieldErrors = {};
+      for (const field of ['scores', 'comment', 'amount', 'status'] as const) {
+        if (input[field] !== undefined) errors[field] = ['validation.review_with_conflict'];
+      }
+      if (Object.keys(errors).length) throw invalid(errors);
+      await standAside(trx, application.id, userId);
+      return;
+    }
+
     const earlier = await trx
       .selectFrom('review_scores')
       .select(['criterion_id', 'score'])
@@ -55,39 +67,6 @@ export async function writeOwnReview(db: Db, applicationId: number, userId: numb
     const earlierScores = Object.fromEntries(earlier.map((s) => [String(s.criterion_id), s.score]));
     const proposal = { amount: current.amount, status: current.status, comment: current.comment };
     const now = sql<Date>`now()`;
-
-    if (input.conflict_of_interest) {
-      const errors: FieldErrors = {};
-      for (const field of ['scores', 'comment', 'amount', 'status'] as const) {
-        if (input[field] !== undefined) errors[field] = ['validation.review_with_conflict'];
-      }
-      if (Object.keys(errors).length) throw invalid(errors);
-      await trx.deleteFrom('review_scores').where('investigation_id', '=', current.id).execute();
-      await trx
-        .updateTable('investigations')
-        .set({
-          conflict_of_interest: true,
-          conflict_declared_at: now,
-          reviewed_at: null,
-          amount: null,
-          status: enums.investigation_status.no_proposal,
-          comment: null,
-          updated_at: now,
-        })
-        .where('id', '=', current.id)
-        .execute();
-      // What stood aside goes with the declaration into the history: the review and proposal it removed, if any.
-      const removed = current.reviewed_at ? { scores: earlierScores, ...proposal } : {};
-      await recordHistory(trx, {
-        applicationId: application.id,
-        userId,
-        action: 'conflict_declared',
-        before: { conflict_of_interest: current.conflict_of_interest, ...removed },
-        after: { conflict_of_interest: true },
-      });
-      await refreshReviewFigures(trx, [application.id]);
-      return;
-    }
 
     const reviewing = (['scores', 'comment', 'amount', 'status'] as const).some((field) => input[field] !== undefined);
     const scores = reviewing ? checkedScores(criteria, input.scores ?? {}) : {};

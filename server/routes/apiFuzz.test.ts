@@ -7,6 +7,7 @@ import { seedDemo } from '../db/seed/demo.js';
 import { resourceListGrammar } from '../settingsEngine/listGrammar.js';
 import { applicantCookie, createApplicant, createApplication, createPeriod } from '../test/handlingFixtures.js';
 import { startOidcServer, type OidcServer } from '../test/oidcServer.js';
+import { operationsOf, plausible, type Operation, type Schema } from '../test/openApi.js';
 import { call, createStaff, createTestApp, sessionCookie, type TestApp } from '../test/testApp.js';
 
 /**
@@ -17,26 +18,6 @@ import { call, createStaff, createTestApp, sessionCookie, type TestApp } from '.
  */
 const seed = Number(process.env.FUZZ_SEED ?? 20261124);
 const numRuns = Number(process.env.FUZZ_RUNS ?? 20);
-
-interface Schema {
-  type?: string | string[];
-  properties?: Record<string, Schema>;
-  required?: string[];
-  items?: Schema;
-  enum?: unknown[];
-  anyOf?: Schema[];
-  oneOf?: Schema[];
-  additionalProperties?: boolean | Schema;
-  minimum?: number;
-  maximum?: number;
-  format?: string;
-}
-interface Operation {
-  method: string;
-  path: string;
-  parameters: { in: 'path' | 'query'; name: string; schema?: Schema }[];
-  body?: Schema;
-}
 
 // Values that broke servers before: text PostgreSQL refuses, numbers past the columns, and things that look like code.
 const hostileText = fc.constantFrom(
@@ -119,34 +100,15 @@ function encode(value: unknown): string {
   }
 }
 
-function operationsOf(document: { paths: Record<string, Record<string, Record<string, unknown>>> }): Operation[] {
-  return Object.entries(document.paths)
-    .flatMap(([path, methods]) =>
-      Object.entries(methods).map(([method, operation]) => {
-        const content = (operation.requestBody as { content?: Record<string, { schema?: Schema }> } | undefined)?.content;
-        return {
-          method: method.toUpperCase(),
-          path,
-          parameters: (operation.parameters as Operation['parameters'] | undefined) ?? [],
-          body: content?.['application/json']?.schema,
-          multipartOnly: !!content && !content['application/json'],
-        };
-      }),
-    )
-    .filter((operation) => {
-      // Uploads are multipart, tried by their own tests; signing out would end the role's session for the rest of the walk.
-      if (operation.multipartOnly) return false;
-      return !/\/logout$/.test(operation.path);
-    });
-}
-
 // What an error body may never contain: a stack frame, a source or system path, or the database's own words.
 const internals =
   /\bat [\w.<>]+ \(|\.(ts|js):\d+|node_modules|\/home\/|\/tmp\/|\/usr\/|\bSELECT\b|\bINSERT INTO\b|\bUPDATE \w+ SET\b|relation "|violates|syntax error|duplicate key|invalid input syntax|pg_|kysely/i;
 
 // The sweeps below try each value alone, so a failure names it: values past and beside what each place takes.
 const queryNumbers = ['99999999999', '-99999999999', '1.5', '1e21'];
-const fieldValues: unknown[] = [null, '', 'x', 1.5, '0000-01-01', '2026-13-01'];
+/** A number dressed as another type: a whole-number field (every amount of money among them) refuses each with a 422. */
+const numbersOfAnotherType: unknown[] = ['100', [100], true];
+const fieldValues: unknown[] = [null, '', 'x', 1.5, '0000-01-01', '2026-13-01', ...numbersOfAnotherType];
 /** The settings lists take `id[]` and their filters without declaring them in the document: named here from the declarations. */
 const listParameters = new Map<string, string[]>(
   resourceList.flatMap((resource) => {
@@ -159,49 +121,49 @@ const listParameters = new Map<string, string[]>(
   }),
 );
 
-/** A plausible value for a schema, so that one field's bad value is what the handler meets (a date passes as text too). */
-function plausible(schema: Schema | undefined): unknown {
-  if (!schema) return undefined;
-  const type = [schema.type ?? (schema.properties ? 'object' : 'any')].flat().filter((t) => t !== 'null')[0];
-  if (schema.enum) return schema.enum[0];
-  switch (type) {
-    case 'string':
-      return schema.format === 'email' ? 'fuzz@example.se' : schema.format === 'date-time' ? '2026-05-01T10:00:00Z' : '2026-05-01';
-    case 'integer':
-    case 'number':
-      return Math.max(1, schema.minimum ?? 1);
-    case 'boolean':
-      return true;
-    case 'array':
-      return [];
-    case 'object':
-      return Object.fromEntries(
-        Object.entries(schema.properties ?? {}).flatMap(([name, s]) => {
-          const value = plausible(s);
-          return value === undefined ? [] : [[name, value]];
-        }),
-      );
-    default:
-      return undefined;
-  }
+type FieldPath = (string | number)[];
+interface BodyField {
+  path: FieldPath;
+  schema: Schema;
 }
 
-/** A plausible body with one field (at the top or inside `data`) set to `value`, for every field and value. */
-function oddBodies(schema: Schema): unknown[] {
-  const base = plausible(schema) as Record<string, unknown>;
-  if (!base || typeof base !== 'object') return [];
-  const bodies: unknown[] = [];
-  for (const name of Object.keys(schema.properties ?? {})) {
-    for (const value of fieldValues) bodies.push({ ...base, [name]: value });
-    const inner = schema.properties?.[name];
-    const innerBase = base[name];
-    if (inner?.properties && innerBase && typeof innerBase === 'object') {
-      for (const field of Object.keys(inner.properties))
-        for (const value of fieldValues) bodies.push({ ...base, [name]: { ...innerBase, [field]: value } });
-    }
-  }
-  return bodies;
+/** Every field of a body at any depth: inside objects, and inside the first item of an array of objects. */
+function bodyFields(schema: Schema, path: FieldPath = []): BodyField[] {
+  if (path.length > 8) return [];
+  return Object.entries(schema.properties ?? {}).flatMap(([name, field]) => {
+    const at = [...path, name];
+    const inItem = field.items?.properties ? bodyFields(field.items, [...at, 0]) : [];
+    return [{ path: at, schema: field }, ...bodyFields(field, at), ...inItem];
+  });
 }
+
+/** `value` with the field at `path` set to `leaf`; an array on the way gets one plausible item to hold it. */
+function withField(value: unknown, schema: Schema | undefined, path: FieldPath, leaf: unknown): unknown {
+  if (!path.length) return leaf;
+  const [step, ...rest] = path;
+  if (typeof step === 'number') {
+    const items = Array.isArray(value) && value.length ? [...value] : [plausible(schema?.items)];
+    items[step] = withField(items[step], schema?.items, rest, leaf);
+    return items;
+  }
+  const object = (value && typeof value === 'object' ? value : (plausible(schema) ?? {})) as Record<string, unknown>;
+  return { ...object, [step]: withField(object[step], schema?.properties?.[step], rest, leaf) };
+}
+
+/** A plausible body with one field, at any depth, set to each odd value in turn. */
+function oddBodies(schema: Schema): { body: unknown; field: BodyField; value: unknown }[] {
+  const base = plausible(schema);
+  if (!base || typeof base !== 'object') return [];
+  return bodyFields(schema).flatMap((field) =>
+    fieldValues.map((value) => ({ body: withField(base, schema, field.path, value), field, value })),
+  );
+}
+
+const isInteger = (schema: Schema) => [schema.type].flat().includes('integer');
+/** A money field is declared by `money()` of server/routes/schemas.ts, whose description says so. */
+const isMoney = (schema: Schema) => (schema.description ?? '').includes('whole öre');
+/** A whole-number field whose name speaks of money, which must then be declared as money. */
+const namedAsMoney = (field: BodyField) => isInteger(field.schema) && /money|amount|^approved_(fou|nok)$/.test(String(field.path.at(-1)));
 
 /** Import rows of a settings entity: each column in turn empty, a year-0 or month-13 date, a huge number, or an unknown id. */
 function oddImports(path: string): unknown[] {
@@ -237,6 +199,8 @@ let t: TestApp;
 let provider: OidcServer;
 let roles: Record<'anonymous' | 'applicant' | 'investigator' | 'admin', string | undefined>;
 let known: { uuid: string; periodId: number };
+/** The applicant of the odd-value sweep, with a draft of their own: the walk's applicant may delete their account early on. */
+let sweeper: { cookie: string; uuid: string };
 
 beforeAll(async () => {
   // A real provider behind the e-ID and single sign-on routes, so the walk reaches their handlers rather than a 404.
@@ -262,6 +226,13 @@ beforeAll(async () => {
   const applicantId = await createApplicant(t.db, 'fuzz-applicant@test.se');
   const draft = await createApplication(t.db, { periodId: period.id, frontendUserId: applicantId, status: enums.application_status.draft });
   known = { uuid: draft.uuid, periodId: period.id };
+  const sweeperId = await createApplicant(t.db, 'fuzz-sweeper@test.se');
+  const sweeperDraft = await createApplication(t.db, {
+    periodId: period.id,
+    frontendUserId: sweeperId,
+    status: enums.application_status.draft,
+  });
+  sweeper = { cookie: await applicantCookie(t.db, sweeperId), uuid: sweeperDraft.uuid };
   roles = {
     anonymous: undefined,
     applicant: await applicantCookie(t.db, applicantId),
@@ -280,6 +251,9 @@ describe('the API under generated and hostile input', () => {
     expect(operations.length).toBeGreaterThan(100);
     const started = Date.now();
     let calls = 0;
+    // Every money field of a body, and any that looks like one but is not declared so or is not a whole number.
+    const moneyFields = new Set<string>();
+    const undeclaredMoney = new Set<string>();
     for (const operation of operations) {
       const pathParameters = operation.parameters.filter((p) => p.in === 'path');
       const queryParameters = operation.parameters.filter((p) => p.in === 'query');
@@ -314,34 +288,57 @@ describe('the API under generated and hostile input', () => {
           { seed, numRuns, endOnFailure: true },
         );
       }
-      // Then, as an admin (whom access lets through to the handler), every odd value alone.
-      const send = async (url: string, payload?: string, never?: number) => {
+      // Then, as a role that access lets through to the handler (an applicant on the portal's routes, with their own
+      // draft, else an admin), every odd value alone.
+      const role = operation.path.startsWith('/portal/') ? 'applicant' : 'admin';
+      const [cookie, uuid] = role === 'applicant' ? [sweeper.cookie, sweeper.uuid] : [roles.admin, known.uuid];
+      const send = async (url: string, payload?: string, status: { never?: number; only?: number } = {}) => {
         calls += 1;
         const response = await call(t.app, {
           method: operation.method,
           url,
-          cookie: roles.admin,
+          cookie,
           ...(payload === undefined ? {} : { payload, headers: { 'content-type': 'application/json' } }),
         });
-        const where = `${operation.method} ${url} as admin with ${(payload ?? '').slice(0, 200)}`;
+        const where = `${operation.method} ${url} as ${role} with ${(payload ?? '').slice(0, 200)}`;
         expect(response.statusCode, `${where}: ${response.body.slice(0, 300)}`).toBeLessThan(500);
         if (response.statusCode >= 400) expect(response.body, where).not.toMatch(internals);
-        if (never) expect(response.statusCode, `${where}: ${response.body.slice(0, 300)}`).not.toBe(never);
+        if (status.never) expect(response.statusCode, `${where}: ${response.body.slice(0, 300)}`).not.toBe(status.never);
+        if (status.only) expect(response.statusCode, `${where}: ${response.body.slice(0, 300)}`).toBe(status.only);
       };
       let url = `/api/v1${operation.path}`;
-      pathParameters.forEach((p) => (url = url.replace(`{${p.name}}`, encode(p.schema?.type === 'string' ? known.uuid : known.periodId))));
+      pathParameters.forEach((p) => (url = url.replace(`{${p.name}}`, encode(p.schema?.type === 'string' ? uuid : known.periodId))));
       const names = new Set([...queryParameters.map((p) => p.name), ...(listParameters.get(operation.path) ?? [])]);
       for (const name of names) for (const n of queryNumbers) await send(`${url}?${encodeURIComponent(name)}=${n}`);
       if (operation.body) {
-        for (const body of deepBodies) await send(url, body, 200);
-        for (const body of oddBodies(operation.body)) await send(url, JSON.stringify(body));
+        for (const body of deepBodies) await send(url, body, { never: 200 });
+        for (const { body, field, value } of oddBodies(operation.body)) {
+          const name = `${operation.method} ${operation.path} ${field.path.join('.')}`;
+          if (isMoney(field.schema)) moneyFields.add(name);
+          if (isMoney(field.schema) ? !isInteger(field.schema) : namedAsMoney(field)) undeclaredMoney.add(name);
+          // A JSON body is taken as sent: a whole number given as text, in an array or as a boolean is refused, never stored.
+          const refused = isInteger(field.schema) && numbersOfAnotherType.includes(value);
+          await send(url, JSON.stringify(body), refused ? { only: 422 } : {});
+        }
         // An import answers for its rows: a row's error is a 422 naming it, never a bare 404.
-        for (const body of oddImports(operation.path)) await send(url, JSON.stringify(body), 404);
+        for (const body of oddImports(operation.path)) await send(url, JSON.stringify(body), { never: 404 });
       }
     }
+    // Every amount of money a body takes was tried (those inside a list's items too), each declared by money().
+    expect([...undeclaredMoney], 'money fields must be money() of server/routes/schemas.ts, whole numbers of öre').toEqual([]);
+    expect([...moneyFields]).toEqual(
+      expect.arrayContaining([
+        'POST /applications/{uuid}/repayments data.amount',
+        'PUT /applications/{uuid}/payout-plan data.instalments.0.amount',
+        'POST /meetings/{id}/decisions data.decisions.0.amount',
+        'PUT /applications/{uuid}/decision data.approved_money',
+        'PUT /portal/applications/{uuid} data.money',
+        'PUT /periods/{id} data.available_money',
+      ]),
+    );
     // The figure the suite's time budget is kept by (printed once, for the record).
     console.info(
-      `API fuzz: ${calls} calls over ${operations.length} operations in ${((Date.now() - started) / 1000).toFixed(1)} s (seed ${seed})`,
+      `API fuzz: ${calls} calls over ${operations.length} operations (${moneyFields.size} money fields) in ${((Date.now() - started) / 1000).toFixed(1)} s (seed ${seed})`,
     );
   });
 });

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { MAX_MONEY } from '../../resources/applications.js';
 import { formColumns, type FormColumn } from '../applications/applicationForm.js';
-import { id, Nullable as orNull } from './schemas.js';
+import { id, money, Nullable as orNull } from './schemas.js';
 
 const TEXT = orNull(Type.String({ maxLength: 20_000 }));
 export const ID = id;
@@ -22,7 +22,7 @@ export const formFieldSchemas = {
   period_id: ID,
   application_type_id: orNull(ID),
   applicant_type: CODE,
-  money: orNull(Type.Integer({ minimum: 0, maximum: MAX_MONEY })),
+  money: orNull(money({ minimum: 0, maximum: MAX_MONEY, description: 'The amount applied for' })),
   category_ids: Type.Array(ID, { maxItems: 200 }),
   global_goals: Type.Array(Type.Integer({ minimum: 1, maximum: 17 }), { maxItems: 17 }),
   definitions: Type.Unsafe<Record<string, Answer>>({

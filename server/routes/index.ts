@@ -4,6 +4,7 @@ import resourceRoutes from '../settingsEngine/routes.js';
 import applicantApplicationRoutes from './applicant/applications.js';
 import applicantAuthRoutes from './applicant/auth.js';
 import applicantEidRoutes from './applicant/eid.js';
+import applicantEidLinkRoutes from './applicant/eidLinks.js';
 import applicantFileRoutes from './applicant/files.js';
 import applicantFollowupRoutes from './applicant/followup.js';
 import applicantGrantRoutes from './applicant/grants.js';
@@ -58,6 +59,7 @@ export async function apiRoutes(instance: FastifyInstance) {
   await api.register(secondFactorRoutes);
   await api.register(applicantAuthRoutes);
   await api.register(applicantEidRoutes);
+  await api.register(applicantEidLinkRoutes);
   await api.register(singleSignOnRoutes);
   await api.register(meRoutes);
   await api.register(notificationSettingsRoutes);

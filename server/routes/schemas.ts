@@ -50,6 +50,15 @@ export const uuid = Type.String({ pattern: uuidPattern });
 /** A row id: a whole number an int4 serial column can hold, so a larger one is a 422 rather than a database error. */
 export const id = Type.Integer({ minimum: ID_RANGE.min, maximum: ID_RANGE.max });
 
+/**
+ * An amount of money: a whole number of öre (100 to the krona), as a JSON number, never text. Every money field of a
+ * body or an answer is one, so the API document says "whole öre" of each (and the API fuzz finds them by it).
+ */
+export function money(options: { minimum?: number; maximum?: number; description?: string } = {}) {
+  const { description, ...range } = options;
+  return Type.Integer({ ...range, description: description ? `${description}, in whole öre` : 'An amount in whole öre' });
+}
+
 type Fields<P extends Properties, R extends keyof P> = { [K in R]: Static<P[K]> } & { [K in Exclude<keyof P, R>]?: Static<P[K]> };
 type Flat<T> = { [K in keyof T]: T[K] };
 

@@ -1,18 +1,23 @@
 import type { FastifyRequest } from 'fastify';
-import { periodOfApplication } from '../applications/staffReach.js';
-import { AppError } from '../errors.js';
+import { applicationIdsOf, applicationOf, applicationsOfApplicant } from '../applications/staffReach.js';
+import { applicationsOnAgenda } from '../meetings/agenda.js';
 import { periodOfMeeting } from '../meetings/meetings.js';
+import { applicationOfPayout } from '../payouts/attestation.js';
+import { applicationsOfBatch, applicationsOfPayouts } from '../payouts/batches.js';
+import { applicationOfRepayment } from '../payouts/repayments.js';
 import { periodIdOfUuid } from '../periods.js';
-import { reviewStanding } from '../reviews/standing.js';
-import type { Scope, ScopeTarget } from '../types.js';
+import type { NamedApplications, Scope, ScopeTarget } from '../types.js';
 import { isUuid } from './schemas.js';
 
 /**
- * The scopes routes name in their access declaration: where an ability granted for one entity finds the
- * entity of a request. An ability for a period covers the period and every application in it.
+ * What routes name in their access declaration, in one place: their scope, where an ability granted for one entity
+ * finds the entity of a request (an ability for a period covers the period and every application in it); and the
+ * applications they reach by name, which the access layer checks against where the caller stands (server/auth/
+ * standing.ts). The applications are read from the path, query or body before the body is validated (text where a
+ * validated request would have numbers), so each reader takes what it finds with care.
  */
 
-const param = (request: FastifyRequest, name: string): unknown => (request.params as Record<string, unknown>)[name];
+const param = (request: FastifyRequest, name: string): unknown => (request.params as Record<string, unknown> | undefined)?.[name];
 
 /** A uuid in the path, or nothing when it is malformed (unknown, as the handler says too: 404). */
 function uuidParam(request: FastifyRequest, name: string): string | null {
@@ -20,7 +25,38 @@ function uuidParam(request: FastifyRequest, name: string): string | null {
   return typeof value === 'string' && isUuid(value) ? value : null;
 }
 
+/** A whole number as a column takes it: a number, or its digits before the path or body is validated; else null. */
+function wholeNumber(value: unknown): number | null {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : NaN;
+  return Number.isInteger(n) && n > 0 && n <= 2_147_483_647 ? n : null;
+}
+
+const idParam = (request: FastifyRequest) => wholeNumber(param(request, 'id'));
+
 const known = (id: number | undefined): ScopeTarget => id ?? 'unknown';
+
+/** Looks a request's entity up once, whichever of the scope and the named applications asks first. */
+function oncePerRequest<T>(find: (request: FastifyRequest) => Promise<T>) {
+  const found = new WeakMap<FastifyRequest, Promise<T>>();
+  return (request: FastifyRequest): Promise<T> => {
+    let answer = found.get(request);
+    if (!answer) found.set(request, (answer = find(request)));
+    return answer;
+  };
+}
+
+const applicationInPath = oncePerRequest(async (request) => {
+  const uuid = uuidParam(request, 'uuid');
+  return uuid ? applicationOf(request.server.db, uuid) : undefined;
+});
+const payoutInPath = oncePerRequest(async (request) => {
+  const id = idParam(request);
+  return id ? applicationOfPayout(request.server.db, id) : undefined;
+});
+const repaymentInPath = oncePerRequest(async (request) => {
+  const id = idParam(request);
+  return id ? applicationOfRepayment(request.server.db, id) : undefined;
+});
 
 /** A list of `type`'s records, or of rows inside them: narrowed to those the caller holds (`request.scope`). */
 export const listOf = (type: string): Scope => ({ type });
@@ -28,38 +64,24 @@ export const listOf = (type: string): Scope => ({ type });
 /** Lists of applications and other rows of periods: narrowed to the caller's periods. */
 export const periodsList = listOf('periods');
 
-/** The period of the application in the path, as the scope of the application's reviews (the gate left open). */
-export const reviewedApplicationPeriod: Scope = {
+/** The period of the application in the path (`:uuid`), which every staff route of one application names. */
+export const applicationPeriod: Scope = {
   type: 'periods',
-  async of(request) {
-    const uuid = uuidParam(request, 'uuid');
-    return uuid ? known(await periodOfApplication(request.server.db, uuid)) : 'unknown';
-  },
+  of: async (request) => known((await applicationInPath(request))?.period_id),
 };
 
-/**
- * The period of the application in the path (`:uuid`), which every staff route of one application names. A reviewer of
- * it (server/reviews/standing.ts) reaches it only after declaring that they have no conflict of interest with the
- * applicant: before, 403 `errors.declare_conflict_first`; having declared one, 403 `errors.conflict_of_interest`.
- * The reviews' own routes, where the declaration is made, name `reviewedApplicationPeriod` instead.
- */
-export const applicationPeriod: Scope = {
-  ...reviewedApplicationPeriod,
-  async gate(request) {
-    const uuid = uuidParam(request, 'uuid');
-    if (!uuid || !request.staff) return;
-    const standing = await reviewStanding(request.server.db, uuid, request.staff.id);
-    if (standing === 'undeclared') throw new AppError(403, 'errors.declare_conflict_first');
-    if (standing === 'conflict') throw new AppError(403, 'errors.conflict_of_interest');
-  },
-};
+/** The period of the payout in the path (`:id`): an ability granted for a period covers its payouts. */
+export const payoutPeriod: Scope = { type: 'periods', of: async (request) => known((await payoutInPath(request))?.period_id) };
+
+/** The period of the repayment in the path (`:id`): an ability for a period covers its applications' repayments. */
+export const repaymentPeriod: Scope = { type: 'periods', of: async (request) => known((await repaymentInPath(request))?.period_id) };
 
 /** The period of the meeting in the path (`:id`): an ability granted for a period covers its meetings. */
 export const meetingPeriod: Scope = {
   type: 'periods',
   async of(request) {
-    const meetingId = (request.params as { id?: unknown }).id;
-    return (typeof meetingId === 'number' && (await periodOfMeeting(request.server.db, meetingId))) || 'unknown';
+    const meetingId = idParam(request);
+    return (meetingId !== null && (await periodOfMeeting(request.server.db, meetingId))) || 'unknown';
   },
 };
 
@@ -99,3 +121,65 @@ export const record = (type: string): Scope => ({
     return typeof id === 'number' ? id : 'unknown';
   },
 });
+
+const ids = (found: { id: number } | undefined): number[] => (found ? [found.id] : []);
+
+/** The application in the path (`:uuid`). */
+export const namesApplicationInPath: NamedApplications = { names: async (request) => ids(await applicationInPath(request)) };
+
+/**
+ * The same, on the routes where its reviewer declares a conflict of interest or not, and one who stood aside reads
+ * their own declaration: the handler says what each may read and write.
+ */
+export const declaresOnApplicationInPath: NamedApplications = { ...namesApplicationInPath, lets: 'declaring' };
+
+/** The application of the payout in the path (`:id`). */
+export const namesPayoutInPath: NamedApplications = { names: async (request) => ids(await payoutInPath(request)) };
+
+/** The application of the repayment in the path (`:id`). */
+export const namesRepaymentInPath: NamedApplications = { names: async (request) => ids(await repaymentInPath(request)) };
+
+/** The applications of the payment batch in the path (`:id`): all of them must be the caller's to act on. */
+export const namesBatchInPath: NamedApplications = {
+  async names(request) {
+    const id = idParam(request);
+    return id ? applicationsOfBatch(request.server.db, id) : [];
+  },
+};
+
+/** The applications of the payouts the body lists (`data.payout_ids`), as a new batch gathers them. */
+export const namesPayoutsInBody: NamedApplications = {
+  async names(request) {
+    const given = (request.body as { data?: { payout_ids?: unknown } } | undefined)?.data?.payout_ids;
+    const payoutIds = Array.isArray(given) ? given.slice(0, 1000).map(wholeNumber) : [];
+    return applicationsOfPayouts(
+      request.server.db,
+      payoutIds.filter((id): id is number => id !== null),
+    );
+  },
+};
+
+/** The applications an applicant (the path's `:id`) has sent in: what carrying out their erasure acts on. */
+export const namesApplicantsApplications: NamedApplications = {
+  async names(request) {
+    const id = idParam(request);
+    return id ? applicationsOfApplicant(request.server.db, id) : [];
+  },
+};
+
+/** The applications on the agenda of the meeting in the path (`:id`): the board's decisions are about all of them. */
+export const namesMeetingAgenda: NamedApplications = {
+  async names(request) {
+    const id = idParam(request);
+    return id ? applicationsOnAgenda(request.server.db, id) : [];
+  },
+};
+
+/** The applications the body puts on a meeting's agenda (`data.application_uuids`). */
+export const namesAgendaInBody: NamedApplications = {
+  async names(request) {
+    const given = (request.body as { data?: { application_uuids?: unknown } } | undefined)?.data?.application_uuids;
+    const uuids = Array.isArray(given) ? given.slice(0, 500).filter((u): u is string => typeof u === 'string' && isUuid(u)) : [];
+    return applicationIdsOf(request.server.db, uuids);
+  },
+};

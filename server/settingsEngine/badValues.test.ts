@@ -60,18 +60,22 @@ describe('numbers out of range in a settings list query', () => {
 });
 
 describe('null and empty where a number or a date is expected', () => {
-  it.each([null, ''])('refuses an FAQ order of %j beside the field, on create and update', async (order) => {
+  // A number field emptied is "required"; text, even empty, is not a number (a JSON body is taken as sent).
+  it.each([
+    [null, 'The order field is required.'],
+    ['', 'The order must be a whole number.'],
+  ])('refuses an FAQ order of %j beside the field, on create and update', async (order, reason) => {
     const before = await count('faqs');
     const created = await send('POST', '/faqs', { question: 'Hur söker jag?', answer: 'Så här.', order });
     expect(created.statusCode, created.body).toBe(422);
-    expect(created.json()).toEqual({ message: 'The given data was invalid.', errors: { order: ['The order field is required.'] } });
+    expect(created.json()).toEqual({ message: 'The given data was invalid.', errors: { order: [reason] } });
     expect(await count('faqs')).toBe(before);
     const faq = await send('POST', '/faqs', { question: 'Vem kan söka?', answer: 'Alla.' });
     expect(faq.statusCode).toBe(201);
     expect(faq.json().data.order).toBe(0);
     const updated = await send('PUT', `/faqs/${faq.json().data.id}`, { order });
     expect(updated.statusCode).toBe(422);
-    expect(updated.json().errors).toEqual({ order: ['The order field is required.'] });
+    expect(updated.json().errors).toEqual({ order: [reason] });
   });
 
   it.each([null, ''])('refuses a period amount of %j beside the field', async (money) => {

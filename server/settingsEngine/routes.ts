@@ -6,7 +6,7 @@ import { partOf, resourceList } from '../../resources/index.js';
 import { stockholmDay } from '../clock.js';
 import { toCsv } from '../csv.js';
 import { invalid } from '../errors.js';
-import { id } from '../routes/schemas.js';
+import { id, money, Nullable } from '../routes/schemas.js';
 import { parseListQuery } from '../lists/listQuery.js';
 import { record, listOf } from '../routes/scopes.js';
 import { toCsvValue } from './csvValues.js';
@@ -19,7 +19,7 @@ type Query = Record<string, string | string[]>;
 
 const jsonType: Partial<Record<Field['kind'], object>> = {
   integer: { type: ['integer', 'null'] },
-  money: { type: ['integer', 'null'] },
+  money: Nullable(money()),
   reference: { type: ['integer', 'null'] },
   enum: { type: ['integer', 'null'] },
   boolean: { type: 'boolean' },
@@ -55,14 +55,23 @@ export function registerResource(instance: FastifyInstance, resource: ResourceDe
   const base = `/${resource.endpoint ?? resource.name}`;
   // An ability granted for one record (entity_type: the resource's name) reaches that record: the lists show it alone,
   // reading, editing and deleting it are allowed; creating and importing need the ability itself.
-  const config = { access: { abilities: resource.ability }, resource: resource.name };
+  const config = { access: { abilities: resource.ability, reaches: 'nothing' as const }, resource: resource.name };
   const listConfig = {
-    access: { abilities: resource.readers ?? resource.ability, scope: listOf(resource.name) },
+    access: { abilities: resource.readers ?? resource.ability, scope: listOf(resource.name), reaches: 'nothing' as const },
     resource: resource.name,
   };
-  const exportConfig = { access: { abilities: resource.ability, scope: listOf(resource.name) }, resource: resource.name };
-  const readConfig = { access: { abilities: resource.readers ?? resource.ability, scope: record(resource.name) }, resource: resource.name };
-  const recordConfig = { access: { abilities: resource.ability, scope: record(resource.name) }, resource: resource.name };
+  const exportConfig = {
+    access: { abilities: resource.ability, scope: listOf(resource.name), reaches: 'nothing' as const },
+    resource: resource.name,
+  };
+  const readConfig = {
+    access: { abilities: resource.readers ?? resource.ability, scope: record(resource.name), reaches: 'nothing' as const },
+    resource: resource.name,
+  };
+  const recordConfig = {
+    access: { abilities: resource.ability, scope: record(resource.name), reaches: 'nothing' as const },
+    resource: resource.name,
+  };
   const tags = [resource.name];
   const hooks = partOf(resourceHooks, resource.name) ?? {};
 

@@ -125,6 +125,12 @@ export async function applicationWithReviews(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    // Standing aside is one fact for every route that reaches the application (server/auth/standing.ts).
+    if (review.conflict)
+      await db
+        .insertInto('conflicts_of_interest')
+        .values({ application_id: application.id, user_id: review.userId, declared_at: new Date() })
+        .execute();
     const scores = Object.entries(review.scores ?? {});
     if (sentIn && scores.length)
       await db

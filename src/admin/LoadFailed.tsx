@@ -1,6 +1,12 @@
 import { Alert, Button, LinearProgress } from '@mui/material';
 import type { ReactNode } from 'react';
-import { useTranslate } from 'react-admin';
+import { HttpError, useTranslate } from 'react-admin';
+
+/**
+ * The server's refusal (403) of a read, such as of an application the user stood aside from: its message, which a
+ * screen says as what happened (no retry would change it) rather than as a failure; else null.
+ */
+export const refusalOf = (error: Error | null | undefined) => (error instanceof HttpError && error.status === 403 ? error.message : null);
 
 /**
  * A read that failed: its message and a way to read again. A staff screen never leaves a part empty because one

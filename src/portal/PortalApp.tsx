@@ -21,6 +21,7 @@ const ThankYouPage = lazy(withLaterTexts(() => import('./pages/ThankYouPage')));
 const FaqPage = lazy(withLaterTexts(() => import('./pages/FaqPage')));
 const PrivacyPage = lazy(withLaterTexts(() => import('./pages/PrivacyPage')));
 const MyDataPage = lazy(withLaterTexts(() => import('./pages/MyDataPage')));
+const EidLinkPage = lazy(withLaterTexts(() => import('./pages/EidLinkPage')));
 const DialoguePage = lazy(withLaterTexts(() => import('./pages/DialoguePage')));
 const FollowupPage = lazy(withLaterTexts(() => import('./pages/FollowupPage')));
 const GrantPage = lazy(withLaterTexts(() => import('./grant/GrantPage')));
@@ -58,6 +59,7 @@ export function PortalApp({ i18nProvider }: { i18nProvider: I18nProvider }) {
                   <Route path="/followup/:applicationUuid" element={<FollowupPage />} />
                   <Route path="/bidrag/:applicationUuid" element={<GrantPage />} />
                   <Route path="/mina-uppgifter" element={<MyDataPage />} />
+                  <Route path="/e-legitimation/koppla" element={<EidLinkPage />} />
                 </Route>
                 <Route path="*" element={<NotFoundPage />} />
               </Routes>

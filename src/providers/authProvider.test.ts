@@ -119,7 +119,7 @@ describe('a sign-in with a second factor or through the organisation’s identit
     expect(session.isLoggedIn()).toBe(false);
   });
 
-  it('completes a session another call started (an enrolment confirmed during sign-in)', async () => {
+  it('completes a session another call started (an enrolment completed during sign-in)', async () => {
     const { provider, api, session } = setup({});
     await provider.login({ expires_in: 1800 });
     expect(urls(api)).toEqual(['GET /users/me', 'GET /users/me/abilities']);

@@ -26,7 +26,7 @@ export class SecondFactorNeeded extends Error {
 /**
  * The ways a staff sign-in completes: the password (which may call for a second factor), a code from the
  * authenticator app or a recovery code, the organisation's identity provider's answer (its return page's query), or
- * a session another call has already started (confirming an enrolment during sign-in).
+ * a session another call has already started (completing an enrolment during sign-in).
  */
 export type StaffSignIn =
   | { email?: string; username?: string; password: string }

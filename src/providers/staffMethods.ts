@@ -29,7 +29,13 @@ import type { payoutPlan } from '../../server/routes/schemas/grants';
 import type { repayments } from '../../server/routes/schemas/repayments';
 import type { ownReview, periodReviewers, reviewer, reviewsView } from '../../server/routes/schemas/reviews';
 import type { agendaItem, meeting, meetingRow } from '../../server/routes/schemas/meetings';
-import type { accountEvent, enrolment, recoveryCodes, secondFactorStatus } from '../../server/routes/schemas/secondFactor';
+import type {
+  accountEvent,
+  enrolment,
+  enrolmentCompleted,
+  recoveryCodes,
+  secondFactorStatus,
+} from '../../server/routes/schemas/secondFactor';
 import type { oidcProvider, oidcStart } from '../../server/routes/schemas/signIn';
 
 // The answers' types are the server's response schemas (server/routes/schemas/), as JSON carries them.
@@ -189,10 +195,17 @@ export type PeriodReviewersAdded = JsonOf<typeof periodReviewers>;
 export type SignInProvider = NonNullable<JsonOf<typeof oidcProvider>['data']>;
 /** The second factor being enrolled: the otpauth URI as a QR code (SVG), and its secret in base32 for typing. */
 export type SecondFactorEnrolment = JsonOf<typeof enrolment>;
-/** Fresh one-time recovery codes; `expires_in` when confirming an enrolment also started the session. */
+/** Fresh one-time recovery codes. */
 export type RecoveryCodes = JsonOf<typeof recoveryCodes>;
-/** The signed-in user's second factor: on since when, the recovery codes left, and whether the foundation requires it. */
+/** A second factor turned on once its codes were saved; `expires_in` when that completed a sign-in (the session started). */
+export type EnrolmentCompleted = JsonOf<typeof enrolmentCompleted>;
+/**
+ * The signed-in user's second factor: on since when, the recovery codes left, whether they have a password to confirm
+ * changes with, and whether the foundation requires it.
+ */
 export type SecondFactorStatus = JsonOf<typeof secondFactorStatus>;
+/** What confirms a change of one's own second factor: the password, or a current code from the app. */
+export type SecondFactorProof = { password: string } | { code: string };
 /** An event of a staff account's sign-in (locales: account_history.events.*); `actor_name` null: the owner. */
 export type AccountEvent = JsonOf<typeof accountEvent>;
 
@@ -263,15 +276,23 @@ export function staffMethods(http: HttpClient, unwrap: Unwrap) {
     /** Starts a sign-in there: the provider's address to send the browser to. */
     startStaffSso: () => unwrap<JsonOf<typeof oidcStart>['data']>(http.post('/auth/oidc/start')),
     getSecondFactor: () => unwrap<SecondFactorStatus>(http.get('/auth/second-factor')),
-    /** A new secret to enrol (replacing one not yet confirmed), during sign-in or for the signed-in user. */
-    startSecondFactorEnrolment: () => unwrap<SecondFactorEnrolment>(http.post('/auth/second-factor/enrolment')),
-    /** Turns the second factor on with a first code from the app; answers the recovery codes. */
+    /**
+     * A new secret to enrol (replacing one not yet confirmed): during sign-in (the challenge is the proof), or for the
+     * signed-in user, who gives their password again.
+     */
+    startSecondFactorEnrolment: (password?: string) =>
+      unwrap<SecondFactorEnrolment>(http.post('/auth/second-factor/enrolment', { data: password === undefined ? {} : { password } })),
+    /** Confirms the secret with a first code from the app; answers the recovery codes (the factor is still off). */
     confirmSecondFactorEnrolment: (code: string) =>
       unwrap<RecoveryCodes>(http.post('/auth/second-factor/enrolment/confirm', { data: { code } })),
-    /** New recovery codes against a current code; the old ones stop working. */
-    renewRecoveryCodes: (code: string) => unwrap<RecoveryCodes>(http.post('/auth/second-factor/recovery-codes', { data: { code } })),
-    /** Turns the signed-in user's second factor off, confirmed by a current code (only where it is not required). */
-    removeSecondFactor: (code: string) => unwrap<unknown>(http.delete('/auth/second-factor', { body: { data: { code } } })),
+    /** The recovery codes are saved: turns the second factor on (and, during sign-in, starts the session). */
+    completeSecondFactorEnrolment: () =>
+      unwrap<EnrolmentCompleted>(http.post('/auth/second-factor/enrolment/complete', { data: { codes_saved: true } })),
+    /** New recovery codes against the password or a current code; the old ones stop working. */
+    renewRecoveryCodes: (proof: SecondFactorProof) =>
+      unwrap<RecoveryCodes>(http.post('/auth/second-factor/recovery-codes', { data: proof })),
+    /** Turns the signed-in user's second factor off, confirmed by the password or a current code (where not required). */
+    removeSecondFactor: (proof: SecondFactorProof) => unwrap<unknown>(http.delete('/auth/second-factor', { body: { data: proof } })),
     /** An administrator's reset of a colleague's second factor: enrolled again at their next sign-in, sessions ended. */
     resetSecondFactor: (userId: number) => unwrap<unknown>(http.delete(`/users/${userId}/second-factor`)),
     /** A staff account's sign-in events, newest first. */

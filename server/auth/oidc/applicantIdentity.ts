@@ -4,11 +4,11 @@ import { AppError } from '../../errors.js';
 import { applicantByEmail, registerApplicant } from '../loginLinks.js';
 import type { AuthKeys } from '../secrets.js';
 import { hashToken, newToken } from '../tokens.js';
-import { adoptPersonalNumber, linkApplicantIdentity } from './identityLinks.js';
+import { adoptPersonalNumber, linkEid, type EidNotice } from './identityLinks.js';
 import type { OidcClaims } from './relyingParty.js';
 
-/** How long an e-ID sign-in waits for the e-mail that its login link confirms. */
-const PENDING_MINUTES = 30;
+/** How long an e-ID sign-in waits for an e-mail address, and then for that account's owner to confirm the link. */
+export const PENDING_MINUTES = 30;
 
 /** What an applicant's e-ID sign-in comes to: signed in, or an identity waiting for an e-mail address. */
 export type ApplicantSignIn =
@@ -25,22 +25,24 @@ function usable(account: { active: boolean }) {
  * Finds the applicant an e-ID sign-in is, in one transaction, by what is most certain first: the identity linked
  * before (issuer and subject); the personal number (its keyed hash) of an open account, then linking the identity;
  * an e-mail the provider verified, linking the identity to that account or to a new one with the provider's names.
- * Without a verified e-mail the identity waits (`oidc_pending`, its token's hash, 30 minutes) for the person to give
- * an address and confirm it by a login link. The personal number is never stored but as its hash, and a hash or
- * identity another account holds is never moved.
+ * Each link is on the account's history and mailed to its owner (server/auth/oidc/identityLinks.ts), and none puts a
+ * second person's e-ID on an account. Without a verified e-mail nothing is linked: the identity waits (`oidc_pending`,
+ * its token's hash, 30 minutes) for an address, whose account's owner then confirms or declines the link
+ * (linkRequests.ts). The personal number is never stored but as its hash, and a hash or identity another account holds
+ * is never moved.
  */
-export function signInApplicant(
+export async function signInApplicant(
   db: Db,
   keys: Pick<AuthKeys, 'personalNumberHash'>,
+  notice: EidNotice,
   claims: OidcClaims,
   { locale, now }: { locale: string; now: Date },
 ): Promise<ApplicantSignIn> {
   const identity = { issuer: claims.issuer, subject: claims.subject };
   const hash = claims.personal_number ? keys.personalNumberHash(claims.personal_number) : null;
-  return db.transaction().execute(async (trx) => {
-    const signedIn = async (account: { id: number; active: boolean }) => {
-      usable(account);
-      if (!(await linkApplicantIdentity(trx, identity, account.id, now))) throw new AppError(422, 'errors.oidc.failed');
+  const eid = { ...identity, personal_number_hash: hash, first_name: name(claims.given_name), last_name: name(claims.family_name) };
+  const outcome = await db.transaction().execute(async (trx) => {
+    const signedIn = async (account: { id: number }) => {
       await trx
         .updateTable('oidc_identities')
         .set({ last_sign_in_at: now })
@@ -48,6 +50,15 @@ export function signInApplicant(
         .where('subject', '=', identity.subject)
         .execute();
       return { kind: 'signed_in' as const, applicantId: account.id };
+    };
+    /** Links the e-ID to the account and signs in; `refusal` is the message when the account has another person's e-ID. */
+    const linkedTo = async (account: { id: number; active: boolean }, refusal: string) => {
+      usable(account);
+      const linked = await linkEid(trx, notice, account.id, eid, now);
+      if (linked === 'other_person') throw new AppError(409, refusal);
+      // Linked elsewhere by another request at this moment: a sign-in again finds it.
+      if (linked === 'taken') throw new AppError(422, 'errors.oidc.failed');
+      return signedIn(account);
     };
 
     const linked = await trx
@@ -59,6 +70,7 @@ export function signInApplicant(
       .where('f.closed_at', 'is', null)
       .executeTakeFirst();
     if (linked) {
+      usable(linked);
       // A provider that gives the number now, and did not when the identity was linked.
       if (hash) await adoptPersonalNumber(trx, linked.id, hash);
       return signedIn(linked);
@@ -71,33 +83,32 @@ export function signInApplicant(
         .where('personal_number_hash', '=', hash)
         .where('closed_at', 'is', null)
         .executeTakeFirst();
-      if (byNumber) return signedIn(byNumber);
+      // Another identity of the same person (a new subject at the broker): the same number shows it is theirs.
+      if (byNumber) return linkedTo(byNumber, 'errors.oidc.failed');
     }
 
     if (claims.email_verified === true && claims.email) {
       const byEmail = await applicantByEmail(trx, claims.email);
       if (byEmail) {
         usable(byEmail);
-        // The address's account is someone else's whose e-ID gave another number (a shared mailbox): not theirs.
-        if (hash && !(await adoptPersonalNumber(trx, byEmail.id, hash))) throw new AppError(409, 'errors.oidc.other_person');
         await trx
           .updateTable('frontend_users')
           .set({ verified_at: sql<Date>`coalesce(verified_at, now())`, updated_at: sql<Date>`now()` })
           .where('id', '=', byEmail.id)
           .execute();
-        return signedIn(byEmail);
+        // The address's account is someone else's whose e-ID is another person's (a shared mailbox): not theirs.
+        return linkedTo(byEmail, 'errors.oidc.other_person');
       }
       const registered = await registerApplicant(trx, {
         email: claims.email,
-        first_name: name(claims.given_name),
-        last_name: name(claims.family_name),
+        first_name: eid.first_name,
+        last_name: eid.last_name,
         locale,
         verified_at: now,
-        personal_number_hash: hash,
       });
       // Registered by another request at this moment: a sign-in again finds it.
       if (!registered) throw new AppError(422, 'errors.oidc.failed');
-      return signedIn(registered);
+      return linkedTo(registered, 'errors.oidc.failed');
     }
 
     const token = newToken();
@@ -105,23 +116,25 @@ export function signInApplicant(
       .insertInto('oidc_pending')
       .values({
         token_hash: hashToken(token),
-        ...identity,
-        personal_number_hash: hash,
-        first_name: name(claims.given_name),
-        last_name: name(claims.family_name),
+        ...eid,
         expires_at: new Date(now.getTime() + PENDING_MINUTES * 60_000),
+        created_at: now,
       })
       .execute();
-    return { kind: 'needs_email' as const, token, first_name: name(claims.given_name), last_name: name(claims.family_name) };
+    return { kind: 'needs_email' as const, token, first_name: eid.first_name, last_name: eid.last_name };
   });
+  // The link's mail, queued in the transaction, goes once it has committed.
+  if (outcome.kind === 'signed_in') notice.mailer.deliverSoon();
+  return outcome;
 }
 
-/** The e-ID identity waiting for an e-mail address, by its cookie's token, while it waits at `now`. */
+/** The e-ID identity waiting for an e-mail address, by its cookie's token, while it waits at `now` and none was given. */
 export function pendingIdentity(db: Db, token: string, now: Date) {
   return db
     .selectFrom('oidc_pending')
-    .select(['id', 'first_name', 'last_name'])
+    .select(['id', 'first_name', 'last_name', 'created_at', 'expires_at'])
     .where('token_hash', '=', hashToken(token))
+    .where('frontend_user_id', 'is', null)
     .where('expires_at', '>', now)
     .executeTakeFirst();
 }

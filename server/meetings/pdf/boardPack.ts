@@ -89,8 +89,8 @@ function applicationPage(doc: Pdf, page: Page, t: Translate, locale: Locale) {
   title(doc, [application.reference, line.application.applicant ?? line.application.organisation].filter(Boolean).join(' – '));
   facts(doc, [
     [t('meetings.pdf.review_amount'), formatMoney(line.application.proposed_amount, locale)],
-    [t('meetings.pdf.weighted_score'), score(line.application.review.score, locale)],
-    [t('meetings.pdf.spread'), formatScore(line.application.review.spread, locale)],
+    [t('meetings.pdf.weighted_score'), score(line.application.review?.score ?? null, locale)],
+    [t('meetings.pdf.spread'), score(line.application.review?.spread ?? null, locale)],
     [t('meetings.pdf.proposal'), line.application.proposal ? t(`meetings.pdf.proposals.${line.application.proposal}`) : '–'],
   ]);
   heading(doc, t('meetings.pdf.application'));
@@ -101,7 +101,8 @@ function applicationPage(doc: Pdf, page: Page, t: Translate, locale: Locale) {
     facts(doc, questions, 200);
   }
   heading(doc, t('meetings.pdf.reviews'));
-  if (!page.reviews.length) paragraph(doc, t('meetings.pdf.no_reviews'));
+  if (page.reviews_withheld) paragraph(doc, t('meetings.pdf.reviews_withheld'));
+  else if (!page.reviews.length) paragraph(doc, t('meetings.pdf.no_reviews'));
   for (const review of page.reviews) reviewSection(doc, review, t, locale);
   if (page.stood_aside.length) {
     doc.moveDown(0.5);
@@ -145,7 +146,7 @@ export function boardPackPdf(pack: BoardPack, { t, locale }: { t: Translate; loc
       a.category ?? '',
       money(a.money),
       money(a.proposed_amount),
-      score(a.review.score, locale),
+      score(a.review?.score ?? null, locale),
       a.proposal ? t(`meetings.pdf.proposals.${a.proposal}`) : '–',
     ]),
     [[t('meetings.pdf.total'), '', '', money(meeting.totals.applied), money(meeting.totals.proposed), '', '']],
@@ -158,10 +159,12 @@ export function boardPackPdf(pack: BoardPack, { t, locale }: { t: Translate; loc
       [t('meetings.pdf.available_money'), money(totals.available_money)],
       [t('meetings.pdf.approved_elsewhere'), money(totals.approved_elsewhere)],
       [t('meetings.pdf.remaining'), money(totals.remaining)],
-      [t('meetings.pdf.remaining_after_proposals'), money(totals.remaining - totals.proposed)],
+      // Not where a line's proposal is withheld from the reader: it would tell that proposal.
+      [t('meetings.pdf.remaining_after_proposals'), totals.withheld_lines ? '–' : money(totals.remaining - totals.proposed)],
     ],
     220,
   );
+  if (totals.withheld_lines) paragraph(doc, t('meetings.pdf.withheld_lines', { smart_count: totals.withheld_lines }));
   const aside = meeting.agenda.filter((line) => meeting.my_conflicts[line.application.uuid]);
   if (aside.length) {
     doc.moveDown(0.5);

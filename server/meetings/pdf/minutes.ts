@@ -13,7 +13,7 @@ const { approved } = enums.application_status;
  */
 export function minutesPdf(minutes: Minutes, { t, locale }: { t: Translate; locale: Locale }): Promise<Buffer> {
   const { meeting } = minutes;
-  const money = (ore: number | null) => formatMoney(ore, locale);
+  const money = (ore: number | null) => (ore === null ? '–' : formatMoney(ore, locale));
   const doc = newPdf(t('meetings.pdf.minutes.title'), locale);
   title(doc, t('meetings.pdf.minutes.title'), minutes.foundation);
   paragraph(doc, t('meetings.pdf.minutes.intro', { foundation: minutes.foundation }));
@@ -42,7 +42,7 @@ export function minutesPdf(minutes: Minutes, { t, locale }: { t: Translate; loca
       [line.application.applicant, line.application.organisation].filter(Boolean).join('\n'),
       money(line.application.money),
       enumLabel(t, 'application_status', line.decided_status),
-      line.decided_status === approved ? money(line.decided_amount) : '–',
+      line.decided_status === approved && line.decided_amount !== null ? money(line.decided_amount) : '–',
     ]),
     [[t('meetings.pdf.total'), '', money(meeting.totals.applied), '', money(meeting.totals.decided)]],
   );
@@ -57,10 +57,12 @@ export function minutesPdf(minutes: Minutes, { t, locale }: { t: Translate; loca
       [t('meetings.pdf.minutes.granted'), money(totals.decided)],
       [t('meetings.pdf.available_money'), money(totals.available_money)],
       [t('meetings.pdf.approved_elsewhere'), money(totals.approved_elsewhere)],
-      [t('meetings.pdf.minutes.remaining_after'), money(totals.remaining - totals.decided)],
+      // Not where a line's amount is withheld from the reader: it would tell that amount.
+      [t('meetings.pdf.minutes.remaining_after'), totals.withheld_lines ? '–' : money(totals.remaining - totals.decided)],
     ],
     220,
   );
+  if (totals.withheld_lines) paragraph(doc, t('meetings.pdf.withheld_lines', { smart_count: totals.withheld_lines }));
 
   heading(doc, t('meetings.pdf.minutes.conflicts'));
   if (!minutes.board_conflicts.length && !minutes.reviewer_conflicts.length) paragraph(doc, t('meetings.pdf.minutes.no_conflicts'));

@@ -6,36 +6,22 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { enums } from '../../../resources/enums.js';
 import type { Locale } from '../../../resources/locales.js';
 import { hashToken } from '../../auth/tokens.js';
-import type { OidcSettings } from '../../config.js';
 import { applicantData } from '../../dataProtection/dataExport.js';
 import { translator } from '../../i18n.js';
 import { createApplication, createPeriod } from '../../test/handlingFixtures.js';
-import { startOidcServer, type OidcServer, type TestPerson } from '../../test/oidcServer.js';
+import { eidSettings, eidSignIns, person, portalClient, spendLink } from '../../test/eidSignIns.js';
+import { startOidcServer, type OidcServer } from '../../test/oidcServer.js';
 import { call, cookieValue, createTestApp, type TestApp } from '../../test/testApp.js';
 
 // Applicants' sign-in by e-ID, against a real OpenID Connect provider in this process: nothing mocked.
-
-const client = {
-  client_id: 'portal',
-  client_secret: 'portal-secret-for-the-tests',
-  redirect_uris: ['http://localhost:3000/e-legitimation'],
-};
-const settingsOf = (issuer: string): OidcSettings => ({
-  issuer,
-  clientId: client.client_id,
-  clientSecret: client.client_secret,
-  scopes: 'openid profile email personal_number',
-  personalNumberClaim: 'personal_number',
-  displayName: 'BankID',
-});
 
 let provider: OidcServer;
 let t: TestApp;
 /** How far the app's clock is ahead of the real one. */
 let ahead = 0;
 beforeAll(async () => {
-  provider = await startOidcServer({ clients: [client] });
-  t = await createTestApp({ clock: { now: () => new Date(Date.now() + ahead) }, config: { applicantOidc: settingsOf(provider.issuer) } });
+  provider = await startOidcServer({ clients: [portalClient] });
+  t = await createTestApp({ clock: { now: () => new Date(Date.now() + ahead) }, config: { applicantOidc: eidSettings(provider.issuer) } });
 });
 afterAll(async () => {
   await t?.close();
@@ -46,51 +32,10 @@ beforeEach(async () => {
   await t.db.deleteFrom('login_attempts').execute();
 });
 
-let people = 0;
-/** A person of their own: a personal number nobody else in the file has, their names and a verified address. */
-function person(extra: Partial<TestPerson> = {}): TestPerson & { personalNumber: string } {
-  people += 1;
-  return {
-    personalNumber: `19850101-${String(1000 + people)}`,
-    givenName: 'Åsa',
-    familyName: 'Öberg',
-    email: `eid-${people}-${randomUUID().slice(0, 8)}@test.se`,
-    ...extra,
-  };
-}
-
-async function start(return_to?: string) {
-  const response = await call(t.app, {
-    method: 'POST',
-    url: '/api/v1/frontend-users/oidc/start',
-    payload: { data: return_to === undefined ? {} : { return_to } },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  const url = response.json().data.url as string;
-  return {
-    url,
-    state: new URL(url).searchParams.get('state')!,
-    cookie: `applicant_oidc_flow=${cookieValue(response, 'applicant_oidc_flow')}`,
-  };
-}
-const postCallback = (cookie: string, search: string, locale: Locale = 'sv-SE') =>
-  call(t.app, {
-    method: 'POST',
-    url: '/api/v1/frontend-users/oidc/callback',
-    cookie,
-    headers: { 'accept-language': locale },
-    payload: { data: { callback: search } },
-  });
-async function signIn(who: TestPerson, return_to?: string) {
-  const flow = await start(return_to);
-  return postCallback(flow.cookie, await provider.signInAtProvider(flow.url, who));
-}
-/** Signs in and answers the applicant's session cookie. */
-async function signedIn(who: TestPerson) {
-  const response = await signIn(who);
-  expect(response.statusCode, response.body).toBe(200);
-  return `applicant_session=${cookieValue(response, 'applicant_session')}`;
-}
+const { start, postCallback, signIn, signedIn, waiting, giveAddress } = eidSignIns(
+  () => t.app,
+  () => provider,
+);
 const me = (cookie: string) => call(t.app, { method: 'GET', url: '/api/v1/frontend-users/me', cookie });
 const mails = (to: string) => t.db.selectFrom('outbox').selectAll().where('recipient', '=', to).orderBy('id').execute();
 const identitiesOf = (frontendUserId: number) =>
@@ -114,6 +59,13 @@ describe('signing in by e-ID', () => {
     expect(account.verified_at).toBeInstanceOf(Date);
     expect(account.personal_number_hash).toEqual(t.app.authKeys.personalNumberHash(who.personalNumber));
     expect(await identitiesOf(account.id)).toEqual([{ issuer: provider.issuer, subject: expect.stringMatching(/^pnr-/) }]);
+    // The link is the account's first event, and its owner hears of it.
+    expect((await accountEid(cookie)).json().data.history).toEqual([
+      { event: 'eid_linked', provider: 'BankID', person_name: 'Åsa Öberg', created_at: expect.any(String) },
+    ]);
+    expect((await mails(who.email!)).map((mail) => mail.subject)).toEqual([
+      'En e-legitimation har kopplats till ditt konto – Ansökningsportalen',
+    ]);
 
     const refreshed = await call(t.app, { method: 'POST', url: '/api/v1/frontend-users/refresh', cookie });
     expect(refreshed.statusCode).toBe(200);
@@ -144,15 +96,19 @@ describe('signing in by e-ID', () => {
     const other = await signedIn({ personalNumber: who.personalNumber, subject: `another-${randomUUID()}` });
     expect((await me(other)).json().data.id).toBe(id);
     expect(await identitiesOf(id)).toHaveLength(2);
+    expect((await accountEid(other)).json().data.history.map((entry: { event: string }) => entry.event)).toEqual([
+      'eid_linked',
+      'eid_linked',
+    ]);
 
     // An applicant registered by link, signing in by e-ID with that address verified: linked, and given the number.
     const address = `linked-${randomUUID().slice(0, 8)}@test.se`;
-    const registered = await call(t.app, {
+    const registration = await call(t.app, {
       method: 'POST',
       url: '/api/v1/frontend-users/register',
       payload: { data: { email: address, email_confirmation: address, first_name: 'Lina', last_name: 'Länk' } },
     });
-    expect(registered.statusCode).toBe(200);
+    expect(registration.statusCode).toBe(200);
     const linkRegistered = await t.db.selectFrom('frontend_users').selectAll().where('email', '=', address).executeTakeFirstOrThrow();
     const byAddress = person({ email: address.toUpperCase(), givenName: 'Someone', familyName: 'Else' });
     const cookie = await signedIn(byAddress);
@@ -160,6 +116,7 @@ describe('signing in by e-ID', () => {
     const after = await t.db.selectFrom('frontend_users').selectAll().where('id', '=', linkRegistered.id).executeTakeFirstOrThrow();
     expect(after.personal_number_hash).toEqual(t.app.authKeys.personalNumberHash(byAddress.personalNumber));
     expect(after.verified_at).toBeInstanceOf(Date);
+    expect((await mails(address)).at(-1)!.body_text).toContain('Namn: Someone Else');
   });
 
   it('never links an address whose account is another person’s, nor one the provider has not verified', async () => {
@@ -190,8 +147,41 @@ describe('signing in by e-ID', () => {
   });
 });
 
+/** The signed-in applicant's e-ID as the confirmation page and My data read it. */
+const accountEid = (cookie: string, locale: Locale = 'sv-SE') =>
+  call(t.app, { method: 'GET', url: '/api/v1/frontend-users/me/eid', cookie, headers: { 'accept-language': locale } });
+/** The owner's answer to a waiting e-ID on the confirmation page. */
+const answer = (cookie: string, id: string, action: 'confirm' | 'decline', locale: Locale = 'sv-SE') =>
+  call(t.app, {
+    method: 'POST',
+    url: `/api/v1/frontend-users/me/eid/requests/${id}/${action}`,
+    cookie,
+    headers: { 'accept-language': locale },
+  });
+/** Removes the account's e-ID link, confirmed, as My data does. */
+const removeLink = (cookie: string, locale: Locale = 'sv-SE') =>
+  call(t.app, {
+    method: 'DELETE',
+    url: '/api/v1/frontend-users/me/eid',
+    cookie,
+    headers: { 'accept-language': locale },
+    payload: { data: { confirm: true } },
+  });
+/** Registers an applicant with the address by its e-mailed link, in `locale`; answers their session's cookie. */
+async function registered(address: string, names: { first_name: string; last_name: string }, locale: Locale = 'sv-SE') {
+  const response = await call(t.app, {
+    method: 'POST',
+    url: '/api/v1/frontend-users/register',
+    headers: { 'accept-language': locale },
+    payload: { data: { email: address, email_confirmation: address, ...names } },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return spendLink(t.app, (await mails(address)).at(-1)!.body_text);
+}
+const accountOf = (address: string) => t.db.selectFrom('frontend_users').selectAll().where('email', '=', address).executeTakeFirstOrThrow();
+
 describe('an e-ID without a verified address', () => {
-  it('asks for one, mails a login link whose use links the e-ID, and the next e-ID sign-in goes straight in', async () => {
+  it('asks for one, mails its owner what asks to be linked, and only their confirmation on the page links the e-ID', async () => {
     const who = person({ email: undefined, givenName: 'Nils', familyName: 'Näslund' });
     const response = await signIn(who);
     expect(response.statusCode, response.body).toBe(200);
@@ -200,86 +190,293 @@ describe('an e-ID without a verified address', () => {
     const pending = `oidc_pending=${cookieValue(response, 'oidc_pending')}`;
 
     const address = `nils-${randomUUID().slice(0, 8)}@test.se`;
-    const sent = await call(t.app, {
-      method: 'POST',
-      url: '/api/v1/frontend-users/oidc/email',
-      cookie: pending,
-      payload: { data: { email: address } },
-    });
+    const sent = await giveAddress(pending, address);
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json().data.message).toBe(translator('sv-SE')('auth.link_sent'));
-    const account = await t.db.selectFrom('frontend_users').selectAll().where('email', '=', address).executeTakeFirstOrThrow();
+    // A new address is registered with the e-ID's names, as /register would, and is nobody's until its link is opened.
+    const account = await accountOf(address);
     expect(account).toMatchObject({ first_name: 'Nils', last_name: 'Näslund', verified_at: null, personal_number_hash: null });
     const [mail] = await mails(address);
-    expect(mail.subject).toBe('Din inloggningslänk – Ansökningsportalen');
-    const token = mail.body_text.match(/\/logga-in\/([\w-]+)/)![1];
-    // Not linked before the address is confirmed.
-    expect(await identitiesOf(account.id)).toEqual([]);
+    expect(mail.subject).toBe('Vill du koppla BankID till ditt konto? – Ansökningsportalen');
+    expect(mail.body_text).toContain('Namn: Nils Näslund');
+    expect(mail.body_text).toMatch(/\/logga-in\/[\w-]+\?next=%2Fe-legitimation%2Fkoppla\n/);
 
-    const spent = await call(t.app, { method: 'POST', url: '/api/v1/frontend-users/login', payload: { data: { token } } });
-    expect(spent.statusCode, spent.body).toBe(200);
+    // The link signs in and verifies the address, and links nothing.
+    const cookie = await spendLink(t.app, mail.body_text);
+    expect(await identitiesOf(account.id)).toEqual([]);
+    expect(await accountOf(address)).toMatchObject({ verified_at: expect.any(Date), personal_number_hash: null });
+    const shown = (await accountEid(cookie)).json().data;
+    expect(shown).toMatchObject({ provider: 'BankID', linked_at: null, history: [] });
+    expect(shown.requests).toEqual([
+      {
+        id: expect.any(String),
+        first_name: 'Nils',
+        last_name: 'Näslund',
+        requested_at: expect.any(String),
+        expires_at: expect.any(String),
+      },
+    ]);
+
+    const confirmed = await answer(cookie, shown.requests[0].id, 'confirm');
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json().data).toMatchObject({
+      linked_at: expect.any(String),
+      requests: [],
+      history: [{ event: 'eid_linked', provider: 'BankID', person_name: 'Nils Näslund', created_at: expect.any(String) }],
+    });
     expect(await identitiesOf(account.id)).toHaveLength(1);
-    const linked = await t.db.selectFrom('frontend_users').selectAll().where('id', '=', account.id).executeTakeFirstOrThrow();
-    expect(linked.personal_number_hash).toEqual(t.app.authKeys.personalNumberHash(who.personalNumber));
-    expect(linked.verified_at).toBeInstanceOf(Date);
-    expect(
-      await t.db
-        .selectFrom('oidc_pending')
-        .select('id')
-        .where('subject', '=', (await identitiesOf(account.id))[0].subject)
-        .execute(),
-    ).toEqual([]);
+    expect((await accountOf(address)).personal_number_hash).toEqual(t.app.authKeys.personalNumberHash(who.personalNumber));
+    expect(await t.db.selectFrom('oidc_pending').select('id').where('frontend_user_id', '=', account.id).execute()).toEqual([]);
+    expect((await mails(address)).at(-1)!.subject).toBe('En e-legitimation har kopplats till ditt konto – Ansökningsportalen');
 
     const next = await signedIn(who);
     expect((await me(next)).json().data.id).toBe(account.id);
   });
 
-  it('links the e-ID to an applicant already registered with the address given, the same answer as for a new one', async () => {
-    const address = `known-${randomUUID().slice(0, 8)}@test.se`;
-    await call(t.app, {
-      method: 'POST',
-      url: '/api/v1/frontend-users/register',
-      payload: { data: { email: address, email_confirmation: address, first_name: 'Kim', last_name: 'Känd' } },
-    });
-    const who = person({ email: undefined });
-    const response = await signIn(who);
-    const pending = `oidc_pending=${cookieValue(response, 'oidc_pending')}`;
-    const sent = await call(t.app, {
-      method: 'POST',
-      url: '/api/v1/frontend-users/oidc/email',
-      cookie: pending,
-      payload: { data: { email: address } },
-    });
-    expect(sent.json().data.message).toBe(translator('sv-SE')('auth.link_sent'));
-    const token = (await mails(address)).at(-1)!.body_text.match(/\/logga-in\/([\w-]+)/)![1];
-    const spent = await call(t.app, { method: 'POST', url: '/api/v1/frontend-users/login', payload: { data: { token } } });
-    const cookie = `applicant_session=${cookieValue(spent, 'applicant_session')}`;
-    expect((await me(cookie)).json().data).toMatchObject({ email: address, first_name: 'Kim' });
-    expect((await me(await signedIn(who))).json().data.email).toBe(address);
+  it('asks one address’s owner per sign-in', async () => {
+    const pending = await waiting(person({ email: undefined }));
+    const first = `first-${randomUUID().slice(0, 8)}@test.se`;
+    const second = `second-${randomUUID().slice(0, 8)}@test.se`;
+    expect((await giveAddress(pending, first)).statusCode).toBe(200);
+    const again = await giveAddress(pending, second, 'en-US');
+    expect(again.statusCode).toBe(422);
+    expect(again.json().message).toBe(translator('en-US')('errors.oidc.pending_expired'));
+    expect(await mails(second)).toEqual([]);
   });
 
   it('refuses an address without a waiting e-ID, or one that waited too long', async () => {
-    const refused = await call(t.app, {
-      method: 'POST',
-      url: '/api/v1/frontend-users/oidc/email',
-      payload: { data: { email: 'x@test.se' } },
-    });
+    const refused = await giveAddress('', 'x@test.se');
     expect(refused.statusCode).toBe(422);
     expect(refused.json().message).toBe(translator('sv-SE')('errors.oidc.pending_expired'));
 
-    const response = await signIn(person({ email: undefined }));
-    const pending = `oidc_pending=${cookieValue(response, 'oidc_pending')}`;
+    const pending = await waiting(person({ email: undefined }));
     ahead = 31 * 60_000;
-    const late = await call(t.app, {
-      method: 'POST',
-      url: '/api/v1/frontend-users/oidc/email',
-      cookie: pending,
-      headers: { 'accept-language': 'en-US' },
-      payload: { data: { email: 'late@test.se' } },
-    });
+    const late = await giveAddress(pending, 'late@test.se', 'en-US');
     expect(late.statusCode).toBe(422);
     expect(late.json().message).toBe(translator('en-US')('errors.oidc.pending_expired'));
     expect(await mails('late@test.se')).toEqual([]);
+  });
+
+  it('links nothing once the request has waited its 30 minutes, and the page says nothing waits', async () => {
+    const address = `owner-${randomUUID().slice(0, 8)}@test.se`;
+    const cookie = await registered(address, { first_name: 'Olle', last_name: 'Ägare' });
+    const who = person({ email: undefined });
+    await giveAddress(await waiting(who), address);
+    const [request] = (await accountEid(cookie)).json().data.requests;
+    expect(request).toBeDefined();
+
+    ahead = 31 * 60_000;
+    expect((await accountEid(cookie)).json().data.requests).toEqual([]);
+    for (const [locale, action] of [
+      ['sv-SE', 'confirm'],
+      ['en-US', 'decline'],
+    ] as const) {
+      const late = await answer(cookie, request.id, action, locale);
+      expect(late.statusCode).toBe(422);
+      expect(late.json().message).toBe(translator(locale)('errors.oidc.link_expired'));
+    }
+    expect(await identitiesOf((await accountOf(address)).id)).toEqual([]);
+    // The e-ID still asks for an address: nothing was linked.
+    ahead = 0;
+    await waiting(who);
+  });
+
+  it('answers a request only to the account it asks', async () => {
+    const asked = `asked-${randomUUID().slice(0, 8)}@test.se`;
+    const other = `other-${randomUUID().slice(0, 8)}@test.se`;
+    await registered(asked, { first_name: 'Asta', last_name: 'Frågad' });
+    const otherCookie = await registered(other, { first_name: 'Otto', last_name: 'Annan' });
+    await giveAddress(await waiting(person({ email: undefined })), asked);
+    const { id } = await t.db
+      .selectFrom('oidc_pending')
+      .select('id')
+      .where('frontend_user_id', '=', (await accountOf(asked)).id)
+      .executeTakeFirstOrThrow();
+    expect((await accountEid(otherCookie)).json().data.requests).toEqual([]);
+    const refused = await answer(otherCookie, id, 'confirm');
+    expect(refused.statusCode).toBe(422);
+    expect(await identitiesOf((await accountOf(other)).id)).toEqual([]);
+    expect(await identitiesOf((await accountOf(asked)).id)).toEqual([]);
+  });
+});
+
+/** A moment as the mails and the confirmation page name it: Stockholm's clock, in the language's way. */
+const stockholmTime = (at: string, locale: Locale) =>
+  new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Stockholm' }).format(new Date(at));
+
+/** What the owner reads in each language: the mails' subjects and lines. */
+const read = {
+  'sv-SE': {
+    request: 'Vill du koppla BankID till ditt konto? – Ansökningsportalen',
+    provider: 'E-legitimation: BankID',
+    name: (name: string) => `Namn: ${name}`,
+    time: (at: string) => `Tid: ${stockholmTime(at, 'sv-SE')} (svensk tid)`,
+    notYou: 'Var det inte du? Bortse från det här meddelandet. Ingenting kopplas utan att du bekräftar det',
+    linked: 'En e-legitimation har kopplats till ditt konto – Ansökningsportalen',
+    removed: 'En e-legitimation har tagits bort från ditt konto – Ansökningsportalen',
+    removedLine: (at: string) =>
+      `Kopplingen mellan BankID och ditt konto i Ansökningsportalen togs bort ${stockholmTime(at, 'sv-SE')} (svensk tid).`,
+    loginLink: 'Din inloggningslänk – Ansökningsportalen',
+  },
+  'en-US': {
+    request: 'Link BankID to your account? – Ansökningsportalen',
+    provider: 'E-ID: BankID',
+    name: (name: string) => `Name: ${name}`,
+    time: (at: string) => `Time: ${stockholmTime(at, 'en-US')} (Stockholm time)`,
+    notYou: 'Was it not you? Ignore this e-mail. Nothing is linked unless you confirm it',
+    linked: 'An e-ID was linked to your account – Ansökningsportalen',
+    removed: 'An e-ID link was removed from your account – Ansökningsportalen',
+    removedLine: (at: string) =>
+      `The link between BankID and your account in Ansökningsportalen was removed on ${stockholmTime(at, 'en-US')} (Stockholm time).`,
+    loginLink: 'Your sign-in link – Ansökningsportalen',
+  },
+} as const;
+
+describe.each(['sv-SE', 'en-US'] as const)('an e-ID sign-in never takes over an account (%s)', (locale) => {
+  it('mails the owner what asks to be linked, links nothing by the mail’s link, links only what they confirm, refuses a second person’s e-ID, and records and mails each link and unlink', async () => {
+    const t_ = translator(locale);
+    const words = read[locale];
+    // The victim: an applicant registered by e-mailed link, in their language.
+    const address = `victim-${randomUUID().slice(0, 8)}@test.se`;
+    const owner = await registered(address, { first_name: 'Vera', last_name: 'Ägare' }, locale);
+    const { id: accountId } = await accountOf(address);
+    const before = (await mails(address)).length;
+
+    // A stranger signs in with an e-ID whose e-mail the broker has not verified, and gives the victim's address.
+    const stranger = person({ email: address, emailVerified: false, givenName: 'Sten', familyName: 'Främling' });
+    const signedInAt = Date.now();
+    const asked = await giveAddress(await waiting(stranger, locale), address, locale);
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json().data.message).toBe(t_('auth.link_sent'));
+
+    // The victim's mail says what it is: the provider, the e-ID's name, the time in Stockholm, and to ignore it.
+    const [mail, ...more] = (await mails(address)).slice(before);
+    expect(more).toEqual([]);
+    expect(mail.subject).toBe(words.request);
+    expect(mail.subject).not.toBe(words.loginLink);
+    const [request] = (await accountEid(owner, locale)).json().data.requests;
+    expect(request).toMatchObject({ first_name: 'Sten', last_name: 'Främling' });
+    expect(new Date(request.requested_at).getTime()).toBeGreaterThanOrEqual(signedInAt - 1000);
+    expect(new Date(request.requested_at).getTime()).toBeLessThanOrEqual(Date.now());
+    for (const line of [words.provider, words.name('Sten Främling'), words.time(request.requested_at), words.notYou])
+      expect(mail.body_text).toContain(line);
+
+    // The mail's link alone signs the victim in and links nothing: the stranger's e-ID still cannot sign in.
+    const victim = await spendLink(t.app, mail.body_text);
+    expect(await identitiesOf(accountId)).toEqual([]);
+    const stillOutside = await signIn(stranger, undefined, locale);
+    expect(stillOutside.json().data).toMatchObject({ needs_email: true });
+    expect(cookieValue(stillOutside, 'applicant_session')).toBeUndefined();
+
+    // The owner's own e-ID asks too; the page shows both, each with its name and time.
+    const own = person({ email: undefined, givenName: 'Vera', familyName: 'Ägare' });
+    await giveAddress(await waiting(own, locale), address, locale);
+    const page = (await accountEid(victim, locale)).json().data;
+    expect(page).toMatchObject({ provider: 'BankID', linked_at: null, history: [] });
+    expect(page.requests.map((r: { first_name: string }) => r.first_name)).toEqual(['Sten', 'Vera']);
+    const [strangers, owners] = page.requests as { id: string }[];
+
+    // Only the owner's confirmation links: their e-ID now signs in to the account, the stranger's still does not.
+    const confirmed = await answer(victim, owners.id, 'confirm', locale);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json().data).toMatchObject({ linked_at: expect.any(String), requests: [{ id: strangers.id }] });
+    expect((await me(await signedIn(own))).json().data.id).toBe(accountId);
+    expect((await signIn(stranger, undefined, locale)).json().data).toMatchObject({ needs_email: true });
+    const linkedMail = (await mails(address)).at(-1)!;
+    expect(linkedMail.subject).toBe(words.linked);
+    expect(linkedMail.body_text).toContain(words.name('Vera Ägare'));
+
+    // A second, different e-ID is refused for the linked account, even confirmed: nothing is linked.
+    const refused = await answer(victim, strangers.id, 'confirm', locale);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(t_('errors.oidc.link_other_person'));
+    expect(await identitiesOf(accountId)).toHaveLength(1);
+    expect((await signIn(stranger, undefined, locale)).json().data).toMatchObject({ needs_email: true });
+    const declined = await answer(victim, strangers.id, 'decline', locale);
+    expect(declined.statusCode, declined.body).toBe(200);
+    expect(declined.json().data.requests).toEqual([]);
+
+    // Removing the link: the owner's e-ID no longer signs in, and they are mailed.
+    const removed = await removeLink(victim, locale);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json().data).toMatchObject({ linked_at: null });
+    expect(await identitiesOf(accountId)).toEqual([]);
+    expect((await accountOf(address)).personal_number_hash).toBeNull();
+    await waiting(own, locale);
+    const removedMail = (await mails(address)).at(-1)!;
+    expect(removedMail.subject).toBe(words.removed);
+    const history = removed.json().data.history as { event: string; person_name: string | null; created_at: string }[];
+    expect(removedMail.body_text).toContain(words.removedLine(history[0].created_at));
+
+    // The account's history holds the link, the refusal's decline and the removal, newest first; the download too.
+    expect(history.map((entry) => [entry.event, entry.person_name])).toEqual([
+      ['eid_unlinked', null],
+      ['eid_link_declined', 'Sten Främling'],
+      ['eid_linked', 'Vera Ägare'],
+    ]);
+    const { data } = await applicantData(t.db, accountId, new Date());
+    expect(data.account.sign_in_history.map((entry) => entry.event)).toEqual(
+      ['eid_unlinked', 'eid_link_declined', 'eid_linked'].map((event) => t_(`data_export.eid_events.${event}`)),
+    );
+
+    // Nothing more is mailed for a refusal or a decline: the request, the link and the removal.
+    expect((await mails(address)).slice(before).map((m) => m.subject)).toEqual([words.request, words.request, words.linked, words.removed]);
+  });
+});
+
+describe('one person’s e-ID to an account', () => {
+  it('refuses another identity of the same provider when neither gave a personal number, on every way of linking', async () => {
+    const address = `nonumber-${randomUUID().slice(0, 8)}@test.se`;
+    const first = { subject: `first-${randomUUID()}`, email: address, givenName: 'Ebba', familyName: 'Ett' };
+    const cookie = await signedIn(first);
+    const { id } = await accountOf(address);
+    // Another subject at the same provider, with the same verified address: another person (a shared mailbox).
+    const shared = await signIn({ subject: `second-${randomUUID()}`, email: address, givenName: 'Tore', familyName: 'Två' });
+    expect(shared.statusCode).toBe(409);
+    expect(shared.json().message).toBe(translator('sv-SE')('errors.oidc.other_person'));
+    // The same, waiting for an address and confirmed by the owner.
+    const second = { subject: `second-${randomUUID()}`, email: undefined, givenName: 'Tore', familyName: 'Två' };
+    await giveAddress(await waiting(second), address);
+    const [request] = (await accountEid(cookie)).json().data.requests;
+    const refused = await answer(cookie, request.id, 'confirm', 'en-US');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(translator('en-US')('errors.oidc.link_other_person'));
+    expect(await identitiesOf(id)).toHaveLength(1);
+  });
+
+  it('refuses an e-ID that became another account’s while it waited', async () => {
+    const address = `waited-${randomUUID().slice(0, 8)}@test.se`;
+    const cookie = await registered(address, { first_name: 'Vide', last_name: 'Väntande' });
+    const who = person({ email: undefined });
+    await giveAddress(await waiting(who), address);
+    // Meanwhile the same e-ID signs in with an address its broker verified: linked to that new account.
+    await signedIn({ ...who, email: `verified-${randomUUID().slice(0, 8)}@test.se` });
+    const [request] = (await accountEid(cookie)).json().data.requests;
+    const refused = await answer(cookie, request.id, 'confirm');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(translator('sv-SE')('errors.oidc.link_taken'));
+    expect(await identitiesOf((await accountOf(address)).id)).toEqual([]);
+  });
+});
+
+describe('removing the e-ID link', () => {
+  it('needs a confirmation and a link to remove, each refusal translated', async () => {
+    const who = person();
+    const cookie = await signedIn(who);
+    const unconfirmed = await call(t.app, {
+      method: 'DELETE',
+      url: '/api/v1/frontend-users/me/eid',
+      cookie,
+      headers: { 'accept-language': 'en-US' },
+      payload: { data: { confirm: false } },
+    });
+    expect(unconfirmed.statusCode).toBe(422);
+    expect(unconfirmed.json().errors.confirm).toEqual([translator('en-US')('errors.confirm_required')]);
+    expect((await removeLink(cookie)).statusCode).toBe(200);
+    const again = await removeLink(cookie);
+    expect(again.statusCode).toBe(422);
+    expect(again.json().message).toBe(translator('sv-SE')('errors.oidc.none_linked'));
+    expect((await call(t.app, { method: 'GET', url: '/api/v1/frontend-users/me/eid' })).statusCode).toBe(401);
   });
 });
 
@@ -291,30 +488,35 @@ describe('the personal number', () => {
     const flow = await start();
     const first = await postCallback(flow.cookie, await provider.signInAtProvider(flow.url, { ...who, email: undefined }));
     answers.push(first.body, JSON.stringify(first.headers));
-    const sent = await call(t.app, {
-      method: 'POST',
-      url: '/api/v1/frontend-users/oidc/email',
-      cookie: `oidc_pending=${cookieValue(first, 'oidc_pending')}`,
-      payload: { data: { email: who.email } },
-    });
+    const sent = await giveAddress(`oidc_pending=${cookieValue(first, 'oidc_pending')}`, who.email!);
     answers.push(sent.body);
-    const token = (await mails(who.email!)).at(-1)!.body_text.match(/\/logga-in\/([\w-]+)/)![1];
-    const spent = await call(t.app, { method: 'POST', url: '/api/v1/frontend-users/login', payload: { data: { token } } });
-    const cookie = `applicant_session=${cookieValue(spent, 'applicant_session')}`;
-    answers.push((await me(cookie)).body, (await signIn(who)).body);
-    const { id } = await t.db.selectFrom('frontend_users').select('id').where('email', '=', who.email!).executeTakeFirstOrThrow();
+    const cookie = await spendLink(t.app, (await mails(who.email!)).at(-1)!.body_text);
+    const shown = await accountEid(cookie);
+    const confirmed = await answer(cookie, shown.json().data.requests[0].id, 'confirm');
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    answers.push(shown.body, confirmed.body, (await me(cookie)).body, (await signIn(who)).body);
+    const { id } = await accountOf(who.email!);
     answers.push(JSON.stringify((await applicantData(t.db, id, new Date())).data));
 
-    for (const table of ['frontend_users', 'oidc_identities', 'oidc_pending', 'oidc_flows', 'login_links', 'sessions', 'outbox'] as const) {
+    for (const table of [
+      'frontend_users',
+      'oidc_identities',
+      'oidc_pending',
+      'oidc_flows',
+      'login_links',
+      'sessions',
+      'outbox',
+      'applicant_account_history',
+    ] as const) {
       const rows = await sql<{ row: string }>`SELECT row_to_json(x)::text AS row FROM ${sql.table(table)} x`.execute(t.db);
       for (const { row } of rows.rows) {
         expect(row, table).not.toContain(digits);
         expect(row, table).not.toContain('19760305-2648');
       }
     }
-    for (const answer of answers) {
-      expect(answer).not.toContain(digits);
-      expect(answer).not.toContain('19760305-2648');
+    for (const text of answers) {
+      expect(text).not.toContain(digits);
+      expect(text).not.toContain('19760305-2648');
     }
   });
 });
@@ -414,7 +616,7 @@ describe('a sign-in that fails', () => {
 
   let other: OidcServer;
   beforeAll(async () => {
-    other = await startOidcServer({ clients: [client] });
+    other = await startOidcServer({ clients: [portalClient] });
   });
   afterAll(() => other?.stop());
 
@@ -461,13 +663,22 @@ describe('a sign-in that fails', () => {
   });
 });
 
+/** The rows of the account's history, as the database keeps them. */
+const historyRows = (frontendUserId: number) =>
+  t.db.selectFrom('applicant_account_history').selectAll().where('frontend_user_id', '=', frontendUserId).execute();
+
 describe('deleting the account', () => {
-  it('lists the linked providers in the download, and an erasure forgets the identities and the personal number', async () => {
+  it('lists the linked providers and the history in the download, and an erasure closing the account forgets them all', async () => {
     const who = person();
     const cookie = await signedIn(who);
-    const { id } = await t.db.selectFrom('frontend_users').select('id').where('email', '=', who.email!).executeTakeFirstOrThrow();
+    const { id } = await accountOf(who.email!);
+    // An e-ID that waits for this account's owner names a person too.
+    await giveAddress(await waiting(person({ email: undefined, givenName: 'Vilma', familyName: 'Väntar' })), who.email!);
     const { data } = await applicantData(t.db, id, new Date());
     expect(data.account.sign_in_providers).toEqual([{ provider: provider.issuer, linked_at: expect.any(Date) }]);
+    expect(data.account.sign_in_history).toEqual([
+      { event: 'E-legitimation kopplad', provider: 'BankID', name: 'Åsa Öberg', at: expect.any(Date) },
+    ]);
     const [{ subject }] = await identitiesOf(id);
     expect(JSON.stringify(data)).not.toContain(subject);
 
@@ -483,6 +694,8 @@ describe('deleting the account', () => {
     expect(erased.statusCode, erased.body).toBe(200);
     expect(erased.json().data.account).toBe('closed');
     expect(await identitiesOf(id)).toEqual([]);
+    expect(await historyRows(id)).toEqual([]);
+    expect(await t.db.selectFrom('oidc_pending').select('id').where('frontend_user_id', '=', id).execute()).toEqual([]);
     const closed = await t.db
       .selectFrom('frontend_users')
       .select(['closed_at', 'personal_number_hash'])
@@ -493,6 +706,39 @@ describe('deleting the account', () => {
     // The same person signing in again is a new applicant.
     const again = await signedIn(who);
     expect((await me(again)).json().data.id).not.toBe(id);
+  });
+
+  it('deletes an account with nothing kept together with its history', async () => {
+    const who = person();
+    const cookie = await signedIn(who);
+    const { id } = await accountOf(who.email!);
+    expect(await historyRows(id)).toHaveLength(1);
+    const erased = await call(t.app, { method: 'DELETE', url: '/api/v1/frontend-users/me', cookie, payload: { data: { confirm: true } } });
+    expect(erased.json().data.account).toBe('deleted');
+    expect(await historyRows(id)).toEqual([]);
+    expect(await t.db.selectFrom('frontend_users').select('id').where('id', '=', id).execute()).toEqual([]);
+  });
+});
+
+describe('the account’s history', () => {
+  it('takes no change and no deletion but its account’s erasure', async () => {
+    const who = person();
+    await signedIn(who);
+    const { id } = await accountOf(who.email!);
+    const refusals = [
+      () => t.db.updateTable('applicant_account_history').set({ person_name: null }).where('frontend_user_id', '=', id).execute(),
+      () => t.db.deleteFrom('applicant_account_history').where('frontend_user_id', '=', id).execute(),
+      () => t.db.deleteFrom('frontend_users').where('id', '=', id).execute(),
+      () => sql`TRUNCATE applicant_account_history`.execute(t.db),
+      // Naming another applicant's erasure lets none of this one's go.
+      () =>
+        t.db.transaction().execute(async (trx) => {
+          await sql`select set_config('app.erasing_applicant', ${String(id + 1)}, true)`.execute(trx);
+          await trx.deleteFrom('applicant_account_history').where('frontend_user_id', '=', id).execute();
+        }),
+    ];
+    for (const refused of refusals) await expect(refused()).rejects.toMatchObject({ code: '23001' });
+    expect(await historyRows(id)).toHaveLength(1);
   });
 });
 
@@ -507,7 +753,7 @@ describe('without e-ID settings', () => {
     await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
     port = (probe.address() as AddressInfo).port;
     await new Promise((resolve) => probe.close(resolve));
-    unreachable = await createTestApp({ config: { applicantOidc: settingsOf(`http://localhost:${port}`) } });
+    unreachable = await createTestApp({ config: { applicantOidc: eidSettings(`http://localhost:${port}`) } });
   });
   afterAll(async () => {
     await plain?.close();
@@ -532,10 +778,18 @@ describe('without e-ID settings', () => {
     });
     expect(registered.statusCode).toBe(200);
     const [mail] = await plain.db.selectFrom('outbox').selectAll().where('recipient', '=', address).execute();
-    const token = mail.body_text.match(/\/logga-in\/([\w-]+)/)![1];
-    expect((await call(plain.app, { method: 'POST', url: '/api/v1/frontend-users/login', payload: { data: { token } } })).statusCode).toBe(
-      200,
-    );
+    const cookie = await spendLink(plain.app, mail.body_text);
+    // My data's e-ID section has nothing to offer, and nothing can be linked or removed.
+    const eid = await call(plain.app, { method: 'GET', url: '/api/v1/frontend-users/me/eid', cookie });
+    expect(eid.json()).toEqual({ data: { provider: null, linked_at: null, requests: [], history: [] } });
+    for (const [method, url] of [
+      ['POST', '/frontend-users/me/eid/requests/1/confirm'],
+      ['POST', '/frontend-users/me/eid/requests/1/decline'],
+      ['DELETE', '/frontend-users/me/eid'],
+    ] as const) {
+      const response = await call(plain.app, { method, url: `/api/v1${url}`, cookie, payload: { data: { confirm: true } } });
+      expect(response.statusCode, url).toBe(404);
+    }
   });
 
   it('says the provider cannot be reached, and tries again on the next sign-in', async () => {
@@ -549,7 +803,7 @@ describe('without e-ID settings', () => {
       expect(response.statusCode).toBe(503);
       expect(response.json().message).toBe(translator(locale)('errors.oidc.unavailable'));
     }
-    const late = await startOidcServer({ clients: [client], port });
+    const late = await startOidcServer({ clients: [portalClient], port });
     try {
       const response = await call(unreachable.app, { method: 'POST', url: '/api/v1/frontend-users/oidc/start', payload: { data: {} } });
       expect(response.statusCode, response.body).toBe(200);

@@ -55,6 +55,13 @@ describe('GET /health', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ data: { status: 'ok' } });
   });
+
+  it('tells anyone the status alone: the API document promises nothing else', async () => {
+    const health = (await t.app.inject({ method: 'GET', url: '/api/v1/docs/json' })).json().paths['/health'].get;
+    const answer = health.responses['200'].content['application/json'].schema;
+    expect(Object.keys(answer.properties.data.properties)).toEqual(['status']);
+    expect(health.summary).toMatch(/the status alone/);
+  });
 });
 
 describe('OpenAPI', () => {

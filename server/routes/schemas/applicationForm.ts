@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { applicationFile, dateTime, Nullable, nullableDateTime } from '../schemas.js';
+import { applicationFile, dateTime, money, Nullable, nullableDateTime } from '../schemas.js';
 
 // The application form as the API answers it, to the applicant's portal and to the staff form alike.
 const { Integer, Boolean } = Type;
@@ -24,7 +24,7 @@ export const formFields = {
   period_id: Integer(),
   application_type_id: code,
   applicant_type: code,
-  money: Nullable(Integer({ description: 'Amount applied for, öre' })),
+  money: Nullable(money({ description: 'The amount applied for' })),
   global_goals: Type.Array(Integer()),
   org_number: text,
   org_name: text,
@@ -57,7 +57,7 @@ export const applicantApplication = Type.Object(
     status: Integer({ description: 'As the applicant is shown it' }),
     step: Integer(),
     ...formFields,
-    approved_money: Nullable(Integer({ description: 'öre, once the decision is shown to the applicant' })),
+    approved_money: Nullable(money({ description: 'Once the decision is shown to the applicant' })),
     sent_in_at: nullableDateTime,
     updated_at: dateTime,
     period: Type.Object({

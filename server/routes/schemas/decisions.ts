@@ -1,12 +1,12 @@
 import { Type } from 'typebox';
 import { MAX_MONEY } from '../../../resources/applications.js';
-import { dateTime, Nullable, nullableDateTime } from '../schemas.js';
+import { dateTime, money, Nullable, nullableDateTime } from '../schemas.js';
 
 // The decision on an application sent in, and its mail to the applicant: one application's, or a period's in rounds.
 const { Integer } = Type;
 
-/** An amount of the decision, in öre: what a body may give and an answer says. */
-export const decisionMoney = Nullable(Integer({ minimum: 0, maximum: MAX_MONEY, description: 'öre' }));
+/** An amount of the decision: what a body may give and an answer says. */
+export const decisionMoney = Nullable(money({ minimum: 0, maximum: MAX_MONEY }));
 
 export const decision = Type.Object({
   status: Integer({ description: 'application_status' }),
@@ -19,8 +19,8 @@ export const decision = Type.Object({
   uses_money_distribution_cap: Type.Boolean(),
   cap: Nullable(
     Type.Object(
-      { available_money: Integer(), approved_elsewhere: Integer(), remaining: Integer() },
-      { description: 'Only for a period that uses the money distribution cap; öre' },
+      { available_money: money(), approved_elsewhere: money(), remaining: money() },
+      { description: 'Only for a period that uses the money distribution cap' },
     ),
   ),
 });
@@ -34,6 +34,9 @@ const counts = {
   without_email: Integer({ description: 'Decided, not yet mailed, and the applicant has no usable address: never sent by a batch' }),
   without_amount: Integer({
     description: 'Approved without an approved amount, not yet mailed: never sent (the mail states the amount) until decided with one',
+  }),
+  stood_aside: Integer({
+    description: 'Not yet mailed, of applications the caller stood aside from: never sent by their batch (a colleague sends them)',
   }),
 };
 

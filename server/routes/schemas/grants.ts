@@ -1,15 +1,14 @@
 import { Type } from 'typebox';
-import { dateTime, Nullable, nullableDateTime, stringEnum } from '../schemas.js';
+import { dateTime, money, Nullable, nullableDateTime, stringEnum } from '../schemas.js';
 
 // A grant and its payout plan: staff's view of the plan and the deadline, and the applicant's of the whole grant.
 const { Integer, String } = Type;
 
-const money = Integer({ description: 'öre' });
 export const day = String({ format: 'date', description: 'YYYY-MM-DD' });
 
 /** The plan as staff read and set it. */
 export const payoutPlan = Type.Object({
-  approved_money: money,
+  approved_money: money(),
   accepted_at: nullableDateTime,
   signatory_name: Nullable(String()),
   signatory_role: Nullable(String()),
@@ -23,7 +22,7 @@ export const payoutPlan = Type.Object({
     Type.Object({
       id: Integer(),
       position: Integer(),
-      amount: money,
+      amount: money(),
       due: Integer({ description: 'payout_due: at acceptance (10), after the follow-up report (20)' }),
       lapsed_at: nullableDateTime,
       payout_status: Nullable(Integer({ description: 'payout_status of its live payout' })),
@@ -34,15 +33,15 @@ export const payoutPlan = Type.Object({
 
 const totals = Type.Object(
   {
-    approved: money,
-    paid: money,
-    requested: money,
-    due: money,
-    waiting: money,
-    lapsed: money,
-    to_pay_back: money,
+    approved: money(),
+    paid: money(),
+    requested: money(),
+    due: money(),
+    waiting: money(),
+    lapsed: money(),
+    to_pay_back: money(),
   },
-  { description: 'öre: what was approved, paid, asked for and not yet paid, due, waiting, lapsed, and to be paid back' },
+  { description: 'What was approved, paid, asked for and not yet paid, due, waiting, lapsed, and to be paid back' },
 );
 
 const instalmentState = stringEnum(['waiting', 'due', 'requested', 'paid', 'lapsed'] as const, {
@@ -53,7 +52,7 @@ const instalmentState = stringEnum(['waiting', 'due', 'requested', 'paid', 'laps
 export const grantView = Type.Object({
   uuid: String(),
   reference: Nullable(String()),
-  approved_money: money,
+  approved_money: money(),
   conditions: String({ description: 'As accepted, or the period’s in the reader’s language' }),
   accepted: Nullable(Type.Object({ at: dateTime, signatory_name: String(), signatory_role: String() })),
   deadline: Nullable(String({ description: 'YYYY-MM-DD, the last day money may be asked for' })),
@@ -62,21 +61,21 @@ export const grantView = Type.Object({
     Type.Object({
       id: Integer(),
       position: Integer(),
-      amount: money,
+      amount: money(),
       due: Integer({ description: 'payout_due' }),
       payout_status: Nullable(Integer()),
       state: instalmentState,
     }),
   ),
   repayments: Type.Array(
-    Type.Object({ id: Integer(), amount: money, reason: String(), registered_at: dateTime, received_on: Nullable(String()) }),
+    Type.Object({ id: Integer(), amount: money(), reason: String(), registered_at: dateTime, received_on: Nullable(String()) }),
   ),
   totals,
   payouts: Type.Array(
     Type.Object({
       id: Integer(),
       instalment_id: Integer(),
-      amount: money,
+      amount: money(),
       status: Integer({ description: 'payout_status' }),
       account_type: stringEnum(['bankgiro', 'plusgiro', 'bank'] as const),
       account: String({ description: 'As its owner reads it' }),

@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
 import { enums } from '../../../resources/enums.js';
-import { dateTime, Nullable, nullableDateTime } from '../schemas.js';
+import { dateTime, money, Nullable, nullableDateTime } from '../schemas.js';
 import { decisionMoney } from './decisions.js';
-import { staffApplicant } from './applicationLists.js';
+import { staffApplicant, withheld } from './applicationLists.js';
 import { myReview, reviewFigures } from './reviews.js';
 
 // Investigations of an application: the investigators on it, their proposals, and an investigator's own list.
@@ -22,7 +22,18 @@ export const investigation = Type.Object({
   updated_at: dateTime,
 });
 
-export const investigator = Type.Object({ user_id: Integer(), name: Text(), email: Text(), investigation });
+const withheldProposal = Type.Boolean({
+  description:
+    'A reviewer’s proposal withheld from the caller, a reviewer of the application whose own review is not in yet: no status, amount or comment',
+});
+
+export const investigator = Type.Object({
+  user_id: Integer(),
+  name: Text(),
+  email: Text(),
+  investigation: Type.Object({ ...investigation.properties, status: Nullable(investigationStatus) }),
+  withheld: withheldProposal,
+});
 
 /** An investigation as the investigators of the application read each other's. */
 export const proposal = Type.Object({
@@ -31,10 +42,11 @@ export const proposal = Type.Object({
   investigator: Text(),
   name: Text({ description: 'the same as investigator' }),
   amount: decisionMoney,
-  status: investigationStatus,
+  status: Nullable(investigationStatus),
   comment: Nullable(Text()),
   updated_at: dateTime,
   mine: Type.Boolean(),
+  withheld: withheldProposal,
 });
 
 /** A row of the signed-in user's own investigations. */
@@ -45,9 +57,10 @@ export const ownInvestigationRow = Type.Object({
   status: Integer(),
   applicant: staffApplicant,
   period: Type.Object({ id: Integer(), uuid: Text(), name: Text() }),
-  money_value: Nullable(Integer({ description: 'öre' })),
+  money_value: Nullable(money()),
   sent_in_at: nullableDateTime,
   investigation: Type.Object({ status: investigationStatus, amount: decisionMoney, updated_at: dateTime }),
-  review: reviewFigures,
+  review: Nullable(reviewFigures),
   my_review: myReview,
+  withheld,
 });

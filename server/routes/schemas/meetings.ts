@@ -1,12 +1,12 @@
 import { Type } from 'typebox';
-import { Nullable, nullableDateTime } from '../schemas.js';
+import { money, Nullable, nullableDateTime } from '../schemas.js';
+import { withheld } from './applicationLists.js';
 
 // Board meetings: the list's row, one meeting with its agenda and totals (server/meetings/ builds them).
 const { Integer } = Type;
 const Text = Type.String;
 const person = Type.Object({ id: Integer(), name: Text() });
-const money = (description = 'öre') => Integer({ description });
-const nullableMoney = (description = 'öre') => Nullable(Integer({ description }));
+const nullableMoney = (description: string) => Nullable(money({ description }));
 const share = (description: string) => Nullable(Integer({ minimum: 0, maximum: 10000, description }));
 
 /** A meeting in the list. */
@@ -32,25 +32,31 @@ export const agendaItem = Type.Object({
     applicant: Nullable(Text({ description: 'The applicant’s name; null once anonymised' })),
     organisation: Nullable(Text()),
     category: Nullable(Text({ description: 'The categories’ labels, comma-separated' })),
-    money: nullableMoney('Applied for, öre'),
-    proposed_amount: nullableMoney('The mean of the sent-in reviews’ amounts, in whole kronor, as öre'),
+    money: nullableMoney('Applied for'),
+    proposed_amount: nullableMoney('The mean of the sent-in reviews’ amounts, rounded to whole kronor'),
     proposal: Type.Unsafe<'approve' | 'reject' | null>({
       type: ['string', 'null'],
       enum: ['approve', 'reject', null],
       description: 'What more of the sent-in reviews propose, approval or rejection; null when tied or none does',
     }),
-    review: Type.Object({
-      score: share('The weighted score, hundredths of a percent'),
-      spread: share('The reviewers’ spread, hundredths of a percent'),
-      reviews_in: Integer(),
-      reviews_pending: Integer(),
-    }),
+    review: Nullable(
+      Type.Object(
+        {
+          score: share('The weighted score, hundredths of a percent'),
+          spread: share('The reviewers’ spread, hundredths of a percent'),
+          reviews_in: Integer(),
+          reviews_pending: Integer(),
+        },
+        { description: 'Null where withheld from the caller' },
+      ),
+    ),
   }),
   decided_status: Nullable(Integer({ description: 'The board’s decision: application_status approved or rejected' })),
-  decided_amount: nullableMoney('Granted, öre'),
+  decided_amount: nullableMoney('Granted; null where the caller stood aside'),
   conflicts: Type.Array(Type.Object({ user_id: Integer(), name: Text() }), {
-    description: 'The members who declared a conflict of interest',
+    description: 'The members who stood aside from the application, at this meeting or as its reviewer',
   }),
+  withheld,
 });
 
 /** One meeting: its row, the agenda by position, the totals and the caller's own declarations. */
@@ -60,10 +66,13 @@ export const meeting = Type.Object({
   totals: Type.Object({
     applied: money(),
     proposed: money(),
-    decided: money('Granted by the board, öre'),
-    available_money: money('The period’s amount to distribute, öre'),
-    approved_elsewhere: money('Approved in the period outside this agenda, öre'),
-    remaining: money('available_money − approved_elsewhere, öre'),
+    decided: money({ description: 'Granted by the board' }),
+    available_money: money({ description: 'The period’s amount to distribute' }),
+    approved_elsewhere: money({ description: 'Approved in the period outside this agenda' }),
+    remaining: money({ description: 'available_money − approved_elsewhere' }),
+    withheld_lines: Integer({
+      description: 'Lines whose amounts (or proposals) are withheld from the caller, and left out of applied, proposed and decided',
+    }),
   }),
   my_conflicts: Type.Record(Text(), Type.Boolean(), { description: 'The caller’s declarations, by application uuid' }),
 });

@@ -1,11 +1,13 @@
 import { Type } from 'typebox';
-import { dateTime, Nullable, nullableDateTime, stringEnum } from '../schemas.js';
+import { dateTime, money, Nullable, nullableDateTime, stringEnum } from '../schemas.js';
 
 // Staff's handling of payouts: the payouts list's row, a payment batch, the payment settings.
 const { Integer } = Type;
 const Text = Type.String;
 const person = Type.Object({ id: Integer(), name: Text() });
 const nullablePerson = Nullable(person);
+const stoodAside = (description: string) =>
+  Type.Union([Type.Literal('stood_aside'), Type.Null()], { description: `stood_aside: ${description}; else null` });
 
 /** A payout as staff see it in the list, a batch and its own dialog. */
 export const payoutRow = Type.Object({
@@ -13,11 +15,13 @@ export const payoutRow = Type.Object({
   application: Type.Object({ uuid: Text(), reference: Nullable(Text()) }),
   payee: Text({ description: 'The organisation’s name as the application gives it, else its contact’s or applicant’s' }),
   period: Type.Object({ id: Integer(), name: Text() }),
-  amount: Integer({ description: 'öre' }),
-  account: Type.Object({
-    kind: stringEnum(['bankgiro', 'plusgiro', 'bank'] as const),
-    display: Text({ description: 'As its owner reads it, e.g. 5050-1055' }),
-  }),
+  amount: Nullable(money({ description: 'Null where the caller stood aside from the application' })),
+  account: Nullable(
+    Type.Object({
+      kind: stringEnum(['bankgiro', 'plusgiro', 'bank'] as const),
+      display: Text({ description: 'As its owner reads it, e.g. 5050-1055' }),
+    }),
+  ),
   status: Integer({ description: 'enums.payout_status' }),
   requested_at: dateTime,
   prepared_by: nullablePerson,
@@ -30,6 +34,7 @@ export const payoutRow = Type.Object({
   paid_on: Nullable(Text({ description: 'YYYY-MM-DD' })),
   returned_at: nullableDateTime,
   return_reason: Nullable(Text()),
+  withheld: stoodAside('the caller stood aside from the application: no amount, account or reasons'),
 });
 
 /** A payment batch with its count and totals (öre). */
@@ -42,9 +47,10 @@ export const paymentBatch = Type.Object({
   sent_at: nullableDateTime,
   sent_by: nullablePerson,
   payouts: Integer(),
-  total: Integer({ description: 'öre' }),
+  total: Nullable(money({ description: 'Null where the caller stood aside from an application of the batch' })),
   paid: Integer({ description: 'How many of its payouts are paid' }),
   returned: Integer({ description: 'How many of its payouts were returned' }),
+  withheld: stoodAside('the caller stood aside from an application of the batch, which a colleague handles'),
 });
 
 /** A batch with its payouts. */

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { dateTime, Nullable, nullableDateTime } from '../schemas.js';
+import { dateTime, money, Nullable, nullableDateTime } from '../schemas.js';
 
 // What signed-in applicants read in the portal besides the form: their applications, the open periods, the register.
 const { Integer } = Type;
@@ -11,8 +11,8 @@ export const ownApplication = Type.Object({
   uuid: Text(),
   reference: Nullable(Text()),
   status: Integer(),
-  money: Nullable(Integer()),
-  approved_money: Nullable(Integer()),
+  money: Nullable(money()),
+  approved_money: Nullable(money()),
   sent_in_at: nullableDateTime,
   updated_at: dateTime,
   period: Type.Object({ id: Integer(), name: Text(), open: Type.Boolean() }),

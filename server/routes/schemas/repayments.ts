@@ -1,11 +1,11 @@
 import { Type } from 'typebox';
-import { dateTime, Nullable } from '../schemas.js';
+import { dateTime, money, Nullable } from '../schemas.js';
 
 // Money an applicant is to pay back (server/payouts/repayments.ts). Amounts in öre.
 
 export const repayment = Type.Object({
   id: Type.Integer(),
-  amount: Type.Integer({ description: 'öre' }),
+  amount: money(),
   reason: Type.String(),
   registered_at: dateTime,
   registered_by: Type.String({ description: 'The staff user’s name' }),
@@ -16,6 +16,6 @@ export const repayment = Type.Object({
 /** An application's repayments with what could still be asked back. */
 export const repayments = Type.Object({
   repayments: Type.Array(repayment, { description: 'Oldest first' }),
-  paid: Type.Integer({ description: 'The sum of the application’s payouts paid, öre' }),
-  repayable: Type.Integer({ description: 'What may still be registered: paid less what is already to be paid back, öre' }),
+  paid: money({ description: 'The sum of the application’s payouts paid' }),
+  repayable: money({ description: 'What may still be registered: paid less what is already to be paid back' }),
 });

@@ -42,8 +42,11 @@ export const reviewer = Type.Object({
 
 /** What `POST /periods/{uuid}/reviewers` did. */
 export const periodReviewers = Type.Object({
-  applications: Integer({ description: 'The period’s applications sent in and not yet decided' }),
+  applications: Integer({ description: 'The period’s applications sent in and not yet decided, but those the caller stood aside from' }),
   added: Integer({ description: 'Reviewers put on an application (those already on it are not counted)' }),
+  stood_aside: Integer({
+    description: 'Applications left out because the caller stood aside from them: a colleague puts their reviewers on',
+  }),
 });
 
 export const criterion = Type.Object({

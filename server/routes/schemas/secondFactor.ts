@@ -22,9 +22,13 @@ export const enrolment = Type.Object({
   uri: Text({ description: 'The otpauth:// URI' }),
 });
 
-/** Recovery codes, shown once (each works once); `expires_in` when confirming an enrolment signed the user in. */
+/** Recovery codes, shown once (each works once). */
 export const recoveryCodes = Type.Object({
   recovery_codes: Type.Array(Text(), { description: 'Ten codes written xxxxx-xxxxx' }),
+});
+
+/** A second factor turned on once its recovery codes were saved; `expires_in` when that completed a sign-in. */
+export const enrolmentCompleted = Type.Object({
   expires_in: Type.Optional(Integer({ description: 'Signed in by the enrolment: the session’s lifetime in seconds' })),
 });
 
@@ -33,6 +37,7 @@ export const secondFactorStatus = Type.Object({
   enabled: Boolean(),
   enabled_at: nullableDateTime,
   recovery_codes_left: Integer(),
+  has_password: Boolean({ description: 'The user has a password to confirm changes with (false: single sign-on only)' }),
   required: Boolean({ description: 'The foundation requires a second factor (it cannot be turned off)' }),
 });
 
@@ -41,7 +46,7 @@ export const accountEvent = Type.Object({
   id: Integer(),
   event: Text({
     description:
-      'second_factor_enrolled, second_factor_removed, second_factor_reset (by an administrator), recovery_codes_renewed, recovery_code_used or failed_sign_ins_mailed',
+      'second_factor_enrolment_started, second_factor_enrolled, second_factor_removed, second_factor_reset (by an administrator), recovery_codes_renewed, recovery_code_used, security_confirmation_failed (a wrong password or code given to change these) or failed_sign_ins_mailed',
   }),
   actor_name: Nullable(Text({ description: 'The administrator who acted on the account; null for the owner or the system' })),
   created_at: dateTime,

@@ -1,12 +1,12 @@
 import { Type } from 'typebox';
-import { applicationFile, dateTime, Nullable, nullableAnyObject, nullableDateTime } from '../schemas.js';
+import { applicationFile, dateTime, money as wholeOre, Nullable, nullableAnyObject, nullableDateTime } from '../schemas.js';
 import { category, formFields, question } from './applicationForm.js';
 import { applicationProgress, staffApplicant } from './applicationLists.js';
 
 // One application as staff read it (server/applications/staffView.ts builds it), and its history.
 const { Integer, Boolean } = Type;
 const Text = Type.String;
-const money = Nullable(Integer({ description: 'öre' }));
+const money = Nullable(wholeOre());
 
 /**
  * One application for staff: the form, categories, the type's questions, files, the decision's parts and the
@@ -55,4 +55,7 @@ export const historyEntry = Type.Object({
   after: nullableAnyObject,
   created_at: dateTime,
   user: Nullable(Type.Object({ id: Integer(), name: Text() })),
+  withheld: Type.Boolean({
+    description: 'A colleague’s review or proposal told without its content, to a reviewer whose own review is not in yet',
+  }),
 });

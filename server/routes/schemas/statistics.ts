@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { categoryTypeKeys, type CategoryTypeKey } from '../../../resources/statistics.js';
-import { Nullable } from '../schemas.js';
+import { money, Nullable } from '../schemas.js';
 
 // The statistics of applications sent in (GET /statistics, server/statistics/queries.ts). Money in öre.
 const { Integer } = Type;
@@ -8,8 +8,8 @@ const Text = Type.String;
 
 const figures = {
   applications: Integer(),
-  applied: Integer({ description: 'Sum of the amounts applied for, öre' }),
-  approved: Integer({ description: 'Sum of the amounts granted, of approved applications only, öre' }),
+  applied: money({ description: 'Sum of the amounts applied for' }),
+  approved: money({ description: 'Sum of the amounts granted, of approved applications only' }),
 };
 /** What every table of the statistics counts and sums. */
 export const statisticsFigures = Type.Object(figures);
@@ -29,11 +29,11 @@ const byCategoryType = Type.Object(
 );
 
 const payoutFigures = {
-  approved: Integer({ description: 'Sum granted to approved applications, öre' }),
-  paid: Integer({ description: 'Sum of their payouts paid, öre' }),
-  outstanding: Integer({ description: 'Approved less paid and lapsed, öre' }),
-  lapsed: Integer({ description: 'Sum of their instalments that lapsed unasked, öre' }),
-  repaid: Integer({ description: 'Sum of their repayments received, öre' }),
+  approved: money({ description: 'Sum granted to approved applications' }),
+  paid: money({ description: 'Sum of their payouts paid' }),
+  outstanding: money({ description: 'Approved less paid and lapsed' }),
+  lapsed: money({ description: 'Sum of their instalments that lapsed unasked' }),
+  repaid: money({ description: 'Sum of their repayments received' }),
 };
 /** What became of the money granted: per period, and per year of the periods' start. */
 export const payoutStatistics = Type.Object({

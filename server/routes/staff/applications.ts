@@ -70,7 +70,10 @@ export default async function applicationRoutes(app: Api) {
         schema: { tags, summary, querystring: querystring(filters), response: { 200: listPageSchema(rows) } },
       },
       async (request) => ({
-        data: await listApplications(db, list, parseListQuery(listSpecs[list], request.query), { periods: request.scope }),
+        data: await listApplications(db, list, parseListQuery(listSpecs[list], request.query), {
+          periods: request.scope,
+          viewer: request.viewer,
+        }),
       }),
     );
 
@@ -102,7 +105,7 @@ export default async function applicationRoutes(app: Api) {
       const { page: _page, per_page: _perPage, ...raw } = request.query;
       const query = parseListQuery(listSpecs.all, raw, { paged: false });
       // Written as the cursor reads: the first bytes go at once, and memory holds one batch whatever the size.
-      const csv = exportCsv(exportedBatches(db, query, { periods: request.scope }), request);
+      const csv = exportCsv(exportedBatches(db, query, { periods: request.scope, viewer: request.viewer }), request);
       return reply
         .type('text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="applications-${stockholmDay(app.clock.now())}.csv"`)
@@ -138,7 +141,8 @@ export default async function applicationRoutes(app: Api) {
     },
     async (request) => {
       const periodId = await periodIdByUuid(db, known(request.params.period_uuid));
-      return { data: await listApplications(db, 'decisioning', parseListQuery(listSpecs.decisioning, request.query), { periodId }) };
+      const query = parseListQuery(listSpecs.decisioning, request.query);
+      return { data: await listApplications(db, 'decisioning', query, { periodId, viewer: request.viewer }) };
     },
   );
 
@@ -176,7 +180,7 @@ export default async function applicationRoutes(app: Api) {
     },
     async (request) => {
       const { id } = await applicationByUuid(db, known(request.params.uuid));
-      return { data: await historyOf(db, id) };
+      return { data: await historyOf(db, id, request.viewer) };
     },
   );
 
@@ -202,7 +206,7 @@ export default async function applicationRoutes(app: Api) {
       }
       const uuid = known(request.params.uuid);
       await changeStatus(db, uuid, status, request.staff!.id, request.locale);
-      return { data: (await applicationRow(db, uuid))! };
+      return { data: (await applicationRow(db, uuid, request.viewer))! };
     },
   );
 
@@ -221,7 +225,7 @@ export default async function applicationRoutes(app: Api) {
     async (request) => {
       const uuid = known(request.params.uuid);
       await changeApplication(db, uuid, 'finished', request.body.data.finished, request.staff!.id);
-      return { data: (await applicationRow(db, uuid))! };
+      return { data: (await applicationRow(db, uuid, request.viewer))! };
     },
   );
 }

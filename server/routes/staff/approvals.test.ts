@@ -189,9 +189,9 @@ describe('an approval always has its amount', () => {
     );
 
     const counts = await api('GET', `/periods/${period.uuid}/decision-mails`);
-    expect(counts.json().data).toEqual({ pending: 1, without_email: 0, without_amount: 1 });
+    expect(counts.json().data).toEqual({ pending: 1, without_email: 0, without_amount: 1, stood_aside: 0 });
     const round = await api('POST', `/periods/${period.uuid}/decision-mails`, { limit: 25 });
-    expect(round.json().data).toEqual({ sent: 1, remaining: 0, without_email: 0, without_amount: 1 });
+    expect(round.json().data).toEqual({ sent: 1, remaining: 0, without_email: 0, without_amount: 1, stood_aside: 0 });
 
     expect(await mailsTo(lacking.email)).toEqual([]);
     expect(await sentAt(withoutAmount.id)).toBeNull();
@@ -206,6 +206,7 @@ describe('an approval always has its amount', () => {
       pending: 1,
       without_email: 0,
       without_amount: 0,
+      stood_aside: 0,
     });
     expect((await api('POST', `/periods/${period.uuid}/decision-mails`)).json().data.sent).toBe(1);
     expect((await mailsTo(lacking.email))[0].body_text).toContain(formatMoney(3_000_00, 'sv-SE'));

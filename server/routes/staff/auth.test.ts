@@ -123,16 +123,16 @@ describe('POST /auth/login', () => {
 describe('the sign-in of a user with a second factor', () => {
   it('asks for a code rather than signing in, where the second factor is optional too', async () => {
     await createStaff(t.db, 'utredare', 'totp@test.se');
-    // Set up from the user's settings.
+    // Set up from the user's settings: the password again, a code, and the recovery codes saved.
     const cookie = await sessionCookie(t.app, 'totp@test.se');
-    const { secret } = (await call(t.app, { method: 'POST', url: '/api/v1/auth/second-factor/enrolment', cookie })).json().data;
-    const confirmed = await call(t.app, {
-      method: 'POST',
-      url: '/api/v1/auth/second-factor/enrolment/confirm',
-      cookie,
-      payload: { data: { code: await generate({ secret }) } },
-    });
+    const enrolment = (path: string, data: object) =>
+      call(t.app, { method: 'POST', url: `/api/v1/auth/second-factor/enrolment${path}`, cookie, payload: { data } });
+    const { secret } = (await enrolment('', { password: PASSWORD })).json().data;
+    const confirmed = await enrolment('/confirm', { code: await generate({ secret }) });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect((await login(t.app, 'totp@test.se')).json()).toEqual({ data: { expires_in: expect.any(Number) } });
+    const completed = await enrolment('/complete', { codes_saved: true });
+    expect(completed.statusCode, completed.body).toBe(200);
 
     const response = await login(t.app, 'totp@test.se');
     expect(response.statusCode).toBe(200);

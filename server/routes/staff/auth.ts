@@ -1,20 +1,13 @@
 import { Type } from 'typebox';
-import { hashPassword, passwordProblem, verifyPassword } from '../../auth/passwords.js';
-import {
-  assertAccountNotDelayed,
-  assertAddressNotLimited,
-  assertNotLimited,
-  clearFailures,
-  perHour,
-  recordFailure,
-} from '../../auth/rateLimit.js';
+import { hashPassword, passwordProblem } from '../../auth/passwords.js';
+import { assertAddressNotLimited, assertNotLimited, recordFailure } from '../../auth/rateLimit.js';
 import { resetPassword, staffForSignIn } from '../../auth/staffAccounts.js';
 import { createChallenge, setChallengeCookie, type ChallengePurpose } from '../../auth/twoFactor/challenges.js';
 import { AppError, invalid } from '../../errors.js';
 import { body, data, email, message, password, type Api } from '../schemas.js';
 import { signInStep } from '../schemas/secondFactor.js';
 import { sessionRoutes } from '../sessionRoutes.js';
-import { countFailedSignIn } from './signInFailures.js';
+import { passwordAccepted } from './signInFailures.js';
 
 /** Tries of a reset link a minute from one client address. */
 const RESET_TRIES = { max: 10, seconds: 60 };
@@ -39,16 +32,11 @@ export default async function authRoutes(app: Api) {
     async (request, reply) => {
       const { email: address, password: given } = request.body.data;
       const key = { scope: 'staff' as const, email: address, ip: request.ip };
-      await assertNotLimited(db, key, { perAddress: perHour(config.staffFailuresPerHour) });
-      // From every address together too: the right password waits out the delay as well, or the delay would tell it.
-      await assertAccountNotDelayed(db, key.scope, address);
       const user = await staffForSignIn(db, address);
-      if (!(await verifyPassword(user?.password_hash ?? null, given)) || !user) {
-        await countFailedSignIn(app, key);
+      if (!(await passwordAccepted(app, key, user?.password_hash ?? null, given)) || !user) {
         throw invalid({ email: ['errors.credentials_mismatch'] }, 'errors.credentials_mismatch');
       }
       if (!user.active) throw new AppError(403, 'errors.user_disabled');
-      await clearFailures(db, key);
       // A second factor is asked of those who have one, and set up first where the foundation requires one.
       const secondFactor: ChallengePurpose | null = user.totp_secret ? 'verify' : config.staffTwoFactor === 'required' ? 'enrol' : null;
       if (!secondFactor) return session.start(reply, user.id);

@@ -23,12 +23,12 @@ export default async function bookkeepingRoutes(app: Api) {
   app.get(
     '/bookkeeping/sie',
     {
-      config: { access: { abilities: 'manage-payouts' } },
+      config: { access: { abilities: 'manage-payouts', reaches: 'rows' } },
       schema: {
         tags: ['payouts'],
         summary: 'The bookkeeping of the days from..to (Stockholm) as an SIE 4 file (type 4i, code page 437)',
         description:
-          'A voucher per decision (the approved amount, on the day decided: grants cost against the liability), per payout paid (liability against the bank, on the day paid; a paid one the bank returned back again on the day of the return), per repayment received (bank against returned grants) and per instalment lapsed (liability against returned grants), each naming the application’s reference; the accounts and the foundation from the payment settings; the financial year is the range. Texts in the language of Accept-Language. 422 for a range reversed or longer than three years, or when the payment settings lack the foundation’s name or organisation number.',
+          'A voucher per decision (the approved amount, on the day decided: grants cost against the liability), per payout paid (liability against the bank, on the day paid; a paid one the bank returned back again on the day of the return), per repayment received (bank against returned grants) and per instalment lapsed (liability against returned grants), each naming the application’s reference; the accounts and the foundation from the payment settings; the financial year is the range. Texts in the language of Accept-Language. 422 for a range reversed or longer than three years, or when the payment settings lack the foundation’s name or organisation number. 403 errors.conflict_of_interest_in to one who stood aside from an application booked in the range (a colleague takes out those books).',
         querystring: Type.Object({ from: day, to: day }, { additionalProperties: false }),
       },
     },
@@ -43,6 +43,7 @@ export default async function bookkeepingRoutes(app: Api) {
           voucher: (kind, reference) => t(`bookkeeping.vouchers.${kind}`, { reference }),
           account: (purpose) => t(`bookkeeping.accounts.${purpose}`),
         },
+        request.viewer,
       );
       const file = sieFile({
         ...input,

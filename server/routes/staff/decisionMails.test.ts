@@ -296,26 +296,26 @@ describe('a period’s decision mails', () => {
     const { period, applications } = await periodToMail(5);
     const counts = await pending(period.uuid);
     expect(counts.statusCode, counts.body).toBe(200);
-    expect(counts.json()).toEqual({ data: { pending: 5, without_email: 1, without_amount: 0 } });
+    expect(counts.json()).toEqual({ data: { pending: 5, without_email: 1, without_amount: 0, stood_aside: 0 } });
 
     const progress = [];
     for (let round = 0; round < 4; round++) progress.push((await batch(period.uuid, { limit: 2 })).json().data);
     expect(progress).toEqual([
-      { sent: 2, remaining: 3, without_email: 1, without_amount: 0 },
-      { sent: 2, remaining: 1, without_email: 1, without_amount: 0 },
-      { sent: 1, remaining: 0, without_email: 1, without_amount: 0 },
-      { sent: 0, remaining: 0, without_email: 1, without_amount: 0 },
+      { sent: 2, remaining: 3, without_email: 1, without_amount: 0, stood_aside: 0 },
+      { sent: 2, remaining: 1, without_email: 1, without_amount: 0, stood_aside: 0 },
+      { sent: 1, remaining: 0, without_email: 1, without_amount: 0, stood_aside: 0 },
+      { sent: 0, remaining: 0, without_email: 1, without_amount: 0, stood_aside: 0 },
     ]);
     for (const application of applications) {
       expect(await mailsTo(application.email)).toHaveLength(1);
       expect(await sentAtOf(application.id)).not.toBeNull();
     }
-    expect((await pending(period.uuid)).json()).toEqual({ data: { pending: 0, without_email: 1, without_amount: 0 } });
+    expect((await pending(period.uuid)).json()).toEqual({ data: { pending: 0, without_email: 1, without_amount: 0, stood_aside: 0 } });
   });
 
   it('sends 25 by default', async () => {
     const { period } = await periodToMail(26);
-    expect((await batch(period.uuid)).json().data).toEqual({ sent: 25, remaining: 1, without_email: 1, without_amount: 0 });
+    expect((await batch(period.uuid)).json().data).toEqual({ sent: 25, remaining: 1, without_email: 1, without_amount: 0, stood_aside: 0 });
   });
 
   it('never mails an applicant twice when two batches run at once', async () => {
@@ -325,7 +325,13 @@ describe('a period’s decision mails', () => {
     expect(b.statusCode, b.body).toBe(200);
     expect(a.json().data.sent + b.json().data.sent).toBe(8);
     for (const application of applications) expect(await mailsTo(application.email)).toHaveLength(1);
-    expect((await batch(period.uuid, { limit: 100 })).json().data).toEqual({ sent: 0, remaining: 0, without_email: 1, without_amount: 0 });
+    expect((await batch(period.uuid, { limit: 100 })).json().data).toEqual({
+      sent: 0,
+      remaining: 0,
+      without_email: 1,
+      without_amount: 0,
+      stood_aside: 0,
+    });
   });
 
   it('refuses a limit outside 1–100 and an unknown period', async () => {

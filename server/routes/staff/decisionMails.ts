@@ -88,7 +88,7 @@ export default async function decisionMailRoutes(app: Api) {
     async (request) => {
       knownUuids(request.params.uuid);
       const periodId = await periodIdByUuid(db, request.params.uuid);
-      return { data: await pendingDecisionMails(db, periodId) };
+      return { data: await pendingDecisionMails(db, periodId, request.viewer) };
     },
   );
 
@@ -99,7 +99,7 @@ export default async function decisionMailRoutes(app: Api) {
       schema: {
         tags,
         summary:
-          'Sends up to `limit` of the period’s pending decision mails; call again until `remaining` is 0. Two batches at once never mail an applicant twice',
+          'Sends up to `limit` of the period’s pending decision mails; call again until `remaining` is 0. Two batches at once never mail an applicant twice. Those of applications the caller stood aside from are left for a colleague (stood_aside)',
         params: stringParams('uuid'),
         body: optionalBody<{ limit?: number }>({ limit }),
         response: { 200: data(decisionMailRound) },
@@ -108,10 +108,8 @@ export default async function decisionMailRoutes(app: Api) {
     async (request) => {
       knownUuids(request.params.uuid);
       const periodId = await periodIdByUuid(db, request.params.uuid);
-      const result = await sendPeriodDecisionMails(deps, periodId, request.body?.data.limit ?? 25, {
-        staffId: request.staff!.id,
-        locale: request.locale,
-      });
+      const options = { staffId: request.staff!.id, locale: request.locale };
+      const result = await sendPeriodDecisionMails(deps, periodId, request.body?.data.limit ?? 25, options, request.viewer);
       return { data: result };
     },
   );

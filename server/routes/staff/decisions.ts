@@ -5,7 +5,7 @@ import { decide, decisionOf } from '../../applications/decisions.js';
 import { applicationByUuid } from '../../applications/staffReach.js';
 import { body, data, Nullable, uuid, type Api } from '../schemas.js';
 import { decision, decisionMoney } from '../schemas/decisions.js';
-import { applicationPeriod } from '../scopes.js';
+import { applicationPeriod, namesApplicationInPath } from '../scopes.js';
 
 const { approved, rejected } = enums.application_status;
 const GOALS = Nullable(Type.Array(Type.Integer({ minimum: 1, maximum: 17 }), { maxItems: 17, uniqueItems: true }));
@@ -16,7 +16,9 @@ const decisionSchema = data(decision);
 export default async function decisionRoutes(app: Api) {
   const { db } = app;
   const tags = ['decisions'];
-  const config: FastifyContextConfig = { access: { abilities: 'manage-applications', scope: applicationPeriod } };
+  const config: FastifyContextConfig = {
+    access: { abilities: 'manage-applications', scope: applicationPeriod, reaches: namesApplicationInPath },
+  };
 
   app.get(
     '/applications/:uuid/decision',

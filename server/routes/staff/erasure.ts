@@ -1,10 +1,12 @@
+import type { FastifyContextConfig } from 'fastify';
 import { Type } from 'typebox';
 import { eraseApplicant, erasurePreview } from '../../dataProtection/erasure.js';
 import { retentionRulesOf } from '../../dataProtection/retentionRules.js';
 import { invalid } from '../../errors.js';
 import { erasureDone, erasurePreview as previewSchema } from '../schemas/erasure.js';
 import { body, data, id, type Api } from '../schemas.js';
-import { record } from '../scopes.js';
+import type { Reach } from '../../types.js';
+import { namesApplicantsApplications, record } from '../scopes.js';
 
 /**
  * An applicant's erasure request received some other way (a letter, a call), carried out by staff from the applicant's
@@ -13,13 +15,18 @@ import { record } from '../scopes.js';
 export default async function erasureRoutes(app: Api) {
   const { db } = app;
   const tags = ['data protection'];
-  const access = { access: { abilities: 'manage-frontend-users', scope: record('frontend-users') }, resource: 'frontend-users' } as const;
+  // The preview names each application with its status and fate alone; carrying the erasure out withdraws and
+  // anonymises the applications being handled, which one who stood aside from any of them leaves to a colleague.
+  const access = (reaches: Reach): FastifyContextConfig => ({
+    access: { abilities: 'manage-frontend-users', scope: record('frontend-users'), reaches },
+    resource: 'frontend-users',
+  });
   const params = Type.Object({ id });
 
   app.get(
     '/frontend-users/:id/erasure',
     {
-      config: access,
+      config: access('nothing'),
       schema: {
         tags,
         summary:
@@ -34,7 +41,7 @@ export default async function erasureRoutes(app: Api) {
   app.post(
     '/frontend-users/:id/erase',
     {
-      config: access,
+      config: access(namesApplicantsApplications),
       schema: {
         tags,
         summary:

@@ -45,7 +45,7 @@ afterAll(() => t.close());
 
 describe('PUT /faqs/order', () => {
   it('is declared for manage-faq and wins over PUT /faqs/:id', () => {
-    expect(t.app.routeAccess).toContainEqual({ method: 'PUT', url, access: { abilities: 'manage-faq' } });
+    expect(t.app.routeAccess).toContainEqual({ method: 'PUT', url, access: { abilities: 'manage-faq', reaches: 'nothing' } });
     expect(t.app.routeAccess.some((r) => r.method === 'PUT' && r.url === '/api/v1/faqs/:id')).toBe(true);
   });
 

@@ -14,7 +14,7 @@ export default async function faqOrderRoutes(app: Api) {
   app.put(
     '/faqs/order',
     {
-      config: { access: { abilities: 'manage-faq' } },
+      config: { access: { abilities: 'manage-faq', reaches: 'nothing' } },
       schema: {
         tags: ['faqs'],
         summary: 'Reorder: the ids of all FAQs in their new order; "order" becomes 1..n',

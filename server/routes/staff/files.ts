@@ -11,7 +11,7 @@ import { multipartLimits } from '../../uploads/receive.js';
 import { sendStoredFile } from '../../uploads/send.js';
 import { applicationFile, data, knownUuids, stringParams, type Api } from '../schemas.js';
 import { holds } from '../../plugins/access.js';
-import { applicationPeriod } from '../scopes.js';
+import { applicationPeriod, namesApplicationInPath } from '../scopes.js';
 import { manageApplication } from '../applicationAccess.js';
 
 /**
@@ -34,6 +34,7 @@ export default async function staffFileRoutes(app: Api) {
         access: {
           abilities: { anyOf: ['manage-applications', 'investigate-applications', 'manage-payouts', 'approve-payouts'] },
           scope: applicationPeriod,
+          reaches: namesApplicationInPath,
         },
       },
       schema: {

@@ -66,7 +66,7 @@ describe('requesting a follow-up of a finished application', () => {
     });
 
     const requested = await call(t.app, { method: 'POST', url: `/api/v1/periods/${period.uuid}/followup-requests`, cookie: admin });
-    expect(requested.json()).toEqual({ data: { requested: 2 } });
+    expect(requested.json()).toEqual({ data: { requested: 2, stood_aside: 0 } });
 
     expect(await finishedOf(finished.id)).toBe(false);
     expect(await finishedChanges(finished.id)).toEqual([{ before: { finished: true }, after: { finished: false } }]);

@@ -165,15 +165,15 @@ describe('/periods/:uuid/followup-requests', () => {
     await createApplication(t.db, { periodId: period.id, frontendUserId: applicants[3], status: rejected });
     await request(third.uuid);
     const url = `/api/v1/periods/${period.uuid}/followup-requests`;
-    expect((await call(t.app, { method: 'GET', url, cookie: admin })).json()).toEqual({ data: { pending: 2 } });
+    expect((await call(t.app, { method: 'GET', url, cookie: admin })).json()).toEqual({ data: { pending: 2, stood_aside: 0 } });
     const response = await call(t.app, { method: 'POST', url, cookie: admin });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ data: { requested: 2 } });
+    expect(response.json()).toEqual({ data: { requested: 2, stood_aside: 0 } });
     for (const application of [first, second]) expect(await followupRow(application.id)).toBeDefined();
     expect(await mailsTo('a-period@followups.test')).toHaveLength(1);
     expect(await mailsTo('d-period@followups.test')).toEqual([]);
-    expect((await call(t.app, { method: 'GET', url, cookie: admin })).json()).toEqual({ data: { pending: 0 } });
-    expect((await call(t.app, { method: 'POST', url, cookie: admin })).json()).toEqual({ data: { requested: 0 } });
+    expect((await call(t.app, { method: 'GET', url, cookie: admin })).json()).toEqual({ data: { pending: 0, stood_aside: 0 } });
+    expect((await call(t.app, { method: 'POST', url, cookie: admin })).json()).toEqual({ data: { requested: 0, stood_aside: 0 } });
   });
 
   it('answers 404 for an unknown period and 403 to an investigator', async () => {

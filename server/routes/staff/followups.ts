@@ -76,7 +76,7 @@ export default async function staffFollowupRoutes(app: Api) {
     async (request) => {
       knownUuids(request.params.uuid);
       const periodId = await periodIdByUuid(db, request.params.uuid);
-      return { data: { pending: await pendingFollowupRequests(db, periodId) } };
+      return { data: await pendingFollowupRequests(db, periodId, request.viewer) };
     },
   );
 
@@ -87,7 +87,8 @@ export default async function staffFollowupRoutes(app: Api) {
       schema: {
         tags,
         summary: 'Requests the follow-up report of every approved application of the period not yet asked, mailing each applicant',
-        description: 'All in one transaction. Applicants without a usable e-mail address are left out (request theirs one by one).',
+        description:
+          'All in one transaction. Applicants without a usable e-mail address are left out (request theirs one by one), and so are the applications the caller stood aside from (stood_aside: a colleague requests them).',
         params,
         response: { 200: data(followupsRequested) },
       },
@@ -95,7 +96,8 @@ export default async function staffFollowupRoutes(app: Api) {
     async (request) => {
       knownUuids(request.params.uuid);
       const periodId = await periodIdByUuid(db, request.params.uuid);
-      return { data: { requested: await requestPeriodFollowups(db, deps, periodId, request.staff!.id, app.clock.now()) } };
+      const requested = await requestPeriodFollowups(db, deps, periodId, request.staff!.id, app.clock.now(), request.viewer);
+      return { data: { requested, stood_aside: (await pendingFollowupRequests(db, periodId, request.viewer)).stood_aside } };
     },
   );
 }

@@ -168,6 +168,7 @@ describe('the signed-in user’s own investigations', () => {
       // Its type has no review criteria: no figures, and no review of Ylva's to do.
       review: { score: null, spread: null, reviews_in: 0, reviews_pending: 0 },
       my_review: null,
+      withheld: null,
     });
 
     const descending = (await get('/applications/userInvestigations?direction=desc', ylva)).json().data.data;
@@ -212,6 +213,7 @@ describe('proposals', () => {
         comment: 'Bevilja delvis.',
         updated_at: expect.any(String),
         mine: false,
+        withheld: false,
       },
       {
         id: expect.any(Number),
@@ -223,6 +225,7 @@ describe('proposals', () => {
         comment: null,
         updated_at: expect.any(String),
         mine: true,
+        withheld: false,
       },
     ]);
     const refused = await get(`/applications/${application.uuid}/investigations`, outsider);

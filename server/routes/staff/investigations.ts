@@ -12,13 +12,14 @@ import {
   writeOwnInvestigation,
 } from '../../applications/investigations.js';
 import { loadAbilities } from '../../auth/sessions.js';
+import { hasStoodAside } from '../../reviews/conflicts.js';
 import { AppError, invalid, notFound } from '../../errors.js';
 import { parseListQuery } from '../../lists/listQuery.js';
 import { body, data, id as ID, listPageSchema, Nullable, uuid, type Api } from '../schemas.js';
 import { decisionMoney } from '../schemas/decisions.js';
 import { investigation, investigationStatus, investigator, ownInvestigationRow, proposal } from '../schemas/investigations.js';
 import { holds } from '../../plugins/access.js';
-import { applicationPeriod, periodsList } from '../scopes.js';
+import { applicationPeriod, namesApplicationInPath, periodsList } from '../scopes.js';
 
 const { Optional, Integer, String: Text } = Type;
 
@@ -33,12 +34,11 @@ const investigatorParams = Type.Object({ uuid, user_id: ID });
 export default async function investigationRoutes(app: Api) {
   const { db } = app;
   const tags = ['investigations'];
-  const manage: FastifyContextConfig = { access: { abilities: 'manage-applications', scope: applicationPeriod } };
-  const investigate: FastifyContextConfig = { access: { abilities: 'investigate-applications', scope: applicationPeriod } };
-  const investigateList: FastifyContextConfig = { access: { abilities: 'investigate-applications', scope: periodsList } };
-  const either: FastifyContextConfig = {
-    access: { abilities: { anyOf: ['investigate-applications', 'manage-applications'] }, scope: applicationPeriod },
-  };
+  const named = { scope: applicationPeriod, reaches: namesApplicationInPath };
+  const manage: FastifyContextConfig = { access: { abilities: 'manage-applications', ...named } };
+  const investigate: FastifyContextConfig = { access: { abilities: 'investigate-applications', ...named } };
+  const investigateList: FastifyContextConfig = { access: { abilities: 'investigate-applications', scope: periodsList, reaches: 'rows' } };
+  const either: FastifyContextConfig = { access: { abilities: { anyOf: ['investigate-applications', 'manage-applications'] }, ...named } };
 
   app.get(
     '/applications/:uuid/investigators',
@@ -53,7 +53,7 @@ export default async function investigationRoutes(app: Api) {
     },
     async (request) => {
       const application = await applicationByUuid(db, request.params.uuid);
-      return { data: await investigatorsOf(db, application.id) };
+      return { data: await investigatorsOf(db, application.id, request.viewer) };
     },
   );
 
@@ -63,7 +63,8 @@ export default async function investigationRoutes(app: Api) {
       config: manage,
       schema: {
         tags,
-        summary: 'Put an active staff user who may investigate on a sent-in application (201); one already on it answers 200 unchanged',
+        summary:
+          'Put an active staff user who may investigate on a sent-in application (201); one already on it answers 200 unchanged; one who stood aside from it is a 422',
         params: uuidParams,
         body: body({ user_id: ID }),
         response: { 200: data(investigator), 201: data(investigator) },
@@ -78,11 +79,13 @@ export default async function investigationRoutes(app: Api) {
         !!user?.active &&
         hasAbility(await loadAbilities(db, user), 'investigate-applications', { id: application.period_id, type: 'periods' });
       if (!mayInvestigate) throw invalid({ user_id: ['validation.investigator'] });
+      // One who stood aside from the application takes no part in handling it.
+      if (await hasStoodAside(db, application.id, user_id)) throw invalid({ user_id: ['validation.investigator_stood_aside'] });
 
       const created = await addInvestigator(db, application.id, user, request.staff!.id);
       // Adding someone already on the application is not an error (a repeated click): it changes nothing.
       reply.status(created ? 201 : 200);
-      return { data: (await investigatorsOf(db, application.id)).find((i) => i.user_id === user_id)! };
+      return { data: (await investigatorsOf(db, application.id, request.viewer)).find((i) => i.user_id === user_id)! };
     },
   );
 
@@ -101,7 +104,7 @@ export default async function investigationRoutes(app: Api) {
     async (request) => {
       const { uuid, user_id } = request.params;
       const application = await applicationByUuid(db, uuid);
-      const removed = (await investigatorsOf(db, application.id)).find((i) => i.user_id === user_id);
+      const removed = (await investigatorsOf(db, application.id, request.viewer)).find((i) => i.user_id === user_id);
       if (!removed) throw notFound();
       await removeInvestigator(db, application.id, removed, request.staff!.id);
       return { data: removed };
@@ -138,7 +141,8 @@ export default async function investigationRoutes(app: Api) {
       },
     },
     async (request) => {
-      return { data: await ownInvestigations(db, request.staff!.id, parseListQuery(ownList, request.query), request.scope) };
+      const viewer = { ...request.viewer, userId: request.staff!.id };
+      return { data: await ownInvestigations(db, viewer, parseListQuery(ownList, request.query), request.scope) };
     },
   );
 
@@ -157,7 +161,7 @@ export default async function investigationRoutes(app: Api) {
     async (request) => {
       const application = await applicationByUuid(db, request.params.uuid);
       const me = request.staff!.id;
-      const investigators = await investigatorsOf(db, application.id);
+      const investigators = await investigatorsOf(db, application.id, request.viewer);
       if (!holds(request, 'manage-applications') && !investigators.some((i) => i.user_id === me)) {
         throw new AppError(403, 'errors.not_investigator');
       }
@@ -172,6 +176,7 @@ export default async function investigationRoutes(app: Api) {
           comment: i.investigation.comment,
           updated_at: i.investigation.updated_at,
           mine: i.user_id === me,
+          withheld: i.withheld,
         })),
       };
     },

@@ -278,13 +278,28 @@ describe('the agenda', () => {
     expect(asAdmin.my_conflicts).toEqual({});
     expect(asAdmin.agenda[0].conflicts).toEqual([{ user_id: board.dan, name: 'Dan Ledamot' }]);
 
+    // The answer to the declaration already reads the line as one who stood aside: its reference, applicant, status.
+    expect(declared.json().data.agenda[0]).toMatchObject({
+      withheld: 'stood_aside',
+      application: { uuid: first.uuid, money: null, review: null, proposed_amount: null },
+    });
     const closed = await api('GET', `/meetings/${meeting.id}/applications/${first.uuid}`, dan);
     expect(closed.statusCode).toBe(403);
-    expect(closed.json()).toEqual({ message: 'Du har anmält jäv och kan inte läsa ansökan.' });
+    expect(closed.json()).toEqual({ message: 'Du har anmält jäv för ansökan och kan varken läsa den eller delta i beslut om den.' });
+    // A conflict is final, here and everywhere: declaring none after it is refused, and both are in the history.
+    const back = await api('PUT', `/meetings/${meeting.id}/agenda/${first.uuid}/conflict`, dan, { conflict_of_interest: false });
+    expect(back.statusCode).toBe(422);
+    expect(back.json().message).toBe('Du har anmält jäv för den här ansökan, och det går inte att ändra.');
+    expect((await historyOf(t.db, first.id)).map((h) => [h.action, h.user_id, h.after])).toEqual([
+      ['conflict_declared', board.dan, { conflict_of_interest: true, meeting_id: meeting.id }],
+    ]);
     const open = await api('GET', `/meetings/${meeting.id}/applications/${second.uuid}`, dan);
     expect(open.statusCode).toBe(200);
     expect(open.json().data).toMatchObject({ uuid: second.uuid, reference: second.reference });
-    expect((await historyOf(t.db, second.id)).map((h) => [h.action, h.user_id])).toEqual([['viewed', board.dan]]);
+    expect((await historyOf(t.db, second.id)).map((h) => [h.action, h.user_id])).toEqual([
+      ['conflict_declared', board.dan],
+      ['viewed', board.dan],
+    ]);
     const notOnAgenda = await withFigures(period.id, 1, 0);
     expect((await api('GET', `/meetings/${meeting.id}/applications/${notOnAgenda.uuid}`, dan)).statusCode).toBe(404);
 
@@ -385,7 +400,9 @@ describe('the board pack', () => {
       available_money: 1_000_000_00,
       approved_elsewhere: 200_000_00,
       remaining: 800_000_00,
+      withheld_lines: 0,
     });
+    expect(answer.agenda.map((line: { withheld: unknown }) => line.withheld)).toEqual([null, null]);
   });
 
   it('reads back in Swedish and English: names, amounts, totals, what remains and the scores', async () => {
@@ -584,7 +601,7 @@ describe('the minutes', () => {
     });
     expect(saved.statusCode).toBe(200);
 
-    const minutes = await api('GET', `/meetings/${meeting.id}/minutes.pdf`, dan);
+    const minutes = await api('GET', `/meetings/${meeting.id}/minutes.pdf`, admin);
     expect(minutes.statusCode).toBe(200);
     expect(minutes.headers['content-type']).toBe('application/pdf');
     expect(minutes.headers['content-disposition']).toBe('attachment; filename="protokoll-2026-04-15.pdf"');
@@ -615,6 +632,14 @@ describe('the minutes', () => {
     // The signature lines come last: the chair's and the adjuster's names, their roles under them.
     const lastLines = text.trimEnd().split('\n').slice(-2);
     expect(lastLines.map((line) => line.trim()).join('\n')).toBe('Bo Ordförande Cecilia Justerare\nOrdförande Justerare');
+
+    // Dan stood aside from Åsa's application: his copy has its line without the amounts, and sums that leave it out.
+    const dans = pdfText((await api('GET', `/meetings/${meeting.id}/minutes.pdf`, dan)).rawPayload);
+    expect(dans).toContain(`${asa.reference} Åsa Öström – Beviljad –`);
+    expect(dans).not.toContain(money(120_000_00));
+    expect(dans).not.toContain(money(150_000_00));
+    expect(dans).toContain('Kvar att fördela efter mötet –');
+    expect(dans).toContain('Ett ärende där du anmält jäv eller ännu inte lämnat din bedömning ingår inte i summorna.');
 
     const english = await api('GET', `/meetings/${meeting.id}/minutes.pdf`, admin, undefined, en);
     expect(english.headers['content-disposition']).toBe('attachment; filename="minutes-2026-04-15.pdf"');

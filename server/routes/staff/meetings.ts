@@ -3,10 +3,10 @@ import { Type } from 'typebox';
 import type { Requirement } from '../../../resources/abilities.js';
 import { enums } from '../../../resources/enums.js';
 import { recordView } from '../../applications/history.js';
+import { loadViewer } from '../../auth/sessions.js';
 import { staffApplication } from '../../applications/staffView.js';
-import { AppError } from '../../errors.js';
 import { parseListQuery } from '../../lists/listQuery.js';
-import { agendaLine, appendReviewed, declareConflict, hasConflict, setAgenda } from '../../meetings/agenda.js';
+import { agendaLine, appendReviewed, declareConflict, setAgenda } from '../../meetings/agenda.js';
 import { boardPackOf, minutesOf } from '../../meetings/documents.js';
 import { decideMeeting } from '../../meetings/meetingDecisions.js';
 import {
@@ -26,7 +26,16 @@ import { body, data, id, knownUuids, listPageSchema, uuid, type Api } from '../s
 import { decisionMoney } from '../schemas/decisions.js';
 import { meeting, meetingRow } from '../schemas/meetings.js';
 import { staffApplication as staffApplicationSchema } from '../schemas/staffApplication.js';
-import { bodyPeriod, meetingPeriod, periodsList } from '../scopes.js';
+import type { Reach } from '../../types.js';
+import {
+  bodyPeriod,
+  declaresOnApplicationInPath,
+  meetingPeriod,
+  namesAgendaInBody,
+  namesApplicationInPath,
+  namesMeetingAgenda,
+  periodsList,
+} from '../scopes.js';
 
 const tags = ['meetings'];
 const { Optional, Integer } = Type;
@@ -34,12 +43,21 @@ const Text = Type.String;
 const { approved, rejected } = enums.application_status;
 
 // Those who manage meetings reach every meeting of their periods; a board member reads the meetings they belong to.
+// The agenda, the pack and the minutes show each line as the reader may read it; a line's own routes are closed to
+// one who stood aside from its application, but where they declare it; the board's decisions, the agenda set and the
+// meeting deleted name every application of theirs, so one who stood aside from any of them leaves them to a colleague.
 const either: Requirement = { anyOf: ['manage-meetings', 'attend-meetings'] };
-const readMeeting: FastifyContextConfig = { access: { abilities: either, scope: meetingPeriod } };
-const manageMeeting: FastifyContextConfig = { access: { abilities: 'manage-meetings', scope: meetingPeriod } };
-const decideMeetingAccess: FastifyContextConfig = {
-  access: { abilities: { allOf: ['manage-meetings', 'manage-applications'] }, scope: meetingPeriod },
-};
+const onMeeting = (abilities: Requirement, reaches: Reach): FastifyContextConfig => ({
+  access: { abilities, scope: meetingPeriod, reaches },
+});
+const readMeeting = onMeeting(either, 'rows');
+const readLine = onMeeting(either, namesApplicationInPath);
+const declareOnLine = onMeeting(either, declaresOnApplicationInPath);
+const manageMeeting = onMeeting('manage-meetings', 'nothing');
+const deleteMeetingAccess = onMeeting('manage-meetings', namesMeetingAgenda);
+const appendToAgenda = onMeeting('manage-meetings', 'rows');
+const setAgendaAccess = onMeeting('manage-meetings', namesAgendaInBody);
+const decideMeetingAccess = onMeeting({ allOf: ['manage-meetings', 'manage-applications'] }, namesMeetingAgenda);
 
 const params = Type.Object({ id });
 const lineParams = Type.Object({ id, uuid: Text() });
@@ -64,12 +82,14 @@ const reach = (request: FastifyRequest) => meetingReach(request.abilities, reque
  */
 export default async function meetingRoutes(app: Api) {
   const { db } = app;
-  const answer = async (request: FastifyRequest, meetingId: number) => ({ data: await meetingById(db, meetingId, reach(request)) });
+  const answer = async (request: FastifyRequest, meetingId: number) => ({
+    data: await meetingById(db, meetingId, reach(request), request.viewer),
+  });
 
   app.get(
     '/meetings',
     {
-      config: { access: { abilities: either, scope: periodsList } },
+      config: { access: { abilities: either, scope: periodsList, reaches: 'nothing' } },
       schema: {
         tags,
         summary:
@@ -90,7 +110,7 @@ export default async function meetingRoutes(app: Api) {
   app.post(
     '/meetings',
     {
-      config: { access: { abilities: 'manage-meetings', scope: bodyPeriod } },
+      config: { access: { abilities: 'manage-meetings', scope: bodyPeriod, reaches: 'nothing' } },
       schema: {
         tags,
         summary: 'A new meeting of a period: its members (active staff users), the chair and the adjuster among them (two people)',
@@ -135,8 +155,13 @@ export default async function meetingRoutes(app: Api) {
   app.delete(
     '/meetings/:id',
     {
-      config: manageMeeting,
-      schema: { tags, summary: 'Deletes a meeting before its decisions (409 after)', params },
+      config: deleteMeetingAccess,
+      schema: {
+        tags,
+        summary:
+          'Deletes a meeting before its decisions (409 after), its agenda with it; 403 errors.conflict_of_interest_in when the caller stood aside from an application on it',
+        params,
+      },
     },
     async (request, reply) => {
       await deleteMeeting(db, request.params.id);
@@ -147,11 +172,11 @@ export default async function meetingRoutes(app: Api) {
   app.put(
     '/meetings/:id/agenda',
     {
-      config: manageMeeting,
+      config: setAgendaAccess,
       schema: {
         tags,
         summary:
-          'Sets the whole agenda in order: applications sent in, undecided, of the meeting’s period, each once (422 errors.application_uuids)',
+          'Sets the whole agenda in order: applications sent in, undecided, of the meeting’s period, each once (422 errors.application_uuids); 403 errors.conflict_of_interest_in when the caller stood aside from any of them',
         params,
         body: body({ application_uuids: Type.Array(uuid, { maxItems: 500 }) }),
         response: meetingAnswer,
@@ -166,16 +191,17 @@ export default async function meetingRoutes(app: Api) {
   app.post(
     '/meetings/:id/agenda/reviewed',
     {
-      config: manageMeeting,
+      config: appendToAgenda,
       schema: {
         tags,
-        summary: 'Appends the period’s sent-in, undecided applications with reviews in and none pending, not yet on the agenda',
+        summary:
+          'Appends the period’s sent-in, undecided applications with reviews in and none pending, not yet on the agenda, but those the caller stood aside from (a colleague puts them on)',
         params,
         response: meetingAnswer,
       },
     },
     async (request) => {
-      await appendReviewed(db, request.params.id);
+      await appendReviewed(db, request.params.id, request.viewer);
       return answer(request, request.params.id);
     },
   );
@@ -183,10 +209,11 @@ export default async function meetingRoutes(app: Api) {
   app.put(
     '/meetings/:id/agenda/:uuid/conflict',
     {
-      config: readMeeting,
+      config: declareOnLine,
       schema: {
         tags,
-        summary: 'The caller, a member, declares whether they have a conflict of interest with one agenda line (403 for others)',
+        summary:
+          'The caller, a member, declares whether they have a conflict of interest with one agenda line (403 for others), before the decisions (409 after): a conflict stands them aside from the application for good (422 errors.conflict_is_final on declaring none after it), in its history',
         params: lineParams,
         body: body({ conflict_of_interest: Type.Boolean() }),
         response: meetingAnswer,
@@ -196,19 +223,21 @@ export default async function meetingRoutes(app: Api) {
       knownUuids(request.params.uuid);
       await reachableMeeting(db, request.params.id, reach(request));
       const { conflict_of_interest } = request.body.data;
-      await declareConflict(db, request.params.id, request.params.uuid, request.staff!.id, conflict_of_interest, app.clock.now());
-      return answer(request, request.params.id);
+      const me = request.staff!.id;
+      await declareConflict(db, request.params.id, request.params.uuid, me, conflict_of_interest, app.clock.now());
+      // Where the caller stands now: a conflict just declared closes the line to them in this answer too.
+      return { data: await meetingById(db, request.params.id, reach(request), await loadViewer(db, me)) };
     },
   );
 
   app.get(
     '/meetings/:id/applications/:uuid',
     {
-      config: readMeeting,
+      config: readLine,
       schema: {
         tags,
         summary:
-          'An application on the agenda as staff read it, for those who reach the meeting; 403 errors.conflict_of_interest to one who declared a conflict with it. Recorded in its history as viewed',
+          'An application on the agenda as staff read it, for those who reach the meeting; 403 errors.conflict_of_interest to one who stood aside from it. Recorded in its history as viewed',
         params: lineParams,
         response: { 200: data(staffApplicationSchema) },
       },
@@ -216,9 +245,7 @@ export default async function meetingRoutes(app: Api) {
     async (request) => {
       knownUuids(request.params.uuid);
       await reachableMeeting(db, request.params.id, reach(request));
-      const line = await agendaLine(db, request.params.id, request.params.uuid);
-      if (await hasConflict(db, request.params.id, line.application_id, request.staff!.id))
-        throw new AppError(403, 'errors.conflict_of_interest');
+      await agendaLine(db, request.params.id, request.params.uuid);
       const application = await staffApplication(db, request.params.uuid);
       await recordView(db, application.id, request.staff!.id, app.clock.now());
       return { data: application };
@@ -232,12 +259,12 @@ export default async function meetingRoutes(app: Api) {
       schema: {
         tags,
         summary:
-          'The board pack as a PDF in the language of Accept-Language: the agenda with the totals, then a page per application with its reviews (none for those the caller declared a conflict with)',
+          'The board pack as a PDF in the language of Accept-Language: the agenda with the totals, then a page per application with its reviews (none for those the caller stood aside from, no one else’s reviews where the caller’s own is not in)',
         params,
       },
     },
     async (request, reply) => {
-      const pack = await boardPackOf(db, request.params.id, reach(request), request.locale, app.config.productName);
+      const pack = await boardPackOf(db, request.params.id, reach(request), request.viewer, request.locale, app.config.productName);
       const pdf = await boardPackPdf(pack, request);
       const filename = request.t('meetings.pdf.pack.filename', { date: pack.meeting.held_on });
       return reply.type('application/pdf').header('Content-Disposition', `attachment; filename="${filename}"`).send(pdf);
@@ -251,7 +278,7 @@ export default async function meetingRoutes(app: Api) {
       schema: {
         tags,
         summary:
-          'The board’s decisions on the whole agenda, saved together or not at all under the period’s cap; each is the application’s decision (history, grant). 409 once the meeting is decided; 422 by line (decisions.<index>.amount)',
+          'The board’s decisions on the whole agenda, saved together or not at all under the period’s cap; each is the application’s decision (history, grant). 409 once the meeting is decided; 422 by line (decisions.<index>.amount); 403 errors.conflict_of_interest_in when the caller stood aside from any application on the agenda (a colleague enters them)',
         params,
         body: body({
           decisions: Type.Array(
@@ -287,7 +314,7 @@ export default async function meetingRoutes(app: Api) {
       },
     },
     async (request, reply) => {
-      const minutes = await minutesOf(db, request.params.id, reach(request), app.config.productName);
+      const minutes = await minutesOf(db, request.params.id, reach(request), request.viewer, app.config.productName);
       const pdf = await minutesPdf(minutes, request);
       const filename = request.t('meetings.pdf.minutes.filename', { date: minutes.meeting.held_on });
       return reply.type('application/pdf').header('Content-Disposition', `attachment; filename="${filename}"`).send(pdf);

@@ -275,12 +275,18 @@ describe('staff’s dialogue', () => {
         .filter((r) => r.url.startsWith('/api/v1/applications/:uuid/messages') && r.method !== 'HEAD')
         .map((r) => [`${r.method} ${r.url}`, r.access]),
     );
-    // Each for the application's period, where an ability is granted for one period only, behind a reviewer's gate.
-    const scope = { type: 'periods', of: expect.any(Function) as unknown, gate: expect.any(Function) as unknown };
+    // Each for the application's period, where an ability is granted for one period only, naming the application, so
+    // that where the caller stands towards it holds (a conflict of interest, a reviewer's declaration first).
+    const scope = { type: 'periods', of: expect.any(Function) as unknown };
+    const reaches = { names: expect.any(Function) as unknown };
     expect(declared).toEqual({
-      'GET /api/v1/applications/:uuid/messages': { abilities: { anyOf: ['manage-applications', 'investigate-applications'] }, scope },
-      'POST /api/v1/applications/:uuid/messages': { abilities: 'manage-applications', scope },
-      'POST /api/v1/applications/:uuid/messages/read': { abilities: 'manage-applications', scope },
+      'GET /api/v1/applications/:uuid/messages': {
+        abilities: { anyOf: ['manage-applications', 'investigate-applications'] },
+        scope,
+        reaches,
+      },
+      'POST /api/v1/applications/:uuid/messages': { abilities: 'manage-applications', scope, reaches },
+      'POST /api/v1/applications/:uuid/messages/read': { abilities: 'manage-applications', scope, reaches },
     });
   });
 

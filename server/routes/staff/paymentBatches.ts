@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { forbidden, notFound } from '../../errors.js';
 import { parseListQuery } from '../../lists/listQuery.js';
@@ -13,16 +13,20 @@ import {
   periodsOfBatch,
   periodsOfPayouts,
 } from '../../payouts/batches.js';
+import type { Reach } from '../../types.js';
 import { body, data, id, listPageSchema, type Api } from '../schemas.js';
 import { paymentBatch, paymentBatchWithPayouts } from '../schemas/payouts.js';
-import { periodsList } from '../scopes.js';
+import { namesBatchInPath, namesPayoutsInBody, periodsList } from '../scopes.js';
 
 const tags = ['payouts'];
 const { Optional } = Type;
 const day = (description: string) => Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description });
 const params = Type.Object({ id });
-// Those who manage payouts, of the periods they hold it for: a batch is theirs when all its payouts are.
-const config = { access: { abilities: 'manage-payouts', scope: periodsList } } as const;
+// Those who manage payouts, of the periods they hold it for: a batch is theirs when all its payouts are, and when they
+// stood aside from none of its applications (a colleague handles that batch).
+const onBatches = (reaches: Reach): FastifyContextConfig => ({ access: { abilities: 'manage-payouts', scope: periodsList, reaches } });
+const list = onBatches('rows');
+const oneBatch = onBatches(namesBatchInPath);
 
 /** The caller holds the ability for every one of the periods (403 otherwise). */
 function assertCovers(request: FastifyRequest, periods: number[]) {
@@ -47,7 +51,7 @@ export default async function paymentBatchRoutes(app: Api) {
   app.post(
     '/payment-batches',
     {
-      config,
+      config: onBatches(namesPayoutsInBody),
       schema: {
         tags,
         summary:
@@ -66,14 +70,14 @@ export default async function paymentBatchRoutes(app: Api) {
       const { payout_ids, execution_date } = request.body.data;
       assertCovers(request, await periodsOfPayouts(db, payout_ids));
       const batchId = await createBatch(db, payout_ids, request.staff!.id, app.clock.now(), execution_date);
-      return { data: await batchById(db, batchId) };
+      return { data: await batchById(db, batchId, request.viewer) };
     },
   );
 
   app.get(
     '/payment-batches',
     {
-      config,
+      config: list,
       schema: {
         tags,
         summary: 'The payment batches, newest first, with their counts and totals; sort by created_at or execution_date',
@@ -86,22 +90,24 @@ export default async function paymentBatchRoutes(app: Api) {
         response: { 200: listPageSchema(paymentBatch) },
       },
     },
-    async (request) => ({ data: await listBatches(db, parseListQuery(batchListGrammar, request.query), request.scope) }),
+    async (request) => ({
+      data: await listBatches(db, parseListQuery(batchListGrammar, request.query), { periods: request.scope, viewer: request.viewer }),
+    }),
   );
 
   app.get(
     '/payment-batches/:id',
-    { config, schema: { tags, summary: 'One batch with its payouts', params, response: { 200: data(paymentBatchWithPayouts) } } },
+    { config: oneBatch, schema: { tags, summary: 'One batch with its payouts', params, response: { 200: data(paymentBatchWithPayouts) } } },
     async (request) => {
       await reachable(request, request.params.id);
-      return { data: await batchById(db, request.params.id) };
+      return { data: await batchById(db, request.params.id, request.viewer) };
     },
   );
 
   app.get(
     '/payment-batches/:id/file',
     {
-      config,
+      config: oneBatch,
       schema: {
         tags,
         summary:
@@ -119,7 +125,7 @@ export default async function paymentBatchRoutes(app: Api) {
   app.post(
     '/payment-batches/:id/sent',
     {
-      config,
+      config: oneBatch,
       schema: {
         tags,
         summary: 'Marks the batch and its payouts sent to the bank (409 when it was already)',
@@ -130,14 +136,14 @@ export default async function paymentBatchRoutes(app: Api) {
     async (request) => {
       await reachable(request, request.params.id);
       await markBatchSent(db, request.params.id, request.staff!.id, app.clock.now());
-      return { data: await batchById(db, request.params.id) };
+      return { data: await batchById(db, request.params.id, request.viewer) };
     },
   );
 
   app.post(
     '/payment-batches/:id/paid',
     {
-      config,
+      config: oneBatch,
       schema: {
         tags,
         summary:
@@ -157,7 +163,7 @@ export default async function paymentBatchRoutes(app: Api) {
       await reachable(request, request.params.id);
       const { paid_on, payout_ids } = request.body.data;
       await markBatchPaid(db, deps, request.params.id, paid_on, payout_ids, request.staff!.id, app.clock.now());
-      return { data: await batchById(db, request.params.id) };
+      return { data: await batchById(db, request.params.id, request.viewer) };
     },
   );
 }

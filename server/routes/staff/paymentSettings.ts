@@ -14,7 +14,7 @@ const account = (description: string) => Text({ maxLength: 10, description });
 export default async function paymentSettingsRoutes(app: Api) {
   const { db } = app;
   const tags = ['payouts'];
-  const config = { access: { abilities: 'manage-payouts' } } as const;
+  const config = { access: { abilities: 'manage-payouts', reaches: 'nothing' } } as const;
   const answer = data(paymentSettings);
 
   app.get(

@@ -4,7 +4,7 @@ import { applicationByUuid } from '../../applications/staffReach.js';
 import { extendDeadline } from '../../payouts/deadline.js';
 import { planOf, setPlan } from '../../payouts/plan.js';
 import { managePayoutsOfApplication, seePayoutsOfApplication } from '../applicationAccess.js';
-import { body, data, id, uuid, type Api } from '../schemas.js';
+import { body, data, id, money, uuid, type Api } from '../schemas.js';
 import { day, payoutPlan } from '../schemas/grants.js';
 import { MAX_MONEY } from '../../../resources/applications.js';
 
@@ -49,7 +49,7 @@ export default async function payoutPlanRoutes(app: Api) {
             Type.Object(
               {
                 id: Type.Optional(id),
-                amount: Type.Integer({ minimum: 1, maximum: MAX_MONEY, description: 'öre' }),
+                amount: money({ minimum: 1, maximum: MAX_MONEY }),
                 due: Type.Integer({ enum: [at_acceptance, after_followup], description: 'payout_due' }),
               },
               { additionalProperties: false },

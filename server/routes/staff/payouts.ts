@@ -1,32 +1,27 @@
 import { Readable } from 'node:stream';
-import type { FastifyContextConfig } from 'fastify';
+import type { FastifyContextConfig, FastifyRequest } from 'fastify';
 import { Type, type TSchema } from 'typebox';
 import type { Requirement } from '../../../resources/abilities.js';
 import { stockholmDay } from '../../clock.js';
 import { notFound } from '../../errors.js';
 import { parseListQuery } from '../../lists/listQuery.js';
-import { approvePayout, periodOfPayout, preparePayout, rejectPayout } from '../../payouts/attestation.js';
+import { approvePayout, preparePayout, rejectPayout } from '../../payouts/attestation.js';
 import { markPayoutReturned } from '../../payouts/batches.js';
 import { exportedPayouts, listPayouts, payoutById, payoutListGrammar, payoutsCsv } from '../../payouts/payoutList.js';
-import type { Scope } from '../../types.js';
 import { body, data, id, listPageSchema, type Api } from '../schemas.js';
 import { payoutRow } from '../schemas/payouts.js';
-import { periodsList } from '../scopes.js';
+import { namesPayoutInPath, payoutPeriod, periodsList } from '../scopes.js';
 
 const tags = ['payouts'];
 const { Optional } = Type;
 
-/** The period of the payout in the path (`:id`): an ability granted for a period covers its payouts. */
-export const payoutPeriod: Scope = {
-  type: 'periods',
-  async of(request) {
-    const payoutId = (request.params as { id?: unknown }).id;
-    return (typeof payoutId === 'number' && (await periodOfPayout(request.server.db, payoutId))) || 'unknown';
-  },
-};
-
 const either: Requirement = { anyOf: ['manage-payouts', 'approve-payouts'] };
-const onPayout = (abilities: Requirement): FastifyContextConfig => ({ access: { abilities, scope: payoutPeriod } });
+/** One payout's route: for those holding `abilities` for its period, and not for one who stood aside from its application. */
+const onPayout = (abilities: Requirement): FastifyContextConfig => ({
+  access: { abilities, scope: payoutPeriod, reaches: namesPayoutInPath },
+});
+/** The payouts list and its export: of the caller's periods, each row as the caller may read it. */
+const listAccess: FastifyContextConfig = { access: { abilities: either, scope: periodsList, reaches: 'rows' } };
 /** Documents the query; the values are checked by parseListQuery, with translated 422s. */
 const described = (description: string) => Optional(Type.Unknown({ description }));
 const listQuery = {
@@ -53,7 +48,7 @@ export default async function payoutRoutes(app: Api) {
   app.get(
     '/payouts',
     {
-      config: { access: { abilities: either, scope: periodsList } },
+      config: listAccess,
       schema: {
         tags,
         summary:
@@ -62,13 +57,15 @@ export default async function payoutRoutes(app: Api) {
         response: { 200: listPageSchema(payoutRow) },
       },
     },
-    async (request) => ({ data: await listPayouts(db, parseListQuery(payoutListGrammar, request.query), request.scope) }),
+    async (request) => ({
+      data: await listPayouts(db, parseListQuery(payoutListGrammar, request.query), { periods: request.scope, viewer: request.viewer }),
+    }),
   );
 
   app.get(
     '/payouts/export',
     {
-      config: { access: { abilities: either, scope: periodsList } },
+      config: listAccess,
       schema: {
         tags,
         summary:
@@ -79,7 +76,7 @@ export default async function payoutRoutes(app: Api) {
     async (request, reply) => {
       const { page: _page, per_page: _perPage, ...raw } = request.query;
       const query = parseListQuery(payoutListGrammar, raw, { paged: false });
-      const csv = payoutsCsv(exportedPayouts(db, query, request.scope), request);
+      const csv = payoutsCsv(exportedPayouts(db, query, { periods: request.scope, viewer: request.viewer }), request);
       return reply
         .type('text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="payouts-${stockholmDay(app.clock.now())}.csv"`)
@@ -87,7 +84,7 @@ export default async function payoutRoutes(app: Api) {
     },
   );
 
-  /** A payout route: the payout in the path, for those holding `abilities` for its period. */
+  /** A payout route: the payout in the path, for those holding `abilities` for its period who did not stand aside. */
   const onePayout = (abilities: Requirement, summary: string) => ({
     config: onPayout(abilities),
     schema: { tags, summary, params, response: { 200: data(payoutRow) } },
@@ -97,20 +94,20 @@ export default async function payoutRoutes(app: Api) {
     config: onPayout(abilities),
     schema: { tags, summary, params, body: payload, response: { 200: data(payoutRow) } },
   });
-  const answer = async (payoutId: number) => {
-    const payout = await payoutById(db, payoutId);
+  const answer = async (request: FastifyRequest, payoutId: number) => {
+    const payout = await payoutById(db, payoutId, request.viewer);
     if (!payout) throw notFound();
     return { data: payout };
   };
 
-  app.get('/payouts/:id', onePayout(either, 'One payout'), (request) => answer(request.params.id));
+  app.get('/payouts/:id', onePayout(either, 'One payout'), (request) => answer(request, request.params.id));
 
   app.post(
     '/payouts/:id/prepare',
     onePayout('manage-payouts', 'Prepares a requested payout: the caller has checked it (409 from any other status)'),
     async (request) => {
       await preparePayout(db, request.params.id, request.staff!.id, app.clock.now());
-      return answer(request.params.id);
+      return answer(request, request.params.id);
     },
   );
 
@@ -122,7 +119,7 @@ export default async function payoutRoutes(app: Api) {
     ),
     async (request) => {
       await approvePayout(db, request.params.id, request.staff!.id, app.clock.now());
-      return answer(request.params.id);
+      return answer(request, request.params.id);
     },
   );
 
@@ -135,7 +132,7 @@ export default async function payoutRoutes(app: Api) {
     ),
     async (request) => {
       await rejectPayout(db, deps, request.params.id, request.body.data.reason, request.staff!.id, app.clock.now());
-      return answer(request.params.id);
+      return answer(request, request.params.id);
     },
   );
 
@@ -148,7 +145,7 @@ export default async function payoutRoutes(app: Api) {
     ),
     async (request) => {
       await markPayoutReturned(db, deps, request.params.id, request.body.data.reason, request.staff!.id, app.clock.now());
-      return answer(request.params.id);
+      return answer(request, request.params.id);
     },
   );
 }

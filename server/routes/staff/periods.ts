@@ -17,7 +17,7 @@ export default async function periodRoutes(app: Api) {
   app.get(
     '/periods/decisioning',
     {
-      config: { access: { abilities: screens.decisioning, scope: periodsList } },
+      config: { access: { abilities: screens.decisioning, scope: periodsList, reaches: 'nothing' } },
       schema: {
         tags: ['periods'],
         summary: 'The periods whose applications the caller may decide on, open or not: the closed ones first, latest ended first',
@@ -27,7 +27,7 @@ export default async function periodRoutes(app: Api) {
     async (request) => ({ data: await decisionPeriodRows(app.db, request.scope, stockholmDay(app.clock.now())) }),
   );
 
-  const config = { access: { abilities: 'manage-periods', scope: record('periods') }, resource: 'periods' } as const;
+  const config = { access: { abilities: 'manage-periods', scope: record('periods'), reaches: 'nothing' }, resource: 'periods' } as const;
   for (const [action, closed] of [
     ['open', false],
     ['close', true],

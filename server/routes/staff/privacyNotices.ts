@@ -13,7 +13,7 @@ const answer = data(noticesSchema);
 
 /** The privacy notice's texts, one per language, edited in Settings → Data protection. */
 export default async function privacyNoticeStaffRoutes(app: Api) {
-  const config = { access: { abilities: 'manage-data-protection' } } as const;
+  const config = { access: { abilities: 'manage-data-protection', reaches: 'nothing' } } as const;
   const tags = ['data protection'];
 
   app.get(

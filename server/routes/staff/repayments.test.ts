@@ -68,6 +68,34 @@ describe('registering a repayment', () => {
     expect(await repaymentCount(unpaid.id)).toBe(0);
   });
 
+  it('takes the amount as whole öre in a JSON number only, storing nothing otherwise', async () => {
+    const grant = await partlyPaid();
+    const whole = 'The amount must be a whole number.';
+    const refusals: [unknown, string][] = [
+      ['100', whole],
+      [[100], whole],
+      [true, whole],
+      [1.5, whole],
+      [-1, 'The amount must be at least 1.'],
+    ];
+    for (const [amount, reason] of refusals) {
+      const refused = await call(t.app, {
+        method: 'POST',
+        url: `/api/v1/applications/${grant.uuid}/repayments`,
+        cookie: admin,
+        headers: { 'accept-language': 'en-US' },
+        payload: { data: { amount, reason: 'Fel typ' } },
+      });
+      expect(refused.statusCode, JSON.stringify(amount)).toBe(422);
+      expect(refused.json(), JSON.stringify(amount)).toEqual({ message: 'The given data was invalid.', errors: { amount: [reason] } });
+    }
+    expect(await repaymentCount(grant.id)).toBe(0);
+
+    expect((await register(grant.uuid, { amount: 100, reason: 'Rätt typ' })).statusCode).toBe(201);
+    const stored = await t.db.selectFrom('repayments').select('amount').where('application_id', '=', grant.id).execute();
+    expect(stored.map((r) => Number(r.amount))).toEqual([100]);
+  });
+
   it('is for those who manage payouts of the application’s period', async () => {
     const grant = await partlyPaid();
     const other = await grantedApplication(t.db);

@@ -1,20 +1,10 @@
 import { Type } from 'typebox';
 import { applicationByUuid } from '../../applications/staffReach.js';
-import { markRepaymentReceived, periodOfRepayment, registerRepayment, repaymentsOf } from '../../payouts/repayments.js';
-import type { Scope } from '../../types.js';
+import { markRepaymentReceived, registerRepayment, repaymentsOf } from '../../payouts/repayments.js';
 import { managePayoutsOfApplication, seePayoutsOfApplication } from '../applicationAccess.js';
-import { body, data, id, knownUuids, stringParams, type Api } from '../schemas.js';
+import { body, data, id, knownUuids, money, stringParams, type Api } from '../schemas.js';
 import { repayments } from '../schemas/repayments.js';
-
-/** The period of the repayment in the path (`:id`): an ability for a period covers its applications' repayments. */
-const repaymentPeriod: Scope = {
-  type: 'periods',
-  async of(request) {
-    const { id: repaymentId } = request.params as { id?: unknown };
-    if (typeof repaymentId !== 'number') return 'unknown';
-    return (await periodOfRepayment(request.server.db, repaymentId)) ?? 'unknown';
-  },
-};
+import { namesRepaymentInPath, repaymentPeriod } from '../scopes.js';
 
 /**
  * Money an applicant is to pay back: staff who manage payouts (for the application's period) register it, which mails
@@ -55,7 +45,7 @@ export default async function repaymentRoutes(app: Api) {
           'At most what was paid less what is already to be paid back (422); 422 when the foundation’s payment settings name no bankgiro or IBAN. The mail is queued in the same transaction (none when the applicant cannot be mailed). Recorded in the history.',
         params,
         body: body({
-          amount: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'öre' }),
+          amount: money({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
           reason: Type.String({ minLength: 1, maxLength: 2000 }),
         }),
         response: { 201: data(repayments) },
@@ -71,7 +61,7 @@ export default async function repaymentRoutes(app: Api) {
   app.post(
     '/repayments/:id/received',
     {
-      config: { access: { abilities: 'manage-payouts', scope: repaymentPeriod } },
+      config: { access: { abilities: 'manage-payouts', scope: repaymentPeriod, reaches: namesRepaymentInPath } },
       schema: {
         tags,
         summary: 'Marks a repayment received on the day given (not after today); once (409). Recorded in the history',

@@ -21,7 +21,7 @@ const postponement = body({
 export default async function retentionRoutes(app: Api) {
   const { db } = app;
   const tags = ['data protection'];
-  const config = { access: { abilities: 'manage-data-protection' } } as const;
+  const config = { access: { abilities: 'manage-data-protection', reaches: 'nothing' } } as const;
 
   app.get(
     '/retention',

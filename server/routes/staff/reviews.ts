@@ -1,6 +1,7 @@
 import type { FastifyContextConfig } from 'fastify';
 import { Type } from 'typebox';
 import { applicationByUuid } from '../../applications/staffReach.js';
+import { loadViewer } from '../../auth/sessions.js';
 import { holds } from '../../plugins/access.js';
 import { periodIdByUuid } from '../../periods.js';
 import { putReviewersOn, putReviewersOnPeriod, reviewersFor, reviewersOf } from '../../reviews/reviewers.js';
@@ -9,27 +10,25 @@ import { writeOwnReview } from '../../reviews/writeReview.js';
 import { manageApplication, manageApplicationsOfPeriod } from '../applicationAccess.js';
 import { body, data, uuid, type Api } from '../schemas.js';
 import { ownReview, periodReviewers, reviewer, reviewerIds, reviewsView as reviewsViewSchema } from '../schemas/reviews.js';
-import { reviewedApplicationPeriod } from '../scopes.js';
+import { applicationPeriod, declaresOnApplicationInPath } from '../scopes.js';
 
 const uuidParams = Type.Object({ uuid });
 
 /**
  * Reviews: managers put reviewers on an application or on a period's undecided applications; each reviewer declares
  * whether they have a conflict of interest with the applicant and, without one, scores the type's criteria. These two
- * routes of the reviewer stay open before the declaration, which every other route of the application waits for
- * (scopes.ts, `applicationPeriod`'s gate).
+ * routes of the reviewer stay open before the declaration, which every other route of the application waits for, and
+ * to one who stood aside, who reads their own declaration (scopes.ts, `declaresOnApplicationInPath`).
  */
 export default async function reviewRoutes(app: Api) {
   const { db } = app;
   const tags = ['reviews'];
+  const declaring = { scope: applicationPeriod, reaches: declaresOnApplicationInPath };
   const read: FastifyContextConfig = {
-    access: { abilities: { anyOf: ['investigate-applications', 'manage-applications'] }, scope: reviewedApplicationPeriod },
+    access: { abilities: { anyOf: ['investigate-applications', 'manage-applications'] }, ...declaring },
     resource: 'applications',
   };
-  const write: FastifyContextConfig = {
-    access: { abilities: 'investigate-applications', scope: reviewedApplicationPeriod },
-    resource: 'applications',
-  };
+  const write: FastifyContextConfig = { access: { abilities: 'investigate-applications', ...declaring }, resource: 'applications' };
 
   app.post(
     '/applications/:uuid/reviewers',
@@ -59,7 +58,7 @@ export default async function reviewRoutes(app: Api) {
       schema: {
         tags,
         summary:
-          'Put reviewers on every application of the period sent in and not yet decided, in one transaction (422 on user_ids as for one application)',
+          'Put reviewers on every application of the period sent in and not yet decided, in one transaction (422 on user_ids as for one application); those the caller stood aside from are left for a colleague (counted in stood_aside), and no reviewer is put on one they stood aside from',
         params: uuidParams,
         body: body({ user_ids: reviewerIds }),
         response: { 200: data(periodReviewers) },
@@ -68,7 +67,7 @@ export default async function reviewRoutes(app: Api) {
     async (request) => {
       const periodId = await periodIdByUuid(db, request.params.uuid);
       const users = await reviewersFor(db, request.body.data.user_ids, periodId);
-      return { data: await putReviewersOnPeriod(db, periodId, users, request.staff!.id) };
+      return { data: await putReviewersOnPeriod(db, periodId, users, request.staff!.id, request.viewer) };
     },
   );
 
@@ -86,7 +85,7 @@ export default async function reviewRoutes(app: Api) {
     },
     async (request) => {
       const application = await applicationByUuid(db, request.params.uuid);
-      const caller = { id: request.staff!.id, manages: holds(request, 'manage-applications') };
+      const caller = { viewer: request.viewer, manages: holds(request, 'manage-applications') };
       return { data: await reviewsView(db, application.id, caller, request.locale) };
     },
   );
@@ -108,7 +107,9 @@ export default async function reviewRoutes(app: Api) {
       const application = await applicationByUuid(db, request.params.uuid);
       const me = request.staff!.id;
       await writeOwnReview(db, application.id, me, request.body.data, request.locale);
-      return { data: await reviewsView(db, application.id, { id: me, manages: holds(request, 'manage-applications') }, request.locale) };
+      // Where the caller stands now: a review sent in opens the others', a conflict declared closes the application.
+      const caller = { viewer: await loadViewer(db, me), manages: holds(request, 'manage-applications') };
+      return { data: await reviewsView(db, application.id, caller, request.locale) };
     },
   );
 }

@@ -12,6 +12,7 @@ import {
   type ChallengePurpose,
 } from '../../auth/twoFactor/challenges.js';
 import {
+  completeEnrolment,
   confirmEnrolment,
   newRecoveryCodes,
   removeSecondFactor,
@@ -23,22 +24,26 @@ import {
   takeRecoveryCode,
 } from '../../auth/twoFactor/secondFactor.js';
 import { AppError, invalid, notFound, unauthenticated } from '../../errors.js';
-import { body, data, expiresIn, id, type Api } from '../schemas.js';
-import { accountEvent, enrolment, recoveryCodes, secondFactorStatus as statusSchema } from '../schemas/secondFactor.js';
+import { body, data, expiresIn, id, password, type Api } from '../schemas.js';
+import { accountEvent, enrolment, enrolmentCompleted, recoveryCodes, secondFactorStatus as statusSchema } from '../schemas/secondFactor.js';
 import { record } from '../scopes.js';
 import { startSession } from '../sessionRoutes.js';
+import { confirmIdentity, wrongCode } from './confirmIdentity.js';
 import { countFailedSignIn } from './signInFailures.js';
 
 /** A code as typed: six digits from the app, or a recovery code; spaces and dashes allowed. */
 const code = Type.String({ minLength: 1, maxLength: 40 });
 const userParams = Type.Object({ id });
+/** What confirms a change of one's own second factor: the password, or a current code from the app. */
+const proof = body({ password, code }, []);
 
 const challengeExpired = () => new AppError(401, 'errors.challenge_expired');
-const wrongCode = () => invalid({ code: ['errors.second_factor_invalid'] }, 'errors.second_factor_invalid');
 
 /**
  * Staff's second factor: the code after the password (or a recovery code), setting one up (at the sign-in where the
- * foundation requires one, or from the user's settings), renewing recovery codes, turning it off where allowed, and an
+ * foundation requires one, or from the user's settings after the password again) in three steps (a new secret, a
+ * first code from it that answers the recovery codes, and the user's word that they are saved, which turns it on),
+ * renewing recovery codes and turning it off where allowed (each after the password or a current code), and an
  * administrator's reset of a colleague's, with the account's history of such events.
  */
 export default async function secondFactorRoutes(app: Api) {
@@ -64,28 +69,17 @@ export default async function secondFactorRoutes(app: Api) {
   }
 
   /**
-   * Who sets up a second factor: a sign-in whose password was right where one is required (an 'enrol' challenge), or
-   * a signed-in user from their settings.
+   * Who sets up a second factor: a sign-in whose password was right where one is required (an 'enrol' challenge, which
+   * is the proof), or a signed-in user from their settings (`signedIn`: the start asks them to confirm it is them).
    */
   async function enrolling(request: FastifyRequest) {
     const challengeToken = request.cookies[CHALLENGE_COOKIE];
     const challenge = challengeToken ? await findChallenge(db, challengeToken, 'enrol') : undefined;
-    if (challenge) return { userId: challenge.user_id, challenge };
+    if (challenge) return { userId: challenge.user_id, challenge, signedIn: undefined };
     const sessionToken = request.cookies[sessionCookie.staff];
     const signedIn = sessionToken ? await findStaffUser(db, sessionToken) : null;
-    if (signedIn) return { userId: signedIn.staff.id, challenge: undefined };
+    if (signedIn) return { userId: signedIn.staff.id, challenge: undefined, signedIn: signedIn.staff };
     throw challengeToken ? challengeExpired() : unauthenticated();
-  }
-
-  /** The signed-in user's current code, taken once; wrong codes count against the account as at the sign-in. */
-  async function assertOwnCode(request: FastifyRequest, given: string) {
-    const staff = request.staff!;
-    await assertAccountNotDelayed(db, 'staff-second-factor', staff.email);
-    const user = await secondFactorOf(db, staff.id);
-    if (!user?.totp_secret) throw new AppError(409, 'errors.second_factor_not_enabled');
-    if (await takeCode(db, authKeys, user, given, app.clock.now())) return;
-    await countFailedSignIn(app, attemptKey(request, staff.email));
-    throw wrongCode();
   }
 
   app.post(
@@ -130,16 +124,20 @@ export default async function secondFactorRoutes(app: Api) {
       schema: {
         tags,
         summary:
-          'Starts setting up a second factor (an enrol challenge, or a signed-in user without one): a new secret each call, as a QR code and as text',
+          'Starts setting up a second factor (an enrol challenge, or a signed-in user without one, who gives their password again): a new secret each call, as a QR code and as text',
+        body: body({ password }, []),
         response: { 200: data(enrolment) },
       },
     },
     async (request) => {
-      const { userId } = await enrolling(request);
+      const { userId, signedIn } = await enrolling(request);
       const user = await secondFactorOf(db, userId);
       if (!user) throw unauthenticated();
       if (user.totp_secret) throw new AppError(409, 'errors.second_factor_enabled');
-      return { data: await startEnrolment(db, authKeys, user, config.productName) };
+      if (signedIn) await confirmIdentity(app, request, signedIn, { password: request.body.data.password });
+      const started = await startEnrolment(db, authKeys, user, config.productName);
+      if (!started) throw new AppError(409, 'errors.second_factor_enabled');
+      return { data: started };
     },
   );
 
@@ -150,7 +148,7 @@ export default async function secondFactorRoutes(app: Api) {
       schema: {
         tags,
         summary:
-          'Confirms the secret being set up with a code from it: the second factor is on, with ten recovery codes shown once; at a sign-in it also sets the session cookie',
+          'Confirms the secret being set up with a code from it: ten recovery codes, shown once; the second factor stays off until the user says they are saved (…/enrolment/complete)',
         body: body({ code }),
         response: { 200: data(recoveryCodes) },
       },
@@ -161,6 +159,7 @@ export default async function secondFactorRoutes(app: Api) {
       if (!user) throw unauthenticated();
       if (user.totp_secret) throw new AppError(409, 'errors.second_factor_enabled');
       if (!user.totp_pending_secret) throw new AppError(409, 'errors.second_factor_not_started');
+      if (user.totp_pending_confirmed_at) throw new AppError(409, 'errors.second_factor_code_confirmed');
       // The code only proves the app was set up right (whoever holds the challenge holds the secret), so a mistyped
       // one is not counted against the account; the challenge still takes only so many.
       const codes = await confirmEnrolment(db, authKeys, userId, request.body.data.code, app.clock.now());
@@ -171,11 +170,40 @@ export default async function secondFactorRoutes(app: Api) {
         }
         throw wrongCode();
       }
-      if (!challenge) return { data: { recovery_codes: codes } };
-      clearChallengeCookie(reply);
-      if (!(await spendChallenge(db, challenge.id))) throw challengeExpired();
-      const session = await startSession(app, 'staff', reply, userId);
-      return { data: { recovery_codes: codes, expires_in: session.data.expires_in } };
+      return { data: { recovery_codes: codes } };
+    },
+  );
+
+  app.post(
+    '/auth/second-factor/enrolment/complete',
+    {
+      config: { access: 'anonymous' },
+      schema: {
+        tags,
+        summary:
+          'The user has saved the recovery codes (codes_saved: true): the second factor set up is on; at a sign-in the challenge is spent and the session cookie set',
+        body: body({ codes_saved: Type.Boolean() }),
+        response: { 200: data(enrolmentCompleted) },
+      },
+    },
+    async (request, reply) => {
+      const { userId, challenge } = await enrolling(request);
+      if (!request.body.data.codes_saved)
+        throw invalid({ codes_saved: ['errors.recovery_codes_not_saved'] }, 'errors.recovery_codes_not_saved');
+      const user = await secondFactorOf(db, userId);
+      if (!user) throw unauthenticated();
+      if (user.totp_secret) throw new AppError(409, 'errors.second_factor_enabled');
+      if (!user.totp_pending_confirmed_at) throw new AppError(409, 'errors.second_factor_code_not_confirmed');
+      // The challenge is spent in the transaction that turns the factor on: both or neither.
+      const outcome = await db.transaction().execute(async (trx) => {
+        if (challenge && !(await spendChallenge(trx, challenge.id))) return 'expired';
+        if (!(await completeEnrolment(trx, userId))) throw new AppError(409, 'errors.second_factor_code_not_confirmed');
+        return 'on';
+      });
+      if (challenge) clearChallengeCookie(reply);
+      if (outcome === 'expired') throw challengeExpired();
+      if (!challenge) return { data: {} };
+      return startSession(app, 'staff', reply, userId);
     },
   );
 
@@ -196,14 +224,17 @@ export default async function secondFactorRoutes(app: Api) {
       config: { access: 'staff' },
       schema: {
         tags,
-        summary: 'Ten new recovery codes for a current code (the old ones stop working)',
-        body: body({ code }),
+        summary: 'Ten new recovery codes for the password or a current code (the old ones stop working)',
+        body: proof,
         response: { 200: data(recoveryCodes) },
       },
     },
     async (request) => {
-      await assertOwnCode(request, request.body.data.code);
-      return { data: { recovery_codes: await newRecoveryCodes(db, request.staff!.id) } };
+      const staff = request.staff!;
+      const user = await secondFactorOf(db, staff.id);
+      if (!user?.totp_secret) throw new AppError(409, 'errors.second_factor_not_enabled');
+      await confirmIdentity(app, request, staff, request.body.data);
+      return { data: { recovery_codes: await newRecoveryCodes(db, staff.id) } };
     },
   );
 
@@ -213,20 +244,23 @@ export default async function secondFactorRoutes(app: Api) {
       config: { access: 'staff' },
       schema: {
         tags,
-        summary: 'Turns the second factor off with a current code, where the foundation does not require one (else 409)',
-        body: body({ code }),
+        summary: 'Turns the second factor off with the password or a current code, where the foundation does not require one (else 409)',
+        body: proof,
       },
     },
     async (request, reply) => {
       if (config.staffTwoFactor === 'required') throw new AppError(409, 'errors.second_factor_required');
-      await assertOwnCode(request, request.body.data.code);
-      await removeSecondFactor(db, request.staff!.id);
+      const staff = request.staff!;
+      const user = await secondFactorOf(db, staff.id);
+      if (!user?.totp_secret) throw new AppError(409, 'errors.second_factor_not_enabled');
+      await confirmIdentity(app, request, staff, request.body.data);
+      if (!(await removeSecondFactor(db, staff.id))) throw new AppError(409, 'errors.second_factor_not_enabled');
       return reply.status(204).send();
     },
   );
 
   const userTags = ['users'];
-  const manageUser = { access: { abilities: 'manage-users' as const, scope: record('users') } };
+  const manageUser = { access: { abilities: 'manage-users' as const, scope: record('users'), reaches: 'nothing' as const } };
 
   app.delete(
     '/users/:id/second-factor',

@@ -14,7 +14,8 @@ const periodQuery = { period: Type.Optional(id) };
 /** Statistics of the applications sent in: of one period, or of every period. */
 export default async function statisticsRoutes(app: Api) {
   // Without a period, the statistics of every period the caller holds the ability for.
-  const config = { access: { abilities: 'manage-applications', scope: queryPeriod } } as const;
+  // Counts and sums of many applications: no drill-down names one.
+  const config = { access: { abilities: 'manage-applications', scope: queryPeriod, reaches: 'nothing' } } as const;
   const tags = ['statistics'];
 
   /** The period asked for (404 when unknown), or null for every period. */

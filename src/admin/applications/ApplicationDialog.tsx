@@ -1,10 +1,10 @@
 import { Alert, Badge, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Tab, Tabs } from '@mui/material';
 import { useEffect } from 'react';
-import { HttpError, usePermissions, useTranslate } from 'react-admin';
+import { usePermissions, useTranslate } from 'react-admin';
 import { hasAbility, type Ability } from '../../../resources/abilities';
 import { visuallyHidden } from '../../components/visuallyHidden';
 import { useIsPhone } from '../layout/useIsPhone';
-import { Loaded } from '../LoadFailed';
+import { Loaded, refusalOf } from '../LoadFailed';
 import { useApplicationQuery } from '../useStaffQuery';
 import { ApplicationActions } from './ApplicationActions';
 import { useApplicantName } from './applicantName';
@@ -72,7 +72,10 @@ export function ApplicationDialog({
       ? 'application'
       : tab;
   // The server's refusal (a reviewer who must declare first, or who stood aside) is said, not shown as a failure.
-  const refused = application.error instanceof HttpError && application.error.status === 403 ? application.error.message : null;
+  const refused = refusalOf(application.error);
+  // Refused, with no review of theirs to show (one who stood aside at a board meeting, or from a type without
+  // reviews): no part to choose between, only the reason.
+  const closed = !!refused && !seesReview;
   const heading =
     data ??
     (view && { reference: view.applicant.reference, applicant: view.applicant.name === null ? null : { name: view.applicant.name } });
@@ -87,30 +90,32 @@ export function ApplicationDialog({
             })
           : translate('app.applications.dialog_loading')}
       </DialogTitle>
-      <Tabs
-        value={(shown === 'payouts' && !seesPayouts) || (shown === 'review' && !seesReview) ? false : shown}
-        onChange={(_event, value: DialogTab) => onTabChange(value)}
-        aria-label={translate('app.applications.tabs.label')}
-        variant={phone ? 'fullWidth' : 'standard'}
-        sx={{ borderBottom: 1, borderColor: 'divider', px: { sm: 1 } }}
-      >
-        {!reviewOnly && <Tab label={translate('app.applications.tabs.application')} {...tabProps('application')} />}
-        {!reviewOnly && (
-          <Tab
-            label={
-              <Badge color="error" variant="dot" invisible={!unread} sx={{ '& .MuiBadge-badge': { right: -6 } }}>
-                {translate('app.applications.tabs.dialogue')}
-                {unread && <Box sx={visuallyHidden}>{` (${translate('app.applications.progress.unread')})`}</Box>}
-              </Badge>
-            }
-            {...tabProps('dialogue')}
-          />
-        )}
-        {!reviewOnly && <Tab label={translate('app.applications.tabs.followup')} {...tabProps('followup')} />}
-        {seesPayouts && !reviewOnly && <Tab label={translate('app.applications.tabs.payouts')} {...tabProps('payouts')} />}
-        {seesReview && <Tab label={translate('app.applications.tabs.review')} {...tabProps('review')} />}
-      </Tabs>
-      <DialogContent dividers role="tabpanel" id={panelId(shown)} aria-labelledby={tabId(shown)}>
+      {!closed && (
+        <Tabs
+          value={(shown === 'payouts' && !seesPayouts) || (shown === 'review' && !seesReview) ? false : shown}
+          onChange={(_event, value: DialogTab) => onTabChange(value)}
+          aria-label={translate('app.applications.tabs.label')}
+          variant={phone ? 'fullWidth' : 'standard'}
+          sx={{ borderBottom: 1, borderColor: 'divider', px: { sm: 1 } }}
+        >
+          {!reviewOnly && <Tab label={translate('app.applications.tabs.application')} {...tabProps('application')} />}
+          {!reviewOnly && (
+            <Tab
+              label={
+                <Badge color="error" variant="dot" invisible={!unread} sx={{ '& .MuiBadge-badge': { right: -6 } }}>
+                  {translate('app.applications.tabs.dialogue')}
+                  {unread && <Box sx={visuallyHidden}>{` (${translate('app.applications.progress.unread')})`}</Box>}
+                </Badge>
+              }
+              {...tabProps('dialogue')}
+            />
+          )}
+          {!reviewOnly && <Tab label={translate('app.applications.tabs.followup')} {...tabProps('followup')} />}
+          {seesPayouts && !reviewOnly && <Tab label={translate('app.applications.tabs.payouts')} {...tabProps('payouts')} />}
+          {seesReview && <Tab label={translate('app.applications.tabs.review')} {...tabProps('review')} />}
+        </Tabs>
+      )}
+      <DialogContent dividers {...(closed ? {} : { role: 'tabpanel', id: panelId(shown), 'aria-labelledby': tabId(shown) })}>
         {shown === 'review' ? (
           <Loaded query={reviews}>{(loaded) => <ReviewTab uuid={uuid} view={loaded} manages={manages && mode === 'manage'} />}</Loaded>
         ) : refused ? (

@@ -20,7 +20,8 @@ import { ApplicationListShell, periodFilter, statusFilter, type ApplicationRow }
 import type { ListFilters } from './presets';
 import { useApplicantName } from './applicantName';
 import { ProgressIndicators } from './ProgressIndicators';
-import { reviewColumns, reviewColumnsHiddenByDefault, reviewFilters, useReviewFigures } from './reviews/reviewColumns';
+import { joinedLine, reviewColumns, reviewColumnsHiddenByDefault, reviewFilters, useReviewFigures } from './reviews/reviewColumns';
+import { StoodAsideMarker, WITHHELD } from '../WithheldMarker';
 import { useIsPhone } from '../layout/useIsPhone';
 import { StatusSelect } from './StatusSelect';
 import { useStatusChoices, useStatusLabel } from './statuses';
@@ -56,7 +57,9 @@ export default function ApplicationList({ presets = {} }: { presets?: ListFilter
     <BooleanInput key="followups" source="followups" label="app.applications.presets.followups" />,
     ...reviewFilters(),
   ];
-  const money = (r: ApplicationRow) => formatMoney(r.money_value, locale);
+  const money = (r: ApplicationRow) => (r.withheld === 'stood_aside' ? WITHHELD : formatMoney(r.money_value, locale));
+  // Where the reader stood aside, the marker says so in place of the progress they may not read.
+  const progress = (r: ApplicationRow) => (r.progress ? <ProgressIndicators progress={r.progress} /> : <StoodAsideMarker />);
 
   return (
     <ApplicationListShell<ApplicationRow>
@@ -82,10 +85,9 @@ export default function ApplicationList({ presets = {} }: { presets?: ListFilter
       opens="manage"
       secondaryText={(r) => (
         <>
-          {statusLabel(r.status)} · {r.period?.name}
-          {figures.line(r.review) && ` · ${figures.line(r.review)}`}
+          {joinedLine([statusLabel(r.status), r.period?.name, figures.line(r)])}
           <br />
-          <ProgressIndicators progress={r.progress} />
+          {progress(r)}
         </>
       )}
       tertiaryText={money}
@@ -101,12 +103,7 @@ export default function ApplicationList({ presets = {} }: { presets?: ListFilter
       <DataTable.Col<ApplicationRow> source="period" label="app.applications.fields.period" disableSort render={(r) => r.period?.name} />
       <DataTable.Col source="money" label="app.applications.fields.money_value" align="right" render={money} />
       {reviewColumns(figures)}
-      <DataTable.Col<ApplicationRow>
-        source="progress"
-        label="app.applications.fields.progress"
-        disableSort
-        render={(r) => <ProgressIndicators progress={r.progress} />}
-      />
+      <DataTable.Col<ApplicationRow> source="progress" label="app.applications.fields.progress" disableSort render={progress} />
     </ApplicationListShell>
   );
 }

@@ -23,6 +23,8 @@ import type { decidedApplicationRow } from '../../../server/routes/schemas/appli
 import { useApplicantName } from './applicantName';
 import { StatusSelect } from './StatusSelect';
 import { useStatusChoices, useStatusLabel } from './statuses';
+import { joinedLine } from './reviews/reviewColumns';
+import { StoodAsideMarker, WITHHELD } from '../WithheldMarker';
 
 /** A row of the decided list: the row with the decision's parts and the categories as text. */
 type Row = JsonOf<typeof decidedApplicationRow>;
@@ -76,7 +78,9 @@ export default function DecidedList() {
   const statusLabel = useStatusLabel();
   const applicantName = useApplicantName();
   const statusChoices = useStatusChoices(decidedStatuses);
-  const money = (value: number | null) => formatMoney(value, locale);
+  const aside = (r: Row) => r.withheld === 'stood_aside';
+  // One who stood aside reads no amount of it: "–", with the marker beside the status.
+  const amount = (r: Row, value: number | null) => (aside(r) ? WITHHELD : formatMoney(value, locale));
   const filters = [
     statusFilter(statusChoices, 200),
     <TextInput key="organisation" source="organisation" label="app.decided.organisation" alwaysOn />,
@@ -104,26 +108,32 @@ export default function DecidedList() {
         </TopToolbar>
       }
       opens="manage"
-      secondaryText={(r) => [statusLabel(r.status), r.org_city].filter(Boolean).join(' · ')}
-      tertiaryText={(r) => money(r.approved_money_value ?? r.money_value)}
+      secondaryText={(r) => joinedLine([statusLabel(r.status), r.org_city, aside(r) && <StoodAsideMarker />])}
+      tertiaryText={(r) => amount(r, r.approved_money_value ?? r.money_value)}
       hiddenColumns={hiddenByDefault}
     >
       <DataTable.Col source="reference" label="app.applications.fields.reference" />
-      <DataTable.Col source="status" label="app.applications.fields.status" disableSort render={() => <StatusSelect />} />
+      {/* Where the reader stood aside, the status to read with the marker: the list has no column of progress. */}
+      <DataTable.Col source="status" label="app.applications.fields.status" disableSort render={() => <StatusSelect marked />} />
       <DataTable.Col<Row> source="applicant" label="app.applications.fields.applicant" render={(r) => applicantName(r.applicant)} />
       <DataTable.Col source="org_city" label="app.decided.org_city" disableSort />
       <DataTable.Col source="targets_text" label="app.decided.targets" disableSort />
       <DataTable.Col source="purposes_text" label="app.decided.purposes" disableSort />
       <DataTable.Col source="focuses_text" label="app.decided.focuses" disableSort />
-      <DataTable.Col<Row> source="money" label="app.applications.fields.money_value" align="right" render={(r) => money(r.money_value)} />
+      <DataTable.Col<Row>
+        source="money"
+        label="app.applications.fields.money_value"
+        align="right"
+        render={(r) => amount(r, r.money_value)}
+      />
       <DataTable.Col<Row>
         source="approved_money"
         label="app.applications.fields.approved_money"
         align="right"
-        render={(r) => money(r.approved_money_value)}
+        render={(r) => amount(r, r.approved_money_value)}
       />
-      <DataTable.Col<Row> source="approved_fou" label="app.decision.approved_fou" align="right" render={(r) => money(r.approved_fou)} />
-      <DataTable.Col<Row> source="approved_nok" label="app.decision.approved_nok" align="right" render={(r) => money(r.approved_nok)} />
+      <DataTable.Col<Row> source="approved_fou" label="app.decision.approved_fou" align="right" render={(r) => amount(r, r.approved_fou)} />
+      <DataTable.Col<Row> source="approved_nok" label="app.decision.approved_nok" align="right" render={(r) => amount(r, r.approved_nok)} />
       <DataTable.Col<Row>
         source="global_goals"
         label="resources.applications.fields.global_goals"

@@ -5,7 +5,8 @@ import { formatMoney } from '../../../resources/format';
 import { ApplicationListShell, statusFilter, type ApplicationRow } from './ApplicationListShell';
 import { useApplicantName } from './applicantName';
 import { PeriodReviewersButton } from './reviews/PeriodReviewersButton';
-import { reviewColumns, reviewFilters, useReviewFigures } from './reviews/reviewColumns';
+import { joinedLine, reviewColumns, reviewFilters, useReviewFigures } from './reviews/reviewColumns';
+import { StoodAsideMarker, WITHHELD } from '../WithheldMarker';
 import { useStaffQuery } from '../useStaffQuery';
 import { useStatusChoices, useStatusLabel } from './statuses';
 
@@ -32,8 +33,21 @@ export default function DecisioningList() {
   const statusLabel = useStatusLabel();
   const applicantName = useApplicantName();
   const statusChoices = useStatusChoices(listedStatuses);
-  const money = (r: ApplicationRow) => formatMoney(r.money_value, locale);
+  const aside = (r: ApplicationRow) => r.withheld === 'stood_aside';
+  const money = (r: ApplicationRow) => (aside(r) ? WITHHELD : formatMoney(r.money_value, locale));
   const figures = useReviewFigures();
+  // Where the reader stood aside, the marker beside the status says why the rest is withheld.
+  const status = (r: ApplicationRow) => (
+    <>
+      {statusLabel(r.status)}
+      {aside(r) && (
+        <>
+          {' '}
+          <StoodAsideMarker />
+        </>
+      )}
+    </>
+  );
   return (
     <ApplicationListShell<ApplicationRow>
       resource="decisioning"
@@ -44,11 +58,11 @@ export default function DecisioningList() {
       filters={[statusFilter(statusChoices, 220), ...reviewFilters()]}
       actions={<DecisioningActions periodUuid={periodUuid} />}
       sort={{ field: 'reference', order: 'ASC' }}
-      secondaryText={(r) => [statusLabel(r.status), r.period?.name ?? '', figures.line(r.review)].filter(Boolean).join(' · ')}
+      secondaryText={(r) => joinedLine([status(r), r.period?.name, figures.line(r)])}
       tertiaryText={money}
     >
       <DataTable.Col source="reference" label="app.applications.fields.reference" />
-      <DataTable.Col<ApplicationRow> source="status" label="app.applications.fields.status" render={(r) => statusLabel(r.status)} />
+      <DataTable.Col<ApplicationRow> source="status" label="app.applications.fields.status" render={status} />
       <DataTable.Col<ApplicationRow>
         source="applicant"
         label="app.applications.fields.applicant"

@@ -19,6 +19,12 @@ const payoutStatusLabel = (translate: (key: string) => string, value: unknown) =
   return key ? translate(`enums.payout_status.${key}`) : plain(value ?? '–');
 };
 
+/**
+ * An entry about a colleague's review told without its content, as the server tells it to a reviewer whose own review
+ * is not in yet (`withheld`): that it happened, by whom, or (an investigator taken off) only whom it was.
+ */
+const toldWithout = (entry: Entry) => entry.withheld;
+
 /** What happened to an application, newest first: who, when, and what it was before and after. Read-only. */
 export function HistoryTimeline({ uuid }: { uuid: string }) {
   return <Loaded query={useApplicationQuery('getHistory', uuid)}>{(entries) => <HistoryEntries entries={entries} />}</Loaded>;
@@ -54,17 +60,42 @@ function HistoryEntries({ entries }: { entries: Entry[] }) {
       .map((key) => `${label(key)}: ${value(key, entry.before?.[key])} → ${value(key, entry.after?.[key])}`)
       .join('; ');
   };
+  const who = (entry: Entry) => entry.user?.name ?? translate('app.applications.by_applicant');
+  /** An entry told as a sentence of who did what ("Anna Berg lämnade en bedömning"), or null for one told by its fields. */
+  const told = (entry: Entry) => {
+    const name = who(entry);
+    if (toldWithout(entry)) return translate(`app.withheld.history.${entry.action}`, { name, removed: plain(entry.before?.name ?? '–') });
+    const conflict = entry.action === 'conflict_declared' ? entry.after?.conflict_of_interest : undefined;
+    if (typeof conflict !== 'boolean') return null;
+    const atMeeting = entry.after?.meeting_id !== undefined && entry.after.meeting_id !== null;
+    const declared = translate(`app.withheld.conflict.${conflict ? 'declared' : 'none'}${atMeeting ? '_at_meeting' : ''}`, { name });
+    // Standing aside removes a review sent in (the server keeps it in the entry): said, not spelled out.
+    return entry.before && 'scores' in entry.before ? `${declared}; ${translate('app.withheld.conflict.review_removed')}` : declared;
+  };
   const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Stockholm' });
   return (
     <List dense aria-label={translate('app.applications.history')}>
-      {entries.map((entry) => (
-        <ListItem key={entry.id} disableGutters divider>
-          <ListItemText
-            primary={[translate(`app.applications.actions.${entry.action}`, { _: entry.action }), change(entry)].filter(Boolean).join(': ')}
-            secondary={`${when.format(new Date(entry.created_at))} · ${entry.user?.name ?? translate('app.applications.by_applicant')}`}
-          />
-        </ListItem>
-      ))}
+      {entries.map((entry) => {
+        const sentence = told(entry);
+        const time = when.format(new Date(entry.created_at));
+        return (
+          <ListItem key={entry.id} disableGutters divider>
+            {sentence ? (
+              <ListItemText
+                primary={sentence}
+                secondary={toldWithout(entry) ? `${time} · ${translate('app.withheld.history.hint')}` : time}
+              />
+            ) : (
+              <ListItemText
+                primary={[translate(`app.applications.actions.${entry.action}`, { _: entry.action }), change(entry)]
+                  .filter(Boolean)
+                  .join(': ')}
+                secondary={`${time} · ${who(entry)}`}
+              />
+            )}
+          </ListItem>
+        );
+      })}
     </List>
   );
 }

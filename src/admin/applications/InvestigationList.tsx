@@ -5,7 +5,8 @@ import type { JsonOf } from '../../../server/routes/schemas';
 import type { ownInvestigationRow } from '../../../server/routes/schemas/investigations';
 import { proposalKey } from './InvestigatorsSection';
 import { useApplicantName } from './applicantName';
-import { reviewColumns, reviewDetailColumns, reviewFilters, useReviewFigures } from './reviews/reviewColumns';
+import { joinedLine, reviewColumns, reviewDetailColumns, reviewFilters, useReviewFigures } from './reviews/reviewColumns';
+import { StoodAsideMarker, WITHHELD } from '../WithheldMarker';
 import { useIsPhone } from '../layout/useIsPhone';
 import { useStatusLabel } from './statuses';
 
@@ -24,8 +25,10 @@ export default function InvestigationList() {
   const phone = useIsPhone();
   const proposal = (r: Row) => translate(`enums.investigation_status.${proposalKey(r.investigation.status)}`);
   const figures = useReviewFigures();
-  // Null where the application's type has no criteria: nothing to review.
-  const myReview = (r: Row) => (r.my_review ? translate(`app.reviews.mine.${r.my_review}`) : '');
+  // Null where the application's type has no criteria: nothing to review (but the marker, where the reader stood aside
+  // at a board meeting).
+  const myReview = (r: Row) =>
+    r.my_review ? translate(`app.reviews.mine.${r.my_review}`) : r.withheld === 'stood_aside' ? <StoodAsideMarker /> : '';
   return (
     <ApplicationListShell<Row>
       resource="investigations"
@@ -41,14 +44,12 @@ export default function InvestigationList() {
       }
       hiddenColumns={reviewDetailColumns}
       secondaryText={(r) =>
-        [
+        joinedLine([
           statusLabel(r.status),
           `${translate('app.investigation.proposal')}: ${proposal(r)}`,
-          r.my_review && `${translate('app.reviews.columns.mine')}: ${myReview(r)}`,
-          figures.line(r.review),
-        ]
-          .filter(Boolean)
-          .join(' · ')
+          r.my_review ? `${translate('app.reviews.columns.mine')}: ${translate(`app.reviews.mine.${r.my_review}`)}` : myReview(r),
+          figures.line(r),
+        ])
       }
       tertiaryText={(r) => formatDate(r.sent_in_at, locale)}
     >
@@ -66,7 +67,8 @@ export default function InvestigationList() {
         label="app.applications.fields.money_value"
         disableSort
         align="right"
-        render={(r) => formatMoney(r.money_value, locale)}
+        // Where the reader stood aside, "–"; their own review's column says "Jävig".
+        render={(r) => (r.withheld === 'stood_aside' ? WITHHELD : formatMoney(r.money_value, locale))}
       />
       <DataTable.Col source="sent_in_at" label="app.applications.fields.sent_in_at">
         <DateField source="sent_in_at" locales={locale} />

@@ -29,7 +29,7 @@ function InvestigationForm({ uuid, proposals, userId }: { uuid: string; proposal
   const [mine, setMine] = useState<Investigation>(() => {
     const own = proposals.find((p) => p.user_id === userId);
     return own
-      ? { amount: own.amount, status: own.status, comment: own.comment ?? '' }
+      ? { amount: own.amount, status: own.status ?? enums.investigation_status.no_proposal, comment: own.comment ?? '' }
       : { amount: null, status: enums.investigation_status.no_proposal, comment: '' };
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -83,8 +83,13 @@ function OtherProposals({ others }: { others: Proposal[] }) {
         <List dense>
           {others.map((p) => (
             <ListItem key={p.user_id} disableGutters divider>
+              {/* A reviewer whose own review is not in reads the others' proposals once it is. */}
               <ListItemText
-                primary={`${p.name}: ${translate(`enums.investigation_status.${proposalKey(p.status)}`)}${p.amount !== null ? `, ${formatMoney(p.amount, locale)}` : ''}`}
+                primary={
+                  p.withheld || p.status === null
+                    ? translate('app.withheld.proposal', { name: p.name })
+                    : `${p.name}: ${translate(`enums.investigation_status.${proposalKey(p.status)}`)}${p.amount !== null ? `, ${formatMoney(p.amount, locale)}` : ''}`
+                }
                 secondary={p.comment}
               />
             </ListItem>

@@ -79,16 +79,21 @@ export function InvestigatorsSection({ uuid }: { uuid: string }) {
               </Button>
             }
           >
-            <ListItemText
-              primary={investigator.name}
-              secondary={[
-                translate(`enums.investigation_status.${proposalKey(investigator.investigation.status)}`),
-                investigator.investigation.amount !== null ? formatMoney(investigator.investigation.amount, locale) : null,
-                investigator.investigation.comment,
-              ]
-                .filter(Boolean)
-                .join(' · ')}
-            />
+            {investigator.withheld || investigator.investigation.status === null ? (
+              // A reviewer whose own review is not in reads the others' proposals once it is.
+              <ListItemText primary={translate('app.withheld.proposal', { name: investigator.name })} />
+            ) : (
+              <ListItemText
+                primary={investigator.name}
+                secondary={[
+                  translate(`enums.investigation_status.${proposalKey(investigator.investigation.status)}`),
+                  investigator.investigation.amount !== null ? formatMoney(investigator.investigation.amount, locale) : null,
+                  investigator.investigation.comment,
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+              />
+            )}
           </ListItem>
         ))}
       </List>

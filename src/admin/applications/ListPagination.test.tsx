@@ -38,6 +38,7 @@ const row = (id: number) => ({
     finished: false,
     payout: null,
   },
+  withheld: null,
 });
 const ok = <T,>(data: T) => ({ data: { data }, status: 200, headers: {} });
 

@@ -23,9 +23,9 @@ async function open(count: DecisionMailCount, rounds: DecisionMailRound[]) {
 
 describe('a period’s decision mails', () => {
   it('says how many go and how many are skipped, then sends in rounds of 25 until none remain', async () => {
-    const limits = await open({ pending: 30, without_email: 2, without_amount: 0 }, [
-      { sent: 25, remaining: 5, without_email: 2, without_amount: 0 },
-      { sent: 5, remaining: 0, without_email: 2, without_amount: 0 },
+    const limits = await open({ pending: 30, without_email: 2, without_amount: 0, stood_aside: 0 }, [
+      { sent: 25, remaining: 5, without_email: 2, without_amount: 0, stood_aside: 0 },
+      { sent: 5, remaining: 0, without_email: 2, without_amount: 0, stood_aside: 0 },
     ]);
     await waitFor(() => text().includes('30 beslutsbrev skickas.'), 'the count');
     expect(text()).toContain('2 ansökningar saknar e-postadress och hoppas över.');
@@ -36,7 +36,9 @@ describe('a period’s decision mails', () => {
   });
 
   it('says how many approvals lack their amount and are skipped, before and after sending', async () => {
-    await open({ pending: 2, without_email: 0, without_amount: 1 }, [{ sent: 2, remaining: 0, without_email: 0, without_amount: 1 }]);
+    await open({ pending: 2, without_email: 0, without_amount: 1, stood_aside: 0 }, [
+      { sent: 2, remaining: 0, without_email: 0, without_amount: 1, stood_aside: 0 },
+    ]);
     const skipped = '1 beviljad ansökan saknar beviljat belopp och hoppas över. Spara beslutet med beloppet först.';
     await waitFor(() => text().includes('2 beslutsbrev skickas.'), 'the count');
     expect(text()).toContain(skipped);
@@ -45,16 +47,28 @@ describe('a period’s decision mails', () => {
     expect(text()).toContain(skipped);
   });
 
+  it('says how many are left to a colleague where the user stood aside, before and after sending', async () => {
+    await open({ pending: 3, without_email: 0, without_amount: 0, stood_aside: 2 }, [
+      { sent: 3, remaining: 0, without_email: 0, without_amount: 0, stood_aside: 2 },
+    ]);
+    const left = '2 där du anmält jäv lämnas till en kollega.';
+    await waitFor(() => text().includes('3 beslutsbrev skickas.'), 'the count');
+    expect(text()).toContain(left);
+    await act(async () => button('Skicka 3 beslutsbrev')!.click());
+    await waitFor(() => text().includes('3 beslutsbrev skickade.'), 'the summary');
+    expect(text()).toContain(left);
+  });
+
   it('says when there is nothing to send, with only a way to close', async () => {
-    await open({ pending: 0, without_email: 0, without_amount: 0 }, []);
+    await open({ pending: 0, without_email: 0, without_amount: 0, stood_aside: 0 }, []);
     await waitFor(() => text().includes('Alla beslutsbrev i perioden är redan skickade'), 'nothing to send');
     expect([...document.querySelectorAll('[role="dialog"] button')].map((b) => b.textContent)).toEqual(['Stäng']);
   });
 
   it('stops rather than asking forever when a round sends nothing', async () => {
-    await open({ pending: 3, without_email: 0, without_amount: 0 }, [
-      { sent: 1, remaining: 2, without_email: 0, without_amount: 0 },
-      { sent: 0, remaining: 2, without_email: 0, without_amount: 0 },
+    await open({ pending: 3, without_email: 0, without_amount: 0, stood_aside: 0 }, [
+      { sent: 1, remaining: 2, without_email: 0, without_amount: 0, stood_aside: 0 },
+      { sent: 0, remaining: 2, without_email: 0, without_amount: 0, stood_aside: 0 },
     ]);
     await waitFor(() => !!button('Skicka 3 beslutsbrev'), 'the confirmation');
     await act(async () => button('Skicka 3 beslutsbrev')!.click());

@@ -17,6 +17,8 @@ export function PeriodDecisionMailsDialog({ period, onClose }: { period: { uuid:
   const sending = state.step === 'sending';
   const t = (key: string, options?: object) => translate(`app.decision_mails.${key}`, options);
   const close = <Button onClick={onClose}>{translate('ra.action.close')}</Button>;
+  // Mails of applications the user stood aside from are never sent by their batch: a colleague sends them.
+  const leftToColleague = (count: number) => translate('app.withheld.left_to_colleague', { smart_count: count });
 
   let body;
   let actions;
@@ -36,6 +38,7 @@ export function PeriodDecisionMailsDialog({ period, onClose }: { period: { uuid:
         <Alert severity="success">{t('done', { smart_count: state.sent })}</Alert>
         {state.withoutEmail > 0 && <Alert severity="info">{t('without_email', { smart_count: state.withoutEmail })}</Alert>}
         {state.withoutAmount > 0 && <Alert severity="warning">{t('without_amount', { smart_count: state.withoutAmount })}</Alert>}
+        {state.stoodAside > 0 && <Alert severity="info">{leftToColleague(state.stoodAside)}</Alert>}
       </Stack>
     );
     actions = close;
@@ -49,11 +52,12 @@ export function PeriodDecisionMailsDialog({ period, onClose }: { period: { uuid:
     body = <Waiting label={t('counting')} />;
     actions = close;
   } else {
-    const { pending, without_email, without_amount } = count.data;
+    const { pending, without_email, without_amount, stood_aside } = count.data;
     body = (
       <Stack spacing={1}>
         <Typography>{pending ? t('pending', { smart_count: pending }) : t('none_pending')}</Typography>
         {without_email > 0 && <Typography>{t('without_email', { smart_count: without_email })}</Typography>}
+        {stood_aside > 0 && <Typography>{leftToColleague(stood_aside)}</Typography>}
         {without_amount > 0 && <Alert severity="warning">{t('without_amount', { smart_count: without_amount })}</Alert>}
       </Stack>
     );

@@ -10,7 +10,7 @@ const CHUNK = 25;
 export type Sending =
   | { step: 'idle' }
   | { step: 'sending'; sent: number; total: number }
-  | { step: 'done'; sent: number; withoutEmail: number; withoutAmount: number }
+  | { step: 'done'; sent: number; withoutEmail: number; withoutAmount: number; stoodAside: number }
   | { step: 'failed'; sent: number; total: number; message: string };
 
 /**
@@ -33,7 +33,13 @@ export function useSendDecisionMails(periodUuid: string) {
         sent += round.sent;
         total = Math.max(total, sent + round.remaining);
         if (round.remaining === 0) {
-          setState({ step: 'done', sent, withoutEmail: round.without_email, withoutAmount: round.without_amount });
+          setState({
+            step: 'done',
+            sent,
+            withoutEmail: round.without_email,
+            withoutAmount: round.without_amount,
+            stoodAside: round.stood_aside,
+          });
           break;
         }
         if (round.sent === 0) throw new Error(translate('app.decision_mails.stalled'));

@@ -13,17 +13,24 @@ afterEach(() => {
 const dialogButtons = () => [...document.querySelectorAll('[role="dialog"] button')].map((b) => b.textContent);
 
 /** The dialog over a dataProvider that counts `pending` and requests with `requestFollowups`. */
-async function open(pending: number, requestFollowups: (uuid: string) => Promise<{ requested: number }> = vi.fn()) {
+async function open(
+  pending: number,
+  requestFollowups: (uuid: string) => Promise<{ requested: number; stood_aside: number }> = vi.fn(),
+  stoodAside = 0,
+) {
   const onClose = vi.fn();
-  const dataProvider = { countFollowupRequests: async () => ({ pending }), requestFollowups } as unknown as DataProvider;
+  const dataProvider = {
+    countFollowupRequests: async () => ({ pending, stood_aside: stoodAside }),
+    requestFollowups,
+  } as unknown as DataProvider;
   await mountInAdmin(<PeriodFollowupRequestsDialog period={{ uuid: 'period-uuid', name: 'Våren 2026' }} onClose={onClose} />, dataProvider);
   return onClose;
 }
 
 describe('a period’s follow-up requests', () => {
   it('states how many approved applications will be asked, waits while they are, then tells how many were', async () => {
-    let finish: (answer: { requested: number }) => void = () => {};
-    const requestFollowups = vi.fn(() => new Promise<{ requested: number }>((resolve) => (finish = resolve)));
+    let finish: (answer: { requested: number; stood_aside: number }) => void = () => {};
+    const requestFollowups = vi.fn(() => new Promise<{ requested: number; stood_aside: number }>((resolve) => (finish = resolve)));
     const onClose = await open(12, requestFollowups);
     await waitFor(() => text().includes('Begär uppföljning av 12 beviljade ansökningar? Sökande får ett mejl med en länk.'), 'the count');
     expect(text()).toContain('Begär uppföljningar – Våren 2026');
@@ -34,9 +41,18 @@ describe('a period’s follow-up requests', () => {
     expect(dialogButtons()).toEqual([]);
     expect(requestFollowups).toHaveBeenCalledWith('period-uuid');
 
-    await act(async () => finish({ requested: 12 }));
+    await act(async () => finish({ requested: 12, stood_aside: 0 }));
     await waitFor(() => text().includes('Uppföljning begärd för 12 ansökningar.'), 'the notice');
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it('says how many are left to a colleague where the user stood aside, in the confirmation and the notice', async () => {
+    const requestFollowups = vi.fn(async () => ({ requested: 4, stood_aside: 1 }));
+    await open(4, requestFollowups, 1);
+    await waitFor(() => text().includes('Begär uppföljning av 4 beviljade ansökningar?'), 'the count');
+    expect(text()).toContain('1 där du anmält jäv lämnas till en kollega.');
+    await act(async () => button('Begär 4 uppföljningar')!.click());
+    await waitFor(() => text().includes('Uppföljning begärd för 4 ansökningar. 1 där du anmält jäv lämnas till en kollega.'), 'the notice');
   });
 
   it('says when there is nothing to request, with only a way to close', async () => {

@@ -1,4 +1,4 @@
-import { Alert, Button, Typography } from '@mui/material';
+import { Alert, Button, Stack, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { StaffDataProvider } from '../../providers/dataProvider';
@@ -28,11 +28,14 @@ export function PeriodFollowupRequestsDialog({ period, onClose }: { period: { uu
   const busy = request.isPending;
   const t = (key: string, options?: object) => translate(`app.followup.period.${key}`, options);
   const close = <Button onClick={onClose}>{translate('ra.action.close')}</Button>;
+  // Follow-ups of applications the user stood aside from are never requested by them: a colleague requests them.
+  const leftToColleague = (count: number) => translate('app.withheld.left_to_colleague', { smart_count: count });
 
   const confirm = async () => {
     try {
-      const { requested } = await request.mutateAsync();
-      notify('app.followup.period.done', { type: 'success', messageArgs: { smart_count: requested } });
+      const { requested, stood_aside } = await request.mutateAsync();
+      const done = t('done', { smart_count: requested });
+      notify(stood_aside > 0 ? `${done} ${leftToColleague(stood_aside)}` : done, { type: 'success' });
       onClose();
     } catch (failure) {
       notify((failure as Error).message, { type: 'error' });
@@ -50,11 +53,21 @@ export function PeriodFollowupRequestsDialog({ period, onClose }: { period: { uu
     body = <Waiting label={t('counting')} />;
     actions = close;
   } else if (!count.data.pending) {
-    body = <Typography>{t('none_pending')}</Typography>;
+    body = (
+      <Stack spacing={1}>
+        <Typography>{t('none_pending')}</Typography>
+        {count.data.stood_aside > 0 && <Typography>{leftToColleague(count.data.stood_aside)}</Typography>}
+      </Stack>
+    );
     actions = close;
   } else {
-    const { pending } = count.data;
-    body = <Typography>{t('pending', { smart_count: pending })}</Typography>;
+    const { pending, stood_aside } = count.data;
+    body = (
+      <Stack spacing={1}>
+        <Typography>{t('pending', { smart_count: pending })}</Typography>
+        {stood_aside > 0 && <Typography>{leftToColleague(stood_aside)}</Typography>}
+      </Stack>
+    );
     actions = (
       <>
         <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>

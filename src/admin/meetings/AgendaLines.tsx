@@ -19,9 +19,11 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
+import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import type { AgendaItem, Meeting } from '../../providers/staffMethods';
+import { WithheldMarker } from '../WithheldMarker';
 import { useAgendaFormat } from './agendaFormat';
 
 /** What the agenda's lines offer and do, the same in the table and in the phone's list. */
@@ -37,9 +39,12 @@ export interface AgendaControls {
   busy: boolean;
   /** A declaration of a conflict is on its way. */
   declaring: boolean;
+  /** The application (uuid) whose conflict of interest the member is asked to confirm, if any. */
+  asking: string | null;
   move: (index: number, by: -1 | 1) => void;
   takeOff: (uuid: string) => void;
-  declare: (uuid: string, conflict: boolean) => void;
+  /** Asks the member to confirm their conflict of interest with the line's application, then declares it. */
+  declare: (item: AgendaItem) => void;
   read: (item: AgendaItem) => void;
 }
 
@@ -61,7 +66,8 @@ function Reference({ item, controls }: { item: AgendaItem; controls: AgendaContr
 
 /**
  * A line's actions, each named after the application: the manager's move up, move down and take off; the member's
- * conflict of interest and, unless they stood aside, the reading. On a phone the buttons have a finger's size.
+ * conflict of interest and, unless they stood aside, the reading. A conflict once declared is final (the server holds
+ * it for good): it reads as declared, with nothing to undo. On a phone the buttons have a finger's size.
  */
 function AgendaActions({ item, index, controls, phone }: { item: AgendaItem; index: number; controls: AgendaControls; phone?: boolean }) {
   const t = useMeetingsTranslate();
@@ -96,31 +102,37 @@ function AgendaActions({ item, index, controls, phone }: { item: AgendaItem; ind
           </IconButton>
         </Box>
       )}
-      {member && (
+      {member && stoodAside && (
+        <Typography variant="body2" component="span" sx={{ mr: 1 }}>
+          {t('conflict_declared')}
+        </Typography>
+      )}
+      {member && !stoodAside && (
         <>
           <FormControlLabel
             sx={phone ? { mr: 0 } : undefined}
             control={
               <Checkbox
                 size={size}
-                checked={stoodAside}
+                // Ticked while its confirmation is asked; declared, the line reads as declared instead.
+                checked={controls.asking === uuid}
                 disabled={meeting.decided_at !== null || controls.declaring}
-                onChange={(event) => controls.declare(uuid, event.target.checked)}
+                onChange={(event) => {
+                  if (event.target.checked) controls.declare(item);
+                }}
                 slotProps={{ input: { 'aria-label': t('conflict_of', { reference }) } }}
               />
             }
             label={t('conflict')}
           />
-          {!stoodAside && (
-            <Button
-              size={phone ? 'medium' : 'small'}
-              variant={phone ? 'outlined' : 'text'}
-              onClick={() => controls.read(item)}
-              aria-label={t('read_of', { reference })}
-            >
-              {t('read')}
-            </Button>
-          )}
+          <Button
+            size={phone ? 'medium' : 'small'}
+            variant={phone ? 'outlined' : 'text'}
+            onClick={() => controls.read(item)}
+            aria-label={t('read_of', { reference })}
+          >
+            {t('read')}
+          </Button>
         </>
       )}
     </>
@@ -165,10 +177,16 @@ export function AgendaTable({ controls }: { controls: AgendaControls }) {
                 <TableCell align="right">{format.money(application.money)}</TableCell>
                 <TableCell align="right">{format.money(application.proposed_amount)}</TableCell>
                 <TableCell align="right">
-                  {format.score(item)}
-                  <Typography variant="caption" component="div" color="text.secondary">
-                    {format.reviews(item)}
-                  </Typography>
+                  {item.withheld ? (
+                    <WithheldMarker withheld={item.withheld} />
+                  ) : (
+                    <>
+                      {format.score(item)}
+                      <Typography variant="caption" component="div" color="text.secondary">
+                        {format.reviews(item)}
+                      </Typography>
+                    </>
+                  )}
                 </TableCell>
                 <TableCell>{format.proposal(item)}</TableCell>
                 <TableCell>{item.conflicts.map((person) => person.name).join(', ') || '–'}</TableCell>
@@ -206,28 +224,49 @@ function AgendaListItem({ item, index, controls }: { item: AgendaItem; index: nu
   const format = useAgendaFormat();
   const { application } = item;
   const labelled = (field: string, value: string) => `${t(`agenda_fields.${field}`)}: ${value}`;
-  const lines = [
+  const lines: [string, ReactNode][] = [
     [
-      application.category,
-      labelled('applied', format.money(application.money)),
-      labelled('proposed', format.money(application.proposed_amount)),
+      'figures',
+      [
+        application.category,
+        labelled('applied', format.money(application.money)),
+        labelled('proposed', format.money(application.proposed_amount)),
+      ]
+        .filter(Boolean)
+        .join(' · '),
     ],
-    [[labelled('score', format.score(item)), format.reviews(item)].filter(Boolean).join(', '), labelled('proposal', format.proposal(item))],
-    [controls.meeting.decided_at !== null ? labelled('decision', format.decision(item)) : null],
-    [item.conflicts.length ? labelled('conflicts', item.conflicts.map((person) => person.name).join(', ')) : null],
-  ]
-    .map((parts) => parts.filter(Boolean).join(' · '))
-    .filter(Boolean);
+    [
+      'reviews',
+      item.withheld === 'stood_aside' ? (
+        // Nothing of the line is the reader's to read: the marker says why.
+        <WithheldMarker withheld={item.withheld} />
+      ) : item.withheld ? (
+        // The reviews are the reader's once their own is in.
+        <>
+          {t('agenda_fields.score')}: <WithheldMarker withheld={item.withheld} />
+        </>
+      ) : (
+        [
+          [labelled('score', format.score(item)), format.reviews(item)].filter(Boolean).join(', '),
+          labelled('proposal', format.proposal(item)),
+        ].join(' · ')
+      ),
+    ],
+    ['decision', controls.meeting.decided_at !== null ? labelled('decision', format.decision(item)) : null],
+    ['conflicts', item.conflicts.length ? labelled('conflicts', item.conflicts.map((person) => person.name).join(', ')) : null],
+  ];
   return (
     <ListItem divider disableGutters sx={{ display: 'block', py: 1.5 }}>
       <Typography sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
         <Reference item={item} controls={controls} /> · {format.applicant(item)}
       </Typography>
-      {lines.map((line) => (
-        <Typography key={line} variant="body2" color="text.secondary">
-          {line}
-        </Typography>
-      ))}
+      {lines
+        .filter(([, line]) => !!line)
+        .map(([key, line]) => (
+          <Typography key={key} variant="body2" color="text.secondary">
+            {line}
+          </Typography>
+        ))}
       {(controls.manages || controls.member) && (
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mt: 0.5 }}>
           <AgendaActions item={item} index={index} controls={controls} phone />

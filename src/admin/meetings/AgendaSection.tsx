@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useNotify, usePermissions, useTranslate } from 'react-admin';
+import { Confirm, useNotify, usePermissions, useTranslate } from 'react-admin';
 import { isAllowed, type Ability } from '../../../resources/abilities';
 import type { AgendaItem, Meeting } from '../../providers/staffMethods';
 import { useIsPhone } from '../layout/useIsPhone';
@@ -11,8 +11,8 @@ import { useMeetingChange } from './useMeeting';
 
 /**
  * The meeting's agenda: a table on a screen, a list on a phone. Those who prepare the meeting add the period's reviewed applications or chosen ones,
- * move a line up or down and take one off; a member declares a conflict of interest per application, and reads those
- * they have not stood aside from.
+ * move a line up or down and take one off; a member declares a conflict of interest per application, after a
+ * confirmation (it is final), and reads those they have not stood aside from.
  */
 export function AgendaSection({ meeting, manages, member }: { meeting: Meeting; manages: boolean; member: boolean }) {
   const translate = useTranslate();
@@ -21,14 +21,14 @@ export function AgendaSection({ meeting, manages, member }: { meeting: Meeting; 
   const { permissions = [] } = usePermissions<Ability[]>();
   const [adding, setAdding] = useState(false);
   const [reading, setReading] = useState<AgendaItem | null>(null);
+  const [asking, setAsking] = useState<AgendaItem | null>(null);
   // Staff who handle the period's applications open one in the applications list's dialog.
   const opensApplications = isAllowed(permissions, 'manage-applications', { id: meeting.period.id, type: 'periods' });
   const uuids = meeting.agenda.map((item) => item.application.uuid);
   const setAgenda = useMeetingChange((dp, order: string[]) => dp.setAgenda(meeting.id, order));
   const addReviewed = useMeetingChange((dp, _: null) => dp.addReviewedToAgenda(meeting.id));
-  const declare = useMeetingChange((dp, { uuid, conflict }: { uuid: string; conflict: boolean }) =>
-    dp.declareConflict(meeting.id, uuid, conflict),
-  );
+  // A conflict is final (the server refuses declaring none after it) and closes the application to the member.
+  const declare = useMeetingChange((dp, uuid: string) => dp.declareConflict(meeting.id, uuid, true));
   const failed = (error: Error) => notify(error.message, { type: 'error' });
   const move = (index: number, by: -1 | 1) => {
     const order = [...uuids];
@@ -55,9 +55,10 @@ export function AgendaSection({ meeting, manages, member }: { meeting: Meeting; 
     opensApplications,
     busy,
     declaring: declare.isPending,
+    asking: asking?.application.uuid ?? null,
     move,
     takeOff,
-    declare: (uuid, conflict) => declare.mutate({ uuid, conflict }, { onError: failed }),
+    declare: setAsking,
     read: setReading,
   };
 
@@ -97,6 +98,16 @@ export function AgendaSection({ meeting, manages, member }: { meeting: Meeting; 
         />
       )}
       {reading && <ReadApplicationDialog meetingId={meeting.id} item={reading} onClose={() => setReading(null)} />}
+      <Confirm
+        isOpen={!!asking}
+        loading={declare.isPending}
+        title="app.meetings.declare_conflict_title"
+        content="app.meetings.declare_conflict_question"
+        translateOptions={{ reference: asking?.application.reference ?? '–' }}
+        confirm="app.meetings.declare_conflict_confirm"
+        onConfirm={() => declare.mutate(asking!.application.uuid, { onError: failed, onSettled: () => setAsking(null) })}
+        onClose={() => setAsking(null)}
+      />
     </Box>
   );
 }

@@ -9,6 +9,7 @@ import type { AgendaItem, Meeting, MeetingDecision } from '../../providers/staff
 import { AmountInput } from '../applications/ProposalSection';
 import { invalidateApplications } from '../useStaffQuery';
 import { WorkDialog } from '../WorkDialog';
+import { WithheldMarker } from '../WithheldMarker';
 import { useAgendaFormat } from './agendaFormat';
 import { useMeetingChange } from './useMeeting';
 
@@ -139,6 +140,13 @@ export function MeetingDecisions({ meeting, onClose }: { meeting: Meeting; onClo
                   score: format.score(item),
                   proposal: format.proposal(item),
                 })}
+                {/* The reviews' figures are the reader's once their own review is in: the marker says so. */}
+                {item.withheld && (
+                  <>
+                    {' '}
+                    <WithheldMarker withheld={item.withheld} />
+                  </>
+                )}
               </Typography>
               <FormControl error={!!statusError}>
                 <RadioGroup

@@ -205,6 +205,8 @@ describe('the agenda', { timeout: 20_000 }, () => {
     await waitFor(() => setAgenda.mock.calls.length === 1, 'the new order');
     expect(setAgenda).toHaveBeenCalledWith(5, ['a-2', 'a-1']);
     await act(async () => named(items[1], 'Jävig i 2026-0002')!.click());
+    await waitFor(() => !!document.querySelector('[role="dialog"]'), 'the confirmation');
+    await act(async () => lastButton('Anmäl jäv').click());
     await waitFor(() => declareConflict.mock.calls.length === 1, 'the declaration');
     expect(declareConflict).toHaveBeenCalledWith(5, 'a-2', true);
   });
@@ -263,10 +265,112 @@ describe('a board member’s meeting', { timeout: 20_000 }, () => {
     await act(async () => button('Stäng')!.click());
     await waitFor(() => !document.querySelector('[role="dialog"]'), 'the dialog closed');
 
+    // A conflict is final: asked first, and nothing is declared until confirmed.
     await act(async () => named('Jävig i 2026-0001')!.click());
+    await waitFor(() => !!document.querySelector('[role="dialog"]'), 'the confirmation');
+    expect(document.querySelector('[role="dialog"]')!.textContent).toContain(
+      'Anmäla jäv för 2026-0001? Det går inte att ändra efteråt, och du kan sedan inte läsa ansökan.',
+    );
+    await act(async () => button('Avbryt')!.click());
+    await waitFor(() => !document.querySelector('[role="dialog"]'), 'the confirmation cancelled');
+    expect(declareConflict).not.toHaveBeenCalled();
+    expect((named('Jävig i 2026-0001') as HTMLInputElement).checked).toBe(false);
+
+    await act(async () => named('Jävig i 2026-0001')!.click());
+    await waitFor(() => !!document.querySelector('[role="dialog"]'), 'the confirmation again');
+    await act(async () => lastButton('Anmäl jäv').click());
     await waitFor(() => !named('Läs ansökan 2026-0001'), 'the reading hidden');
     expect(declareConflict).toHaveBeenCalledWith(5, 'a-1', true);
-    expect((named('Jävig i 2026-0001') as HTMLInputElement).checked).toBe(true);
+    // Declared for good: said, with nothing to take back.
+    const first = document.querySelectorAll('tbody tr')[0];
+    expect(first.textContent).toContain('Jäv anmält');
+    expect(named('Jävig i 2026-0001')).toBeNull();
     expect(named('Läs ansökan 2026-0002')).not.toBeNull();
+  });
+
+  it('shows the lines withheld from the member marked, leaves them out of the sums and says so', async () => {
+    const base = meeting();
+    const aside = agendaItem(
+      1,
+      {
+        uuid: 'a-1',
+        reference: '2026-0001',
+        category: null,
+        money: null,
+        proposed_amount: null,
+        proposal: null,
+        review: null,
+      },
+      { withheld: 'stood_aside', conflicts: [{ user_id: bertil.id, name: bertil.name }] },
+    );
+    const blind = agendaItem(
+      2,
+      {
+        uuid: 'a-2',
+        reference: '2026-0002',
+        applicant: 'Erik Lund',
+        organisation: null,
+        proposed_amount: null,
+        proposal: null,
+        review: null,
+      },
+      { withheld: 'own_review_first' },
+    );
+    const state: Meeting = {
+      ...base,
+      agenda: [aside, blind],
+      totals: { ...base.totals, applied: 0, proposed: 0, withheld_lines: 2 },
+      my_conflicts: { 'a-1': true },
+    };
+    // Bertil is on the board and also decides on the period's applications.
+    await render({ getMeeting: async () => state }, [...decider, ...boardMember], { id: 9, fullName: 'Bertil Berg' });
+    await waitFor(() => !!document.querySelector('[aria-label="Jävig i 2026-0002"]'), 'the agenda with the member’s actions');
+    const cellsOf = (row: number) =>
+      [...document.querySelectorAll('tbody tr')[row].querySelectorAll('td')].map((td) => td.textContent.replace(/[\u00a0\u202f]/g, ' '));
+    const marker = (row: number, label: string) =>
+      document.querySelectorAll('tbody tr')[row].querySelector<HTMLElement>(`[role="img"][aria-label="${label}"]`);
+
+    // Stood aside: no category, amounts, figures or proposal, but the marker; the declaration final, nothing to read.
+    expect(cellsOf(0).slice(0, 8)).toEqual(['2026-0001', 'Åsa Öström, Ystads scoutkår', '–', '–', '–', 'Jäv', '–', 'Bertil Berg']);
+    expect(marker(0, 'Du har anmält jäv för ansökan')!.textContent).toBe('Jäv');
+    expect(cellsOf(0)[8]).toContain('Jäv anmält');
+    expect(document.querySelector('[aria-label="Läs ansökan 2026-0001"]')).toBeNull();
+    // Their own review first: the amount applied for, but "Dold" for the reviews.
+    expect(cellsOf(1).slice(3, 7)).toEqual(['80 000 kr', '–', 'Dold', '–']);
+    expect(marker(1, 'Visas när din bedömning är inskickad')!.textContent).toBe('Dold');
+
+    // The sums leave both lines out, and what would remain is not known: "–", and no warning.
+    const totals = document.querySelector('section[aria-labelledby="meeting-totals"]')!.textContent.replace(/[\u00a0\u202f]/g, ' ');
+    expect(totals).toContain('Kvar efter förslagen–');
+    expect(totals).toContain('2 ärenden där du anmält jäv eller ännu inte lämnat din bedömning ingår inte i summorna.');
+    // The board's decisions are taken together: one who stood aside from any of them is told so rather than refused.
+    expect(button('Fatta beslut')).toBeUndefined();
+    expect(text()).toContain('Du har anmält jäv för 2026-0001, så det här får en kollega göra.');
+  });
+
+  it('marks the withheld lines on a phone, with the note under one line’s sums', async () => {
+    setPhone();
+    const base = meeting();
+    const state: Meeting = {
+      ...base,
+      agenda: [
+        agendaItem(
+          1,
+          { uuid: 'a-1', reference: '2026-0001', category: null, money: null, proposed_amount: null, proposal: null, review: null },
+          { withheld: 'stood_aside' },
+        ),
+        base.agenda[1],
+      ],
+      totals: { ...base.totals, applied: 30_000_00, proposed: 0, withheld_lines: 1 },
+      my_conflicts: { 'a-1': true },
+    };
+    await render({ getMeeting: async () => state }, boardMember, { id: 9, fullName: 'Bertil Berg' });
+    await waitFor(() => !!document.querySelector('[aria-label="Jävig i 2026-0002"]'), 'the agenda with the member’s actions');
+    const first = document.querySelector<HTMLElement>('ul[aria-labelledby="meeting-agenda"] > li')!;
+    const lines = [...first.querySelectorAll('p')].map((p) => p.textContent.replace(/[\u00a0\u202f]/g, ' '));
+    expect(lines).toEqual(['2026-0001 · Åsa Öström, Ystads scoutkår', 'Sökt: – · Föreslaget: –', 'Jäv']);
+    expect(first.querySelector('[role="img"][aria-label="Du har anmält jäv för ansökan"]')).not.toBeNull();
+    expect(first.textContent).toContain('Jäv anmält');
+    expect(text()).toContain('1 ärende där du anmält jäv eller ännu inte lämnat din bedömning ingår inte i summorna.');
   });
 });

@@ -15,6 +15,7 @@ import { AgendaSection } from './AgendaSection';
 import { MeetingDecisions } from './MeetingDecisions';
 import { MeetingFormDialog } from './MeetingForm';
 import { useMeetingChange, useMeetingQuery } from './useMeeting';
+import { WITHHELD } from '../WithheldMarker';
 
 /** meetings/:id: one board meeting, its agenda and totals, the board pack, deciding, and once decided the minutes. */
 export default function MeetingPage() {
@@ -59,6 +60,7 @@ function MeetingView({ meeting }: { meeting: Meeting }) {
   const mayDecide = isAllowed(permissions, { allOf: ['manage-meetings', 'manage-applications'] }, period);
   const member = meeting.members.some((person) => person.id === identity?.id);
   const decided = meeting.decided_at !== null;
+  const asideFrom = meeting.agenda.filter((item) => item.withheld === 'stood_aside').map((item) => item.application.reference ?? '–');
   const t = (key: string, options?: Record<string, unknown>) => translate(`app.meetings.${key}`, options);
 
   const download = async (which: 'pack' | 'minutes') => {
@@ -112,7 +114,7 @@ function MeetingView({ meeting }: { meeting: Meeting }) {
                 {t('download_minutes')}
               </Button>
             )}
-            {mayDecide && !decided && meeting.agenda.length > 0 && (
+            {mayDecide && !decided && meeting.agenda.length > 0 && !asideFrom.length && (
               <Button variant="contained" onClick={() => setDeciding(true)}>
                 {t('decide')}
               </Button>
@@ -126,6 +128,13 @@ function MeetingView({ meeting }: { meeting: Meeting }) {
               </>
             )}
           </Stack>
+          {mayDecide && !decided && asideFrom.length > 0 && (
+            // The board's decisions are taken together, and one who stood aside from any of them takes no part: the
+            // server would refuse them, so it is said before rather than after.
+            <Alert severity="info" sx={{ mt: 2 }}>
+              {translate('errors.conflict_of_interest_in', { references: asideFrom.join(', ') })}
+            </Alert>
+          )}
         </CardContent>
       </Card>
 
@@ -152,14 +161,16 @@ function Totals({ meeting }: { meeting: Meeting }) {
   const [locale = 'sv-SE'] = useLocaleState();
   const { totals } = meeting;
   const decided = meeting.decided_at !== null;
-  const after = totals.remaining - (decided ? totals.decided : totals.proposed);
-  const row = (label: string, ore: number) => (
+  // Lines withheld from the reader are left out of the sums, so what would remain is not known to them: "–".
+  const partial = totals.withheld_lines > 0;
+  const after = partial ? null : totals.remaining - (decided ? totals.decided : totals.proposed);
+  const row = (label: string, ore: number | null) => (
     <>
       <Typography component="dt" color="text.secondary">
         {translate(`app.meetings.totals.${label}`)}
       </Typography>
       <Typography component="dd" sx={{ m: 0, textAlign: 'right' }}>
-        {formatMoney(ore, locale)}
+        {ore === null ? WITHHELD : formatMoney(ore, locale)}
       </Typography>
     </>
   );
@@ -177,7 +188,12 @@ function Totals({ meeting }: { meeting: Meeting }) {
           {row(decided ? 'decided' : 'proposed', decided ? totals.decided : totals.proposed)}
           {row(decided ? 'left_after_decisions' : 'left_after_proposals', after)}
         </Box>
-        {after < 0 && (
+        {partial && (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            {translate('app.withheld.totals_note', { smart_count: totals.withheld_lines })}
+          </Typography>
+        )}
+        {after !== null && after < 0 && (
           <Alert severity="warning" sx={{ mt: 1 }}>
             {translate('app.meetings.totals.over', { amount: formatMoney(-after, locale) })}
           </Alert>

@@ -42,6 +42,7 @@ export const agendaItem = (
   decided_status: null,
   decided_amount: null,
   conflicts: [],
+  withheld: null,
   ...fields,
 });
 
@@ -68,6 +69,7 @@ export const meeting = (fields: Partial<Meeting> = {}): Meeting => ({
     available_money: 150_000_00,
     approved_elsewhere: 50_000_00,
     remaining: 100_000_00,
+    withheld_lines: 0,
   },
   my_conflicts: {},
   ...fields,

@@ -143,9 +143,8 @@ describe('enrolling the second factor the foundation requires, while signing in'
           uri: 'otpauth://totp/Stiftelsen:anna%40stiftelsen.se?secret=JBSWY3DPEHPK3PXPJBSWY3DP&issuer=Stiftelsen',
         }),
       'POST /auth/second-factor/enrolment/confirm': (request: Recorded) =>
-        (request.body as { data: { code: string } }).data.code === '123456'
-          ? ok({ recovery_codes: codes, expires_in: 7200 })
-          : wrongCode('code'),
+        (request.body as { data: { code: string } }).data.code === '123456' ? ok({ recovery_codes: codes }) : wrongCode('code'),
+      'POST /auth/second-factor/enrolment/complete': () => ok({ expires_in: 7200 }),
     });
     await signInWithPassword();
     await waitFor(() => pageText().includes('1. Skanna QR-koden med autentiseringsappen.'), 'the enrolment');
@@ -155,7 +154,8 @@ describe('enrolling the second factor the foundation requires, while signing in'
     expect(decodeURIComponent(qr.src)).toContain('<path d="M0 0h7v7H0z"/>');
     // The key for typing, in groups of four.
     expect(pageText()).toContain('Kan du inte skanna? Ange nyckeln i appen för hand:JBSW Y3DP EHPK 3PXP JBSW Y3DP');
-    expect(posts('/auth/second-factor/enrolment')).toHaveLength(1);
+    // The challenge is the proof: no second password during the sign-in.
+    expect(posts('/auth/second-factor/enrolment').map((c) => c.body)).toEqual([{ data: {} }]);
 
     await typeInto(input('code')!, '654321');
     await click(buttonNamed('Slå på'));
@@ -169,9 +169,10 @@ describe('enrolling the second factor the foundation requires, while signing in'
     expect(buttonNamed('Kopiera')).toBeDefined();
     expect(buttonNamed('Ladda ner')).toBeDefined();
 
-    // Not signed in to the app until the codes are marked saved.
+    // Not signed in to the app, and nothing switched on, until the codes are marked saved.
     expect(buttonNamed('Fortsätt')!.disabled).toBe(true);
     expect(api.calls.some((c) => c.url === '/users/me')).toBe(false);
+    expect(posts('/auth/second-factor/enrolment/complete')).toEqual([]);
     await click(document.querySelector<HTMLInputElement>('input[type="checkbox"]'));
     expect(buttonNamed('Fortsätt')!.disabled).toBe(false);
     await click(buttonNamed('Fortsätt'));
@@ -181,6 +182,29 @@ describe('enrolling the second factor the foundation requires, while signing in'
       { data: { code: '654321' } },
       { data: { code: '123456' } },
     ]);
+    expect(posts('/auth/second-factor/enrolment/complete').map((c) => c.body)).toEqual([{ data: { codes_saved: true } }]);
+  });
+  it('goes back to the password, signed out, when the sign-in runs out before the codes are marked saved', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { api, session, posts } = await openLogin({
+      'POST /auth/login': () => ok({ second_factor: 'enrol' }),
+      'POST /auth/second-factor/enrolment': () =>
+        ok({ qr_svg: '<svg xmlns="http://www.w3.org/2000/svg"/>', secret: 'JBSWY3DPEHPK3PXP', uri: 'otpauth://totp/x' }),
+      'POST /auth/second-factor/enrolment/confirm': () => ok({ recovery_codes: codes }),
+      'POST /auth/second-factor/enrolment/complete': () => ({ status: 401, data: { message: 'Inloggningen har gått ut. Logga in igen.' } }),
+    });
+    await signInWithPassword();
+    await waitFor(() => !!input('code'), 'the enrolment');
+    await typeInto(input('code')!, '123456');
+    await click(buttonNamed('Slå på'));
+    await waitFor(() => !!document.querySelector('ul[aria-label="Dina återställningskoder"]'), 'the codes');
+    await click(document.querySelector<HTMLInputElement>('input[type="checkbox"]'));
+    await click(buttonNamed('Fortsätt'));
+    await waitFor(() => alertText() === 'Inloggningen har gått ut. Logga in igen.', 'the password again');
+    expect(input('password')).not.toBeNull();
+    expect(posts('/auth/second-factor/enrolment/complete')).toHaveLength(1);
+    expect(api.calls.some((c) => c.url === '/users/me')).toBe(false);
+    expect(session.isLoggedIn()).toBe(false);
   });
 });
 

@@ -66,7 +66,7 @@ export function LoginPage() {
           <SecondFactorEnrolment
             intro={translate('app.second_factor.enrol_required')}
             doneLabel={translate('app.second_factor.continue')}
-            // Confirming during sign-in started the session; without one the sign-in starts again.
+            // Marking the codes saved during sign-in started the session; without one the sign-in starts again.
             onDone={(expiresIn) =>
               expiresIn === undefined ? backToPassword(translate('errors.generic')) : login({ expires_in: expiresIn })
             }

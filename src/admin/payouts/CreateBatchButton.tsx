@@ -9,8 +9,15 @@ import type { PayoutRow } from '../../providers/staffMethods';
 import { WorkDialog } from '../WorkDialog';
 import { usePayoutChange } from './usePayoutChange';
 
-/** Whether a payout may go into a new payment batch: approved and in none yet. */
-export const batchable = (payout: PayoutRow) => payout.status === enums.payout_status.approved && payout.batch_id === null;
+/**
+ * Whether the user may put the payout into a new payment batch: approved and in none yet, and not of an application
+ * they stood aside from (a colleague batches those; the server would refuse the whole batch).
+ */
+export const batchable = (payout: PayoutRow) =>
+  payout.status === enums.payout_status.approved && payout.batch_id === null && payout.withheld === null;
+/** Approved and in no batch yet, but of an application the user stood aside from. */
+const leftToColleague = (payout: PayoutRow) =>
+  payout.status === enums.payout_status.approved && payout.batch_id === null && payout.withheld !== null;
 
 /**
  * The list's bulk action: the selected approved payouts into a new payment batch, after a confirmation with their
@@ -24,7 +31,9 @@ export function CreateBatchButton({ shown = false }: { shown?: boolean }) {
   const { selectedIds, data = [], onUnselectItems } = useListContext<PayoutRow>();
   const [open, setOpen] = useState(false);
   const chosen = data.filter((payout) => (shown || selectedIds.includes(payout.id)) && batchable(payout));
-  const total = chosen.reduce((sum, payout) => sum + payout.amount, 0);
+  const total = chosen.reduce((sum, payout) => sum + (payout.amount ?? 0), 0);
+  // On a phone the list's approved payouts are taken together: those left to a colleague are counted apart.
+  const left = shown ? data.filter(leftToColleague).length : 0;
   const create = usePayoutChange((dataProvider, ids: number[]) => dataProvider.createPaymentBatch(ids), 'app.payment_batches.created');
   const confirm = () =>
     create.mutate(
@@ -60,6 +69,7 @@ export function CreateBatchButton({ shown = false }: { shown?: boolean }) {
           <Typography>
             {translate('app.payment_batches.create_question', { smart_count: chosen.length, total: formatMoney(total, locale) })}
           </Typography>
+          {left > 0 && <Typography sx={{ mt: 1 }}>{translate('app.withheld.left_to_colleague', { smart_count: left })}</Typography>}
         </WorkDialog>
       )}
     </>

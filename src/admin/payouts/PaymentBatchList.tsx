@@ -5,6 +5,7 @@ import { formatDate, formatDateTime, formatMoney } from '../../../resources/form
 import { usePageTitle } from '../../components/usePageTitle';
 import type { PaymentBatch } from '../../providers/staffMethods';
 import { useIsPhone } from '../layout/useIsPhone';
+import { StoodAsideMarker, WITHHELD } from '../WithheldMarker';
 
 type BatchRow = Omit<PaymentBatch, 'items'>;
 
@@ -31,6 +32,8 @@ export default function PaymentBatchList() {
       ? translate('app.payment_batches.progress', { paid: r.paid, count: r.payouts, returned: r.returned })
       : translate('app.payment_batches.not_sent');
   const link = (id: unknown) => `/payment-batches/${String(id)}`;
+  // A batch holding a payout of an application the user stood aside from has no total for them: "–" and the marker.
+  const total = (r: BatchRow) => (r.total === null ? WITHHELD : formatMoney(r.total, locale));
   return (
     <Box>
       <Typography sx={{ mt: 2 }}>{translate('app.payment_batches.intro')}</Typography>
@@ -44,8 +47,18 @@ export default function PaymentBatchList() {
       >
         {phone ? (
           <SimpleList<BatchRow>
-            primaryText={(r) => `${r.message_id} · ${formatMoney(r.total, locale)}`}
-            secondaryText={(r) => `${formatDate(r.execution_date, locale)} · ${state(r)}`}
+            primaryText={(r) => `${r.message_id} · ${total(r)}`}
+            secondaryText={(r) => (
+              <>
+                {`${formatDate(r.execution_date, locale)} · ${state(r)}`}
+                {r.withheld && (
+                  <>
+                    {' · '}
+                    <StoodAsideMarker label={translate('app.withheld.batch_label')} />
+                  </>
+                )}
+              </>
+            )}
             rowClick={(id) => link(id)}
           />
         ) : (
@@ -67,7 +80,15 @@ export default function PaymentBatchList() {
               label="app.payment_batches.fields.total"
               disableSort
               align="right"
-              render={(r) => formatMoney(r.total, locale)}
+              render={(r) =>
+                r.withheld ? (
+                  <>
+                    {total(r)} <StoodAsideMarker label={translate('app.withheld.batch_label')} />
+                  </>
+                ) : (
+                  total(r)
+                )
+              }
             />
             <DataTable.Col<BatchRow> source="sent_at" label="app.payment_batches.fields.state" disableSort render={state} />
           </DataTable>

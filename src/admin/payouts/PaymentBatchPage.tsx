@@ -23,13 +23,14 @@ import { usePageTitle } from '../../components/usePageTitle';
 import type { StaffDataProvider } from '../../providers/dataProvider';
 import type { PaymentBatch, PayoutRow } from '../../providers/staffMethods';
 import { saveFile } from '../downloadFile';
-import { Loaded } from '../LoadFailed';
+import { Loaded, refusalOf } from '../LoadFailed';
 import { NotFoundPage } from '../pages/StatusScreens';
 import { useStaffQuery } from '../useStaffQuery';
 import { WorkDialog } from '../WorkDialog';
 import { usePayoutStatusLabel } from './payoutStatuses';
 import { ReasonDialog } from './ReasonDialog';
 import { usePayoutChange } from './usePayoutChange';
+import { StoodAsideMarker, WITHHELD } from '../WithheldMarker';
 
 const { sent, paid } = enums.payout_status;
 /** Today in Stockholm, 'YYYY-MM-DD': the day a payment is usually marked paid. */
@@ -54,7 +55,12 @@ function BatchScreen({ batchId }: { batchId: number }) {
       <Button component={RouterLink} to="/payment-batches" size="small" sx={{ mb: 1 }}>
         {translate('app.payment_batches.back')}
       </Button>
-      <Loaded query={query}>{(batch) => <BatchDetails batch={batch} />}</Loaded>
+      {refusalOf(query.error) ? (
+        // A batch holding a payout the user stood aside from is a colleague's: the server says so.
+        <Alert severity="info">{refusalOf(query.error)}</Alert>
+      ) : (
+        <Loaded query={query}>{(batch) => <BatchDetails batch={batch} />}</Loaded>
+      )}
     </Box>
   );
 }
@@ -106,7 +112,7 @@ function BatchDetails({ batch }: { batch: PaymentBatch }) {
             {fact('execution_date', formatDate(batch.execution_date, locale))}
             {fact('created_at', `${formatDateTime(batch.created_at, locale)}, ${batch.created_by.name}`)}
             {fact('payouts', String(batch.payouts))}
-            {fact('total', formatMoney(batch.total, locale))}
+            {fact('total', batch.total === null ? WITHHELD : formatMoney(batch.total, locale))}
             {fact(
               'state',
               batch.sent_at
@@ -150,8 +156,23 @@ function BatchDetails({ batch }: { batch: PaymentBatch }) {
             sx={{ pr: { xs: 14, sm: 18 } }}
           >
             <ListItemText
-              primary={`${payout.application.reference ?? ''} · ${payout.payee} · ${formatMoney(payout.amount, locale)}`}
-              secondary={`${translate(`app.payouts.account_kinds.${payout.account.kind}`)} ${payout.account.display} · ${statusLabel(payout.status)}${payout.paid_on ? ` ${formatDate(payout.paid_on, locale)}` : ''}`}
+              primary={
+                <>
+                  {`${payout.application.reference ?? ''} · ${payout.payee} · ${payout.withheld ? WITHHELD : formatMoney(payout.amount, locale)}`}
+                  {payout.withheld && (
+                    <>
+                      {' '}
+                      <StoodAsideMarker />
+                    </>
+                  )}
+                </>
+              }
+              secondary={[
+                payout.account && `${translate(`app.payouts.account_kinds.${payout.account.kind}`)} ${payout.account.display}`,
+                `${statusLabel(payout.status)}${payout.paid_on ? ` ${formatDate(payout.paid_on, locale)}` : ''}`,
+              ]
+                .filter(Boolean)
+                .join(' · ')}
             />
           </ListItem>
         ))}
@@ -173,7 +194,10 @@ function BatchDetails({ batch }: { batch: PaymentBatch }) {
           }
         >
           <Typography>
-            {translate('app.payment_batches.sent_question', { smart_count: batch.payouts, total: formatMoney(batch.total, locale) })}
+            {translate('app.payment_batches.sent_question', {
+              smart_count: batch.payouts,
+              total: batch.total === null ? WITHHELD : formatMoney(batch.total, locale),
+            })}
           </Typography>
         </WorkDialog>
       )}
@@ -191,7 +215,10 @@ function BatchDetails({ batch }: { batch: PaymentBatch }) {
         <ReasonDialog
           id="payout-returned"
           title={translate('app.payouts.returned_title')}
-          question={translate('app.payouts.returned_question', { amount: formatMoney(returning.amount, locale), payee: returning.payee })}
+          question={translate('app.payouts.returned_question', {
+            amount: returning.withheld ? WITHHELD : formatMoney(returning.amount, locale),
+            payee: returning.payee,
+          })}
           confirm={translate('app.payouts.mark_returned')}
           busy={markReturned.isPending}
           onConfirm={(reason) => markReturned.mutate({ payout: returning.id, reason }, { onSettled: () => setReturning(null) })}
@@ -254,7 +281,7 @@ function PaidDialog({
               key={payout.id}
               sx={{ display: 'flex' }}
               control={<Checkbox checked={chosen.includes(payout.id)} onChange={() => toggle(payout.id)} />}
-              label={`${payout.application.reference ?? ''} · ${payout.payee} · ${formatMoney(payout.amount, locale)}`}
+              label={`${payout.application.reference ?? ''} · ${payout.payee} · ${payout.withheld ? WITHHELD : formatMoney(payout.amount, locale)}`}
             />
           ))}
         </Box>

@@ -7,12 +7,13 @@ import { enums } from '../../../resources/enums';
 import { formatDate, formatDateTime, formatMoney } from '../../../resources/format';
 import type { PayoutRow } from '../../providers/staffMethods';
 import { useIsPhone } from '../layout/useIsPhone';
-import { Loaded } from '../LoadFailed';
+import { Loaded, refusalOf } from '../LoadFailed';
 import { useStaffQuery } from '../useStaffQuery';
 import { WorkDialog } from '../WorkDialog';
 import { usePayoutStatusLabel } from './payoutStatuses';
 import { ReasonDialog } from './ReasonDialog';
 import { usePayoutChange } from './usePayoutChange';
+import { WITHHELD } from '../WithheldMarker';
 
 const { requested, prepared, sent, paid } = enums.payout_status;
 type Step = 'prepare' | 'approve' | 'reject' | 'returned';
@@ -26,7 +27,12 @@ export function PayoutDialog({ id, onClose }: { id: number; onClose: () => void 
     <Dialog open onClose={onClose} maxWidth="sm" fullWidth fullScreen={phone} aria-labelledby="payout-title">
       <DialogTitle id="payout-title">{translate('app.payouts.dialog_title', { id })}</DialogTitle>
       <DialogContent dividers>
-        <Loaded query={query}>{(payout) => <PayoutDetails payout={payout} />}</Loaded>
+        {refusalOf(query.error) ? (
+          // One who stood aside from the application: the server's reason, said rather than shown as a failure.
+          <Alert severity="info">{refusalOf(query.error)}</Alert>
+        ) : (
+          <Loaded query={query}>{(payout) => <PayoutDetails payout={payout} />}</Loaded>
+        )}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{translate('ra.action.close')}</Button>
@@ -71,8 +77,11 @@ function PayoutDetails({ payout }: { payout: PayoutRow }) {
         {row(field('reference'), payout.application.reference)}
         {row(field('payee'), payout.payee)}
         {row(field('period'), payout.period.name)}
-        {row(field('amount'), formatMoney(payout.amount, locale))}
-        {row(field('account'), `${translate(`app.payouts.account_kinds.${payout.account.kind}`)} ${payout.account.display}`)}
+        {row(field('amount'), payout.withheld ? WITHHELD : formatMoney(payout.amount, locale))}
+        {row(
+          field('account'),
+          payout.account && `${translate(`app.payouts.account_kinds.${payout.account.kind}`)} ${payout.account.display}`,
+        )}
         {row(field('requested_at'), formatDateTime(payout.requested_at, locale))}
         {row(field('prepared_by'), by(payout.prepared_by, payout.prepared_at))}
         {row(field('approved_by'), by(payout.approved_by, payout.approved_at))}
@@ -129,7 +138,7 @@ function PayoutDetails({ payout }: { payout: PayoutRow }) {
             {translate(`app.payouts.${asking}_question`, {
               amount: formatMoney(payout.amount, locale),
               payee: payout.payee,
-              account: payout.account.display,
+              account: payout.account?.display ?? WITHHELD,
             })}
           </Typography>
         </WorkDialog>

@@ -13,6 +13,7 @@ import { SearchFilter } from '../resources/SearchFilter';
 import { batchable, CreateBatchButton } from './CreateBatchButton';
 import { PayoutDialog } from './PayoutDialog';
 import { usePayoutStatusChoices, usePayoutStatusLabel } from './payoutStatuses';
+import { StoodAsideMarker, WITHHELD } from '../WithheldMarker';
 
 function NoPayouts() {
   const translate = useTranslate();
@@ -78,7 +79,8 @@ export default function PayoutList() {
       slotProps={{ htmlInput: { inputMode: 'numeric' } }}
     />,
   ];
-  const amount = (r: PayoutRow) => formatMoney(r.amount, locale);
+  // One who stood aside from the application reads neither the amount nor the account: "–" and the marker.
+  const amount = (r: PayoutRow) => (r.withheld ? WITHHELD : formatMoney(r.amount, locale));
   return (
     <Box>
       <Typography sx={{ mt: 2 }}>{translate('app.payouts.intro')}</Typography>
@@ -97,6 +99,12 @@ export default function PayoutList() {
             secondaryText={(r) => (
               <>
                 {statusLabel(r.status)} · {r.payee}
+                {r.withheld && (
+                  <>
+                    {' · '}
+                    <StoodAsideMarker />
+                  </>
+                )}
                 <br />
                 {formatDateTime(r.requested_at, locale)}
               </>
@@ -123,7 +131,9 @@ export default function PayoutList() {
               source="account"
               label="app.payouts.fields.account"
               disableSort
-              render={(r) => `${translate(`app.payouts.account_kinds.${r.account.kind}`)} ${r.account.display}`}
+              render={(r) =>
+                r.account ? `${translate(`app.payouts.account_kinds.${r.account.kind}`)} ${r.account.display}` : <StoodAsideMarker />
+              }
             />
             <DataTable.Col<PayoutRow> source="status" label="app.payouts.fields.status" render={(r) => statusLabel(r.status)} />
           </DataTable>

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { StaffDataProvider } from '../../providers/dataProvider';
-import type { RecoveryCodes as Codes } from '../../providers/staffMethods';
+import type { RecoveryCodes as Codes, SecondFactorEnrolment as Enrolment } from '../../providers/staffMethods';
 import { LoadFailed } from '../LoadFailed';
 import { Waiting } from '../WorkDialog';
 import { CodeField, fieldError, statusOf, typedCode } from './CodeField';
@@ -14,18 +14,21 @@ const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret
 
 /**
  * Turning the second factor on, during sign-in (with its challenge) and on the security page alike: a new secret as a
- * QR code and as text, a first code from the app to confirm it, then the recovery codes, shown once, to be marked
- * saved before going on. `onDone` gets the session's lifetime when confirming started one (during sign-in); a spent
- * challenge (401) goes to `onChallengeExpired` with the server's message.
+ * QR code and as text (`started`, when the page began it after the password; else begun here), a first code from the
+ * app to confirm it, then the recovery codes, shown once, to be marked saved: only that step turns the factor on.
+ * `onDone` gets the session's lifetime when it started one (during sign-in); a spent challenge (401) goes to
+ * `onChallengeExpired` with the server's message.
  */
 export default function SecondFactorEnrolment({
   intro,
   doneLabel,
+  started,
   onDone,
   onChallengeExpired,
 }: {
   intro?: string;
   doneLabel: string;
+  started?: Enrolment;
   onDone: (expiresIn: number | undefined) => Promise<unknown> | void;
   onChallengeExpired?: (message: string) => void;
 }) {
@@ -42,7 +45,7 @@ export default function SecondFactorEnrolment({
   const [finishing, setFinishing] = useState<{ busy: boolean; error?: string }>({ busy: false });
 
   // Each call makes a new secret, which replaces the last: one call, so the QR code shown is the one that counts.
-  const begun = useRef(false);
+  const begun = useRef(!!started);
   useEffect(() => {
     if (begun.current) return;
     begun.current = true;
@@ -53,11 +56,14 @@ export default function SecondFactorEnrolment({
     event.preventDefault();
     confirm.mutate(typedCode(code), { onSuccess: setCodes });
   };
+  // The codes are saved: the server turns the factor on (and, during sign-in, starts the session) only now.
   const finish = async () => {
     setFinishing({ busy: true });
     try {
-      await onDone(codes?.expires_in);
+      const completed = await dataProvider.completeSecondFactorEnrolment();
+      await onDone(completed.expires_in);
     } catch (error) {
+      if (statusOf(error) === 401 && onChallengeExpired) return onChallengeExpired((error as Error).message);
       setFinishing({ busy: false, error: (error as Error).message || translate('errors.generic') });
     }
   };
@@ -77,10 +83,11 @@ export default function SecondFactorEnrolment({
       </Stack>
     );
   }
-  if (enrolment.error) return <LoadFailed error={enrolment.error} retry={() => begin()} />;
-  if (!enrolment.data) return <Waiting label={t('preparing')} />;
+  const shown = started ?? enrolment.data;
+  if (!shown && enrolment.error) return <LoadFailed error={enrolment.error} retry={() => begin()} />;
+  if (!shown) return <Waiting label={t('preparing')} />;
 
-  const { qr_svg: qr, secret } = enrolment.data;
+  const { qr_svg: qr, secret } = shown;
   const codeError = fieldError(confirm.error, 'code');
   return (
     <Stack spacing={2} component="form" onSubmit={submit} noValidate>

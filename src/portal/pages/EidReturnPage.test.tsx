@@ -104,7 +104,7 @@ describe('the e-ID return page', { timeout: 20_000 }, () => {
     expect(callbacks()).toHaveLength(1);
   });
 
-  it('asks for an e-mail address when the e-ID gave none, takes the query away, and mails a link to the address', async () => {
+  it('asks for an e-mail address when the e-ID gave none, takes the query away, and says a mail to confirm the link is on its way', async () => {
     await render(
       {
         'POST /frontend-users/oidc/callback': () => json(200, { data: { needs_email: true, first_name: 'Åsa', last_name: 'Öström' } }),
@@ -130,7 +130,7 @@ describe('the e-ID return page', { timeout: 20_000 }, () => {
     await act(async () => input('email').form!.requestSubmit());
     await waitFor(() => !!document.querySelector('[role="status"]'), 'the confirmation');
     expect(document.querySelector('[role="status"]')!.textContent).toBe(
-      'Vi har skickat en länk till asa@example.se. Öppna den för att slutföra inloggningen. Kontrollera din e-post. Länken gäller i några dagar och kan användas en gång.',
+      'Vi har skickat ett mejl till asa@example.se. Öppna länken i det och bekräfta kopplingen inom 30 minuter.',
     );
     expect(calls.filter((c) => c.path === '/frontend-users/oidc/email').map((c) => c.body)).toEqual([
       { data: { email: 'asa@example.se' } },

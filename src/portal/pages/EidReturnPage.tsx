@@ -144,8 +144,9 @@ function WaysOn() {
 }
 
 /**
- * The e-ID named the person but gave no confirmed e-mail address: they give one, typed twice, and open the link mailed
- * to it, which links the e-ID to that address's account (a new one if it has none) and signs them in.
+ * The e-ID named the person but gave no confirmed e-mail address: they give one, typed twice. The mail to it names the
+ * e-ID and links to /e-legitimation/koppla, where the address's owner, signed in, confirms or declines linking it to
+ * their account (a new one if the address had none); nothing is linked before.
  */
 function EmailForm({ names }: { names: string }) {
   const { t } = useI18n();
@@ -165,7 +166,7 @@ function EmailForm({ names }: { names: string }) {
       {names && <Typography sx={{ mb: 1, fontWeight: 'medium' }}>{t('portal.eid.signed_in_as', { name: names })}</Typography>}
       {form.result?.ok ? (
         <Alert severity="success" role="status">
-          {t('portal.eid.link_sent', { email: form.values.email.trim() })} {t('portal.register.check_mail')}
+          {t('portal.eid.link_sent', { email: form.values.email.trim() })}
         </Alert>
       ) : (
         <>

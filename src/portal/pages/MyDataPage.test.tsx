@@ -1,6 +1,7 @@
 import { act } from 'react';
 import { Route, Routes } from '../router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Locale } from '../../../resources/locales';
 import { createI18nProvider } from '../../providers/i18nProvider';
 import MyDataPage from './MyDataPage';
 import RegisterPage from './RegisterPage';
@@ -56,12 +57,12 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** The page in Swedish at /mina-uppgifter over the stubbed API, with /register beside it. */
-async function render(routes: Record<string, Handler> = defaultRoutes()) {
+/** The page at /mina-uppgifter (in Swedish unless `locale` says) over the stubbed API, with /register beside it. */
+async function render(routes: Record<string, Handler> = defaultRoutes(), locale: Locale = 'sv-SE') {
   calls = stubApi(routes);
   missing = [];
   const i18nProvider = await createI18nProvider(undefined, { onMissingKey: (key, language) => missing.push(`${language}:${key}`) });
-  await i18nProvider.changeLocale('sv-SE');
+  await i18nProvider.changeLocale(locale);
   await mountInPortal(
     <Routes>
       <Route path="/mina-uppgifter" element={<MyDataPage />} />
@@ -70,7 +71,8 @@ async function render(routes: Record<string, Handler> = defaultRoutes()) {
     i18nProvider,
     '/mina-uppgifter',
   );
-  await waitFor(() => text().includes('Så här blir det för dig') && !document.querySelector('[role="progressbar"]'), 'the page');
+  const erasure = locale === 'sv-SE' ? 'Så här blir det för dig' : 'This is what it means for you';
+  await waitFor(() => text().includes(erasure) && !document.querySelector('[role="progressbar"]'), 'the page');
 }
 
 const section = (name: string) => {
@@ -243,5 +245,98 @@ describe('the My data page', { timeout: 20_000 }, () => {
     await click(button('Ladda ner mina uppgifter'));
     await waitFor(() => !!document.querySelector('.MuiAlert-standardError'), 'the error');
     expect(document.querySelector('.MuiAlert-standardError')!.textContent).toBe('Något gick fel. Försök igen om en stund.');
+  });
+});
+
+/** The account's e-ID as the server answers it: BankID linked, one e-ID waiting, and the history. */
+const accountEid = (changes: Record<string, unknown> = {}) => ({
+  data: {
+    provider: 'BankID',
+    linked_at: '2026-03-02T09:00:00Z',
+    requests: [
+      { id: '3', first_name: 'Sten', last_name: 'Främling', requested_at: '2026-05-04T08:00:00Z', expires_at: '2026-05-04T08:30:00Z' },
+    ],
+    history: [{ event: 'eid_linked', provider: 'BankID', person_name: 'Åsa Öberg', created_at: '2026-03-02T09:00:00Z' }],
+    ...changes,
+  },
+});
+/** The default routes with the account's e-ID answered so, and its removal answered by `removal`. */
+const withEid = (eid: unknown, removal?: Handler) => ({
+  ...defaultRoutes(),
+  'GET /frontend-users/me/eid': () => json(200, eid),
+  ...(removal ? { 'DELETE /frontend-users/me/eid': removal } : {}),
+});
+const eidSection = async (name = 'E-legitimation') => {
+  await waitFor(() => [...document.querySelectorAll('h2')].some((h) => h.textContent === name), 'the e-ID section');
+  return section(name);
+};
+
+describe('the My data page’s e-ID', { timeout: 20_000 }, () => {
+  it('says which e-ID signs in since when, what waits for an answer, and the history', async () => {
+    await render(withEid(accountEid()));
+    const eid = await eidSection();
+    expect(eid.textContent).toContain(
+      'Ditt konto är kopplat till BankID sedan 2 mars 2026. Du kan logga in med det i stället för med en länk via e-post.',
+    );
+    expect(eid.textContent).toContain('1 e-legitimation väntar på att du bekräftar eller avböjer kopplingen.');
+    expect(eid.querySelector('a')!.getAttribute('href')).toBe('/e-legitimation/koppla');
+    expect(items('Händelser')).toEqual(['E-legitimation koppladBankID · Åsa Öberg · 2 mars 2026 10:00']);
+  });
+
+  it('removes the link only after the confirmation, says so where the keyboard is, and shows the history the server answers', async () => {
+    const removal = () =>
+      json(
+        200,
+        accountEid({
+          linked_at: null,
+          requests: [],
+          history: [
+            { event: 'eid_unlinked', provider: 'BankID', person_name: null, created_at: '2026-05-04T09:00:00Z' },
+            { event: 'eid_linked', provider: 'BankID', person_name: 'Åsa Öberg', created_at: '2026-03-02T09:00:00Z' },
+          ],
+        }),
+      );
+    await render(withEid(accountEid({ requests: [] }), removal));
+    await click(button('Ta bort kopplingen till e-legitimationen …', await eidSection()));
+    await waitFor(() => !!dialog(), 'the dialog');
+    expect(dialog()!.querySelector('h2')!.textContent).toBe('Ta bort kopplingen till BankID?');
+    expect(dialog()!.textContent).toContain('E-legitimationen kan då inte längre logga in på ditt konto');
+    // Cancelling removes nothing.
+    await click(button('Avbryt', dialog()!));
+    await waitFor(() => !dialog(), 'the dialog to close');
+    expect(calls.filter((c) => c.method === 'DELETE')).toEqual([]);
+
+    await click(button('Ta bort kopplingen till e-legitimationen …'));
+    await waitFor(() => !!dialog(), 'the dialog');
+    await click(button('Ta bort kopplingen', dialog()!));
+    await waitFor(() => !dialog(), 'the dialog to close');
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => [c.path, c.body])).toEqual([
+      ['/frontend-users/me/eid', { data: { confirm: true } }],
+    ]);
+    const eid = section('E-legitimation');
+    expect(document.activeElement!.textContent).toBe('Kopplingen till BankID är borttagen. Vi har mejlat dig om det.');
+    expect(eid.textContent).toContain('Ingen e-legitimation är kopplad till ditt konto. Logga in med BankID om du vill kunna använda den.');
+    expect(items('Händelser')).toEqual([
+      'Koppling till e-legitimation borttagenBankID · 4 maj 2026 11:00',
+      'E-legitimation koppladBankID · Åsa Öberg · 2 mars 2026 10:00',
+    ]);
+  });
+
+  it('in English: shows the server’s refusal in the dialog and stays', async () => {
+    await render(
+      withEid(accountEid({ requests: [] }), () => json(422, { message: 'No e-ID is linked to your account.' })),
+      'en-US',
+    );
+    await click(button('Remove the e-ID link …', await eidSection('E-ID')));
+    await waitFor(() => !!dialog(), 'the dialog');
+    await click(button('Remove the link', dialog()!));
+    await waitFor(() => !!dialog()!.querySelector('.MuiAlert-standardError'), 'the error');
+    expect(dialog()!.querySelector('.MuiAlert-standardError')!.textContent).toBe('No e-ID is linked to your account.');
+  });
+
+  it('shows no e-ID section where the portal offers no e-ID and none is linked', async () => {
+    await render(withEid(accountEid({ provider: null, linked_at: null, requests: [], history: [] })));
+    await waitFor(() => calls.some((c) => c.path === '/frontend-users/me/eid'), 'the e-ID asked for');
+    expect([...document.querySelectorAll('h2')].map((h) => h.textContent)).not.toContain('E-legitimation');
   });
 });

@@ -28,6 +28,7 @@ import { useApi } from '../../components/useApi';
 import { usePageTitle } from '../../components/usePageTitle';
 import { useI18n } from '../../components/i18n';
 import { ApiError } from '../../providers/httpClient';
+import { MyEid, type AccountEid } from '../MyEid';
 import { PrivacyNotice } from '../PrivacyNotice';
 import { auth, http } from '../providers';
 import type { AccountOutcome, ErasureDone, ErasurePreview, SentIn } from '../../providers/erasure';
@@ -59,11 +60,13 @@ function Section({ id, title, children }: { id: string; title: string; children:
 
 /**
  * /mina-uppgifter: what the foundation keeps about the applicant and why (the privacy notice), a download of all of
- * it, and the deletion of the account after a confirmation saying exactly what happens to each application.
+ * it, the e-ID that signs in to the account (where the portal offers one, or one is linked) with its removal, and the
+ * deletion of the account after a confirmation saying exactly what happens to each application.
  */
 export default function MyDataPage() {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   usePageTitle(t('portal.my_data.title'));
+  const eid = useApi<AccountEid>(http, '/frontend-users/me/eid', locale).data;
 
   return (
     <>
@@ -78,6 +81,11 @@ export default function MyDataPage() {
         <Section id="download" title={t('portal.my_data.download_heading')}>
           <Download />
         </Section>
+        {eid && (eid.provider || eid.linked_at) && (
+          <Section id="eid" title={t('portal.my_data.eid_heading')}>
+            <MyEid initial={eid} />
+          </Section>
+        )}
         <Section id="erase" title={t('portal.my_data.erase_heading')}>
           <Erasure />
         </Section>

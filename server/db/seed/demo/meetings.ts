@@ -1,4 +1,5 @@
 import { enums } from '../../../../resources/enums.js';
+import { unconcerned } from '../../../auth/standing.js';
 import { appendReviewed } from '../../../meetings/agenda.js';
 import { createMeeting } from '../../../meetings/meetings.js';
 import type { Db } from '../../connect.js';
@@ -68,15 +69,15 @@ export async function seedMeetings(trx: Db, applications: SeededApplication[], p
   // Birgitta lives in the village whose jetty the association applied for.
   const jetty = decided.find((a) => a.plan.answers.project === 'Ny brygga vid byns badplats');
   if (!jetty) throw new Error('No demo application for the jetty');
+  const declaredAt = moment([5, 18], 19, 40);
   await trx
     .insertInto('meeting_conflicts')
-    .values({
-      meeting_id: held.id,
-      application_id: jetty.id,
-      user_id: birgitta,
-      conflict_of_interest: true,
-      declared_at: moment([5, 18], 19, 40),
-    })
+    .values({ meeting_id: held.id, application_id: jetty.id, user_id: birgitta, conflict_of_interest: true, declared_at: declaredAt })
+    .execute();
+  // Standing aside is one fact for every route that reaches the application (server/auth/standing.ts).
+  await trx
+    .insertInto('conflicts_of_interest')
+    .values({ application_id: jetty.id, user_id: birgitta, declared_at: declaredAt, meeting_id: held.id })
     .execute();
 
   const planned = await createMeeting(trx, {
@@ -87,5 +88,5 @@ export async function seedMeetings(trx: Db, applications: SeededApplication[], p
     chair_id: anna,
     adjuster_id: birgitta,
   });
-  await appendReviewed(trx, planned);
+  await appendReviewed(trx, planned, unconcerned);
 }

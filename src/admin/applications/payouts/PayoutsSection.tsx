@@ -3,6 +3,7 @@ import { useLocaleState, useTranslate } from 'react-admin';
 import { formatDate, formatMoney } from '../../../../resources/format';
 import type { PayoutRow } from '../../../providers/staffMethods';
 import { usePayoutStatusLabel } from '../../payouts/payoutStatuses';
+import { StoodAsideMarker, WITHHELD } from '../../WithheldMarker';
 
 /** The application's payouts as asked for, newest first: amount, account, status and the days that matter. */
 export function PayoutsSection({ payouts }: { payouts: PayoutRow[] }) {
@@ -23,9 +24,17 @@ export function PayoutsSection({ payouts }: { payouts: PayoutRow[] }) {
           {payouts.map((payout) => (
             <ListItem key={payout.id} disableGutters divider>
               <ListItemText
-                primary={`${formatMoney(payout.amount, locale)} · ${statusLabel(payout.status)}`}
+                primary={
+                  payout.withheld ? (
+                    <>
+                      {WITHHELD} · {statusLabel(payout.status)} <StoodAsideMarker />
+                    </>
+                  ) : (
+                    `${formatMoney(payout.amount, locale)} · ${statusLabel(payout.status)}`
+                  )
+                }
                 secondary={[
-                  `${translate(`app.payouts_tab.account_kinds.${payout.account.kind}`)} ${payout.account.display}`,
+                  payout.account && `${translate(`app.payouts_tab.account_kinds.${payout.account.kind}`)} ${payout.account.display}`,
                   t('requested_on', { date: formatDate(payout.requested_at, locale) }),
                   payout.paid_on && t('paid_on', { date: formatDate(payout.paid_on, locale) }),
                   reason(payout),

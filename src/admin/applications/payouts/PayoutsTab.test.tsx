@@ -63,6 +63,7 @@ const paidPayout = {
   paid_on: '2026-06-10',
   reject_reason: null,
   return_reason: null,
+  withheld: null,
 } as unknown as PayoutRow;
 // Another application whose reference the search also finds.
 const otherPayout = {

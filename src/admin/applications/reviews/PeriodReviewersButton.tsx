@@ -54,7 +54,10 @@ export function PeriodReviewersDialog({ period, onClose }: { period: ButtonPerio
     setProblem(undefined);
     try {
       const done = await assign.mutateAsync();
-      notify('app.reviews.period.done', { type: 'success', messageArgs: { smart_count: done.applications, added: done.added } });
+      const assigned = t('done', { smart_count: done.applications, added: done.added });
+      // Applications the user stood aside from are left out: a colleague puts their reviewers on.
+      const left = translate('app.withheld.left_to_colleague', { smart_count: done.stood_aside });
+      notify(done.stood_aside > 0 ? `${assigned} ${left}` : assigned, { type: 'success' });
       onClose();
     } catch (failure) {
       setProblem(errorBody(failure as HttpError)?.errors?.user_ids);

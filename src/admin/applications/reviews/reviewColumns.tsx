@@ -1,12 +1,22 @@
 import { Typography } from '@mui/material';
+import type { ReactNode } from 'react';
 import { BooleanInput, DataTable, NumberInput, useLocaleState, useTranslate } from 'react-admin';
 import { formatScore } from '../../../../resources/format';
+import { HiddenMarker, WITHHELD, type Withheld } from '../../WithheldMarker';
 import type { ApplicationRow } from '../ApplicationListShell';
 
 /** An application's review figures as every staff list row has them (score and spread null while no review is in). */
-export type ReviewFigures = ApplicationRow['review'];
+export type ReviewFigures = NonNullable<ApplicationRow['review']>;
+/** A list row's figures as its reader may read them: none where withheld (`withheld` says why). */
+export interface Reviewed {
+  review: ReviewFigures | null;
+  withheld: Withheld | null;
+}
 
-/** How the lists write an application's review figures: the score and spread as percents, the reviews as "2 av 3". */
+/**
+ * How the lists write an application's review figures: the score and spread as percents, the reviews as "2 av 3";
+ * where they are withheld, "Dold" until the reader's own review is in, and "–" where they stood aside.
+ */
 export function useReviewFigures() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
@@ -14,19 +24,48 @@ export function useReviewFigures() {
     const total = figures.reviews_in + figures.reviews_pending;
     return total ? translate('app.reviews.count', { in: figures.reviews_in, total }) : '';
   };
+  const withheld = (row: Reviewed) => (row.withheld === 'own_review_first' ? <HiddenMarker /> : WITHHELD);
   return {
-    score: (figures: ReviewFigures) => formatScore(figures.score, locale),
-    spread: (figures: ReviewFigures) => formatScore(figures.spread, locale),
-    count,
-    /** The phone's compact line: the score and how many reviews are in, or nothing without reviewers. */
-    line: (figures: ReviewFigures) =>
-      count(figures)
+    score: (row: Reviewed): ReactNode => (row.review ? formatScore(row.review.score, locale) : withheld(row)),
+    spread: (row: Reviewed): ReactNode => (row.review ? formatScore(row.review.spread, locale) : withheld(row)),
+    /** "2 av 3", or nothing without reviewers (and where withheld). */
+    count: (row: Reviewed) => (row.review ? count(row.review) : ''),
+    reviews: (row: Reviewed): ReactNode => (row.review ? count(row.review) : withheld(row)),
+    /**
+     * The phone's compact line: the score and how many reviews are in, or nothing without reviewers; "Bedömningar:
+     * Dold" until the reader's own review is in, nothing where they stood aside (the row says so by its marker).
+     */
+    line: (row: Reviewed): ReactNode => {
+      if (!row.review)
+        return row.withheld === 'own_review_first' ? (
+          <>
+            {translate('app.reviews.columns.reviews')}: <HiddenMarker />
+          </>
+        ) : (
+          ''
+        );
+      const figures = row.review;
+      return count(figures)
         ? translate('app.reviews.line', {
             score: figures.score === null ? '–' : formatScore(figures.score, locale),
             count: count(figures),
           })
-        : '',
+        : '';
+    },
   };
+}
+
+/** Parts of a phone's list line, the empty ones left out, between " · ". */
+export function joinedLine(parts: ReactNode[]): ReactNode {
+  return parts
+    .filter((part) => part !== '' && part !== null && part !== undefined && part !== false)
+    .map((part, index) => (
+      // The parts are few and fixed in order for each line: their place is their key.
+      <span key={index}>
+        {index > 0 && ' · '}
+        {part}
+      </span>
+    ));
 }
 
 /**
@@ -42,7 +81,7 @@ export const reviewColumnsHiddenByDefault = ['review_score', ...reviewDetailColu
  */
 export function reviewColumns(figures: ReturnType<typeof useReviewFigures>) {
   return [
-    <DataTable.Col<{ review: ReviewFigures }>
+    <DataTable.Col<Reviewed>
       key="review_score"
       source="review_score"
       label="app.reviews.columns.score"
@@ -50,28 +89,28 @@ export function reviewColumns(figures: ReturnType<typeof useReviewFigures>) {
       sortByOrder="DESC"
       render={(r) => (
         <>
-          {figures.score(r.review)}
-          {figures.count(r.review) && (
+          {figures.score(r)}
+          {figures.count(r) && (
             <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block', whiteSpace: 'nowrap' }}>
-              {figures.count(r.review)}
+              {figures.count(r)}
             </Typography>
           )}
         </>
       )}
     />,
-    <DataTable.Col<{ review: ReviewFigures }>
+    <DataTable.Col<Reviewed>
       key="review_spread"
       source="review_spread"
       label="app.reviews.columns.spread"
       align="right"
-      render={(r) => figures.spread(r.review)}
+      render={(r) => figures.spread(r)}
     />,
-    <DataTable.Col<{ review: ReviewFigures }>
+    <DataTable.Col<Reviewed>
       key="reviews_pending"
       source="reviews_pending"
       label="app.reviews.columns.reviews"
       sortByOrder="DESC"
-      render={(r) => figures.count(r.review)}
+      render={(r) => figures.reviews(r)}
     />,
   ];
 }

@@ -47,6 +47,7 @@ const applicationRow = (id: number, figures = review) => ({
   finished: false,
   progress,
   review: figures,
+  withheld: null,
 });
 const investigationRow = (id: number, myReview: string | null, figures = review) => ({
   id,
@@ -60,6 +61,7 @@ const investigationRow = (id: number, myReview: string | null, figures = review)
   investigation: { status: 10, amount: null, updated_at: '2026-03-02T10:00:00Z' },
   review: figures,
   my_review: myReview,
+  withheld: null,
 });
 const ok = <T,>(data: T) => ({ data: { data }, status: 200, headers: {} });
 
@@ -177,7 +179,7 @@ describe('assigning reviewers to a whole period', { timeout: 20_000 }, () => {
         ? { data: [{ id: 31, first_name: 'Anna', last_name: 'Berg' }], total: 1 }
         : { data: [applicationRow(1)], total: 12 },
     );
-    const addPeriodReviewers = vi.fn(async () => ({ applications: 12, added: 11 }));
+    const addPeriodReviewers = vi.fn(async () => ({ applications: 12, added: 11, stood_aside: 0 }));
     const onClose = vi.fn();
     await mountInAdmin(<PeriodReviewersDialog period={period} onClose={onClose} />, {
       getList,
@@ -196,5 +198,28 @@ describe('assigning reviewers to a whole period', { timeout: 20_000 }, () => {
     await waitFor(() => onClose.mock.calls.length > 0, 'the dialog done');
     expect(addPeriodReviewers).toHaveBeenCalledWith('p-7', [31]);
     await waitFor(() => text().includes('Granskarna är tilldelade: 11 nya på 12 ansökningar.'), 'the notice');
+    expect(text()).not.toContain('där du anmält jäv');
+  });
+
+  it('says how many applications are left to a colleague where the user stood aside', async () => {
+    const getList = vi.fn(async (resource: string) =>
+      resource === 'users'
+        ? { data: [{ id: 31, first_name: 'Anna', last_name: 'Berg' }], total: 1 }
+        : { data: [applicationRow(1)], total: 3 },
+    );
+    const addPeriodReviewers = vi.fn(async () => ({ applications: 2, added: 2, stood_aside: 1 }));
+    await mountInAdmin(<PeriodReviewersDialog period={period} onClose={() => {}} />, {
+      getList,
+      addPeriodReviewers,
+    } as unknown as StaffDataProvider);
+    await waitFor(() => text().includes('väntar på beslut: 3 ansökningar'), 'the count');
+    await typeInto(document.querySelector<HTMLInputElement>('[role="dialog"] input')!, 'Ann');
+    await waitFor(() => !!document.querySelector('[role="option"]'), 'the options');
+    await act(async () => document.querySelector<HTMLElement>('[role="option"]')!.click());
+    await act(async () => button('Tilldela granskare till 3 ansökningar')!.click());
+    await waitFor(
+      () => text().includes('Granskarna är tilldelade: 2 nya på 2 ansökningar. 1 där du anmält jäv lämnas till en kollega.'),
+      'the notice',
+    );
   });
 });
