@@ -116,6 +116,26 @@ describe('notifications of an applicant’s message', () => {
     expect((await inbox(busyManager.cookie)).json().data).toMatchObject({ data: [], total: 0, unread: 0 });
   });
 
+  it('never reach one who stood aside from the application, as its investigator or as a manager who opted in', async () => {
+    const application = await sentIn();
+    const aside = await staff({ notificationsEmail: `aside-${randomUUID()}@stiftelsen.se` });
+    const asideManager = await staff({ role: 'admin', notify: true, notificationsEmail: `aside-${randomUUID()}@stiftelsen.se` });
+    const colleague = await staff({ notificationsEmail: `colleague-${randomUUID()}@stiftelsen.se` });
+    for (const user of [aside, colleague]) await assign(application.id, user.id);
+    for (const user of [aside, asideManager])
+      await t.db
+        .insertInto('conflicts_of_interest')
+        .values({ application_id: application.id, user_id: user.id, declared_at: new Date() })
+        .execute();
+
+    expect((await applicantWrites(application, 'Här kommer budgeten.')).statusCode).toBe(201);
+    expect(await notifiedUsers(application.id)).toEqual([colleague.id]);
+    for (const user of [aside, asideManager]) {
+      expect(await mailsTo((await addressOf(user.id))!)).toEqual([]);
+      expect((await inbox(user.cookie)).json().data).toMatchObject({ total: 0, unread: 0 });
+    }
+  });
+
   it('leave nothing behind when the message is refused', async () => {
     const application = await sentIn();
     const investigator = await staff({ notificationsEmail: `refused-${randomUUID()}@stiftelsen.se` });
