@@ -485,6 +485,48 @@ describe('the decisions', () => {
     t.db.selectFrom('applications').select(['status', 'approved_money', 'decided_at']).where('id', '=', id).executeTakeFirstOrThrow();
   const grantOf = (id: number) => t.db.selectFrom('grants').select('application_id').where('application_id', '=', id).executeTakeFirst();
 
+  it('are not entered, the agenda not set and the meeting not deleted by one who stood aside from a line; a colleague does', async () => {
+    const { meeting, asa, bjorn } = await reviewedMeeting();
+    // A second administrator who sits on the board and stands aside from Åsa's application at the meeting.
+    const member = await createNamedStaff(t.db, 'Frida', 'Förvaltare', 'admin');
+    const frida = await sessionCookie(t.app, member.email);
+    const body = {
+      period_id: (await t.db.selectFrom('meetings').select('period_id').where('id', '=', meeting.id).executeTakeFirstOrThrow()).period_id,
+    };
+    const edited = await api('PUT', `/meetings/${meeting.id}`, admin, {
+      ...body,
+      held_on: '2026-04-15',
+      place: 'Sparbankshuset, Storgatan 1',
+      member_ids: [board.bo, board.cecilia, board.dan, member.id],
+      chair_id: board.bo,
+      adjuster_id: board.cecilia,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(
+      (await api('PUT', `/meetings/${meeting.id}/agenda/${asa.uuid}/conflict`, frida, { conflict_of_interest: true })).statusCode,
+    ).toBe(200);
+
+    const decisions = [
+      { application_uuid: asa.uuid, status: approved, amount: 100_000_00 },
+      { application_uuid: bjorn.uuid, status: rejected, amount: null },
+    ];
+    const refused = await api('POST', `/meetings/${meeting.id}/decisions`, frida, { decisions });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(`Du har anmält jäv för ${asa.reference}, så det här får en kollega göra.`);
+    const english = await api('POST', `/meetings/${meeting.id}/decisions`, frida, { decisions }, en);
+    expect(english.json().message).toBe(`You have declared a conflict of interest with ${asa.reference}, so a colleague must do this.`);
+    expect(await statusOf(asa.id)).toMatchObject({ status: ongoing, approved_money: null });
+    expect((await api('PUT', `/meetings/${meeting.id}/agenda`, frida, { application_uuids: [bjorn.uuid, asa.uuid] })).statusCode).toBe(403);
+    expect((await api('DELETE', `/meetings/${meeting.id}`, frida)).statusCode).toBe(403);
+    // Her answer to the meeting reads Åsa's line without its amounts; Björn's she reads whole.
+    const read = (await api('GET', `/meetings/${meeting.id}`, frida)).json().data;
+    expect(read.agenda.map((line: { withheld: string | null }) => line.withheld)).toEqual(['stood_aside', null]);
+    expect(read.totals).toMatchObject({ applied: 80_000_00, withheld_lines: 1 });
+
+    expect((await decide(meeting.id, decisions)).statusCode).toBe(200);
+    expect(await statusOf(asa.id)).toMatchObject({ status: approved, approved_money: 100_000_00 });
+  });
+
   it('saves the whole agenda’s decisions together, each as the application’s decision, and not a second time', async () => {
     const { meeting, asa, bjorn, period } = await reviewedMeeting();
     const saved = await decide(meeting.id, [
