@@ -1,11 +1,11 @@
-import { test as base, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startOidcServer, type OidcServer } from '../server/test/oidcServer';
 import { appEnv, startServerProcess } from '../server/test/serverProcess';
 import { startSmtpServer } from '../server/test/smtpServer';
-import { trackRequests } from './network';
+import { trackRequests, whatFailed } from './network';
 
 export { expect } from '@playwright/test';
 
@@ -80,15 +80,16 @@ export const test = base.extend<{ newPage: (locale?: Locale) => Promise<Page> },
     { scope: 'worker', auto: true, timeout: 120_000 },
   ],
   baseURL: async ({ server }, use) => use(server.url),
-  page: async ({ page }, use) => {
+  page: async ({ page }, use, testInfo) => {
     trackRequests(page);
     await use(page);
+    await tellFailure(testInfo, [page]);
   },
   /**
    * Another person at another computer: a page in a browser of its own (cookies and storage its own) that speaks
    * `locale`. Closed when the test ends, passed or failed, so nothing it left keeps running beside the next test.
    */
-  newPage: async ({ browser }, use) => {
+  newPage: async ({ browser }, use, testInfo) => {
     const contexts: BrowserContext[] = [];
     await use(async (locale = 'sv-SE') => {
       const context = await browser.newContext({ locale });
@@ -98,6 +99,16 @@ export const test = base.extend<{ newPage: (locale?: Locale) => Promise<Page> },
       trackRequests(page);
       return page;
     });
+    await tellFailure(
+      testInfo,
+      contexts.flatMap((context) => context.pages()),
+    );
     for (const context of contexts) await context.close();
   },
 });
+
+/** A failed journey prints what each of its pages showed (network.ts whatFailed). */
+async function tellFailure(testInfo: TestInfo, pages: Page[]) {
+  if (testInfo.status === testInfo.expectedStatus) return;
+  for (const page of pages) console.log(`--- ${testInfo.title}\n${await whatFailed(page)}`);
+}

@@ -102,8 +102,8 @@ export const applicationColumnsBeside: readonly ColumnsBeside[] = [
   { columns: ['unread_messages'], blank: false, why: 'Whether staff have messages to read: the messages go.' },
   { columns: ['id', 'created_at', 'updated_at', 'anonymised_at'], why: 'The row itself and when it changed.' },
   {
-    columns: ['status', 'approved_money', 'approved_fou', 'approved_nok', 'decision_global_goals', 'decided_at'],
-    why: 'The decision, which the statistics read.',
+    columns: ['status', 'approved_money', 'approved_fou', 'approved_nok', 'decision_global_goals', 'decided_at', 'decided_meeting_id'],
+    why: 'The decision, which the statistics read, and the board meeting that took it.',
   },
   {
     columns: ['mailed_status', 'mailed_money', 'released_at', 'released_status', 'released_money', 'distribution_mail_sent_at'],

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { enums } from '../../resources/enums.js';
-import { formatMoney } from '../../resources/format.js';
+import { formatDate, formatMoney } from '../../resources/format.js';
 import type { Locale } from '../../resources/locales.js';
 import type { Db } from '../db/connect.js';
 import { AppError, invalid, type FieldErrors } from '../errors.js';
@@ -55,6 +55,21 @@ async function assertFitsCap(trx: Db, period: CapPeriod, applicationId: number, 
 }
 
 /**
+ * A decision a board took at a meeting stands until a later meeting changes it (server/meetings/meetingDecisions.ts):
+ * no one person changes its decision, its status or its period (409, naming the meeting's day). The caller holds the
+ * application's row.
+ */
+export async function assertNotBoardDecided(trx: Db, applicationId: number, locale: Locale) {
+  const board = await trx
+    .selectFrom('applications as a')
+    .innerJoin('meetings as m', 'm.id', 'a.decided_meeting_id')
+    .select('m.held_on')
+    .where('a.id', '=', applicationId)
+    .executeTakeFirst();
+  if (board) throw new AppError(409, 'errors.decided_by_board', { params: { date: formatDate(board.held_on, locale) } });
+}
+
+/**
  * Every way to make an application approved other than its decision (the status selector, a move to another period)
  * keeps what a decision keeps: the application has an approved amount, and in a capped period the amount fits what
  * the period's other approvals leave. The caller holds the application's row.
@@ -78,6 +93,7 @@ export async function assertApprovable(trx: Db, applicationId: number, locale: L
  */
 export function changeStatus(db: Db, uuid: string, status: number, staffId: number, locale: Locale) {
   const guard = async (trx: Db, id: number) => {
+    await assertNotBoardDecided(trx, id, locale);
     if (status === approved) await assertApprovable(trx, id, locale, 'status');
     const { approved_money } = await trx.selectFrom('applications').select('approved_money').where('id', '=', id).executeTakeFirstOrThrow();
     await keepGrantWithDecision(trx, id, { status, approved_money }, staffId, locale, 'status');
@@ -90,7 +106,10 @@ export async function decisionOf(db: Db, applicationId: number) {
   const row = await db
     .selectFrom('applications as a')
     .innerJoin('periods as p', 'p.id', 'a.period_id')
+    .leftJoin('meetings as m', 'm.id', 'a.decided_meeting_id')
     .select([
+      'm.id as meeting_id',
+      'm.held_on',
       'a.id',
       'a.status',
       'a.approved_money',
@@ -115,6 +134,7 @@ export async function decisionOf(db: Db, applicationId: number) {
     // What the applicant answered, for the decision form to start from before a first approval.
     applicant_global_goals: row.global_goals,
     decided_at: row.decided_at,
+    board: row.meeting_id === null ? null : { meeting_id: row.meeting_id, held_on: row.held_on! },
     uses_money_distribution_cap: capped,
     cap: capped ? await capOf(db, { id: row.period_id, available_money: row.available_money }, row.id) : null,
   };
@@ -138,12 +158,29 @@ export async function decide(db: Db, applicationId: number, staffId: number, inp
   await db.transaction().execute((trx) => decideIn(trx, applicationId, staffId, input, locale));
 }
 
+/** A board's decision: the meeting it was taken at, dated its day, and for a changed decision what it changes. */
+export interface BoardDecision {
+  meetingId: number;
+  /** The meeting's day (YYYY-MM-DD): the decision's date. */
+  heldOn: string;
+  changes?: { meetingId: number; reason: string };
+}
+
 /**
  * decide() inside the caller's transaction, so several decisions commit together or not at all (a board meeting's):
  * each later one weighs the earlier ones' approvals against the cap. A caller deciding several applications locks
- * all their rows first, then the period, so it takes the locks in the order a single decision does.
+ * all their rows first, then the period, so it takes the locks in the order a single decision does. Without `board`
+ * it is one person's decision, refused where a board decided (assertNotBoardDecided()); with it, the meeting's,
+ * dated the meeting's day.
  */
-export async function decideIn(trx: Db, applicationId: number, staffId: number, input: DecisionInput, locale: Locale) {
+export async function decideIn(
+  trx: Db,
+  applicationId: number,
+  staffId: number,
+  input: DecisionInput,
+  locale: Locale,
+  board?: BoardDecision,
+) {
   const id = applicationId;
   // The application's row first, then its period's, as every approval takes them (assertApprovable too), so two
   // never wait on each other; a second approval in the period waits here, then sees this one's.
@@ -156,6 +193,7 @@ export async function decideIn(trx: Db, applicationId: number, staffId: number, 
   const period = await lockedPeriod(trx, application.period_id);
   const before = await trx.selectFrom('applications').select(decisionFields).where('id', '=', id).forUpdate().executeTakeFirstOrThrow();
   assertSentIn(before);
+  if (!board) await assertNotBoardDecided(trx, id, locale);
 
   const errors: FieldErrors = {};
   const capped = period.uses_money_distribution_cap;
@@ -191,10 +229,23 @@ export async function decideIn(trx: Db, applicationId: number, staffId: number, 
   // The grant and its plan follow the decision; what is asked for or paid stays, so it may refuse.
   const field = before.status === approved && !approving ? 'status' : 'approved_money';
   await keepGrantWithDecision(trx, id, after, staffId, locale, field);
+  // A board's decision is dated the meeting's day (its start, Stockholm time), one person's when it is made.
+  const decidedAt = board ? sql<Date>`(${board.heldOn}::date)::timestamp at time zone 'Europe/Stockholm'` : sql<Date>`now()`;
   await trx
     .updateTable('applications')
-    .set({ ...after, decided_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
+    .set({ ...after, decided_at: decidedAt, decided_meeting_id: board?.meetingId ?? null, updated_at: sql<Date>`now()` })
     .where('id', '=', id)
     .execute();
-  await recordHistory(trx, { applicationId: id, userId: staffId, action: 'decision', before: { ...before }, after });
+  const atMeeting = board && {
+    meeting_id: board.meetingId,
+    held_on: board.heldOn,
+    ...(board.changes && { changes_meeting_id: board.changes.meetingId, reason: board.changes.reason }),
+  };
+  await recordHistory(trx, {
+    applicationId: id,
+    userId: staffId,
+    action: 'decision',
+    before: { ...before },
+    after: { ...after, ...atMeeting },
+  });
 }

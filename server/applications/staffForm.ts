@@ -5,7 +5,7 @@ import { stockholmYear } from '../clock.js';
 import type { Db } from '../db/connect.js';
 import { AppError } from '../errors.js';
 import { categoryChoices, replaceCategories } from './applicationForm.js';
-import { assertApprovable } from './decisions.js';
+import { assertApprovable, assertNotBoardDecided } from './decisions.js';
 import { recordHistory } from './history.js';
 import { reachableByStaff } from './staffReach.js';
 import { nextReference, type sentInColumns } from './submit.js';
@@ -139,12 +139,14 @@ export async function correctApplication(db: Db, staffId: number, applicationId:
       .forUpdate()
       .executeTakeFirstOrThrow();
     if (still.status === enums.application_status.draft) throw new AppError(409, 'errors.application_is_draft');
+    const moved = (correction.values as { period_id?: number }).period_id ?? still.period_id;
+    // A board's decision belongs to its meeting's period: the application stays there.
+    if (moved !== still.period_id) await assertNotBoardDecided(trx, applicationId, locale);
     await trx
       .updateTable('applications')
       .set({ ...correction.values, definitions: JSON.stringify(correction.definitions), updated_at: new Date() })
       .where('id', '=', applicationId)
       .execute();
-    const moved = (correction.values as { period_id?: number }).period_id ?? still.period_id;
     if (moved !== still.period_id && still.status === enums.application_status.approved) {
       await assertApprovable(trx, applicationId, locale, 'period_id');
     }

@@ -31,6 +31,7 @@ import * as signInSecurity from './migrations/0030_sign_in_security.js';
 import * as conflictsOfInterest from './migrations/0031_conflicts_of_interest.js';
 import * as applicantIdentityLinks from './migrations/0032_applicant_identity_links.js';
 import * as secondFactorConfirmation from './migrations/0033_second_factor_confirmation.js';
+import * as boardDecisionsFinal from './migrations/0034_board_decisions_final.js';
 
 // Listed here rather than read from disk, so the order is explicit and nothing depends on the working directory.
 const migrations: Record<string, Migration> = {
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   '0031_conflicts_of_interest': conflictsOfInterest,
   '0032_applicant_identity_links': applicantIdentityLinks,
   '0033_second_factor_confirmation': secondFactorConfirmation,
+  '0034_board_decisions_final': boardDecisionsFinal,
 };
 
 export async function migrate(db: Db): Promise<string[]> {

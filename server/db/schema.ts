@@ -200,6 +200,8 @@ export interface Database {
     finished: Generated<boolean>;
     sent_in_at: Date | null;
     decided_at: Date | null;
+    /** The meeting whose decision this is; while set, only a later meeting changes it (migration 0034). */
+    decided_meeting_id: Generated<number | null>;
     step: Generated<number>;
     org_number: string | null;
     org_name: string | null;
@@ -472,6 +474,9 @@ export interface Database {
     position: number;
     decided_status: number | null;
     decided_amount: number | null;
+    /** A line that changes an earlier meeting's decision names that meeting and why (migration 0034). */
+    changes_meeting_id: Generated<number | null>;
+    change_reason: Generated<string | null>;
   };
   meeting_conflicts: {
     meeting_id: number;

@@ -36,10 +36,24 @@ export async function agendaOf(db: Db, meetingId: number, viewer: Viewer) {
     .selectFrom('meeting_agenda as ag')
     .innerJoin('applications as a', 'a.id', 'ag.application_id')
     .leftJoin('frontend_users as f', 'f.id', 'a.frontend_user_id')
+    .leftJoin('meeting_agenda as was', (join) =>
+      join.onRef('was.meeting_id', '=', 'ag.changes_meeting_id').onRef('was.application_id', '=', 'ag.application_id'),
+    )
+    .leftJoin('meetings as wm', 'wm.id', 'ag.changes_meeting_id')
     .select([
       'ag.position',
       'ag.decided_status',
       'ag.decided_amount',
+      'ag.changes_meeting_id',
+      'ag.change_reason',
+      'wm.held_on as changes_held_on',
+      'was.decided_status as was_status',
+      'was.decided_amount as was_amount',
+      sql<{ meeting_id: number; held_on: string } | null>`(select json_build_object('meeting_id', later.meeting_id, 'held_on', lm.held_on)
+        from meeting_agenda later join meetings lm on lm.id = later.meeting_id
+        where later.changes_meeting_id = ag.meeting_id and later.application_id = ag.application_id
+          and later.decided_status is not null
+        order by lm.held_on, lm.id limit 1)`.as('changed_by'),
       'a.id',
       'a.uuid',
       'a.reference',
@@ -99,6 +113,18 @@ export async function agendaOf(db: Db, meetingId: number, viewer: Viewer) {
       },
       decided_status: row.decided_status,
       decided_amount: aside ? null : row.decided_amount,
+      // A changed decision: the earlier meeting's decision it changes, and why.
+      changes:
+        row.changes_meeting_id === null
+          ? null
+          : {
+              meeting_id: row.changes_meeting_id,
+              held_on: row.changes_held_on!,
+              decided_status: row.was_status,
+              decided_amount: aside ? null : row.was_amount,
+              reason: row.change_reason!,
+            },
+      changed_by: row.changed_by,
       conflicts: conflicts
         .filter((c) => c.application_id === row.id)
         .map((c) => ({ user_id: c.id, name: personName(c.first_name, c.last_name) })),
@@ -157,19 +183,26 @@ export async function myConflicts(db: Db, meetingId: number, userId: number): Pr
 }
 
 /**
- * Sets the whole agenda in this order: each application sent in, undecided and of the meeting's period, once (422
- * naming those that are not). Lines kept keep their declarations; lines left out lose theirs.
+ * Sets the whole agenda in this order: each application sent in, undecided and of the meeting's period, or already
+ * on it as a changed decision, once (422 naming those that are not). Lines kept keep their declarations and what
+ * they change; lines left out lose theirs.
  */
 export async function setAgenda(db: Db, meetingId: number, uuids: string[]) {
   await db.transaction().execute(async (trx) => {
     const meeting = await lockUndecided(trx, meetingId);
     const found = uuids.length
-      ? await trx.selectFrom('applications').select(['id', 'uuid', 'reference', 'status', 'period_id']).where('uuid', 'in', uuids).execute()
+      ? await trx
+          .selectFrom('applications as a')
+          .leftJoin('meeting_agenda as ag', (join) => join.onRef('ag.application_id', '=', 'a.id').on('ag.meeting_id', '=', meetingId))
+          .select(['a.id', 'a.uuid', 'a.reference', 'a.status', 'a.period_id', 'a.decided_meeting_id', 'ag.changes_meeting_id'])
+          .where('a.uuid', 'in', uuids)
+          .execute()
       : [];
     const byUuid = new Map(found.map((a) => [a.uuid, a]));
     const refused = uuids.filter((uuid, index) => {
       const a = byUuid.get(uuid);
-      return !a || a.period_id !== meeting.period_id || !undecided.includes(a.status) || uuids.indexOf(uuid) !== index;
+      const takenUp = !!a && (a.changes_meeting_id !== null || (undecided.includes(a.status) && a.decided_meeting_id === null));
+      return !a || a.period_id !== meeting.period_id || !takenUp || uuids.indexOf(uuid) !== index;
     });
     if (refused.length) {
       const names = [...new Set(refused)].map((uuid) => byUuid.get(uuid)?.reference ?? uuid).join(', ');
@@ -185,6 +218,47 @@ export async function setAgenda(db: Db, meetingId: number, uuids: string[]) {
         .values(ids.map((application_id, position) => ({ meeting_id: meetingId, application_id, position })))
         .onConflict((oc) => oc.columns(['meeting_id', 'application_id']).doUpdateSet({ position: (eb) => eb.ref('excluded.position') }))
         .execute();
+  });
+}
+
+/**
+ * Takes up on the meeting's agenda, last, a change of a decision an earlier meeting of its period took ("ändrat
+ * beslut"), with the reason: the application's decision is that meeting's (a board's, not one person's), held on or
+ * before this one's day, and not on this agenda yet (422 on application_uuid otherwise). The board decides it with
+ * the rest of the agenda (server/meetings/meetingDecisions.ts).
+ */
+export async function addChangeOfDecision(db: Db, meetingId: number, uuid: string, given: string) {
+  const reason = given.trim();
+  if (!reason) throw invalid({ reason: ['validation.required'] });
+  await db.transaction().execute(async (trx) => {
+    const meeting = await lockUndecided(trx, meetingId);
+    const application = await trx
+      .selectFrom('applications as a')
+      .innerJoin('meetings as m', 'm.id', 'a.decided_meeting_id')
+      .select(['a.id', 'a.decided_meeting_id'])
+      .where('a.uuid', '=', uuid)
+      .where('a.period_id', '=', meeting.period_id)
+      .where('m.held_on', '<=', meeting.held_on)
+      .where('m.id', '<>', meetingId)
+      .where(sql<boolean>`not exists (select 1 from meeting_agenda ag where ag.meeting_id = ${meetingId} and ag.application_id = a.id)`)
+      .forUpdate('a')
+      .executeTakeFirst();
+    if (!application) throw invalid({ application_uuid: ['validation.change_of_decision'] });
+    const { last } = await trx
+      .selectFrom('meeting_agenda')
+      .select(sql<number>`coalesce(max(position), -1)::int`.as('last'))
+      .where('meeting_id', '=', meetingId)
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('meeting_agenda')
+      .values({
+        meeting_id: meetingId,
+        application_id: application.id,
+        position: last + 1,
+        changes_meeting_id: application.decided_meeting_id,
+        change_reason: reason,
+      })
+      .execute();
   });
 }
 

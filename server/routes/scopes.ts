@@ -183,3 +183,11 @@ export const namesAgendaInBody: NamedApplications = {
     return applicationIdsOf(request.server.db, uuids);
   },
 };
+
+/** The application the body names (`data.application_uuid`), as a changed decision takes it up on a meeting's agenda. */
+export const namesApplicationInBody: NamedApplications = {
+  async names(request) {
+    const given = (request.body as { data?: { application_uuid?: unknown } } | undefined)?.data?.application_uuid;
+    return typeof given === 'string' && isUuid(given) ? applicationIdsOf(request.server.db, [given]) : [];
+  },
+};

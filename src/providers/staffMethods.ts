@@ -390,6 +390,9 @@ export function staffMethods(http: HttpClient, unwrap: Unwrap) {
     /** The whole agenda, in order. */
     setAgenda: (id: number, uuids: string[]) =>
       unwrap<Meeting>(http.put(meetingPath(id, '/agenda'), { data: { application_uuids: uuids } })),
+    /** Takes up, last on meeting `id`'s agenda, a change of the decision an earlier meeting took on the application. */
+    addChangeOfDecision: (id: number, uuid: string, reason: string) =>
+      unwrap<Meeting>(http.post(meetingPath(id, '/agenda/changes'), { data: { application_uuid: uuid, reason } })),
     /** Appends the period's applications whose reviews are all in and that are not on the agenda yet. */
     addReviewedToAgenda: (id: number) => unwrap<Meeting>(http.post(meetingPath(id, '/agenda/reviewed'))),
     /** The caller's own declaration of a conflict of interest on one application of the agenda. */

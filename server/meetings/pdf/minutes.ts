@@ -47,6 +47,29 @@ export function minutesPdf(minutes: Minutes, { t, locale }: { t: Translate; loca
     [[t('meetings.pdf.total'), '', money(meeting.totals.applied), '', money(meeting.totals.decided)]],
   );
 
+  // A changed decision says what it changes and why; a decision a later meeting changed says when (both minutes).
+  const decisionOf = (status: number | null, amount: number | null) =>
+    `${enumLabel(t, 'application_status', status)}${status === approved && amount !== null ? ` ${money(amount)}` : ''}`;
+  const changes = meeting.agenda.flatMap((line) => {
+    const reference = line.application.reference ?? '';
+    if (line.changes)
+      return [
+        t('meetings.pdf.minutes.changes_line', {
+          reference,
+          date: formatDate(line.changes.held_on, locale),
+          decision: decisionOf(line.changes.decided_status, line.changes.decided_amount),
+          reason: line.changes.reason,
+        }),
+      ];
+    if (line.changed_by)
+      return [t('meetings.pdf.minutes.changed_by_line', { reference, date: formatDate(line.changed_by.held_on, locale) })];
+    return [];
+  });
+  if (changes.length) {
+    heading(doc, t('meetings.pdf.minutes.changes'));
+    for (const change of changes) paragraph(doc, change);
+  }
+
   heading(doc, t('meetings.pdf.minutes.totals'));
   const { totals } = meeting;
   facts(

@@ -16,6 +16,12 @@ export const decision = Type.Object({
   global_goals: Type.Array(Integer(), { description: 'The global goals the decision names' }),
   applicant_global_goals: Type.Array(Integer(), { description: 'The global goals the applicant gave' }),
   decided_at: nullableDateTime,
+  board: Nullable(
+    Type.Object(
+      { meeting_id: Integer(), held_on: Type.String({ description: 'YYYY-MM-DD' }) },
+      { description: 'The meeting whose decision this is: only a later meeting changes it' },
+    ),
+  ),
   uses_money_distribution_cap: Type.Boolean(),
   cap: Nullable(
     Type.Object(

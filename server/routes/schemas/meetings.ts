@@ -53,6 +53,24 @@ export const agendaItem = Type.Object({
   }),
   decided_status: Nullable(Integer({ description: 'The board’s decision: application_status approved or rejected' })),
   decided_amount: nullableMoney('Granted; null where the caller stood aside'),
+  changes: Nullable(
+    Type.Object(
+      {
+        meeting_id: Integer(),
+        held_on: Text({ description: 'YYYY-MM-DD' }),
+        decided_status: Nullable(Integer({ description: 'What that meeting decided: application_status' })),
+        decided_amount: nullableMoney('What that meeting granted; null where the caller stood aside'),
+        reason: Text(),
+      },
+      { description: 'A changed decision ("ändrat beslut"): the earlier meeting’s decision this line changes, and why' },
+    ),
+  ),
+  changed_by: Nullable(
+    Type.Object(
+      { meeting_id: Integer(), held_on: Text({ description: 'YYYY-MM-DD' }) },
+      { description: 'The later meeting that changed this line’s decision' },
+    ),
+  ),
   conflicts: Type.Array(Type.Object({ user_id: Integer(), name: Text() }), {
     description: 'The members who stood aside from the application, at this meeting or as its reviewer',
   }),

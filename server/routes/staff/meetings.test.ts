@@ -544,14 +544,27 @@ describe('the decisions', () => {
     ]);
     expect(data.totals).toMatchObject({ decided: 110_000_00, approved_elsewhere: 200_000_00, remaining: 800_000_00 });
 
-    expect(await statusOf(asa.id)).toMatchObject({ status: approved, approved_money: 110_000_00, decided_at: expect.any(Date) });
+    // Dated the meeting's day (15 April, from midnight in Stockholm), not the day they were entered.
+    expect(await statusOf(asa.id)).toMatchObject({
+      status: approved,
+      approved_money: 110_000_00,
+      decided_at: new Date('2026-04-14T22:00:00Z'),
+    });
     expect(await statusOf(bjorn.id)).toMatchObject({ status: rejected, approved_money: null });
     expect(await historyOf(t.db, asa.id)).toEqual([
       {
         user_id: adminId,
         action: 'decision',
         before: { status: ongoing, approved_money: null, approved_fou: null, approved_nok: null, decision_global_goals: [] },
-        after: { status: approved, approved_money: 110_000_00, approved_fou: null, approved_nok: null, decision_global_goals: [] },
+        after: {
+          status: approved,
+          approved_money: 110_000_00,
+          approved_fou: null,
+          approved_nok: null,
+          decision_global_goals: [],
+          meeting_id: meeting.id,
+          held_on: '2026-04-15',
+        },
       },
     ]);
     expect((await historyOf(t.db, bjorn.id)).map((h) => h.action)).toEqual(['decision']);

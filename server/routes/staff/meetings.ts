@@ -6,7 +6,7 @@ import { recordView } from '../../applications/history.js';
 import { loadViewer } from '../../auth/sessions.js';
 import { staffApplication } from '../../applications/staffView.js';
 import { parseListQuery } from '../../lists/listQuery.js';
-import { agendaLine, appendReviewed, declareConflict, setAgenda } from '../../meetings/agenda.js';
+import { addChangeOfDecision, agendaLine, appendReviewed, declareConflict, setAgenda } from '../../meetings/agenda.js';
 import { boardPackOf, minutesOf } from '../../meetings/documents.js';
 import { decideMeeting } from '../../meetings/meetingDecisions.js';
 import {
@@ -27,11 +27,13 @@ import { decisionMoney } from '../schemas/decisions.js';
 import { meeting, meetingRow } from '../schemas/meetings.js';
 import { staffApplication as staffApplicationSchema } from '../schemas/staffApplication.js';
 import type { Reach } from '../../types.js';
+import { stockholmDay } from '../../clock.js';
 import {
   bodyPeriod,
   declaresOnApplicationInPath,
   meetingPeriod,
   namesAgendaInBody,
+  namesApplicationInBody,
   namesApplicationInPath,
   namesMeetingAgenda,
   periodsList,
@@ -57,6 +59,7 @@ const manageMeeting = onMeeting('manage-meetings', 'nothing');
 const deleteMeetingAccess = onMeeting('manage-meetings', namesMeetingAgenda);
 const appendToAgenda = onMeeting('manage-meetings', 'rows');
 const setAgendaAccess = onMeeting('manage-meetings', namesAgendaInBody);
+const changeDecisionAccess = onMeeting('manage-meetings', namesApplicationInBody);
 const decideMeetingAccess = onMeeting({ allOf: ['manage-meetings', 'manage-applications'] }, namesMeetingAgenda);
 
 const params = Type.Object({ id });
@@ -189,6 +192,25 @@ export default async function meetingRoutes(app: Api) {
   );
 
   app.post(
+    '/meetings/:id/agenda/changes',
+    {
+      config: changeDecisionAccess,
+      schema: {
+        tags,
+        summary:
+          'Takes up, last on the agenda, a change of the decision an earlier meeting of the period took on an application ("ändrat beslut"), with the reason; the board decides it with the rest of the agenda. 422 errors.application_uuid when no earlier meeting decided it or it is on the agenda already; 403 errors.conflict_of_interest when the caller stood aside from it',
+        params,
+        body: body({ application_uuid: uuid, reason: Text({ minLength: 1, maxLength: 2000 }) }),
+        response: meetingAnswer,
+      },
+    },
+    async (request) => {
+      await addChangeOfDecision(db, request.params.id, request.body.data.application_uuid, request.body.data.reason);
+      return answer(request, request.params.id);
+    },
+  );
+
+  app.post(
     '/meetings/:id/agenda/reviewed',
     {
       config: appendToAgenda,
@@ -278,7 +300,7 @@ export default async function meetingRoutes(app: Api) {
       schema: {
         tags,
         summary:
-          'The board’s decisions on the whole agenda, saved together or not at all under the period’s cap; each is the application’s decision (history, grant). 409 once the meeting is decided; 422 by line (decisions.<index>.amount); 403 errors.conflict_of_interest_in when the caller stood aside from any application on the agenda (a colleague enters them)',
+          'The board’s decisions on the whole agenda, saved together or not at all under the period’s cap; each is the application’s decision (history, grant), dated the meeting’s day, and stands until a later meeting changes it. 409 once the meeting is decided, errors.meeting_not_held before its day, errors.decided_at_another_meeting where another meeting decided a line’s application, errors.change_overtaken where a changed decision’s decision changed since; 422 by line (decisions.<index>.amount); 403 errors.conflict_of_interest_in when the caller stood aside from any application on the agenda (a colleague enters them)',
         params,
         body: body({
           decisions: Type.Array(
@@ -297,7 +319,8 @@ export default async function meetingRoutes(app: Api) {
       },
     },
     async (request) => {
-      await decideMeeting(db, request.params.id, request.body.data.decisions, request.staff!.id, request.locale);
+      const today = stockholmDay(app.clock.now());
+      await decideMeeting(db, request.params.id, request.body.data.decisions, request.staff!.id, request.locale, today);
       return answer(request, request.params.id);
     },
   );

@@ -47,6 +47,7 @@ const decision: Decision = {
   global_goals: [],
   applicant_global_goals: [3],
   decided_at: '2026-05-02T09:00:00Z',
+  board: null,
   uses_money_distribution_cap: false,
   cap: null,
 };
@@ -163,5 +164,18 @@ describe('the decision mail section', { timeout: 15_000 }, () => {
     await act(async () => button('Försök igen')!.click());
     await waitFor(() => button('Skicka beslutsbrev') !== undefined, 'the decision mail section');
     expect(text()).not.toContain('Tjänsten är tillfälligt otillgänglig.');
+  });
+});
+
+describe('a decision the board took', () => {
+  it('reads as the board’s, with no form to change it, and leads to its meeting; its mail is sent as any other', async () => {
+    const board = { ...decision, board: { meeting_id: 8, held_on: '2026-06-11' } };
+    await render(() => application(), { getDecision: () => board });
+    await waitFor(() => text().includes('Styrelsen fattade beslutet'), 'the board’s decision');
+    expect(text()).toContain('Styrelsen fattade beslutet vid sammanträdet 11 juni 2026. Det kan bara ändras av ett senare sammanträde');
+    expect(text().replace(/\s+/g, ' ')).toContain('Beviljad, 12 000 kr');
+    expect(button('Spara beslut')).toBeUndefined();
+    expect(document.querySelector('a[href$="/meetings/8"]')?.textContent).toBe('Öppna sammanträdet');
+    expect(button('Skicka beslutsbrev')).toBeDefined();
   });
 });

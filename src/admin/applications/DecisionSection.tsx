@@ -20,6 +20,7 @@ import { errorBody } from '../../providers/dataProvider';
 import type { Decision, DecisionInput } from '../../providers/staffMethods';
 import { Loaded } from '../LoadFailed';
 import { useApplicationMutation, useApplicationQuery } from '../useStaffQuery';
+import { BoardDecision } from './BoardDecision';
 import { DecisionMail } from './DecisionMail';
 import { AmountInput, ProposalSection } from './ProposalSection';
 import { useShownApplication } from './useShownApplication';
@@ -38,7 +39,7 @@ export function DecisionSection({ uuid }: { uuid: string }) {
     <Loaded query={decision}>
       {(loaded) => (
         <>
-          <DecisionForm uuid={uuid} decision={loaded} />
+          {loaded.board ? <BoardDecision decision={loaded} board={loaded.board} /> : <DecisionForm uuid={uuid} decision={loaded} />}
           <DecisionMail uuid={uuid} status={loaded.status} />
         </>
       )}

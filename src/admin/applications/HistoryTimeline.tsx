@@ -1,7 +1,7 @@
 import { Alert, List, ListItem, ListItemText } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { enums } from '../../../resources/enums';
-import { formatMoney } from '../../../resources/format';
+import { formatDate, formatMoney } from '../../../resources/format';
 import type { HistoryEntry as Entry } from '../../providers/staffMethods';
 import { Loaded } from '../LoadFailed';
 import { useApplicationQuery } from '../useStaffQuery';
@@ -48,8 +48,9 @@ function HistoryEntries({ entries }: { entries: Entry[] }) {
     translate(`app.applications.history_fields.${key}`, { _: translate(`resources.applications.fields.${key}`, { _: key }) });
   const change = (entry: Entry) => {
     // Ids are for the machine; the name beside them says who.
+    // A board's decision names its meeting in a sentence of its own (atMeeting), not as fields.
     const keys = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])].filter(
-      (key) => !key.endsWith('_id'),
+      (key) => !key.endsWith('_id') && !(entry.action === 'decision' && (key === 'held_on' || key === 'reason')),
     );
     if (!entry.before || !entry.after) {
       const only = (entry.after ?? entry.before)!;
@@ -59,6 +60,16 @@ function HistoryEntries({ entries }: { entries: Entry[] }) {
       .filter((key) => JSON.stringify(entry.before?.[key]) !== JSON.stringify(entry.after?.[key]))
       .map((key) => `${label(key)}: ${value(key, entry.before?.[key])} → ${value(key, entry.after?.[key])}`)
       .join('; ');
+  };
+  /** "Styrelsens beslut vid sammanträdet 13 dec. 2026", and a changed decision's reason. */
+  const atMeeting = (entry: Entry) => {
+    const heldOn = entry.action === 'decision' ? entry.after?.held_on : undefined;
+    if (typeof heldOn !== 'string') return null;
+    const date = formatDate(heldOn, locale);
+    const reason = entry.after?.reason;
+    return typeof reason === 'string'
+      ? translate('app.applications.history_board.changed', { date, reason })
+      : translate('app.applications.history_board.decided', { date });
   };
   const who = (entry: Entry) => entry.user?.name ?? translate('app.applications.by_applicant');
   /** An entry told as a sentence of who did what ("Anna Berg lämnade en bedömning"), or null for one told by its fields. */
@@ -87,7 +98,7 @@ function HistoryEntries({ entries }: { entries: Entry[] }) {
               />
             ) : (
               <ListItemText
-                primary={[translate(`app.applications.actions.${entry.action}`, { _: entry.action }), change(entry)]
+                primary={[translate(`app.applications.actions.${entry.action}`, { _: entry.action }), atMeeting(entry), change(entry)]
                   .filter(Boolean)
                   .join(': ')}
                 secondary={`${time} · ${who(entry)}`}

@@ -32,6 +32,7 @@ async function mount(record: typeof row & { approved_money: number | null }) {
       approved_nok: null,
       global_goals: [],
       decided_at: null,
+      board: null,
       uses_money_distribution_cap: false,
       cap: null,
     },

@@ -6,16 +6,13 @@ import { isoDate, length, required, type Message } from '../../../resources/vali
 import { errorBody, type StaffDataProvider } from '../../providers/dataProvider';
 import type { RetentionPostponementInput, RetentionPreview } from '../../providers/staffMethods';
 import { retentionScope } from './RetentionRulesForm';
+import { stockholmToday } from '../stockholmToday';
 
 export type PreviewLine = RetentionPreview['periods'][number];
 
 /** A reason is a few words at least, as the server requires. */
 export const REASON_MIN = 3;
 export const REASON_MAX = 1000;
-
-/** Today in Stockholm, the calendar the rules count in, as YYYY-MM-DD. */
-export const stockholmToday = (now = new Date()) =>
-  new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 
 /** Five years after `day` (YYYY-MM-DD), the furthest a postponement may reach (the server allows a little more). */
 const fiveYearsAfter = (day: string) => `${Number(day.slice(0, 4)) + 5}${day.slice(4)}`;

@@ -33,6 +33,8 @@ export interface AgendaControls {
   manages: boolean;
   /** Declares conflicts of interest and reads the applications. */
   member: boolean;
+  /** Takes a line's decision up again at a later meeting (a decided meeting's manager), or null. */
+  change: ((item: AgendaItem) => void) | null;
   /** Staff who handle the period's applications open one from its reference. */
   opensApplications: boolean;
   /** A change of the agenda is on its way. */
@@ -102,6 +104,16 @@ function AgendaActions({ item, index, controls, phone }: { item: AgendaItem; ind
           </IconButton>
         </Box>
       )}
+      {controls.change && item.decided_status !== null && !item.changed_by && item.withheld !== 'stood_aside' && (
+        <Button
+          size={size}
+          variant={phone ? 'outlined' : 'text'}
+          onClick={() => controls.change!(item)}
+          aria-label={t('change.open', { reference })}
+        >
+          {t('change.button')}
+        </Button>
+      )}
       {member && stoodAside && (
         <Typography variant="body2" component="span" sx={{ mr: 1 }}>
           {t('conflict_declared')}
@@ -139,6 +151,16 @@ function AgendaActions({ item, index, controls, phone }: { item: AgendaItem; ind
   );
 }
 
+/** What a changed decision changes and why, or that a later meeting changed this one. */
+function ChangeNote({ item }: { item: AgendaItem }) {
+  const note = useAgendaFormat().change(item);
+  return note ? (
+    <Typography variant="caption" component="div" color="text.secondary" sx={{ maxWidth: '40ch' }}>
+      {note}
+    </Typography>
+  ) : null;
+}
+
 const headers = ['reference', 'applicant', 'category', 'applied', 'proposed', 'score', 'proposal', 'conflicts'];
 const figures = ['applied', 'proposed', 'score'];
 
@@ -148,6 +170,7 @@ export function AgendaTable({ controls }: { controls: AgendaControls }) {
   const format = useAgendaFormat();
   const { meeting, manages, member } = controls;
   const decided = meeting.decided_at !== null;
+  const acts = manages || member || !!controls.change;
   return (
     // A grid track that may be narrower than the table: in a narrow window the table scrolls in its box, and the page
     // (which react-admin's layout widens to fit its content) stays as wide as the window.
@@ -161,7 +184,7 @@ export function AgendaTable({ controls }: { controls: AgendaControls }) {
               </TableCell>
             ))}
             {decided && <TableCell>{t('agenda_fields.decision')}</TableCell>}
-            {(manages || member) && <TableCell>{t('agenda_fields.actions')}</TableCell>}
+            {acts && <TableCell>{t('agenda_fields.actions')}</TableCell>}
           </TableRow>
         </TableHead>
         <TableBody>
@@ -172,7 +195,10 @@ export function AgendaTable({ controls }: { controls: AgendaControls }) {
                 <TableCell>
                   <Reference item={item} controls={controls} />
                 </TableCell>
-                <TableCell>{format.applicant(item)}</TableCell>
+                <TableCell>
+                  {format.applicant(item)}
+                  <ChangeNote item={item} />
+                </TableCell>
                 <TableCell>{application.category ?? '–'}</TableCell>
                 <TableCell align="right">{format.money(application.money)}</TableCell>
                 <TableCell align="right">{format.money(application.proposed_amount)}</TableCell>
@@ -191,7 +217,7 @@ export function AgendaTable({ controls }: { controls: AgendaControls }) {
                 <TableCell>{format.proposal(item)}</TableCell>
                 <TableCell>{item.conflicts.map((person) => person.name).join(', ') || '–'}</TableCell>
                 {decided && <TableCell>{format.decision(item)}</TableCell>}
-                {(manages || member) && (
+                {acts && (
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
                     <AgendaActions item={item} index={index} controls={controls} />
                   </TableCell>
@@ -267,7 +293,8 @@ function AgendaListItem({ item, index, controls }: { item: AgendaItem; index: nu
             {line}
           </Typography>
         ))}
-      {(controls.manages || controls.member) && (
+      <ChangeNote item={item} />
+      {(controls.manages || controls.member || !!controls.change) && (
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mt: 0.5 }}>
           <AgendaActions item={item} index={index} controls={controls} phone />
         </Stack>

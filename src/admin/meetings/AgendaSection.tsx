@@ -6,6 +6,7 @@ import type { AgendaItem, Meeting } from '../../providers/staffMethods';
 import { useIsPhone } from '../layout/useIsPhone';
 import { AddApplicationsDialog } from './AddApplicationsDialog';
 import { AgendaList, AgendaTable, type AgendaControls } from './AgendaLines';
+import { ChangeDecisionDialog } from './ChangeDecisionDialog';
 import { ReadApplicationDialog } from './ReadApplicationDialog';
 import { useMeetingChange } from './useMeeting';
 
@@ -14,7 +15,18 @@ import { useMeetingChange } from './useMeeting';
  * move a line up or down and take one off; a member declares a conflict of interest per application, after a
  * confirmation (it is final), and reads those they have not stood aside from.
  */
-export function AgendaSection({ meeting, manages, member }: { meeting: Meeting; manages: boolean; member: boolean }) {
+export function AgendaSection({
+  meeting,
+  manages,
+  member,
+  changes = false,
+}: {
+  meeting: Meeting;
+  manages: boolean;
+  member: boolean;
+  /** Its decisions may be taken up again at a later meeting (a decided meeting, for those who manage meetings). */
+  changes?: boolean;
+}) {
   const translate = useTranslate();
   const notify = useNotify();
   const phone = useIsPhone();
@@ -22,6 +34,7 @@ export function AgendaSection({ meeting, manages, member }: { meeting: Meeting; 
   const [adding, setAdding] = useState(false);
   const [reading, setReading] = useState<AgendaItem | null>(null);
   const [asking, setAsking] = useState<AgendaItem | null>(null);
+  const [changing, setChanging] = useState<AgendaItem | null>(null);
   // Staff who handle the period's applications open one in the applications list's dialog.
   const opensApplications = isAllowed(permissions, 'manage-applications', { id: meeting.period.id, type: 'periods' });
   const uuids = meeting.agenda.map((item) => item.application.uuid);
@@ -52,6 +65,7 @@ export function AgendaSection({ meeting, manages, member }: { meeting: Meeting; 
     meeting,
     manages,
     member,
+    change: changes ? setChanging : null,
     opensApplications,
     busy,
     declaring: declare.isPending,
@@ -97,6 +111,7 @@ export function AgendaSection({ meeting, manages, member }: { meeting: Meeting; 
           }
         />
       )}
+      {changing && <ChangeDecisionDialog meeting={meeting} item={changing} onClose={() => setChanging(null)} />}
       {reading && <ReadApplicationDialog meetingId={meeting.id} item={reading} onClose={() => setReading(null)} />}
       <Confirm
         isOpen={!!asking}

@@ -374,3 +374,59 @@ describe('a board member’s meeting', { timeout: 20_000 }, () => {
     expect(text()).toContain('1 ärende där du anmält jäv eller ännu inte lämnat din bedömning ingår inte i summorna.');
   });
 });
+
+describe('changing a board’s decision', { timeout: 20_000 }, () => {
+  const decided = () => {
+    const base = meeting({ decided_at: '2026-06-11T15:00:00Z' });
+    return {
+      ...base,
+      agenda: base.agenda.map((item, index) =>
+        index === 0 ? { ...item, decided_status: approved, decided_amount: 60_000_00 } : { ...item, decided_status: rejected },
+      ),
+    };
+  };
+  const rows = [
+    { ...meeting(), id: 6, held_on: '2026-09-01', place: 'Stiftelsens kontor', decided_at: null },
+    { ...meeting(), id: 4, held_on: '2026-03-01', place: 'Förra', decided_at: null },
+    { ...meeting(), id: 5, decided_at: '2026-06-11T15:00:00Z' },
+  ];
+  const list = async () => ({ data: rows, total: rows.length, current_page: 1, per_page: 100, last_page: 1 });
+
+  it('takes a line up at a later meeting of the period with the reason, and opens that meeting', async () => {
+    const addChangeOfDecision = vi.fn(async () => meeting({ id: 6 }));
+    await render({ getMeeting: async () => decided(), getMeetings: list, addChangeOfDecision }, decider);
+    const open = () =>
+      document.querySelector<HTMLButtonElement>('button[aria-label="Ändra beslutet om 2026-0001 vid ett senare sammanträde"]');
+    await waitFor(() => !!open(), 'the decided agenda');
+    await act(async () => open()!.click());
+    await waitFor(() => text().includes('Styrelsens beslut ändras bara av ett senare sammanträde.'), 'the dialog');
+    // Only the later, undecided meeting is offered.
+    const select = document.querySelector('[role="combobox"]')!;
+    expect(select.textContent).toContain('Stiftelsens kontor');
+    await act(async () => button('Ta upp på dagordningen')!.click());
+    expect(text()).toContain('Skriv skälet till ändringen.');
+    expect(addChangeOfDecision).not.toHaveBeenCalled();
+    await typeInto(document.querySelector('textarea:not([aria-hidden])')!, 'Ny uppgift om lokalhyran.');
+    await act(async () => button('Ta upp på dagordningen')!.click());
+    expect(addChangeOfDecision).toHaveBeenCalledWith(6, 'a-1', 'Ny uppgift om lokalhyran.');
+  });
+
+  it('reads what a changed decision changes and why, and that a later meeting changed one', async () => {
+    const base = decided();
+    const agenda = [
+      { ...base.agenda[0], changed_by: { meeting_id: 6, held_on: '2026-09-01' } },
+      {
+        ...base.agenda[1],
+        changes: { meeting_id: 3, held_on: '2026-02-01', decided_status: approved, decided_amount: 10_000_00, reason: 'Fel belopp.' },
+      },
+    ];
+    await render({ getMeeting: async () => ({ ...base, agenda }), getMeetings: list }, decider);
+    await waitFor(() => text().includes('Fel belopp.'), 'the agenda');
+    expect(text().replace(/\s+/g, ' ')).toContain(
+      'Ändrat beslut. Sammanträdet 1 feb. 2026 beslutade: Beviljad 10 000 kr. Skäl: Fel belopp.',
+    );
+    expect(text()).toContain('Beslutet ändrades vid sammanträdet 1 sep. 2026.');
+    // A decision already changed is not offered again from here.
+    expect(document.querySelector('button[aria-label="Ändra beslutet om 2026-0001 vid ett senare sammanträde"]')).toBeNull();
+  });
+});

@@ -16,6 +16,7 @@ import { MeetingDecisions } from './MeetingDecisions';
 import { MeetingFormDialog } from './MeetingForm';
 import { useMeetingChange, useMeetingQuery } from './useMeeting';
 import { WITHHELD } from '../WithheldMarker';
+import { stockholmToday } from '../stockholmToday';
 
 /** meetings/:id: one board meeting, its agenda and totals, the board pack, deciding, and once decided the minutes. */
 export default function MeetingPage() {
@@ -60,6 +61,8 @@ function MeetingView({ meeting }: { meeting: Meeting }) {
   const mayDecide = isAllowed(permissions, { allOf: ['manage-meetings', 'manage-applications'] }, period);
   const member = meeting.members.some((person) => person.id === identity?.id);
   const decided = meeting.decided_at !== null;
+  // The decisions are the meeting's, dated its day: entered from that day on (the server refuses them before).
+  const held = meeting.held_on <= stockholmToday();
   const asideFrom = meeting.agenda.filter((item) => item.withheld === 'stood_aside').map((item) => item.application.reference ?? '–');
   const t = (key: string, options?: Record<string, unknown>) => translate(`app.meetings.${key}`, options);
 
@@ -114,7 +117,7 @@ function MeetingView({ meeting }: { meeting: Meeting }) {
                 {t('download_minutes')}
               </Button>
             )}
-            {mayDecide && !decided && meeting.agenda.length > 0 && !asideFrom.length && (
+            {mayDecide && !decided && held && meeting.agenda.length > 0 && !asideFrom.length && (
               <Button variant="contained" onClick={() => setDeciding(true)}>
                 {t('decide')}
               </Button>
@@ -128,6 +131,11 @@ function MeetingView({ meeting }: { meeting: Meeting }) {
               </>
             )}
           </Stack>
+          {mayDecide && !decided && !held && (
+            <Alert severity="info" sx={{ mt: 2 }}>
+              {t('decided_from', { date: formatDate(meeting.held_on, locale) })}
+            </Alert>
+          )}
           {mayDecide && !decided && asideFrom.length > 0 && (
             // The board's decisions are taken together, and one who stood aside from any of them takes no part: the
             // server would refuse them, so it is said before rather than after.
@@ -138,7 +146,7 @@ function MeetingView({ meeting }: { meeting: Meeting }) {
         </CardContent>
       </Card>
 
-      <AgendaSection meeting={meeting} manages={manages && !decided} member={member} />
+      <AgendaSection meeting={meeting} manages={manages && !decided} member={member} changes={manages && decided} />
       <Totals meeting={meeting} />
 
       {dialog === 'edit' && <MeetingFormDialog meeting={meeting} onClose={() => setDialog(null)} />}

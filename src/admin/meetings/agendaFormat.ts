@@ -1,6 +1,6 @@
 import { useLocaleState, useTranslate } from 'react-admin';
 import { enums } from '../../../resources/enums';
-import { formatMoney, formatScore } from '../../../resources/format';
+import { formatDate, formatMoney, formatScore } from '../../../resources/format';
 import type { AgendaItem } from '../../providers/staffMethods';
 
 const { approved, rejected } = enums.application_status;
@@ -13,6 +13,12 @@ export function useAgendaFormat() {
   const translate = useTranslate();
   const [locale = 'sv-SE'] = useLocaleState();
   const money = (ore: number | null) => (ore === null ? '–' : formatMoney(ore, locale));
+  const decision = (item: { decided_status: number | null; decided_amount: number | null }) =>
+    item.decided_status === approved
+      ? `${translate('enums.application_status.approved')} ${money(item.decided_amount)}`
+      : item.decided_status === rejected
+        ? translate('enums.application_status.rejected')
+        : '';
   return {
     score: ({ application: { review } }: AgendaItem) =>
       review === null
@@ -32,12 +38,18 @@ export function useAgendaFormat() {
     },
     proposal: ({ application: { proposal }, withheld }: AgendaItem) =>
       withheld ? '–' : translate(`app.meetings.proposals.${proposal ?? 'none'}`),
-    decision: (item: AgendaItem) =>
-      item.decided_status === approved
-        ? `${translate('enums.application_status.approved')} ${money(item.decided_amount)}`
-        : item.decided_status === rejected
-          ? translate('enums.application_status.rejected')
-          : '',
+    decision: (item: Pick<AgendaItem, 'decided_status' | 'decided_amount'>) => decision(item),
+    /** A changed decision's line says what it changes and why; a line a later meeting changed says when. */
+    change: ({ changes, changed_by }: AgendaItem) =>
+      changes
+        ? translate('app.meetings.change.line', {
+            date: formatDate(changes.held_on, locale),
+            decision: decision(changes) || '–',
+            reason: changes.reason,
+          })
+        : changed_by
+          ? translate('app.meetings.change.changed_by', { date: formatDate(changed_by.held_on, locale) })
+          : null,
     money,
     applicant: ({ application }: AgendaItem) =>
       application.applicant === null

@@ -41,6 +41,8 @@ export const agendaItem = (
   },
   decided_status: null,
   decided_amount: null,
+  changes: null,
+  changed_by: null,
   conflicts: [],
   withheld: null,
   ...fields,

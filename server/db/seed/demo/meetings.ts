@@ -66,6 +66,16 @@ export async function seedMeetings(trx: Db, applications: SeededApplication[], p
       }),
     )
     .execute();
+  // Their decisions are the board's: no one person changes them (server/applications/decisions.ts).
+  await trx
+    .updateTable('applications')
+    .set({ decided_meeting_id: held.id })
+    .where(
+      'id',
+      'in',
+      decided.map((a) => a.id),
+    )
+    .execute();
   // Birgitta lives in the village whose jetty the association applied for.
   const jetty = decided.find((a) => a.plan.answers.project === 'Ny brygga vid byns badplats');
   if (!jetty) throw new Error('No demo application for the jetty');

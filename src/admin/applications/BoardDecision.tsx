@@ -1,0 +1,35 @@
+import { Alert, Box, Link, Stack, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
+import { useLocaleState, useTranslate } from 'react-admin';
+import { enums } from '../../../resources/enums';
+import { formatDate, formatMoney } from '../../../resources/format';
+import type { Decision } from '../../providers/staffMethods';
+
+/**
+ * A decision the board took at a meeting, read only: it stands until a later meeting changes it on an agenda line of
+ * its own (the server refuses one person's change), so the section says so and leads to the meeting.
+ */
+export function BoardDecision({ decision, board }: { decision: Decision; board: NonNullable<Decision['board']> }) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const status =
+    decision.status === enums.application_status.approved
+      ? `${translate('enums.application_status.approved')}, ${formatMoney(decision.approved_money, locale)}`
+      : translate('enums.application_status.rejected');
+  return (
+    <Box component="section" aria-labelledby="decision-heading" sx={{ mb: 3 }}>
+      <Typography variant="h6" component="h3" id="decision-heading" gutterBottom>
+        {translate('app.decision.title')}
+      </Typography>
+      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <Typography>{status}</Typography>
+        <Alert severity="info" sx={{ alignSelf: 'stretch' }}>
+          {translate('app.decision.by_board', { date: formatDate(board.held_on, locale) })}{' '}
+          <Link component={RouterLink} to={`/meetings/${board.meeting_id}`}>
+            {translate('app.decision.open_meeting')}
+          </Link>
+        </Alert>
+      </Stack>
+    </Box>
+  );
+}
