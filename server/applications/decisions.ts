@@ -87,6 +87,17 @@ export async function assertApprovable(trx: Db, applicationId: number, locale: L
   await assertFitsCap(trx, period, applicationId, application.approved_money, locale, field);
 }
 
+/** The applicant has been told the decision: its mail was sent, or it was shown to them without one. */
+export async function applicantWasTold(trx: Db, applicationId: number): Promise<boolean> {
+  const row = await trx
+    .selectFrom('applications')
+    .select(['distribution_mail_sent_at', 'released_at'])
+    .where('id', '=', applicationId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  return row.distribution_mail_sent_at !== null || row.released_at !== null;
+}
+
 /**
  * The status selector: any status but draft, and approved only as assertApprovable() allows; the grant follows
  * (keepGrantWithDecision()).
@@ -94,6 +105,8 @@ export async function assertApprovable(trx: Db, applicationId: number, locale: L
 export function changeStatus(db: Db, uuid: string, status: number, staffId: number, locale: Locale) {
   const guard = async (trx: Db, id: number) => {
     await assertNotBoardDecided(trx, id, locale);
+    // A decision the applicant was told changes only as the decision section changes it: by two.
+    if (await applicantWasTold(trx, id)) throw new AppError(409, 'errors.told_decision_by_two');
     if (status === approved) await assertApprovable(trx, id, locale, 'status');
     const { approved_money } = await trx.selectFrom('applications').select('approved_money').where('id', '=', id).executeTakeFirstOrThrow();
     await keepGrantWithDecision(trx, id, { status, approved_money }, staffId, locale, 'status');
@@ -118,6 +131,8 @@ export async function decisionOf(db: Db, applicationId: number) {
       'a.decision_global_goals',
       'a.global_goals',
       'a.decided_at',
+      'a.distribution_mail_sent_at',
+      'a.released_at',
       'p.id as period_id',
       'p.available_money',
       'p.uses_money_distribution_cap',
@@ -135,6 +150,7 @@ export async function decisionOf(db: Db, applicationId: number) {
     applicant_global_goals: row.global_goals,
     decided_at: row.decided_at,
     board: row.meeting_id === null ? null : { meeting_id: row.meeting_id, held_on: row.held_on! },
+    told: row.distribution_mail_sent_at !== null || row.released_at !== null,
     uses_money_distribution_cap: capped,
     cap: capped ? await capOf(db, { id: row.period_id, available_money: row.available_money }, row.id) : null,
   };
@@ -146,16 +162,6 @@ export interface DecisionInput {
   approved_fou?: number | null;
   approved_nok?: number | null;
   global_goals?: number[] | null;
-}
-
-/**
- * Decides on a sent-in application: approve with an amount, or reject. In a period that uses the money distribution
- * cap, approvals together may not exceed the period's amount; the check and the update run in one transaction holding
- * the period's row, so two decisions at once cannot both fit. Refusals are 422s with field errors, the amount's in the
- * caller's language.
- */
-export async function decide(db: Db, applicationId: number, staffId: number, input: DecisionInput, locale: Locale) {
-  await db.transaction().execute((trx) => decideIn(trx, applicationId, staffId, input, locale));
 }
 
 /** A board's decision: the meeting it was taken at, dated its day, and for a changed decision what it changes. */
@@ -180,6 +186,8 @@ export async function decideIn(
   input: DecisionInput,
   locale: Locale,
   board?: BoardDecision,
+  /** A change of a told decision another asked for (server/applications/decisionChanges.ts): who, and why. */
+  askedBy?: { name: string; reason: string },
 ) {
   const id = applicationId;
   // The application's row first, then its period's, as every approval takes them (assertApprovable too), so two
@@ -241,11 +249,13 @@ export async function decideIn(
     held_on: board.heldOn,
     ...(board.changes && { changes_meeting_id: board.changes.meetingId, reason: board.changes.reason }),
   };
+  const asked = askedBy && { asked_by: askedBy.name, reason: askedBy.reason };
   await recordHistory(trx, {
     applicationId: id,
     userId: staffId,
     action: 'decision',
     before: { ...before },
-    after: { ...after, ...atMeeting },
+    after: { ...after, ...atMeeting, ...asked },
   });
+  return { before: { ...before }, after };
 }

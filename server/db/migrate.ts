@@ -32,6 +32,7 @@ import * as conflictsOfInterest from './migrations/0031_conflicts_of_interest.js
 import * as applicantIdentityLinks from './migrations/0032_applicant_identity_links.js';
 import * as secondFactorConfirmation from './migrations/0033_second_factor_confirmation.js';
 import * as boardDecisionsFinal from './migrations/0034_board_decisions_final.js';
+import * as decisionChanges from './migrations/0035_decision_changes.js';
 
 // Listed here rather than read from disk, so the order is explicit and nothing depends on the working directory.
 const migrations: Record<string, Migration> = {
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   '0032_applicant_identity_links': applicantIdentityLinks,
   '0033_second_factor_confirmation': secondFactorConfirmation,
   '0034_board_decisions_final': boardDecisionsFinal,
+  '0035_decision_changes': decisionChanges,
 };
 
 export async function migrate(db: Db): Promise<string[]> {

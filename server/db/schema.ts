@@ -478,6 +478,22 @@ export interface Database {
     changes_meeting_id: Generated<number | null>;
     change_reason: Generated<string | null>;
   };
+  /** A change of a decision the applicant was told, asked by one and settled by another (migration 0035). */
+  decision_changes: {
+    id: Generated<number>;
+    application_id: number;
+    status: number;
+    approved_money: number | null;
+    approved_fou: number | null;
+    approved_nok: number | null;
+    global_goals: number[] | null;
+    reason: string;
+    asked_by: number;
+    asked_at: Generated<Date>;
+    outcome: 'approved' | 'rejected' | 'withdrawn' | null;
+    settled_by: number | null;
+    settled_at: Date | null;
+  };
   meeting_conflicts: {
     meeting_id: number;
     application_id: number;

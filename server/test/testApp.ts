@@ -161,3 +161,15 @@ export function expectAccountDelayed(response: { statusCode: number; headers: Re
 /** The value of the cookie an answer sets by that name, if it sets one. */
 export const cookieValue = (response: { cookies: { name: string; value: string }[] }, name: string) =>
   response.cookies.find((c) => c.name === name)?.value;
+
+/**
+ * A decision through the API as staff make one: `PUT /applications/{uuid}/decision` by `asker`; where the applicant
+ * was told the earlier decision the change waits, so `approver` (another administrator) approves it
+ * (server/applications/decisionChanges.ts). Answers the last response.
+ */
+export async function decideThroughApi(app: FastifyInstance, uuid: string, data: object, asker: string, approver: string) {
+  const payload = { data: { ...data, reason: 'Ny uppgift om budgeten.' } };
+  const asked = await call(app, { method: 'PUT', url: `/api/v1/applications/${uuid}/decision`, cookie: asker, payload });
+  if (asked.statusCode !== 200 || !asked.json<{ data: { pending_change: unknown } }>().data.pending_change) return asked;
+  return call(app, { method: 'POST', url: `/api/v1/applications/${uuid}/decision/change/approve`, cookie: approver });
+}

@@ -57,7 +57,10 @@ export type ApplicationFormOptions = JsonOf<typeof staffFormOptions>;
 export type Decision = JsonOf<typeof decision>;
 /** A decision as staff send it; FOU, NOK and goals are left out for a period under the distribution cap. */
 export type DecisionInput = Pick<Decision, 'status' | 'approved_money'> &
-  Partial<Pick<Decision, 'approved_fou' | 'approved_nok' | 'global_goals'>>;
+  Partial<Pick<Decision, 'approved_fou' | 'approved_nok' | 'global_goals'>> & {
+    /** Why a decision the applicant was told is changed: the change then waits for another's approval. */
+    reason?: string;
+  };
 
 export type Investigator = JsonOf<typeof investigator>;
 /** An investigator's own proposal as they write it (and as the answer has it). */
@@ -236,6 +239,9 @@ export function staffMethods(http: HttpClient, unwrap: Unwrap) {
     getHistory: (uuid: string) => unwrap<HistoryEntry[]>(http.get(application(uuid, '/history'))),
     getDecision: (uuid: string) => unwrap<Decision>(http.get(application(uuid, '/decision'))),
     decide: (uuid: string, decision: DecisionInput) => unwrap<Decision>(http.put(application(uuid, '/decision'), { data: decision })),
+    /** Approves or rejects the change of a told decision another asked for; one's own is withdrawn by rejecting it. */
+    settleDecisionChange: (uuid: string, outcome: 'approve' | 'reject') =>
+      unwrap<Decision>(http.post(application(uuid, `/decision/change/${outcome}`))),
     getInvestigators: (uuid: string) => unwrap<Investigator[]>(http.get(application(uuid, '/investigators'))),
     addInvestigator: (uuid: string, userId: number) =>
       unwrap<unknown>(http.post(application(uuid, '/investigators'), { data: { user_id: userId } })),

@@ -22,6 +22,22 @@ export const decision = Type.Object({
       { description: 'The meeting whose decision this is: only a later meeting changes it' },
     ),
   ),
+  told: Type.Boolean({ description: 'The applicant has been told the decision: a change then waits for a second person' }),
+  pending_change: Nullable(
+    Type.Object(
+      {
+        status: Integer({ description: 'application_status' }),
+        approved_money: decisionMoney,
+        approved_fou: decisionMoney,
+        approved_nok: decisionMoney,
+        global_goals: Type.Array(Integer()),
+        reason: Type.String(),
+        asked_by: Type.Object({ id: Integer(), name: Type.String() }),
+        asked_at: dateTime,
+      },
+      { description: 'A change of the told decision, asked for and waiting for another’s approval' },
+    ),
+  ),
   uses_money_distribution_cap: Type.Boolean(),
   cap: Nullable(
     Type.Object(

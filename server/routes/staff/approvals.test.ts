@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enums } from '../../../resources/enums.js';
 import { formatMoney } from '../../../resources/format.js';
 import { createApplicant, createApplication, createPeriod, historyOf } from '../../test/handlingFixtures.js';
-import { call, createStaff, createTestApp, sessionCookie, type TestApp } from '../../test/testApp.js';
+import { call, createStaff, createTestApp, decideThroughApi, sessionCookie, type TestApp } from '../../test/testApp.js';
 
 // Every way an application becomes approved keeps what a decision keeps: an approved amount, and in a period with a
 // money distribution cap, room for it. The status selector, the staff form's move to another period and the decision
@@ -13,11 +13,13 @@ const { approved, rejected, ongoing, received } = enums.application_status;
 
 let t: TestApp;
 let admin: string;
+let second: string;
 let frontendUserId: number;
 
 const api = (method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown, headers?: Record<string, string>) =>
   call(t.app, { method, url: `/api/v1${url}`, cookie: admin, headers, ...(data === undefined ? {} : { payload: { data } }) });
-const decide = (uuid: string, data: Record<string, unknown>) => api('PUT', `/applications/${uuid}/decision`, data);
+/** A decision; one the applicant was told changes by two, asked by the admin and approved by a second. */
+const decide = (uuid: string, data: object) => decideThroughApi(t.app, uuid, data, admin, second);
 const setStatus = (uuid: string, status: number, headers?: Record<string, string>) =>
   api('POST', `/applications/${uuid}/updateStatus`, { status }, headers);
 const decisionOf = async (uuid: string) => (await api('GET', `/applications/${uuid}/decision`)).json().data;
@@ -39,6 +41,8 @@ beforeAll(async () => {
   t = await createTestApp();
   await createStaff(t.db, 'admin', 'approvals-admin@test.se');
   admin = await sessionCookie(t.app, 'approvals-admin@test.se');
+  await createStaff(t.db, 'admin', 'approvals-second@test.se');
+  second = await sessionCookie(t.app, 'approvals-second@test.se');
   frontendUserId = await createApplicant(t.db, 'approvals-applicant@test.se');
 });
 afterAll(() => t.close());

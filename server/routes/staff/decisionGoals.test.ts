@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enums } from '../../../resources/enums.js';
 import * as migration from '../../db/migrations/0019_decision_release.js';
 import { applicantCookie, createApplicant, createApplication, createPeriod } from '../../test/handlingFixtures.js';
-import { call, createStaff, createTestApp, sessionCookie, type TestApp } from '../../test/testApp.js';
+import { call, createStaff, createTestApp, decideThroughApi, sessionCookie, type TestApp } from '../../test/testApp.js';
 
 // The applicant's global goals (their answer) and the decision's are kept apart: a decision never writes over what
 // the applicant chose, and each is shown where it belongs.
@@ -13,11 +13,14 @@ const { approved, rejected, ongoing } = enums.application_status;
 
 let t: TestApp;
 let admin: string;
+let second: string;
 
 beforeAll(async () => {
   t = await createTestApp();
   await createStaff(t.db, 'admin', 'goals-admin@test.se');
   admin = await sessionCookie(t.app, 'goals-admin@test.se');
+  await createStaff(t.db, 'admin', 'goals-second@test.se');
+  second = await sessionCookie(t.app, 'goals-second@test.se');
 });
 afterAll(() => t.close());
 
@@ -26,8 +29,8 @@ const get = async (url: string, cookie = admin) => {
   expect(response.statusCode, response.body).toBe(200);
   return response.json().data;
 };
-const decide = (uuid: string, data: object) =>
-  call(t.app, { method: 'PUT', url: `/api/v1/applications/${uuid}/decision`, cookie: admin, payload: { data } });
+/** A decision; one the applicant was told changes by two, asked by the admin and approved by a second. */
+const decide = (uuid: string, data: object) => decideThroughApi(t.app, uuid, data, admin, second);
 
 /** An application whose applicant chose goals 3 and 10, in a period of its own, with the applicant signed in. */
 async function withGoals(options: { capped?: boolean } = {}) {

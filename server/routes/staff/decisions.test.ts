@@ -57,6 +57,8 @@ describe('a decision in a period with a money distribution cap', () => {
       applicant_global_goals: [],
       decided_at: null,
       board: null,
+      told: false,
+      pending_change: null,
       uses_money_distribution_cap: true,
       cap: { available_money: 2_000_000_00, approved_elsewhere: 1_987_500_00, remaining: 12_500_00 },
     });

@@ -1,7 +1,8 @@
 import type { FastifyContextConfig } from 'fastify';
 import { Type } from 'typebox';
 import { enums } from '../../../resources/enums.js';
-import { decide, decisionOf } from '../../applications/decisions.js';
+import { decide, pendingChangeOf, settleDecisionChange } from '../../applications/decisionChanges.js';
+import { decisionOf } from '../../applications/decisions.js';
 import { applicationByUuid } from '../../applications/staffReach.js';
 import { body, data, Nullable, uuid, type Api } from '../schemas.js';
 import { decision, decisionMoney } from '../schemas/decisions.js';
@@ -16,6 +17,10 @@ const decisionSchema = data(decision);
 export default async function decisionRoutes(app: Api) {
   const { db } = app;
   const tags = ['decisions'];
+  /** The decision with the change waiting for a second person, if any. */
+  const answer = async (applicationId: number) => ({
+    data: { ...(await decisionOf(db, applicationId)), pending_change: await pendingChangeOf(db, applicationId) },
+  });
   const config: FastifyContextConfig = {
     access: { abilities: 'manage-applications', scope: applicationPeriod, reaches: namesApplicationInPath },
   };
@@ -33,7 +38,7 @@ export default async function decisionRoutes(app: Api) {
     },
     async (request) => {
       const application = await applicationByUuid(db, request.params.uuid);
-      return { data: await decisionOf(db, application.id) };
+      return answer(application.id);
     },
   );
 
@@ -44,7 +49,7 @@ export default async function decisionRoutes(app: Api) {
       schema: {
         tags,
         summary:
-          'Approve (40, with approved_money) or reject (-10, which clears the amounts). approved_fou and approved_nok left out are cleared, global_goals (the decision’s, apart from the applicant’s answer) left out are kept, and a rejection clears all three; a capped period refuses those three and any amount beyond what remains.',
+          'Approve (40, with approved_money) or reject (-10, which clears the amounts). approved_fou and approved_nok left out are cleared, global_goals (the decision’s, apart from the applicant’s answer) left out are kept, and a rejection clears all three; a capped period refuses those three and any amount beyond what remains. Where the applicant has been told the decision, a change is asked for with its reason (422 errors.reason without one; 409 errors.decision_change_open while one waits) and waits for another’s approval (pending_change); a board’s decision is a 409 errors.decided_by_board.',
         params: uuidParams,
         body: body(
           {
@@ -53,6 +58,7 @@ export default async function decisionRoutes(app: Api) {
             approved_fou: decisionMoney,
             approved_nok: decisionMoney,
             global_goals: GOALS,
+            reason: Type.String({ maxLength: 2000, description: 'Why a told decision is changed; required then' }),
           },
           ['status'],
         ),
@@ -60,10 +66,30 @@ export default async function decisionRoutes(app: Api) {
       },
     },
     async (request) => {
-      const input = request.body.data;
+      const { reason, ...input } = request.body.data;
       const { id } = await applicationByUuid(db, request.params.uuid);
-      await decide(db, id, request.staff!.id, input, request.locale);
-      return { data: await decisionOf(db, id) };
+      await decide(db, id, request.staff!.id, input, request.locale, reason);
+      return answer(id);
     },
   );
+
+  for (const [outcome, summary] of [
+    [
+      'approved',
+      'Approves the change of the decision another asked for, which makes it the decision, checked again as any decision (422 as the decision would be); 403 errors.decision_change_second_person for the one who asked; 404 without a change waiting',
+    ],
+    [
+      'rejected',
+      'Rejects the change of the decision another asked for, or withdraws one’s own: the decision stays; 404 without a change waiting',
+    ],
+  ] as const)
+    app.post(
+      `/applications/:uuid/decision/change/${outcome === 'approved' ? 'approve' : 'reject'}`,
+      { config, schema: { tags, summary, params: uuidParams, response: { 200: decisionSchema } } },
+      async (request) => {
+        const { id } = await applicationByUuid(db, request.params.uuid);
+        await settleDecisionChange(db, id, request.staff!.id, outcome, request.locale);
+        return answer(id);
+      },
+    );
 }

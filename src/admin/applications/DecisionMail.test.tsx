@@ -1,9 +1,10 @@
 import { act } from 'react';
+import { HttpError } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { enums } from '../../../resources/enums';
 import type { StaffDataProvider } from '../../providers/dataProvider';
 import type { ApplicationProgress, Decision, StaffApplication } from '../../providers/staffMethods';
-import { buttonNamed as button, pageText as text, waitFor } from '../../components/testing/dom';
+import { buttonNamed as button, pageText as text, typeInto, waitFor } from '../../components/testing/dom';
 import { mountInAdmin, unmountAdmin } from '../testing/mountInAdmin';
 import { ProgressIndicators } from './ProgressIndicators';
 import { ShownApplicationDialog } from './ShownApplicationDialog';
@@ -48,6 +49,8 @@ const decision: Decision = {
   applicant_global_goals: [3],
   decided_at: '2026-05-02T09:00:00Z',
   board: null,
+  told: false,
+  pending_change: null,
   uses_money_distribution_cap: false,
   cap: null,
 };
@@ -56,7 +59,12 @@ const decision: Decision = {
  * The application dialog, in Swedish, over a dataProvider whose application is read afresh on each call (so a change
  * shows) and whose other methods answer as given, or with an empty list for the sections not read here.
  */
-async function render(data: () => StaffApplication, methods: Partial<Record<keyof StaffDataProvider, unknown>>) {
+async function render(
+  data: () => StaffApplication,
+  methods: Partial<Record<keyof StaffDataProvider, unknown>>,
+  /** Signed in as this staff user (id), who manages applications. */
+  userId?: number,
+) {
   const answers: Record<string, unknown> = {
     getApplication: data,
     getDecision: () => decision,
@@ -76,7 +84,14 @@ async function render(data: () => StaffApplication, methods: Partial<Record<keyo
             },
     },
   ) as StaffDataProvider;
-  await mountInAdmin(<ShownApplicationDialog />, dataProvider, `/applications?show=${uuid}`);
+  const manager = [{ name: 'manage-applications', entity_type: null, entity_id: null }];
+  await mountInAdmin(
+    <ShownApplicationDialog />,
+    dataProvider,
+    `/applications?show=${uuid}`,
+    userId === undefined ? undefined : manager,
+    userId === undefined ? undefined : { id: userId, fullName: 'Bengt Berg' },
+  );
 }
 
 /** The last button of that name: the confirmation's, over the dialog. */
@@ -177,5 +192,67 @@ describe('a decision the board took', () => {
     expect(button('Spara beslut')).toBeUndefined();
     expect(document.querySelector('a[href$="/meetings/8"]')?.textContent).toBe('Öppna sammanträdet');
     expect(button('Skicka beslutsbrev')).toBeDefined();
+  });
+});
+
+describe('a change of a decision the applicant was told', { timeout: 15_000 }, () => {
+  const pending = (askedBy: number) => ({
+    ...decision,
+    told: true,
+    pending_change: {
+      status: approved,
+      approved_money: 10_000_00,
+      approved_fou: null,
+      approved_nok: null,
+      global_goals: [],
+      reason: 'Budgeten var dubbelräknad.',
+      asked_by: { id: askedBy, name: 'Anna Admin' },
+      asked_at: '2026-05-04T09:00:00Z',
+    },
+  });
+
+  it('asks for the reason, and says the change waits for another person', async () => {
+    const decide = vi
+      .fn()
+      .mockRejectedValueOnce(
+        new HttpError('Uppgifterna är ogiltiga.', 422, {
+          message: 'Uppgifterna är ogiltiga.',
+          errors: { reason: 'Sökanden har fått beslutet. Skriv skälet till ändringen, så godkänner en annan person den.' },
+        }),
+      )
+      .mockResolvedValueOnce(pending(7));
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await render(() => application({ releasedAt: '2026-05-03T09:00:00Z' }), { getDecision: () => ({ ...decision, told: true }), decide });
+    await waitFor(() => text().includes('En ändring gäller först när en annan person har godkänt den.'), 'the told decision');
+    await act(async () => button('Spara beslut')!.click());
+    await waitFor(() => text().includes('Skriv skälet till ändringen, så godkänner'), 'the refusal');
+    const reason = [...document.querySelectorAll('textarea')].find((a) => !a.getAttribute('aria-hidden'))!;
+    await typeInto(reason, 'Budgeten var dubbelräknad.');
+    await act(async () => button('Spara beslut')!.click());
+    await waitFor(() => text().includes('Ändringen väntar på att en annan person godkänner den.'), 'the notice');
+    expect(decide).toHaveBeenLastCalledWith(uuid, expect.objectContaining({ reason: 'Budgeten var dubbelräknad.' }));
+  });
+
+  it('is approved by another after a confirmation naming the new decision', async () => {
+    const settleDecisionChange = vi.fn(async () => decision);
+    await render(() => application(), { getDecision: () => pending(7), settleDecisionChange }, 8);
+    await waitFor(() => text().includes('Ändring som väntar på godkännande'), 'the change');
+    expect(text().replace(/\s+/g, ' ')).toContain('Anna Admin begärde 4 maj 2026: Beviljad, 10 000 kr. Skäl: Budgeten var dubbelräknad.');
+    expect(button('Spara beslut')).toBeUndefined();
+    await act(async () => button('Godkänn ändringen')!.click());
+    await waitFor(() => text().includes('Godkänna ändringen?'), 'the confirmation');
+    await act(async () => lastButton('Godkänn ändringen')!.click());
+    await waitFor(() => settleDecisionChange.mock.calls.length > 0, 'the approval');
+    expect(settleDecisionChange).toHaveBeenCalledWith(uuid, 'approve');
+  });
+
+  it('is only withdrawn by the one who asked for it', async () => {
+    const settleDecisionChange = vi.fn(async () => decision);
+    await render(() => application(), { getDecision: () => pending(7), settleDecisionChange }, 7);
+    await waitFor(() => text().includes('Du begärde ändringen, så en annan person godkänner den.'), 'the own change');
+    expect(button('Godkänn ändringen')).toBeUndefined();
+    await act(async () => button('Dra tillbaka ändringen')!.click());
+    await waitFor(() => settleDecisionChange.mock.calls.length > 0, 'the withdrawal');
+    expect(settleDecisionChange).toHaveBeenCalledWith(uuid, 'reject');
   });
 });

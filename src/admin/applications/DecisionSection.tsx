@@ -9,6 +9,7 @@ import {
   FormLabel,
   Radio,
   RadioGroup,
+  TextField,
 } from '@mui/material';
 import { useState } from 'react';
 import { useLocaleState, useNotify, useTranslate } from 'react-admin';
@@ -22,6 +23,7 @@ import { Loaded } from '../LoadFailed';
 import { useApplicationMutation, useApplicationQuery } from '../useStaffQuery';
 import { BoardDecision } from './BoardDecision';
 import { DecisionMail } from './DecisionMail';
+import { PendingDecisionChange } from './PendingDecisionChange';
 import { AmountInput, ProposalSection } from './ProposalSection';
 import { useShownApplication } from './useShownApplication';
 
@@ -39,7 +41,13 @@ export function DecisionSection({ uuid }: { uuid: string }) {
     <Loaded query={decision}>
       {(loaded) => (
         <>
-          {loaded.board ? <BoardDecision decision={loaded} board={loaded.board} /> : <DecisionForm uuid={uuid} decision={loaded} />}
+          {loaded.board ? (
+            <BoardDecision decision={loaded} board={loaded.board} />
+          ) : loaded.pending_change ? (
+            <PendingDecisionChange uuid={uuid} change={loaded.pending_change} />
+          ) : (
+            <DecisionForm uuid={uuid} decision={loaded} />
+          )}
           <DecisionMail uuid={uuid} status={loaded.status} />
         </>
       )}
@@ -63,6 +71,7 @@ function DecisionForm({ uuid, decision }: { uuid: string; decision: Decision }) 
     // The decision's own goals; a first approval starts from the applicant's answer, which it leaves as it is.
     global_goals: (decision.status === approved ? decision.global_goals : decision.applicant_global_goals) ?? [],
   }));
+  const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
   // The amount as it is being typed, so what is left of the period's amount follows every keystroke.
@@ -99,9 +108,10 @@ function DecisionForm({ uuid, decision }: { uuid: string; decision: Decision }) 
         approved_nok: approving ? draft.approved_nok : null,
         global_goals: draft.global_goals,
       });
+    if (decision.told) body.reason = reason;
     try {
-      await decide.mutateAsync(body);
-      notify('app.decision.saved', { type: 'success' });
+      const saved = await decide.mutateAsync(body);
+      notify(saved.pending_change ? 'app.decision.change_asked' : 'app.decision.saved', { type: 'success' });
     } catch (failure) {
       setMessage((failure as Error).message);
       setErrors(errorBody(failure as HttpError)?.errors ?? {});
@@ -111,6 +121,7 @@ function DecisionForm({ uuid, decision }: { uuid: string; decision: Decision }) 
   return (
     <ProposalSection id="decision" title="app.decision.title" save="app.decision.save" onSave={() => void save()}>
       {approveAsked && <Alert severity="info">{translate('app.decision.approve_here')}</Alert>}
+      {decision.told && <Alert severity="info">{translate('app.decision.told')}</Alert>}
       <FormControl error={!!errors.status}>
         <RadioGroup
           row
@@ -166,6 +177,19 @@ function DecisionForm({ uuid, decision }: { uuid: string; decision: Decision }) 
             </FormGroup>
           </Box>
         </>
+      )}
+      {decision.told && (
+        <TextField
+          label={translate('app.decision.reason')}
+          required
+          multiline
+          minRows={2}
+          value={reason}
+          onChange={(event) => (setReason(event.target.value), setErrors(({ reason: _, ...rest }) => rest))}
+          error={!!errors.reason}
+          helperText={errors.reason ?? ' '}
+          slotProps={{ htmlInput: { maxLength: 2000 } }}
+        />
       )}
       {message && <Alert severity="error">{message}</Alert>}
     </ProposalSection>

@@ -50,7 +50,7 @@ function HistoryEntries({ entries }: { entries: Entry[] }) {
     // Ids are for the machine; the name beside them says who.
     // A board's decision names its meeting in a sentence of its own (atMeeting), not as fields.
     const keys = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])].filter(
-      (key) => !key.endsWith('_id') && !(entry.action === 'decision' && (key === 'held_on' || key === 'reason')),
+      (key) => !key.endsWith('_id') && !(entry.action === 'decision' && ['held_on', 'reason', 'asked_by'].includes(key)),
     );
     if (!entry.before || !entry.after) {
       const only = (entry.after ?? entry.before)!;
@@ -61,8 +61,12 @@ function HistoryEntries({ entries }: { entries: Entry[] }) {
       .map((key) => `${label(key)}: ${value(key, entry.before?.[key])} → ${value(key, entry.after?.[key])}`)
       .join('; ');
   };
-  /** "Styrelsens beslut vid sammanträdet 13 dec. 2026", and a changed decision's reason. */
+  /** "Styrelsens beslut vid sammanträdet 13 dec. 2026", a changed decision's reason, or who asked for a change. */
   const atMeeting = (entry: Entry) => {
+    const askedBy = entry.action === 'decision' ? entry.after?.asked_by : undefined;
+    // A change of a told decision: approved by the entry's author, asked for by another.
+    if (typeof askedBy === 'string')
+      return translate('app.applications.history_board.second_person', { name: askedBy, reason: plain(entry.after?.reason) });
     const heldOn = entry.action === 'decision' ? entry.after?.held_on : undefined;
     if (typeof heldOn !== 'string') return null;
     const date = formatDate(heldOn, locale);

@@ -33,6 +33,8 @@ async function mount(record: typeof row & { approved_money: number | null }) {
       global_goals: [],
       decided_at: null,
       board: null,
+      told: false,
+      pending_change: null,
       uses_money_distribution_cap: false,
       cap: null,
     },

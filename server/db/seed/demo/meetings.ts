@@ -13,7 +13,7 @@ const place = 'Sammanträdesrummet, Sparbankshuset i Luleå';
 
 /**
  * The board's meetings: last year's in May, which decided that period's applications (its agenda's decisions are the
- * applications' own), with the board member standing aside from the jetty; and this year's, planned in two weeks, with
+ * applications' own), with the board member standing aside from the jetty; and this year's, held today, with
  * the applications whose reviews are all in on its agenda, for staff to enter the board's decisions. Anna chairs, the
  * board member Birgitta adjusts, Erik sits with them. Last year's is written directly with its past times, as the
  * decisions are: the app's own steps take effect now, and decide the applications again.
@@ -92,7 +92,7 @@ export async function seedMeetings(trx: Db, applications: SeededApplication[], p
 
   const planned = await createMeeting(trx, {
     period_id: periodIds.open,
-    held_on: isoDate(daysAgo(-14)),
+    held_on: isoDate(daysAgo(0)),
     place,
     member_ids: [anna, birgitta, erik],
     chair_id: anna,
