@@ -3,7 +3,7 @@ import { personName } from '../../resources/users.js';
 import type { Locale } from '../../resources/locales.js';
 import type { Db } from '../db/connect.js';
 import { AppError, invalid, notFound } from '../errors.js';
-import { applicantWasTold, decideIn, type DecisionInput } from './decisions.js';
+import { applicantWasTold, assertNotBoardDecided, decideIn, type DecisionInput } from './decisions.js';
 import { recordHistory } from './history.js';
 
 // One person's decision on an application (by delegation, outside a board meeting), and a change of one the applicant
@@ -18,6 +18,8 @@ import { recordHistory } from './history.js';
  */
 export async function decide(db: Db, applicationId: number, staffId: number, input: DecisionInput, locale: Locale, reason?: string) {
   await db.transaction().execute(async (trx) => {
+    // A board's decision is no one person's to change, told or not: said before any reason is asked for.
+    await assertNotBoardDecided(trx, applicationId, locale);
     if (await applicantWasTold(trx, applicationId)) await askDecisionChange(trx, applicationId, staffId, input, locale, reason);
     else await decideIn(trx, applicationId, staffId, input, locale);
   });

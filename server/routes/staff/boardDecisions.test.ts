@@ -109,6 +109,11 @@ describe('a board’s decision', () => {
     // The decision says whose it is.
     const read = (await api('GET', `/applications/${asa.uuid}/decision`)).json().data;
     expect(read).toMatchObject({ status: approved, approved_money: 120_000_00, board: { meeting_id: meeting, held_on: '2026-04-15' } });
+    // Once the applicant is told, still the board's: no reason is asked for a change no one person may ask.
+    expect((await api('POST', `/applications/${asa.uuid}/decision-release`)).statusCode).toBe(200);
+    const told = await api('PUT', `/applications/${asa.uuid}/decision`, { status: approved, approved_money: 500_000_00 });
+    expect(told.statusCode).toBe(409);
+    expect(told.json().message).toBe(raised.json().message);
   });
 
   it('is entered once the meeting’s day has come, not before', async () => {
