@@ -244,11 +244,7 @@ export async function addChangeOfDecision(db: Db, meetingId: number, uuid: strin
       .forUpdate('a')
       .executeTakeFirst();
     if (!application) throw invalid({ application_uuid: ['validation.change_of_decision'] });
-    const { last } = await trx
-      .selectFrom('meeting_agenda')
-      .select(sql<number>`coalesce(max(position), -1)::int`.as('last'))
-      .where('meeting_id', '=', meetingId)
-      .executeTakeFirstOrThrow();
+    const last = await lastPosition(trx, meetingId);
     await trx
       .insertInto('meeting_agenda')
       .values({
@@ -269,11 +265,7 @@ export async function addChangeOfDecision(db: Db, meetingId: number, uuid: strin
 export async function appendReviewed(db: Db, meetingId: number, viewer: Viewer): Promise<number> {
   return inTransaction(db, async (trx) => {
     const meeting = await lockUndecided(trx, meetingId);
-    const { last } = await trx
-      .selectFrom('meeting_agenda')
-      .select(sql<number>`coalesce(max(position), -1)::int`.as('last'))
-      .where('meeting_id', '=', meetingId)
-      .executeTakeFirstOrThrow();
+    const last = await lastPosition(trx, meetingId);
     const added = await trx
       .insertInto('meeting_agenda')
       .columns(['meeting_id', 'application_id', 'position'])
@@ -344,6 +336,16 @@ export async function declareConflict(db: Db, meetingId: number, uuid: string, u
         after: { conflict_of_interest: false, meeting_id: meetingId },
       });
   });
+}
+
+/** The agenda's last position (-1 while it is empty): where an added line follows. */
+async function lastPosition(trx: Db, meetingId: number): Promise<number> {
+  const { last } = await trx
+    .selectFrom('meeting_agenda')
+    .select(sql<number>`coalesce(max(position), -1)::int`.as('last'))
+    .where('meeting_id', '=', meetingId)
+    .executeTakeFirstOrThrow();
+  return last;
 }
 
 /** The applications on the meeting's agenda: what its decisions are about. */

@@ -1,9 +1,9 @@
 import { Alert, Box, Link, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useLocaleState, useTranslate } from 'react-admin';
-import { enums } from '../../../resources/enums';
-import { formatDate, formatMoney } from '../../../resources/format';
+import { formatDate } from '../../../resources/format';
 import type { Decision } from '../../providers/staffMethods';
+import { useDecisionLabel } from './decisionLabel';
 
 /**
  * A decision the board took at a meeting, read only: it stands until a later meeting changes it on an agenda line of
@@ -12,10 +12,7 @@ import type { Decision } from '../../providers/staffMethods';
 export function BoardDecision({ decision, board }: { decision: Decision; board: NonNullable<Decision['board']> }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const status =
-    decision.status === enums.application_status.approved
-      ? `${translate('enums.application_status.approved')}, ${formatMoney(decision.approved_money, locale)}`
-      : translate('enums.application_status.rejected');
+  const status = useDecisionLabel()(decision.status, decision.approved_money);
   return (
     <Box component="section" aria-labelledby="decision-heading" sx={{ mb: 3 }}>
       <Typography variant="h6" component="h3" id="decision-heading" gutterBottom>

@@ -4,9 +4,10 @@ import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Confirm, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { enums } from '../../../resources/enums';
-import { formatDate, formatMoney } from '../../../resources/format';
+import { formatDate } from '../../../resources/format';
 import { includes } from '../../../resources/includes';
 import { useApplicationMutation, useApplicationQuery } from '../useStaffQuery';
+import { useDecisionLabel } from './decisionLabel';
 
 const { approved, rejected } = enums.application_status;
 
@@ -32,10 +33,7 @@ export function DecisionMail({ uuid, status }: { uuid: string; status: number })
   const changed = !!application?.progress.decision_changed_after_mail;
   const current = !!sentAt && !changed;
   const releasedAt = application?.decision_released_at ?? null;
-  const decision =
-    status === approved
-      ? `${translate('enums.application_status.approved')}, ${formatMoney(application?.approved_money ?? null, locale)}`
-      : translate('enums.application_status.rejected');
+  const decision = useDecisionLabel()(status, application?.approved_money ?? null);
 
   const run = async (change: () => Promise<unknown>, done: string) => {
     setMessage(null);

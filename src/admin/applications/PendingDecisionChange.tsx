@@ -1,10 +1,10 @@
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Confirm, useGetIdentity, useLocaleState, useNotify, useTranslate } from 'react-admin';
-import { enums } from '../../../resources/enums';
-import { formatDate, formatMoney } from '../../../resources/format';
+import { formatDate } from '../../../resources/format';
 import type { Decision } from '../../providers/staffMethods';
 import { useApplicationMutation } from '../useStaffQuery';
+import { useDecisionLabel } from './decisionLabel';
 
 type Change = NonNullable<Decision['pending_change']>;
 
@@ -24,10 +24,7 @@ export function PendingDecisionChange({ uuid, change }: { uuid: string; change: 
     dataProvider.settleDecisionChange(uuid, outcome),
   );
   const own = identity?.id === change.asked_by.id;
-  const decision =
-    change.status === enums.application_status.approved
-      ? `${translate('enums.application_status.approved')}, ${formatMoney(change.approved_money, locale)}`
-      : translate('enums.application_status.rejected');
+  const decision = useDecisionLabel()(change.status, change.approved_money);
   const run = async (outcome: 'approve' | 'reject', done: string) => {
     setMessage(null);
     try {
