@@ -4,6 +4,7 @@ import { formatDate, formatMoney } from '../../resources/format.js';
 import type { Locale } from '../../resources/locales.js';
 import type { Db } from '../db/connect.js';
 import { AppError, invalid, type FieldErrors } from '../errors.js';
+import { bookDecision, bookGrant, bookingDay, bookLapses } from '../bookkeeping/journal.js';
 import { keepGrantWithDecision } from '../payouts/plan.js';
 import { approvedElsewhere, canApprove, capFigures } from './cap.js';
 import { recordHistory } from './history.js';
@@ -111,7 +112,8 @@ export function changeStatus(db: Db, uuid: string, status: number, staffId: numb
     const { approved_money } = await trx.selectFrom('applications').select('approved_money').where('id', '=', id).executeTakeFirstOrThrow();
     await keepGrantWithDecision(trx, id, { status, approved_money }, staffId, locale, 'status');
   };
-  return changeApplication(db, uuid, 'status', status, staffId, guard);
+  const book = async (trx: Db, id: number) => bookGrant(trx, id, await bookingDay(trx), staffId);
+  return changeApplication(db, uuid, 'status', status, staffId, guard, book);
 }
 
 /** The decision as staff see it, and for a capped period what remains of its amount. */
@@ -244,6 +246,10 @@ export async function decideIn(
     .set({ ...after, decided_at: decidedAt, decided_meeting_id: board?.meetingId ?? null, updated_at: sql<Date>`now()` })
     .where('id', '=', id)
     .execute();
+  // Booked as it now stands: a changed decision corrects its earlier voucher, on the day of the change.
+  const today = await bookingDay(trx);
+  await bookDecision(trx, id, board?.heldOn ?? today, staffId);
+  await bookLapses(trx, id, today, staffId);
   const atMeeting = board && {
     meeting_id: board.meetingId,
     held_on: board.heldOn,

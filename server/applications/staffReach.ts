@@ -64,6 +64,8 @@ export async function changeApplication(
   value: number | boolean,
   staffId: number,
   guard?: (trx: Db, applicationId: number) => Promise<void>,
+  /** After the change is written, in its transaction (the books follow a status). */
+  afterwards?: (trx: Db, applicationId: number) => Promise<void>,
 ) {
   await db.transaction().execute(async (trx) => {
     const current = await trx
@@ -82,6 +84,7 @@ export async function changeApplication(
       .set({ [column]: value, updated_at: new Date() })
       .where('id', '=', current.id)
       .execute();
+    await afterwards?.(trx, current.id);
     await recordHistory(trx, {
       applicationId: current.id,
       userId: staffId,

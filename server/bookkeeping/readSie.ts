@@ -13,6 +13,8 @@ export interface ReadVoucher {
   day: string;
   text: string;
   transactions: { account: number; ore: number }[];
+  /** The registration's day and signature, when the file gives them. */
+  registered?: { day: string; by: string };
 }
 
 export interface ReadSie {
@@ -64,8 +66,10 @@ export function readSie(bytes: Buffer): ReadSie {
     const record = { label: head.slice(1), fields: rest };
     records.push(record);
     if (record.label === 'KONTO') accounts.set(Number(rest[0]), rest[1]);
-    if (record.label === 'VER')
-      vouchers.push({ series: rest[0], number: Number(rest[1]), day: day(rest[2]), text: rest[3], transactions: [] });
+    if (record.label === 'VER') {
+      const registered = rest[4] ? { registered: { day: day(rest[4]), by: rest[5] ?? '' } } : {};
+      vouchers.push({ series: rest[0], number: Number(rest[1]), day: day(rest[2]), text: rest[3], transactions: [], ...registered });
+    }
     if (record.label === 'TRANS') {
       if (!vouchers.length) throw new Error('#TRANS before any #VER');
       vouchers[vouchers.length - 1].transactions.push({ account: Number(rest[0]), ore: ore(rest[2]) });

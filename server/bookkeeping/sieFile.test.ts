@@ -13,7 +13,7 @@ function year(vouchers: SieVoucher[] = grantVouchers()): SieFileInput {
     foundation: { name: 'Sparbanksstiftelsen Höglandet', organisationNumber: '8024153978' },
     program: { name: 'Ansökningsportalen', version: '0.1.0' },
     generatedOn: '2026-01-15',
-    financialYear: { start: '2025-01-01', end: '2025-12-31' },
+    financialYears: [{ start: '2025-01-01', end: '2025-12-31' }],
     chartType: 'BAS2014',
     accounts: [
       { number: LIABILITY, name: 'Beviljade ej utbetalda bidrag' },
@@ -182,7 +182,7 @@ describe('sieFile', () => {
     ],
     [
       'a year that ends before it starts',
-      { ...year([]), financialYear: { start: '2025-12-31', end: '2025-01-01' } },
+      { ...year([]), financialYears: [{ start: '2025-12-31', end: '2025-01-01' }] },
       'The financial year ends',
     ],
   ])('refuses %s', (_, input, message) => {

@@ -20,6 +20,8 @@ export interface SieVoucher {
   day: string;
   text: string;
   transactions: SieTransaction[];
+  /** When (a Stockholm day) and by whom it was booked, as the accounting program shows a voucher's registration. */
+  registered?: { day: string; by: string };
 }
 
 export interface SieFileInput {
@@ -28,8 +30,11 @@ export interface SieFileInput {
   program: { name: string; version: string };
   /** The Stockholm day the file is written. */
   generatedOn: string;
-  /** The financial year the vouchers belong to, its first and last Stockholm day. */
-  financialYear: { start: string; end: string };
+  /**
+   * The financial years the vouchers belong to, their first and last Stockholm days: the current year (#RAR 0), then
+   * the one before it (#RAR -1) when the vouchers reach into it.
+   */
+  financialYears: { start: string; end: string }[];
   /** The chart of accounts' type (`#KPTYP`, e.g. 'BAS2014'), when the settings name one. */
   chartType?: string;
   /** The accounts the vouchers use, each declared once. */
@@ -49,10 +54,16 @@ function check(input: SieFileInput): void {
     throw new Error(`Not an organisation number: "${input.foundation.organisationNumber}"`);
   }
   checkDay(input.generatedOn, 'The generation date');
-  const { start, end } = input.financialYear;
-  checkDay(start, 'The start of the financial year');
-  checkDay(end, 'The end of the financial year');
-  if (start > end) throw new Error(`The financial year ends (${end}) before it starts (${start})`);
+  if (!input.financialYears.length) throw new Error('The file names no financial year');
+  for (const [index, { start, end }] of input.financialYears.entries()) {
+    checkDay(start, 'The start of the financial year');
+    checkDay(end, 'The end of the financial year');
+    if (start > end) throw new Error(`The financial year ends (${end}) before it starts (${start})`);
+    const later = input.financialYears[index - 1];
+    if (later && end >= later.start) throw new Error(`The financial year ${start}–${end} does not come before ${later.start}`);
+  }
+  const yearOf = (day: string) => input.financialYears.findIndex(({ start, end }) => day >= start && day <= end);
+  const named = input.financialYears.map(({ start, end }) => `${start}–${end}`).join(', ');
 
   const declared = new Set<number>();
   for (const { number } of input.accounts) {
@@ -65,10 +76,14 @@ function check(input: SieFileInput): void {
   for (const voucher of input.vouchers) {
     const name = `Voucher ${voucher.series} ${voucher.number}`;
     if (!voucher.series.trim() || !isPositiveWhole(voucher.number)) throw new Error(`${name} needs a series and a positive whole number`);
-    if (seen.has(`${voucher.series} ${voucher.number}`)) throw new Error(`${name} is in the file twice`);
-    seen.add(`${voucher.series} ${voucher.number}`);
     checkDay(voucher.day, `${name}'s date`);
-    if (voucher.day < start || voucher.day > end) throw new Error(`${name} (${voucher.day}) is outside the financial year ${start}–${end}`);
+    const year = yearOf(voucher.day);
+    if (year < 0) throw new Error(`${name} (${voucher.day}) is outside the financial years ${named}`);
+    // Numbered per financial year: each year's B 1 is its own.
+    const key = `${year} ${voucher.series} ${voucher.number}`;
+    if (seen.has(key)) throw new Error(`${name} is in the file twice`);
+    seen.add(key);
+    if (voucher.registered) checkDay(voucher.registered.day, `${name}'s registration date`);
     if (voucher.transactions.length === 0) throw new Error(`${name} has no transactions`);
     let sum = 0n;
     for (const { account, ore } of voucher.transactions) {
@@ -81,9 +96,10 @@ function check(input: SieFileInput): void {
 }
 
 /** A voucher's lines: its head, then its rows between braces. */
-function voucherLines({ series, number, day, text, transactions }: SieVoucher): string[] {
+function voucherLines({ series, number, day, text, transactions, registered }: SieVoucher): string[] {
+  const registration = registered ? ` ${sieDate(registered.day)} ${sieText(registered.by)}` : '';
   return [
-    `#VER ${sieText(series)} ${number} ${sieDate(day)} ${sieText(text)}`,
+    `#VER ${sieText(series)} ${number} ${sieDate(day)} ${sieText(text)}${registration}`,
     '{',
     ...transactions.map(({ account, ore }) => `#TRANS ${account} {} ${sieAmount(ore)}`),
     '}',
@@ -97,7 +113,7 @@ function voucherLines({ series, number, day, text, transactions }: SieVoucher): 
  */
 export function sieFile(input: SieFileInput): Buffer {
   check(input);
-  const { foundation, program, financialYear, chartType } = input;
+  const { foundation, program, financialYears, chartType } = input;
   const lines = [
     // Not yet imported: the receiving program sets it to 1 when it has read the file.
     '#FLAGGA 0',
@@ -107,7 +123,7 @@ export function sieFile(input: SieFileInput): Buffer {
     '#SIETYP 4',
     `#ORGNR ${normaliseOrgNumber(foundation.organisationNumber)}`,
     `#FNAMN ${sieText(foundation.name)}`,
-    `#RAR 0 ${sieDate(financialYear.start)} ${sieDate(financialYear.end)}`,
+    ...financialYears.map(({ start, end }, index) => `#RAR ${index === 0 ? 0 : -index} ${sieDate(start)} ${sieDate(end)}`),
     ...(chartType ? [`#KPTYP ${sieText(chartType)}`] : []),
     ...[...input.accounts].sort((a, b) => a.number - b.number).map(({ number, name }) => `#KONTO ${number} ${sieText(name)}`),
     ...input.vouchers.flatMap(voucherLines),

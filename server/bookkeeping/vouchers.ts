@@ -1,139 +1,128 @@
-import { sql, type RawBuilder } from 'kysely';
-import { enums } from '../../resources/enums.js';
+import { sql } from 'kysely';
 import { orgNumber } from '../../resources/validators.js';
+import { personName } from '../../resources/users.js';
 import type { Db } from '../db/connect.js';
 import { assertTakesPart, type Viewer } from '../auth/standing.js';
-import { AppError } from '../errors.js';
+import { AppError, invalid } from '../errors.js';
+import { financialYearEnd, financialYearOf, journalSettings, purposes, type BookkeepingAccounts, type VoucherKind } from './journal.js';
 import type { SieAccount, SieFileInput, SieVoucher } from './sieFile.js';
 
-// The grants' bookkeeping for a range of Stockholm days, read from the database as the vouchers of an SIE file:
-// - a decision books the approved amount as granted and not yet paid, on the day it was made;
-// - a payout paid moves it from the liability to the bank on the day paid, and a paid payout the bank returned moves it
-//   back on the day of the return (it is still owed to the applicant);
-// - a repayment received, and an instalment that lapsed, book money that came back or was never paid as returned.
+// The journal's vouchers of a range of Stockholm days as an SIE file's: each with the number it was given when booked,
+// the day it books, when and by whom it was booked; a correction names the voucher it reverses. Read twice, the same
+// days give the same vouchers.
 
-export type VoucherKind = 'decision' | 'payout_paid' | 'payout_returned' | 'repayment_received' | 'instalment_lapsed';
-
-interface VoucherRow {
-  kind: VoucherKind;
-  day: string;
-  amount: string;
-  reference: string | null;
-  id: number;
-  application_id: number;
+export interface VoucherTexts {
+  voucher: (kind: VoucherKind, reference: string) => string;
+  /** A correction's text, naming the voucher it reverses ("B 12"). */
+  reversal: (kind: VoucherKind, reference: string, reversed: string) => string;
+  account: (purpose: keyof BookkeepingAccounts) => string;
 }
 
-/** The accounts of payment_settings, by what they are for. */
-export interface BookkeepingAccounts {
-  grants: number;
-  payable: number;
-  bank: number;
-  returned: number;
+/** The financial years a range reaches: that of its last day (0) and the one before it (-1), no further. */
+export interface RangeYears {
+  current: { start: string; end: string };
+  previous?: { start: string; end: string };
 }
-
-const STOCKHOLM = 'Europe/Stockholm';
-
-/** A timestamp column's Stockholm day as 'YYYY-MM-DD'. */
-const dayOf = (column: string) => sql`to_char((${sql.ref(column)} AT TIME ZONE ${STOCKHOLM})::date, 'YYYY-MM-DD')`;
-
-/** A timestamp column within the Stockholm days from..to (the bounds as instants, so an index on it can serve). */
-const within = (column: string, from: string, to: string): RawBuilder<boolean> =>
-  sql<boolean>`${sql.ref(column)} >= (${from}::date)::timestamp AT TIME ZONE ${STOCKHOLM}
-    AND ${sql.ref(column)} < (${to}::date + 1)::timestamp AT TIME ZONE ${STOCKHOLM}`;
-
-/** Every booked event of the days from..to, by day, then kind, then row. */
-async function voucherRows(db: Db, from: string, to: string): Promise<VoucherRow[]> {
-  const { rows } = await sql<VoucherRow>`
-    SELECT * FROM (
-      SELECT 'decision' AS kind, ${dayOf('a.decided_at')} AS day, a.approved_money::text AS amount, a.reference, a.id, a.id AS application_id
-        FROM applications a
-        WHERE a.status = ${enums.application_status.approved} AND a.approved_money > 0 AND ${within('a.decided_at', from, to)}
-      UNION ALL
-      SELECT 'payout_paid', to_char(p.paid_on, 'YYYY-MM-DD'), p.amount::text, a.reference, p.id, a.id
-        FROM payouts p JOIN applications a ON a.id = p.application_id
-        WHERE p.paid_on BETWEEN ${from}::date AND ${to}::date
-      UNION ALL
-      SELECT 'payout_returned', ${dayOf('p.returned_at')}, p.amount::text, a.reference, p.id, a.id
-        FROM payouts p JOIN applications a ON a.id = p.application_id
-        WHERE p.status = ${enums.payout_status.returned} AND p.paid_on IS NOT NULL AND ${within('p.returned_at', from, to)}
-      UNION ALL
-      SELECT 'repayment_received', to_char(r.received_on, 'YYYY-MM-DD'), r.amount::text, a.reference, r.id, a.id
-        FROM repayments r JOIN applications a ON a.id = r.application_id
-        WHERE r.received_on BETWEEN ${from}::date AND ${to}::date
-      UNION ALL
-      SELECT 'instalment_lapsed', ${dayOf('i.lapsed_at')}, i.amount::text, a.reference, i.id, a.id
-        FROM payout_instalments i JOIN applications a ON a.id = i.application_id
-        WHERE ${within('i.lapsed_at', from, to)}
-    ) booked
-    ORDER BY day, array_position(ARRAY['decision', 'payout_paid', 'payout_returned', 'repayment_received', 'instalment_lapsed'], kind), id
-  `.execute(db);
-  return rows;
-}
-
-/** Which account each kind of voucher debits and credits. */
-const entries: Record<VoucherKind, (a: BookkeepingAccounts) => { debit: number; credit: number }> = {
-  decision: (a) => ({ debit: a.grants, credit: a.payable }),
-  payout_paid: (a) => ({ debit: a.payable, credit: a.bank }),
-  payout_returned: (a) => ({ debit: a.bank, credit: a.payable }),
-  repayment_received: (a) => ({ debit: a.bank, credit: a.returned }),
-  instalment_lapsed: (a) => ({ debit: a.payable, credit: a.returned }),
-};
 
 /**
- * The vouchers of the days from..to, numbered from 1 in series 'B' (bidrag), each naming its application's reference;
- * refused (403) to a viewer who stood aside from any of their applications, since the books are whole or not given.
+ * The years of the days from..to: #RAR 0 is the financial year of `to`, #RAR -1 the year before when `from` reaches
+ * into it. 422 beside `from` for a range reaching further back than the year before.
  */
-export async function grantVouchers(
-  db: Db,
-  range: { from: string; to: string },
-  accounts: BookkeepingAccounts,
-  text: (kind: VoucherKind, reference: string) => string,
-  viewer: Viewer,
-): Promise<SieVoucher[]> {
-  const rows = await voucherRows(db, range.from, range.to);
+export function rangeYears(from: string, to: string, firstMonth: number): RangeYears {
+  const start = financialYearOf(to, firstMonth);
+  const current = { start, end: financialYearEnd(start) };
+  if (from >= start) return { current };
+  const previousStart = financialYearOf(`${Number(start.slice(0, 4)) - 1}${start.slice(4)}`, firstMonth);
+  if (from < previousStart) {
+    throw invalid({ from: [{ key: 'validation.bookkeeping_range_years', params: { first: previousStart } }] });
+  }
+  return { current, previous: { start: previousStart, end: financialYearEnd(previousStart) } };
+}
+
+/**
+ * The vouchers booked on the days from..to, in their series and numbers' order; refused (403) to a viewer who stood
+ * aside from any of their applications, since the books are whole or not given.
+ */
+export async function journalVouchers(db: Db, range: { from: string; to: string }, texts: VoucherTexts, viewer: Viewer) {
+  const rows = await db
+    .selectFrom('journal_vouchers as j')
+    .leftJoin('journal_vouchers as r', 'r.id', 'j.reverses_id')
+    .leftJoin('users as u', 'u.id', 'j.booked_by')
+    .select([
+      'j.series',
+      'j.number',
+      'j.financial_year',
+      'j.day',
+      'j.kind',
+      'j.application_id',
+      'j.reference',
+      'j.amount',
+      'j.debit_account',
+      'j.credit_account',
+      'r.series as reversed_series',
+      'r.number as reversed_number',
+      'u.first_name',
+      'u.last_name',
+      sql<string>`to_char((j.booked_at AT TIME ZONE 'Europe/Stockholm')::date, 'YYYY-MM-DD')`.as('booked_on'),
+    ])
+    .where('j.day', '>=', range.from)
+    .where('j.day', '<=', range.to)
+    .orderBy('j.financial_year')
+    .orderBy('j.series')
+    .orderBy('j.number')
+    .execute();
   await assertTakesPart(db, viewer, [...new Set(rows.map((row) => row.application_id))]);
-  return rows.map((row, index) => {
-    const ore = Number(BigInt(row.amount));
-    const { debit, credit } = entries[row.kind](accounts);
+  return rows.map((row): SieVoucher & { kind: VoucherKind; reversal: boolean } => {
+    const ore = Number(row.amount);
+    const reversal = row.reversed_number !== null;
     return {
-      series: 'B',
-      number: index + 1,
+      kind: row.kind,
+      reversal,
+      series: row.series,
+      number: row.number,
       day: row.day,
-      text: text(row.kind, row.reference ?? ''),
+      text: reversal
+        ? texts.reversal(row.kind, row.reference, `${row.reversed_series} ${row.reversed_number}`)
+        : texts.voucher(row.kind, row.reference),
+      registered: { day: row.booked_on, by: personName(row.first_name, row.last_name) },
       transactions: [
-        { account: debit, ore },
-        { account: credit, ore: -ore },
+        { account: row.debit_account, ore },
+        { account: row.credit_account, ore: -ore },
       ],
     };
   });
 }
 
 /**
- * The foundation and its accounts from payment_settings; 422 when the name or organisation number the file needs is
- * not set yet (the payment settings page sets them).
+ * The foundation from payment_settings; 422 when the name or organisation number the file needs is not set yet (the
+ * payment settings page sets them).
  */
 export async function bookkeepingSettings(db: Db) {
-  const row = await db
-    .selectFrom('payment_settings')
-    .select(['name', 'org_number', 'account_grants', 'account_payable', 'account_bank', 'account_returned'])
-    .executeTakeFirst();
+  const row = await db.selectFrom('payment_settings').select(['name', 'org_number']).executeTakeFirst();
   if (!row?.name.trim() || orgNumber(row.org_number) !== null) throw new AppError(422, 'errors.bookkeeping_settings_missing');
-  return {
-    foundation: { name: row.name, organisationNumber: row.org_number },
-    accounts: {
-      grants: Number(row.account_grants),
-      payable: Number(row.account_payable),
-      bank: Number(row.account_bank),
-      returned: Number(row.account_returned),
-    } satisfies BookkeepingAccounts,
-  };
+  const { accounts, firstMonth } = await journalSettings(db);
+  return { foundation: { name: row.name, organisationNumber: row.org_number }, accounts, firstMonth };
 }
 
-/** The accounts as the file declares them, each once (two purposes may share an account), with their names. */
-export function declaredAccounts(accounts: BookkeepingAccounts, name: (purpose: keyof BookkeepingAccounts) => string): SieAccount[] {
+/**
+ * The accounts as the file declares them, each once: today's accounts by their purpose, and any other a voucher books
+ * on (the settings changed since) by the purpose it served there.
+ */
+export function declaredAccounts(
+  accounts: BookkeepingAccounts,
+  vouchers: { kind: VoucherKind; reversal: boolean; transactions: { account: number }[] }[],
+  name: (purpose: keyof BookkeepingAccounts) => string,
+): SieAccount[] {
   const declared = new Map<number, string>();
   for (const purpose of ['grants', 'payable', 'bank', 'returned'] as const) {
     if (!declared.has(accounts[purpose])) declared.set(accounts[purpose], name(purpose));
+  }
+  for (const voucher of vouchers) {
+    const [debit, credit] = purposes[voucher.kind];
+    const [debitPurpose, creditPurpose] = voucher.reversal ? [credit, debit] : [debit, credit];
+    const [first, second] = voucher.transactions;
+    if (!declared.has(first.account)) declared.set(first.account, name(debitPurpose));
+    if (!declared.has(second.account)) declared.set(second.account, name(creditPurpose));
   }
   return [...declared].map(([number, accountName]) => ({ number, name: accountName }));
 }
@@ -142,14 +131,16 @@ export function declaredAccounts(accounts: BookkeepingAccounts, name: (purpose: 
 export async function bookkeepingOf(
   db: Db,
   range: { from: string; to: string },
-  texts: { voucher: (kind: VoucherKind, reference: string) => string; account: (purpose: keyof BookkeepingAccounts) => string },
+  texts: VoucherTexts,
   viewer: Viewer,
 ): Promise<Omit<SieFileInput, 'program' | 'generatedOn'>> {
-  const { foundation, accounts } = await bookkeepingSettings(db);
+  const { foundation, accounts, firstMonth } = await bookkeepingSettings(db);
+  const years = rangeYears(range.from, range.to, firstMonth);
+  const vouchers = await journalVouchers(db, range, texts, viewer);
   return {
     foundation,
-    financialYear: { start: range.from, end: range.to },
-    accounts: declaredAccounts(accounts, texts.account),
-    vouchers: await grantVouchers(db, range, accounts, texts.voucher, viewer),
+    financialYears: [years.current, ...(years.previous ? [years.previous] : [])],
+    accounts: declaredAccounts(accounts, vouchers, texts.account),
+    vouchers: vouchers.map(({ kind: _kind, reversal: _reversal, ...voucher }) => voucher),
   };
 }

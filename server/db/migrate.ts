@@ -33,6 +33,7 @@ import * as applicantIdentityLinks from './migrations/0032_applicant_identity_li
 import * as secondFactorConfirmation from './migrations/0033_second_factor_confirmation.js';
 import * as boardDecisionsFinal from './migrations/0034_board_decisions_final.js';
 import * as decisionChanges from './migrations/0035_decision_changes.js';
+import * as journal from './migrations/0036_journal.js';
 
 // Listed here rather than read from disk, so the order is explicit and nothing depends on the working directory.
 const migrations: Record<string, Migration> = {
@@ -69,6 +70,7 @@ const migrations: Record<string, Migration> = {
   '0033_second_factor_confirmation': secondFactorConfirmation,
   '0034_board_decisions_final': boardDecisionsFinal,
   '0035_decision_changes': decisionChanges,
+  '0036_journal': journal,
 };
 
 export async function migrate(db: Db): Promise<string[]> {

@@ -375,6 +375,8 @@ export interface Database {
     account_payable: Generated<string>;
     account_bank: Generated<string>;
     account_returned: Generated<string>;
+    /** The month the financial year starts, 1–12 (migration 0036). */
+    financial_year_first_month: Generated<number>;
     updated_by: number | null;
     updated_at: Timestamp;
   };
@@ -477,6 +479,40 @@ export interface Database {
     /** A line that changes an earlier meeting's decision names that meeting and why (migration 0034). */
     changes_meeting_id: Generated<number | null>;
     change_reason: Generated<string | null>;
+  };
+  /** The grants' books: a voucher per event, written once (migration 0036, server/bookkeeping/journal.ts). */
+  journal_vouchers: {
+    id: Generated<number>;
+    series: string;
+    /** The first day of the financial year the voucher is numbered in. */
+    financial_year: string;
+    number: number;
+    day: string;
+    kind: 'decision' | 'payout_paid' | 'payout_returned' | 'repayment_received' | 'instalment_lapsed';
+    application_id: number;
+    reference: string;
+    source_id: number | null;
+    amount: number;
+    debit_account: number;
+    credit_account: number;
+    reverses_id: number | null;
+    booked_at: Created;
+    booked_by: number | null;
+  };
+  /** The last voucher number drawn per series and financial year. */
+  journal_series: {
+    series: string;
+    financial_year: string;
+    last_number: number;
+  };
+  /** Who exported which days of the books, when. */
+  bookkeeping_exports: {
+    id: Generated<number>;
+    from_day: string;
+    to_day: string;
+    vouchers: number;
+    exported_by: number;
+    exported_at: Created;
   };
   /** A change of a decision the applicant was told, asked by one and settled by another (migration 0035). */
   decision_changes: {

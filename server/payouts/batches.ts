@@ -10,6 +10,7 @@ import { paymentFile } from './paymentFile.js';
 import { PaymentBatchError, type CreditorAccount } from './paymentBatch.js';
 import { mailPayoutOutcome, type PayoutMailDeps } from './grantMails.js';
 import { endPayout } from './endPayout.js';
+import { bookPayoutPaid, bookPayoutReturned } from '../bookkeeping/journal.js';
 import { contentWithheld, type Viewer } from '../auth/standing.js';
 import { payeeName, payoutRow, payoutRows } from './payoutList.js';
 import { paymentDebtor } from './paymentSettings.js';
@@ -343,6 +344,7 @@ export async function markBatchPaid(
         before: { payout_id: payout.id, payout_status: sent },
         after: { payout_id: payout.id, payout_status: paid, paid_on: day },
       });
+      await bookPayoutPaid(trx, payout.id, day, staffId);
       await mailPayoutOutcome(trx, deps, payout.id, 'payout_paid', { paidOn: day });
     }
     return payouts.length;
@@ -362,5 +364,7 @@ export function markPayoutReturned(db: Db, deps: PayoutMailDeps, payoutId: numbe
     columns: (return_reason) => ({ returned_at: now, return_reason }),
     action: 'payout_returned',
     conflict: 'errors.payout_not_returnable',
+    // A paid payout's return is booked back to the liability on the day it is marked.
+    book: (trx) => bookPayoutReturned(trx, payoutId, stockholmDay(now), staffId),
   });
 }

@@ -5,6 +5,7 @@ import { recordHistory } from '../applications/history.js';
 import { mailableApplicant } from '../applications/mailableApplicant.js';
 import { isReleasedSql } from '../applications/told.js';
 import { addDays, stockholmDay } from '../clock.js';
+import { bookingDay, bookLapses } from '../bookkeeping/journal.js';
 import type { Db } from '../db/connect.js';
 import { invalid, notFound } from '../errors.js';
 import { mailAboutGrant, type PayoutMailDeps } from './grantMails.js';
@@ -80,6 +81,8 @@ export async function extendDeadline(db: Db, applicationId: number, staffId: num
       .where('i.lapsed_at', 'is not', null)
       .returning('i.id')
       .execute();
+    // Revived instalments are owed again: their lapse is reversed in the books, today.
+    if (revived.length) await bookLapses(trx, applicationId, await bookingDay(trx), staffId);
     await recordHistory(trx, {
       applicationId,
       userId: staffId,
@@ -179,6 +182,7 @@ export async function lapseOverduePayouts(db: Db, deps: PayoutMailDeps, now: Dat
         .execute();
       if (!instalments.length) continue;
       lapsed += 1;
+      await bookLapses(trx, row.application_id, stockholmDay(now), null);
       const amount = instalments.reduce((sum, i) => sum + i.amount, 0);
       await recordHistory(trx, {
         applicationId: row.application_id,

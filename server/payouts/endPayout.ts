@@ -13,6 +13,8 @@ export interface PayoutEnd {
   columns: (reason: string) => Updateable<Database['payouts']>;
   action: 'payout_rejected' | 'payout_returned';
   conflict: string;
+  /** Books the end, in its transaction, when it moves money (a return). */
+  book?: (trx: Db) => Promise<void>;
 }
 
 /**
@@ -33,6 +35,7 @@ export async function endPayout(db: Db, deps: PayoutMailDeps, payoutId: number, 
       .returning('application_id')
       .executeTakeFirst();
     if (!done) throw new AppError(409, end.conflict);
+    await end.book?.(trx);
     await recordHistory(trx, {
       applicationId: done.application_id,
       userId: staffId,

@@ -2,6 +2,7 @@ import { bicProblem, displayIban, ibanProblem, normaliseBic, normaliseIban } fro
 import { accountDisplay, readPayoutAccount } from '../../resources/payoutAccounts.js';
 import { personName } from '../../resources/users.js';
 import { length, normaliseOrgNumber, orgNumber, required, type Message } from '../../resources/validators.js';
+import { changeFinancialYear } from '../bookkeeping/journal.js';
 import type { Db } from '../db/connect.js';
 import { invalid, type FieldErrors } from '../errors.js';
 import type { DebtorAccount } from './paymentBatch.js';
@@ -25,6 +26,8 @@ export interface PaymentSettingsInput {
   account_payable: string;
   account_bank: string;
   account_returned: string;
+  /** The month the financial year starts, 1–12; left out: kept. */
+  financial_year_first_month?: number;
 }
 
 /** The settings as staff read them, the bankgiro and IBAN as printed, with who changed them last (null: nobody yet). */
@@ -39,6 +42,7 @@ export async function paymentSettingsOf(db: Db) {
       's.iban',
       's.bic',
       ...bookkeepingAccounts.map((column) => `s.${column}` as const),
+      's.financial_year_first_month',
       's.updated_at',
       'u.id as user_id',
       'u.first_name',
@@ -56,6 +60,7 @@ export async function paymentSettingsOf(db: Db) {
     account_payable: row.account_payable,
     account_bank: row.account_bank,
     account_returned: row.account_returned,
+    financial_year_first_month: row.financial_year_first_month,
     updated_at: row.user_id === null ? null : row.updated_at,
     updated_by: row.user_id === null ? null : { id: row.user_id, name: personName(row.first_name, row.last_name) },
   };
@@ -96,10 +101,19 @@ function checked(input: PaymentSettingsInput) {
 /** Saves the settings as changed by `userId` at `now`: all or nothing, a 422 with the problems beside their fields. */
 export async function savePaymentSettings(db: Db, input: PaymentSettingsInput, userId: number, now: Date) {
   const values = checked(input);
-  await db
-    .updateTable('payment_settings')
-    .set({ ...values, updated_by: userId, updated_at: now })
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    const { financial_year_first_month: month } = await trx
+      .selectFrom('payment_settings')
+      .select('financial_year_first_month')
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    const firstMonth = input.financial_year_first_month;
+    if (firstMonth !== undefined && firstMonth !== month) await changeFinancialYear(trx, firstMonth);
+    await trx
+      .updateTable('payment_settings')
+      .set({ ...values, ...(firstMonth !== undefined && { financial_year_first_month: firstMonth }), updated_by: userId, updated_at: now })
+      .execute();
+  });
   return paymentSettingsOf(db);
 }
 

@@ -2,6 +2,7 @@ import { enums } from '../../resources/enums.js';
 import { formatMoney } from '../../resources/format.js';
 import type { Locale } from '../../resources/locales.js';
 import { recordHistory } from '../applications/history.js';
+import { bookingDay, bookLapses } from '../bookkeeping/journal.js';
 import type { Db } from '../db/connect.js';
 import { AppError, invalid, notFound, type Message } from '../errors.js';
 import { deadlineFacts, deadStatuses, payoutDeadline } from './deadline.js';
@@ -183,6 +184,8 @@ export async function setPlan(
     }
     if (errors.length) throw invalid({ instalments: [errors[0]] });
     await writePlan(trx, applicationId, staffId, before, instalments);
+    // A lapsed instalment's amount changed, or gone, changes what lapsed.
+    await bookLapses(trx, applicationId, await bookingDay(trx), staffId);
   });
 }
 

@@ -9,6 +9,7 @@ import { stockholmDay } from '../clock.js';
 import type { Db } from '../db/connect.js';
 import { AppError, invalid, notFound } from '../errors.js';
 import { mailAboutGrant, type PayoutMailDeps } from './grantMails.js';
+import { bookRepaymentReceived } from '../bookkeeping/journal.js';
 
 // Money an applicant is to pay back (unused money, a grant not used as agreed): staff register it, up to what was paid
 // and not already to be paid back, and the applicant is mailed the amount, the foundation's account and the message
@@ -148,6 +149,7 @@ export async function markRepaymentReceived(db: Db, repaymentId: number, staffId
     if (!repayment) throw notFound();
     if (repayment.received_on) throw new AppError(409, 'errors.repayment_already_received');
     await trx.updateTable('repayments').set({ received_on: receivedOn, received_by: staffId }).where('id', '=', repayment.id).execute();
+    await bookRepaymentReceived(trx, repayment.id, receivedOn, staffId);
     await recordHistory(trx, {
       applicationId: repayment.application_id,
       userId: staffId,

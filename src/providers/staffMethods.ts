@@ -26,6 +26,7 @@ import type { statistics } from '../../server/routes/schemas/statistics';
 import type { followupRequestCount, followupsRequested } from '../../server/routes/schemas/followupRequests';
 import type { paymentBatchWithPayouts, paymentSettings, payoutRow } from '../../server/routes/schemas/payouts';
 import type { payoutPlan } from '../../server/routes/schemas/grants';
+import type { bookkeepingExport } from '../../server/routes/schemas/bookkeeping';
 import type { repayments } from '../../server/routes/schemas/repayments';
 import type { ownReview, periodReviewers, reviewer, reviewsView } from '../../server/routes/schemas/reviews';
 import type { agendaItem, meeting, meetingRow } from '../../server/routes/schemas/meetings';
@@ -142,6 +143,8 @@ export type PayoutRow = JsonOf<typeof payoutRow>;
 export type PaymentBatch = JsonOf<typeof paymentBatchWithPayouts>;
 /** The payment settings as staff read them, with who changed them last. */
 export type PaymentSettings = JsonOf<typeof paymentSettings>;
+/** An export of the books: its days, how many vouchers, who took it out and when. */
+export type BookkeepingExport = JsonOf<typeof bookkeepingExport>;
 /** The payment settings as staff save them. */
 export type PaymentSettingsInput = Omit<PaymentSettings, 'updated_at' | 'updated_by'>;
 
@@ -385,6 +388,9 @@ export function staffMethods(http: HttpClient, unwrap: Unwrap) {
       unwrap<Repayments>(http.post(`/repayments/${id}/received`, { data: { received_on: receivedOn } })),
     /** The bookkeeping of the days as an SIE file, under the name the server gives it. */
     getBookkeepingFile: (from: string, to: string) => attachmentAt('/bookkeeping/sie', { from, to }),
+    /** The exports of the books, newest first: those overlapping from..to, or the latest. */
+    getBookkeepingExports: (range?: { from: string; to: string }) =>
+      unwrap<BookkeepingExport[]>(http.get('/bookkeeping/exports', { params: range ?? {} })),
     /** The board meetings, as the list reads them (react-admin's list reads the same through the resource `meetings`). */
     getMeetings: (params: { page?: number; per_page?: number; sort?: string; direction?: 'asc' | 'desc'; period?: number } = {}) =>
       unwrap<ListPageOf<MeetingRow>>(http.get('/meetings', { params })),

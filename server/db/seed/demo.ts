@@ -13,6 +13,7 @@ import { seedFaqs } from './demo/faqs.js';
 import { seedMeetings } from './demo/meetings.js';
 import { seedOrganisations } from './demo/organisations.js';
 import { seedPayouts } from './demo/payouts.js';
+import { bookUnbooked } from '../../bookkeeping/bookUnbooked.js';
 import { seedPeriods } from './demo/periods.js';
 import { seedReviewCriteria, seedReviews } from './demo/reviews.js';
 import { DEMO_PASSWORD, seedStaff } from './demo/staff.js';
@@ -52,6 +53,8 @@ export async function seedDemo(db: Db, today: Date = new Date(), storage?: FileS
     await seedPayouts(trx, applications, periodIds, calendar, passwordHash);
     await seedReviews(trx, applications, periodIds, criterionIds.forening);
     await seedMeetings(trx, applications, periodIds, calendar);
+    // The past is seeded as rows; its books are written as each event would have booked them on its day.
+    await bookUnbooked(trx);
     // Last year's period closes once its applications are in, as staff close one.
     await setPeriodClosed(trx, periodIds.closed, true);
     return true;

@@ -68,6 +68,7 @@ export const paymentSettings = Type.Object({
   account_payable: Text(),
   account_bank: Text(),
   account_returned: Text(),
+  financial_year_first_month: Integer({ minimum: 1, maximum: 12 }),
   updated_at: nullableDateTime,
   updated_by: nullablePerson,
 });

@@ -226,6 +226,18 @@ describe('a board’s decision', () => {
       decided_meeting_id: later,
       decided_at: new Date('2026-05-19T22:00:00Z'),
     });
+    // The books: the first meeting's decision on its day, corrected on the later meeting's day.
+    const booked = await t.db
+      .selectFrom('journal_vouchers')
+      .select(['day', 'amount', 'debit_account', 'reverses_id'])
+      .where('application_id', '=', asa.id)
+      .orderBy('id')
+      .execute();
+    expect(booked).toEqual([
+      { day: '2026-04-15', amount: 120_000_00, debit_account: 6990, reverses_id: null },
+      { day: '2026-05-20', amount: 120_000_00, debit_account: 2890, reverses_id: expect.any(Number) },
+      { day: '2026-05-20', amount: 100_000_00, debit_account: 6990, reverses_id: null },
+    ]);
     const [latest] = (await historyOf(t.db, asa.id)).filter((h) => h.action === 'decision').slice(-1);
     expect(latest.before).toMatchObject({ approved_money: 120_000_00 });
     expect(latest.after).toMatchObject({

@@ -30,7 +30,7 @@ export default async function paymentSettingsRoutes(app: Api) {
       schema: {
         tags,
         summary:
-          'Changes the payment settings: the name, a valid organisation number, a bankgiro (account_kind bankgiro) or an IBAN with its BIC (iban), and four 4-digit accounts; 422 with each field’s error, nothing saved',
+          'Changes the payment settings: the name, a valid organisation number, a bankgiro (account_kind bankgiro) or an IBAN with its BIC (iban), four 4-digit accounts and the financial year’s first month; 422 with each field’s error, nothing saved',
         body: body(
           {
             name: Text({ maxLength: 200, description: `At most ${PAYMENT_NAME_MAX} characters` }),
@@ -43,6 +43,14 @@ export default async function paymentSettingsRoutes(app: Api) {
             account_payable: account('Granted and not yet paid, e.g. 2890'),
             account_bank: account('The bank, e.g. 1930'),
             account_returned: account('What comes back, e.g. 3990'),
+            financial_year_first_month: Optional(
+              Type.Integer({
+                minimum: 1,
+                maximum: 12,
+                description:
+                  'The month the financial year starts (1 = January); left out: kept. A change numbers the journal’s vouchers anew in the years it gives, so it is refused (409 errors.financial_year_exported) once any export was taken',
+              }),
+            ),
           },
           ['name', 'org_number', 'account_kind', 'account_grants', 'account_payable', 'account_bank', 'account_returned'],
         ),

@@ -6,6 +6,7 @@ import {
   FormControlLabel,
   FormLabel,
   Paper,
+  MenuItem,
   Radio,
   RadioGroup,
   Stack,
@@ -52,6 +53,7 @@ function PaymentSettingsForm({ saved }: { saved: PaymentSettings }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const [kind, setKind] = useState(saved.account_kind);
+  const [firstMonth, setFirstMonth] = useState(saved.financial_year_first_month);
   const [values, setValues] = useState<Record<Field, string>>({
     name: saved.name,
     org_number: saved.org_number,
@@ -98,8 +100,12 @@ function PaymentSettingsForm({ saved }: { saved: PaymentSettings }) {
       bankgiro: kind === 'bankgiro' ? values.bankgiro : null,
       iban: kind === 'iban' ? values.iban : null,
       bic: kind === 'iban' ? values.bic : null,
+      financial_year_first_month: firstMonth,
     });
   };
+  const monthName = (month: number) =>
+    new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' }).format(Date.UTC(2026, month - 1, 1));
+  const yearError = errorOf('financial_year_first_month');
   const input = (name: Field, extra: { help?: string; numeric?: boolean } = {}) => {
     const error = errorOf(name);
     return (
@@ -154,6 +160,22 @@ function PaymentSettingsForm({ saved }: { saved: PaymentSettings }) {
         {accounts.map((name) => (
           <Box key={name}>{input(name, { numeric: true, help: translate(`app.payment_settings.help.${name}`) })}</Box>
         ))}
+        <TextField
+          select
+          id="payment-financial-year"
+          label={translate('app.payment_settings.fields.financial_year_first_month')}
+          value={firstMonth}
+          onChange={(event) => setFirstMonth(Number(event.target.value))}
+          error={!!yearError}
+          helperText={yearError ?? translate('app.payment_settings.help.financial_year_first_month')}
+          fullWidth
+        >
+          {Array.from({ length: 12 }, (_, index) => index + 1).map((month) => (
+            <MenuItem key={month} value={month}>
+              {monthName(month)}
+            </MenuItem>
+          ))}
+        </TextField>
         {message && <Alert severity="error">{message}</Alert>}
         <Typography variant="body2" color="text.secondary">
           {saved.updated_by && saved.updated_at
