@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { pdfText } from '../server/test/meetingFixtures';
 import { expect, test } from './fixtures';
 import { type Page } from '@playwright/test';
 import { xhr } from './applicants';
@@ -26,12 +27,9 @@ const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).to
 /** The PDF a button downloads: its name, and that it is one. */
 async function downloadPdf(page: Page, button: string) {
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);
-  expect(
-    readFileSync(await download.path())
-      .subarray(0, 4)
-      .toString(),
-  ).toBe('%PDF');
-  return download.suggestedFilename();
+  const bytes = readFileSync(await download.path());
+  expect(bytes.subarray(0, 4).toString()).toBe('%PDF');
+  return { name: download.suggestedFilename(), text: pdfText(bytes).replace(/\s+/g, ' ') };
 }
 
 test('sv-SE, screen: staff prepare a board meeting, download the pack, enter the board’s decisions and download the minutes', async ({
@@ -76,6 +74,9 @@ test('sv-SE, screen: staff prepare a board meeting, download the pack, enter the
   await page.getByRole('option', { name: 'Anna Lindqvist' }).click();
   await form.getByRole('combobox', { name: 'Justerare' }).click();
   await page.getByRole('option', { name: 'Birgitta Holm' }).click();
+  await form.getByRole('combobox', { name: 'Protokollförare' }).click();
+  await page.getByRole('option', { name: 'Erik Johansson' }).click();
+  await form.getByLabel('Börjar').fill('18:00');
   await expectAccessible(page);
   await form.getByRole('button', { name: 'Spara' }).click();
   await expect(page.getByText('Mötet är skapat.')).toBeVisible();
@@ -89,7 +90,7 @@ test('sv-SE, screen: staff prepare a board meeting, download the pack, enter the
   await expect(agenda.getByRole('row').filter({ hasText: rejected.reference })).toContainText('Avslå');
   await expect(agenda.getByRole('row').filter({ hasText: unreviewed.reference })).toHaveCount(0);
   await expectAccessible(page);
-  expect(await downloadPdf(page, 'Ladda ner underlaget (PDF)')).toBe(`styrelseunderlag-${heldOn}.pdf`);
+  expect((await downloadPdf(page, 'Ladda ner underlaget (PDF)')).name).toBe(`styrelseunderlag-${heldOn}.pdf`);
 
   // The decisions start from the proposals; an amount over what remains is warned of, then a valid one is given.
   await page.getByRole('button', { name: 'Fatta beslut' }).click();
@@ -105,6 +106,10 @@ test('sv-SE, screen: staff prepare a board meeting, download the pack, enter the
   await expectAccessible(page);
   await amount.fill('14000');
   await expect(remaining).toContainText(/Kvar: 26\s000\skr\.$/);
+  // Birgitta enters her dissent against the rejection.
+  const rejectLine = page.getByRole('group', { name: new RegExp(`^${rejected.reference} · `) });
+  await rejectLine.getByRole('combobox', { name: 'Reservation mot beslutet' }).fill('Birg');
+  await page.getByRole('option', { name: 'Birgitta Holm' }).click();
   await page.getByRole('button', { name: 'Spara besluten' }).click();
   const confirm = page.getByRole('dialog', { name: 'Spara mötets beslut' });
   await expect(confirm).toContainText(/Beviljas: 1\. Avslås: 1\. Sammanlagt beviljat belopp: 14\s000\skr\./);
@@ -115,9 +120,18 @@ test('sv-SE, screen: staff prepare a board meeting, download the pack, enter the
   await expect(page.getByText(/^Beslut: Beslutat /)).toBeVisible();
   await expect(agenda.getByRole('row').filter({ hasText: granted.reference })).toContainText(/Beviljad 14\s000\skr/);
   await expect(agenda.getByRole('row').filter({ hasText: rejected.reference })).toContainText('Avslagen');
+  await expect(agenda.getByRole('row').filter({ hasText: rejected.reference })).toContainText('Reservation: Birgitta Holm');
+  await expect(page.getByText(/^Protokoll: nr \d+\/\d{4}$/)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Fatta beslut' })).toHaveCount(0);
   await expectAccessible(page);
-  expect(await downloadPdf(page, 'Ladda ner protokollet (PDF)')).toBe(`protokoll-${heldOn}.pdf`);
+  const minutes = await downloadPdf(page, 'Ladda ner protokollet (PDF)');
+  expect(minutes.name).toBe(`protokoll-${heldOn}.pdf`);
+  // Minutes as foundations keep them: numbered, the time, the secretary, an item per application with the dissent.
+  expect(minutes.text).toMatch(/Beslutsprotokoll nr \d+\/\d{4}/);
+  expect(minutes.text).toContain('Tid 18:00');
+  expect(minutes.text).toContain('Protokollförare Erik Johansson');
+  expect(minutes.text).toMatch(new RegExp(`§ [45] ${rejected.reference}`));
+  expect(minutes.text).toContain('Reservation: Birgitta Holm reserverade sig mot beslutet.');
 });
 
 test('en-US, phone: a board member declares a conflict of interest, reads another application and downloads the pack', async ({
@@ -189,7 +203,7 @@ test('en-US, phone: a board member declares a conflict of interest, reads anothe
   await expectNoWiderThanWindow(page);
   await reading.getByRole('button', { name: 'Close' }).click();
 
-  expect(await downloadPdf(page, 'Download the board pack (PDF)')).toBe(`board-pack-${heldOn}.pdf`);
+  expect((await downloadPdf(page, 'Download the board pack (PDF)')).name).toBe(`board-pack-${heldOn}.pdf`);
   // The application they stood aside from stays closed to them.
   const refused = await page.request.get(`/api/v1/meetings/${id}/applications/${near.uuid}`);
   expect(refused.status()).toBe(403);

@@ -34,6 +34,7 @@ import * as secondFactorConfirmation from './migrations/0033_second_factor_confi
 import * as boardDecisionsFinal from './migrations/0034_board_decisions_final.js';
 import * as decisionChanges from './migrations/0035_decision_changes.js';
 import * as journal from './migrations/0036_journal.js';
+import * as minutesAsKept from './migrations/0037_minutes_as_kept.js';
 
 // Listed here rather than read from disk, so the order is explicit and nothing depends on the working directory.
 const migrations: Record<string, Migration> = {
@@ -71,6 +72,7 @@ const migrations: Record<string, Migration> = {
   '0034_board_decisions_final': boardDecisionsFinal,
   '0035_decision_changes': decisionChanges,
   '0036_journal': journal,
+  '0037_minutes_as_kept': minutesAsKept,
 };
 
 export async function migrate(db: Db): Promise<string[]> {

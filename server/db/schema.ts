@@ -461,6 +461,16 @@ export interface Database {
     place: string;
     chair_id: number | null;
     adjuster_id: number | null;
+    /** The protokollförare (migration 0037). */
+    secretary_id: number | null;
+    /** The meeting's time, 'HH:MM:SS'. */
+    starts_at: string | null;
+    ends_at: string | null;
+    /** The minutes' number in their year, drawn when the decisions are entered. */
+    minutes_year: number | null;
+    minutes_number: number | null;
+    /** The period's figures the minutes print, as they were when the decisions were entered. */
+    frozen_totals: { available_money: number; approved_elsewhere: number } | null;
     decided_at: Date | null;
     decided_by: number | null;
     created_at: Created;
@@ -468,6 +478,14 @@ export interface Database {
   };
   meeting_members: {
     meeting_id: number;
+    user_id: number;
+    /** Whether the member was present, set when the decisions are entered. */
+    present: boolean | null;
+  };
+  /** A member's dissent (reservation) on an item of the meeting (migration 0037). */
+  meeting_dissents: {
+    meeting_id: number;
+    application_id: number;
     user_id: number;
   };
   meeting_agenda: {

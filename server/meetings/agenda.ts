@@ -92,6 +92,16 @@ export async function agendaOf(db: Db, meetingId: number, viewer: Viewer) {
         .orderBy('u.id')
         .execute()
     : [];
+  const dissents = rows.length
+    ? await db
+        .selectFrom('meeting_dissents as d')
+        .innerJoin('users as u', 'u.id', 'd.user_id')
+        .select(['d.application_id', 'u.id', 'u.first_name', 'u.last_name'])
+        .where('d.meeting_id', '=', meetingId)
+        .orderBy(sql`u.last_name collate swedish`)
+        .orderBy('u.id')
+        .execute()
+    : [];
   return rows.map((row) => {
     const withheld = withheldFrom(viewer, row.id);
     const aside = withheld === 'stood_aside';
@@ -128,6 +138,10 @@ export async function agendaOf(db: Db, meetingId: number, viewer: Viewer) {
       conflicts: conflicts
         .filter((c) => c.application_id === row.id)
         .map((c) => ({ user_id: c.id, name: personName(c.first_name, c.last_name) })),
+      // The members who entered their dissent (reservation) against the board's decision.
+      dissents: dissents
+        .filter((d) => d.application_id === row.id)
+        .map((d) => ({ user_id: d.id, name: personName(d.first_name, d.last_name) })),
       withheld,
     };
   });
@@ -140,18 +154,16 @@ export type AgendaItem = Awaited<ReturnType<typeof agendaOf>>[number];
  * viewer reads them: a line whose amounts are withheld from them is left out (`withheld_lines` counts them), so no sum
  * tells what its line does not.
  */
-export async function agendaTotals(db: Db, meetingId: number, periodId: number, agenda: AgendaItem[]) {
+export async function agendaTotals(
+  db: Db,
+  meetingId: number,
+  periodId: number,
+  agenda: AgendaItem[],
+  /** The figures as they were when the decisions were entered: a decided meeting's read the same ever after. */
+  frozen: { available_money: number; approved_elsewhere: number } | null = null,
+) {
   const sum = (values: (number | null)[]) => values.reduce<number>((total, v) => total + (v ?? 0), 0);
-  const period = await db
-    .selectFrom('periods')
-    .select([
-      'available_money',
-      sql<number>`(select coalesce(sum(a.approved_money), 0) from applications a
-        where a.period_id = periods.id and a.status = ${approved}
-          and a.id not in (select application_id from meeting_agenda where meeting_id = ${meetingId}))::bigint`.as('approved_elsewhere'),
-    ])
-    .where('id', '=', periodId)
-    .executeTakeFirstOrThrow();
+  const period = frozen ?? (await periodFigures(db, meetingId, periodId));
   return {
     applied: sum(agenda.map((line) => line.application.money)),
     proposed: sum(agenda.map((line) => line.application.proposed_amount)),
@@ -161,6 +173,20 @@ export async function agendaTotals(db: Db, meetingId: number, periodId: number, 
     remaining: period.available_money - period.approved_elsewhere,
     withheld_lines: agenda.filter((line) => line.withheld).length,
   };
+}
+
+/** The period's amount and what is approved in it outside the meeting's agenda, now. */
+export async function periodFigures(db: Db, meetingId: number, periodId: number) {
+  return db
+    .selectFrom('periods')
+    .select([
+      'available_money',
+      sql<number>`(select coalesce(sum(a.approved_money), 0) from applications a
+        where a.period_id = periods.id and a.status = ${approved}
+          and a.id not in (select application_id from meeting_agenda where meeting_id = ${meetingId}))::bigint`.as('approved_elsewhere'),
+    ])
+    .where('id', '=', periodId)
+    .executeTakeFirstOrThrow();
 }
 
 /**

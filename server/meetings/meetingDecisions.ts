@@ -5,6 +5,7 @@ import { decideIn } from '../applications/decisions.js';
 import type { Db } from '../db/connect.js';
 import { formatDate } from '../../resources/format.js';
 import { AppError, invalid, type FieldErrors } from '../errors.js';
+import { periodFigures } from './agenda.js';
 import { lockUndecided } from './meetingLock.js';
 
 const { approved } = enums.application_status;
@@ -13,6 +14,14 @@ export interface MeetingDecision {
   application_uuid: string;
   status: number;
   amount: number | null;
+  /** Members present who entered their dissent (reservation) against this decision. */
+  dissent_ids?: number[];
+}
+
+/** What the minutes record with the decisions: the decisions, and the members who were absent (the rest were present). */
+export interface MeetingOutcome {
+  decisions: MeetingDecision[];
+  absent_ids?: number[];
 }
 
 /** A decision's refusal named beside its line: `approved_money` is the line's amount, any other field its status. */
@@ -32,14 +41,8 @@ function onLine(error: unknown, index: number): unknown {
  * (a second entry of the same decisions waits, then finds the meeting decided: 409), then the applications' rows in
  * the order of their ids and the period's, as a single decision takes them, so none waits on another in a circle.
  */
-export async function decideMeeting(
-  db: Db,
-  meetingId: number,
-  decisions: MeetingDecision[],
-  staffId: number,
-  locale: Locale,
-  today: string,
-) {
+export async function decideMeeting(db: Db, meetingId: number, outcome: MeetingOutcome, staffId: number, locale: Locale, today: string) {
+  const { decisions } = outcome;
   await db.transaction().execute(async (trx) => {
     const meeting = await lockUndecided(trx, meetingId);
     // The decisions are the meeting's, dated its day: entered once it is held, not before.
@@ -63,7 +66,10 @@ export async function decideMeeting(
       if (d.status !== approved && d.amount !== null) errors[`decisions.${index}.amount`] = ['validation.rejection_without_amount'];
     });
     if (!lines.length || lines.some((line) => !seen.has(line.uuid))) errors.decisions = ['validation.whole_agenda'];
+    const present = await checkAttendance(trx, meeting, outcome, idOf, errors);
     if (Object.keys(errors).length) throw invalid(errors);
+    // The figures the minutes print beside the decisions, as they stand before them, and the minutes' number.
+    const frozen = await periodFigures(trx, meetingId, meeting.period_id);
 
     const ids = lines.map((line) => line.id).sort((a, b) => a - b);
     const held = await trx
@@ -98,12 +104,75 @@ export async function decideMeeting(
         .where('application_id', '=', applicationId)
         .execute();
     }
+    await recordAttendance(trx, meetingId, present, decisions, idOf);
+    const year = Number(meeting.held_on.slice(0, 4));
+    await sql`SELECT pg_advisory_xact_lock(hashtext('minutes'), ${year})`.execute(trx);
+    const { last } = await trx
+      .selectFrom('meetings')
+      .select(sql<number>`coalesce(max(minutes_number), 0)`.as('last'))
+      .where('minutes_year', '=', year)
+      .executeTakeFirstOrThrow();
     await trx
       .updateTable('meetings')
-      .set({ decided_at: sql<Date>`now()`, decided_by: staffId, updated_at: sql<Date>`now()` })
+      .set({
+        decided_at: sql<Date>`now()`,
+        decided_by: staffId,
+        updated_at: sql<Date>`now()`,
+        minutes_year: year,
+        minutes_number: Number(last) + 1,
+        frozen_totals: sql`${JSON.stringify({ available_money: Number(frozen.available_money), approved_elsewhere: Number(frozen.approved_elsewhere) })}::jsonb`,
+      })
       .where('id', '=', meetingId)
       .execute();
   });
+}
+
+/**
+ * Who was present (the members not named absent) and whose dissent is recorded, checked: the absent are members, the
+ * chair and the minutes checker are present, and one dissents only as a member present who took part in the line's
+ * decision (not one who stood aside from it). Problems go into `errors` beside their fields; answers the present.
+ */
+async function checkAttendance(
+  trx: Db,
+  meeting: { id: number; chair_id: number | null; adjuster_id: number | null },
+  outcome: MeetingOutcome,
+  idOf: Map<string, number>,
+  errors: FieldErrors,
+): Promise<Set<number>> {
+  const members = await trx.selectFrom('meeting_members').select('user_id').where('meeting_id', '=', meeting.id).execute();
+  const memberIds = new Set(members.map((m) => m.user_id));
+  const absent = new Set(outcome.absent_ids ?? []);
+  if ([...absent].some((id) => !memberIds.has(id))) errors.absent_ids = ['validation.meeting_member'];
+  else if ([meeting.chair_id, meeting.adjuster_id].some((id) => id !== null && absent.has(id)))
+    errors.absent_ids = ['validation.officer_absent'];
+  const present = new Set([...memberIds].filter((id) => !absent.has(id)));
+  const asideRows = await trx
+    .selectFrom('conflicts_of_interest')
+    .select(['application_id', 'user_id'])
+    .where('application_id', 'in', [...idOf.values(), -1])
+    .execute();
+  const aside = new Set(asideRows.map((row) => `${row.application_id} ${row.user_id}`));
+  outcome.decisions.forEach((d, index) => {
+    const applicationId = idOf.get(d.application_uuid);
+    for (const userId of d.dissent_ids ?? []) {
+      if (!present.has(userId)) errors[`decisions.${index}.dissent_ids`] = ['validation.dissent_present_member'];
+      else if (aside.has(`${applicationId} ${userId}`)) errors[`decisions.${index}.dissent_ids`] = ['validation.dissent_stood_aside'];
+    }
+  });
+  return present;
+}
+
+/** Writes who was present and each line's dissents. */
+async function recordAttendance(trx: Db, meetingId: number, present: Set<number>, decisions: MeetingDecision[], idOf: Map<string, number>) {
+  await trx
+    .updateTable('meeting_members')
+    .set({ present: sql<boolean>`user_id = any(${[...present]}::int[])` })
+    .where('meeting_id', '=', meetingId)
+    .execute();
+  const dissents = decisions.flatMap((d) =>
+    [...new Set(d.dissent_ids ?? [])].map((user_id) => ({ meeting_id: meetingId, application_id: idOf.get(d.application_uuid)!, user_id })),
+  );
+  if (dissents.length) await trx.insertInto('meeting_dissents').values(dissents).execute();
 }
 
 /**

@@ -8,7 +8,7 @@ import { AppError, notFound } from '../errors.js';
 export async function lockUndecided(trx: Db, meetingId: number) {
   const meeting = await trx
     .selectFrom('meetings')
-    .select(['id', 'period_id', 'held_on', 'decided_at'])
+    .select(['id', 'period_id', 'held_on', 'decided_at', 'chair_id', 'adjuster_id'])
     .where('id', '=', meetingId)
     .forUpdate()
     .executeTakeFirst();

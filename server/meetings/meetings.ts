@@ -11,7 +11,8 @@ import { agendaOf, agendaTotals, myConflicts } from './agenda.js';
 import { lockUndecided } from './meetingLock.js';
 
 // A board meeting of one period: when and where, its members (staff users; the board members hold the role styrelse),
-// the chair and the adjuster among them, and its agenda (agenda.ts). Those who manage meetings (generally or for the
+// the chair and the minutes checker (justerare, `adjuster`) among them, the secretary (protokollförare, any active
+// staff user), and its agenda (agenda.ts); once decided, its minutes' number and who was present. Those who manage meetings (generally or for the
 // meeting's period) reach every meeting; a board member only those they are a member of, any other is unknown (404).
 
 export const meetingListGrammar: ListGrammar = {
@@ -56,6 +57,7 @@ function meetingRows(db: Db) {
     .innerJoin('periods as p', 'p.id', 'm.period_id')
     .leftJoin('users as c', 'c.id', 'm.chair_id')
     .leftJoin('users as j', 'j.id', 'm.adjuster_id')
+    .leftJoin('users as s', 's.id', 'm.secretary_id')
     .select([
       'm.id',
       'm.held_on',
@@ -63,10 +65,18 @@ function meetingRows(db: Db) {
       'm.decided_at',
       'm.chair_id',
       'm.adjuster_id',
+      'm.secretary_id',
+      'm.starts_at',
+      'm.ends_at',
+      'm.minutes_year',
+      'm.minutes_number',
+      'm.frozen_totals',
       'c.first_name as chair_first_name',
       'c.last_name as chair_last_name',
       'j.first_name as adjuster_first_name',
       'j.last_name as adjuster_last_name',
+      's.first_name as secretary_first_name',
+      's.last_name as secretary_last_name',
       'p.id as period_id',
       'p.uuid as period_uuid',
       'p.name as period_name',
@@ -75,23 +85,29 @@ function meetingRows(db: Db) {
 }
 type MeetingJoined = Awaited<ReturnType<ReturnType<typeof meetingRows>['executeTakeFirstOrThrow']>>;
 
+/** A member of a meeting: present is null until the decisions are entered. */
+type Member = { id: number; name: string; present: boolean | null };
+
+/** 'HH:MM' of a time column's 'HH:MM:SS'. */
+const clock = (time: string | null) => time && time.slice(0, 5);
+
 /** The members of the meetings, by meeting, in the order of their names. */
 async function membersOf(db: Db, meetingIds: number[]) {
   const rows = meetingIds.length
     ? await db
         .selectFrom('meeting_members as mm')
         .innerJoin('users as u', 'u.id', 'mm.user_id')
-        .select(['mm.meeting_id', 'u.id', 'u.first_name', 'u.last_name'])
+        .select(['mm.meeting_id', 'mm.present', 'u.id', 'u.first_name', 'u.last_name'])
         .where('mm.meeting_id', 'in', meetingIds)
         .orderBy(sql`u.last_name collate swedish`)
         .orderBy(sql`u.first_name collate swedish`)
         .orderBy('u.id')
         .execute()
     : [];
-  const byMeeting = new Map<number, { id: number; name: string }[]>();
+  const byMeeting = new Map<number, Member[]>();
   for (const row of rows) {
     const list = byMeeting.get(row.meeting_id) ?? [];
-    list.push({ id: row.id, name: personName(row.first_name, row.last_name) });
+    list.push({ id: row.id, name: personName(row.first_name, row.last_name), present: row.present });
     byMeeting.set(row.meeting_id, list);
   }
   return byMeeting;
@@ -100,14 +116,18 @@ async function membersOf(db: Db, meetingIds: number[]) {
 const person = (id: number | null, first: string | null, last: string | null) =>
   id === null ? null : { id, name: personName(first, last) };
 
-function meetingRow(row: MeetingJoined, members: { id: number; name: string }[]) {
+function meetingRow(row: MeetingJoined, members: Member[]) {
   return {
     id: row.id,
     period: { id: row.period_id, uuid: row.period_uuid, name: row.period_name },
     held_on: row.held_on,
+    starts_at: clock(row.starts_at),
+    ends_at: clock(row.ends_at),
     place: row.place,
     chair: person(row.chair_id, row.chair_first_name, row.chair_last_name),
     adjuster: person(row.adjuster_id, row.adjuster_first_name, row.adjuster_last_name),
+    secretary: person(row.secretary_id, row.secretary_first_name, row.secretary_last_name),
+    minutes: row.minutes_number === null ? null : { year: row.minutes_year!, number: row.minutes_number },
     members,
     agenda_count: row.agenda_count,
     decided_at: row.decided_at,
@@ -185,7 +205,7 @@ export async function meetingById(db: Db, meetingId: number, reach: MeetingReach
   return {
     ...meetingRow(row, members.get(meetingId) ?? []),
     agenda,
-    totals: await agendaTotals(db, meetingId, row.period_id, agenda),
+    totals: await agendaTotals(db, meetingId, row.period_id, agenda, row.frozen_totals),
     my_conflicts: mine,
   };
 }
@@ -197,10 +217,18 @@ export interface MeetingInput {
   member_ids: number[];
   chair_id: number;
   adjuster_id: number;
+  /** The secretary (protokollförare): any active staff user; null or left out: none named yet. */
+  secretary_id?: number | null;
+  /** 'HH:MM'; null or left out: not given. */
+  starts_at?: string | null;
+  ends_at?: string | null;
 }
 
+const isClock = (time: string) => /^([01]\d|2[0-3]):[0-5]\d$/.test(time);
+
 /** Refuses (422 by field) what a meeting cannot be: an unknown period, a date that is none, inactive or unknown members,
- * a chair or adjuster who is no member, or one person as both. */
+ * a chair or adjuster who is no member, or one person as both, a secretary who is no active staff user, a time that is
+ * none or ends before it starts. */
 async function checkInput(db: Db, input: MeetingInput) {
   const errors: FieldErrors = {};
   const date = isoDate(input.held_on);
@@ -216,6 +244,21 @@ async function checkInput(db: Db, input: MeetingInput) {
   if (!members.includes(input.chair_id)) errors.chair_id = ['validation.meeting_member'];
   if (!members.includes(input.adjuster_id)) errors.adjuster_id = ['validation.meeting_member'];
   else if (input.adjuster_id === input.chair_id) errors.adjuster_id = ['validation.adjuster_not_chair'];
+  if (input.secretary_id != null) {
+    const secretary = await db
+      .selectFrom('users')
+      .select('id')
+      .where('id', '=', input.secretary_id)
+      .where('active', '=', true)
+      .executeTakeFirst();
+    if (!secretary) errors.secretary_id = ['validation.unknown_id'];
+  }
+  for (const field of ['starts_at', 'ends_at'] as const) {
+    const time = input[field];
+    if (time != null && !isClock(time)) errors[field] = ['validation.clock_time'];
+  }
+  if (!errors.starts_at && !errors.ends_at && input.starts_at && input.ends_at && input.ends_at <= input.starts_at)
+    errors.ends_at = ['validation.meeting_ends_before'];
   if (Object.keys(errors).length) throw invalid(errors);
   return members;
 }
@@ -231,6 +274,15 @@ async function writeMembers(trx: Db, meetingId: number, members: number[]) {
   await trx.deleteFrom('meeting_conflicts').where('meeting_id', '=', meetingId).where('user_id', 'not in', members).execute();
 }
 
+/** Who holds the meeting's offices, and its time. */
+const officers = (input: MeetingInput) => ({
+  chair_id: input.chair_id,
+  adjuster_id: input.adjuster_id,
+  secretary_id: input.secretary_id ?? null,
+  starts_at: input.starts_at || null,
+  ends_at: input.ends_at || null,
+});
+
 export async function createMeeting(db: Db, input: MeetingInput): Promise<number> {
   const members = await checkInput(db, input);
   return inTransaction(db, async (trx) => {
@@ -240,8 +292,7 @@ export async function createMeeting(db: Db, input: MeetingInput): Promise<number
         period_id: input.period_id,
         held_on: input.held_on,
         place: input.place.trim(),
-        chair_id: input.chair_id,
-        adjuster_id: input.adjuster_id,
+        ...officers(input),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -265,8 +316,7 @@ export async function updateMeeting(db: Db, meetingId: number, input: MeetingInp
         period_id: input.period_id,
         held_on: input.held_on,
         place: input.place.trim(),
-        chair_id: input.chair_id,
-        adjuster_id: input.adjuster_id,
+        ...officers(input),
         updated_at: new Date(),
       })
       .where('id', '=', meetingId)

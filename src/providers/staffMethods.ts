@@ -173,12 +173,16 @@ export interface MeetingInput {
   member_ids: number[];
   chair_id: number;
   adjuster_id: number;
+  secretary_id: number | null;
+  starts_at: string | null;
+  ends_at: string | null;
 }
-/** One agenda line's decision: approved with an amount, or rejected (amount null). */
+/** One agenda line's decision: approved with an amount, or rejected (amount null), and who dissented. */
 export interface MeetingDecision {
   application_uuid: string;
   status: number;
   amount: number | null;
+  dissent_ids?: number[];
 }
 
 /** A reviewer of an application: whether they declared a conflict of interest (null: not yet) and sent in their review. */
@@ -416,8 +420,8 @@ export function staffMethods(http: HttpClient, unwrap: Unwrap) {
     getMeetingApplication: (id: number, uuid: string) =>
       unwrap<StaffApplication>(http.get(meetingPath(id, `/applications/${encodeURIComponent(uuid)}`))),
     /** The decisions of the whole agenda, saved together or not at all. */
-    decideMeeting: (id: number, decisions: MeetingDecision[]) =>
-      unwrap<Meeting>(http.post(meetingPath(id, '/decisions'), { data: { decisions } })),
+    decideMeeting: (id: number, decisions: MeetingDecision[], absentIds: number[] = []) =>
+      unwrap<Meeting>(http.post(meetingPath(id, '/decisions'), { data: { decisions, absent_ids: absentIds } })),
     /** The board pack or, once decided, the minutes, as a PDF under the name the server gives it. */
     getMeetingPdf: (id: number, which: 'pack' | 'minutes') => attachmentAt(meetingPath(id, `/${which}.pdf`)),
   };

@@ -304,7 +304,16 @@ describe.each(['local', 's3'] as const)('with files kept in the %s store', (stor
         'Sammanträdesrummet, Sparbankshuset i Luleå',
         'Närvarande Birgitta Holm, Erik Johansson, Anna Lindqvist',
         'Ordförande Anna Lindqvist',
+        'Protokollförare Erik Johansson',
         'Justerare Birgitta Holm',
+        `Beslutsprotokoll nr 1/${held.held_on.slice(0, 4)}`,
+        'Tid 18:00–19:45',
+        '§ 1 Mötets öppnande',
+        'Ordföranden Anna Lindqvist öppnade mötet kl. 18:00.',
+        '§ 2 Val av justerare',
+        'Reservation: Erik Johansson reserverade sig mot beslutet.',
+        `Jäv: Birgitta Holm deltog inte i behandlingen av eller beslutet om ärendet.`,
+        'Ordföranden Anna Lindqvist avslutade mötet kl. 19:45.',
         football.application.reference,
         'Maria Nilsson',
         `Beviljad ${money(45_000_00)}`,
@@ -314,7 +323,9 @@ describe.each(['local', 's3'] as const)('with files kept in the %s store', (stor
       ])
         expect(minutesText, expected).toContain(expected);
       const lastLines = minutesText.trimEnd().split('\n').slice(-2);
-      expect(lastLines.map((line) => line.trim()).join('\n')).toBe('Anna Lindqvist Birgitta Holm\nOrdförande Justerare');
+      expect(lastLines.map((line) => line.trim()).join('\n')).toBe(
+        'Erik Johansson Anna Lindqvist Birgitta Holm\nVid protokollet Ordförande Justerare',
+      );
 
       // Its pack: every line in the agenda, but no page of the jetty for Birgitta, who stood aside from it.
       const pack = await get(`/meetings/${held.id}/pack.pdf`, birgitta);
@@ -329,6 +340,20 @@ describe.each(['local', 's3'] as const)('with files kept in the %s store', (stor
       ])
         expect(packText, expected).toContain(expected);
       expect(packText).not.toContain('Ny brygga vid byns badplats');
+      // What the board decides on, not how to reach the applicant: no contact e-mail, phone or home address.
+      const contacts = await t.db
+        .selectFrom('applications')
+        .select(['contact_email', 'contact_phone', 'contact_address'])
+        .where(
+          'uuid',
+          'in',
+          heldMeeting.agenda.filter((line) => line !== jetty).map((line) => line.application.uuid),
+        )
+        .execute();
+      const contactValues = contacts.flatMap((c) => [c.contact_email, c.contact_phone, c.contact_address]).filter((v): v is string => !!v);
+      expect(contactValues.length).toBeGreaterThan(0);
+      for (const value of contactValues) expect(packText, value).not.toContain(value);
+      expect(packText).not.toContain('E-post');
 
       // The planned meeting's agenda: the applications whose reviews are all in, with what the reviews propose.
       const plannedMeeting = (await get(`/meetings/${planned.id}`, anna)).json().data as { agenda: Line[] };

@@ -9,9 +9,20 @@ import { facts, heading, newPdf, paragraph, pdfBytes, table, title, type Column,
 type Page = BoardPack['pages'][number];
 type Application = Page['application'];
 
-// The form's fields the pack leaves out: the header names the reference and period, the repeated address and the
-// consent say nothing to the board.
-const notShown = new Set(['uuid', 'reference', 'period_id', 'contact_email_confirmation', 'consent']);
+// The form's fields the pack leaves out: the header names the reference and period, the consent says nothing to the
+// board, and the contact person's e-mail, phone and home address are not what it decides on (data minimisation).
+const notShown = new Set([
+  'uuid',
+  'reference',
+  'period_id',
+  'contact_email',
+  'contact_email_confirmation',
+  'contact_phone',
+  'contact_address',
+  'contact_zip',
+  'contact_city',
+  'consent',
+]);
 
 /** A score or spread as a percent, a dash for none. */
 const score = (value: number | null, locale: Locale) => formatScore(value, locale) || '–';
@@ -120,11 +131,15 @@ export function boardPackPdf(pack: BoardPack, { t, locale }: { t: Translate; loc
   title(doc, t('meetings.pdf.pack.title'), pack.foundation);
   facts(doc, [
     [t('meetings.pdf.date'), formatDate(meeting.held_on, locale)],
+    ...(meeting.starts_at
+      ? [[t('meetings.pdf.time'), [meeting.starts_at, meeting.ends_at].filter(Boolean).join('–')] as [string, string]]
+      : []),
     [t('meetings.pdf.place'), meeting.place],
     [t('meetings.pdf.period'), meeting.period.name],
     [t('meetings.pdf.members'), meeting.members.map((m) => m.name).join(', ')],
     [t('meetings.pdf.chair'), meeting.chair?.name ?? ''],
     [t('meetings.pdf.adjuster'), meeting.adjuster?.name ?? ''],
+    ...(meeting.secretary ? [[t('meetings.pdf.secretary'), meeting.secretary.name] as [string, string]] : []),
   ]);
   heading(doc, t('meetings.pdf.agenda'));
   const columns: Column[] = [

@@ -8,24 +8,84 @@ import { facts, heading, newPdf, paragraph, pdfBytes, signatures, table, title }
 const { approved } = enums.application_status;
 
 /**
- * The minutes of decisions in the reader's language: the foundation's meeting, who was present, each decision with its
- * amount, the conflicts of interest declared, the totals, and lines for the chair and the adjuster to sign.
+ * The minutes of decisions in the reader's language, as Swedish foundations keep them: numbered in their year; the
+ * meeting's day, time and place, who was present and absent, the chair, the secretary and the minutes checker; each
+ * item a numbered paragraph (§ 1 the opening, § 2 the election of the minutes checker, § 3 the agenda's approval, a §
+ * per application with its decision, who stood aside, who dissented and what it changes, then the closing); a summary
+ * of the decisions with the figures frozen when they were entered; lines for the secretary, the chair and the minutes
+ * checker to sign.
  */
 export function minutesPdf(minutes: Minutes, { t, locale }: { t: Translate; locale: Locale }): Promise<Buffer> {
   const { meeting } = minutes;
   const money = (ore: number | null) => (ore === null ? '–' : formatMoney(ore, locale));
-  const doc = newPdf(t('meetings.pdf.minutes.title'), locale);
-  title(doc, t('meetings.pdf.minutes.title'), minutes.foundation);
+  const pdfTitle = meeting.minutes
+    ? t('meetings.pdf.minutes.title_numbered', { number: `${meeting.minutes.number}/${meeting.minutes.year}` })
+    : t('meetings.pdf.minutes.title');
+  const doc = newPdf(pdfTitle, locale);
+  title(doc, pdfTitle, minutes.foundation);
   paragraph(doc, t('meetings.pdf.minutes.intro', { foundation: minutes.foundation }));
   doc.moveDown(0.5);
+  const absent = meeting.members.filter((m) => m.present === false);
+  const time = [meeting.starts_at, meeting.ends_at].filter(Boolean).join('–');
   facts(doc, [
     [t('meetings.pdf.date'), formatDate(meeting.held_on, locale)],
+    ...(time ? [[t('meetings.pdf.time'), time] as [string, string]] : []),
     [t('meetings.pdf.place'), meeting.place],
     [t('meetings.pdf.period'), meeting.period.name],
-    [t('meetings.pdf.present'), meeting.members.map((m) => m.name).join(', ')],
+    [
+      t('meetings.pdf.present'),
+      meeting.members
+        .filter((m) => m.present !== false)
+        .map((m) => m.name)
+        .join(', '),
+    ],
+    ...(absent.length ? [[t('meetings.pdf.absent'), absent.map((m) => m.name).join(', ')] as [string, string]] : []),
     [t('meetings.pdf.chair'), meeting.chair?.name ?? ''],
+    ...(meeting.secretary ? [[t('meetings.pdf.secretary'), meeting.secretary.name] as [string, string]] : []),
     [t('meetings.pdf.adjuster'), meeting.adjuster?.name ?? ''],
   ]);
+
+  // The items, each its paragraph (§).
+  let number = 0;
+  const item = (heading_: string, ...lines: string[]) => {
+    number += 1;
+    heading(doc, `§ ${number} ${heading_}`);
+    for (const line of lines) paragraph(doc, line);
+  };
+  const at = (clock: string | null) => (clock ? t('meetings.pdf.minutes.at', { time: clock }) : '');
+  item(
+    t('meetings.pdf.minutes.opening'),
+    t('meetings.pdf.minutes.opened', { chair: meeting.chair?.name ?? '', at: at(meeting.starts_at) }),
+  );
+  item(t('meetings.pdf.minutes.checker_election'), t('meetings.pdf.minutes.checker_elected', { checker: meeting.adjuster?.name ?? '' }));
+  item(t('meetings.pdf.minutes.agenda_approval'), t('meetings.pdf.minutes.agenda_approved'));
+  const decisionOf = (status: number | null, amount: number | null) =>
+    `${enumLabel(t, 'application_status', status)}${status === approved && amount !== null ? ` ${money(amount)}` : ''}`;
+  for (const line of meeting.agenda) {
+    const reference = line.application.reference ?? '';
+    const who = [line.application.applicant, line.application.organisation].filter(Boolean).join(', ');
+    const said = [
+      t('meetings.pdf.minutes.item_decision', {
+        applied: money(line.application.money),
+        decision: decisionOf(line.decided_status, line.decided_status === approved ? line.decided_amount : null),
+      }),
+    ];
+    if (line.changes)
+      said.push(
+        t('meetings.pdf.minutes.changes_line', {
+          reference,
+          date: formatDate(line.changes.held_on, locale),
+          decision: decisionOf(line.changes.decided_status, line.changes.decided_amount),
+          reason: line.changes.reason,
+        }),
+      );
+    if (line.changed_by)
+      said.push(t('meetings.pdf.minutes.changed_by_line', { reference, date: formatDate(line.changed_by.held_on, locale) }));
+    if (line.conflicts.length) said.push(t('meetings.pdf.minutes.item_conflicts', { names: line.conflicts.map((c) => c.name).join(', ') }));
+    if (line.dissents.length) said.push(t('meetings.pdf.minutes.item_dissent', { names: line.dissents.map((d) => d.name).join(', ') }));
+    item([reference, who].filter(Boolean).join(' '), ...said);
+  }
+  item(t('meetings.pdf.minutes.closing'), t('meetings.pdf.minutes.closed', { chair: meeting.chair?.name ?? '', at: at(meeting.ends_at) }));
 
   heading(doc, t('meetings.pdf.minutes.decisions'));
   table(
@@ -46,29 +106,6 @@ export function minutesPdf(minutes: Minutes, { t, locale }: { t: Translate; loca
     ]),
     [[t('meetings.pdf.total'), '', money(meeting.totals.applied), '', money(meeting.totals.decided)]],
   );
-
-  // A changed decision says what it changes and why; a decision a later meeting changed says when (both minutes).
-  const decisionOf = (status: number | null, amount: number | null) =>
-    `${enumLabel(t, 'application_status', status)}${status === approved && amount !== null ? ` ${money(amount)}` : ''}`;
-  const changes = meeting.agenda.flatMap((line) => {
-    const reference = line.application.reference ?? '';
-    if (line.changes)
-      return [
-        t('meetings.pdf.minutes.changes_line', {
-          reference,
-          date: formatDate(line.changes.held_on, locale),
-          decision: decisionOf(line.changes.decided_status, line.changes.decided_amount),
-          reason: line.changes.reason,
-        }),
-      ];
-    if (line.changed_by)
-      return [t('meetings.pdf.minutes.changed_by_line', { reference, date: formatDate(line.changed_by.held_on, locale) })];
-    return [];
-  });
-  if (changes.length) {
-    heading(doc, t('meetings.pdf.minutes.changes'));
-    for (const change of changes) paragraph(doc, change);
-  }
 
   heading(doc, t('meetings.pdf.minutes.totals'));
   const { totals } = meeting;
@@ -105,6 +142,7 @@ export function minutesPdf(minutes: Minutes, { t, locale }: { t: Translate; loca
   }
 
   signatures(doc, [
+    ...(meeting.secretary ? [{ name: meeting.secretary.name, role: t('meetings.pdf.minutes.secretary_signs') }] : []),
     { name: meeting.chair?.name ?? '', role: t('meetings.pdf.chair') },
     { name: meeting.adjuster?.name ?? '', role: t('meetings.pdf.adjuster') },
   ]);

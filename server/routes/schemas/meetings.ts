@@ -14,10 +14,21 @@ export const meetingRow = Type.Object({
   id: Integer(),
   period: Type.Object({ id: Integer(), uuid: Text(), name: Text() }),
   held_on: Text({ description: 'YYYY-MM-DD' }),
+  starts_at: Nullable(Text({ description: 'HH:MM' })),
+  ends_at: Nullable(Text({ description: 'HH:MM' })),
   place: Text(),
   chair: Nullable(person),
-  adjuster: Nullable(person),
-  members: Type.Array(person),
+  adjuster: Nullable(Type.Object(person.properties, { description: 'The minutes checker (justerare)' })),
+  secretary: Nullable(Type.Object(person.properties, { description: 'The secretary (protokollförare)' })),
+  minutes: Nullable(
+    Type.Object(
+      { year: Integer(), number: Integer() },
+      { description: 'The minutes’ number in their year, drawn when the decisions are entered' },
+    ),
+  ),
+  members: Type.Array(
+    Type.Object({ ...person.properties, present: Nullable(Type.Boolean({ description: 'Null until the decisions are entered' })) }),
+  ),
   agenda_count: Integer(),
   decided_at: nullableDateTime,
 });
@@ -73,6 +84,9 @@ export const agendaItem = Type.Object({
   ),
   conflicts: Type.Array(Type.Object({ user_id: Integer(), name: Text() }), {
     description: 'The members who stood aside from the application, at this meeting or as its reviewer',
+  }),
+  dissents: Type.Array(Type.Object({ user_id: Integer(), name: Text() }), {
+    description: 'The members who entered their dissent (reservation) against the board’s decision',
   }),
   withheld,
 });

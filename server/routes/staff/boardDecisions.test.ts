@@ -263,7 +263,7 @@ describe('a board’s decision', () => {
       return pdfText(pdf.rawPayload).replace(/\n\s*/g, ' ');
     };
     const laterMinutes = await minutes(later);
-    expect(laterMinutes).toContain('Ändrade beslut');
+    expect(laterMinutes).toContain(`§ 4 ${asa.reference}`);
     expect(laterMinutes).toContain(
       `${asa.reference}: ändrar beslutet från sammanträdet ${formatDate('2026-04-15', 'sv-SE')} (Beviljad ${money(120_000_00)}). Skäl: ${reason}`,
     );
@@ -285,9 +285,12 @@ describe('migration 0034', () => {
       const asa = await applicationWithReviews(fresh.db, { periodId: period.id, firstName: 'Åsa', lastName: 'Ö', money: 1_00 });
       await boardDecisionsFinal.down(raw);
       const meeting = async (decidedAt: string) =>
+        // A decided meeting has its minutes' number since migration 0037.
         (
-          await sql<{ id: number }>`INSERT INTO meetings (period_id, held_on, place, decided_at)
-            VALUES (${period.id}, ${decidedAt.slice(0, 10)}, 'Kontoret', ${decidedAt}) RETURNING id`.execute(fresh.db)
+          await sql<{ id: number }>`INSERT INTO meetings (period_id, held_on, place, decided_at, minutes_year, minutes_number)
+            VALUES (${period.id}, ${decidedAt.slice(0, 10)}, 'Kontoret', ${decidedAt}, 1999, ${decidedAt.slice(5, 7)}::int) RETURNING id`.execute(
+            fresh.db,
+          )
         ).rows[0].id;
       const [first, second] = [await meeting('2026-04-15T18:00:00Z'), await meeting('2026-05-20T18:00:00Z')];
       await sql`INSERT INTO meeting_agenda (meeting_id, application_id, position, decided_status, decided_amount)

@@ -101,7 +101,21 @@ describe('meetings', () => {
       meetingBody(period.id, { place: 'Stiftelsens kontor', held_on: '2026-05-20' }),
     );
     expect(edited.statusCode).toBe(200);
-    expect(edited.json().data).toMatchObject({ place: 'Stiftelsens kontor', held_on: '2026-05-20' });
+    expect(edited.json().data).toMatchObject({ place: 'Stiftelsens kontor', held_on: '2026-05-20', secretary: null, starts_at: null });
+
+    // The secretary may be any active staff user, a member or not; the time is the day's, its end after its start.
+    const timed = await api(
+      'PUT',
+      `/meetings/${meeting.id}`,
+      admin,
+      meetingBody(period.id, { secretary_id: board.eva, starts_at: '18:00', ends_at: '19:30' }),
+    );
+    expect(timed.statusCode, timed.body).toBe(200);
+    expect(timed.json().data).toMatchObject({ secretary: { id: board.eva }, starts_at: '18:00', ends_at: '19:30', minutes: null });
+    const badTime = await api('PUT', `/meetings/${meeting.id}`, admin, meetingBody(period.id, { starts_at: '25:00', ends_at: '17:00' }));
+    expect(badTime.json().errors).toEqual({ starts_at: ['Ange en tid som TT:MM, t.ex. 18:00.'] });
+    const backwards = await api('PUT', `/meetings/${meeting.id}`, admin, meetingBody(period.id, { starts_at: '18:00', ends_at: '17:00' }));
+    expect(backwards.json().errors).toEqual({ ends_at: ['Mötet kan inte sluta innan det börjar.'] });
 
     const later = await createMeeting(period.id, { held_on: '2026-06-01' });
     const list = await api('GET', `/meetings?period=${period.id}`, admin);
@@ -111,10 +125,14 @@ describe('meetings', () => {
     expect(list.json().data.data[1]).toEqual({
       id: meeting.id,
       period: { id: period.id, uuid: period.uuid, name: expect.any(String) },
-      held_on: '2026-05-20',
-      place: 'Stiftelsens kontor',
+      held_on: '2026-04-15',
+      starts_at: '18:00',
+      ends_at: '19:30',
+      place: 'Sparbankshuset, Storgatan 1',
       chair: { id: board.bo, name: 'Bo Ordförande' },
       adjuster: { id: board.cecilia, name: 'Cecilia Justerare' },
+      secretary: { id: board.eva, name: 'Eva Utanför' },
+      minutes: null,
       members: expect.any(Array),
       agenda_count: 0,
       decided_at: null,
@@ -134,7 +152,7 @@ describe('meetings', () => {
     expect(outsider.statusCode).toBe(422);
     expect(outsider.json().errors).toEqual({ chair_id: ['Fältet ordförande måste vara en av mötets ledamöter.'] });
     const english = await api('POST', '/meetings', admin, meetingBody(period.id, { adjuster_id: board.eva }), en);
-    expect(english.json().errors).toEqual({ adjuster_id: ['The adjuster must be one of the meeting’s members.'] });
+    expect(english.json().errors).toEqual({ adjuster_id: ['The minutes checker must be one of the meeting’s members.'] });
     const same = await api('POST', '/meetings', admin, meetingBody(period.id, { adjuster_id: board.bo }));
     expect(same.json().errors).toEqual({ adjuster_id: ['Justeraren ska vara en annan ledamot än ordföranden.'] });
 
@@ -699,7 +717,101 @@ describe('the minutes', () => {
     const english = await api('GET', `/meetings/${meeting.id}/minutes.pdf`, admin, undefined, en);
     expect(english.headers['content-disposition']).toBe('attachment; filename="minutes-2026-04-15.pdf"');
     const englishText = pdfText(english.rawPayload);
-    for (const expected of ['Minutes of decisions', 'Approved 1 application', money(120_000_00, 'en-US'), 'Chair', 'Adjuster'])
+    for (const expected of ['Minutes of decisions', 'Approved 1 application', money(120_000_00, 'en-US'), 'Chair', 'Minutes checker'])
       expect(englishText, expected).toContain(expected);
+  });
+
+  it('record who was absent and who dissented, are numbered in their year, and keep the figures they were decided with', async () => {
+    await t.db.updateTable('payment_settings').set({ name: 'Sparbanksstiftelsen Testbygden' }).execute();
+    const { meeting, asa, bjorn, period } = await reviewedMeeting();
+    await api(
+      'PUT',
+      `/meetings/${meeting.id}`,
+      admin,
+      meetingBody(period.id, { secretary_id: board.eva, starts_at: '18:00', ends_at: '19:30' }),
+    );
+    await api('PUT', `/meetings/${meeting.id}/agenda/${asa.uuid}/conflict`, dan, { conflict_of_interest: true });
+    const outcome = (extra: object, dissent: Record<string, number[]> = {}) =>
+      api('POST', `/meetings/${meeting.id}/decisions`, admin, {
+        decisions: [
+          { application_uuid: asa.uuid, status: approved, amount: 120_000_00, dissent_ids: dissent.asa ?? [] },
+          { application_uuid: bjorn.uuid, status: rejected, amount: null, dissent_ids: dissent.bjorn ?? [] },
+        ],
+        ...extra,
+      });
+    // The chair is present; one absent, or one who stood aside, dissents from nothing.
+    expect((await outcome({ absent_ids: [board.bo] })).json().errors).toEqual({
+      absent_ids: ['Ordföranden och justeraren måste vara närvarande.'],
+    });
+    expect((await outcome({ absent_ids: [board.dan] }, { bjorn: [board.dan] })).json().errors).toEqual({
+      'decisions.1.dissent_ids': ['Bara en närvarande ledamot kan reservera sig.'],
+    });
+    expect((await outcome({}, { asa: [board.dan] })).json().errors).toEqual({
+      'decisions.0.dissent_ids': ['Den som anmält jäv deltog inte i beslutet och kan inte reservera sig mot det.'],
+    });
+    expect((await api('GET', `/meetings/${meeting.id}`, admin)).json().data.decided_at).toBeNull();
+
+    const decided = await outcome({ absent_ids: [board.dan] }, { bjorn: [board.cecilia] });
+    expect(decided.statusCode, decided.body).toBe(200);
+    const read = decided.json().data;
+    expect(read.minutes).toEqual({ year: 2026, number: expect.any(Number) });
+    expect(read.members.map((m: { name: string; present: boolean }) => [m.name, m.present])).toEqual([
+      ['Cecilia Justerare', true],
+      ['Dan Ledamot', false],
+      ['Bo Ordförande', true],
+    ]);
+    expect(read.agenda[1].dissents).toEqual([{ user_id: board.cecilia, name: 'Cecilia Justerare' }]);
+
+    // The next meeting decided in 2026 has the next number.
+    const next = await reviewedMeeting();
+    const nextDecided = await api('POST', `/meetings/${next.meeting.id}/decisions`, admin, {
+      decisions: [
+        { application_uuid: next.asa.uuid, status: rejected, amount: null },
+        { application_uuid: next.bjorn.uuid, status: rejected, amount: null },
+      ],
+    });
+    expect(nextDecided.json().data.minutes).toEqual({ year: 2026, number: read.minutes.number + 1 });
+
+    // Approvals in the period after the meeting change nothing its minutes say.
+    const minutesText = async () => pdfText((await api('GET', `/meetings/${meeting.id}/minutes.pdf`, admin)).rawPayload);
+    const before = await minutesText();
+    const later = await withFigures(period.id, 0, 0);
+    await t.db.updateTable('applications').set({ status: approved, approved_money: 50_000_00 }).where('id', '=', later.id).execute();
+    expect((await api('GET', `/meetings/${meeting.id}`, admin)).json().data.totals).toMatchObject({ approved_elsewhere: 200_000_00 });
+    expect(await minutesText()).toBe(before);
+
+    for (const expected of [
+      `Beslutsprotokoll nr ${read.minutes.number}/2026`,
+      'Tid 18:00–19:30',
+      'Närvarande Cecilia Justerare, Bo Ordförande',
+      'Frånvarande Dan Ledamot',
+      'Protokollförare Eva Utanför',
+      '§ 1 Mötets öppnande',
+      'Ordföranden Bo Ordförande öppnade mötet kl. 18:00.',
+      '§ 2 Val av justerare',
+      'Cecilia Justerare valdes att jämte ordföranden justera protokollet.',
+      '§ 3 Godkännande av dagordningen',
+      `§ 4 ${asa.reference} Åsa Öström`,
+      `Sökt belopp: ${money(150_000_00)}. Beslut: Beviljad ${money(120_000_00)}.`,
+      'Jäv: Dan Ledamot deltog inte i behandlingen av eller beslutet om ärendet.',
+      `§ 5 ${bjorn.reference}`,
+      'Reservation: Cecilia Justerare reserverade sig mot beslutet.',
+      '§ 6 Mötets avslutande',
+      'Ordföranden Bo Ordförande avslutade mötet kl. 19:30.',
+      `Beviljat i perioden utöver mötets ärenden ${money(200_000_00)}`,
+    ])
+      expect(before, expected).toContain(expected);
+    const lastLines = before.trimEnd().split('\n').slice(-2);
+    expect(lastLines.map((line) => line.trim()).join('\n')).toBe(
+      'Eva Utanför Bo Ordförande Cecilia Justerare\nVid protokollet Ordförande Justerare',
+    );
+    const english = pdfText((await api('GET', `/meetings/${meeting.id}/minutes.pdf`, admin, undefined, en)).rawPayload);
+    for (const expected of [
+      `Minutes of decisions no. ${read.minutes.number}/2026`,
+      'Absent Dan Ledamot',
+      'Secretary Eva Utanför',
+      'Minutes checker',
+    ])
+      expect(english, expected).toContain(expected);
   });
 });

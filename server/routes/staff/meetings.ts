@@ -22,7 +22,7 @@ import {
 import { boardPackPdf } from '../../meetings/pdf/boardPack.js';
 import { minutesPdf } from '../../meetings/pdf/minutes.js';
 import { assertAllowedFor } from '../../plugins/access.js';
-import { body, data, id, knownUuids, listPageSchema, uuid, type Api } from '../schemas.js';
+import { body, data, id, knownUuids, listPageSchema, Nullable, uuid, type Api } from '../schemas.js';
 import { decisionMoney } from '../schemas/decisions.js';
 import { meeting, meetingRow } from '../schemas/meetings.js';
 import { staffApplication as staffApplicationSchema } from '../schemas/staffApplication.js';
@@ -64,14 +64,20 @@ const decideMeetingAccess = onMeeting({ allOf: ['manage-meetings', 'manage-appli
 
 const params = Type.Object({ id });
 const lineParams = Type.Object({ id, uuid: Text() });
-const meetingBody = body({
-  period_id: id,
-  held_on: Text({ maxLength: 10, description: 'YYYY-MM-DD, a Stockholm day' }),
-  place: Text({ minLength: 1, maxLength: 200 }),
-  member_ids: Type.Array(id, { minItems: 1, maxItems: 50, uniqueItems: true, description: 'Active staff users' }),
-  chair_id: id,
-  adjuster_id: id,
-});
+const meetingBody = body(
+  {
+    period_id: id,
+    held_on: Text({ maxLength: 10, description: 'YYYY-MM-DD, a Stockholm day' }),
+    place: Text({ minLength: 1, maxLength: 200 }),
+    member_ids: Type.Array(id, { minItems: 1, maxItems: 50, uniqueItems: true, description: 'Active staff users' }),
+    chair_id: id,
+    adjuster_id: id,
+    secretary_id: Optional(Nullable(id)),
+    starts_at: Optional(Nullable(Text({ maxLength: 5, description: 'HH:MM, Stockholm time' }))),
+    ends_at: Optional(Nullable(Text({ maxLength: 5, description: 'HH:MM, after starts_at' }))),
+  },
+  ['period_id', 'held_on', 'place', 'member_ids', 'chair_id', 'adjuster_id'],
+);
 const meetingAnswer = { 200: data(meeting) };
 /** Documents the query; the values are checked by parseListQuery, with translated 422s. */
 const described = (description: string) => Optional(Type.Unknown({ description }));
@@ -302,25 +308,38 @@ export default async function meetingRoutes(app: Api) {
         summary:
           'The board’s decisions on the whole agenda, saved together or not at all under the period’s cap; each is the application’s decision (history, grant), dated the meeting’s day, and stands until a later meeting changes it. 409 once the meeting is decided, errors.meeting_not_held before its day, errors.decided_at_another_meeting where another meeting decided a line’s application, errors.change_overtaken where a changed decision’s decision changed since; 422 by line (decisions.<index>.amount); 403 errors.conflict_of_interest_in when the caller stood aside from any application on the agenda (a colleague enters them)',
         params,
-        body: body({
-          decisions: Type.Array(
-            Type.Object(
-              {
-                application_uuid: uuid,
-                status: Integer({ enum: [approved, rejected] }),
-                amount: decisionMoney,
-              },
-              { additionalProperties: false },
+        body: body(
+          {
+            decisions: Type.Array(
+              Type.Object(
+                {
+                  application_uuid: uuid,
+                  status: Integer({ enum: [approved, rejected] }),
+                  amount: decisionMoney,
+                  dissent_ids: Optional(
+                    Type.Array(id, {
+                      maxItems: 50,
+                      uniqueItems: true,
+                      description: 'Members present who entered their dissent (reservation)',
+                    }),
+                  ),
+                },
+                { additionalProperties: false },
+              ),
+              { minItems: 1, maxItems: 500 },
             ),
-            { minItems: 1, maxItems: 500 },
-          ),
-        }),
+            absent_ids: Optional(
+              Type.Array(id, { maxItems: 50, uniqueItems: true, description: 'The members who were absent; the rest were present' }),
+            ),
+          },
+          ['decisions'],
+        ),
         response: meetingAnswer,
       },
     },
     async (request) => {
       const today = stockholmDay(app.clock.now());
-      await decideMeeting(db, request.params.id, request.body.data.decisions, request.staff!.id, request.locale, today);
+      await decideMeeting(db, request.params.id, request.body.data, request.staff!.id, request.locale, today);
       return answer(request, request.params.id);
     },
   );

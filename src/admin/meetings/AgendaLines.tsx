@@ -161,6 +161,16 @@ function ChangeNote({ item }: { item: AgendaItem }) {
   ) : null;
 }
 
+/** The members who entered their dissent against the line's decision. */
+function DissentNote({ item }: { item: AgendaItem }) {
+  const t = useMeetingsTranslate();
+  return item.dissents.length ? (
+    <Typography variant="caption" component="div" color="text.secondary">
+      {t('dissent_by', { names: item.dissents.map((person) => person.name).join(', ') })}
+    </Typography>
+  ) : null;
+}
+
 const headers = ['reference', 'applicant', 'category', 'applied', 'proposed', 'score', 'proposal', 'conflicts'];
 const figures = ['applied', 'proposed', 'score'];
 
@@ -216,7 +226,12 @@ export function AgendaTable({ controls }: { controls: AgendaControls }) {
                 </TableCell>
                 <TableCell>{format.proposal(item)}</TableCell>
                 <TableCell>{item.conflicts.map((person) => person.name).join(', ') || '–'}</TableCell>
-                {decided && <TableCell>{format.decision(item)}</TableCell>}
+                {decided && (
+                  <TableCell>
+                    {format.decision(item)}
+                    <DissentNote item={item} />
+                  </TableCell>
+                )}
                 {acts && (
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
                     <AgendaActions item={item} index={index} controls={controls} />
@@ -280,6 +295,7 @@ function AgendaListItem({ item, index, controls }: { item: AgendaItem; index: nu
     ],
     ['decision', controls.meeting.decided_at !== null ? labelled('decision', format.decision(item)) : null],
     ['conflicts', item.conflicts.length ? labelled('conflicts', item.conflicts.map((person) => person.name).join(', ')) : null],
+    ['dissents', item.dissents.length ? t('dissent_by', { names: item.dissents.map((person) => person.name).join(', ') }) : null],
   ];
   return (
     <ListItem divider disableGutters sx={{ display: 'block', py: 1.5 }}>

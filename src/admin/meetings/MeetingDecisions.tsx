@@ -1,4 +1,20 @@
-import { Alert, Box, Button, FormControl, FormControlLabel, FormHelperText, Radio, RadioGroup, Stack, Typography } from '@mui/material';
+import {
+  Alert,
+  Autocomplete,
+  Box,
+  Button,
+  Checkbox,
+  FormControl,
+  FormControlLabel,
+  FormGroup,
+  FormHelperText,
+  FormLabel,
+  Radio,
+  RadioGroup,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocaleState, useNotify, useTranslate, type HttpError } from 'react-admin';
@@ -15,14 +31,19 @@ import { useMeetingChange } from './useMeeting';
 
 const { approved, rejected } = enums.application_status;
 
-/** One line's decision as it is being made: nothing chosen yet, or grant (with its amount) or reject. */
+/** One line's decision as it is being made: nothing chosen yet, or grant (with its amount) or reject; who dissented. */
 interface Line {
   choice: 'approve' | 'reject' | null;
   amount: number | null;
+  dissent: number[];
 }
 
-/** The decision each line starts from: the reviews' proposal, a grant of the proposed amount. */
-const startingLine = (item: AgendaItem): Line => ({ choice: item.application.proposal, amount: item.application.proposed_amount });
+/** The decision each line starts from: the reviews' proposal, a grant of the proposed amount, no dissent. */
+const startingLine = (item: AgendaItem): Line => ({
+  choice: item.application.proposal,
+  amount: item.application.proposed_amount,
+  dissent: [],
+});
 
 /**
  * Deciding the whole agenda at the meeting, on one screen: per application grant (with an amount, from the proposed
@@ -42,7 +63,20 @@ export function MeetingDecisions({ meeting, onClose }: { meeting: Meeting; onClo
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const decide = useMeetingChange((dp, decisions: MeetingDecision[]) => dp.decideMeeting(meeting.id, decisions));
+  // Who was absent: every member is present until marked otherwise.
+  const [absent, setAbsent] = useState<number[]>([]);
+  const decide = useMeetingChange((dp, decisions: MeetingDecision[]) => dp.decideMeeting(meeting.id, decisions, absent));
+  const present = meeting.members.filter((member) => !absent.includes(member.id));
+  const toggleAbsent = (id: number, isPresent: boolean) => {
+    setAbsent((current) => (isPresent ? current.filter((other) => other !== id) : [...current, id]));
+    // One absent dissents from nothing.
+    if (!isPresent)
+      setLines((current) =>
+        Object.fromEntries(
+          Object.entries(current).map(([uuid, line]) => [uuid, { ...line, dissent: line.dissent.filter((d) => d !== id) }]),
+        ),
+      );
+  };
   const t = (key: string, options?: Record<string, unknown>) => translate(`app.meetings.decisions.${key}`, options);
 
   const all = meeting.agenda.map((item) => ({ item, line: lines[item.application.uuid] }));
@@ -52,7 +86,7 @@ export function MeetingDecisions({ meeting, onClose }: { meeting: Meeting; onClo
   const over = left < 0;
   const change = (uuid: string, line: Partial<Line>) => {
     setLines((current) => ({ ...current, [uuid]: { ...current[uuid], ...line } }));
-    setErrors(({ [`${uuid}.status`]: _s, [`${uuid}.amount`]: _a, ...rest }) => rest);
+    setErrors(({ [`${uuid}.status`]: _s, [`${uuid}.amount`]: _a, [`${uuid}.dissent`]: _d, ...rest }) => rest);
   };
 
   /** Each line must be decided, a grant with an amount; what is missing is said beside its line. */
@@ -74,6 +108,7 @@ export function MeetingDecisions({ meeting, onClose }: { meeting: Meeting; onClo
       application_uuid: item.application.uuid,
       status: line.choice === 'approve' ? approved : rejected,
       amount: line.choice === 'approve' ? line.amount : null,
+      dissent_ids: line.dissent,
     }));
     try {
       await decide.mutateAsync(decisions);
@@ -88,7 +123,8 @@ export function MeetingDecisions({ meeting, onClose }: { meeting: Meeting; onClo
       for (const [field, text] of Object.entries(errorBody(failure as HttpError)?.errors ?? {})) {
         const match = /^decisions\.(\d+)\.(\w+)$/.exec(field);
         const uuid = match ? decisions[Number(match[1])]?.application_uuid : undefined;
-        if (uuid) beside[`${uuid}.${match![2] === 'amount' ? 'amount' : 'status'}`] = text;
+        const where = { amount: 'amount', dissent_ids: 'dissent' }[match?.[2] ?? ''] ?? 'status';
+        if (uuid) beside[`${uuid}.${where}`] = text;
         else beside[field] = text;
       }
       setErrors(beside);
@@ -108,6 +144,21 @@ export function MeetingDecisions({ meeting, onClose }: { meeting: Meeting; onClo
       </Typography>
       <Typography sx={{ mb: 2 }}>{t('intro')}</Typography>
       <Stack spacing={2}>
+        <FormControl component="fieldset" error={!!errors.absent_ids}>
+          <FormLabel component="legend">{t('present')}</FormLabel>
+          <FormGroup row>
+            {meeting.members.map((member) => (
+              <FormControlLabel
+                key={member.id}
+                control={
+                  <Checkbox checked={!absent.includes(member.id)} onChange={(event) => toggleAbsent(member.id, event.target.checked)} />
+                }
+                label={member.name}
+              />
+            ))}
+          </FormGroup>
+          <FormHelperText>{errors.absent_ids ?? t('present_help')}</FormHelperText>
+        </FormControl>
         {all.map(({ item, line }) => {
           const { uuid, reference } = item.application;
           const statusError = errors[`${uuid}.status`];
@@ -174,6 +225,27 @@ export function MeetingDecisions({ meeting, onClose }: { meeting: Meeting; onClo
                   />
                 </Box>
               )}
+              <Autocomplete
+                multiple
+                id={`decision-${uuid}-dissent`}
+                sx={{ mt: 1, maxWidth: '30rem' }}
+                size="small"
+                // Only those present who took part: one who stood aside from the application did not decide it.
+                options={present.filter((member) => !item.conflicts.some((c) => c.user_id === member.id))}
+                value={present.filter((member) => line.dissent.includes(member.id))}
+                getOptionLabel={(option) => option.name}
+                isOptionEqualToValue={(option, value) => option.id === value.id}
+                onChange={(_, chosen) => change(uuid, { dissent: chosen.map((member) => member.id) })}
+                filterSelectedOptions
+                renderInput={(params) => (
+                  <TextField
+                    {...params}
+                    label={t('dissent')}
+                    error={!!errors[`${uuid}.dissent`]}
+                    helperText={errors[`${uuid}.dissent`] ?? ' '}
+                  />
+                )}
+              />
             </Box>
           );
         })}

@@ -24,6 +24,9 @@ interface Draft {
   members: Choice[];
   chair_id: number | '';
   adjuster_id: number | '';
+  secretary_id: number | '';
+  starts_at: string;
+  ends_at: string;
 }
 
 const draftOf = (meeting?: Meeting): Draft => ({
@@ -33,11 +36,14 @@ const draftOf = (meeting?: Meeting): Draft => ({
   members: meeting?.members ?? [],
   chair_id: meeting?.chair?.id ?? '',
   adjuster_id: meeting?.adjuster?.id ?? '',
+  secretary_id: meeting?.secretary?.id ?? '',
+  starts_at: meeting?.starts_at ?? '',
+  ends_at: meeting?.ends_at ?? '',
 });
 
 /**
- * A new meeting, or (given `meeting`) a change of one not yet decided: its period, day, place and members, the chair
- * and the adjuster chosen among the members. What is missing is said beside its field before sending; the server's
+ * A new meeting, or (given `meeting`) a change of one not yet decided: its period, day, time, place and members, the
+ * chair and the minutes checker chosen among the members, and the secretary (any staff user). What is missing is said beside its field before sending; the server's
  * refusals (a member who is not active staff, a chair who is not a member) beside theirs, nothing typed lost.
  */
 export function MeetingFormDialog({
@@ -70,6 +76,9 @@ export function MeetingFormDialog({
   const staff: Choice[] = (users.data ?? []).map((user) => ({ id: user.id, name: `${user.first_name} ${user.last_name}` }));
   // Members already on the meeting stay choosable even when the list of users no longer holds them (deactivated).
   const options = [...draft.members.filter((member) => !staff.some((user) => user.id === member.id)), ...staff];
+  // The secretary need not be a member; one no longer active stays choosable too.
+  const secretary = meeting?.secretary;
+  const secretaries = secretary && !options.some((user) => user.id === secretary.id) ? [secretary, ...options] : options;
   const change = <K extends keyof Draft>(name: K, value: Draft[K], field: string = name) => {
     setDraft((d) => ({ ...d, [name]: value }));
     setErrors(({ [field]: _, ...rest }) => rest);
@@ -89,6 +98,7 @@ export function MeetingFormDialog({
     if (!draft.members.length) missing.member_ids = required('members');
     if (draft.chair_id === '') missing.chair_id = required('chair');
     if (draft.adjuster_id === '') missing.adjuster_id = required('adjuster');
+    if (draft.starts_at && draft.ends_at && draft.ends_at <= draft.starts_at) missing.ends_at = translate('validation.meeting_ends_before');
     setErrors(missing);
     setMessage(null);
     if (Object.keys(missing).length) return;
@@ -100,6 +110,9 @@ export function MeetingFormDialog({
         member_ids: draft.members.map((member) => member.id),
         chair_id: Number(draft.chair_id),
         adjuster_id: Number(draft.adjuster_id),
+        secretary_id: draft.secretary_id === '' ? null : Number(draft.secretary_id),
+        starts_at: draft.starts_at || null,
+        ends_at: draft.ends_at || null,
       });
       notify(meeting ? 'app.meetings.saved' : 'app.meetings.created', { type: 'success' });
       onClose();
@@ -174,6 +187,22 @@ export function MeetingFormDialog({
           slotProps={{ inputLabel: { shrink: true } }}
           required
         />
+        <Stack direction="row" spacing={2}>
+          {(['starts_at', 'ends_at'] as const).map((name) => (
+            <TextField
+              key={name}
+              id={`meeting-${name}`}
+              type="time"
+              label={t(`fields.${name}`)}
+              value={draft[name]}
+              onChange={(event) => change(name, event.target.value)}
+              error={!!errors[name]}
+              helperText={errors[name] ?? ' '}
+              slotProps={{ inputLabel: { shrink: true } }}
+              sx={{ flex: 1 }}
+            />
+          ))}
+        </Stack>
         <TextField
           id="meeting-place"
           label={t('fields.place')}
@@ -199,6 +228,22 @@ export function MeetingFormDialog({
         />
         {among('chair_id', 'chair')}
         {among('adjuster_id', 'adjuster')}
+        <TextField
+          select
+          id="meeting-secretary_id"
+          label={t('fields.secretary')}
+          value={secretaries.some((user) => user.id === draft.secretary_id) ? draft.secretary_id : ''}
+          onChange={(event) => change('secretary_id', event.target.value === '' ? '' : Number(event.target.value))}
+          error={!!errors.secretary_id}
+          helperText={errors.secretary_id ?? t('secretary_help')}
+        >
+          <MenuItem value="">{t('no_secretary')}</MenuItem>
+          {secretaries.map((user) => (
+            <MenuItem key={user.id} value={user.id}>
+              {user.name}
+            </MenuItem>
+          ))}
+        </TextField>
         {message && <Alert severity="error">{message}</Alert>}
       </Stack>
     </WorkDialog>

@@ -166,6 +166,9 @@ describe('the meeting form', { timeout: 20_000 }, () => {
       member_ids: [1, 9, 12],
       chair_id: 1,
       adjuster_id: 9,
+      secretary_id: null,
+      starts_at: '18:00',
+      ends_at: null,
     });
 
     await act(async () => lastButton('Spara').click());

@@ -102,6 +102,13 @@ describe('deciding at the meeting', { timeout: 20_000 }, () => {
     );
     expect(remaining().className).not.toMatch(/colorError/);
 
+    // Every member is present until ticked off: Cecilia was absent.
+    const presence = (name: string) =>
+      [...document.querySelectorAll('label')].find((l) => l.textContent === name)!.querySelector<HTMLInputElement>('input')!;
+    expect(presence('Cecilia Ek').checked).toBe(true);
+    await act(async () => presence('Cecilia Ek').click());
+    expect(presence('Cecilia Ek').checked).toBe(false);
+
     // The line without a proposal must be decided first.
     await act(async () => button('Spara besluten')!.click());
     expect(line('2026-0003').textContent).toContain('Välj beviljad eller avslagen.');
@@ -119,11 +126,15 @@ describe('deciding at the meeting', { timeout: 20_000 }, () => {
       () => line('2026-0001').textContent.includes('Beloppet får inte vara större än det sökta.'),
       'the refusal beside its line',
     );
-    expect(decideMeeting).toHaveBeenCalledWith(5, [
-      { application_uuid: 'a-1', status: approved, amount: 90_000_00 },
-      { application_uuid: 'a-2', status: rejected, amount: null },
-      { application_uuid: 'a-3', status: approved, amount: 5_000_00 },
-    ]);
+    expect(decideMeeting).toHaveBeenCalledWith(
+      5,
+      [
+        { application_uuid: 'a-1', status: approved, amount: 90_000_00, dissent_ids: [] },
+        { application_uuid: 'a-2', status: rejected, amount: null, dissent_ids: [] },
+        { application_uuid: 'a-3', status: approved, amount: 5_000_00, dissent_ids: [] },
+      ],
+      [12],
+    );
     // Nothing typed is lost.
     expect(amount('2026-0001')).toMatch(/^90000(,00)?$/);
     expect(amount('2026-0003')).toMatch(/^5000(,00)?$/);
@@ -134,11 +145,15 @@ describe('deciding at the meeting', { timeout: 20_000 }, () => {
     await waitFor(() => !!document.querySelector('[role="dialog"]'), 'the confirmation again');
     await act(async () => lastButton('Spara besluten').click());
     await waitFor(() => text().includes('Mötets beslut är sparade.'), 'the decisions saved');
-    expect(decideMeeting).toHaveBeenLastCalledWith(5, [
-      { application_uuid: 'a-1', status: approved, amount: 70_000_00 },
-      { application_uuid: 'a-2', status: rejected, amount: null },
-      { application_uuid: 'a-3', status: approved, amount: 5_000_00 },
-    ]);
+    expect(decideMeeting).toHaveBeenLastCalledWith(
+      5,
+      [
+        { application_uuid: 'a-1', status: approved, amount: 70_000_00, dissent_ids: [] },
+        { application_uuid: 'a-2', status: rejected, amount: null, dissent_ids: [] },
+        { application_uuid: 'a-3', status: approved, amount: 5_000_00, dissent_ids: [] },
+      ],
+      [12],
+    );
   });
 
   it('is not offered to those who prepare meetings without deciding on the period’s applications', async () => {

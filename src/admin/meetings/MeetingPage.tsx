@@ -94,18 +94,30 @@ function MeetingView({ meeting }: { meeting: Meeting }) {
     </Typography>
   );
 
+  const names = (people: { name: string }[]) => people.map((person) => person.name).join(', ');
   if (deciding) return <MeetingDecisions meeting={meeting} onClose={() => setDeciding(false)} />;
   return (
     <Stack spacing={2}>
       <Card>
         <CardContent>
           <Stack spacing={0.5}>
+            {meeting.minutes && fact('minutes', t('minutes_number', meeting.minutes))}
             {fact('held_on', formatDate(meeting.held_on, locale))}
+            {fact('time', [meeting.starts_at, meeting.ends_at].filter(Boolean).join('–'))}
             {fact('place', meeting.place)}
             {fact('period', meeting.period.name)}
             {fact('chair', meeting.chair?.name ?? '')}
             {fact('adjuster', meeting.adjuster?.name ?? '')}
-            {fact('members', meeting.members.map((person) => person.name).join(', '))}
+            {fact('secretary', meeting.secretary?.name ?? '')}
+            {decided ? (
+              <>
+                {fact('present', names(meeting.members.filter((person) => person.present)))}
+                {meeting.members.some((person) => person.present === false) &&
+                  fact('absent', names(meeting.members.filter((person) => person.present === false)))}
+              </>
+            ) : (
+              fact('members', names(meeting.members))
+            )}
             {fact('decided', decided ? t('decided_on', { date: formatDateTime(meeting.decided_at, locale) }) : t('not_decided'))}
           </Stack>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 2 }} useFlexGap flexWrap="wrap">

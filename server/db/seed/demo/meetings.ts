@@ -1,6 +1,7 @@
 import { enums } from '../../../../resources/enums.js';
 import { unconcerned } from '../../../auth/standing.js';
-import { appendReviewed } from '../../../meetings/agenda.js';
+import { sql } from 'kysely';
+import { appendReviewed, periodFigures } from '../../../meetings/agenda.js';
 import { createMeeting } from '../../../meetings/meetings.js';
 import type { Db } from '../../connect.js';
 import type { SeededApplication } from './applications.js';
@@ -15,7 +16,8 @@ const place = 'Sammanträdesrummet, Sparbankshuset i Luleå';
  * The board's meetings: last year's in May, which decided that period's applications (its agenda's decisions are the
  * applications' own), with the board member standing aside from the jetty; and this year's, held today, with
  * the applications whose reviews are all in on its agenda, for staff to enter the board's decisions. Anna chairs, the
- * board member Birgitta adjusts, Erik sits with them. Last year's is written directly with its past times, as the
+ * board member Birgitta checks the minutes, Erik sits with them and keeps the minutes; last year Erik dissented from
+ * one rejection. Last year's is written directly with its past times, as the
  * decisions are: the app's own steps take effect now, and decide the applications again.
  */
 export async function seedMeetings(trx: Db, applications: SeededApplication[], periodIds: PeriodIds, { daysAgo, moment }: DemoCalendar) {
@@ -36,8 +38,13 @@ export async function seedMeetings(trx: Db, applications: SeededApplication[], p
       place,
       chair_id: anna,
       adjuster_id: birgitta,
+      secretary_id: erik,
+      starts_at: '18:00',
+      ends_at: '19:45',
       decided_at: decidedAt,
       decided_by: anna,
+      minutes_year: decidedAt.getFullYear(),
+      minutes_number: 1,
       created_at: moment([5, 4], 11, 20),
       updated_at: decidedAt,
     })
@@ -45,7 +52,7 @@ export async function seedMeetings(trx: Db, applications: SeededApplication[], p
     .executeTakeFirstOrThrow();
   await trx
     .insertInto('meeting_members')
-    .values([anna, birgitta, erik].map((user_id) => ({ meeting_id: held.id, user_id })))
+    .values([anna, birgitta, erik].map((user_id) => ({ meeting_id: held.id, user_id, present: true })))
     .execute();
   // Last year's decided applications, in the order they arrived (their references' order).
   const decided = applications
@@ -66,6 +73,18 @@ export async function seedMeetings(trx: Db, applications: SeededApplication[], p
       }),
     )
     .execute();
+  // The figures its minutes print, as they stood when the decisions were entered.
+  const figures = await periodFigures(trx, held.id, periodIds.closed);
+  await trx
+    .updateTable('meetings')
+    .set({
+      frozen_totals: sql`${JSON.stringify({ available_money: Number(figures.available_money), approved_elsewhere: Number(figures.approved_elsewhere) })}::jsonb`,
+    })
+    .where('id', '=', held.id)
+    .execute();
+  const rejection = decided.find((a) => a.plan.handled!.status === 'rejected');
+  if (rejection)
+    await trx.insertInto('meeting_dissents').values({ meeting_id: held.id, application_id: rejection.id, user_id: erik }).execute();
   // Their decisions are the board's: no one person changes them (server/applications/decisions.ts).
   await trx
     .updateTable('applications')
@@ -97,6 +116,8 @@ export async function seedMeetings(trx: Db, applications: SeededApplication[], p
     member_ids: [anna, birgitta, erik],
     chair_id: anna,
     adjuster_id: birgitta,
+    secretary_id: erik,
+    starts_at: '18:00',
   });
   await appendReviewed(trx, planned, unconcerned);
 }
