@@ -4,6 +4,7 @@ import type { Locale } from '../../resources/locales.js';
 import type { Db } from '../db/connect.js';
 import { AppError, invalid, notFound } from '../errors.js';
 import { applicantWasTold, assertNotBoardDecided, decideIn, type DecisionInput } from './decisions.js';
+import { notifyStaff, type NotificationMail } from '../notifications/notifyStaff.js';
 import { recordHistory } from './history.js';
 
 // One person's decision on an application (by delegation, outside a board meeting), and a change of one the applicant
@@ -14,14 +15,25 @@ import { recordHistory } from './history.js';
 
 /**
  * One person's decision on a sent-in application (decideIn() in server/applications/decisions.ts holds its rules);
- * where the applicant has been told it, the change is asked for instead (askDecisionChange()).
+ * where the applicant has been told it, the change is asked for instead (askDecisionChange()), and the others who
+ * manage the application are notified.
  */
-export async function decide(db: Db, applicationId: number, staffId: number, input: DecisionInput, locale: Locale, reason?: string) {
+export async function decide(
+  db: Db,
+  applicationId: number,
+  staffId: number,
+  input: DecisionInput,
+  locale: Locale,
+  reason: string | undefined,
+  mail: NotificationMail,
+) {
   await db.transaction().execute(async (trx) => {
     // A board's decision is no one person's to change, told or not: said before any reason is asked for.
     await assertNotBoardDecided(trx, applicationId, locale);
-    if (await applicantWasTold(trx, applicationId)) await askDecisionChange(trx, applicationId, staffId, input, locale, reason);
-    else await decideIn(trx, applicationId, staffId, input, locale);
+    if (!(await applicantWasTold(trx, applicationId))) return decideIn(trx, applicationId, staffId, input, locale);
+    // The others who manage the application hear that a change waits for one of them.
+    if (await askDecisionChange(trx, applicationId, staffId, input, locale, reason))
+      await notifyStaff(trx, { applicationId, kind: 'decision_change_asked', forOthersThan: staffId }, mail);
   });
 }
 
@@ -30,7 +42,14 @@ export async function decide(db: Db, applicationId: number, staffId: number, inp
  * decision is made, then undoing that (a savepoint), so a change that could not be made is refused now, in the
  * caller's language, rather than when another approves it. A change that changes nothing is no change.
  */
-async function askDecisionChange(trx: Db, applicationId: number, staffId: number, input: DecisionInput, locale: Locale, given?: string) {
+async function askDecisionChange(
+  trx: Db,
+  applicationId: number,
+  staffId: number,
+  input: DecisionInput,
+  locale: Locale,
+  given?: string,
+): Promise<boolean> {
   const reason = given?.trim() ?? '';
   if (!reason) throw invalid({ reason: ['validation.decision_change_reason'] });
   const open = await openChange(trx, applicationId);
@@ -38,7 +57,7 @@ async function askDecisionChange(trx: Db, applicationId: number, staffId: number
   await sql`SAVEPOINT asking`.execute(trx);
   const { before, after } = await decideIn(trx, applicationId, staffId, input, locale);
   await sql`ROLLBACK TO SAVEPOINT asking`.execute(trx);
-  if (JSON.stringify(before) === JSON.stringify(after)) return;
+  if (JSON.stringify(before) === JSON.stringify(after)) return false;
   await trx
     .insertInto('decision_changes')
     .values({
@@ -53,6 +72,7 @@ async function askDecisionChange(trx: Db, applicationId: number, staffId: number
     })
     .execute();
   await recordHistory(trx, { applicationId, userId: staffId, action: 'decision_change_asked', before, after: { ...after, reason } });
+  return true;
 }
 
 const openChange = (trx: Db, applicationId: number) =>

@@ -606,7 +606,7 @@ export interface Database {
   notifications: {
     id: Generated<number>;
     user_id: number;
-    kind: 'applicant_message' | 'followup_sent_in';
+    kind: 'applicant_message' | 'followup_sent_in' | 'decision_change_asked';
     application_id: number;
     message_id: number | null;
     created_at: Created;

@@ -14,6 +14,11 @@ export interface StaffEvent {
   kind: NotificationKind;
   /** The applicant's message that caused it (kind 'applicant_message'). */
   messageId?: number;
+  /**
+   * A task for another: every one who manages the application hears of it, asked to or not, except the one who caused
+   * it (kind 'decision_change_asked', which a second person approves).
+   */
+  forOthersThan?: number;
 }
 
 /** What the mails need: the outbox and the address the links start from. */
@@ -26,6 +31,7 @@ export interface NotificationMail {
 const mails: Record<NotificationKind, { template: string; tab: string }> = {
   applicant_message: { template: 'staff_notification', tab: 'dialogue' },
   followup_sent_in: { template: 'staff_followup_notification', tab: 'followup' },
+  decision_change_asked: { template: 'staff_decision_change_notification', tab: 'application' },
 };
 
 /** The admin's page of the application, opened on the tab about the event. */
@@ -35,13 +41,15 @@ export const adminApplicationLink = (publicUrl: string, uuid: string, tab: strin
 /**
  * Who hears of an event on the application, each once: active staff users put on it as investigators, and active
  * users who manage applications (by their role, by a general ability of their own, or by one for the application's
- * period) and asked to hear of every one; never one who stood aside from it.
+ * period) and asked to hear of every one; never one who stood aside from it. With `task`, every one who manages it
+ * but the one who caused it, asked or not: a change that waits for a second person reaches them all.
  */
-export function recipientsOf(db: Db, applicationId: number) {
+export function recipientsOf(db: Db, applicationId: number, task?: { except: number }) {
   return db
     .selectFrom('users as u')
     .select(['u.id', 'u.first_name', 'u.locale', 'u.notifications_email'])
     .where('u.active', '=', true)
+    .$if(task !== undefined, (q) => q.where('u.id', '<>', task!.except))
     .where((eb) =>
       eb.not(
         eb.exists(
@@ -63,7 +71,7 @@ export function recipientsOf(db: Db, applicationId: number) {
             .where('i.application_id', '=', applicationId),
         ),
         eb.and([
-          eb('u.notify_on_applications', '=', true),
+          task ? eb.lit(true) : eb('u.notify_on_applications', '=', true),
           eb.or([
             eb.exists(
               eb
@@ -104,7 +112,11 @@ export function recipientsOf(db: Db, applicationId: number) {
  * mails were queued.
  */
 export async function notifyStaff(trx: Db, event: StaffEvent, mail: NotificationMail): Promise<number> {
-  const recipients = await recipientsOf(trx, event.applicationId);
+  const recipients = await recipientsOf(
+    trx,
+    event.applicationId,
+    event.forOthersThan === undefined ? undefined : { except: event.forOthersThan },
+  );
   if (!recipients.length) return 0;
   await trx
     .insertInto('notifications')

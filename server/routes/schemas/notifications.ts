@@ -8,7 +8,7 @@ const Text = Type.String;
 /** Something a staff member is told about: a message from an applicant, a follow-up sent in. */
 export const notification = Type.Object({
   id: Integer(),
-  kind: stringEnum(['applicant_message', 'followup_sent_in']),
+  kind: stringEnum(['applicant_message', 'followup_sent_in', 'decision_change_asked']),
   application: Type.Object({ uuid: Text(), reference: Nullable(Text()), applicant_name: Text() }),
   created_at: dateTime,
   read_at: nullableDateTime,

@@ -35,6 +35,8 @@ beforeAll(async () => {
   ids.bengt = await createStaff(t.db, 'admin', 'bengt@test.se');
   cookies.anna = await sessionCookie(t.app, 'anna@test.se');
   cookies.bengt = await sessionCookie(t.app, 'bengt@test.se');
+  // Bengt has an address for notifications; he has not asked to hear of every application.
+  await t.db.updateTable('users').set({ notifications_email: 'bengt.aviseringar@test.se' }).where('id', '=', ids.bengt).execute();
   frontendUserId = await createApplicant(t.db, 'sokande@test.se');
 });
 afterAll(() => t.close());
@@ -75,6 +77,25 @@ describe('a told decision', () => {
     });
     expect(await stateOf(application.id)).toEqual({ status: approved, approved_money: 60_000_00 });
     expect((await historyOf(t.db, application.id)).slice(entries).map((h) => h.action)).toEqual(['decision_change_asked']);
+
+    // Bengt, who manages applications, hears that it waits for him (a notification and a mail); Anna, who asked, does not.
+    const waiting = async (who: keyof typeof cookies) =>
+      (await api(who, 'GET', '/notifications?per_page=100'))
+        .json<{
+          data: { data: { kind: string; application: { uuid: string; reference: string } }[] };
+        }>()
+        .data.data.filter((n) => n.kind === 'decision_change_asked' && n.application.uuid === application.uuid);
+    expect(await waiting('bengt')).toHaveLength(1);
+    expect(await waiting('anna')).toEqual([]);
+    const mails = await t.db
+      .selectFrom('outbox')
+      .select(['recipient', 'subject', 'body_text'])
+      .where('application_id', '=', application.id)
+      .execute();
+    const toBengt = mails.filter((m) => m.recipient === 'bengt.aviseringar@test.se');
+    expect(toBengt).toHaveLength(1);
+    expect(toBengt[0].subject).toBe(`En ändring av beslutet om ansökan ${application.reference} väntar på ditt godkännande`);
+    expect(toBengt[0].body_text).toContain(`/admin/applications?show=${application.uuid}&tab=application`);
 
     // One change at a time; not approved by the one who asked; not made through the status selector either.
     expect((await api('bengt', 'PUT', url, { status: rejected, reason: 'Annat.' })).statusCode).toBe(409);

@@ -68,7 +68,8 @@ export default async function decisionRoutes(app: Api) {
     async (request) => {
       const { reason, ...input } = request.body.data;
       const { id } = await applicationByUuid(db, request.params.uuid);
-      await decide(db, id, request.staff!.id, input, request.locale, reason);
+      await decide(db, id, request.staff!.id, input, request.locale, reason, { mailer: app.mailer, publicUrl: app.config.publicUrl });
+      app.mailer.deliverSoon();
       return answer(id);
     },
   );

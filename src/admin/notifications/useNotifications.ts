@@ -24,7 +24,8 @@ export function useMarkRead() {
 }
 
 /**
- * Where a notification leads: the application's dialogue (or, for a follow-up sent in, its follow-up tab), in the
+ * Where a notification leads: the application's dialogue (for a follow-up sent in, its follow-up tab; for a change of
+ * a decision waiting for a second person, the application, where its decision section is), in the
  * applications list for those who manage applications, else in the investigator's own list.
  */
 export function useNotificationTarget() {
@@ -33,7 +34,7 @@ export function useNotificationTarget() {
   return (notification: StaffNotification) =>
     `${list}?${new URLSearchParams({
       show: notification.application.uuid,
-      tab: notification.kind === 'followup_sent_in' ? 'followup' : 'dialogue',
+      tab: { followup_sent_in: 'followup', decision_change_asked: 'application', applicant_message: 'dialogue' }[notification.kind],
     }).toString()}`;
 }
 
