@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { nextBankDay } from '../resources/bankDays';
+import { stockholmToday } from '../src/admin/stockholmToday';
 import { expect, test } from './fixtures';
 import { type Page } from '@playwright/test';
 import { applicantWithApplication, xhr } from './applicants';
@@ -22,6 +24,7 @@ const texts = {
     approved: 'Attesterad',
     close: 'Stäng',
     createBatch: 'Skapa betalfil',
+    executionDate: 'Betaldag',
     create: 'Skapa',
     download: 'Ladda ner betalfilen',
     markSent: 'Markera skickad till banken',
@@ -41,6 +44,7 @@ const texts = {
     approved: 'Approved',
     close: 'Close',
     createBatch: 'Create payment batch',
+    executionDate: 'Payment day',
     create: 'Create',
     download: 'Download payment file',
     markSent: 'Mark sent to the bank',
@@ -127,11 +131,28 @@ for (const locale of ['sv-SE', 'en-US'] as const) {
     await second.getByRole('dialog', { name: /\?$/ }).getByRole('button', { name: t.approve }).click();
     await expect(dialog.getByText(t.approved, { exact: true })).toBeVisible();
     await dialog.getByRole('button', { name: t.close }).click();
-    if (locale === 'sv-SE') await second.locator('tbody tr').filter({ hasText: reference }).getByRole('checkbox').check();
-    await second.getByRole('button', { name: t.createBatch }).click();
-    await second.getByRole('dialog', { name: t.createBatch }).getByRole('button', { name: t.create, exact: true }).click();
-    await expect(second).toHaveURL(/\/admin\/payment-batches\/\d+$/);
+    const batchIt = async () => {
+      if (locale === 'sv-SE') await second.locator('tbody tr').filter({ hasText: reference }).getByRole('checkbox').check();
+      await second.getByRole('button', { name: t.createBatch }).click();
+      const create = second.getByRole('dialog', { name: t.createBatch });
+      // Paid on the next bank day unless another is chosen.
+      await expect(create.getByLabel(t.executionDate)).toHaveValue(nextBankDay(stockholmToday()));
+      await create.getByRole('button', { name: t.create, exact: true }).click();
+      await expect(second).toHaveURL(/\/admin\/payment-batches\/\d+$/);
+    };
+    await batchIt();
     await expectAccessible(second);
+    if (locale === 'sv-SE') {
+      // A batch not sent is cancelled after a question; the payout is batched anew.
+      await second.getByRole('button', { name: 'Makulera betalfilen' }).click();
+      await second.getByRole('dialog', { name: 'Makulera betalfilen' }).getByRole('button', { name: 'Makulera betalfilen' }).click();
+      await expect(second.getByText(/Makulerad \d/)).toBeVisible();
+      await expect(second.getByRole('button', { name: t.download })).toHaveCount(0);
+      dialog = await openPayout(second, t, reference);
+      await expect(dialog.getByText(t.approved, { exact: true })).toBeVisible();
+      await dialog.getByRole('button', { name: t.close }).click();
+      await batchIt();
+    }
 
     // The file names the payout and its reference; then sent, then paid.
     const [download] = await Promise.all([second.waitForEvent('download'), second.getByRole('button', { name: t.download }).click()]);

@@ -36,6 +36,7 @@ import * as decisionChanges from './migrations/0035_decision_changes.js';
 import * as journal from './migrations/0036_journal.js';
 import * as minutesAsKept from './migrations/0037_minutes_as_kept.js';
 import * as decisionChangeNotifications from './migrations/0038_decision_change_notifications.js';
+import * as paymentBatchFiles from './migrations/0039_payment_batch_files.js';
 
 // Listed here rather than read from disk, so the order is explicit and nothing depends on the working directory.
 const migrations: Record<string, Migration> = {
@@ -75,6 +76,7 @@ const migrations: Record<string, Migration> = {
   '0036_journal': journal,
   '0037_minutes_as_kept': minutesAsKept,
   '0038_decision_change_notifications': decisionChangeNotifications,
+  '0039_payment_batch_files': paymentBatchFiles,
 };
 
 export async function migrate(db: Db): Promise<string[]> {

@@ -351,6 +351,11 @@ export interface Database {
     created_at: Created;
     sent_at: Date | null;
     sent_by: number | null;
+    /** The file as first downloaded, the bank's from then on (migration 0039). */
+    file_xml: string | null;
+    file_stored_at: Date | null;
+    cancelled_at: Date | null;
+    cancelled_by: number | null;
   };
   /** Money an applicant is to pay back, registered by staff and marked received. */
   repayments: {

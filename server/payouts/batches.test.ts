@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enums } from '../../resources/enums.js';
+import { isBankDay, nextBankDay } from '../../resources/bankDays.js';
+import { stockholmDay } from '../clock.js';
 import { historyOf } from '../test/handlingFixtures.js';
 import { schemaErrors, texts } from '../test/paymentXml.js';
 import { grantedApplication, payoutOf } from '../test/payoutFixtures.js';
@@ -165,5 +167,74 @@ describe('payment batches', () => {
     expect(answer.statusCode).toBe(422);
     expect(answer.json().message).toMatch(/Settings → Payments/);
     expect((await get('/payment-batches/99999999/file')).statusCode).toBe(404);
+  });
+
+  it('is paid on the next bank day unless told, and only on a bank day', async () => {
+    const today = stockholmDay(new Date());
+    const made = await post('/payment-batches', { data: { payout_ids: [(await approvedPayout()).id] } });
+    expect(made.json().data.execution_date).toBe(nextBankDay(today));
+    // Midsummer Eve and a Sunday are no bank days; the payout stays approved.
+    const year = Number(today.slice(0, 4)) + 1;
+    const payout = await approvedPayout();
+    for (const day of [
+      `${year}-06-${[18, 19, 20, 21, 22, 23, 24, 25].find((d) => new Date(Date.UTC(year, 5, d)).getUTCDay() === 5)}`,
+      `${year}-01-03`,
+    ]) {
+      if (isBankDay(day)) continue;
+      const refused = await post('/payment-batches', { data: { payout_ids: [payout.id], execution_date: day } });
+      expect(refused.statusCode, day).toBe(422);
+      expect(refused.json().errors.execution_date[0]).toMatch(/bank day/);
+    }
+    expect(await statuses([payout.id])).toEqual([approved]);
+  });
+
+  it('stores its file at the first download: later downloads give the same bytes, whatever changed since', async () => {
+    const batch = (await post('/payment-batches', { data: { payout_ids: [(await approvedPayout()).id] } })).json().data;
+    const first = await get(`/payment-batches/${batch.id}/file`);
+    expect(first.statusCode).toBe(200);
+    await t.db.updateTable('payment_settings').set({ name: 'Stiftelsen Nytt Namn' }).execute();
+    const second = await get(`/payment-batches/${batch.id}/file`);
+    await t.db.updateTable('payment_settings').set({ name: 'Sparbanksstiftelsen Exempel' }).execute();
+    expect(second.body).toBe(first.body);
+    expect((await get(`/payment-batches/${batch.id}`)).json().data.file_stored_at).toEqual(expect.any(String));
+
+    // A batch whose payment day passed before its first download is not given to the bank.
+    const late = (await post('/payment-batches', { data: { payout_ids: [(await approvedPayout()).id] } })).json().data;
+    await t.db.updateTable('payment_batches').set({ execution_date: '2020-01-02' }).where('id', '=', late.id).execute();
+    const refused = await get(`/payment-batches/${late.id}/file`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/payment day has passed/);
+  });
+
+  it('is cancelled before it is sent: its payouts go back to approved and into a new batch with a new message id', async () => {
+    const payouts = [await approvedPayout(), await approvedPayout()];
+    const ids = payouts.map((p) => p.id);
+    const batch = (await post('/payment-batches', { data: { payout_ids: ids } })).json().data;
+    const cancelled = await post(`/payment-batches/${batch.id}/cancel`);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().data).toMatchObject({ cancelled_at: expect.any(String), payouts: 0 });
+    expect(await statuses(ids)).toEqual([approved, approved]);
+    expect((await historyOf(t.db, payouts[0].grant.id)).map((h) => h.action)).toContain('payout_unbatched');
+    // Nothing more of it: no file, not sent, not cancelled twice.
+    expect((await get(`/payment-batches/${batch.id}/file`)).statusCode).toBe(409);
+    expect((await post(`/payment-batches/${batch.id}/sent`)).statusCode).toBe(409);
+    expect((await post(`/payment-batches/${batch.id}/cancel`)).statusCode).toBe(409);
+
+    const again = (await post('/payment-batches', { data: { payout_ids: ids } })).json().data;
+    expect(again.message_id).not.toBe(batch.message_id);
+    expect(await statuses(ids)).toEqual([in_batch, in_batch]);
+    expect((await post(`/payment-batches/${again.id}/sent`)).statusCode).toBe(200);
+    expect((await post(`/payment-batches/${again.id}/cancel`)).statusCode).toBe(409);
+  });
+
+  it('checks every account’s check digits again when the file is made', async () => {
+    const payout = await approvedPayout({ type: 'bankgiro', number: '50501056' });
+    const batch = (await post('/payment-batches', { data: { payout_ids: [payout.id] } })).json().data;
+    const refused = await get(`/payment-batches/${batch.id}/file`);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toBe(
+      `The account of payout P${payout.id} fails its check (its length or check digit). Reject the payout so the applicant can ask again with the right account.`,
+    );
+    expect((await get(`/payment-batches/${batch.id}`)).json().data.file_stored_at).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import { sql, type SqlBool } from 'kysely';
 import { enums } from '../../resources/enums.js';
 import { personName } from '../../resources/users.js';
 import { recordHistory } from '../applications/history.js';
+import { isBankDay, nextBankDay } from '../../resources/bankDays.js';
 import { addDays, stockholmDay } from '../clock.js';
 import type { Db } from '../db/connect.js';
 import { AppError, invalid, notFound } from '../errors.js';
@@ -63,18 +64,22 @@ export async function applicationsOfBatch(db: Db, batchId: number): Promise<numb
   return rows.map((row) => row.application_id);
 }
 
-/** The day a batch is paid unless told: today in Stockholm. A day in the past, or more than a year ahead, is a 422. */
+/**
+ * The day the bank is asked to pay a batch: the next bank day unless told. A day in the past, more than a year ahead
+ * or no bank day (a weekend, a holiday, Midsummer, Christmas or New Year's Eve) is a 422.
+ */
 function executionDay(now: Date, asked: string | undefined): string {
   const today = stockholmDay(now);
-  if (asked === undefined) return today;
+  if (asked === undefined) return nextBankDay(today);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(asked) || addDays(asked, 0) !== asked) throw invalid({ execution_date: ['validation.date'] });
   if (asked < today || asked > addDays(today, 366)) throw invalid({ execution_date: ['validation.execution_date'] });
+  if (!isBankDay(asked)) throw invalid({ execution_date: ['validation.execution_date_bank_day'] });
   return asked;
 }
 
 /**
- * Gathers the approved payouts not in a batch into a new batch made by `staffId`, paid on `executionDate` (today
- * unless given). Any payout that is not such (unknown, not approved, in a batch already, also by a batch made at the
+ * Gathers the approved payouts not in a batch into a new batch made by `staffId`, paid on `executionDate` (the next
+ * bank day unless given). Any payout that is not such (unknown, not approved, in a batch already, also by a batch made at the
  * same time): 409, nothing made. Answers the batch's id.
  */
 export async function createBatch(db: Db, payoutIds: number[], staffId: number, now: Date, executionDate?: string) {
@@ -125,6 +130,8 @@ function batchRows(db: Db) {
       'b.execution_date',
       'b.created_at',
       'b.sent_at',
+      'b.file_stored_at',
+      'b.cancelled_at',
       'cu.id as creator_id',
       'cu.first_name as creator_first_name',
       'cu.last_name as creator_last_name',
@@ -166,6 +173,8 @@ const batchRow = (row: BatchJoined, aside = false) => ({
   created_at: row.created_at,
   created_by: { id: row.creator_id, name: personName(row.creator_first_name, row.creator_last_name) },
   sent_at: row.sent_at,
+  file_stored_at: row.file_stored_at,
+  cancelled_at: row.cancelled_at,
   sent_by: row.sender_id === null ? null : { id: row.sender_id, name: personName(row.sender_first_name, row.sender_last_name) },
   payouts: Number(row.payouts ?? 0),
   total: aside ? null : Number(row.total ?? 0),
@@ -232,16 +241,30 @@ const creditorAccount = (payout: { account_type: string; clearing_number: string
 /**
  * The batch's payment file (pain.001.001.03) with its file name: the foundation from the payment settings as debtor
  * (422 while they lack its name, organisation number or account), each payout a payment to its account, named
- * `P<payout id>` end to end and carrying the application's reference.
+ * `P<payout id>` end to end and carrying the application's reference. Written at the first download and stored: the
+ * bank may hold it from then on, so every later download gives the same bytes. Refused (409) for a cancelled batch,
+ * and at the first download when its execution day has passed (cancel it and make a new one).
  */
-export async function batchFile(db: Db, batchId: number) {
-  const batch = await db.selectFrom('payment_batches').selectAll().where('id', '=', batchId).executeTakeFirst();
-  if (!batch) throw notFound();
+export async function batchFile(db: Db, batchId: number, now: Date) {
+  return db.transaction().execute(async (trx) => {
+    const batch = await trx.selectFrom('payment_batches').selectAll().where('id', '=', batchId).forUpdate().executeTakeFirst();
+    if (!batch) throw notFound();
+    if (batch.cancelled_at) throw new AppError(409, 'errors.payment_batch_cancelled');
+    const filename = `${batch.message_id}.xml`;
+    if (batch.file_xml !== null) return { xml: batch.file_xml, filename };
+    if (batch.execution_date < stockholmDay(now)) throw new AppError(409, 'errors.execution_date_past');
+    const xml = await writeBatchFile(trx, batch);
+    await trx.updateTable('payment_batches').set({ file_xml: xml, file_stored_at: now }).where('id', '=', batchId).execute();
+    return { xml, filename };
+  });
+}
+
+async function writeBatchFile(db: Db, batch: { id: number; message_id: string; created_at: Date; execution_date: string }) {
   const debtor = await paymentDebtor(db);
   if (!debtor) throw new AppError(422, 'errors.payment_settings_incomplete');
-  const payouts = await payoutRows(db).where('p.batch_id', '=', batchId).orderBy('p.id').execute();
+  const payouts = await payoutRows(db).where('p.batch_id', '=', batch.id).orderBy('p.id').execute();
   try {
-    const xml = paymentFile({
+    return paymentFile({
       messageId: batch.message_id,
       createdAt: batch.created_at,
       executionDate: batch.execution_date,
@@ -254,14 +277,51 @@ export async function batchFile(db: Db, batchId: number) {
         remittance: payout.reference ?? '',
       })),
     });
-    return { xml, filename: `${batch.message_id}.xml` };
   } catch (error) {
     if (error instanceof PaymentBatchError) throw new AppError(422, error.key, { params: error.params });
     throw error;
   }
 }
 
-/** Marks the batch sent to the bank by `staffId`, and its payouts with it: once (409 when it was already). */
+/**
+ * Cancels a batch not yet sent: its payouts go back to approved, to be put into a new batch (with a new message id),
+ * each in its application's history. 409 for a batch sent or cancelled already.
+ */
+export async function cancelBatch(db: Db, batchId: number, staffId: number, now: Date) {
+  await db.transaction().execute(async (trx) => {
+    const batch = await trx
+      .updateTable('payment_batches')
+      .set({ cancelled_at: now, cancelled_by: staffId })
+      .where('id', '=', batchId)
+      .where('sent_at', 'is', null)
+      .where('cancelled_at', 'is', null)
+      .returning('id')
+      .executeTakeFirst();
+    if (!batch) {
+      const known = await trx.selectFrom('payment_batches').select('id').where('id', '=', batchId).executeTakeFirst();
+      if (!known) throw notFound();
+      throw new AppError(409, 'errors.payment_batch_not_cancellable');
+    }
+    const payouts = await trx
+      .updateTable('payouts')
+      .set({ status: approved, batch_id: null })
+      .where('batch_id', '=', batchId)
+      .where('status', '=', in_batch)
+      .returning(['id', 'application_id'])
+      .execute();
+    for (const payout of payouts) {
+      await recordHistory(trx, {
+        applicationId: payout.application_id,
+        userId: staffId,
+        action: 'payout_unbatched',
+        before: { payout_id: payout.id, payout_status: in_batch, batch: batchId },
+        after: { payout_id: payout.id, payout_status: approved },
+      });
+    }
+  });
+}
+
+/** Marks the batch sent to the bank by `staffId`, and its payouts with it: once (409 when it was already, or cancelled). */
 export async function markBatchSent(db: Db, batchId: number, staffId: number, now: Date) {
   await db.transaction().execute(async (trx) => {
     const batch = await trx
@@ -269,6 +329,7 @@ export async function markBatchSent(db: Db, batchId: number, staffId: number, no
       .set({ sent_at: now, sent_by: staffId })
       .where('id', '=', batchId)
       .where('sent_at', 'is', null)
+      .where('cancelled_at', 'is', null)
       .returning('id')
       .executeTakeFirst();
     if (!batch) {

@@ -1,3 +1,4 @@
+import { readPayoutAccount } from '../../resources/payoutAccounts.js';
 import { addDays } from '../clock.js';
 import { type CreditorAccount, type DebtorAccount, type PaymentBatch, PaymentBatchError } from './paymentBatch.js';
 
@@ -43,14 +44,20 @@ function debtorAccount(account: DebtorAccount): DebtorAccount | null {
   return IBAN.test(iban) && ibanChecks(iban) && BIC.test(bic) ? { kind: 'iban', iban, bic } : null;
 }
 
+/**
+ * The payee's account as its digits, when it passes the checks the applicant's form made (the bank's clearing number,
+ * length and check digit; a giro number's Luhn digit), made again here: a row changed since, or written another way,
+ * does not reach the bank.
+ */
 function creditorAccount(account: CreditorAccount): CreditorAccount | null {
   if (account.kind === 'bank') {
     const clearing = digits(account.clearing, 4, 5);
     const number = digits(account.account, 1, 10);
-    return clearing && number ? { kind: 'bank', clearing, account: number } : null;
+    if (!clearing || !number || readPayoutAccount('bank', `${clearing},${number}`).problem) return null;
+    return { kind: 'bank', clearing, account: number };
   }
   const number = account.kind === 'bankgiro' ? digits(account.number, 7, 8) : digits(account.number, 2, 8);
-  return number ? { kind: account.kind, number } : null;
+  return number && !readPayoutAccount(account.kind, number).problem ? { kind: account.kind, number } : null;
 }
 
 /** The text cleaned, when it is not blank and at most `max` characters. */
@@ -90,7 +97,7 @@ export function checkBatch(batch: PaymentBatch): PaymentBatch {
     const creditorName = name(payment.creditorName);
     if (!creditorName) throw invalid(`payments.${index}.creditorName`);
     const creditor = creditorAccount(payment.creditorAccount);
-    if (!creditor) throw invalid(`payments.${index}.creditorAccount`);
+    if (!creditor) throw new PaymentBatchError('errors.payment_account_invalid', { payment: endToEndId });
     const remittance = clean(payment.remittance);
     if (characters(remittance).length > REMITTANCE_LENGTH) throw invalid(`payments.${index}.remittance`);
     return { endToEndId, amount: payment.amount, creditorName, creditorAccount: creditor, remittance };

@@ -6,9 +6,9 @@ import { paymentFile } from './paymentFile.js';
 const bankgiroDebtor: DebtorAccount = { kind: 'bankgiro', number: '5050-1055' };
 const ibanDebtor: DebtorAccount = { kind: 'iban', iban: 'SE45 5000 0000 0583 9825 7466', bic: 'ESSESESS' };
 const creditorAccounts: Record<CreditorAccount['kind'], CreditorAccount> = {
-  bankgiro: { kind: 'bankgiro', number: '5555-5555' },
-  plusgiro: { kind: 'plusgiro', number: '4 78 74-4' },
-  bank: { kind: 'bank', clearing: '8327-9', account: '123 456 789-0' },
+  bankgiro: { kind: 'bankgiro', number: '5555-5551' },
+  plusgiro: { kind: 'plusgiro', number: '90 12 34-5' },
+  bank: { kind: 'bank', clearing: '8129-9', account: '433 867 116' },
 };
 const oddNames = [
   'Åsa Öberg & Söner <AB>',
@@ -73,11 +73,11 @@ describe('the payment file', () => {
     // The debtor's bankgiro, then each creditor's account, in order.
     expect(texts(xml, 'Prtry')).toEqual(['BGNR', 'BGNR', 'PGNR']);
     expect(texts(xml, 'Cd')).toEqual(['NURG', 'SESBA', 'SESBA', 'SESBA', 'SESBA', 'BBAN']);
-    expect(texts(xml, 'MmbId')).toEqual(['9900', '9900', '9960', '8327']);
+    expect(texts(xml, 'MmbId')).toEqual(['9900', '9900', '9960', '8129']);
     expect(xml).toContain('<Id>50501055</Id>');
-    expect(xml).toContain('<Id>55555555</Id>');
-    expect(xml).toContain('<Id>478744</Id>');
-    expect(xml).toContain('<Id>832791234567890</Id>');
+    expect(xml).toContain('<Id>55555551</Id>');
+    expect(xml).toContain('<Id>9012345</Id>');
+    expect(xml).toContain('<Id>81299433867116</Id>');
     expect(texts(xml, 'Ccy')).toEqual(['SEK']);
     expect(xml.match(/Ccy="SEK"/g)).toHaveLength(3);
 
@@ -216,17 +216,21 @@ describe('a batch the bank cannot be given', () => {
   it.each<[string, Partial<Payment>, string]>([
     ['a blank end-to-end id', { endToEndId: '' }, 'endToEndId'],
     ['a blank creditor name', { creditorName: ' \t ' }, 'creditorName'],
-    ['a plusgiro number of one digit', { creditorAccount: { kind: 'plusgiro', number: '4' } }, 'creditorAccount'],
-    ['a bankgiro number with letters', { creditorAccount: { kind: 'bankgiro', number: '5050-105X' } }, 'creditorAccount'],
-    ['a clearing number of three digits', { creditorAccount: { kind: 'bank', clearing: '832', account: '1234' } }, 'creditorAccount'],
-    [
-      'an account number of eleven digits',
-      { creditorAccount: { kind: 'bank', clearing: '8327', account: '12345678901' } },
-      'creditorAccount',
-    ],
     ['a remittance text over 140 characters', { remittance: 'å'.repeat(141) }, 'remittance'],
   ])('is refused with %s', (_, changed, field) => {
     const payments = [payment(0, creditorAccounts.bank), { ...payment(1, creditorAccounts.bank), ...changed }];
     expect(refusal({ payments })).toEqual({ key: 'errors.payment_batch_invalid', params: { field: `payments.1.${field}` } });
+  });
+
+  it.each<[string, CreditorAccount]>([
+    ['a plusgiro number of one digit', { kind: 'plusgiro', number: '4' }],
+    ['a bankgiro number with letters', { kind: 'bankgiro', number: '5050-105X' }],
+    ['a bankgiro number whose check digit is wrong', { kind: 'bankgiro', number: '5050-1056' }],
+    ['a clearing number of three digits', { kind: 'bank', clearing: '832', account: '1234' }],
+    ['an account number of eleven digits', { kind: 'bank', clearing: '8327', account: '12345678901' }],
+    ['a bank account whose check digit is wrong', { kind: 'bank', clearing: '8129-9', account: '433 867 117' }],
+  ])('is refused with %s, naming the payment', (_, creditorAccount) => {
+    const payments = [payment(0, creditorAccounts.bank), { ...payment(1, creditorAccounts.bank), creditorAccount }];
+    expect(refusal({ payments })).toEqual({ key: 'errors.payment_account_invalid', params: { payment: payments[1].endToEndId } });
   });
 });

@@ -368,6 +368,8 @@ export function staffMethods(http: HttpClient, unwrap: Unwrap) {
     /** The batch's payment file for the bank (pain.001 XML), under the name the server gives it. */
     getPaymentFile: (id: number) => attachmentAt(`/payment-batches/${id}/file`),
     markPaymentBatchSent: (id: number) => unwrap<PaymentBatch>(http.post(`/payment-batches/${id}/sent`)),
+    /** Cancels a batch not yet sent; its payouts go back to approved. */
+    cancelPaymentBatch: (id: number) => unwrap<PaymentBatch>(http.post(`/payment-batches/${id}/cancel`)),
     /** Marks the sent batch's payouts paid on the day: all still sent, or those listed. */
     markPaymentBatchPaid: (id: number, paidOn: string, payoutIds?: number[]) =>
       unwrap<PaymentBatch>(

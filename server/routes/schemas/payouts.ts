@@ -46,6 +46,8 @@ export const paymentBatch = Type.Object({
   created_by: person,
   sent_at: nullableDateTime,
   sent_by: nullablePerson,
+  file_stored_at: Type.Union([dateTime, Type.Null()], { description: 'When its file was first downloaded, and stored as the bank’s' }),
+  cancelled_at: Type.Union([dateTime, Type.Null()], { description: 'When it was cancelled before it was sent' }),
   payouts: Integer(),
   total: Nullable(money({ description: 'Null where the caller stood aside from an application of the batch' })),
   paid: Integer({ description: 'How many of its payouts are paid' }),

@@ -8,6 +8,7 @@ import {
   batchListGrammar,
   createBatch,
   listBatches,
+  cancelBatch,
   markBatchPaid,
   markBatchSent,
   periodsOfBatch,
@@ -111,14 +112,33 @@ export default async function paymentBatchRoutes(app: Api) {
       schema: {
         tags,
         summary:
-          'The batch’s payment file for the bank, ISO 20022 pain.001.001.03 (XML), as a download; 422 while the payment settings lack the foundation’s name, organisation number or account',
+          'The batch’s payment file for the bank, ISO 20022 pain.001.001.03 (XML), as a download: written and stored at the first download, the same bytes ever after; 422 while the payment settings lack the foundation’s name, organisation number or account, or a payee’s account fails its check digits; 409 for a cancelled batch, and errors.execution_date_past at a first download after its execution day (cancel it and make a new one)',
         params,
       },
     },
     async (request, reply) => {
       await reachable(request, request.params.id);
-      const { xml, filename } = await batchFile(db, request.params.id);
+      const { xml, filename } = await batchFile(db, request.params.id, app.clock.now());
       return reply.type('application/xml; charset=utf-8').header('Content-Disposition', `attachment; filename="${filename}"`).send(xml);
+    },
+  );
+
+  app.post(
+    '/payment-batches/:id/cancel',
+    {
+      config: oneBatch,
+      schema: {
+        tags,
+        summary:
+          'Cancels a batch not yet sent: its payouts go back to approved, to be batched anew under a new message id (409 once sent or cancelled)',
+        params,
+        response: { 200: data(paymentBatchWithPayouts) },
+      },
+    },
+    async (request) => {
+      await reachable(request, request.params.id);
+      await cancelBatch(db, request.params.id, request.staff!.id, app.clock.now());
+      return { data: await batchById(db, request.params.id, request.viewer) };
     },
   );
 

@@ -1,10 +1,12 @@
 import PaymentsIcon from '@mui/icons-material/Payments';
-import { Button as MuiButton, Typography } from '@mui/material';
+import { Button as MuiButton, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Button, useListContext, useLocaleState, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { enums } from '../../../resources/enums';
+import { isBankDay, nextBankDay } from '../../../resources/bankDays';
 import { formatMoney } from '../../../resources/format';
+import { stockholmToday } from '../stockholmToday';
 import type { PayoutRow } from '../../providers/staffMethods';
 import { WorkDialog } from '../WorkDialog';
 import { usePayoutChange } from './usePayoutChange';
@@ -34,7 +36,15 @@ export function CreateBatchButton({ shown = false }: { shown?: boolean }) {
   const total = chosen.reduce((sum, payout) => sum + (payout.amount ?? 0), 0);
   // On a phone the list's approved payouts are taken together: those left to a colleague are counted apart.
   const left = shown ? data.filter(leftToColleague).length : 0;
-  const create = usePayoutChange((dataProvider, ids: number[]) => dataProvider.createPaymentBatch(ids), 'app.payment_batches.created');
+  // The bank pays on the day asked for: the next bank day unless another bank day is chosen.
+  const [day, setDay] = useState(() => nextBankDay(stockholmToday()));
+  const dayProblem =
+    day < stockholmToday() || !/^\d{4}-\d{2}-\d{2}$/.test(day)
+      ? translate('validation.execution_date')
+      : !isBankDay(day)
+        ? translate('validation.execution_date_bank_day')
+        : null;
+  const create = usePayoutChange((dataProvider, ids: number[]) => dataProvider.createPaymentBatch(ids, day), 'app.payment_batches.created');
   const confirm = () =>
     create.mutate(
       chosen.map((payout) => payout.id),
@@ -60,7 +70,7 @@ export function CreateBatchButton({ shown = false }: { shown?: boolean }) {
           actions={
             <>
               <MuiButton onClick={() => setOpen(false)}>{translate('ra.action.cancel')}</MuiButton>
-              <MuiButton variant="contained" onClick={confirm}>
+              <MuiButton variant="contained" onClick={confirm} disabled={!!dayProblem}>
                 {translate('app.payment_batches.create_confirm')}
               </MuiButton>
             </>
@@ -70,6 +80,18 @@ export function CreateBatchButton({ shown = false }: { shown?: boolean }) {
             {translate('app.payment_batches.create_question', { smart_count: chosen.length, total: formatMoney(total, locale) })}
           </Typography>
           {left > 0 && <Typography sx={{ mt: 1 }}>{translate('app.withheld.left_to_colleague', { smart_count: left })}</Typography>}
+          <TextField
+            type="date"
+            id="batch-execution-date"
+            label={translate('app.payment_batches.fields.execution_date')}
+            value={day}
+            onChange={(event) => setDay(event.target.value)}
+            error={!!dayProblem}
+            helperText={dayProblem ?? translate('app.payment_batches.execution_date_help')}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: stockholmToday() } }}
+            sx={{ mt: 2 }}
+            fullWidth
+          />
         </WorkDialog>
       )}
     </>

@@ -71,11 +71,13 @@ function BatchDetails({ batch }: { batch: PaymentBatch }) {
   const notify = useNotify();
   const dataProvider = useDataProvider<StaffDataProvider>();
   const statusLabel = usePayoutStatusLabel();
-  const [dialog, setDialog] = useState<'sent' | 'paid' | null>(null);
+  const [dialog, setDialog] = useState<'sent' | 'paid' | 'cancel' | null>(null);
   const [returning, setReturning] = useState<PayoutRow | null>(null);
   const [downloading, setDownloading] = useState(false);
   const waiting = batch.items.filter((payout) => payout.status === sent);
   const markSent = usePayoutChange((dp, _: null) => dp.markPaymentBatchSent(batch.id), 'app.payment_batches.marked_sent');
+  const cancel = usePayoutChange((dp, _: null) => dp.cancelPaymentBatch(batch.id), 'app.payment_batches.cancelled');
+  const open = !batch.sent_at && !batch.cancelled_at;
   const markPaid = usePayoutChange(
     (dp, { day, ids }: { day: string; ids?: number[] }) => dp.markPaymentBatchPaid(batch.id, day, ids),
     'app.payment_batches.marked_paid',
@@ -115,18 +117,28 @@ function BatchDetails({ batch }: { batch: PaymentBatch }) {
             {fact('total', batch.total === null ? WITHHELD : formatMoney(batch.total, locale))}
             {fact(
               'state',
-              batch.sent_at
-                ? `${translate('app.payment_batches.sent_by', { name: batch.sent_by?.name ?? '', date: formatDateTime(batch.sent_at, locale) })} · ${translate('app.payment_batches.progress', { paid: batch.paid, count: batch.payouts, returned: batch.returned })}`
-                : translate('app.payment_batches.not_sent'),
+              batch.cancelled_at
+                ? translate('app.payment_batches.cancelled_on', { date: formatDateTime(batch.cancelled_at, locale) })
+                : batch.sent_at
+                  ? `${translate('app.payment_batches.sent_by', { name: batch.sent_by?.name ?? '', date: formatDateTime(batch.sent_at, locale) })} · ${translate('app.payment_batches.progress', { paid: batch.paid, count: batch.payouts, returned: batch.returned })}`
+                  : translate('app.payment_batches.not_sent'),
             )}
+            {batch.file_stored_at && fact('file_stored_at', formatDateTime(batch.file_stored_at, locale))}
           </Stack>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 2 }}>
-            <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => void download()} disabled={downloading}>
-              {translate('app.payment_batches.download')}
-            </Button>
-            {!batch.sent_at && (
+            {!batch.cancelled_at && (
+              <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => void download()} disabled={downloading}>
+                {translate('app.payment_batches.download')}
+              </Button>
+            )}
+            {open && (
               <Button variant="contained" onClick={() => setDialog('sent')}>
                 {translate('app.payment_batches.mark_sent')}
+              </Button>
+            )}
+            {open && (
+              <Button color="error" onClick={() => setDialog('cancel')}>
+                {translate('app.payment_batches.cancel')}
               </Button>
             )}
             {batch.sent_at && waiting.length > 0 && (
@@ -197,6 +209,28 @@ function BatchDetails({ batch }: { batch: PaymentBatch }) {
             {translate('app.payment_batches.sent_question', {
               smart_count: batch.payouts,
               total: batch.total === null ? WITHHELD : formatMoney(batch.total, locale),
+            })}
+          </Typography>
+        </WorkDialog>
+      )}
+      {dialog === 'cancel' && (
+        <WorkDialog
+          id="batch-cancel"
+          title={translate('app.payment_batches.cancel')}
+          busy={cancel.isPending}
+          onClose={() => setDialog(null)}
+          actions={
+            <>
+              <Button onClick={() => setDialog(null)}>{translate('ra.action.cancel')}</Button>
+              <Button variant="contained" color="error" onClick={() => cancel.mutate(null, { onSettled: () => setDialog(null) })}>
+                {translate('app.payment_batches.cancel')}
+              </Button>
+            </>
+          }
+        >
+          <Typography>
+            {translate(batch.file_stored_at ? 'app.payment_batches.cancel_question_downloaded' : 'app.payment_batches.cancel_question', {
+              smart_count: batch.payouts,
             })}
           </Typography>
         </WorkDialog>
