@@ -47,8 +47,21 @@ export interface Database {
     failure_alert_at: Date | null;
     /** Whether a second factor is on (totp_secret set), kept by the database (migration 0031). */
     second_factor: GeneratedAlways<boolean>;
+    /** The administrator who created the account (migration 0040). */
+    created_by: number | null;
     created_at: Created;
     updated_at: Timestamp;
+  };
+  /** Every grant and withdrawal of a payout ability, when and by whom (migration 0040, server/payouts/payoutAbilities.ts). */
+  payout_ability_changes: {
+    id: Generated<number>;
+    user_id: number;
+    ability: 'manage-payouts' | 'approve-payouts';
+    via: 'role' | 'ability';
+    period_id: number | null;
+    change: 'granted' | 'revoked';
+    changed_by: number | null;
+    changed_at: Created;
   };
   user_abilities: {
     id: Generated<number>;

@@ -5,6 +5,7 @@ import type { Db } from '../db/connect.js';
 import { AppError, notFound } from '../errors.js';
 import type { PayoutMailDeps } from './grantMails.js';
 import { endPayout } from './endPayout.js';
+import { approverRelation } from './payoutAbilities.js';
 
 // Attest by two: a staff user who manages payouts prepares the applicant's request (checks it), another who approves
 // payouts approves it; the same person never does both (the server says so, and the database's CHECK
@@ -68,7 +69,11 @@ export async function approvePayout(db: Db, payoutId: number, staffId: number, n
       .where('id', '=', payoutId)
       .executeTakeFirst();
     if (!payout) throw notFound();
-    if (payout.status === prepared && payout.prepared_by === staffId) throw new AppError(422, 'errors.payout_same_attester');
+    // Two people: not the preparer, nor an account the preparer made or gave the approval in the last 90 days.
+    if (payout.status === prepared && payout.prepared_by !== null) {
+      const refused = await approverRelation(trx, staffId, payout.prepared_by, now);
+      if (refused) throw new AppError(422, refused);
+    }
     const application = await trx
       .selectFrom('applications')
       .select('approved_money')

@@ -127,9 +127,10 @@ export function registerResource(instance: FastifyInstance, resource: ResourceDe
             'errors.import_errors',
           );
         const { afterCreate } = hooks;
-        const written = await importRows(db, resource, rows, afterCreate && ((trx, row) => afterCreate(app, trx, row)));
+        const actor = request.staff?.id ?? null;
+        const written = await importRows(db, resource, rows, afterCreate && ((trx, row) => afterCreate(app, trx, row, actor)));
         if (written.some(({ created }) => created)) hooks.afterCreateCommitted?.(app);
-        for (const { created, row } of written) if (!created) await hooks.afterUpdate?.(app, row);
+        for (const { created, row } of written) if (!created) await hooks.afterUpdate?.(app, row, undefined, actor);
         return { data: { imported: written.length } };
       },
     );
@@ -144,7 +145,7 @@ export function registerResource(instance: FastifyInstance, resource: ResourceDe
     const record = await prepareRecord(db, resource, { ...defaults, ...request.body.data }, null);
     const created = await db.transaction().execute(async (trx) => {
       const row = await createRecord(trx, resource, record);
-      await hooks.afterCreate?.(app, trx, row);
+      await hooks.afterCreate?.(app, trx, row, request.staff?.id ?? null);
       return row;
     });
     hooks.afterCreateCommitted?.(app);
@@ -156,7 +157,7 @@ export function registerResource(instance: FastifyInstance, resource: ResourceDe
     const before = await getRecord(db, resource, request.params.id);
     const record = await prepareRecord(db, resource, request.body.data, request.params.id);
     const updated = await updateRecord(db, resource, request.params.id, record);
-    await hooks.afterUpdate?.(app, updated, before);
+    await hooks.afterUpdate?.(app, updated, before, request.staff?.id ?? null);
     return { data: updated };
   });
 

@@ -14,6 +14,7 @@ import { seedMeetings } from './demo/meetings.js';
 import { seedOrganisations } from './demo/organisations.js';
 import { seedPayouts } from './demo/payouts.js';
 import { bookUnbooked } from '../../bookkeeping/bookUnbooked.js';
+import { recordPayoutAbilitiesHeld } from '../../payouts/payoutAbilities.js';
 import { seedPeriods } from './demo/periods.js';
 import { seedReviewCriteria, seedReviews } from './demo/reviews.js';
 import { DEMO_PASSWORD, seedStaff } from './demo/staff.js';
@@ -53,8 +54,10 @@ export async function seedDemo(db: Db, today: Date = new Date(), storage?: FileS
     await seedPayouts(trx, applications, periodIds, calendar, passwordHash);
     await seedReviews(trx, applications, periodIds, criterionIds.forening);
     await seedMeetings(trx, applications, periodIds, calendar);
-    // The past is seeded as rows; its books are written as each event would have booked them on its day.
+    // The past is seeded as rows; its books are written as each event would have booked them on its day, and the
+    // payout abilities the staff hold as held from the start.
     await bookUnbooked(trx);
+    await recordPayoutAbilitiesHeld(trx);
     // Last year's period closes once its applications are in, as staff close one.
     await setPeriodClosed(trx, periodIds.closed, true);
     return true;
