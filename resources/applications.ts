@@ -62,7 +62,7 @@ export const applications: ResourceDefinition = {
     enumSet('global_goals', 'global_goal', { step: 2, personal: false }),
     // 3. The organisation.
     orgNumber('org_number', { required: true, showIf: forOrganisations, step: 3, personal: true }),
-    text('org_name', { required: true, showIf: forOrganisations, step: 3, personal: true }),
+    text('org_name', { required: true, showIf: forOrganisations, step: 3, personal: true, bankText: true }),
     enumOf('organisation_type', 'organisation_type', { required: true, showIf: forOrganisations, step: 3, personal: false }),
     text('org_address', { showIf: forOrganisations, step: 3, personal: true }),
     text('org_co', { showIf: forOrganisations, step: 3, personal: true }),
@@ -70,8 +70,8 @@ export const applications: ResourceDefinition = {
     text('org_city', { required: true, showIf: forOrganisations, step: 3, personal: false }),
     url('org_website', { showIf: forOrganisations, step: 3, personal: true }),
     // 4. The contact person.
-    text('contact_first_name', { required: true, step: 4, personal: true }),
-    text('contact_last_name', { required: true, step: 4, personal: true }),
+    text('contact_first_name', { required: true, step: 4, personal: true, bankText: true }),
+    text('contact_last_name', { required: true, step: 4, personal: true, bankText: true }),
     email('contact_email', { required: true, step: 4, personal: true }),
     email('contact_email_confirmation', { required: true, sameAs: 'contact_email', step: 4, personal: true }),
     phone('contact_phone', { required: true, step: 4, personal: true }),

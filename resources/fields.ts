@@ -55,6 +55,8 @@ export interface FieldOptions {
   notBefore?: string;
   /** A person's name (a text field): letters, spaces, hyphens, apostrophes and full stops; never a link. */
   personName?: boolean;
+  /** A text a payment to the bank carries (the payee's name): characters the bank takes (resources/bankText.ts). */
+  bankText?: boolean;
   /** Must equal another field of the record (an e-mail typed twice). */
   sameAs?: string;
   /** A box that must be ticked (consent). */

@@ -18,7 +18,11 @@ export function applies(field: Field, record: Record<string, unknown>): boolean 
 function fieldErrors(field: Field, value: unknown): Message | null {
   switch (field.kind) {
     case 'text':
-      return check.length(value, { max: field.maxLength ?? TEXT_MAX }) ?? (field.personName ? check.personName(value) : null);
+      return (
+        check.length(value, { max: field.maxLength ?? TEXT_MAX }) ??
+        (field.personName ? check.personName(value) : null) ??
+        (field.bankText ? check.bankCharacters(value) : null)
+      );
     case 'textarea':
       return check.length(value, { max: field.maxLength ?? TEXTAREA_MAX });
     case 'email':

@@ -3,6 +3,8 @@
  * message whose key is in the "validation" section of locales/*.json; the caller adds the `attribute` param.
  * Empty values (null, undefined, '') are valid everywhere except in `required`, which is checked separately.
  */
+import { bankText, characterName } from './bankText.js';
+
 export interface Message {
   key: string;
   params?: Record<string, string | number>;
@@ -135,6 +137,13 @@ export function personName(value: unknown): Message | null {
   const name = value.trim();
   if ([...name].length > PERSON_NAME_MAX) return { key: 'validation.max_string', params: { limit: PERSON_NAME_MAX } };
   return PERSON_NAME.test(name) && !DOMAIN_LIKE.test(name) ? null : { key: 'validation.person_name' };
+}
+
+/** Text a Swedish bank takes in a payment (resources/bankText.ts): a character with no Latin form is refused, named. */
+export function bankCharacters(value: unknown): Message | null {
+  if (typeof value !== 'string') return null;
+  const { refused } = bankText(value);
+  return refused === undefined ? null : { key: 'validation.bank_characters', params: { character: characterName(refused) } };
 }
 
 /** A finite number, or a plain decimal string such as "-1.5"; otherwise undefined. */

@@ -1,3 +1,4 @@
+import { bankText, characterName } from '../../resources/bankText.js';
 import { readPayoutAccount } from '../../resources/payoutAccounts.js';
 import { addDays } from '../clock.js';
 import { type CreditorAccount, type DebtorAccount, type PaymentBatch, PaymentBatchError } from './paymentBatch.js';
@@ -69,6 +70,17 @@ function text(value: string, max: number): string | null {
 const name = (value: string): string | null => text(characters(clean(value)).slice(0, NAME_LENGTH).join(''), NAME_LENGTH);
 
 /**
+ * A name or text as the bank takes it (resources/bankText.ts: the Latin set and å ä ö, others in their Latin form);
+ * a character with none refuses the batch, naming the payment (or the foundation) and the character.
+ */
+function banked(value: string, payment: string): string {
+  const written = bankText(clean(value));
+  if (written.refused !== undefined)
+    throw new PaymentBatchError('errors.payment_text_characters', { payment, character: characterName(written.refused) });
+  return written.text;
+}
+
+/**
  * The batch made ready for the file (texts cleaned to one line, accounts as their digits), or a PaymentBatchError saying what stands in the way: no payment, an amount that
  * is not whole öre above zero, or a text, identifier, account or day the bank would refuse.
  */
@@ -81,7 +93,7 @@ export function checkBatch(batch: PaymentBatch): PaymentBatch {
   if (Number.isNaN(batch.createdAt.getTime())) throw invalid('createdAt');
   const day = batch.executionDate;
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || addDays(day, 0) !== day) throw invalid('executionDate');
-  const debtorName = name(batch.debtor.name);
+  const debtorName = name(banked(batch.debtor.name, batch.debtor.name));
   if (!debtorName) throw invalid('debtor.name');
   const organisationNumber = digits(batch.debtor.organisationNumber, 10, 12);
   if (!organisationNumber || organisationNumber.length === 11) throw invalid('debtor.organisationNumber');
@@ -94,11 +106,11 @@ export function checkBatch(batch: PaymentBatch): PaymentBatch {
     if (!Number.isSafeInteger(payment.amount) || payment.amount <= 0) {
       throw new PaymentBatchError('errors.payment_amount_not_positive', { payment: endToEndId });
     }
-    const creditorName = name(payment.creditorName);
+    const creditorName = name(banked(payment.creditorName, endToEndId));
     if (!creditorName) throw invalid(`payments.${index}.creditorName`);
     const creditor = creditorAccount(payment.creditorAccount);
     if (!creditor) throw new PaymentBatchError('errors.payment_account_invalid', { payment: endToEndId });
-    const remittance = clean(payment.remittance);
+    const remittance = banked(payment.remittance, endToEndId);
     if (characters(remittance).length > REMITTANCE_LENGTH) throw invalid(`payments.${index}.remittance`);
     return { endToEndId, amount: payment.amount, creditorName, creditorAccount: creditor, remittance };
   });

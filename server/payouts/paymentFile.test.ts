@@ -11,7 +11,7 @@ const creditorAccounts: Record<CreditorAccount['kind'], CreditorAccount> = {
   bank: { kind: 'bank', clearing: '8129-9', account: '433 867 116' },
 };
 const oddNames = [
-  'Åsa Öberg & Söner <AB>',
+  'Åsa Öberg & Söner (AB)',
   'Ängelholms "Bidrags" förening',
   "Föreningen O'Hara ÅÄÖ åäö é ü",
   'Tab\tand\nnew line\u0007 ',
@@ -24,7 +24,7 @@ function payment(index: number, account: CreditorAccount, amount = 100 * (index 
     amount,
     creditorName: oddNames[index % oddNames.length],
     creditorAccount: account,
-    remittance: `Bidrag SB-2025-${index} <&> åäö`,
+    remittance: `Bidrag SB-2025-${index} (&) åäö`,
   };
 }
 
@@ -87,7 +87,7 @@ describe('the payment file', () => {
     expect(texts(fromIban, 'Prtry')).toEqual(['BGNR', 'PGNR']);
   });
 
-  it('keeps names with Å, Ä, Ö, & and < as they are, in UTF-8, on one line and cut to 70 characters', () => {
+  it('keeps Å, Ä, Ö and writes other letters and signs in their Latin form, in UTF-8, on one line and cut to 70 characters', () => {
     const xml = paymentFile(
       batch(
         bankgiroDebtor,
@@ -95,17 +95,17 @@ describe('the payment file', () => {
       ),
     );
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
-    expect(xml).toContain('<Nm>Åsa Öberg &amp; Söner &lt;AB&gt;</Nm>');
+    expect(xml).toContain('<Nm>Åsa Öberg + Söner (AB)</Nm>');
     expect(texts(xml, 'Nm')).toEqual([
-      'Sparbanksstiftelsen Ängelholm & Söner',
-      'Sparbanksstiftelsen Ängelholm & Söner',
-      'Åsa Öberg & Söner <AB>',
-      'Ängelholms "Bidrags" förening',
-      "Föreningen O'Hara ÅÄÖ åäö é ü",
+      'Sparbanksstiftelsen Ängelholm + Söner',
+      'Sparbanksstiftelsen Ängelholm + Söner',
+      'Åsa Öberg + Söner (AB)',
+      "Ängelholms 'Bidrags' förening",
+      "Föreningen O'Hara ÅÄÖ åäö e u",
       'Tab and new line',
       'Ö'.repeat(70),
     ]);
-    expect(texts(xml, 'Ustrd')[0]).toBe('Bidrag SB-2025-0 <&> åäö');
+    expect(texts(xml, 'Ustrd')[0]).toBe('Bidrag SB-2025-0 (+) åäö');
     // Composed letters: the bank's systems match Å as one character, not A and a ring.
     expect(paymentFile(batch(bankgiroDebtor, [{ ...payment(0, creditorAccounts.bankgiro), creditorName: 'A\u030Asa' }]))).toContain(
       '<Nm>\u00C5sa</Nm>',
@@ -220,6 +220,18 @@ describe('a batch the bank cannot be given', () => {
   ])('is refused with %s', (_, changed, field) => {
     const payments = [payment(0, creditorAccounts.bank), { ...payment(1, creditorAccounts.bank), ...changed }];
     expect(refusal({ payments })).toEqual({ key: 'errors.payment_batch_invalid', params: { field: `payments.1.${field}` } });
+  });
+
+  it.each([
+    ['王小明', '"王"'],
+    ['Föreningen 🎉', '"🎉"'],
+    ['Bank\u202Eevil', 'U+202E'],
+  ])('is refused with a name holding a character with no Latin form (%s), naming it', (creditorName, character) => {
+    const payments = [payment(0, creditorAccounts.bank), { ...payment(1, creditorAccounts.bank), creditorName }];
+    expect(refusal({ payments })).toEqual({
+      key: 'errors.payment_text_characters',
+      params: { payment: payments[1].endToEndId, character },
+    });
   });
 
   it.each<[string, CreditorAccount]>([

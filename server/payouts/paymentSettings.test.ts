@@ -76,6 +76,17 @@ describe('the payment settings', () => {
       (await put({ name: 'X', org_number: '802415-3978', account_kind: 'bankgiro', bankgiro: '5050-1056', ...accounts })).json().errors
         .bankgiro,
     ).toHaveLength(1);
+    // The name goes to the bank: a character with no Latin form is refused.
+    const emoji = await put({
+      name: 'Stiftelsen 🏦',
+      org_number: '802415-3978',
+      account_kind: 'bankgiro',
+      bankgiro: '5050-1055',
+      ...accounts,
+    });
+    expect(emoji.json().errors).toEqual({
+      name: ['The bank cannot take the character "🏦". Write it in Latin letters (å, ä and ö are fine).'],
+    });
     expect((await call(t.app, { method: 'GET', url: '/api/v1/payment-settings', cookie })).json().data).toEqual(before);
   });
 

@@ -1,7 +1,7 @@
 import { bicProblem, displayIban, ibanProblem, normaliseBic, normaliseIban } from '../../resources/ibanBic.js';
 import { accountDisplay, readPayoutAccount } from '../../resources/payoutAccounts.js';
 import { personName } from '../../resources/users.js';
-import { length, normaliseOrgNumber, orgNumber, required, type Message } from '../../resources/validators.js';
+import { bankCharacters, length, normaliseOrgNumber, orgNumber, required, type Message } from '../../resources/validators.js';
 import { changeFinancialYear } from '../bookkeeping/journal.js';
 import type { Db } from '../db/connect.js';
 import { invalid, type FieldErrors } from '../errors.js';
@@ -73,7 +73,7 @@ function checked(input: PaymentSettingsInput) {
     if (problem) (errors[field] ??= []).push(typeof problem === 'string' ? problem : problem);
   };
   const name = input.name.trim();
-  add('name', required(name) ?? length(name, { max: PAYMENT_NAME_MAX }));
+  add('name', required(name) ?? length(name, { max: PAYMENT_NAME_MAX }) ?? bankCharacters(name));
   add('org_number', required(input.org_number.trim()) ?? orgNumber(input.org_number));
   let bankgiro: string | null = null;
   let iban: string | null = null;

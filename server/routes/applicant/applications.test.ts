@@ -151,6 +151,10 @@ describe('sending in', () => {
       applicant_type: 20,
       contact_zip: '123',
       contact_email_confirmation: 'other@test.se',
+      // Names the payment to the bank will carry: a character the bank does not take is refused now.
+      org_name: 'Föreningen 🎉',
+      contact_first_name: '王小明',
+      contact_last_name: 'Müller',
     });
     const response = await api('POST', `/portal/applications/${uuid}/submit`, bob);
     expect(response.statusCode).toBe(422);
@@ -160,6 +164,10 @@ describe('sending in', () => {
     expect(errors.contact_email_confirmation[0]).toMatch(/måste vara samma som e-postadress/);
     expect(errors.org_number).toBeDefined();
     expect(errors.consent).toEqual(['Du måste godkänna samtycket.']);
+    expect(errors.org_name).toEqual(['Banken kan inte ta emot tecknet "🎉". Skriv med latinska bokstäver (å, ä och ö går bra).']);
+    expect(errors.contact_first_name).toEqual(['Banken kan inte ta emot tecknet "王". Skriv med latinska bokstäver (å, ä och ö går bra).']);
+    // Ü has its Latin form (u): taken.
+    expect(errors.contact_last_name).toBeUndefined();
     expect(Object.keys(errors).some((key) => key.startsWith('definitions.'))).toBe(true);
     const saved = (await api('GET', `/portal/applications/${uuid}`, bob)).json().data;
     expect(saved).toMatchObject({ status: 10, reference: null, contact_zip: '123' });
