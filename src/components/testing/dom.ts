@@ -7,10 +7,13 @@ import { act } from 'react';
 /** The page's text, the narrow and no-break spaces of formatted numbers and dates read as plain spaces. */
 export const pageText = () => (document.body.textContent ?? '').replace(/[\u00a0\u202f]/g, ' ');
 
-/** Waits, letting React work, until `condition` holds; after 5 s fails, saying what it waited for and what the page says. */
-export async function waitFor(condition: () => boolean, what: string) {
+/**
+ * Waits, letting React work, until `condition` holds; after `ms` (5 s unless told) fails, saying what it waited for and
+ * what the page says.
+ */
+export async function waitFor(condition: () => boolean, what: string, ms = 5000) {
   for (let waited = 0; !condition(); waited += 20) {
-    if (waited > 5000) throw new Error(`timed out waiting for ${what}: ${pageText()}`);
+    if (waited > ms) throw new Error(`timed out waiting for ${what}: ${pageText()}`);
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
   }
 }
