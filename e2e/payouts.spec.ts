@@ -8,9 +8,10 @@ import { expectAccessible } from './axe';
 import { ADMIN, secondStaffUser, signInAnyLanguage } from './helpers';
 
 // Attest by two and the bank file, on a screen in Swedish and on a phone in English: an application approved and
-// asked for through the API (the applicant's screens have their own journey); the demo's admin prepares the payout
-// and is refused approving it, a second staff user made through the API approves it, gathers it into a payment batch,
-// downloads the file (which names the payout), marks the batch sent and the payout paid.
+// asked for through the API (the applicant's screens have their own journey); a colleague the demo's admin made through
+// the API prepares the payout and is refused approving it; the admin, who did not give them the approval, approves it,
+// gathers it into a payment batch (in Swedish, cancels one first), downloads the file (which names the payout), marks
+// the batch sent and the payout paid.
 
 const texts = {
   'sv-SE': {
@@ -67,11 +68,16 @@ for (const locale of ['sv-SE', 'en-US'] as const) {
   test(`${locale}: one prepares, another approves, the batch's file is downloaded, sent and paid`, async ({ newPage }) => {
     test.setTimeout(120_000);
     const t = texts[locale];
+    // The demo's admin (`second`) sets up and approves; a colleague the admin made (`first`) prepares: the approver is
+    // never the preparer, nor an account the preparer made or gave the approval.
+    const second = await newPage(locale);
+    await second.setViewportSize(t.viewport);
+    await signInAnyLanguage(second, ADMIN);
+    const api = second.request;
+    const { email: colleague } = await secondStaffUser(api, locale);
     const first = await newPage(locale);
     await first.setViewportSize(t.viewport);
-    await signInAnyLanguage(first, ADMIN);
-    const api = first.request;
-    const { email: secondEmail } = await secondStaffUser(api, locale);
+    await signInAnyLanguage(first, colleague);
     const settings = await api.put('/api/v1/payment-settings', {
       headers: xhr,
       data: {
@@ -111,7 +117,7 @@ for (const locale of ['sv-SE', 'en-US'] as const) {
     });
     expect(asked.ok(), await asked.text()).toBe(true);
 
-    // The admin prepares it; approving their own is not offered, and the server refuses it too.
+    // The colleague prepares it; approving their own is not offered, and the server refuses it too.
     let dialog = await openPayout(first, t, reference);
     await dialog.getByRole('button', { name: t.prepare }).click();
     await first.getByRole('dialog', { name: /\?$/ }).getByRole('button', { name: t.prepare }).click();
@@ -120,12 +126,9 @@ for (const locale of ['sv-SE', 'en-US'] as const) {
     await expect(dialog.getByRole('button', { name: t.approve })).toBeDisabled();
     await expectAccessible(first);
     const payoutId = Number(/\d+/.exec((await dialog.getByRole('heading').first().textContent()) ?? '')![0]);
-    expect((await api.post(`/api/v1/payouts/${payoutId}/approve`, { headers: xhr })).status()).toBe(422);
+    expect((await first.request.post(`/api/v1/payouts/${payoutId}/approve`, { headers: xhr })).status()).toBe(422);
 
-    // The second user approves it and gathers it into a payment batch.
-    const second = await newPage(locale);
-    await second.setViewportSize(t.viewport);
-    await signInAnyLanguage(second, secondEmail);
+    // The admin approves it and gathers it into a payment batch.
     dialog = await openPayout(second, t, reference);
     await dialog.getByRole('button', { name: t.approve }).click();
     await second.getByRole('dialog', { name: /\?$/ }).getByRole('button', { name: t.approve }).click();

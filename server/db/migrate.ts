@@ -38,6 +38,7 @@ import * as minutesAsKept from './migrations/0037_minutes_as_kept.js';
 import * as decisionChangeNotifications from './migrations/0038_decision_change_notifications.js';
 import * as paymentBatchFiles from './migrations/0039_payment_batch_files.js';
 import * as payoutAbilityChanges from './migrations/0040_payout_ability_changes.js';
+import * as bankCustomerNumber from './migrations/0041_bank_customer_number.js';
 
 // Listed here rather than read from disk, so the order is explicit and nothing depends on the working directory.
 const migrations: Record<string, Migration> = {
@@ -79,6 +80,7 @@ const migrations: Record<string, Migration> = {
   '0038_decision_change_notifications': decisionChangeNotifications,
   '0039_payment_batch_files': paymentBatchFiles,
   '0040_payout_ability_changes': payoutAbilityChanges,
+  '0041_bank_customer_number': bankCustomerNumber,
 };
 
 export async function migrate(db: Db): Promise<string[]> {

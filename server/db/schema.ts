@@ -389,6 +389,8 @@ export interface Database {
     bankgiro: string | null;
     iban: string | null;
     bic: string | null;
+    /** The customer or agreement number the bank gave (migration 0041). */
+    bank_customer_number: string | null;
     account_grants: Generated<string>;
     account_payable: Generated<string>;
     account_bank: Generated<string>;

@@ -99,6 +99,8 @@ export function checkBatch(batch: PaymentBatch): PaymentBatch {
   if (!organisationNumber || organisationNumber.length === 11) throw invalid('debtor.organisationNumber');
   const account = debtorAccount(batch.debtor.account);
   if (!account) throw invalid('debtor.account');
+  const customerNumber = batch.debtor.customerNumber ? text(batch.debtor.customerNumber, ID_LENGTH) : null;
+  if (batch.debtor.customerNumber && !customerNumber) throw invalid('debtor.customerNumber');
 
   const payments = batch.payments.map((payment, index) => {
     const endToEndId = text(payment.endToEndId, ID_LENGTH);
@@ -114,5 +116,5 @@ export function checkBatch(batch: PaymentBatch): PaymentBatch {
     if (characters(remittance).length > REMITTANCE_LENGTH) throw invalid(`payments.${index}.remittance`);
     return { endToEndId, amount: payment.amount, creditorName, creditorAccount: creditor, remittance };
   });
-  return { ...batch, messageId, debtor: { name: debtorName, organisationNumber, account }, payments };
+  return { ...batch, messageId, debtor: { name: debtorName, organisationNumber, account, customerNumber }, payments };
 }

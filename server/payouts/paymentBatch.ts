@@ -29,7 +29,8 @@ export interface PaymentBatch {
   createdAt: Date;
   /** The Stockholm day the bank is to pay, 'YYYY-MM-DD'. */
   executionDate: string;
-  debtor: { name: string; organisationNumber: string; account: DebtorAccount };
+  /** The foundation: its name, organisation number, account and, when the bank gave one, its customer number there. */
+  debtor: { name: string; organisationNumber: string; account: DebtorAccount; customerNumber?: string | null };
   payments: Payment[];
 }
 

@@ -70,9 +70,10 @@ describe('the payment file', () => {
   it('writes the accounts as Swedish banks read them', () => {
     const payments = Object.values(creditorAccounts).map((account, i) => payment(i, account));
     const xml = paymentFile(batch(bankgiroDebtor, payments));
-    // The debtor's bankgiro, then each creditor's account, in order.
-    expect(texts(xml, 'Prtry')).toEqual(['BGNR', 'BGNR', 'PGNR']);
-    expect(texts(xml, 'Cd')).toEqual(['NURG', 'SESBA', 'SESBA', 'SESBA', 'SESBA', 'BBAN']);
+    // The debtor's bankgiro and the creditor's: the proprietary BGNR; a plusgiro and a bank account: BBAN.
+    expect(texts(xml, 'Prtry')).toEqual(['BGNR', 'BGNR']);
+    // The initiating party and the debtor by organisation number (CUST), then the accounts' schemes and agents.
+    expect(texts(xml, 'Cd')).toEqual(['CUST', 'NURG', 'CUST', 'SESBA', 'SESBA', 'SESBA', 'BBAN', 'SESBA', 'BBAN']);
     expect(texts(xml, 'MmbId')).toEqual(['9900', '9900', '9960', '8129']);
     expect(xml).toContain('<Id>50501055</Id>');
     expect(xml).toContain('<Id>55555551</Id>');
@@ -84,7 +85,19 @@ describe('the payment file', () => {
     const fromIban = paymentFile(batch(ibanDebtor, payments));
     expect(texts(fromIban, 'IBAN')).toEqual(['SE4550000000058398257466']);
     expect(texts(fromIban, 'BIC')).toEqual(['ESSESESS']);
-    expect(texts(fromIban, 'Prtry')).toEqual(['BGNR', 'PGNR']);
+    expect(texts(fromIban, 'Prtry')).toEqual(['BGNR']);
+  });
+
+  it('names the initiating party by the customer number the bank gave (scheme BANK), the debtor by its organisation number', () => {
+    const input = batch(bankgiroDebtor, [payment(0, creditorAccounts.bankgiro)]);
+    const xml = paymentFile({ ...input, debtor: { ...input.debtor, customerNumber: 'KUND-123456' } });
+    expect(schemaErrors(xml)).toBe('');
+    const initiator = xml.slice(xml.indexOf('<InitgPty>'), xml.indexOf('</InitgPty>'));
+    expect(initiator).toContain('<Id>KUND-123456</Id>');
+    expect(initiator).toContain('<Cd>BANK</Cd>');
+    const debtor = xml.slice(xml.indexOf('<Dbtr>'), xml.indexOf('</Dbtr>'));
+    expect(debtor).toContain('<Id>8020001234</Id>');
+    expect(debtor).toContain('<Cd>CUST</Cd>');
   });
 
   it('keeps Å, Ä, Ö and writes other letters and signs in their Latin form, in UTF-8, on one line and cut to 70 characters', () => {

@@ -5,9 +5,13 @@ import { kronor, sumOre } from './kronor.js';
 import type { CreditorAccount, DebtorAccount, PaymentBatch } from './paymentBatch.js';
 
 /**
- * The payment file for the bank: an ISO 20022 pain.001.001.03 CustomerCreditTransferInitiation in Swedish kronor, in
- * the Swedish banks' common interpretation (giro numbers as proprietary schemes BGNR and PGNR, a bank account as BBAN
- * with its clearing number in the Swedish bank clearing, SESBA). It validates against `xsd/pain.001.001.03.xsd`.
+ * The payment file for the bank: an ISO 20022 pain.001.001.03 CustomerCreditTransferInitiation in Swedish kronor, as
+ * the Swedish Bankers' Association's "Swedish Common Interpretation of ISO 20022 Payment Messages" (appendix 1, Common
+ * Payment Types in Sweden) and the banks' guides following it write a domestic payment: a bankgiro number under the
+ * proprietary scheme BGNR routed through Bankgirot (9900); a plusgiro number and a bank account as BBAN, routed
+ * through PlusGirot (9960) or the clearing number's bank in the Swedish bank clearing (SESBA); the initiating party
+ * by the customer number the bank gave (scheme BANK) or else the organisation number (CUST), the debtor by its
+ * organisation number (CUST); an IBAN account's agent by its BIC. It validates against `xsd/pain.001.001.03.xsd`.
  */
 
 const NAMESPACE = 'urn:iso:std:iso:20022:tech:xsd:pain.001.001.03';
@@ -16,7 +20,9 @@ const BANKGIROT = '9900';
 const PLUSGIROT = '9960';
 
 const clearingMember = (member: string) => ({ FinInstnId: { ClrSysMmbId: { ClrSysId: { Cd: 'SESBA' }, MmbId: member } } });
-const giro = (number: string, scheme: 'BGNR' | 'PGNR') => ({ Othr: { Id: number, SchmeNm: { Prtry: scheme } } });
+const giro = (number: string, scheme: 'BGNR') => ({ Othr: { Id: number, SchmeNm: { Prtry: scheme } } });
+/** A party's organisation identification: its number and the scheme that says whose number it is. */
+const organisation = (id: string, scheme: 'BANK' | 'CUST') => ({ OrgId: { Othr: { Id: id, SchmeNm: { Cd: scheme } } } });
 
 function debtorAccount(account: DebtorAccount) {
   return account.kind === 'iban'
@@ -29,7 +35,7 @@ function creditorAccount(account: CreditorAccount) {
     case 'bankgiro':
       return { account: giro(account.number, 'BGNR'), agent: clearingMember(BANKGIROT) };
     case 'plusgiro':
-      return { account: giro(account.number, 'PGNR'), agent: clearingMember(PLUSGIROT) };
+      return { account: { Othr: { Id: account.number, SchmeNm: { Cd: 'BBAN' } } }, agent: clearingMember(PLUSGIROT) };
     case 'bank':
       // The bank is the clearing number's first four digits; the account is the clearing and account numbers together.
       return {
@@ -57,11 +63,15 @@ export function paymentFile(input: PaymentBatch): string {
   const { payments, debtor } = batch;
   const count = String(payments.length);
   const total = kronor(sumOre(payments.map((payment) => payment.amount)));
-  const party = { Nm: debtor.name, Id: { OrgId: { Othr: { Id: debtor.organisationNumber } } } };
+  const initiator = {
+    Nm: debtor.name,
+    Id: debtor.customerNumber ? organisation(debtor.customerNumber, 'BANK') : organisation(debtor.organisationNumber, 'CUST'),
+  };
+  const party = { Nm: debtor.name, Id: organisation(debtor.organisationNumber, 'CUST') };
   const from = debtorAccount(debtor.account);
 
   const initiation = {
-    GrpHdr: { MsgId: batch.messageId, CreDtTm: stockholmDateTime(batch.createdAt), NbOfTxs: count, CtrlSum: total, InitgPty: party },
+    GrpHdr: { MsgId: batch.messageId, CreDtTm: stockholmDateTime(batch.createdAt), NbOfTxs: count, CtrlSum: total, InitgPty: initiator },
     PmtInf: {
       PmtInfId: batch.messageId,
       PmtMtd: 'TRF',

@@ -26,6 +26,7 @@ describe('the payment settings', () => {
       org_number: '8024153978',
       account_kind: 'bankgiro',
       bankgiro: '5050-1055',
+      bank_customer_number: ' 12345-67 ',
       ...accounts,
     });
     expect(first.statusCode, first.body).toBe(200);
@@ -34,6 +35,7 @@ describe('the payment settings', () => {
       org_number: '802415-3978',
       account_kind: 'bankgiro',
       bankgiro: '5050-1055',
+      bank_customer_number: '12345-67',
       iban: null,
       updated_by: { id: adminId },
     });
@@ -76,6 +78,16 @@ describe('the payment settings', () => {
       (await put({ name: 'X', org_number: '802415-3978', account_kind: 'bankgiro', bankgiro: '5050-1056', ...accounts })).json().errors
         .bankgiro,
     ).toHaveLength(1);
+    // The bank's customer number: letters, digits and hyphens; then it is kept and read back.
+    const customer = await put({
+      name: 'X',
+      org_number: '802415-3978',
+      account_kind: 'bankgiro',
+      bankgiro: '5050-1055',
+      bank_customer_number: 'kund 12',
+      ...accounts,
+    });
+    expect(Object.keys(customer.json().errors)).toEqual(['bank_customer_number']);
     // The name goes to the bank: a character with no Latin form is refused.
     const emoji = await put({
       name: 'Stiftelsen 🏦',

@@ -22,6 +22,8 @@ export interface PaymentSettingsInput {
   bankgiro?: string | null;
   iban?: string | null;
   bic?: string | null;
+  /** The customer or agreement number the bank gave; left out or blank: none. */
+  bank_customer_number?: string | null;
   account_grants: string;
   account_payable: string;
   account_bank: string;
@@ -41,6 +43,7 @@ export async function paymentSettingsOf(db: Db) {
       's.bankgiro',
       's.iban',
       's.bic',
+      's.bank_customer_number',
       ...bookkeepingAccounts.map((column) => `s.${column}` as const),
       's.financial_year_first_month',
       's.updated_at',
@@ -56,6 +59,7 @@ export async function paymentSettingsOf(db: Db) {
     bankgiro: row.bankgiro && accountDisplay('bankgiro', row.bankgiro),
     iban: row.iban && displayIban(row.iban),
     bic: row.bic,
+    bank_customer_number: row.bank_customer_number,
     account_grants: row.account_grants,
     account_payable: row.account_payable,
     account_bank: row.account_bank,
@@ -89,13 +93,15 @@ function checked(input: PaymentSettingsInput) {
     add('bic', required(typedBic) ?? bicProblem(typedBic));
     [iban, bic] = [normaliseIban(typedIban), normaliseBic(typedBic)];
   }
+  const customerNumber = input.bank_customer_number?.trim() || null;
+  if (customerNumber && !/^[A-Za-z0-9-]{1,35}$/.test(customerNumber)) add('bank_customer_number', 'validation.bank_customer_number');
   const accounts = {} as Record<BookkeepingAccount, string>;
   for (const column of bookkeepingAccounts) {
     accounts[column] = input[column].trim();
     if (!/^\d{4}$/.test(accounts[column])) add(column, 'validation.bookkeeping_account');
   }
   if (Object.keys(errors).length) throw invalid(errors);
-  return { name, org_number: normaliseOrgNumber(input.org_number), bankgiro, iban, bic, ...accounts };
+  return { name, org_number: normaliseOrgNumber(input.org_number), bankgiro, iban, bic, bank_customer_number: customerNumber, ...accounts };
 }
 
 /** Saves the settings as changed by `userId` at `now`: all or nothing, a 422 with the problems beside their fields. */
@@ -118,13 +124,18 @@ export async function savePaymentSettings(db: Db, input: PaymentSettingsInput, u
 }
 
 /** The payment file's debtor from the settings, or null while the settings lack its name, number or account. */
-export async function paymentDebtor(db: Db): Promise<{ name: string; organisationNumber: string; account: DebtorAccount } | null> {
-  const row = await db.selectFrom('payment_settings').select(['name', 'org_number', 'bankgiro', 'iban', 'bic']).executeTakeFirstOrThrow();
+export async function paymentDebtor(
+  db: Db,
+): Promise<{ name: string; organisationNumber: string; account: DebtorAccount; customerNumber: string | null } | null> {
+  const row = await db
+    .selectFrom('payment_settings')
+    .select(['name', 'org_number', 'bankgiro', 'iban', 'bic', 'bank_customer_number'])
+    .executeTakeFirstOrThrow();
   const account: DebtorAccount | null = row.bankgiro
     ? { kind: 'bankgiro', number: row.bankgiro }
     : row.iban && row.bic
       ? { kind: 'iban', iban: row.iban, bic: row.bic }
       : null;
   if (!row.name.trim() || !row.org_number.trim() || !account) return null;
-  return { name: row.name, organisationNumber: row.org_number, account };
+  return { name: row.name, organisationNumber: row.org_number, account, customerNumber: row.bank_customer_number };
 }

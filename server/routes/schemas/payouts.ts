@@ -66,6 +66,7 @@ export const paymentSettings = Type.Object({
   bankgiro: Nullable(Text()),
   iban: Nullable(Text()),
   bic: Nullable(Text()),
+  bank_customer_number: Nullable(Text()),
   account_grants: Text(),
   account_payable: Text(),
   account_bank: Text(),

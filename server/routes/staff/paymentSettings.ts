@@ -39,6 +39,14 @@ export default async function paymentSettingsRoutes(app: Api) {
             bankgiro: Optional(Nullable(Text({ maxLength: 20 }))),
             iban: Optional(Nullable(Text({ maxLength: 50 }))),
             bic: Optional(Nullable(Text({ maxLength: 20 }))),
+            bank_customer_number: Optional(
+              Nullable(
+                Text({
+                  maxLength: 50,
+                  description: 'The customer or agreement number the bank gave: the payment file’s initiating party (scheme BANK)',
+                }),
+              ),
+            ),
             account_grants: account('The grants’ cost (BAS), e.g. 6990'),
             account_payable: account('Granted and not yet paid, e.g. 2890'),
             account_bank: account('The bank, e.g. 1930'),

@@ -27,7 +27,7 @@ import { useStaffQuery } from '../useStaffQuery';
 
 const scope = ['payment-settings'];
 const accounts = ['account_grants', 'account_payable', 'account_bank', 'account_returned'] as const;
-type Field = 'name' | 'org_number' | 'bankgiro' | 'iban' | 'bic' | (typeof accounts)[number];
+type Field = 'name' | 'org_number' | 'bankgiro' | 'iban' | 'bic' | 'bank_customer_number' | (typeof accounts)[number];
 
 /**
  * Settings → Payments: the foundation as the payment file names it (name, organisation number, the account the
@@ -60,6 +60,7 @@ function PaymentSettingsForm({ saved }: { saved: PaymentSettings }) {
     bankgiro: saved.bankgiro ?? '',
     iban: saved.iban ?? '',
     bic: saved.bic ?? '',
+    bank_customer_number: saved.bank_customer_number ?? '',
     account_grants: saved.account_grants,
     account_payable: saved.account_payable,
     account_bank: saved.account_bank,
@@ -100,13 +101,14 @@ function PaymentSettingsForm({ saved }: { saved: PaymentSettings }) {
       bankgiro: kind === 'bankgiro' ? values.bankgiro : null,
       iban: kind === 'iban' ? values.iban : null,
       bic: kind === 'iban' ? values.bic : null,
+      bank_customer_number: values.bank_customer_number.trim() || null,
       financial_year_first_month: firstMonth,
     });
   };
   const monthName = (month: number) =>
     new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' }).format(Date.UTC(2026, month - 1, 1));
   const yearError = errorOf('financial_year_first_month');
-  const input = (name: Field, extra: { help?: string; numeric?: boolean } = {}) => {
+  const input = (name: Field, extra: { help?: string; numeric?: boolean; optional?: boolean } = {}) => {
     const error = errorOf(name);
     return (
       <TextField
@@ -117,7 +119,7 @@ function PaymentSettingsForm({ saved }: { saved: PaymentSettings }) {
         error={!!error}
         helperText={error ?? extra.help ?? ' '}
         slotProps={extra.numeric ? { htmlInput: { inputMode: 'numeric' } } : undefined}
-        required
+        required={!extra.optional}
         fullWidth
       />
     );
@@ -153,6 +155,7 @@ function PaymentSettingsForm({ saved }: { saved: PaymentSettings }) {
             {input('bic')}
           </>
         )}
+        {input('bank_customer_number', { optional: true, help: translate('app.payment_settings.help.bank_customer_number') })}
         <Typography component="h2" variant="h6">
           {translate('app.payment_settings.bookkeeping')}
         </Typography>
