@@ -85,7 +85,8 @@ for (const locale of ['sv-SE', 'en-US'] as const) {
           name: 'Sparbanksstiftelsen Demo',
           org_number: '802415-3978',
           account_kind: 'bankgiro',
-          bankgiro: '5050-1055',
+          // The foundation's own bankgiro, no payee's (the payees here are paid to 5050-1055).
+          bankgiro: '5555-5551',
           account_grants: '6990',
           account_payable: '2890',
           account_bank: '1930',

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { grantedApplication, payoutOf } from '../test/payoutFixtures.js';
 import { call, createStaff, createTestApp, sessionCookie, type TestApp } from '../test/testApp.js';
 
 // The payment settings: the foundation as the payment file's debtor and the bookkeeping's accounts, each checked
@@ -78,6 +79,13 @@ describe('the payment settings', () => {
       (await put({ name: 'X', org_number: '802415-3978', account_kind: 'bankgiro', bankgiro: '5050-1056', ...accounts })).json().errors
         .bankgiro,
     ).toHaveLength(1);
+    // The foundation's account is no payee's: a payout waiting to be paid to a bankgiro keeps it from being the foundation's.
+    const grant = await grantedApplication(t.db, { amount: 1_000_00 });
+    await payoutOf(t.db, grant, grant.instalments[0], { account: { type: 'bankgiro', number: '55555551' } });
+    const own = await put({ name: 'X', org_number: '802415-3978', account_kind: 'bankgiro', bankgiro: '5555-5551', ...accounts });
+    expect(own.json().errors).toEqual({
+      bankgiro: ["A payout waiting to be paid goes to this bankgiro number. The foundation's own account cannot be a payee's."],
+    });
     // The bank's customer number: letters, digits and hyphens; then it is kept and read back.
     const customer = await put({
       name: 'X',

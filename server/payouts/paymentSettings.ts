@@ -1,3 +1,4 @@
+import { enums } from '../../resources/enums.js';
 import { bicProblem, displayIban, ibanProblem, normaliseBic, normaliseIban } from '../../resources/ibanBic.js';
 import { accountDisplay, readPayoutAccount } from '../../resources/payoutAccounts.js';
 import { personName } from '../../resources/users.js';
@@ -113,6 +114,10 @@ export async function savePaymentSettings(db: Db, input: PaymentSettingsInput, u
       .select('financial_year_first_month')
       .forUpdate()
       .executeTakeFirstOrThrow();
+    // The foundation's account is no payee's: a payout waiting to be paid to it would pay the foundation itself.
+    if (values.bankgiro && (await payeeAccountIs(trx, values.bankgiro))) {
+      throw invalid({ bankgiro: ['validation.foundation_account_is_payee'] });
+    }
     const firstMonth = input.financial_year_first_month;
     if (firstMonth !== undefined && firstMonth !== month) await changeFinancialYear(trx, firstMonth);
     await trx
@@ -121,6 +126,20 @@ export async function savePaymentSettings(db: Db, input: PaymentSettingsInput, u
       .execute();
   });
   return paymentSettingsOf(db);
+}
+
+/** Whether a payout not yet paid, rejected or returned goes to this bankgiro (its digits). */
+async function payeeAccountIs(db: Db, bankgiro: string): Promise<boolean> {
+  const { requested, prepared, approved, in_batch, sent } = enums.payout_status;
+  const row = await db
+    .selectFrom('payouts')
+    .select('id')
+    .where('account_type', '=', 'bankgiro')
+    .where('account_number', '=', bankgiro)
+    .where('status', 'in', [requested, prepared, approved, in_batch, sent])
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** The payment file's debtor from the settings, or null while the settings lack its name, number or account. */

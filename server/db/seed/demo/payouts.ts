@@ -46,7 +46,7 @@ export async function seedPayouts(
   const treasurer = await seedTreasurer(trx, periodIds, passwordHash);
   await trx
     .updateTable('payment_settings')
-    .set({ name: 'Sparbanksstiftelsen Norrbygden', org_number: orgNumber('802412345'), bankgiro: '50501055', updated_by: admin })
+    .set({ name: 'Sparbanksstiftelsen Norrbygden', org_number: orgNumber('802412345'), bankgiro: '55555551', updated_by: admin })
     .execute();
 
   const approval = (by: string, approved: number) => {
