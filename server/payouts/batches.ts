@@ -1,10 +1,11 @@
-import { sql, type SqlBool } from 'kysely';
+import { sql, type SqlBool, type Updateable } from 'kysely';
 import { enums } from '../../resources/enums.js';
 import { personName } from '../../resources/users.js';
 import { recordHistory } from '../applications/history.js';
 import { isBankDay, nextBankDay } from '../../resources/bankDays.js';
 import { addDays, stockholmDay } from '../clock.js';
 import type { Db } from '../db/connect.js';
+import type { Database } from '../db/schema.js';
 import { AppError, invalid, notFound } from '../errors.js';
 import { listPage, type ListGrammar, type ListQuery } from '../lists/listQuery.js';
 import { paymentFile } from './paymentFile.js';
@@ -284,14 +285,25 @@ async function writeBatchFile(db: Db, batch: { id: number; message_id: string; c
 }
 
 /**
- * Cancels a batch not yet sent: its payouts go back to approved, to be put into a new batch (with a new message id),
- * each in its application's history. 409 for a batch sent or cancelled already.
+ * Ends a batch that is still open (neither sent nor cancelled) the one way `end` says, in one transaction: the batch's
+ * row by a conditional UPDATE (404 unknown, 409 `conflict` when it is not open), then each of its payouts in a batch,
+ * each in its application's history.
  */
-export async function cancelBatch(db: Db, batchId: number, staffId: number, now: Date) {
+async function endOpenBatch(
+  db: Db,
+  batchId: number,
+  staffId: number,
+  end: {
+    batch: Updateable<Database['payment_batches']>;
+    conflict: string;
+    payouts: Updateable<Database['payouts']> & { status: number };
+    action: 'payout_sent' | 'payout_unbatched';
+  },
+) {
   await db.transaction().execute(async (trx) => {
     const batch = await trx
       .updateTable('payment_batches')
-      .set({ cancelled_at: now, cancelled_by: staffId })
+      .set(end.batch)
       .where('id', '=', batchId)
       .where('sent_at', 'is', null)
       .where('cancelled_at', 'is', null)
@@ -300,11 +312,11 @@ export async function cancelBatch(db: Db, batchId: number, staffId: number, now:
     if (!batch) {
       const known = await trx.selectFrom('payment_batches').select('id').where('id', '=', batchId).executeTakeFirst();
       if (!known) throw notFound();
-      throw new AppError(409, 'errors.payment_batch_not_cancellable');
+      throw new AppError(409, end.conflict);
     }
     const payouts = await trx
       .updateTable('payouts')
-      .set({ status: approved, batch_id: null })
+      .set(end.payouts)
       .where('batch_id', '=', batchId)
       .where('status', '=', in_batch)
       .returning(['id', 'application_id'])
@@ -313,46 +325,35 @@ export async function cancelBatch(db: Db, batchId: number, staffId: number, now:
       await recordHistory(trx, {
         applicationId: payout.application_id,
         userId: staffId,
-        action: 'payout_unbatched',
+        action: end.action,
         before: { payout_id: payout.id, payout_status: in_batch, batch: batchId },
-        after: { payout_id: payout.id, payout_status: approved },
+        // A payout still in the batch (sent) names it after, as it did before.
+        after: { payout_id: payout.id, payout_status: end.payouts.status, ...(end.payouts.batch_id === undefined && { batch: batchId }) },
       });
     }
   });
 }
 
+/**
+ * Cancels a batch not yet sent: its payouts go back to approved, to be put into a new batch (with a new message id).
+ * 409 for a batch sent or cancelled already.
+ */
+export function cancelBatch(db: Db, batchId: number, staffId: number, now: Date) {
+  return endOpenBatch(db, batchId, staffId, {
+    batch: { cancelled_at: now, cancelled_by: staffId },
+    conflict: 'errors.payment_batch_not_cancellable',
+    payouts: { status: approved, batch_id: null },
+    action: 'payout_unbatched',
+  });
+}
+
 /** Marks the batch sent to the bank by `staffId`, and its payouts with it: once (409 when it was already, or cancelled). */
-export async function markBatchSent(db: Db, batchId: number, staffId: number, now: Date) {
-  await db.transaction().execute(async (trx) => {
-    const batch = await trx
-      .updateTable('payment_batches')
-      .set({ sent_at: now, sent_by: staffId })
-      .where('id', '=', batchId)
-      .where('sent_at', 'is', null)
-      .where('cancelled_at', 'is', null)
-      .returning('id')
-      .executeTakeFirst();
-    if (!batch) {
-      const known = await trx.selectFrom('payment_batches').select('id').where('id', '=', batchId).executeTakeFirst();
-      if (!known) throw notFound();
-      throw new AppError(409, 'errors.payment_batch_sent_already');
-    }
-    const payouts = await trx
-      .updateTable('payouts')
-      .set({ status: sent })
-      .where('batch_id', '=', batchId)
-      .where('status', '=', in_batch)
-      .returning(['id', 'application_id'])
-      .execute();
-    for (const payout of payouts) {
-      await recordHistory(trx, {
-        applicationId: payout.application_id,
-        userId: staffId,
-        action: 'payout_sent',
-        before: { payout_id: payout.id, payout_status: in_batch },
-        after: { payout_id: payout.id, payout_status: sent, batch: batchId },
-      });
-    }
+export function markBatchSent(db: Db, batchId: number, staffId: number, now: Date) {
+  return endOpenBatch(db, batchId, staffId, {
+    batch: { sent_at: now, sent_by: staffId },
+    conflict: 'errors.payment_batch_sent_already',
+    payouts: { status: sent },
+    action: 'payout_sent',
   });
 }
 
