@@ -39,6 +39,7 @@ import * as decisionChangeNotifications from './migrations/0038_decision_change_
 import * as paymentBatchFiles from './migrations/0039_payment_batch_files.js';
 import * as payoutAbilityChanges from './migrations/0040_payout_ability_changes.js';
 import * as bankCustomerNumber from './migrations/0041_bank_customer_number.js';
+import * as bankAnswers from './migrations/0042_bank_answers.js';
 
 // Listed here rather than read from disk, so the order is explicit and nothing depends on the working directory.
 const migrations: Record<string, Migration> = {
@@ -81,6 +82,7 @@ const migrations: Record<string, Migration> = {
   '0039_payment_batch_files': paymentBatchFiles,
   '0040_payout_ability_changes': payoutAbilityChanges,
   '0041_bank_customer_number': bankCustomerNumber,
+  '0042_bank_answers': bankAnswers,
 };
 
 export async function migrate(db: Db): Promise<string[]> {

@@ -9,6 +9,15 @@ type Int8 = ColumnType<number, never, never>;
 type Json<T> = ColumnType<T, string | Extract<T, null> | undefined, string | Extract<T, null>>;
 
 /** One period's line in a run of the retention rules: what it did there, or that the period was postponed. */
+/** What one payment of a bank's answer did (server/payouts/bankAnswers/). */
+export interface BankAnswerOutcome {
+  end_to_end_id: string;
+  payout_id: number | null;
+  outcome: 'paid' | 'returned' | 'rejected' | 'unbatched' | 'accepted' | 'pending' | 'already' | 'not_matching' | 'unknown';
+  /** The bank's code or reference, where it gave one. */
+  detail?: string;
+}
+
 export interface RetentionRunPeriod {
   period: { id: number; name: string };
   drafts: number;
@@ -352,6 +361,13 @@ export interface Database {
     paid_on: string | null;
     returned_at: Date | null;
     return_reason: string | null;
+    /** The bank's reference of the payment, or the one given with a return marked by hand (migration 0042). */
+    bank_reference: string | null;
+    /** A return marked by hand, asked by one person and carried out by another. */
+    return_asked_by: number | null;
+    return_asked_at: Date | null;
+    return_asked_reason: string | null;
+    return_asked_bank_reference: string | null;
   };
   /** Per period, what of the granted money was paid, lapsed and repaid, kept by triggers (migration 0027); read only. */
   payout_tallies: { period_id: number; paid: Int8; lapsed: Int8; repaid: Int8 };
@@ -369,6 +385,19 @@ export interface Database {
     file_stored_at: Date | null;
     cancelled_at: Date | null;
     cancelled_by: number | null;
+    /** The bank's last word on the whole file: ACCP, ACTC, PART, RJCT … (migration 0042). */
+    bank_status: string | null;
+    bank_status_at: Date | null;
+  };
+  /** The bank's answers imported: payment status reports and debit notifications, each once, written once. */
+  bank_answers: {
+    id: Generated<number>;
+    kind: 'pain.002' | 'camt.054';
+    message_id: string;
+    file_xml: string;
+    outcomes: Json<BankAnswerOutcome[]>;
+    imported_by: number;
+    imported_at: Created;
   };
   /** Money an applicant is to pay back, registered by staff and marked received. */
   repayments: {
@@ -380,6 +409,9 @@ export interface Database {
     registered_at: Created;
     received_on: string | null;
     received_by: number | null;
+    /** Taken back when the bank returned the payout it was asked back of (migration 0042). */
+    cancelled_at: Date | null;
+    cancel_reason: string | null;
   };
   /** One row: the foundation as the payment file's debtor, and its bookkeeping's accounts. */
   payment_settings: {

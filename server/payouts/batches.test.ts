@@ -137,10 +137,17 @@ describe('payment batches', () => {
     expect(mail.subject).toContain(payouts[0].grant.reference);
     expect(mail.body_text).toMatch(/12\s345,50/);
 
-    const back = await post(`/payouts/${ids[1]}/returned`, { data: { reason: 'Kontot är avslutat.' } });
+    // A return marked by hand: asked with the bank's reference, carried out by another person.
+    expect((await post(`/payouts/${ids[1]}/returned`, { data: { reason: 'Kontot är avslutat.', bank_reference: 'RET-1' } })).statusCode).toBe(200);
+    const back = await call(t.app, {
+      method: 'POST',
+      url: `/api/v1/payouts/${ids[1]}/returned/approve`,
+      cookie: await sessionCookie(t.app, 'approver@batch.test'),
+      headers: en,
+    });
     expect(back.statusCode).toBe(200);
-    expect(back.json().data).toMatchObject({ status: returned, return_reason: 'Kontot är avslutat.' });
-    expect((await post(`/payouts/${ids[1]}/returned`, { data: { reason: 'Igen' } })).statusCode).toBe(409);
+    expect(back.json().data).toMatchObject({ status: returned, return_reason: 'Kontot är avslutat.', bank_reference: 'RET-1' });
+    expect((await post(`/payouts/${ids[1]}/returned`, { data: { reason: 'Igen', bank_reference: 'RET-2' } })).statusCode).toBe(409);
     const mails = await t.db
       .selectFrom('outbox')
       .select('body_text')
@@ -152,6 +159,7 @@ describe('payment batches', () => {
       'payout_batched',
       'payout_sent',
       'payout_paid',
+      'payout_return_asked',
       'payout_returned',
     ]);
     const list = await get('/payment-batches');

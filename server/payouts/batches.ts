@@ -11,8 +11,7 @@ import { listPage, type ListGrammar, type ListQuery } from '../lists/listQuery.j
 import { paymentFile } from './paymentFile.js';
 import { PaymentBatchError, type CreditorAccount } from './paymentBatch.js';
 import { mailPayoutOutcome, type PayoutMailDeps } from './grantMails.js';
-import { endPayout } from './endPayout.js';
-import { bookPayoutPaid, bookPayoutReturned } from '../bookkeeping/journal.js';
+import { bookPayoutPaid } from '../bookkeeping/journal.js';
 import { contentWithheld, type Viewer } from '../auth/standing.js';
 import { payeeName, payoutRow, payoutRows } from './payoutList.js';
 import { paymentDebtor } from './paymentSettings.js';
@@ -133,6 +132,8 @@ function batchRows(db: Db) {
       'b.sent_at',
       'b.file_stored_at',
       'b.cancelled_at',
+      'b.bank_status',
+      'b.bank_status_at',
       'cu.id as creator_id',
       'cu.first_name as creator_first_name',
       'cu.last_name as creator_last_name',
@@ -176,6 +177,8 @@ const batchRow = (row: BatchJoined, aside = false) => ({
   sent_at: row.sent_at,
   file_stored_at: row.file_stored_at,
   cancelled_at: row.cancelled_at,
+  bank_status: row.bank_status,
+  bank_status_at: row.bank_status_at,
   sent_by: row.sender_id === null ? null : { id: row.sender_id, name: personName(row.sender_first_name, row.sender_last_name) },
   payouts: Number(row.payouts ?? 0),
   total: aside ? null : Number(row.total ?? 0),
@@ -289,49 +292,49 @@ async function writeBatchFile(db: Db, batch: { id: number; message_id: string; c
  * row by a conditional UPDATE (404 unknown, 409 `conflict` when it is not open), then each of its payouts in a batch,
  * each in its application's history.
  */
-async function endOpenBatch(
-  db: Db,
-  batchId: number,
-  staffId: number,
-  end: {
-    batch: Updateable<Database['payment_batches']>;
-    conflict: string;
-    payouts: Updateable<Database['payouts']> & { status: number };
-    action: 'payout_sent' | 'payout_unbatched';
-  },
-) {
-  await db.transaction().execute(async (trx) => {
-    const batch = await trx
-      .updateTable('payment_batches')
-      .set(end.batch)
-      .where('id', '=', batchId)
-      .where('sent_at', 'is', null)
-      .where('cancelled_at', 'is', null)
-      .returning('id')
-      .executeTakeFirst();
-    if (!batch) {
-      const known = await trx.selectFrom('payment_batches').select('id').where('id', '=', batchId).executeTakeFirst();
-      if (!known) throw notFound();
-      throw new AppError(409, end.conflict);
-    }
-    const payouts = await trx
-      .updateTable('payouts')
-      .set(end.payouts)
-      .where('batch_id', '=', batchId)
-      .where('status', '=', in_batch)
-      .returning(['id', 'application_id'])
-      .execute();
-    for (const payout of payouts) {
-      await recordHistory(trx, {
-        applicationId: payout.application_id,
-        userId: staffId,
-        action: end.action,
-        before: { payout_id: payout.id, payout_status: in_batch, batch: batchId },
-        // A payout still in the batch (sent) names it after, as it did before.
-        after: { payout_id: payout.id, payout_status: end.payouts.status, ...(end.payouts.batch_id === undefined && { batch: batchId }) },
-      });
-    }
-  });
+async function endOpenBatch(db: Db, batchId: number, staffId: number, end: BatchEnd) {
+  await db.transaction().execute((trx) => endOpenBatchIn(trx, batchId, staffId, end));
+}
+
+interface BatchEnd {
+  batch: Updateable<Database['payment_batches']>;
+  conflict: string;
+  payouts: Updateable<Database['payouts']> & { status: number };
+  action: 'payout_sent' | 'payout_unbatched';
+}
+
+/** `endOpenBatch` in the caller's transaction: the bank's acceptance of a file not yet marked sent sends it. */
+export async function endOpenBatchIn(trx: Db, batchId: number, staffId: number, end: BatchEnd) {
+  const batch = await trx
+    .updateTable('payment_batches')
+    .set(end.batch)
+    .where('id', '=', batchId)
+    .where('sent_at', 'is', null)
+    .where('cancelled_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  if (!batch) {
+    const known = await trx.selectFrom('payment_batches').select('id').where('id', '=', batchId).executeTakeFirst();
+    if (!known) throw notFound();
+    throw new AppError(409, end.conflict);
+  }
+  const payouts = await trx
+    .updateTable('payouts')
+    .set(end.payouts)
+    .where('batch_id', '=', batchId)
+    .where('status', '=', in_batch)
+    .returning(['id', 'application_id'])
+    .execute();
+  for (const payout of payouts) {
+    await recordHistory(trx, {
+      applicationId: payout.application_id,
+      userId: staffId,
+      action: end.action,
+      before: { payout_id: payout.id, payout_status: in_batch, batch: batchId },
+      // A payout still in the batch (sent) names it after, as it did before.
+      after: { payout_id: payout.id, payout_status: end.payouts.status, ...(end.payouts.batch_id === undefined && { batch: batchId }) },
+    });
+  }
 }
 
 /**
@@ -349,13 +352,16 @@ export function cancelBatch(db: Db, batchId: number, staffId: number, now: Date)
 
 /** Marks the batch sent to the bank by `staffId`, and its payouts with it: once (409 when it was already, or cancelled). */
 export function markBatchSent(db: Db, batchId: number, staffId: number, now: Date) {
-  return endOpenBatch(db, batchId, staffId, {
-    batch: { sent_at: now, sent_by: staffId },
-    conflict: 'errors.payment_batch_sent_already',
-    payouts: { status: sent },
-    action: 'payout_sent',
-  });
+  return endOpenBatch(db, batchId, staffId, sending(staffId, now));
 }
+
+/** What marking a batch sent changes: the batch's sent time and who, its payouts sent. */
+export const sending = (staffId: number, now: Date): BatchEnd => ({
+  batch: { sent_at: now, sent_by: staffId },
+  conflict: 'errors.payment_batch_sent_already',
+  payouts: { status: sent },
+  action: 'payout_sent',
+});
 
 /** A paid day: a real day, not after today in Stockholm (422 beside `paid_on`). */
 function paidDay(now: Date, day: string): string {
@@ -398,17 +404,8 @@ export async function markBatchPaid(
       .returning(['id', 'application_id'])
       .execute();
     if (ids ? payouts.length !== ids.length : !payouts.length) throw new AppError(409, 'errors.payout_not_payable');
-    for (const payout of payouts) {
-      await recordHistory(trx, {
-        applicationId: payout.application_id,
-        userId: staffId,
-        action: 'payout_paid',
-        before: { payout_id: payout.id, payout_status: sent },
-        after: { payout_id: payout.id, payout_status: paid, paid_on: day },
-      });
-      await bookPayoutPaid(trx, payout.id, day, staffId);
-      await mailPayoutOutcome(trx, deps, payout.id, 'payout_paid', { paidOn: day });
-    }
+    // Booked in the payouts' order, whatever order the UPDATE returned them in: the vouchers' numbers follow it.
+    for (const payout of payouts.sort((a, b) => a.id - b.id)) await recordPaid(trx, deps, payout, sent, day, staffId);
     return payouts.length;
   });
   deps.mailer.deliverSoon();
@@ -416,17 +413,25 @@ export async function markBatchPaid(
 }
 
 /**
- * Marks a sent or paid payout returned by the bank, with the reason, and tells the applicant, who may ask for the
- * instalment again (the returned payout is no longer live). 409 from any other status.
+ * What follows a payout's being paid on `day` (its row already updated): the history, the voucher and the applicant's
+ * mail; `recorded` adds what the history says of it (the bank's reference).
  */
-export function markPayoutReturned(db: Db, deps: PayoutMailDeps, payoutId: number, reason: string, staffId: number, now: Date) {
-  return endPayout(db, deps, payoutId, reason, staffId, {
-    from: [sent, paid],
-    to: returned,
-    columns: (return_reason) => ({ returned_at: now, return_reason }),
-    action: 'payout_returned',
-    conflict: 'errors.payout_not_returnable',
-    // A paid payout's return is booked back to the liability on the day it is marked.
-    book: (trx) => bookPayoutReturned(trx, payoutId, stockholmDay(now), staffId),
+export async function recordPaid(
+  trx: Db,
+  deps: PayoutMailDeps,
+  payout: { id: number; application_id: number },
+  from: number,
+  day: string,
+  staffId: number,
+  recorded: Record<string, unknown> = {},
+) {
+  await recordHistory(trx, {
+    applicationId: payout.application_id,
+    userId: staffId,
+    action: 'payout_paid',
+    before: { payout_id: payout.id, payout_status: from },
+    after: { payout_id: payout.id, payout_status: paid, paid_on: day, ...recorded },
   });
+  await bookPayoutPaid(trx, payout.id, day, staffId);
+  await mailPayoutOutcome(trx, deps, payout.id, 'payout_paid', { paidOn: day });
 }

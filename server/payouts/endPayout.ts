@@ -15,6 +15,8 @@ export interface PayoutEnd {
   conflict: string;
   /** Books the end, in its transaction, when it moves money (a return). */
   book?: (trx: Db) => Promise<void>;
+  /** What else the history entry says of it (the bank's reference, its message). */
+  recorded?: Record<string, unknown>;
 }
 
 /**
@@ -22,28 +24,32 @@ export interface PayoutEnd {
  * for the instalment again: the payout is no longer live. One conditional UPDATE, so two at once end it once.
  */
 export async function endPayout(db: Db, deps: PayoutMailDeps, payoutId: number, typedReason: string, staffId: number, end: PayoutEnd) {
+  await db.transaction().execute((trx) => endPayoutIn(trx, deps, payoutId, typedReason, staffId, end));
+  deps.mailer.deliverSoon();
+}
+
+/** `endPayout` in the caller's transaction (the bank's answer ends many at once); the caller delivers the mails. */
+export async function endPayoutIn(trx: Db, deps: PayoutMailDeps, payoutId: number, typedReason: string, staffId: number, end: PayoutEnd) {
   const reason = typedReason.trim();
   if (!reason) throw invalid({ reason: ['validation.required'] });
-  await db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom('payouts').select('status').where('id', '=', payoutId).forUpdate().executeTakeFirst();
-    if (!before) throw notFound();
-    const done = await trx
-      .updateTable('payouts')
-      .set({ ...end.columns(reason), status: end.to })
-      .where('id', '=', payoutId)
-      .where('status', 'in', end.from)
-      .returning('application_id')
-      .executeTakeFirst();
-    if (!done) throw new AppError(409, end.conflict);
-    await end.book?.(trx);
-    await recordHistory(trx, {
-      applicationId: done.application_id,
-      userId: staffId,
-      action: end.action,
-      before: { payout_id: payoutId, payout_status: before.status },
-      after: { payout_id: payoutId, payout_status: end.to, reason },
-    });
-    await mailPayoutOutcome(trx, deps, payoutId, end.action, { reason });
+  const before = await trx.selectFrom('payouts').select('status').where('id', '=', payoutId).forUpdate().executeTakeFirst();
+  if (!before) throw notFound();
+  const done = await trx
+    .updateTable('payouts')
+    .set({ ...end.columns(reason), status: end.to })
+    .where('id', '=', payoutId)
+    .where('status', 'in', end.from)
+    .returning('application_id')
+    .executeTakeFirst();
+  if (!done) throw new AppError(409, end.conflict);
+  await end.book?.(trx);
+  await recordHistory(trx, {
+    applicationId: done.application_id,
+    userId: staffId,
+    action: end.action,
+    before: { payout_id: payoutId, payout_status: before.status },
+    after: { payout_id: payoutId, payout_status: end.to, reason, ...end.recorded },
   });
-  deps.mailer.deliverSoon();
+  await mailPayoutOutcome(trx, deps, payoutId, end.action, { reason });
+  return done.application_id;
 }

@@ -81,7 +81,7 @@ export async function planWithStates(db: Db, applicationId: number, facts: Grant
   }));
   const repayments = await db
     .selectFrom('repayments')
-    .select(['id', 'amount', 'reason', 'registered_at', 'received_on'])
+    .select(['id', 'amount', 'reason', 'registered_at', 'received_on', 'cancelled_at'])
     .where('application_id', '=', applicationId)
     .orderBy('id')
     .execute();
@@ -93,7 +93,7 @@ export async function planWithStates(db: Db, applicationId: number, facts: Grant
     due: of('due'),
     waiting: of('waiting'),
     lapsed: of('lapsed'),
-    to_pay_back: repayments.filter((r) => r.received_on === null).reduce((sum, r) => sum + r.amount, 0),
+    to_pay_back: repayments.filter((r) => r.received_on === null && r.cancelled_at === null).reduce((sum, r) => sum + r.amount, 0),
   };
   return { instalments, repayments, totals };
 }

@@ -7,3 +7,11 @@ export function kronor(ore: bigint): string {
 
 /** The sum of whole öre, exact however many there are. */
 export const sumOre = (amounts: number[]): bigint => amounts.reduce((sum, ore) => sum + BigInt(ore), 0n);
+
+/** The bank's decimal kronor ("1234.5", "1234.50", "1234") as whole öre; null for anything else. */
+export function oreOf(kronorText: string): number | null {
+  const match = /^(\d{1,13})(?:\.(\d{1,2}))?$/.exec(kronorText.trim());
+  if (!match) return null;
+  const ore = BigInt(match[1]) * 100n + BigInt((match[2] ?? '0').padEnd(2, '0'));
+  return ore <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(ore) : null;
+}

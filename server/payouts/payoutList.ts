@@ -34,6 +34,7 @@ export function payoutRows(db: Db) {
     .innerJoin('periods as pe', 'pe.id', 'a.period_id')
     .leftJoin('users as pu', 'pu.id', 'p.prepared_by')
     .leftJoin('users as au', 'au.id', 'p.approved_by')
+    .leftJoin('users as ru', 'ru.id', 'p.return_asked_by')
     .select([
       'p.id',
       'p.amount',
@@ -50,6 +51,13 @@ export function payoutRows(db: Db) {
       'p.paid_on',
       'p.returned_at',
       'p.return_reason',
+      'p.bank_reference',
+      'p.return_asked_at',
+      'p.return_asked_reason',
+      'p.return_asked_bank_reference',
+      'ru.id as return_asker_id',
+      'ru.first_name as return_asker_first_name',
+      'ru.last_name as return_asker_last_name',
       'p.instalment_id',
       'p.application_id',
       'a.uuid as application_uuid',
@@ -111,6 +119,16 @@ export function payoutRow(row: PayoutJoined, viewer: Viewer) {
     paid_on: row.paid_on,
     returned_at: row.returned_at,
     return_reason: aside ? null : row.return_reason,
+    bank_reference: aside ? null : row.bank_reference,
+    return_asked:
+      row.return_asker_id === null
+        ? null
+        : {
+            by: staffMember(row.return_asker_id, row.return_asker_first_name, row.return_asker_last_name)!,
+            at: row.return_asked_at!,
+            reason: aside ? null : row.return_asked_reason,
+            bank_reference: aside ? null : row.return_asked_bank_reference,
+          },
     withheld: aside ? ('stood_aside' as const) : null,
   };
 }

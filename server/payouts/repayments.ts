@@ -35,6 +35,8 @@ function repaymentRows(db: Db, applicationId: number) {
       'r.reason',
       'r.registered_at',
       'r.received_on',
+      'r.cancelled_at',
+      'r.cancel_reason',
       staffName('reg').as('registered_by'),
       sql<string | null>`CASE WHEN rec.id IS NULL THEN NULL ELSE ${staffName('rec')} END`.as('received_by'),
     ])
@@ -57,6 +59,7 @@ async function paidAndRepaid(trx: Db, applicationId: number) {
         .selectFrom('repayments')
         .select(sql<string>`coalesce(sum(amount), 0)::text`.as('s'))
         .where('application_id', '=', applicationId)
+        .where('cancelled_at', 'is', null)
         .as('repaid'),
     ])
     .executeTakeFirstOrThrow();
@@ -142,12 +145,13 @@ export async function markRepaymentReceived(db: Db, repaymentId: number, staffId
   return db.transaction().execute(async (trx) => {
     const repayment = await trx
       .selectFrom('repayments')
-      .select(['id', 'application_id', 'received_on'])
+      .select(['id', 'application_id', 'received_on', 'cancelled_at'])
       .where('id', '=', repaymentId)
       .forUpdate()
       .executeTakeFirst();
     if (!repayment) throw notFound();
     if (repayment.received_on) throw new AppError(409, 'errors.repayment_already_received');
+    if (repayment.cancelled_at) throw new AppError(409, 'errors.repayment_cancelled');
     await trx.updateTable('repayments').set({ received_on: receivedOn, received_by: staffId }).where('id', '=', repayment.id).execute();
     await bookRepaymentReceived(trx, repayment.id, receivedOn, staffId);
     await recordHistory(trx, {
@@ -158,4 +162,36 @@ export async function markRepaymentReceived(db: Db, repaymentId: number, staffId
     });
     return repayment.application_id;
   });
+}
+
+/**
+ * After a paid payout came back from the bank, what the applicant was asked to pay back may exceed what was paid: the
+ * newest repayments not yet received are taken back (in the history, mailed) until it no longer does. Money already
+ * received stays booked as received. In the caller's transaction, under the application's row lock.
+ */
+export async function takeBackRepayments(trx: Db, deps: PayoutMailDeps, applicationId: number, staffId: number, now: Date, reason: string) {
+  await trx.selectFrom('applications').select('id').where('id', '=', applicationId).forUpdate().executeTakeFirst();
+  const { paid, repaid } = await paidAndRepaid(trx, applicationId);
+  let excess = repaid - paid;
+  if (excess <= 0) return;
+  const open = await trx
+    .selectFrom('repayments')
+    .select(['id', 'amount'])
+    .where('application_id', '=', applicationId)
+    .where('received_on', 'is', null)
+    .where('cancelled_at', 'is', null)
+    .orderBy('id', 'desc')
+    .execute();
+  for (const repayment of open) {
+    if (excess <= 0) break;
+    excess -= repayment.amount;
+    await trx.updateTable('repayments').set({ cancelled_at: now, cancel_reason: reason }).where('id', '=', repayment.id).execute();
+    await recordHistory(trx, {
+      applicationId,
+      userId: staffId,
+      action: 'repayment_cancelled',
+      after: { repayment_id: repayment.id, amount: repayment.amount, reason },
+    });
+    await mailAboutGrant(trx, deps, applicationId, 'repayment_cancelled', (locale) => ({ amount: formatMoney(repayment.amount, locale) }));
+  }
 }

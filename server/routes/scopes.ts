@@ -3,6 +3,7 @@ import { applicationIdsOf, applicationOf, applicationsOfApplicant } from '../app
 import { applicationsOnAgenda } from '../meetings/agenda.js';
 import { periodOfMeeting } from '../meetings/meetings.js';
 import { applicationOfPayout } from '../payouts/attestation.js';
+import { payoutsNamedBy } from '../payouts/bankAnswers/importBankAnswer.js';
 import { applicationsOfBatch, applicationsOfPayouts } from '../payouts/batches.js';
 import { applicationOfRepayment } from '../payouts/repayments.js';
 import { periodIdOfUuid } from '../periods.js';
@@ -157,6 +158,17 @@ export const namesPayoutsInBody: NamedApplications = {
       payoutIds.filter((id): id is number => id !== null),
     );
   },
+};
+
+/** The payouts a bank's answer in the body (`data.xml`) names: read once per request, for the access check and the handler. */
+export const payoutsOfBankAnswer = oncePerRequest(async (request) => {
+  const xml = (request.body as { data?: { xml?: unknown } } | undefined)?.data?.xml;
+  return typeof xml === 'string' ? payoutsNamedBy(request.server.db, xml) : [];
+});
+
+/** The applications of the payouts a bank's answer names: all must be the caller's to act on. */
+export const namesBankAnswerPayouts: NamedApplications = {
+  names: async (request) => applicationsOfPayouts(request.server.db, await payoutsOfBankAnswer(request)),
 };
 
 /** The applications an applicant (the path's `:id`) has sent in: what carrying out their erasure acts on. */

@@ -1,12 +1,16 @@
 import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { create } from 'xmlbuilder2';
 
-const XSD = join(__dirname, '..', 'payouts', 'xsd', 'pain.001.001.03.xsd');
+type Message = 'pain.001.001.03' | 'pain.002.001.03' | 'camt.054.001.02';
 
-/** xmllint's verdict on a payment file against the official schema: empty when it validates, else its complaints. */
-export function schemaErrors(xml: string): string {
-  const run = spawnSync('xmllint', ['--noout', '--schema', XSD, '-'], { input: xml, encoding: 'utf8' });
+/**
+ * xmllint's verdict on a bank message against its official schema (the payment file unless named): empty when it
+ * validates, else its complaints.
+ */
+export function schemaErrors(xml: string, message: Message = 'pain.001.001.03'): string {
+  const xsd = fileURLToPath(new URL(`../payouts/xsd/${message}.xsd`, import.meta.url));
+  const run = spawnSync('xmllint', ['--noout', '--schema', xsd, '-'], { input: xml, encoding: 'utf8' });
   if (run.error) throw run.error;
   return run.status === 0 ? '' : run.stderr;
 }

@@ -68,7 +68,14 @@ export const grantView = Type.Object({
     }),
   ),
   repayments: Type.Array(
-    Type.Object({ id: Integer(), amount: money(), reason: String(), registered_at: dateTime, received_on: Nullable(String()) }),
+    Type.Object({
+      id: Integer(),
+      amount: money(),
+      reason: String(),
+      registered_at: dateTime,
+      received_on: Nullable(String()),
+      cancelled_at: nullableDateTime,
+    }),
   ),
   totals,
   payouts: Type.Array(

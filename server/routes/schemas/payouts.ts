@@ -34,6 +34,13 @@ export const payoutRow = Type.Object({
   paid_on: Nullable(Text({ description: 'YYYY-MM-DD' })),
   returned_at: nullableDateTime,
   return_reason: Nullable(Text()),
+  bank_reference: Nullable(Text({ description: 'The bank’s reference of the payment or its return' })),
+  return_asked: Nullable(
+    Type.Object(
+      { by: person, at: dateTime, reason: Nullable(Text()), bank_reference: Nullable(Text()) },
+      { description: 'A return marked by hand, waiting for another person to carry it out' },
+    ),
+  ),
   withheld: stoodAside('the caller stood aside from the application: no amount, account or reasons'),
 });
 
@@ -47,7 +54,9 @@ export const paymentBatch = Type.Object({
   sent_at: nullableDateTime,
   sent_by: nullablePerson,
   file_stored_at: Type.Union([dateTime, Type.Null()], { description: 'When its file was first downloaded, and stored as the bank’s' }),
-  cancelled_at: Type.Union([dateTime, Type.Null()], { description: 'When it was cancelled before it was sent' }),
+  cancelled_at: Type.Union([dateTime, Type.Null()], { description: 'When it was cancelled before it was sent (or refused whole by the bank)' }),
+  bank_status: Nullable(Text({ description: 'The bank’s last word on the whole file (ACCP, ACTC, PART, RJCT …), from its status report' })),
+  bank_status_at: nullableDateTime,
   payouts: Integer(),
   total: Nullable(money({ description: 'Null where the caller stood aside from an application of the batch' })),
   paid: Integer({ description: 'How many of its payouts are paid' }),

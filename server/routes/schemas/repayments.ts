@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { dateTime, money, Nullable } from '../schemas.js';
+import { dateTime, money, Nullable, nullableDateTime } from '../schemas.js';
 
 // Money an applicant is to pay back (server/payouts/repayments.ts). Amounts in öre.
 
@@ -11,6 +11,8 @@ export const repayment = Type.Object({
   registered_by: Type.String({ description: 'The staff user’s name' }),
   received_on: Nullable(Type.String({ format: 'date', description: 'The Stockholm day it arrived; null while still to be paid' })),
   received_by: Nullable(Type.String()),
+  cancelled_at: nullableDateTime,
+  cancel_reason: Nullable(Type.String()),
 });
 
 /** An application's repayments with what could still be asked back. */

@@ -6,7 +6,7 @@ import { stockholmDay } from '../../clock.js';
 import { notFound } from '../../errors.js';
 import { parseListQuery } from '../../lists/listQuery.js';
 import { approvePayout, preparePayout, rejectPayout } from '../../payouts/attestation.js';
-import { markPayoutReturned } from '../../payouts/batches.js';
+import { approveReturn, askReturn, withdrawReturn } from '../../payouts/returns.js';
 import { exportedPayouts, listPayouts, payoutById, payoutListGrammar, payoutsCsv } from '../../payouts/payoutList.js';
 import { body, data, id, listPageSchema, type Api } from '../schemas.js';
 import { payoutRow } from '../schemas/payouts.js';
@@ -35,7 +35,12 @@ const listQuery = {
   search: described('More than 2 characters of the application’s reference'),
 };
 const params = Type.Object({ id });
-const reason = body({ reason: Type.String({ minLength: 1, maxLength: 2000, description: 'Why, told to the applicant' }) });
+const reasonText = Type.String({ minLength: 1, maxLength: 2000, description: 'Why, told to the applicant' });
+const reason = body({ reason: reasonText });
+const returnAsked = body({
+  reason: reasonText,
+  bank_reference: Type.String({ minLength: 1, maxLength: 100, description: 'The bank’s reference of the return, from its statement' }),
+});
 
 /**
  * Staff's payouts: the list of the caller's periods and its export, one payout, and the steps of attest by two
@@ -140,11 +145,32 @@ export default async function payoutRoutes(app: Api) {
     '/payouts/:id/returned',
     onePayoutWith(
       'manage-payouts',
-      'Marks a sent or paid payout returned by the bank, with a reason mailed to the applicant, who may ask again (409 otherwise)',
-      reason,
+      'Asks that a sent or paid payout be marked returned by the bank, for a bank that sends no files: with the reason mailed to the applicant and the bank’s reference; nothing changes until another person approves (409 when one is asked already, or the payout is neither sent nor paid)',
+      returnAsked,
     ),
     async (request) => {
-      await markPayoutReturned(db, deps, request.params.id, request.body.data.reason, request.staff!.id, app.clock.now());
+      await askReturn(db, request.params.id, request.body.data, request.staff!.id, app.clock.now());
+      return answer(request, request.params.id);
+    },
+  );
+
+  app.post(
+    '/payouts/:id/returned/approve',
+    onePayout(
+      'approve-payouts',
+      'Carries out the return another person asked: the payout returned, booked back, the applicant mailed; never by the one who asked, nor an account they made or gave the approval in the last 90 days (422); 409 when none is asked',
+    ),
+    async (request) => {
+      await approveReturn(db, deps, request.params.id, request.staff!.id, app.clock.now());
+      return answer(request, request.params.id);
+    },
+  );
+
+  app.post(
+    '/payouts/:id/returned/withdraw',
+    onePayout(either, 'Withdraws or declines the return asked: the payout stays as it was (409 when none is asked)'),
+    async (request) => {
+      await withdrawReturn(db, request.params.id, request.staff!.id);
       return answer(request, request.params.id);
     },
   );

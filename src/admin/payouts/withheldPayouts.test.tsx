@@ -38,6 +38,8 @@ const payout = (id: number, fields: Partial<PayoutRow> = {}): PayoutRow => ({
   paid_on: null,
   returned_at: null,
   return_reason: null,
+  bank_reference: null,
+  return_asked: null,
   withheld: null,
   ...fields,
 });

@@ -114,6 +114,8 @@ describe('the payouts tab', { timeout: 15_000 }, () => {
             registered_by: 'Anna Admin',
             received_on: null,
             received_by: null,
+            cancelled_at: null,
+            cancel_reason: null,
           },
         ],
       };
