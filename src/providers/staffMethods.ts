@@ -24,7 +24,7 @@ import type { notification, notificationPage, notificationSettings } from '../..
 import type { privacyNotices, retentionPreview, retentionRules, retentionRun } from '../../server/routes/schemas/dataProtection';
 import type { statistics } from '../../server/routes/schemas/statistics';
 import type { followupRequestCount, followupsRequested } from '../../server/routes/schemas/followupRequests';
-import type { paymentBatchWithPayouts, paymentSettings, payoutRow } from '../../server/routes/schemas/payouts';
+import type { bankAnswerImported, paymentBatchWithPayouts, paymentSettings, payoutRow } from '../../server/routes/schemas/payouts';
 import type { payoutPlan } from '../../server/routes/schemas/grants';
 import type { bookkeepingExport } from '../../server/routes/schemas/bookkeeping';
 import type { repayments } from '../../server/routes/schemas/repayments';
@@ -141,6 +141,7 @@ type Message = JsonOf<typeof messageAnswer>['data'];
 export type PayoutRow = JsonOf<typeof payoutRow>;
 /** A payment batch with its payouts, counts and totals. */
 export type PaymentBatch = JsonOf<typeof paymentBatchWithPayouts>;
+export type BankAnswerImported = JsonOf<typeof bankAnswerImported>;
 /** The payment settings as staff read them, with who changed them last. */
 export type PaymentSettings = JsonOf<typeof paymentSettings>;
 /** An export of the books: its days, how many vouchers, who took it out and when. */
@@ -357,9 +358,24 @@ export function staffMethods(http: HttpClient, unwrap: Unwrap) {
       unwrap<JsonOf<typeof followupsRequested>>(http.post(`/periods/${encodeURIComponent(periodUuid)}/followup-requests`)),
     setPeriodOpen: (id: number, open: boolean) => unwrap<unknown>(http.post(`/periods/${id}/${open ? 'open' : 'close'}`)),
     getPayout: (id: number) => unwrap<PayoutRow>(http.get(`/payouts/${id}`)),
-    /** A step of attest by two on one payout; reject and returned carry the reason told to the applicant. */
-    payoutStep: (id: number, step: 'prepare' | 'approve' | 'reject' | 'returned', reason?: string) =>
-      unwrap<PayoutRow>(http.post(`/payouts/${id}/${step}`, reason === undefined ? undefined : { data: { reason } })),
+    /**
+     * A step of attest by two on one payout; reject carries the reason told to the applicant, returned (asking another
+     * to carry out a return) the reason and the bank's reference; returned/approve and returned/withdraw end that ask.
+     */
+    payoutStep: (
+      id: number,
+      step: 'prepare' | 'approve' | 'reject' | 'returned' | 'returned/approve' | 'returned/withdraw',
+      reason?: string,
+      bankReference?: string,
+    ) =>
+      unwrap<PayoutRow>(
+        http.post(
+          `/payouts/${id}/${step}`,
+          reason === undefined ? undefined : { data: { reason, ...(bankReference !== undefined && { bank_reference: bankReference }) } },
+        ),
+      ),
+    /** Imports the bank's answer to a payment file (its status report or debit notification, as XML). */
+    importBankAnswer: (xml: string) => unwrap<BankAnswerImported>(http.post('/bank-answers', { data: { xml } })),
     createPaymentBatch: (payoutIds: number[], executionDate?: string) =>
       unwrap<PaymentBatch>(
         http.post('/payment-batches', { data: { payout_ids: payoutIds, ...(executionDate ? { execution_date: executionDate } : {}) } }),

@@ -84,3 +84,20 @@ export const paymentSettings = Type.Object({
   updated_at: nullableDateTime,
   updated_by: nullablePerson,
 });
+
+/** What importing a bank's answer did: each payment of the file, in its order. */
+export const bankAnswerImported = Type.Object({
+  id: Integer(),
+  kind: stringEnum(['pain.002', 'camt.054'] as const),
+  message_id: Text(),
+  imported_at: dateTime,
+  outcomes: Type.Array(
+    Type.Object({
+      end_to_end_id: Text(),
+      payout_id: Nullable(Integer()),
+      outcome: stringEnum(['paid', 'returned', 'rejected', 'unbatched', 'accepted', 'pending', 'already', 'not_matching', 'unknown'] as const),
+      detail: Type.Optional(Text({ description: 'The bank’s code, status or reference' })),
+    }),
+    { description: 'What each payment of the file did, in its order' },
+  ),
+});

@@ -2,19 +2,13 @@ import { Type } from 'typebox';
 import { forbidden } from '../../errors.js';
 import { importBankAnswer } from '../../payouts/bankAnswers/importBankAnswer.js';
 import { periodsOfPayouts } from '../../payouts/batches.js';
-import { body, data, dateTime, id, Nullable, stringEnum, type Api } from '../schemas.js';
+import { body, data, type Api } from '../schemas.js';
+import { bankAnswerImported } from '../schemas/payouts.js';
 import { namesBankAnswerPayouts, payoutsOfBankAnswer, periodsList } from '../scopes.js';
 
 const tags = ['payouts'];
 /** A bank's answer of 10 000 payments is some 10 MB of XML. */
 const MAX_XML = 30_000_000;
-
-const outcome = Type.Object({
-  end_to_end_id: Type.String(),
-  payout_id: Nullable(Type.Integer()),
-  outcome: stringEnum(['paid', 'returned', 'rejected', 'unbatched', 'accepted', 'pending', 'already', 'not_matching', 'unknown'] as const),
-  detail: Type.Optional(Type.String({ description: 'The bank’s code, status or reference' })),
-});
 
 /**
  * The bank's answers to the payment files: a payment status report (pain.002.001.03) or a debit notification
@@ -36,15 +30,7 @@ export default async function bankAnswerRoutes(app: Api) {
           'Imports the bank’s answer to a payment file, as XML: a pain.002.001.03 status report (a file rejected whole gives its payouts back to be batched anew; a file taken and not yet marked sent is sent; a payment rejected is returned with the bank’s reason) or a camt.054.001.02 debit notification (a payment booked pays its payout on the booking day; one come back returns it and books it back). Each payment matched by its EndToEndId; each file once (409 errors.bank_answer_imported); 422 for another message or an unreadable one',
         body: body({ xml: Type.String({ minLength: 1, maxLength: MAX_XML }) }),
         response: {
-          200: data(
-            Type.Object({
-              id,
-              kind: stringEnum(['pain.002', 'camt.054'] as const),
-              message_id: Type.String(),
-              imported_at: dateTime,
-              outcomes: Type.Array(outcome, { description: 'What each payment of the file did, in its order' }),
-            }),
-          ),
+          200: data(bankAnswerImported),
         },
       },
     },

@@ -1,11 +1,13 @@
 import { Box, Card, CardContent, Typography } from '@mui/material';
-import { DataTable, List, SimpleList, useLocaleState, useTranslate } from 'react-admin';
+import { DataTable, List, SimpleList, TopToolbar, useLocaleState, useTranslate } from 'react-admin';
 import { PAGE_SIZE } from '../../../resources/fields';
 import { formatDate, formatDateTime, formatMoney } from '../../../resources/format';
 import { usePageTitle } from '../../components/usePageTitle';
 import type { PaymentBatch } from '../../providers/staffMethods';
 import { useIsPhone } from '../layout/useIsPhone';
 import { StoodAsideMarker, WITHHELD } from '../WithheldMarker';
+import { BankAnswerImport } from './BankAnswerImport';
+import { useBankStatusLabel } from './payoutStatuses';
 
 type BatchRow = Omit<PaymentBatch, 'items'>;
 
@@ -27,10 +29,16 @@ export default function PaymentBatchList() {
   const title = translate('app.payment_batches.title');
   usePageTitle(title);
   const phone = useIsPhone();
+  const bankStatus = useBankStatusLabel();
   const state = (r: BatchRow) =>
-    r.sent_at
-      ? translate('app.payment_batches.progress', { paid: r.paid, count: r.payouts, returned: r.returned })
-      : translate('app.payment_batches.not_sent');
+    [
+      r.sent_at
+        ? translate('app.payment_batches.progress', { paid: r.paid, count: r.payouts, returned: r.returned })
+        : translate('app.payment_batches.not_sent'),
+      r.bank_status && translate('app.payment_batches.bank_status', { status: bankStatus(r.bank_status) }),
+    ]
+      .filter(Boolean)
+      .join(' · ');
   const link = (id: unknown) => `/payment-batches/${String(id)}`;
   // A batch holding a payout of an application the user stood aside from has no total for them: "–" and the marker.
   const total = (r: BatchRow) => (r.total === null ? WITHHELD : formatMoney(r.total, locale));
@@ -42,7 +50,11 @@ export default function PaymentBatchList() {
         title={title}
         sort={{ field: 'created_at', order: 'DESC' }}
         perPage={PAGE_SIZE}
-        actions={false}
+        actions={
+          <TopToolbar>
+            <BankAnswerImport />
+          </TopToolbar>
+        }
         empty={<NoBatches />}
       >
         {phone ? (

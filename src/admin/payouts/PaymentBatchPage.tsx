@@ -27,7 +27,7 @@ import { Loaded, refusalOf } from '../LoadFailed';
 import { NotFoundPage } from '../pages/StatusScreens';
 import { useStaffQuery } from '../useStaffQuery';
 import { WorkDialog } from '../WorkDialog';
-import { usePayoutStatusLabel } from './payoutStatuses';
+import { useBankStatusLabel, usePayoutStatusLabel } from './payoutStatuses';
 import { ReasonDialog } from './ReasonDialog';
 import { usePayoutChange } from './usePayoutChange';
 import { StoodAsideMarker, WITHHELD } from '../WithheldMarker';
@@ -71,6 +71,7 @@ function BatchDetails({ batch }: { batch: PaymentBatch }) {
   const notify = useNotify();
   const dataProvider = useDataProvider<StaffDataProvider>();
   const statusLabel = usePayoutStatusLabel();
+  const bankStatus = useBankStatusLabel();
   const [dialog, setDialog] = useState<'sent' | 'paid' | 'cancel' | null>(null);
   const [returning, setReturning] = useState<PayoutRow | null>(null);
   const [downloading, setDownloading] = useState(false);
@@ -83,8 +84,9 @@ function BatchDetails({ batch }: { batch: PaymentBatch }) {
     'app.payment_batches.marked_paid',
   );
   const markReturned = usePayoutChange(
-    (dp, { payout, reason }: { payout: number; reason: string }) => dp.payoutStep(payout, 'returned', reason),
-    'app.payouts.done',
+    (dp, { payout, reason, bankReference }: { payout: number; reason: string; bankReference: string }) =>
+      dp.payoutStep(payout, 'returned', reason, bankReference),
+    'app.payouts.return_asked_done',
   );
   const download = async () => {
     setDownloading(true);
@@ -124,6 +126,11 @@ function BatchDetails({ batch }: { batch: PaymentBatch }) {
                   : translate('app.payment_batches.not_sent'),
             )}
             {batch.file_stored_at && fact('file_stored_at', formatDateTime(batch.file_stored_at, locale))}
+            {batch.bank_status && batch.bank_status_at && (
+              <Typography variant="body2">
+                {`${translate('app.payment_batches.bank_status', { status: bankStatus(batch.bank_status) })}, ${formatDateTime(batch.bank_status_at, locale)}`}
+              </Typography>
+            )}
           </Stack>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 2 }}>
             {!batch.cancelled_at && (
@@ -159,7 +166,7 @@ function BatchDetails({ batch }: { batch: PaymentBatch }) {
             key={payout.id}
             divider
             secondaryAction={
-              ([sent, paid] as number[]).includes(payout.status) ? (
+              ([sent, paid] as number[]).includes(payout.status) && !payout.return_asked ? (
                 <Button size="small" color="error" onClick={() => setReturning(payout)}>
                   {translate('app.payouts.mark_returned')}
                 </Button>
@@ -255,7 +262,10 @@ function BatchDetails({ batch }: { batch: PaymentBatch }) {
           })}
           confirm={translate('app.payouts.mark_returned')}
           busy={markReturned.isPending}
-          onConfirm={(reason) => markReturned.mutate({ payout: returning.id, reason }, { onSettled: () => setReturning(null) })}
+          onConfirm={(reason, bankReference) =>
+            markReturned.mutate({ payout: returning.id, reason, bankReference }, { onSettled: () => setReturning(null) })
+          }
+          withBankReference
           onClose={() => setReturning(null)}
         />
       )}

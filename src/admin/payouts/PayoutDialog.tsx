@@ -16,7 +16,10 @@ import { usePayoutChange } from './usePayoutChange';
 import { WITHHELD } from '../WithheldMarker';
 
 const { requested, prepared, sent, paid } = enums.payout_status;
-type Step = 'prepare' | 'approve' | 'reject' | 'returned';
+type Step = 'prepare' | 'approve' | 'reject' | 'returned' | 'returned/approve' | 'returned/withdraw';
+
+/** The texts' key of a step: returned/approve is approve_return, as the texts name it. */
+const stepKey = (step: Step) => (step === 'returned/approve' ? 'approve_return' : step === 'returned/withdraw' ? 'withdraw_return' : step);
 
 /** One payout opened from the list: what it is, who did what, and the steps the user may take on it now. */
 export function PayoutDialog({ id, onClose }: { id: number; onClose: () => void }) {
@@ -50,10 +53,14 @@ function PayoutDetails({ payout }: { payout: PayoutRow }) {
   const [asking, setAsking] = useState<Step | null>(null);
   const may = (name: AbilityName) => hasAbility(permissions ?? [], name, { id: payout.period.id, type: 'periods' });
   const change = usePayoutChange(
-    (dataProvider, { step, reason }: { step: Step; reason?: string }) => dataProvider.payoutStep(payout.id, step, reason),
+    (dataProvider, { step, reason, bankReference }: { step: Step; reason?: string; bankReference?: string }) =>
+      dataProvider.payoutStep(payout.id, step, reason, bankReference),
     `app.payouts.done`,
   );
-  const act = (step: Step, reason?: string) => change.mutate({ step, reason }, { onSettled: () => setAsking(null) });
+  const act = (step: Step, reason?: string, bankReference?: string) =>
+    change.mutate({ step, reason, bankReference }, { onSettled: () => setAsking(null) });
+  const returnAsked = payout.return_asked;
+  const ownReturn = returnAsked !== null && returnAsked.by.id === identity?.id;
   const ownPreparation = payout.prepared_by !== null && payout.prepared_by.id === identity?.id;
   const row = (label: string, value: string | null | undefined) =>
     value ? (
@@ -88,7 +95,19 @@ function PayoutDetails({ payout }: { payout: PayoutRow }) {
         {row(field('reject_reason'), payout.reject_reason)}
         {row(field('paid_on'), payout.paid_on && formatDate(payout.paid_on, locale))}
         {row(field('return_reason'), payout.return_reason)}
+        {row(field('bank_reference'), payout.bank_reference)}
       </Box>
+      {returnAsked && (
+        <Alert severity="warning">
+          {translate('app.payouts.return_asked', {
+            name: returnAsked.by.name,
+            date: formatDateTime(returnAsked.at, locale),
+            reason: returnAsked.reason ?? WITHHELD,
+            reference: returnAsked.bank_reference ?? WITHHELD,
+          })}
+          {ownReturn && ` ${translate('app.payouts.return_asked_own')}`}
+        </Alert>
+      )}
       {payout.batch_id !== null && (
         <Box>
           <Button component={RouterLink} to={`/payment-batches/${payout.batch_id}`} size="small">
@@ -113,29 +132,39 @@ function PayoutDetails({ payout }: { payout: PayoutRow }) {
             {translate('app.payouts.reject')}
           </Button>
         )}
-        {([sent, paid] as number[]).includes(payout.status) && may('manage-payouts') && (
+        {([sent, paid] as number[]).includes(payout.status) && !returnAsked && may('manage-payouts') && (
           <Button color="error" variant="outlined" onClick={() => setAsking('returned')}>
             {translate('app.payouts.mark_returned')}
           </Button>
         )}
+        {returnAsked && may('approve-payouts') && (
+          <Button color="error" variant="contained" disabled={ownReturn} onClick={() => setAsking('returned/approve')}>
+            {translate('app.payouts.approve_return')}
+          </Button>
+        )}
+        {returnAsked && (may('manage-payouts') || may('approve-payouts')) && (
+          <Button variant="outlined" onClick={() => setAsking('returned/withdraw')}>
+            {translate('app.payouts.withdraw_return')}
+          </Button>
+        )}
       </Stack>
-      {(asking === 'prepare' || asking === 'approve') && (
+      {(asking === 'prepare' || asking === 'approve' || asking === 'returned/approve' || asking === 'returned/withdraw') && (
         <WorkDialog
           id="payout-confirm"
-          title={translate(`app.payouts.${asking}_title`)}
+          title={translate(`app.payouts.${stepKey(asking)}_title`)}
           busy={change.isPending}
           onClose={() => setAsking(null)}
           actions={
             <>
               <Button onClick={() => setAsking(null)}>{translate('ra.action.cancel')}</Button>
               <Button variant="contained" onClick={() => act(asking)}>
-                {translate(`app.payouts.${asking}`)}
+                {translate(`app.payouts.${stepKey(asking)}`)}
               </Button>
             </>
           }
         >
           <Typography>
-            {translate(`app.payouts.${asking}_question`, {
+            {translate(`app.payouts.${stepKey(asking)}_question`, {
               amount: formatMoney(payout.amount, locale),
               payee: payout.payee,
               account: payout.account?.display ?? WITHHELD,
@@ -150,8 +179,9 @@ function PayoutDetails({ payout }: { payout: PayoutRow }) {
           question={translate(`app.payouts.${asking}_question`, { amount: formatMoney(payout.amount, locale), payee: payout.payee })}
           confirm={translate(asking === 'reject' ? 'app.payouts.reject' : 'app.payouts.mark_returned')}
           busy={change.isPending}
-          onConfirm={(reason) => act(asking, reason)}
+          onConfirm={(reason, bankReference) => act(asking, reason, asking === 'returned' ? bankReference : undefined)}
           onClose={() => setAsking(null)}
+          withBankReference={asking === 'returned'}
         />
       )}
     </Stack>

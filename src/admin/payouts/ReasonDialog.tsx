@@ -7,7 +7,7 @@ const REASON_MAX = 2000;
 
 /**
  * A confirmation that asks why (a rejection, a return from the bank): the reason is told to the applicant, so it is
- * required before the confirming button acts.
+ * required before the confirming button acts; a return also asks for the bank's reference of it.
  */
 export function ReasonDialog({
   id,
@@ -17,19 +17,23 @@ export function ReasonDialog({
   busy,
   onConfirm,
   onClose,
+  withBankReference = false,
 }: {
   id: string;
   title: string;
   question: string;
   confirm: string;
   busy: boolean;
-  onConfirm: (reason: string) => void;
+  onConfirm: (reason: string, bankReference: string) => void;
   onClose: () => void;
+  withBankReference?: boolean;
 }) {
   const translate = useTranslate();
   const [reason, setReason] = useState('');
+  const [bankReference, setBankReference] = useState('');
   const [tried, setTried] = useState(false);
   const missing = reason.trim() === '';
+  const referenceMissing = withBankReference && bankReference.trim() === '';
   return (
     <WorkDialog
       id={id}
@@ -44,7 +48,7 @@ export function ReasonDialog({
             variant="contained"
             onClick={() => {
               setTried(true);
-              if (!missing) onConfirm(reason.trim());
+              if (!missing && !referenceMissing) onConfirm(reason.trim(), bankReference.trim());
             }}
           >
             {confirm}
@@ -67,6 +71,22 @@ export function ReasonDialog({
         fullWidth
         autoFocus
       />
+      {withBankReference && (
+        <TextField
+          id={`${id}-bank-reference`}
+          label={translate('app.payouts.bank_reference')}
+          value={bankReference}
+          onChange={(event) => setBankReference(event.target.value)}
+          error={tried && referenceMissing}
+          helperText={
+            tried && referenceMissing ? translate('app.payouts.bank_reference_required') : translate('app.payouts.bank_reference_help')
+          }
+          slotProps={{ htmlInput: { maxLength: 100 } }}
+          required
+          fullWidth
+          sx={{ mt: 2 }}
+        />
+      )}
     </WorkDialog>
   );
 }

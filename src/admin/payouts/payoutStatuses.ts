@@ -15,3 +15,9 @@ export function usePayoutStatusChoices() {
   const label = usePayoutStatusLabel();
   return Object.values(statuses).map((id) => ({ id, name: label(id) }));
 }
+
+/** The bank's word on a payment file (its status report's group status) in words; its code where the texts have none. */
+export function useBankStatusLabel() {
+  const translate = useTranslate();
+  return (code: string) => translate(`app.payment_batches.bank_statuses.${code}`, { _: code });
+}

@@ -55,13 +55,13 @@ export async function mountInAdmin(
 
 /**
  * The whole staff app at `path` in `locale`, signed in as an admin holding `abilities`, over the real dataProvider on
- * the HTTP client `get` (which answers as the API would); `beside` is rendered in the same router. Unmounted by
+ * the HTTP client `get` (and `post`, for what it changes), answering as the API would; `beside` is rendered in the same router. Unmounted by
  * unmountAdmin. Imported only by tests.
  */
 export async function mountStaffAdmin(
   path: string,
   get: HttpClient['get'],
-  { abilities, locale = 'sv-SE', beside }: { abilities: Ability[]; locale?: string; beside?: ReactNode },
+  { abilities, locale = 'sv-SE', beside, post }: { abilities: Ability[]; locale?: string; beside?: ReactNode; post?: HttpClient['post'] },
 ): Promise<void> {
   const authProvider: AuthProvider = {
     login: async () => {},
@@ -82,7 +82,7 @@ export async function mountStaffAdmin(
       <MemoryRouter initialEntries={[path]}>
         <StaffAdmin
           i18nProvider={i18nProvider}
-          dataProvider={createDataProvider({ get } as unknown as HttpClient, endpointFor)}
+          dataProvider={createDataProvider({ get, post } as unknown as HttpClient, endpointFor)}
           authProvider={authProvider}
         />
         {beside}
