@@ -138,7 +138,9 @@ describe('payment batches', () => {
     expect(mail.body_text).toMatch(/12\s345,50/);
 
     // A return marked by hand: asked with the bank's reference, carried out by another person.
-    expect((await post(`/payouts/${ids[1]}/returned`, { data: { reason: 'Kontot är avslutat.', bank_reference: 'RET-1' } })).statusCode).toBe(200);
+    expect(
+      (await post(`/payouts/${ids[1]}/returned`, { data: { reason: 'Kontot är avslutat.', bank_reference: 'RET-1' } })).statusCode,
+    ).toBe(200);
     const back = await call(t.app, {
       method: 'POST',
       url: `/api/v1/payouts/${ids[1]}/returned/approve`,

@@ -15,7 +15,14 @@ export interface PayoutMailDeps {
 }
 
 export type GrantMailTemplate =
-  'payout_requested' | 'payout_reminder' | 'payout_lapsed' | 'payout_paid' | 'payout_rejected' | 'payout_returned' | 'repayment_registered' | 'repayment_cancelled';
+  | 'payout_requested'
+  | 'payout_reminder'
+  | 'payout_lapsed'
+  | 'payout_paid'
+  | 'payout_rejected'
+  | 'payout_returned'
+  | 'repayment_registered'
+  | 'repayment_cancelled';
 
 /**
  * Mails the applicant about their grant, in their language, with a sign-in link to its page, queued in `trx`, the

@@ -60,7 +60,10 @@ export async function askReturn(db: Db, payoutId: number, input: { reason: strin
   const reason = input.reason.trim();
   const bankReference = input.bank_reference.trim();
   if (!reason || !bankReference) {
-    throw invalid({ ...(!reason && { reason: ['validation.required'] }), ...(!bankReference && { bank_reference: ['validation.required'] }) });
+    throw invalid({
+      ...(!reason && { reason: ['validation.required'] }),
+      ...(!bankReference && { bank_reference: ['validation.required'] }),
+    });
   }
   await db.transaction().execute(async (trx) => {
     const asked = await trx

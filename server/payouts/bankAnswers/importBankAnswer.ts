@@ -140,7 +140,8 @@ async function actOnStatusReport(trx: Db, deps: PayoutMailDeps, report: StatusRe
     const payout = await lockedPayout(trx, payment.endToEndId, batch.id);
     const base = { end_to_end_id: payment.endToEndId, payout_id: payout?.id ?? null };
     if (!payout) outcomes.push({ ...base, outcome: 'unknown' });
-    else if (payment.status !== 'RJCT') outcomes.push({ ...base, outcome: ACCEPTED.has(payment.status) ? 'accepted' : 'pending', detail: payment.status });
+    else if (payment.status !== 'RJCT')
+      outcomes.push({ ...base, outcome: ACCEPTED.has(payment.status) ? 'accepted' : 'pending', detail: payment.status });
     else if (!inBank.includes(payout.status)) outcomes.push({ ...base, outcome: 'already' });
     else {
       await returnPayoutIn(trx, deps, payout.id, {
@@ -210,7 +211,11 @@ async function actOnDebitNotification(trx: Db, deps: PayoutMailDeps, notificatio
       }
       // The bank's booking day, never after today (a file from the future is a clock's fault, not a payment's).
       const day = payment.bookedOn && payment.bookedOn <= today ? payment.bookedOn : today;
-      await trx.updateTable('payouts').set({ status: paid, paid_on: day, bank_reference: bankReference }).where('id', '=', payout.id).execute();
+      await trx
+        .updateTable('payouts')
+        .set({ status: paid, paid_on: day, bank_reference: bankReference })
+        .where('id', '=', payout.id)
+        .execute();
       await recordPaid(trx, deps, payout, payout.status, day, staffId, recorded);
       outcomes.push({ ...base, outcome: 'paid', detail: bankReference });
     } else {

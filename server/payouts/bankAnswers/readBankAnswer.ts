@@ -63,7 +63,11 @@ function text(value: unknown): string | null {
   const raw = value && typeof value === 'object' ? (value as Node)['#text'] : value;
   return typeof raw === 'string' && raw.trim() ? raw.trim() : typeof raw === 'number' ? String(raw) : null;
 }
-const required = (value: unknown): string => text(value) ?? (() => { throw unreadable(); })();
+const required = (value: unknown): string =>
+  text(value) ??
+  (() => {
+    throw unreadable();
+  })();
 /** The first reason code of a status reason list. */
 const reasonCode = (reasons: unknown): string | null => {
   for (const reason of list(reasons)) {
@@ -133,7 +137,8 @@ function debitNotification(notification: Node): DebitNotification {
             entryStatus,
             bookedOn: bookedOn && /^\d{4}-\d{2}-\d{2}$/.test(bookedOn) ? bookedOn : null,
             bankReference: text(refs.AcctSvcrRef) ?? text(entry.AcctSvcrRef),
-            returnReason: text(node(returnInfo.Rsn).Cd) ?? text(node(returnInfo.Rsn).Prtry) ?? (Object.keys(returnInfo).length ? 'RTRN' : null),
+            returnReason:
+              text(node(returnInfo.Rsn).Cd) ?? text(node(returnInfo.Rsn).Prtry) ?? (Object.keys(returnInfo).length ? 'RTRN' : null),
           },
         ];
       });

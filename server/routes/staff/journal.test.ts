@@ -166,9 +166,15 @@ describe('the money’s events', () => {
     await payoutOf(t.db, grant, grant.instalments[1], sent);
     const day = today();
     expect((await api('POST', `/payment-batches/${batch.id}/paid`, { paid_on: day })).statusCode).toBe(200);
-    expect((await api('POST', `/payouts/${returned.id}/returned`, { reason: 'Kontot är avslutat', bank_reference: 'RET-1' })).statusCode).toBe(200);
+    expect(
+      (await api('POST', `/payouts/${returned.id}/returned`, { reason: 'Kontot är avslutat', bank_reference: 'RET-1' })).statusCode,
+    ).toBe(200);
     const bengtCookie = await sessionCookie(t.app, `bengt-${grant.id}@journal.test`);
-    const approvedReturn = await call(t.app, { method: 'POST', url: `/api/v1/payouts/${returned.id}/returned/approve`, cookie: bengtCookie });
+    const approvedReturn = await call(t.app, {
+      method: 'POST',
+      url: `/api/v1/payouts/${returned.id}/returned/approve`,
+      cookie: bengtCookie,
+    });
     expect(approvedReturn.statusCode, approvedReturn.body).toBe(200);
     const registered = await api('POST', `/applications/${grant.uuid}/repayments`, { amount: 100_00, reason: 'Överskott' });
     expect(registered.statusCode, registered.body).toBeLessThan(300);
