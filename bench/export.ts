@@ -7,8 +7,8 @@
  * Usage: npm run bench:export (EXPORT_APPLICATIONS changes the size)
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { openBenchApp } from './benchApp.js';
+import { measured } from './memory.js';
 import { serveApp } from './processes.js';
 import { seedApplications } from './seedApplications.js';
 import { exportCells, exportColumns, exportedApplication } from '../server/applications/exportCsv.js';
@@ -19,23 +19,6 @@ import { parseListQuery } from '../server/lists/listQuery.js';
 
 const APPLICATIONS = Number(process.env.EXPORT_APPLICATIONS ?? 100_000);
 const MB = 1024 * 1024;
-
-/** A process's resident memory in bytes, as the kernel counts it. */
-const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
-
-/** Samples a process's resident memory every 5 ms while `work` runs; the growth over the start, at its highest. */
-async function measured<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; growthMb: number }> {
-  const start = rssOf(pid);
-  let peak = start;
-  const timer = setInterval(() => (peak = Math.max(peak, rssOf(pid))), 5);
-  try {
-    const result = await work();
-    peak = Math.max(peak, rssOf(pid));
-    return { result, growthMb: (peak - start) / MB };
-  } finally {
-    clearInterval(timer);
-  }
-}
 
 const bench = await openBenchApp('export', (db) => seedApplications(db, { applications: APPLICATIONS, applicants: 30_000, periods: 12 }));
 const { server, base } = await serveApp(bench);

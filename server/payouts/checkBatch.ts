@@ -112,6 +112,10 @@ export function checkBatch(batch: PaymentBatch): PaymentBatch {
     if (!creditorName) throw invalid(`payments.${index}.creditorName`);
     const creditor = creditorAccount(payment.creditorAccount);
     if (!creditor) throw new PaymentBatchError('errors.payment_account_invalid', { payment: endToEndId });
+    // The foundation is no payee: money from its bankgiro to the same bankgiro is a mistake, never a grant.
+    if (creditor.kind === 'bankgiro' && account.kind === 'bankgiro' && creditor.number === account.number) {
+      throw new PaymentBatchError('errors.payment_to_own_account', { payment: endToEndId });
+    }
     const remittance = banked(payment.remittance, endToEndId);
     if (characters(remittance).length > REMITTANCE_LENGTH) throw invalid(`payments.${index}.remittance`);
     return { endToEndId, amount: payment.amount, creditorName, creditorAccount: creditor, remittance };

@@ -258,4 +258,13 @@ describe('a batch the bank cannot be given', () => {
     const payments = [payment(0, creditorAccounts.bank), { ...payment(1, creditorAccounts.bank), creditorAccount }];
     expect(refusal({ payments })).toEqual({ key: 'errors.payment_account_invalid', params: { payment: payments[1].endToEndId } });
   });
+
+  it('is refused with a payment to the foundation’s own bankgiro, naming it', () => {
+    const own = { kind: 'bankgiro' as const, number: '5050-1055' };
+    const payments = [payment(0, creditorAccounts.bank), payment(1, own)];
+    expect(refusal({ debtor: { ...batch(ibanDebtor, []).debtor, account: own }, payments })).toEqual({
+      key: 'errors.payment_to_own_account',
+      params: { payment: payments[1].endToEndId },
+    });
+  });
 });

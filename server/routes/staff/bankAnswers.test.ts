@@ -167,19 +167,22 @@ describe('the bank’s debit notification', () => {
     // nothing is to be paid back.
     const registered = await api('POST', `/applications/${payout.grant.uuid}/repayments`, { amount: 500_00, reason: 'Överskott' });
     expect(registered.statusCode, registered.body).toBeLessThan(300);
-    const back = debitNotification({
-      messageId: `DBT-${randomUUID().slice(0, 30)}`,
-      payments: [
-        {
-          endToEndId: `P${payout.id}`,
-          amount: 2_000_00,
-          direction: 'CRDT',
-          bookedOn: today(),
-          bankReference: 'SWE-RET-1',
-          returnReason: 'AC04',
-        },
-      ],
-    });
+    // A notification (each its own message) that the payment came back.
+    const cameBack = () =>
+      debitNotification({
+        messageId: `DBT-${randomUUID().slice(0, 30)}`,
+        payments: [
+          {
+            endToEndId: `P${payout.id}`,
+            amount: 2_000_00,
+            direction: 'CRDT',
+            bookedOn: today(),
+            bankReference: 'SWE-RET-1',
+            returnReason: 'AC04',
+          },
+        ],
+      });
+    const back = cameBack();
     expect(schemaErrors(back, 'camt.054.001.02')).toBe('');
     const returnedAnswer = await importAnswer(back, bengt);
     expect(returnedAnswer.statusCode, returnedAnswer.body).toBe(200);
@@ -204,19 +207,7 @@ describe('the bank’s debit notification', () => {
       expect.arrayContaining(['payout_paid', 'repayment_registered', 'payout_returned', 'repayment_cancelled']),
     );
     // The same word twice does nothing more.
-    const later = debitNotification({
-      messageId: `DBT-${randomUUID().slice(0, 30)}`,
-      payments: [
-        {
-          endToEndId: `P${payout.id}`,
-          amount: 2_000_00,
-          direction: 'CRDT',
-          bookedOn: today(),
-          bankReference: 'SWE-RET-1',
-          returnReason: 'AC04',
-        },
-      ],
-    });
+    const later = cameBack();
     expect((await importAnswer(later)).json().data.outcomes).toMatchObject([{ outcome: 'already' }]);
   });
 
