@@ -23,7 +23,7 @@ beforeAll(async () => {
   cookie = await sessionCookie(t.app, 'preparer@batch.test');
   await t.db
     .updateTable('payment_settings')
-    .set({ name: 'Sparbanksstiftelsen Exempel', org_number: '802415-3978', bankgiro: '50501055' })
+    .set({ name: 'Sparbanksstiftelsen Exempel', org_number: '802415-3978', bankgiro: '56781234' })
     .execute();
 });
 afterAll(() => t.close());

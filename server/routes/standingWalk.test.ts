@@ -62,7 +62,7 @@ beforeAll(async () => {
   t = await createTestApp();
   await t.db
     .updateTable('payment_settings')
-    .set({ name: 'Sparbanksstiftelsen Vandring', org_number: '802415-3978', bankgiro: '50501055' })
+    .set({ name: 'Sparbanksstiftelsen Vandring', org_number: '802415-3978', bankgiro: '56781234' })
     .execute();
   const staff = async (key: keyof typeof who, role: 'admin' | 'utredare' = 'admin') => {
     const email = `walk-${key}@standing.test`;

@@ -41,7 +41,7 @@ beforeAll(async () => {
   frontendUserId = await createApplicant(t.db, 'sokande@journal.test');
   await t.db
     .updateTable('payment_settings')
-    .set({ name: 'Sparbanksstiftelsen Journal', org_number: '802415-3978', bankgiro: '50501055' })
+    .set({ name: 'Sparbanksstiftelsen Journal', org_number: '802415-3978', bankgiro: '56781234' })
     .execute();
 });
 afterAll(() => t.close());
