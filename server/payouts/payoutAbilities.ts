@@ -182,3 +182,25 @@ export async function approverRelation(trx: Db, approverId: number, preparerId: 
     .executeTakeFirst();
   return granted ? 'errors.payout_approver_granted_by_preparer' : null;
 }
+
+/** Every grant and withdrawal of a payout ability to the user, newest first: what, by role or for which period, by whom. */
+export function payoutAbilityChangesOf(db: Db, userId: number) {
+  return db
+    .selectFrom('payout_ability_changes as c')
+    .leftJoin('periods as p', 'p.id', 'c.period_id')
+    .leftJoin('users as by', 'by.id', 'c.changed_by')
+    .select([
+      'c.id',
+      'c.ability',
+      'c.via',
+      'c.change',
+      'c.changed_at',
+      'p.id as period_id',
+      'p.name as period_name',
+      sql<string | null>`CASE WHEN by.id IS NULL THEN NULL ELSE concat_ws(' ', by.first_name, by.last_name) END`.as('changed_by'),
+    ])
+    .where('c.user_id', '=', userId)
+    .orderBy('c.id', 'desc')
+    .limit(500)
+    .execute();
+}

@@ -37,6 +37,7 @@ import notificationRoutes from './staff/notifications.js';
 import notificationSettingsRoutes from './staff/notificationSettings.js';
 import paymentBatchRoutes from './staff/paymentBatches.js';
 import bankAnswerRoutes from './staff/bankAnswers.js';
+import payoutAbilityChangeRoutes from './staff/payoutAbilityChanges.js';
 import paymentSettingsRoutes from './staff/paymentSettings.js';
 import payoutRoutes from './staff/payouts.js';
 import payoutPlanRoutes from './staff/payoutPlans.js';
@@ -93,6 +94,7 @@ export async function apiRoutes(instance: FastifyInstance) {
   await api.register(payoutRoutes);
   await api.register(paymentBatchRoutes);
   await api.register(bankAnswerRoutes);
+  await api.register(payoutAbilityChangeRoutes);
   await api.register(paymentSettingsRoutes);
   await api.register(applicantGrantRoutes);
   await api.register(applicantPayoutReceiptRoutes);

@@ -24,7 +24,13 @@ import type { notification, notificationPage, notificationSettings } from '../..
 import type { privacyNotices, retentionPreview, retentionRules, retentionRun } from '../../server/routes/schemas/dataProtection';
 import type { statistics } from '../../server/routes/schemas/statistics';
 import type { followupRequestCount, followupsRequested } from '../../server/routes/schemas/followupRequests';
-import type { bankAnswerImported, paymentBatchWithPayouts, paymentSettings, payoutRow } from '../../server/routes/schemas/payouts';
+import type {
+  bankAnswerImported,
+  paymentBatchWithPayouts,
+  paymentSettings,
+  payoutAbilityChange,
+  payoutRow,
+} from '../../server/routes/schemas/payouts';
 import type { payoutPlan } from '../../server/routes/schemas/grants';
 import type { bookkeepingExport } from '../../server/routes/schemas/bookkeeping';
 import type { repayments } from '../../server/routes/schemas/repayments';
@@ -142,6 +148,7 @@ export type PayoutRow = JsonOf<typeof payoutRow>;
 /** A payment batch with its payouts, counts and totals. */
 export type PaymentBatch = JsonOf<typeof paymentBatchWithPayouts>;
 export type BankAnswerImported = JsonOf<typeof bankAnswerImported>;
+export type PayoutAbilityChange = JsonOf<typeof payoutAbilityChange>;
 /** The payment settings as staff read them, with who changed them last. */
 export type PaymentSettings = JsonOf<typeof paymentSettings>;
 /** An export of the books: its days, how many vouchers, who took it out and when. */
@@ -311,6 +318,8 @@ export function staffMethods(http: HttpClient, unwrap: Unwrap) {
     resetSecondFactor: (userId: number) => unwrap<unknown>(http.delete(`/users/${userId}/second-factor`)),
     /** A staff account's sign-in events, newest first. */
     getAccountHistory: (userId: number) => unwrap<AccountEvent[]>(http.get(`/users/${userId}/account-history`)),
+    /** Every grant and withdrawal of a payout ability to the staff user, newest first. */
+    getPayoutAbilityChanges: (userId: number) => unwrap<PayoutAbilityChange[]>(http.get(`/users/${userId}/payout-ability-changes`)),
     setFaqOrder: (ids: number[]) => unwrap<FaqItem[]>(http.put('/faqs/order', { data: { ids } })),
     getNotifications: (page: number, perPage: number) =>
       unwrap<NotificationPage>(http.get('/notifications', { params: { page, per_page: perPage } })),

@@ -113,3 +113,14 @@ export const bankAnswerImported = Type.Object({
     { description: 'What each payment of the file did, in its order' },
   ),
 });
+
+/** A grant or withdrawal of a payout ability to a staff user, as the user's page lists it. */
+export const payoutAbilityChange = Type.Object({
+  id: Integer(),
+  ability: stringEnum(['manage-payouts', 'approve-payouts'] as const),
+  via: stringEnum(['role', 'ability'] as const, { description: 'role: by the user’s role (every period); ability: for one period' }),
+  change: stringEnum(['granted', 'revoked'] as const),
+  period: Nullable(Type.Object({ id: Integer(), name: Text() })),
+  changed_by: Nullable(Text({ description: 'Who changed it; null for what the accounts held when the record began' })),
+  changed_at: dateTime,
+});

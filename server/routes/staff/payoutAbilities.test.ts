@@ -111,5 +111,15 @@ describe('the approver of a payout', () => {
     ]);
     const toAnna = await mailsTo('anna@abilities.test');
     expect(toAnna.filter((m) => m.body_text.includes('– får inte längre attestera utbetalningar'))).toHaveLength(1);
+
+    // The user's page reads the record, newest first, to those who manage users alone.
+    const record = await api(cookies.anna, 'GET', `/users/${dora}/payout-ability-changes`);
+    expect(record.statusCode).toBe(200);
+    expect(record.json().data).toMatchObject([
+      { ability: 'approve-payouts', via: 'ability', change: 'revoked', period: { id: payout.periodId }, changed_by: 'Anna Test' },
+      { ability: 'approve-payouts', via: 'ability', change: 'granted', period: { id: payout.periodId }, changed_by: 'Anna Test' },
+    ]);
+    expect((await api(doraCookie, 'GET', `/users/${dora}/payout-ability-changes`)).statusCode).toBe(403);
+    expect((await api(cookies.anna, 'GET', '/users/99999999/payout-ability-changes')).statusCode).toBe(404);
   });
 });

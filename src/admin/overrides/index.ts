@@ -3,7 +3,7 @@ import type { ResourceName } from '../../../resources/index';
 import { FaqOrderButton } from './faqs/FaqOrderButton';
 import { ErasureButton } from './frontendUsers/ErasureButton';
 import { PeriodActions } from './periods/PeriodActions';
-import { SecondFactorSection } from './users/SecondFactorSection';
+import { UserSections } from './users/UserSections';
 
 /*
  * What generation cannot say, per resource: extra actions on the list and edit screens. Everything else about an
@@ -18,7 +18,7 @@ export const editActions: Partial<Record<ResourceName, ComponentType>> = {
   'frontend-users': ErasureButton,
 };
 
-/** A section below the edit form: a user's second factor and the account's sign-in history. */
+/** Sections below the edit form: a user's second factor, the account's sign-in history and its payout abilities. */
 export const editSections: Partial<Record<ResourceName, ComponentType>> = {
-  users: SecondFactorSection,
+  users: UserSections,
 };
