@@ -3,6 +3,7 @@ import { nextBankDay } from '../resources/bankDays';
 import { stockholmToday } from '../src/admin/stockholmToday';
 import { expect, test } from './fixtures';
 import { type Page } from '@playwright/test';
+import { debitNotification, statusReport } from '../server/test/bankAnswerXml';
 import { applicantWithApplication, xhr } from './applicants';
 import { expectAccessible } from './axe';
 import { ADMIN, secondStaffUser, signInAnyLanguage } from './helpers';
@@ -10,8 +11,9 @@ import { ADMIN, secondStaffUser, signInAnyLanguage } from './helpers';
 // Attest by two and the bank file, on a screen in Swedish and on a phone in English: an application approved and
 // asked for through the API (the applicant's screens have their own journey); a colleague the demo's admin made through
 // the API prepares the payout and is refused approving it; the admin, who did not give them the approval, approves it,
-// gathers it into a payment batch (in Swedish, cancels one first), downloads the file (which names the payout), marks
-// the batch sent and the payout paid.
+// gathers it into a payment batch (in Swedish, cancels one first), downloads the file (which names the payout), and
+// in Swedish imports the bank's answers (its status report sends the batch, its debit notification pays the payout),
+// in English marks the batch sent and the payout paid by hand.
 
 const texts = {
   'sv-SE': {
@@ -55,6 +57,21 @@ const texts = {
     progress: '1 of 1 paid, 0 returned',
   },
 } as const;
+
+/** The grant, in öre, paid whole. */
+const AMOUNT = 12_000_00;
+
+/** Imports a file from the bank on the batches' page, and waits for what it did (`outcome`, or the dialog's title). */
+async function importBankAnswer(page: Page, name: string, xml: string, outcome = 'Så läste banken filen') {
+  await page.goto('/admin/payment-batches');
+  await page.getByRole('button', { name: 'Läs in bankens svar' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Läs in bankens svar' });
+  await dialog.locator('input[type="file"]').setInputFiles({ name, mimeType: 'application/xml', buffer: Buffer.from(xml) });
+  await dialog.getByRole('button', { name: 'Läs in', exact: true }).click();
+  const result = page.getByRole('dialog', { name: 'Så läste banken filen' });
+  await expect(result).toContainText(outcome);
+  await result.getByRole('button', { name: 'Stäng' }).click();
+}
 
 /** Opens the payout of `reference` from the payouts list, searched for it. */
 async function openPayout(page: Page, t: (typeof texts)[keyof typeof texts], reference: string) {
@@ -103,7 +120,7 @@ for (const locale of ['sv-SE', 'en-US'] as const) {
       const response = await api[method](`/api/v1/applications/${uuid}/${path}`, { headers: xhr, data: data && { data } });
       expect(response.ok(), await response.text()).toBe(true);
     };
-    await staffCall('put', 'decision', { status: 40, approved_money: 12_000_00 });
+    await staffCall('put', 'decision', { status: 40, approved_money: AMOUNT });
     await staffCall('post', 'decision-release');
     const grantUrl = `/api/v1/portal/applications/${uuid}/grant`;
     const accepted = await applicant.post(`${grantUrl}/accept`, {
@@ -164,10 +181,31 @@ for (const locale of ['sv-SE', 'en-US'] as const) {
     expect(xml).toContain('urn:iso:std:iso:20022:tech:xsd:pain.001.001.03');
     expect(xml).toContain(`<EndToEndId>P${payoutId}</EndToEndId>`);
     expect(xml).toContain(`<Ustrd>${reference}</Ustrd>`);
-    await second.getByRole('button', { name: t.markSent }).click();
-    await second.getByRole('dialog', { name: t.markSent }).getByRole('button', { name: t.markSent }).click();
-    await second.getByRole('button', { name: t.markPaid }).click();
-    await second.getByRole('dialog', { name: t.markPaid }).getByRole('button', { name: t.markOnePaid }).click();
+    if (locale === 'sv-SE') {
+      // By the bank's word: its status report takes the file (the batch is sent), its debit notification pays it.
+      const batchUrl = second.url();
+      const messageId = /<MsgId>([^<]+)<\/MsgId>/.exec(xml)![1];
+      await importBankAnswer(
+        second,
+        'status.xml',
+        statusReport({ messageId: `STS-${payoutId}-${Date.now()}`, originalMessageId: messageId, groupStatus: 'ACCP' }),
+      );
+      await importBankAnswer(
+        second,
+        'debit.xml',
+        debitNotification({
+          messageId: `DBT-${payoutId}-${Date.now()}`,
+          payments: [{ endToEndId: `P${payoutId}`, amount: AMOUNT, bookedOn: stockholmToday(), bankReference: `SWE-${payoutId}` }],
+        }),
+        `P${payoutId} · Betald`,
+      );
+      await second.goto(batchUrl);
+    } else {
+      await second.getByRole('button', { name: t.markSent }).click();
+      await second.getByRole('dialog', { name: t.markSent }).getByRole('button', { name: t.markSent }).click();
+      await second.getByRole('button', { name: t.markPaid }).click();
+      await second.getByRole('dialog', { name: t.markPaid }).getByRole('button', { name: t.markOnePaid }).click();
+    }
     await expect(second.getByText(t.progress)).toBeVisible();
     await expect(second.getByRole('listitem').filter({ hasText: reference })).toContainText(t.paid);
     await expectAccessible(second);
