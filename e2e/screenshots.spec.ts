@@ -341,6 +341,9 @@ async function shootPayouts(page: Page, suffix: string) {
     await page.goto('/admin/payment-batches');
     await expect(page.getByRole('heading', { level: 1, name: t.batches })).toBeVisible();
     await shoot(page, `admin-payment-batches-${lang}${suffix}`);
+    await page.getByRole('button', { name: lang === 'sv' ? 'Läs in bankens svar' : 'Import the bank’s answer' }).click();
+    await shootDialog(page, `admin-bank-answer-import-${lang}${suffix}`);
+    await page.keyboard.press('Escape');
     for (const batch of batches) {
       await page.goto(`/admin/payment-batches/${batch.id}`);
       await expect(page.locator('main')).toContainText(String(batch.id));
@@ -358,6 +361,16 @@ async function shootPayouts(page: Page, suffix: string) {
     await page.goto('/admin/bookkeeping');
     await expect(page.getByRole('heading', { level: 1, name: t.bookkeeping })).toBeVisible();
     await shoot(page, `admin-bookkeeping-${lang}${suffix}`);
+    // The treasurer's record of payout abilities on their user page.
+    const users = (await (await page.request.get('/api/v1/users?search=ekonomi', { headers: xhr })).json()).data.data as { id: number }[];
+    await page.goto(`/admin/users/${users[0].id}`);
+    await expect(
+      page.getByRole('heading', { level: 2, name: lang === 'sv' ? 'Rätt att hantera utbetalningar' : 'Payout abilities' }),
+    ).toBeVisible();
+    await page
+      .getByRole('heading', { level: 2, name: lang === 'sv' ? 'Rätt att hantera utbetalningar' : 'Payout abilities' })
+      .scrollIntoViewIfNeeded();
+    await shoot(page, `admin-user-payout-abilities-${lang}${suffix}`);
   }
 }
 
