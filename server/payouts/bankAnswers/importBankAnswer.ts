@@ -209,6 +209,11 @@ async function actOnDebitNotification(trx: Db, deps: PayoutMailDeps, notificatio
         outcomes.push({ ...base, outcome: 'already' });
         continue;
       }
+      // The bank booked a payment of a file nobody marked sent: the file went to the bank, so its batch is sent now.
+      if (payout.status === in_batch) {
+        await endOpenBatchIn(trx, payout.batch_id!, staffId, sending(staffId, now));
+        payout.status = sent;
+      }
       // The bank's booking day, never after today (a file from the future is a clock's fault, not a payment's).
       const day = payment.bookedOn && payment.bookedOn <= today ? payment.bookedOn : today;
       await trx

@@ -211,6 +211,18 @@ describe('the bank’s debit notification', () => {
     expect((await importAnswer(later)).json().data.outcomes).toMatchObject([{ outcome: 'already' }]);
   });
 
+  it('sends the batch of a payment it booked that nobody marked sent', async () => {
+    const { batch, payouts } = await batchOf(2);
+    const xml = debitNotification({
+      messageId: `DBT-${randomUUID().slice(0, 30)}`,
+      payments: [{ endToEndId: `P${payouts[0].id}`, amount: 2_000_00, bookedOn: today(), bankReference: 'SWE-REF-9' }],
+    });
+    expect((await importAnswer(xml, bengt)).json().data.outcomes).toMatchObject([{ outcome: 'paid' }]);
+    expect((await api('GET', `/payment-batches/${batch.id}`)).json().data).toMatchObject({ sent_by: { id: bengtId }, paid: 1 });
+    expect((await payoutState(payouts[1].id)).status).toBe(sent);
+    expect((await historyOf(t.db, payouts[0].grant.id)).map((h) => h.action)).toEqual(['payout_batched', 'payout_sent', 'payout_paid']);
+  });
+
   it('refuses what is no bank answer, in the caller’s language, and anyone who does not manage payouts', async () => {
     const unreadable = await importAnswer('<Document><not closed></Document>');
     expect(unreadable.statusCode).toBe(422);
