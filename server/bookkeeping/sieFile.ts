@@ -48,8 +48,14 @@ function checkDay(day: string, what: string): void {
   if (!isDay(day)) throw new Error(`${what} is not a day written YYYY-MM-DD: "${day}"`);
 }
 
-/** Refuses what the accounting program would refuse or book wrongly, naming what is wrong. */
-function check(input: SieFileInput): void {
+/** The file but its vouchers: what is written before them. */
+export type SieHead = Omit<SieFileInput, 'vouchers'>;
+
+/**
+ * Refuses a head the accounting program would refuse, naming what is wrong; answers the check of each voucher written
+ * under it (its year named in the head, numbered once per year and series, its accounts declared, balancing).
+ */
+export function checkedHead(input: SieHead): (voucher: SieVoucher) => void {
   if (orgNumber(input.foundation.organisationNumber) !== null) {
     throw new Error(`Not an organisation number: "${input.foundation.organisationNumber}"`);
   }
@@ -73,7 +79,7 @@ function check(input: SieFileInput): void {
   }
 
   const seen = new Set<string>();
-  for (const voucher of input.vouchers) {
+  return (voucher) => {
     const name = `Voucher ${voucher.series} ${voucher.number}`;
     if (!voucher.series.trim() || !isPositiveWhole(voucher.number)) throw new Error(`${name} needs a series and a positive whole number`);
     checkDay(voucher.day, `${name}'s date`);
@@ -92,7 +98,7 @@ function check(input: SieFileInput): void {
       sum += BigInt(ore);
     }
     if (sum !== 0n) throw new Error(`${name} (${voucher.day}, "${voucher.text}") does not balance: its transactions sum to ${sum} öre`);
-  }
+  };
 }
 
 /** A voucher's lines: its head, then its rows between braces. */
@@ -112,7 +118,13 @@ function voucherLines({ series, number, day, text, transactions, registered }: S
  * is otherwise unfit to import.
  */
 export function sieFile(input: SieFileInput): Buffer {
-  check(input);
+  const check = checkedHead(input);
+  for (const voucher of input.vouchers) check(voucher);
+  return pc8(sieHeadText(input) + sieVouchersText(input.vouchers));
+}
+
+/** The head's lines (flag, program, format, company, years, accounts), each ended by CRLF. */
+export function sieHeadText(input: SieHead): string {
   const { foundation, program, financialYears, chartType } = input;
   const lines = [
     // Not yet imported: the receiving program sets it to 1 when it has read the file.
@@ -126,7 +138,14 @@ export function sieFile(input: SieFileInput): Buffer {
     ...financialYears.map(({ start, end }, index) => `#RAR ${index === 0 ? 0 : -index} ${sieDate(start)} ${sieDate(end)}`),
     ...(chartType ? [`#KPTYP ${sieText(chartType)}`] : []),
     ...[...input.accounts].sort((a, b) => a.number - b.number).map(({ number, name }) => `#KONTO ${number} ${sieText(name)}`),
-    ...input.vouchers.flatMap(voucherLines),
   ];
-  return pc8(lines.map((line) => `${line}\r\n`).join(''));
+  return lines.map((line) => `${line}\r\n`).join('');
+}
+
+/** Vouchers' lines, each ended by CRLF: a part of the file, to follow the head or the vouchers before them. */
+export function sieVouchersText(vouchers: SieVoucher[]): string {
+  return vouchers
+    .flatMap(voucherLines)
+    .map((line) => `${line}\r\n`)
+    .join('');
 }

@@ -5,7 +5,8 @@ import type { Db } from '../db/connect.js';
 import { assertTakesPart, type Viewer } from '../auth/standing.js';
 import { AppError, invalid } from '../errors.js';
 import { financialYearEnd, financialYearOf, journalSettings, purposes, type BookkeepingAccounts, type VoucherKind } from './journal.js';
-import type { SieAccount, SieFileInput, SieVoucher } from './sieFile.js';
+import { pc8 } from './sieFields.js';
+import { checkedHead, sieHeadText, sieVouchersText, type SieAccount, type SieFileInput, type SieHead, type SieVoucher } from './sieFile.js';
 
 // The journal's vouchers of a range of Stockholm days as an SIE file's: each with the number it was given when booked,
 // the day it books, when and by whom it was booked; a correction names the voucher it reverses. Read twice, the same
@@ -39,12 +40,9 @@ export function rangeYears(from: string, to: string, firstMonth: number): RangeY
   return { current, previous: { start: previousStart, end: financialYearEnd(previousStart) } };
 }
 
-/**
- * The vouchers booked on the days from..to, in their series and numbers' order; refused (403) to a viewer who stood
- * aside from any of their applications, since the books are whole or not given.
- */
-export async function journalVouchers(db: Db, range: { from: string; to: string }, texts: VoucherTexts, viewer: Viewer) {
-  const rows = await db
+/** The journal's rows of the days from..to, in the file's order (financial year, series, number). */
+function voucherRows(db: Db, range: { from: string; to: string }) {
+  return db
     .selectFrom('journal_vouchers as j')
     .leftJoin('journal_vouchers as r', 'r.id', 'j.reverses_id')
     .leftJoin('users as u', 'u.id', 'j.booked_by')
@@ -54,7 +52,6 @@ export async function journalVouchers(db: Db, range: { from: string; to: string 
       'j.financial_year',
       'j.day',
       'j.kind',
-      'j.application_id',
       'j.reference',
       'j.amount',
       'j.debit_account',
@@ -69,15 +66,16 @@ export async function journalVouchers(db: Db, range: { from: string; to: string 
     .where('j.day', '<=', range.to)
     .orderBy('j.financial_year')
     .orderBy('j.series')
-    .orderBy('j.number')
-    .execute();
-  await assertTakesPart(db, viewer, [...new Set(rows.map((row) => row.application_id))]);
-  return rows.map((row): SieVoucher & { kind: VoucherKind; reversal: boolean } => {
+    .orderBy('j.number');
+}
+type VoucherRow = Awaited<ReturnType<ReturnType<typeof voucherRows>['executeTakeFirstOrThrow']>>;
+
+const asVoucher =
+  (texts: VoucherTexts) =>
+  (row: VoucherRow): SieVoucher => {
     const ore = Number(row.amount);
     const reversal = row.reversed_number !== null;
     return {
-      kind: row.kind,
-      reversal,
       series: row.series,
       number: row.number,
       day: row.day,
@@ -90,7 +88,67 @@ export async function journalVouchers(db: Db, range: { from: string; to: string 
         { account: row.credit_account, ore: -ore },
       ],
     };
-  });
+  };
+
+/**
+ * The vouchers booked on the days from..to, in the file's order, `size` at a time: each batch read after the last
+ * one's place (financial year, series, number), so no read holds more than a batch, however many there are.
+ */
+export async function* journalVoucherBatches(db: Db, range: { from: string; to: string }, texts: VoucherTexts, size = 2_000) {
+  let after: VoucherRow | undefined;
+  for (;;) {
+    const place = after;
+    const rows = await voucherRows(db, range)
+      .$if(place !== undefined, (q) =>
+        q.where(
+          sql<boolean>`(j.financial_year, j.series, j.number) > (${place!.financial_year}::date, ${place!.series}, ${place!.number})`,
+        ),
+      )
+      .limit(size)
+      .execute();
+    if (rows.length) yield rows.map(asVoucher(texts));
+    if (rows.length < size) return;
+    after = rows.at(-1);
+  }
+}
+
+/**
+ * The books of the days from..to are whole or not given: refused (403) to a viewer who stood aside from any
+ * application booked in them. Answers how many vouchers they hold.
+ */
+async function assertWholeBooks(db: Db, range: { from: string; to: string }, viewer: Viewer): Promise<number> {
+  const rows = await db
+    .selectFrom('journal_vouchers')
+    .select(['application_id', sql<string>`count(*)`.as('vouchers')])
+    .where('day', '>=', range.from)
+    .where('day', '<=', range.to)
+    .groupBy('application_id')
+    .orderBy('application_id')
+    .execute();
+  await assertTakesPart(
+    db,
+    viewer,
+    rows.map((row) => row.application_id),
+  );
+  return rows.reduce((sum, row) => sum + Number(row.vouchers), 0);
+}
+
+/** The accounts the vouchers of the range book on, each by the purpose it first served, as the file declares them. */
+async function bookedAccounts(db: Db, range: { from: string; to: string }) {
+  const rows = await db
+    .selectFrom('journal_vouchers')
+    .select(['kind', sql<boolean>`reverses_id IS NOT NULL`.as('reversal'), 'debit_account', 'credit_account'])
+    .where('day', '>=', range.from)
+    .where('day', '<=', range.to)
+    .groupBy(['kind', sql`reverses_id IS NOT NULL`, 'debit_account', 'credit_account'])
+    .orderBy(sql`min(financial_year)`)
+    .orderBy(sql`min(number)`)
+    .execute();
+  return rows.map((row) => ({
+    kind: row.kind,
+    reversal: row.reversal,
+    transactions: [{ account: row.debit_account }, { account: row.credit_account }],
+  }));
 }
 
 /**
@@ -127,20 +185,35 @@ export function declaredAccounts(
   return [...declared].map(([number, accountName]) => ({ number, name: accountName }));
 }
 
-/** Everything of the SIE file but the program and the day it is written. */
-export async function bookkeepingOf(
+/**
+ * The SIE file of the days from..to as it is written, a batch of vouchers at a time (PC8 bytes), and how many vouchers
+ * it holds. The head is written and checked before anything is sent: missing settings (422) and a viewer who stood
+ * aside (403) are refused as an answer, not as a file cut short.
+ */
+export async function sieExport(
   db: Db,
   range: { from: string; to: string },
   texts: VoucherTexts,
   viewer: Viewer,
-): Promise<Omit<SieFileInput, 'program' | 'generatedOn'>> {
+  written: Pick<SieFileInput, 'program' | 'generatedOn'>,
+): Promise<{ chunks: AsyncGenerator<Buffer>; vouchers: number }> {
   const { foundation, accounts, firstMonth } = await bookkeepingSettings(db);
   const years = rangeYears(range.from, range.to, firstMonth);
-  const vouchers = await journalVouchers(db, range, texts, viewer);
-  return {
+  const vouchers = await assertWholeBooks(db, range, viewer);
+  const head: SieHead = {
+    ...written,
     foundation,
     financialYears: [years.current, ...(years.previous ? [years.previous] : [])],
-    accounts: declaredAccounts(accounts, vouchers, texts.account),
-    vouchers: vouchers.map(({ kind: _kind, reversal: _reversal, ...voucher }) => voucher),
+    accounts: declaredAccounts(accounts, await bookedAccounts(db, range), texts.account),
   };
+  const check = checkedHead(head);
+  const headText = sieHeadText(head);
+  async function* chunks() {
+    yield pc8(headText);
+    for await (const batch of journalVoucherBatches(db, range, texts)) {
+      for (const voucher of batch) check(voucher);
+      yield pc8(sieVouchersText(batch));
+    }
+  }
+  return { chunks: chunks(), vouchers };
 }

@@ -1,7 +1,7 @@
+import { Readable } from 'node:stream';
 import { Type } from 'typebox';
 import { exportsOverlapping, recordExport } from '../../bookkeeping/exports.js';
-import { sieFile } from '../../bookkeeping/sieFile.js';
-import { bookkeepingOf } from '../../bookkeeping/vouchers.js';
+import { sieExport } from '../../bookkeeping/vouchers.js';
 import { stockholmDay } from '../../clock.js';
 import { invalid } from '../../errors.js';
 import { attachmentHeader } from '../../uploads/fileName.js';
@@ -29,7 +29,7 @@ export default async function bookkeepingRoutes(app: Api) {
       const { from, to } = request.query;
       if (to < from) throw invalid({ to: ['validation.bookkeeping_range_reversed'] });
       const t = request.t;
-      const input = await bookkeepingOf(
+      const { chunks, vouchers } = await sieExport(
         app.db,
         { from, to },
         {
@@ -39,17 +39,13 @@ export default async function bookkeepingRoutes(app: Api) {
           account: (purpose) => t(`bookkeeping.accounts.${purpose}`),
         },
         request.viewer,
+        { program: { name: app.config.productName, version: '1' }, generatedOn: stockholmDay(app.clock.now()) },
       );
-      const file = sieFile({
-        ...input,
-        program: { name: app.config.productName, version: '1' },
-        generatedOn: stockholmDay(app.clock.now()),
-      });
-      await recordExport(app.db, { from, to, vouchers: input.vouchers.length }, request.staff!.id);
+      await recordExport(app.db, { from, to, vouchers }, request.staff!.id);
       return reply
         .type('application/octet-stream')
         .header('Content-Disposition', attachmentHeader(`${t('bookkeeping.file_name')}_${from}_${to}.se`))
-        .send(file);
+        .send(Readable.from(chunks));
     },
   );
 
