@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import enUS from '../locales/en-US.json';
 import svSE from '../locales/sv-SE.json';
-import { payoutAccount, readPayoutAccount, type PayoutAccountKind } from './payoutAccounts.js';
+import { ibanIsBankAccount, payoutAccount, readPayoutAccount, type PayoutAccountKind } from './payoutAccounts.js';
 import { luhn, type Message } from './validators.js';
 
 /** The payload with the Luhn check digit appended. */
@@ -197,5 +197,39 @@ describe('the messages', () => {
       const named = [...text.matchAll(/%\{(\w+)\}/g)].map((m) => m[1]).sort();
       expect(named, key).toEqual(Object.keys(params ?? {}).sort());
     }
+  });
+});
+
+describe('a Swedish IBAN and a bank account', () => {
+  /** SEkk, the bank's code and the 17 digits, kk made by ISO 13616's rule. */
+  const iban = (bank: string, number: string) => {
+    const rest = [...`${bank}${number}SE00`].map((c) => parseInt(c, 36)).join('');
+    const check = 98 - Number(BigInt(rest) % 97n);
+    return `SE${String(check).padStart(2, '0')}${bank}${number}`;
+  };
+  const parts = (text: string) => readPayoutAccount('bank', text).account!.bank!;
+
+  it('reads the register’s own example as SEB 5839, 825 746 6', () => {
+    expect(ibanIsBankAccount('SE4550000000058398257466', '5839', '8257466')).toBe(true);
+    expect(ibanIsBankAccount('SE4550000000058398257466', '5839', '8257467')).toBe(false);
+  });
+
+  it.each([
+    // A type 1 account: the clearing number and its seven digits.
+    ['5839 8257466', '500', '00000058398257466'],
+    // Swedbank behind a five-digit clearing number: all five and the account filled to ten digits.
+    ['8129-9, 433 867 116', '800', '00812990433867116'],
+    // Handelsbanken and a Nordea personal account: the account number alone, under the bank's code.
+    ['6789, 123456789', '600', '00000000123456789'],
+    ['3300 000620-5124', '300', '00000000006205124'],
+  ])('finds %s in its IBAN, and no other bank’s', (text, bank, number) => {
+    const { clearing, account } = parts(text);
+    expect(ibanIsBankAccount(iban(bank, number), clearing, account)).toBe(true);
+    expect(ibanIsBankAccount(iban(bank, `${number.slice(0, -1)}${(Number(number.at(-1)) + 1) % 10}`), clearing, account)).toBe(false);
+    if (bank === '600' || bank === '300') expect(ibanIsBankAccount(iban('500', number), clearing, account)).toBe(false);
+  });
+
+  it('is no account of a foreign IBAN', () => {
+    expect(ibanIsBankAccount('DE89370400440532013000', '5000', '1234566')).toBe(false);
   });
 });

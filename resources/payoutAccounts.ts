@@ -121,3 +121,36 @@ export function payoutAccount(kind: PayoutAccountKind, value: unknown): Message 
   if (typeof value !== 'string') return { key: 'validation.string' };
   return readPayoutAccount(kind, value).problem ?? null;
 }
+
+/**
+ * The banks whose Swedish IBAN holds the account number without the clearing number, by clearing range, with the
+ * three-digit bank code the IBAN then needs to name the bank (Svensk Betalinfrastruktur's "IBAN-ID och BIC-adress för
+ * banker"; the rest hold the clearing number, which names the bank by itself).
+ */
+const IBAN_WITHOUT_CLEARING: [from: number, to: number, bank: string][] = [
+  [3300, 3300, '300'],
+  [3782, 3782, '300'],
+  [6000, 6999, '600'],
+  [9180, 9189, '120'],
+  [9300, 9329, '930'],
+  [9330, 9349, '933'],
+  [9570, 9579, '957'],
+  [9890, 9899, '989'],
+];
+
+/**
+ * Whether a Swedish IBAN (SEkk BBB and 17 digits) is this bank account (its clearing number and account number), by
+ * Bankgirot's "Bankernas kontonummeruppbyggnad": a type 1 account is the clearing number and its seven digits; behind
+ * a five-digit Swedbank clearing number, and at Plusgirot, the clearing number and the account filled to ten digits;
+ * at the other type 2 banks the account number alone, under the bank's code. Either way zero-filled to 17 digits.
+ */
+export function ibanIsBankAccount(iban: string, clearing: string, account: string): boolean {
+  const bank = bankOf(clearing);
+  if (!bank || !/^SE\d{22}$/.test(iban)) return false;
+  const [code, number] = [iban.slice(4, 7), iban.slice(7)];
+  const serial = account.replace(/^0+/, '');
+  if (bank.type === 1) return number === `${clearing}${serial.padStart(7, '0')}`.padStart(17, '0');
+  if (bank.comment === 3) return number === `${clearing}${serial.padStart(10, '0')}`.padStart(17, '0');
+  const range = IBAN_WITHOUT_CLEARING.find(([from, to]) => Number(clearing.slice(0, 4)) >= from && Number(clearing.slice(0, 4)) <= to);
+  return (range === undefined || range[2] === code) && number === serial.padStart(17, '0');
+}

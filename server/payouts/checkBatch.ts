@@ -1,5 +1,5 @@
 import { bankText, characterName } from '../../resources/bankText.js';
-import { readPayoutAccount } from '../../resources/payoutAccounts.js';
+import { ibanIsBankAccount, readPayoutAccount } from '../../resources/payoutAccounts.js';
 import { addDays } from '../clock.js';
 import { type CreditorAccount, type DebtorAccount, type PaymentBatch, PaymentBatchError } from './paymentBatch.js';
 
@@ -61,6 +61,12 @@ function creditorAccount(account: CreditorAccount): CreditorAccount | null {
   return number && !readPayoutAccount(account.kind, number).problem ? { kind: account.kind, number } : null;
 }
 
+/** Whether the payee's account is the foundation's: the same bankgiro, or the bank account its IBAN holds. */
+function isOwnAccount(debtor: DebtorAccount, creditor: CreditorAccount): boolean {
+  if (debtor.kind === 'bankgiro') return creditor.kind === 'bankgiro' && creditor.number === debtor.number;
+  return creditor.kind === 'bank' && ibanIsBankAccount(debtor.iban, creditor.clearing, creditor.account);
+}
+
 /** The text cleaned, when it is not blank and at most `max` characters. */
 function text(value: string, max: number): string | null {
   const cleaned = clean(value);
@@ -112,10 +118,8 @@ export function checkBatch(batch: PaymentBatch): PaymentBatch {
     if (!creditorName) throw invalid(`payments.${index}.creditorName`);
     const creditor = creditorAccount(payment.creditorAccount);
     if (!creditor) throw new PaymentBatchError('errors.payment_account_invalid', { payment: endToEndId });
-    // The foundation is no payee: money from its bankgiro to the same bankgiro is a mistake, never a grant.
-    if (creditor.kind === 'bankgiro' && account.kind === 'bankgiro' && creditor.number === account.number) {
-      throw new PaymentBatchError('errors.payment_to_own_account', { payment: endToEndId });
-    }
+    // The foundation is no payee: money from its account to the same account is a mistake, never a grant.
+    if (isOwnAccount(account, creditor)) throw new PaymentBatchError('errors.payment_to_own_account', { payment: endToEndId });
     const remittance = banked(payment.remittance, endToEndId);
     if (characters(remittance).length > REMITTANCE_LENGTH) throw invalid(`payments.${index}.remittance`);
     return { endToEndId, amount: payment.amount, creditorName, creditorAccount: creditor, remittance };

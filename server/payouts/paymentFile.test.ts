@@ -267,4 +267,13 @@ describe('a batch the bank cannot be given', () => {
       params: { payment: payments[1].endToEndId },
     });
   });
+
+  it('is refused with a payment to the bank account the foundation’s IBAN holds, naming it', () => {
+    const own = { kind: 'bank' as const, clearing: '5839', account: '825 746 6' };
+    const payments = [payment(0, creditorAccounts.bank), payment(1, own)];
+    expect(refusal({ debtor: { ...batch(ibanDebtor, []).debtor, account: ibanDebtor }, payments })).toEqual({
+      key: 'errors.payment_to_own_account',
+      params: { payment: payments[1].endToEndId },
+    });
+  });
 });

@@ -84,7 +84,14 @@ describe('the payment settings', () => {
     await payoutOf(t.db, grant, grant.instalments[0], { account: { type: 'bankgiro', number: '55555551' } });
     const own = await put({ name: 'X', org_number: '802415-3978', account_kind: 'bankgiro', bankgiro: '5555-5551', ...accounts });
     expect(own.json().errors).toEqual({
-      bankgiro: ["A payout waiting to be paid goes to this bankgiro number. The foundation's own account cannot be a payee's."],
+      bankgiro: ["A payout waiting to be paid goes to this account. The foundation's own account cannot be a payee's."],
+    });
+    // The same for an IBAN holding the bank account a payout waits for (Handelsbanken 6789, 123 456 789).
+    const second = await grantedApplication(t.db, { amount: 1_000_00 });
+    await payoutOf(t.db, second, second.instalments[0], { account: { type: 'bank', clearing: '6789', number: '123456789' } });
+    const ownIban = { name: 'X', org_number: '802415-3978', account_kind: 'iban', bic: 'HANDSESS', ...accounts };
+    expect((await put({ ...ownIban, iban: 'SE71 6000 0000 0001 2345 6789' })).json().errors).toEqual({
+      iban: ["A payout waiting to be paid goes to this account. The foundation's own account cannot be a payee's."],
     });
     // The bank's customer number: letters, digits and hyphens; then it is kept and read back.
     const customer = await put({

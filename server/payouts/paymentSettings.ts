@@ -1,6 +1,7 @@
+import { sql } from 'kysely';
 import { enums } from '../../resources/enums.js';
 import { bicProblem, displayIban, ibanProblem, normaliseBic, normaliseIban } from '../../resources/ibanBic.js';
-import { accountDisplay, readPayoutAccount } from '../../resources/payoutAccounts.js';
+import { accountDisplay, ibanIsBankAccount, readPayoutAccount } from '../../resources/payoutAccounts.js';
 import { personName } from '../../resources/users.js';
 import { bankCharacters, length, normaliseOrgNumber, orgNumber, required, type Message } from '../../resources/validators.js';
 import { changeFinancialYear } from '../bookkeeping/journal.js';
@@ -115,9 +116,10 @@ export async function savePaymentSettings(db: Db, input: PaymentSettingsInput, u
       .forUpdate()
       .executeTakeFirstOrThrow();
     // The foundation's account is no payee's: a payout waiting to be paid to it would pay the foundation itself.
-    if (values.bankgiro && (await payeeAccountIs(trx, values.bankgiro))) {
+    if (values.bankgiro && (await payeeBankgiroIs(trx, values.bankgiro))) {
       throw invalid({ bankgiro: ['validation.foundation_account_is_payee'] });
     }
+    if (values.iban && (await payeeBankAccountIs(trx, values.iban))) throw invalid({ iban: ['validation.foundation_account_is_payee'] });
     const firstMonth = input.financial_year_first_month;
     if (firstMonth !== undefined && firstMonth !== month) await changeFinancialYear(trx, firstMonth);
     await trx
@@ -128,18 +130,33 @@ export async function savePaymentSettings(db: Db, input: PaymentSettingsInput, u
   return paymentSettingsOf(db);
 }
 
-/** Whether a payout not yet paid, rejected or returned goes to this bankgiro (its digits). */
-async function payeeAccountIs(db: Db, bankgiro: string): Promise<boolean> {
+/** The payouts not yet paid, rejected or returned. */
+const waitingPayouts = (db: Db) => {
   const { requested, prepared, approved, in_batch, sent } = enums.payout_status;
-  const row = await db
-    .selectFrom('payouts')
+  return db.selectFrom('payouts').where('status', 'in', [requested, prepared, approved, in_batch, sent]);
+};
+
+/** Whether a payout waiting to be paid goes to this bankgiro (its digits). */
+async function payeeBankgiroIs(db: Db, bankgiro: string): Promise<boolean> {
+  const row = await waitingPayouts(db)
     .select('id')
     .where('account_type', '=', 'bankgiro')
     .where('account_number', '=', bankgiro)
-    .where('status', 'in', [requested, prepared, approved, in_batch, sent])
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** Whether a payout waiting to be paid goes to the Swedish bank account this IBAN holds. */
+async function payeeBankAccountIs(db: Db, iban: string): Promise<boolean> {
+  // Those whose account number ends the IBAN's digits, each then read by the banks' rules.
+  const rows = await waitingPayouts(db)
+    .select(['clearing_number', 'account_number'])
+    .distinct()
+    .where('account_type', '=', 'bank')
+    .where(sql<boolean>`${iban} LIKE '%' || ltrim(account_number, '0')`)
+    .execute();
+  return rows.some((row) => ibanIsBankAccount(iban, row.clearing_number ?? '', row.account_number));
 }
 
 /** The payment file's debtor from the settings, or null while the settings lack its name, number or account. */
