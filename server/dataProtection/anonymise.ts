@@ -84,7 +84,11 @@ export async function anonymiseApplications(
     .set({ according_to_plan_comment: null, marketing: null })
     .where('application_id', 'in', applicationIds)
     .execute();
-  await trx.updateTable('investigations').set({ comment: null }).where('application_id', 'in', applicationIds).execute();
+  await trx
+    .updateTable('investigations')
+    .set({ comment: null, review_comment: null })
+    .where('application_id', 'in', applicationIds)
+    .execute();
   await trx.updateTable('grants').set(blankGrant).where('application_id', 'in', applicationIds).execute();
   await trx.updateTable('payouts').set(blankPayout).where('application_id', 'in', applicationIds).execute();
   await trx

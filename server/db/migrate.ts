@@ -40,6 +40,7 @@ import * as paymentBatchFiles from './migrations/0039_payment_batch_files.js';
 import * as payoutAbilityChanges from './migrations/0040_payout_ability_changes.js';
 import * as bankCustomerNumber from './migrations/0041_bank_customer_number.js';
 import * as bankAnswers from './migrations/0042_bank_answers.js';
+import * as reviewProposal from './migrations/0043_review_proposal.js';
 
 // Listed here rather than read from disk, so the order is explicit and nothing depends on the working directory.
 const migrations: Record<string, Migration> = {
@@ -83,6 +84,7 @@ const migrations: Record<string, Migration> = {
   '0040_payout_ability_changes': payoutAbilityChanges,
   '0041_bank_customer_number': bankCustomerNumber,
   '0042_bank_answers': bankAnswers,
+  '0043_review_proposal': reviewProposal,
 };
 
 export async function migrate(db: Db): Promise<string[]> {

@@ -484,6 +484,10 @@ export interface Database {
     conflict_declared_at: Date | null;
     /** When the reviewer sent in their scores. */
     reviewed_at: Date | null;
+    /** The review's own proposal and comment, beside the investigation's (amount, status, comment). */
+    review_amount: number | null;
+    review_status: Generated<number>;
+    review_comment: string | null;
     created_at: Created;
     updated_at: Timestamp;
   };

@@ -69,9 +69,9 @@ export async function agendaOf(db: Db, meetingId: number, viewer: Viewer) {
       'f.last_name',
       sql<string | null>`(select string_agg(c.label, ', ' order by c.type, c.label collate swedish)
         from application_categories ac join categories c on c.id = ac.category_id where ac.application_id = a.id)`.as('category'),
-      sql<number | null>`${reviewsIn('(round(avg(i.amount) / 100) * 100)::bigint')}`.as('proposed_amount'),
-      sql<number>`${reviewsIn(`count(*) filter (where i.status = ${grant})::int`)}`.as('grants'),
-      sql<number>`${reviewsIn(`count(*) filter (where i.status = ${reject})::int`)}`.as('rejects'),
+      sql<number | null>`${reviewsIn('(round(avg(i.review_amount) / 100) * 100)::bigint')}`.as('proposed_amount'),
+      sql<number>`${reviewsIn(`count(*) filter (where i.review_status = ${grant})::int`)}`.as('grants'),
+      sql<number>`${reviewsIn(`count(*) filter (where i.review_status = ${reject})::int`)}`.as('rejects'),
     ])
     .where('ag.meeting_id', '=', meetingId)
     .orderBy('ag.position')

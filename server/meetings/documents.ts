@@ -30,9 +30,9 @@ async function reviewsOf(db: Db, applicationIds: number[], locale: Locale) {
       'i.application_id',
       'i.conflict_of_interest',
       'i.reviewed_at',
-      'i.amount',
-      'i.status',
-      'i.comment',
+      'i.review_amount as amount',
+      'i.review_status as status',
+      'i.review_comment as comment',
       'u.first_name',
       'u.last_name',
     ])

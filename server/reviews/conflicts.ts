@@ -38,7 +38,17 @@ export async function standAside(trx: Db, applicationId: number, userId: number,
   if (!recorded) return;
   const review = await trx
     .selectFrom('investigations')
-    .select(['id', 'conflict_of_interest', 'reviewed_at', 'amount', 'status', 'comment'])
+    .select([
+      'id',
+      'conflict_of_interest',
+      'reviewed_at',
+      'amount',
+      'status',
+      'comment',
+      'review_amount',
+      'review_status',
+      'review_comment',
+    ])
     .where('application_id', '=', applicationId)
     .where('user_id', '=', userId)
     .forUpdate()
@@ -54,10 +64,14 @@ export async function standAside(trx: Db, applicationId: number, userId: number,
         .execute();
       removed = {
         scores: Object.fromEntries(scores.map((s) => [String(s.criterion_id), s.score])),
-        amount: review.amount,
-        status: review.status,
-        comment: review.comment,
+        amount: review.review_amount,
+        status: review.review_status,
+        comment: review.review_comment,
       };
+    }
+    // The investigation's own proposal goes too: one who stood aside proposes nothing.
+    if (review.amount !== null || review.comment !== null || review.status !== enums.investigation_status.no_proposal) {
+      removed = { ...removed, investigation: { amount: review.amount, status: review.status, comment: review.comment } };
     }
     await trx.deleteFrom('review_scores').where('investigation_id', '=', review.id).execute();
     await trx
@@ -69,6 +83,9 @@ export async function standAside(trx: Db, applicationId: number, userId: number,
         amount: null,
         status: enums.investigation_status.no_proposal,
         comment: null,
+        review_amount: null,
+        review_status: enums.investigation_status.no_proposal,
+        review_comment: null,
         updated_at: sql<Date>`now()`,
       })
       .where('id', '=', review.id)

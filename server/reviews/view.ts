@@ -41,9 +41,9 @@ async function reviewsOf(db: Db, applicationId: number) {
       'u.first_name',
       'u.last_name',
       'i.conflict_of_interest',
-      'i.comment',
-      'i.amount',
-      'i.status',
+      'i.review_comment as comment',
+      'i.review_amount as amount',
+      'i.review_status as status',
       'i.reviewed_at',
     ])
     .where('i.application_id', '=', applicationId)

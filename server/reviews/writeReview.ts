@@ -36,7 +36,7 @@ export async function writeOwnReview(db: Db, applicationId: number, userId: numb
   await inTransaction(db, async (trx) => {
     const current = await trx
       .selectFrom('investigations')
-      .select(['id', 'conflict_of_interest', 'reviewed_at', 'amount', 'status', 'comment'])
+      .select(['id', 'conflict_of_interest', 'reviewed_at', 'review_amount', 'review_status', 'review_comment'])
       .where('application_id', '=', application.id)
       .where('user_id', '=', userId)
       .forUpdate()
@@ -65,7 +65,7 @@ export async function writeOwnReview(db: Db, applicationId: number, userId: numb
       .orderBy('criterion_id')
       .execute();
     const earlierScores = Object.fromEntries(earlier.map((s) => [String(s.criterion_id), s.score]));
-    const proposal = { amount: current.amount, status: current.status, comment: current.comment };
+    const proposal = { amount: current.review_amount, status: current.review_status, comment: current.review_comment };
     const now = sql<Date>`now()`;
 
     const reviewing = (['scores', 'comment', 'amount', 'status'] as const).some((field) => input[field] !== undefined);
@@ -97,7 +97,7 @@ export async function writeOwnReview(db: Db, applicationId: number, userId: numb
         .execute();
       await trx
         .updateTable('investigations')
-        .set({ ...next, reviewed_at: now, updated_at: now })
+        .set({ review_amount: next.amount, review_status: next.status, review_comment: next.comment, reviewed_at: now, updated_at: now })
         .where('id', '=', current.id)
         .execute();
       await recordHistory(trx, {

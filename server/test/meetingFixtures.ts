@@ -116,9 +116,9 @@ export async function applicationWithReviews(
       .values({
         application_id: application.id,
         user_id: review.userId,
-        amount: review.amount ?? null,
-        status: review.status ?? enums.investigation_status.no_proposal,
-        comment: review.comment ?? null,
+        review_amount: review.amount ?? null,
+        review_status: review.status ?? enums.investigation_status.no_proposal,
+        review_comment: review.comment ?? null,
         conflict_of_interest: review.conflict ?? (sentIn ? false : null),
         conflict_declared_at: review.conflict !== undefined || sentIn ? new Date() : null,
         reviewed_at: sentIn ? new Date() : null,

@@ -1,6 +1,6 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Admin, CustomRoutes, defaultTheme, Resource, type AuthProvider, type DataProvider, type I18nProvider } from 'react-admin';
-import { BrowserRouter, Navigate, Route, useParams, useSearchParams } from 'react-router-dom';
+import { createBrowserRouter, Navigate, Route, RouterProvider, useParams, useSearchParams } from 'react-router-dom';
 import { resourceList } from '../../resources/index';
 import { presetsOf } from './applications/presets';
 import { resourceIcon } from './resources/icons';
@@ -83,12 +83,15 @@ function DashboardScreen() {
 
 /** The staff app at /admin: react-admin with our providers; one <Resource> per entity of resources/ (issue by issue). */
 export function AdminApp({ i18nProvider }: { i18nProvider: I18nProvider }) {
-  return (
-    // react-admin would otherwise use a hash router; real paths under /admin match what the server serves.
-    <BrowserRouter basename="/admin">
-      <StaffAdmin i18nProvider={i18nProvider} dataProvider={dataProvider} authProvider={authProvider} />
-    </BrowserRouter>
+  // react-admin would otherwise use a hash router; real paths under /admin match what the server serves. A data router,
+  // so that forms left with unsaved changes can ask before the page changes (`warnWhenUnsavedChanges`).
+  const [router] = useState(() =>
+    createBrowserRouter(
+      [{ path: '*', element: <StaffAdmin i18nProvider={i18nProvider} dataProvider={dataProvider} authProvider={authProvider} /> }],
+      { basename: '/admin' },
+    ),
   );
+  return <RouterProvider router={router} />;
 }
 
 /** The admin's screens and routes inside whatever router holds them, with the providers given (tests give their own). */

@@ -292,6 +292,37 @@ describe('reviewing', () => {
     ]);
   });
 
+  it('keeps the investigation and the review as two notes: neither replaces the other', async () => {
+    const { application, reviewers, c1, c2 } = await underReview();
+    const [ada] = reviewers;
+    const investigation = { amount: 40_000_00, status: grant, comment: 'Välskött förening, rimlig budget. Föreslår 40 000 kr.' };
+    await review(application.uuid, ada, { conflict_of_interest: false });
+    const saved = await send('PUT', `/applications/${application.uuid}/investigations/mine`, ada.cookie, { data: investigation });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const reviewed = await review(application.uuid, ada, {
+      conflict_of_interest: false,
+      scores: { [c1]: 4, [c2]: 8 },
+      comment: 'Bra för bygden, barnfokus.',
+      amount: 30_000_00,
+      status: grant,
+    });
+    expect(reviewed.statusCode, reviewed.body).toBe(200);
+    const mine = (await get(`/applications/${application.uuid}/investigations`, ada.cookie))
+      .json()
+      .data.find((i: { mine: boolean }) => i.mine);
+    expect(mine).toMatchObject(investigation);
+    expect((await reviews(application.uuid, ada)).json().data.mine).toMatchObject({
+      comment: 'Bra för bygden, barnfokus.',
+      amount: 30_000_00,
+      status: grant,
+    });
+    // And the other way round: the investigation saved again leaves the review as it was.
+    await send('PUT', `/applications/${application.uuid}/investigations/mine`, ada.cookie, {
+      data: { ...investigation, comment: 'Reviderad.' },
+    });
+    expect((await reviews(application.uuid, ada)).json().data.mine.comment).toBe('Bra för bygden, barnfokus.');
+  });
+
   it('refuses partial and out-of-range scores with a field error per criterion, changing nothing', async () => {
     const { application, reviewers, c1, c2 } = await underReview();
     const [ada] = reviewers;

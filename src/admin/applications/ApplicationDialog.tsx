@@ -5,6 +5,7 @@ import { hasAbility, type Ability } from '../../../resources/abilities';
 import { visuallyHidden } from '../../components/visuallyHidden';
 import { useIsPhone } from '../layout/useIsPhone';
 import { Loaded, refusalOf } from '../LoadFailed';
+import { useConfirmLeave } from '../unsaved/unsavedChanges';
 import { useApplicationQuery } from '../useStaffQuery';
 import { ApplicationActions } from './ApplicationActions';
 import { useApplicantName } from './applicantName';
@@ -47,6 +48,9 @@ export function ApplicationDialog({
   const application = useApplicationQuery('getApplication', uuid);
   const { data } = application;
   const unread = !!data?.progress?.unread_messages;
+  // A proposal, review, decision or message typed and not saved is asked about before the dialog closes or changes tab.
+  const confirmLeave = useConfirmLeave();
+  const close = () => confirmLeave(onClose);
   const tabProps = (value: DialogTab) => ({ value, id: tabId(value), 'aria-controls': panelId(value) });
   const { permissions } = usePermissions<Ability[]>();
   const period = data ? { type: 'periods', id: data.period.id } : null;
@@ -81,7 +85,7 @@ export function ApplicationDialog({
     (view && { reference: view.applicant.reference, applicant: view.applicant.name === null ? null : { name: view.applicant.name } });
 
   return (
-    <Dialog open onClose={onClose} maxWidth="md" fullWidth fullScreen={phone} aria-labelledby="application-dialog-title">
+    <Dialog open onClose={close} maxWidth="md" fullWidth fullScreen={phone} aria-labelledby="application-dialog-title">
       <DialogTitle id="application-dialog-title">
         {heading
           ? translate('app.applications.dialog_title', {
@@ -93,7 +97,7 @@ export function ApplicationDialog({
       {!closed && (
         <Tabs
           value={(shown === 'payouts' && !seesPayouts) || (shown === 'review' && !seesReview) ? false : shown}
-          onChange={(_event, value: DialogTab) => onTabChange(value)}
+          onChange={(_event, value: DialogTab) => confirmLeave(() => onTabChange(value))}
           aria-label={translate('app.applications.tabs.label')}
           variant={phone ? 'fullWidth' : 'standard'}
           sx={{ borderBottom: 1, borderColor: 'divider', px: { sm: 1 } }}
@@ -138,7 +142,7 @@ export function ApplicationDialog({
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap' }}>
         {data && mode === 'manage' && shown === 'application' && <ApplicationActions data={data} onDeleted={onClose} onLeave={onLeave} />}
-        <Button onClick={onClose} variant="contained">
+        <Button onClick={close} variant="contained">
           {translate('ra.action.close')}
         </Button>
       </DialogActions>

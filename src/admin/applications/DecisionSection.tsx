@@ -26,6 +26,7 @@ import { DecisionMail } from './DecisionMail';
 import { PendingDecisionChange } from './PendingDecisionChange';
 import { AmountInput, ProposalSection } from './ProposalSection';
 import { useShownApplication } from './useShownApplication';
+import { useUnsavedChanges } from '../unsaved/unsavedChanges';
 
 const { approved, rejected } = enums.application_status;
 
@@ -76,6 +77,9 @@ function DecisionForm({ uuid, decision }: { uuid: string; decision: Decision }) 
   const [message, setMessage] = useState<string | null>(null);
   // The amount as it is being typed, so what is left of the period's amount follows every keystroke.
   const [typing, setTyping] = useState<number | null | undefined>(undefined);
+  const typed = JSON.stringify({ draft, reason });
+  const [saved, setSaved] = useState(typed);
+  useUnsavedChanges(typed !== saved || typing !== undefined);
 
   const capped = decision.uses_money_distribution_cap;
   const approving = draft.status === approved;
@@ -110,8 +114,9 @@ function DecisionForm({ uuid, decision }: { uuid: string; decision: Decision }) 
       });
     if (decision.told) body.reason = reason;
     try {
-      const saved = await decide.mutateAsync(body);
-      notify(saved.pending_change ? 'app.decision.change_asked' : 'app.decision.saved', { type: 'success' });
+      const answer = await decide.mutateAsync(body);
+      setSaved(typed);
+      notify(answer.pending_change ? 'app.decision.change_asked' : 'app.decision.saved', { type: 'success' });
     } catch (failure) {
       setMessage((failure as Error).message);
       setErrors(errorBody(failure as HttpError)?.errors ?? {});

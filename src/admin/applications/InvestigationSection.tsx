@@ -6,6 +6,7 @@ import { formatMoney } from '../../../resources/format';
 import { errorBody } from '../../providers/dataProvider';
 import type { Investigation, Proposal } from '../../providers/staffMethods';
 import { Loaded } from '../LoadFailed';
+import { useUnsavedChanges } from '../unsaved/unsavedChanges';
 import { useApplicationMutation, useApplicationQuery } from '../useStaffQuery';
 import { proposalKey } from './InvestigatorsSection';
 import { ProposalChoice, ProposalSection } from './ProposalSection';
@@ -33,11 +34,14 @@ function InvestigationForm({ uuid, proposals, userId }: { uuid: string; proposal
       : { amount: null, status: enums.investigation_status.no_proposal, comment: '' };
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saved, setSaved] = useState(mine);
+  useUnsavedChanges(JSON.stringify(mine) !== JSON.stringify(saved));
 
   const save = async () => {
     setErrors({});
     try {
       await investigate.mutateAsync({ ...mine, comment: mine.comment || null });
+      setSaved(mine);
       notify('app.investigation.saved', { type: 'success' });
     } catch (failure) {
       setErrors(errorBody(failure as HttpError)?.errors ?? {});

@@ -1,10 +1,10 @@
 import { act } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { enums } from '../../../resources/enums';
 import type { StaffDataProvider } from '../../providers/dataProvider';
 import type { StaffApplication } from '../../providers/staffMethods';
-import { buttonNamed as button, waitFor } from '../../components/testing/dom';
+import { buttonNamed as button, typeInto, waitFor } from '../../components/testing/dom';
 import { mountInAdmin, unmountAdmin } from '../testing/mountInAdmin';
 import { ShownApplicationDialog } from './ShownApplicationDialog';
 
@@ -73,5 +73,35 @@ describe('the application dialog the address names', { timeout: 15_000 }, () => 
     await waitFor(() => !!dialog(), 'the dialog opened by the link');
     await click('Bakåt');
     await waitFor(() => !dialog(), 'the dialog closed by going back');
+  });
+
+  it('asks before a message typed and not sent is left by closing or changing tab; kept when the answer is no', async () => {
+    await mountInAdmin(
+      <ShownApplicationDialog />,
+      {
+        getApplication: async () => application,
+        getMessages: async () => [],
+        markMessagesRead: async () => undefined,
+      } as unknown as StaffDataProvider,
+      '/applications?show=app-1&tab=dialogue',
+    );
+    await waitFor(() => !!dialog()?.querySelector('textarea'), 'the message box');
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    try {
+      await typeInto(dialog()!.querySelector('textarea')!, 'Hej! Vi behöver en budget.');
+      await click('Stäng');
+      expect(confirm).toHaveBeenCalledWith('Vissa av dina ändringar har inte sparats. Är du säker på att du vill ignorera dem?');
+      expect(dialog()).not.toBeNull();
+      await act(async () =>
+        [...dialog()!.querySelectorAll<HTMLElement>('[role="tab"]')].find((tab) => tab.textContent === 'Uppföljning')!.click(),
+      );
+      expect(confirm).toHaveBeenCalledTimes(2);
+      expect(dialog()!.querySelector('textarea')!.value).toBe('Hej! Vi behöver en budget.');
+      confirm.mockReturnValue(true);
+      await click('Stäng');
+      await waitFor(() => !dialog(), 'the dialog closed once the user said yes');
+    } finally {
+      confirm.mockRestore();
+    }
   });
 });

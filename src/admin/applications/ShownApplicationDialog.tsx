@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { NavigationType, useNavigationType } from 'react-router-dom';
+import { UnsavedChangesScope } from '../unsaved/unsavedChanges';
 import { ApplicationDialog } from './ApplicationDialog';
 import { useShownApplication, type DialogTab } from './useShownApplication';
 
@@ -29,21 +30,23 @@ export function ShownApplicationDialog({ mode = 'manage' }: { mode?: 'manage' | 
   if (!kept || wentBack) return null;
   // Keyed by the application, so another one opens with a fresh dialog.
   return (
-    <ApplicationDialog
-      key={kept.uuid}
-      uuid={kept.uuid}
-      tab={kept.tab}
-      onTabChange={(next) => {
-        setKept({ uuid: kept.uuid, tab: next });
-        open(kept.uuid, next);
-      }}
-      onClose={() => {
-        setKept(null);
-        close();
-      }}
-      // Leaving for the staff form: nothing to keep, so the list, still drawn a moment, does not bring the dialog back.
-      onLeave={() => setKept(null)}
-      mode={mode}
-    />
+    <UnsavedChangesScope key={kept.uuid}>
+      <ApplicationDialog
+        key={kept.uuid}
+        uuid={kept.uuid}
+        tab={kept.tab}
+        onTabChange={(next) => {
+          setKept({ uuid: kept.uuid, tab: next });
+          open(kept.uuid, next);
+        }}
+        onClose={() => {
+          setKept(null);
+          close();
+        }}
+        // Leaving for the staff form: nothing to keep, so the list, still drawn a moment, does not bring the dialog back.
+        onLeave={() => setKept(null)}
+        mode={mode}
+      />
+    </UnsavedChangesScope>
   );
 }

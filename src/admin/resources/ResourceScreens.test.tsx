@@ -1,5 +1,5 @@
 import { act } from 'react';
-import { ResourceContextProvider, type DataProvider } from 'react-admin';
+import { ResourceContextProvider, useNavigate, type DataProvider } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { contacts } from '../../../resources/contacts';
 import { periods } from '../../../resources/periods';
@@ -46,6 +46,34 @@ describe('a settings entity’s form', { timeout: 20_000 }, () => {
     await act(async () => buttonNamed('Spara')!.click());
     await waitFor(() => create.mock.calls.length > 0, 'the save');
     expect(create.mock.calls[0][1].data).toMatchObject({ first_name: 'Åsa', last_name: 'Test', email: 'test.åsa@example.se' });
+  });
+});
+
+describe('a settings entity’s form left with unsaved changes', { timeout: 20_000 }, () => {
+  function Leave() {
+    const navigate = useNavigate();
+    return <button onClick={() => void navigate('/applications')}>Till ansökningarna</button>;
+  }
+
+  it('asks before the page changes, and stays with what was typed when the answer is no', async () => {
+    const Create = resourceScreens(contacts).create;
+    await mountInAdmin(
+      <>
+        <ResourceContextProvider value="contacts">
+          <Create />
+        </ResourceContextProvider>
+        <Leave />
+      </>,
+      {} as DataProvider,
+      '/contacts/create',
+    );
+    await waitFor(() => !!field('first_name'), 'the form');
+    await typeInto(field('first_name'), 'Åsa');
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    await act(async () => buttonNamed('Till ansökningarna')!.click());
+    await waitFor(() => confirm.mock.calls.length > 0, 'the question');
+    expect(confirm).toHaveBeenCalledWith('Vissa av dina ändringar har inte sparats. Är du säker på att du vill ignorera dem?');
+    expect(field('first_name').value).toBe('Åsa');
   });
 });
 

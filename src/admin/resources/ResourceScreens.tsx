@@ -79,7 +79,7 @@ function FormBody({ resource, view }: { resource: ResourceDefinition; view: 'cre
   return (
     // noValidate: the rules are the server's own (useValidator), in the chosen language. The browser's checks would come
     // first, in its own language, and its e-mail check refuses addresses such as 'test.åsa@example.se'.
-    <SimpleForm validate={validate} toolbar={<FormToolbar view={view} />} noValidate sx={{ maxWidth: 720 }}>
+    <SimpleForm validate={validate} toolbar={<FormToolbar view={view} />} noValidate warnWhenUnsavedChanges sx={{ maxWidth: 720 }}>
       {fields.map((field) =>
         field.showIf ? (
           // Shown only while it applies, e.g. options only for dropdowns, checkboxes and radio buttons.

@@ -1,7 +1,7 @@
-import { act, type ReactNode } from 'react';
+import { act, useState, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { AdminContext, Notification, type AuthProvider, type DataProvider, type UserIdentity } from 'react-admin';
-import { MemoryRouter } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { Ability } from '../../../resources/abilities';
 import { endpointFor } from '../../../resources/index';
 import { createDataProvider } from '../../providers/dataProvider';
@@ -42,15 +42,21 @@ export async function mountInAdmin(
   root = createRoot(container);
   await act(async () => {
     root!.render(
-      <MemoryRouter initialEntries={[entry]}>
+      <InMemoryRouter entry={entry}>
         <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} authProvider={abilities && signedInWith(abilities, identity)}>
           {node}
           <Notification />
         </AdminContext>
-      </MemoryRouter>,
+      </InMemoryRouter>,
     );
   });
   return container;
+}
+
+/** A data router in memory, as the app's own (AdminApp) is in the browser, at `entry`. */
+function InMemoryRouter({ entry, children }: { entry: string; children: ReactNode }) {
+  const [router] = useState(() => createMemoryRouter([{ path: '*', element: children }], { initialEntries: [entry] }));
+  return <RouterProvider router={router} />;
 }
 
 /**
@@ -79,14 +85,14 @@ export async function mountStaffAdmin(
   root = createRoot(container);
   await act(async () => {
     root!.render(
-      <MemoryRouter initialEntries={[path]}>
+      <InMemoryRouter entry={path}>
         <StaffAdmin
           i18nProvider={i18nProvider}
           dataProvider={createDataProvider({ get, post } as unknown as HttpClient, endpointFor)}
           authProvider={authProvider}
         />
         {beside}
-      </MemoryRouter>,
+      </InMemoryRouter>,
     );
   });
 }

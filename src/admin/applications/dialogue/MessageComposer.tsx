@@ -7,6 +7,7 @@ import { errorBody } from '../../../providers/dataProvider';
 import type { NewMessage } from '../../../providers/staffMethods';
 import { useApplicationMutation } from '../../useStaffQuery';
 import { ChosenFiles, type ChosenFile } from './ChosenFiles';
+import { useUnsavedChanges } from '../../unsaved/unsavedChanges';
 
 /** The fields the composer shows a server's error beside; any other error is shown above the Send button. */
 const placed = ['body', 'is_welcome_message', 'files', 'agreements'];
@@ -36,6 +37,7 @@ export function MessageComposer({ uuid, hasWelcome }: { uuid: string; hasWelcome
     ),
   );
   const sending = send.isPending;
+  useUnsavedChanges(body.trim() !== '' || chosen.length > 0);
   const tooLong = body.trim().length > MAX_MESSAGE_LENGTH;
 
   const submit = async (event?: FormEvent) => {

@@ -17,6 +17,7 @@ import { useLocaleState, useNotify, useTranslate, type HttpError } from 'react-a
 import { formatDateTime } from '../../../../resources/format';
 import { errorBody } from '../../../providers/dataProvider';
 import type { ReviewScores, ReviewsView } from '../../../providers/staffMethods';
+import { useUnsavedChanges } from '../../unsaved/unsavedChanges';
 import { useApplicationMutation } from '../../useStaffQuery';
 import { ProposalChoice, ProposalSection, type ProposalValue } from '../ProposalSection';
 
@@ -46,6 +47,9 @@ export function ReviewForm({ uuid, criteria, mine }: { uuid: string; criteria: C
   const [proposal, setProposal] = useState<ProposalValue>({ status: mine.status, amount: mine.amount });
   const [comment, setComment] = useState(mine.comment ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const typed = JSON.stringify({ scores, proposal, comment });
+  const [saved, setSaved] = useState(typed);
+  useUnsavedChanges(typed !== saved);
   const [missing, setMissing] = useState<number[]>([]);
   const missingRef = useRef<HTMLDivElement>(null);
   const send = useApplicationMutation(uuid, (dataProvider, review: Parameters<typeof dataProvider.putMyReview>[1]) =>
@@ -69,6 +73,7 @@ export function ReviewForm({ uuid, criteria, mine }: { uuid: string; criteria: C
         amount: proposal.amount,
         status: proposal.status,
       });
+      setSaved(typed);
       notify('app.reviews.sent', { type: 'success' });
     } catch (failure) {
       setErrors(errorBody(failure as HttpError)?.errors ?? {});
@@ -78,6 +83,9 @@ export function ReviewForm({ uuid, criteria, mine }: { uuid: string; criteria: C
 
   return (
     <ProposalSection id="review" title="app.reviews.my_review" save="app.reviews.send" onSave={() => void submit()}>
+      <Typography variant="body2" color="text.secondary">
+        {translate('app.reviews.apart')}
+      </Typography>
       {mine.reviewed_at && (
         <Alert severity="success">{translate('app.reviews.sent_at', { time: formatDateTime(mine.reviewed_at, locale) })}</Alert>
       )}
@@ -117,7 +125,7 @@ export function ReviewForm({ uuid, criteria, mine }: { uuid: string; criteria: C
       })}
       <ProposalChoice value={proposal} onChange={setProposal} problem={errors.amount} />
       <TextField
-        label={translate('app.investigation.comment')}
+        label={translate('app.reviews.comment')}
         multiline
         minRows={3}
         value={comment}

@@ -72,7 +72,7 @@ export function ReviewsOverview({
                   {translate('app.investigation.proposal')}
                 </TableCell>
                 <TableCell component="th" scope="col">
-                  {translate('app.investigation.comment')}
+                  {translate('app.reviews.comment')}
                 </TableCell>
               </TableRow>
             </TableHead>
