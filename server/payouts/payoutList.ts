@@ -9,6 +9,7 @@ import { enumLabel, type Translate } from '../i18n.js';
 import { listPage, type ListGrammar, type ListQuery } from '../lists/listQuery.js';
 import { contains } from '../lists/search.js';
 import { contentWithheld, noneOf, type Viewer } from '../auth/standing.js';
+import { receiptsOfPayouts } from './receipts.js';
 
 // The payouts list of staff who manage or approve payouts: of the periods they hold either ability for, newest
 // request first; by status, period and batch, a search in the applications' references. Each sort walks an index
@@ -205,7 +206,10 @@ export async function listPayouts(db: Db, query: ListQuery, within: PayoutsWithi
   ]);
   const exact = total <= COUNT_UP_TO;
   return listPage(
-    page.map((row) => payoutRow(row, within.viewer)),
+    await withReceipts(
+      db,
+      page.map((row) => payoutRow(row, within.viewer)),
+    ),
     exact ? total : COUNT_UP_TO,
     query,
     exact,
@@ -222,10 +226,19 @@ export async function* exportedPayouts(db: Db, query: ListQuery, within: Payouts
   }
 }
 
-/** One payout as the viewer sees it, or undefined. */
+/** One payout as the viewer sees it, with its receipts, or undefined. */
 export async function payoutById(db: Db, payoutId: number, viewer: Viewer) {
   const row = await payoutRows(db).where('p.id', '=', payoutId).executeTakeFirst();
-  return row && payoutRow(row, viewer);
+  return row && (await withReceipts(db, [payoutRow(row, viewer)]))[0];
+}
+
+/** The rows with the receipts the applicant attached to each (none to one who stood aside): what an approver checks. */
+async function withReceipts(db: Db, rows: PayoutRow[]) {
+  const receipts = await receiptsOfPayouts(
+    db,
+    rows.filter((row) => row.withheld === null).map((row) => row.id),
+  );
+  return rows.map((row) => ({ ...row, receipts: receipts.get(row.id) ?? [] }));
 }
 
 const exportKeys = [

@@ -77,6 +77,12 @@ describe('receipts of a payout request', () => {
     });
     expect(own.statusCode).toBe(200);
     expect(own.rawPayload.equals(pdf())).toBe(true);
+    // Wherever staff meet the payout (its dialog, the list, the application's payouts tab), its receipts are listed.
+    const listed = [{ uuid: receipt.uuid, name: 'kvitto.pdf', size: pdf().length }];
+    const one = await call(t.app, { method: 'GET', url: `/api/v1/payouts/${payout.id}`, cookie: payoutHandler });
+    expect(one.json().data.receipts).toEqual(listed);
+    const list = await call(t.app, { method: 'GET', url: `/api/v1/payouts?search=${grant.reference}`, cookie: payoutHandler });
+    expect(list.json().data.data.find((row: { id: number }) => row.id === payout.id).receipts).toEqual(listed);
     const staffUrl = `/api/v1/applications/${grant.uuid}/files/${receipt.uuid}`;
     expect((await call(t.app, { method: 'GET', url: staffUrl, cookie: payoutHandler })).statusCode).toBe(200);
     // An investigator reads the application's files, not its payouts' receipts.

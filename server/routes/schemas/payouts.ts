@@ -42,6 +42,12 @@ export const payoutRow = Type.Object({
     ),
   ),
   withheld: stoodAside('the caller stood aside from the application: no amount, account or reasons'),
+  receipts: Type.Optional(
+    Type.Array(Type.Object({ uuid: Text(), name: Text(), size: Integer() }), {
+      description:
+        'The receipts the applicant attached to the request, oldest first, each downloaded at GET /applications/{uuid}/files/{uuid} (in the list and of one payout; none where the caller stood aside)',
+    }),
+  ),
 });
 
 /** A payment batch with its count and totals (öre). */

@@ -11,6 +11,7 @@ import { Loaded, refusalOf } from '../LoadFailed';
 import { useStaffQuery } from '../useStaffQuery';
 import { WorkDialog } from '../WorkDialog';
 import { usePayoutStatusLabel } from './payoutStatuses';
+import { PayoutReceipts } from './PayoutReceipts';
 import { ReasonDialog } from './ReasonDialog';
 import { usePayoutChange } from './usePayoutChange';
 import { WITHHELD } from '../WithheldMarker';
@@ -97,6 +98,7 @@ function PayoutDetails({ payout }: { payout: PayoutRow }) {
         {row(field('return_reason'), payout.return_reason)}
         {row(field('bank_reference'), payout.bank_reference)}
       </Box>
+      <PayoutReceipts payout={payout} />
       {returnAsked && (
         <Alert severity="warning">
           {translate('app.payouts.return_asked', {

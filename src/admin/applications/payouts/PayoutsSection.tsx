@@ -2,6 +2,7 @@ import { Box, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { formatDate, formatMoney } from '../../../../resources/format';
 import type { PayoutRow } from '../../../providers/staffMethods';
+import { PayoutReceipts } from '../../payouts/PayoutReceipts';
 import { usePayoutStatusLabel } from '../../payouts/payoutStatuses';
 import { StoodAsideMarker, WITHHELD } from '../../WithheldMarker';
 
@@ -22,7 +23,7 @@ export function PayoutsSection({ payouts }: { payouts: PayoutRow[] }) {
       ) : (
         <List dense aria-labelledby="payouts-list-heading">
           {payouts.map((payout) => (
-            <ListItem key={payout.id} disableGutters divider>
+            <ListItem key={payout.id} disableGutters divider sx={{ flexDirection: 'column', alignItems: 'flex-start' }}>
               <ListItemText
                 primary={
                   payout.withheld ? (
@@ -42,6 +43,7 @@ export function PayoutsSection({ payouts }: { payouts: PayoutRow[] }) {
                   .filter(Boolean)
                   .join(' · ')}
               />
+              <PayoutReceipts payout={payout} />
             </ListItem>
           ))}
         </List>

@@ -64,6 +64,7 @@ const paidPayout = {
   reject_reason: null,
   return_reason: null,
   withheld: null,
+  receipts: [{ uuid: 'r-1', name: 'kvitto-juni.pdf', size: 2048 }],
 } as unknown as PayoutRow;
 // Another application whose reference the search also finds.
 const otherPayout = {
@@ -132,6 +133,10 @@ describe('the payouts tab', { timeout: 15_000 }, () => {
     expect(text()).toContain('När återrapporten är inskickad · Inte begärd');
     expect(text()).toContain('Bankgiro 5050-1055');
     expect(text()).not.toContain('4711-8');
+    // The applicant's receipt, downloadable where the payout is.
+    const receipt = [...document.querySelectorAll('a')].find((a) => a.textContent?.startsWith('kvitto-juni.pdf'));
+    expect(receipt?.getAttribute('href')).toBe(`/api/v1/applications/${uuid}/files/r-1`);
+    expect(text()).toContain('Kvitto från sökanden');
     expect(text()).toContain('Inget ska betalas tillbaka.');
 
     await act(async () => button('Registrera återbetalning')!.click());
