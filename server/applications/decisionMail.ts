@@ -1,3 +1,4 @@
+import Polyglot from 'node-polyglot';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { decidedStatuses } from '../../resources/applications.js';
 import { enums } from '../../resources/enums.js';
@@ -120,25 +121,41 @@ async function sendLocked(
   const approved = status === enums.application_status.approved;
   const files = approved ? await agreementFiles(trx, application.id) : [];
   const t = translator(locale);
+  const params = {
+    // As the greeting names them: by first name, else by address.
+    name: recipient.firstName || recipient.email,
+    reference: application.reference ?? '',
+    period: application.period_name,
+    amount: approved ? formatMoney(application.approved_money, locale) : '',
+  };
+  const postscript = files.length ? [t('mail.decision.agreement', { files: files.map((f) => f.name).join(', ') })] : [];
   await deps.mailer.queue(
     {
       to: recipient.email,
       locale,
       name: recipient.firstName,
       template: { subject: template.subject, body: template.body },
-      params: {
-        // As the greeting names them: by first name, else by address.
-        name: recipient.firstName || recipient.email,
-        reference: application.reference ?? '',
-        period: application.period_name,
-        amount: approved ? formatMoney(application.approved_money, locale) : '',
-        link: await dialogueLink(trx, deps.config, recipient, application.uuid),
-      },
-      postscript: files.length ? [t('mail.decision.agreement', { files: files.map((f) => f.name).join(', ') })] : [],
+      params: { ...params, link: await dialogueLink(trx, deps.config, recipient, application.uuid) },
+      postscript,
       applicationId: application.id,
     },
     trx,
   );
+  // The mail's link opens the dialogue: the decision is there, as the foundation's message (the same one is not
+  // posted twice when it is only sent again). Its link there is the dialogue's own address, no sign-in link.
+  if (!resending) {
+    const dialogue = `${deps.config.publicUrl}/dialog/${application.uuid}`;
+    const text = (phrase: string) => Polyglot.transformPhrase(phrase, { ...params, link: dialogue }, locale.slice(0, 2));
+    await trx
+      .insertInto('application_messages')
+      .values({
+        application_id: application.id,
+        from_applicant: false,
+        user_id: options.staffId,
+        body: [text(template.subject), text(template.body), ...postscript].join('\n\n'),
+      })
+      .execute();
+  }
   const facts = factsOf(application);
   const { distribution_mail_sent_at: sentAt } = await trx
     .updateTable('applications')

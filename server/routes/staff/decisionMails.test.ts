@@ -109,6 +109,16 @@ describe('one application’s decision mail', () => {
     expect(mail.body_text).toMatch(/http:\/\/localhost:3000\/logga-in\/[^\s?]+\?next=%2Fdialog%2F/);
     expect(mail.body_text).toContain('You will find the agreement in the dialogue that the link above opens: Agreement 2026.pdf.');
     expect(mail.body_text).not.toContain('Terms.pdf');
+    // The link opens the dialogue, where the decision is: the foundation's message with the mail's words, linking
+    // to the dialogue itself rather than with a sign-in link.
+    const dialogue = await call(t.app, { method: 'GET', url: `/api/v1/applications/${application.uuid}/messages`, cookie: admin });
+    const decision = dialogue.json().data.at(-1);
+    expect(decision.from).toBe('foundation');
+    expect(decision.body).toContain(`Decision on your application ${application.reference}`);
+    expect(decision.body).toContain(`the foundation has granted ${formatMoney(125_000_50, 'en-US')}.`);
+    expect(decision.body).toContain(`http://localhost:3000/dialog/${application.uuid}`);
+    expect(decision.body).toContain('Agreement 2026.pdf');
+    expect(decision.body).not.toContain('logga-in');
 
     // Shown to staff on the application and in the decided list.
     const view = await call(t.app, { method: 'GET', url: `/api/v1/applications/${application.uuid}`, cookie: admin });
@@ -226,6 +236,9 @@ describe('one application’s decision mail', () => {
     const resent = await sendOne(application.uuid, { resend: true });
     expect(resent.statusCode, resent.body).toBe(200);
     expect(await mailsTo(application.email)).toHaveLength(2);
+    // The dialogue holds the decision once: sent again, it is not posted again.
+    const dialogue = await call(t.app, { method: 'GET', url: `/api/v1/applications/${application.uuid}/messages`, cookie: admin });
+    expect(dialogue.json().data).toHaveLength(1);
     const mails = (await historyOf(t.db, application.id)).filter((h) => h.action === 'decision_mail_sent');
     expect(mails.map((h) => h.after)).toEqual([
       { distribution_mail_sent_at: sentAt, decision: approved, approved_money: 125_000_00, resend: false },
