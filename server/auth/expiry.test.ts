@@ -32,7 +32,7 @@ describe('the expiry sweep', () => {
       .set({ expires_at: new Date(Date.now() - hour) })
       .where('token_hash', '=', hashToken(oldLink))
       .execute();
-    // The newest link (which would have replaced an older one still unused).
+    // A newer link beside the expired one.
     await storeLoginLink(t.db, applicant, newToken(), 2);
     await t.db
       .insertInto('password_resets')

@@ -53,15 +53,11 @@ export function registerApplicant(
 /** How long a link works: so many days, or through a day ('YYYY-MM-DD') to its end in Stockholm. */
 export type LinkValidity = number | { through: string };
 
-/** Stores a new link's token (as its hash), valid as `valid` says; the applicant's older unused links stop working. */
+/**
+ * Stores a new link's token (as its hash), valid as `valid` says. The applicant's other links keep working as their
+ * own mails promised (a decision mail's for its days, a follow-up's through its due date): each is spent once.
+ */
 export async function storeLoginLink(db: Db, frontendUserId: number, token: string, valid: LinkValidity) {
-  await db
-    .updateTable('login_links')
-    .set({ expires_at: sql<Date>`now()` })
-    .where('frontend_user_id', '=', frontendUserId)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', sql<Date>`now()`)
-    .execute();
   await db
     .insertInto('login_links')
     .values({

@@ -99,7 +99,9 @@ export function createMailer({ db, jobs, smtpUrl, from, productName, log }: Mail
         typeof template === 'string'
           ? t(`mail.${template}.${part}`, all)
           : Polyglot.transformPhrase(template[part], all, language.slice(0, 2));
-      const body = [t('mail.greeting', { name: name || to }), text('body'), ...postscript, t('mail.signature', all)].join('\n\n');
+      // Greeted by name when the account has one the owner stands behind, else plainly: never by the address itself.
+      const greeting = name ? t('mail.greeting', { name }) : t('mail.greeting_plain');
+      const body = [greeting, text('body'), ...postscript, t('mail.signature', all)].join('\n\n');
       const row = await via
         .insertInto('outbox')
         .values({ recipient: to, subject: text('subject'), body_text: body, application_id: applicationId ?? null })
