@@ -10,7 +10,7 @@ import type { Db } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
 import { AppError, notFound } from '../errors.js';
 import { translator } from '../i18n.js';
-import type { Mailer } from '../mail/outbox.js';
+import { composeMail, type Mailer, type MailRequest } from '../mail/outbox.js';
 import { dialogueLink, recipientOf } from './dialogueLink.js';
 import { recordHistory } from './history.js';
 import { mailableApplicant } from './mailableApplicant.js';
@@ -25,7 +25,7 @@ import { factsOf, isReleased, mailIsCurrent, mailIsCurrentSql, toldColumns, rele
 export interface DecisionMailDeps {
   db: Db;
   mailer: Mailer;
-  config: Pick<Config, 'publicUrl' | 'dialogueLinkDays'>;
+  config: Pick<Config, 'publicUrl' | 'dialogueLinkDays' | 'productName'>;
 }
 
 type Where = ExpressionBuilder<Database & { a: Database['applications'] }, 'a'>;
@@ -75,17 +75,12 @@ function agreementFiles(db: Db, applicationId: number) {
 }
 
 /**
- * Renders the decision mail and queues it in `trx`, with the sent date, the decision it states (which it releases to
- * the applicant) and the history entry; the caller holds the application's row. Refusals (422 not decided or no
- * address, 409 this decision already mailed) throw before anything is written.
+ * The decision mail of an application as it stands, ready to queue but for its link: the application's facts, the
+ * recipient, the template in their language and its parameters. 422 when there is no decision the applicant may be
+ * told (or an approval without its amount) or no usable address.
  */
-async function sendLocked(
-  trx: Db,
-  deps: DecisionMailDeps,
-  applicationId: number,
-  options: { staffId: number; resend: boolean; locale: Locale },
-): Promise<Date> {
-  const application = await trx
+async function decisionMailOf(db: Db, applicationId: number) {
+  const application = await db
     .selectFrom('applications as a')
     .innerJoin('periods as p', 'p.id', 'a.period_id')
     .select([
@@ -109,17 +104,11 @@ async function sendLocked(
   const status = visibleStatus(application.status, application);
   if (!decidedStatuses.includes(status)) throw new AppError(422, 'errors.decision_not_sendable');
   assertStated(application);
-  const sentBefore = application.distribution_mail_sent_at;
-  // A decision changed since its mail has not been told: its mail goes without a resend.
-  const resending = mailIsCurrent(application);
-  if (sentBefore && resending && !options.resend) {
-    throw new AppError(409, 'errors.decision_mail_sent', { params: { date: formatDateTime(sentBefore.toISOString(), options.locale) } });
-  }
-  const recipient = await recipientOf(trx, application.id);
+  const recipient = await recipientOf(db, application.id);
   const locale = isLocale(recipient.locale) ? recipient.locale : defaultLocale;
-  const template = await templateOf(trx, status, locale);
+  const template = await templateOf(db, status, locale);
   const approved = status === enums.application_status.approved;
-  const files = approved ? await agreementFiles(trx, application.id) : [];
+  const files = approved ? await agreementFiles(db, application.id) : [];
   const t = translator(locale);
   const params = {
     // As the greeting names them: by first name, else by address.
@@ -129,18 +118,54 @@ async function sendLocked(
     amount: approved ? formatMoney(application.approved_money, locale) : '',
   };
   const postscript = files.length ? [t('mail.decision.agreement', { files: files.map((f) => f.name).join(', ') })] : [];
-  await deps.mailer.queue(
-    {
-      to: recipient.email,
-      locale,
-      name: recipient.firstName,
-      template: { subject: template.subject, body: template.body },
-      params: { ...params, link: await dialogueLink(trx, deps.config, recipient, application.uuid) },
-      postscript,
-      applicationId: application.id,
-    },
-    trx,
-  );
+  const mail = (link: string): MailRequest => ({
+    to: recipient.email,
+    locale,
+    name: recipient.firstName,
+    template: { subject: template.subject, body: template.body },
+    params: { ...params, link },
+    postscript,
+    applicationId: application.id,
+  });
+  return { application, status, recipient, locale, template, params, postscript, mail };
+}
+
+/**
+ * The decision mail as the applicant will read it, for staff to see before they send it: the address, subject and
+ * text, the sign-in link shown as where it leads (each mail gets a link of its own when it is sent).
+ */
+export async function previewDecisionMail(db: Db, deps: Pick<DecisionMailDeps, 'config'>, uuid: string) {
+  const row = await db.selectFrom('applications').select('id').where('uuid', '=', uuid).where(reachableByStaff()).executeTakeFirst();
+  if (!row) throw notFound();
+  return previewOf(db, deps, row.id);
+}
+
+async function previewOf(db: Db, deps: Pick<DecisionMailDeps, 'config'>, applicationId: number) {
+  const { application, mail } = await decisionMailOf(db, applicationId);
+  const link = `${deps.config.publicUrl}/logga-in/…?next=${encodeURIComponent(`/dialog/${application.uuid}`)}`;
+  const { subject, body } = composeMail(mail(link), deps.config.productName);
+  return { to: mail(link).to, subject, body, sent_at: application.distribution_mail_sent_at };
+}
+
+/**
+ * Renders the decision mail and queues it in `trx`, with the sent date, the decision it states (which it releases to
+ * the applicant) and the history entry; the caller holds the application's row. Refusals (422 not decided or no
+ * address, 409 this decision already mailed) throw before anything is written.
+ */
+async function sendLocked(
+  trx: Db,
+  deps: DecisionMailDeps,
+  applicationId: number,
+  options: { staffId: number; resend: boolean; locale: Locale },
+): Promise<Date> {
+  const { application, status, recipient, locale, template, params, postscript, mail } = await decisionMailOf(trx, applicationId);
+  const sentBefore = application.distribution_mail_sent_at;
+  // A decision changed since its mail has not been told: its mail goes without a resend.
+  const resending = mailIsCurrent(application);
+  if (sentBefore && resending && !options.resend) {
+    throw new AppError(409, 'errors.decision_mail_sent', { params: { date: formatDateTime(sentBefore.toISOString(), options.locale) } });
+  }
+  await deps.mailer.queue(mail(await dialogueLink(trx, deps.config, recipient, application.uuid)), trx);
   // The mail's link opens the dialogue: the decision is there, as the foundation's message (the same one is not
   // posted twice when it is only sent again). Its link there is the dialogue's own address, no sign-in link.
   if (!resending) {
@@ -268,6 +293,19 @@ export async function pendingDecisionMails(db: Db, periodId: number, viewer: Vie
     .executeTakeFirstOrThrow();
 }
 
+/** The first mail the viewer's batch would send, as its applicant will read it: the example shown before sending; null when none waits. */
+export async function nextDecisionMailPreview(db: Db, deps: Pick<DecisionMailDeps, 'config'>, periodId: number, viewer: Viewer) {
+  const next = await sendable(db, periodId, viewer).select('a.id').orderBy('a.id').limit(1).executeTakeFirst();
+  return next ? previewOf(db, deps, next.id) : null;
+}
+
+/** The period's decision mails the viewer's batch sends: unsent, to a usable address, stated, and theirs to send. */
+const sendable = (db: Db, periodId: number, viewer: Viewer) =>
+  unsent(db, periodId)
+    .where(mailableApplicant)
+    .where(stated)
+    .where(noneOf(sql.ref('a.id'), contentWithheld(viewer)));
+
 /**
  * Sends up to `limit` of the period's pending decision mails, each in its own transaction. Rows are claimed with
  * SKIP LOCKED, so two batches at once share the work and never send one mail twice; one sent meanwhile by the
@@ -284,10 +322,7 @@ export async function sendPeriodDecisionMails(
   let exhausted = false;
   while (sent < limit && !exhausted) {
     const done = await deps.db.transaction().execute(async (trx) => {
-      const next = await unsent(trx, periodId)
-        .where(mailableApplicant)
-        .where(stated)
-        .where(noneOf(sql.ref('a.id'), contentWithheld(viewer)))
+      const next = await sendable(trx, periodId, viewer)
         .select('a.id')
         .orderBy('a.id')
         .limit(1)

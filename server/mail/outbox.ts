@@ -26,6 +26,18 @@ export interface MailRequest {
   applicationId?: number;
 }
 
+/** A mail's subject and text as its recipient reads them: the greeting, the body, what follows it and the signature. */
+export function composeMail({ to: _to, locale, template, name, params = {}, postscript = [] }: MailRequest, productName: string) {
+  const language = isLocale(locale) ? locale : defaultLocale;
+  const t = translator(language);
+  const all = { product: productName, ...params };
+  const text = (part: keyof MailText) =>
+    typeof template === 'string' ? t(`mail.${template}.${part}`, all) : Polyglot.transformPhrase(template[part], all, language.slice(0, 2));
+  // Greeted by name when the account has one the owner stands behind, else plainly: never by the address itself.
+  const greeting = name ? t('mail.greeting', { name }) : t('mail.greeting_plain');
+  return { subject: text('subject'), body: [greeting, text('body'), ...postscript, t('mail.signature', all)].join('\n\n') };
+}
+
 export interface Mailer {
   /**
    * Renders the mail in the recipient's language, stores it in the outbox and queues its delivery. Given a
@@ -92,19 +104,10 @@ export function createMailer({ db, jobs, smtpUrl, from, productName, log }: Mail
 
   return {
     async queue({ to, locale, template, name, params = {}, postscript = [], applicationId }, via = db) {
-      const language = isLocale(locale) ? locale : defaultLocale;
-      const t = translator(language);
-      const all = { product: productName, ...params };
-      const text = (part: keyof MailText) =>
-        typeof template === 'string'
-          ? t(`mail.${template}.${part}`, all)
-          : Polyglot.transformPhrase(template[part], all, language.slice(0, 2));
-      // Greeted by name when the account has one the owner stands behind, else plainly: never by the address itself.
-      const greeting = name ? t('mail.greeting', { name }) : t('mail.greeting_plain');
-      const body = [greeting, text('body'), ...postscript, t('mail.signature', all)].join('\n\n');
+      const { subject, body } = composeMail({ to, locale, template, name, params, postscript }, productName);
       const row = await via
         .insertInto('outbox')
-        .values({ recipient: to, subject: text('subject'), body_text: body, application_id: applicationId ?? null })
+        .values({ recipient: to, subject, body_text: body, application_id: applicationId ?? null })
         .returning('id')
         .executeTakeFirstOrThrow();
       if (!transport) {

@@ -17,6 +17,7 @@ import devMailboxRoutes from './public/devMailbox.js';
 import privacyNoticeRoutes from './public/privacyNotice.js';
 import protocolRoutes from './public/protocol.js';
 import applicationDeletionRoutes from './staff/applicationDeletion.js';
+import applicationPdfRoutes from './staff/applicationPdf.js';
 import staffApplicationFormRoutes from './staff/applicationForm.js';
 import applicationRoutes from './staff/applications.js';
 import authRoutes from './staff/auth.js';
@@ -84,6 +85,7 @@ export async function apiRoutes(instance: FastifyInstance) {
   await api.register(decisionMailRoutes);
   await api.register(applicationRoutes);
   await api.register(applicationDeletionRoutes);
+  await api.register(applicationPdfRoutes);
   await api.register(staffApplicationFormRoutes);
   await api.register(statisticsRoutes);
   await api.register(retentionRoutes);

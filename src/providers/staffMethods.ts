@@ -13,6 +13,7 @@ import type { historyEntry, staffApplication } from '../../server/routes/schemas
 import type {
   decision,
   decisionMailCount,
+  decisionMailPreview,
   decisionMailRound,
   decisionMailSent,
   decisionReleased,
@@ -134,6 +135,7 @@ export type PrivacyNotices = JsonOf<typeof privacyNotices>;
 
 /** A period's decision mails not yet sent, and the decided applications that have no e-mail to send one to. */
 export type DecisionMailCount = JsonOf<typeof decisionMailCount>;
+export type DecisionMailPreview = JsonOf<typeof decisionMailPreview>;
 /** One round of a period's decision mails: how many went, how many are left. */
 export type DecisionMailRound = JsonOf<typeof decisionMailRound>;
 
@@ -252,6 +254,8 @@ export function staffMethods(http: HttpClient, unwrap: Unwrap) {
     setFinished: (uuid: string, finished: boolean) => unwrap<unknown>(http.post(application(uuid, '/finished'), { data: { finished } })),
     updateStatus: (uuid: string, status: number) => unwrap<unknown>(http.post(application(uuid, '/updateStatus'), { data: { status } })),
     getHistory: (uuid: string) => unwrap<HistoryEntry[]>(http.get(application(uuid, '/history'))),
+    /** The whole application as a PDF in the UI's language, under the name the server gives it. */
+    getApplicationPdf: (uuid: string) => attachmentAt(application(uuid, '/pdf')),
     getDecision: (uuid: string) => unwrap<Decision>(http.get(application(uuid, '/decision'))),
     decide: (uuid: string, decision: DecisionInput) => unwrap<Decision>(http.put(application(uuid, '/decision'), { data: decision })),
     /** Approves or rejects the change of a told decision another asked for; one's own is withdrawn by rejecting it. */
@@ -348,6 +352,8 @@ export function staffMethods(http: HttpClient, unwrap: Unwrap) {
     erase: (frontendUserId: number) =>
       unwrap<ErasureDone>(http.post(`/frontend-users/${frontendUserId}/erase`, { data: { confirm: true } })),
     /** Mails the application's decision to the applicant; `resend` sends it again after it has once been sent. */
+    /** The decision mail as the applicant will read it, shown before it is sent. */
+    previewDecisionMail: (uuid: string) => unwrap<DecisionMailPreview>(http.get(application(uuid, '/decision-mail'))),
     sendDecisionMail: (uuid: string, resend = false) =>
       unwrap<JsonOf<typeof decisionMailSent>>(http.post(application(uuid, '/decision-mail'), { data: resend ? { resend } : {} })),
     /** Shows the applicant the decision as it stands without a mail (until then they see "under investigation"). */

@@ -3,6 +3,7 @@ import { enums } from '../../../resources/enums.js';
 import { formatDate, formatMoney, formatScore } from '../../../resources/format.js';
 import type { Locale } from '../../../resources/locales.js';
 import { enumLabel, type Translate } from '../../i18n.js';
+import { contactDetails } from '../boardReading.js';
 import type { BoardPack, Review } from '../documents.js';
 import { facts, heading, newPdf, paragraph, pdfBytes, table, title, type Column, type Pdf } from './pdfDocument.js';
 
@@ -11,18 +12,7 @@ type Application = Page['application'];
 
 // The form's fields the pack leaves out: the header names the reference and period, the consent says nothing to the
 // board, and the contact person's e-mail, phone and home address are not what it decides on (data minimisation).
-const notShown = new Set([
-  'uuid',
-  'reference',
-  'period_id',
-  'contact_email',
-  'contact_email_confirmation',
-  'contact_phone',
-  'contact_address',
-  'contact_zip',
-  'contact_city',
-  'consent',
-]);
+const notShown = new Set<string>(['uuid', 'reference', 'period_id', ...contactDetails, 'consent']);
 
 /** A score or spread as a percent, a dash for none. */
 const score = (value: number | null, locale: Locale) => formatScore(value, locale) || '–';

@@ -63,9 +63,22 @@ const counts = {
 };
 
 /** How many of a period's decision mails wait to be sent, for the confirmation before sending them. */
+/** A decision mail as its applicant will read it, shown before it is sent. */
+export const decisionMailPreview = Type.Object({
+  to: Type.String(),
+  subject: Type.String(),
+  body: Type.String({
+    description:
+      'The whole text: greeting, the template filled in, the agreement’s files, the signature; the sign-in link as where it leads',
+  }),
+  sent_at: nullableDateTime,
+});
+
 export const decisionMailCount = Type.Object({
   pending: Integer({ description: 'Decided applications not yet mailed whose applicant can be reached' }),
   ...counts,
+  // The first mail the batch would send, as its applicant will read it; null when none waits.
+  example: Nullable(decisionMailPreview),
 });
 
 /** One round of a period's decision mails: how many went, how many are left. */

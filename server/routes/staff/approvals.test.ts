@@ -193,7 +193,7 @@ describe('an approval always has its amount', () => {
     );
 
     const counts = await api('GET', `/periods/${period.uuid}/decision-mails`);
-    expect(counts.json().data).toEqual({ pending: 1, without_email: 0, without_amount: 1, stood_aside: 0 });
+    expect(counts.json().data).toMatchObject({ pending: 1, without_email: 0, without_amount: 1, stood_aside: 0 });
     const round = await api('POST', `/periods/${period.uuid}/decision-mails`, { limit: 25 });
     expect(round.json().data).toEqual({ sent: 1, remaining: 0, without_email: 0, without_amount: 1, stood_aside: 0 });
 
@@ -206,7 +206,7 @@ describe('an approval always has its amount', () => {
 
     // Decided with its amount, its mail goes like any other.
     expect((await decide(withoutAmount.uuid, { status: approved, approved_money: 3_000_00 })).statusCode).toBe(200);
-    expect((await api('GET', `/periods/${period.uuid}/decision-mails`)).json().data).toEqual({
+    expect((await api('GET', `/periods/${period.uuid}/decision-mails`)).json().data).toMatchObject({
       pending: 1,
       without_email: 0,
       without_amount: 0,

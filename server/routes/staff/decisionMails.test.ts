@@ -281,6 +281,31 @@ describe('one application’s decision mail', () => {
     expect(await historyOf(t.db, application.id)).toEqual([]);
   });
 
+  it('is shown as the applicant will read it before it is sent, and showing it sends nothing', async () => {
+    const application = await decided({ locale: 'en-US', approvedMoney: 125_000_50, firstName: 'Sam' });
+    const preview = await call(t.app, { method: 'GET', url: `/api/v1/applications/${application.uuid}/decision-mail`, cookie: admin });
+    expect(preview.statusCode, preview.body).toBe(200);
+    const shown = preview.json().data;
+    expect(shown).toMatchObject({
+      to: application.email,
+      subject: `Decision on your application ${application.reference} – Ansökningsportalen`,
+      sent_at: null,
+    });
+    expect(shown.body.startsWith('Hello Sam,')).toBe(true);
+    expect(shown.body).toContain(`the foundation has granted ${formatMoney(125_000_50, 'en-US')}.`);
+    expect(shown.body).toContain(`http://localhost:3000/logga-in/…?next=%2Fdialog%2F${application.uuid}`);
+    expect(await mailsTo(application.email)).toEqual([]);
+    expect(await sentAtOf(application.id)).toBeNull();
+    // What is sent is what was shown, but for the link of its own.
+    expect((await sendOne(application.uuid)).statusCode).toBe(200);
+    const [mail] = await mailsTo(application.email);
+    expect(mail.subject).toBe(shown.subject);
+    expect(mail.body_text.replace(/logga-in\/[^\s?]+/, 'logga-in/…')).toBe(shown.body);
+    const undecided = await decided({ status: ongoing });
+    const refused = await call(t.app, { method: 'GET', url: `/api/v1/applications/${undecided.uuid}/decision-mail`, cookie: admin });
+    expect(refused.statusCode).toBe(422);
+  });
+
   it('answers 404 for an unknown application and 422 for an unknown field', async () => {
     expect((await sendOne(randomUUID())).statusCode).toBe(404);
     expect((await sendOne('not-a-uuid')).statusCode).toBe(404);
@@ -309,7 +334,17 @@ describe('a period’s decision mails', () => {
     const { period, applications } = await periodToMail(5);
     const counts = await pending(period.uuid);
     expect(counts.statusCode, counts.body).toBe(200);
-    expect(counts.json()).toEqual({ data: { pending: 5, without_email: 1, without_amount: 0, stood_aside: 0 } });
+    const first = applications[0];
+    expect(counts.json()).toEqual({
+      data: {
+        pending: 5,
+        without_email: 1,
+        without_amount: 0,
+        stood_aside: 0,
+        // The first the batch sends, as its applicant will read it.
+        example: expect.objectContaining({ to: first.email, subject: expect.stringContaining(first.reference) }),
+      },
+    });
 
     const progress = [];
     for (let round = 0; round < 4; round++) progress.push((await batch(period.uuid, { limit: 2 })).json().data);
@@ -323,7 +358,9 @@ describe('a period’s decision mails', () => {
       expect(await mailsTo(application.email)).toHaveLength(1);
       expect(await sentAtOf(application.id)).not.toBeNull();
     }
-    expect((await pending(period.uuid)).json()).toEqual({ data: { pending: 0, without_email: 1, without_amount: 0, stood_aside: 0 } });
+    expect((await pending(period.uuid)).json()).toEqual({
+      data: { pending: 0, without_email: 1, without_amount: 0, stood_aside: 0, example: null },
+    });
   });
 
   it('sends 25 by default', async () => {

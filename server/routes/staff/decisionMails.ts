@@ -1,8 +1,15 @@
 import { Type, type TSchema } from 'typebox';
-import { pendingDecisionMails, releaseDecision, sendDecisionMail, sendPeriodDecisionMails } from '../../applications/decisionMail.js';
+import {
+  nextDecisionMailPreview,
+  pendingDecisionMails,
+  previewDecisionMail,
+  releaseDecision,
+  sendDecisionMail,
+  sendPeriodDecisionMails,
+} from '../../applications/decisionMail.js';
 import { periodIdByUuid } from '../../periods.js';
 import { data, knownUuids, stringParams, type Api } from '../schemas.js';
-import { decisionMailCount, decisionMailRound, decisionMailSent, decisionReleased } from '../schemas/decisions.js';
+import { decisionMailCount, decisionMailPreview, decisionMailRound, decisionMailSent, decisionReleased } from '../schemas/decisions.js';
 import { manageApplication, manageApplicationsOfPeriod } from '../applicationAccess.js';
 
 const resend = Type.Boolean({ description: 'Send it again although this decision was mailed (else a 409 says when it was)' });
@@ -26,6 +33,24 @@ export default async function decisionMailRoutes(app: Api) {
   const { db, mailer, config } = app;
   const deps = { db, mailer, config };
   const tags = ['applications'];
+
+  app.get(
+    '/applications/:uuid/decision-mail',
+    {
+      config: manageApplication,
+      schema: {
+        tags,
+        summary: 'The decision mail as the applicant will read it (address, subject, text), shown before it is sent',
+        description: 'The same refusals as sending it (422), but for a mail already sent, which is shown as it would be sent again.',
+        params: stringParams('uuid'),
+        response: { 200: data(decisionMailPreview) },
+      },
+    },
+    async (request) => {
+      knownUuids(request.params.uuid);
+      return { data: await previewDecisionMail(db, deps, request.params.uuid) };
+    },
+  );
 
   app.post(
     '/applications/:uuid/decision-mail',
@@ -80,7 +105,8 @@ export default async function decisionMailRoutes(app: Api) {
       config: manageApplicationsOfPeriod,
       schema: {
         tags,
-        summary: 'How many of the period’s decision mails wait to be sent, for the confirmation before sending them',
+        summary:
+          'How many of the period’s decision mails wait to be sent, and the first as its applicant will read it, for the confirmation before sending them',
         params: stringParams('uuid'),
         response: { 200: data(decisionMailCount) },
       },
@@ -88,7 +114,11 @@ export default async function decisionMailRoutes(app: Api) {
     async (request) => {
       knownUuids(request.params.uuid);
       const periodId = await periodIdByUuid(db, request.params.uuid);
-      return { data: await pendingDecisionMails(db, periodId, request.viewer) };
+      const [counts, example] = await Promise.all([
+        pendingDecisionMails(db, periodId, request.viewer),
+        nextDecisionMailPreview(db, deps, periodId, request.viewer),
+      ]);
+      return { data: { ...counts, example } };
     },
   );
 

@@ -314,6 +314,16 @@ describe('the agenda', () => {
     const open = await api('GET', `/meetings/${meeting.id}/applications/${second.uuid}`, dan);
     expect(open.statusCode).toBe(200);
     expect(open.json().data).toMatchObject({ uuid: second.uuid, reference: second.reference });
+    // What the board decides on, not how to reach the people behind it.
+    await t.db
+      .updateTable('applications')
+      .set({ contact_email: 'kontakt@exempel.se', contact_phone: '070-123 45 67', contact_address: 'Storgatan 1' })
+      .where('id', '=', second.id)
+      .execute();
+    const minimised = (await api('GET', `/meetings/${meeting.id}/applications/${second.uuid}`, dan)).json().data;
+    expect(minimised).toMatchObject({ contact_email: null, contact_phone: null, contact_address: null });
+    expect(minimised.applicant?.email ?? '').toBe('');
+    expect(JSON.stringify(minimised)).not.toContain('kontakt@exempel.se');
     expect((await historyOf(t.db, second.id)).map((h) => [h.action, h.user_id])).toEqual([
       ['conflict_declared', board.dan],
       ['viewed', board.dan],

@@ -28,6 +28,7 @@ import { meeting, meetingRow } from '../schemas/meetings.js';
 import { staffApplication as staffApplicationSchema } from '../schemas/staffApplication.js';
 import type { Reach } from '../../types.js';
 import { stockholmDay } from '../../clock.js';
+import { forTheBoard } from '../../meetings/boardReading.js';
 import {
   bodyPeriod,
   declaresOnApplicationInPath,
@@ -265,7 +266,7 @@ export default async function meetingRoutes(app: Api) {
       schema: {
         tags,
         summary:
-          'An application on the agenda as staff read it, for those who reach the meeting; 403 errors.conflict_of_interest to one who stood aside from it. Recorded in its history as viewed',
+          'An application on the agenda as the board reads it (without the contact person’s e-mail, phone and address, or the applicant’s e-mail), for those who reach the meeting; 403 errors.conflict_of_interest to one who stood aside from it. Recorded in its history as viewed',
         params: lineParams,
         response: { 200: data(staffApplicationSchema) },
       },
@@ -276,7 +277,7 @@ export default async function meetingRoutes(app: Api) {
       await agendaLine(db, request.params.id, request.params.uuid);
       const application = await staffApplication(db, request.params.uuid);
       await recordView(db, application.id, request.staff!.id, app.clock.now());
-      return { data: application };
+      return { data: forTheBoard(application) };
     },
   );
 

@@ -119,18 +119,30 @@ describe('the progress indicator of the decision mail', () => {
 
 // Several steps each, on a machine that may be busy.
 describe('the decision mail section', { timeout: 15_000 }, () => {
-  it('says a decision changed after its mail, and sends the new one without asking to resend', async () => {
+  it('says a decision changed after its mail, shows the new mail as the applicant will read it, and sends it once confirmed', async () => {
     let data = application({ sentAt: '2026-05-03T09:00:00Z', changed: true, releasedAt: null });
     const sendDecisionMail = vi.fn((_uuid: string, _resend: boolean) => {
       data = application({ sentAt: '2026-05-10T09:00:00Z', releasedAt: '2026-05-10T09:00:00Z' });
       return { distribution_mail_sent_at: '2026-05-10T09:00:00Z' };
     });
-    await render(() => data, { sendDecisionMail });
+    const previewDecisionMail = async () => ({
+      to: 'lina@example.se',
+      subject: 'Beslut om din ansökan 2026-0042',
+      body: 'Hej Lina!\n\nStiftelsen har beviljat 12 000 kr.',
+      sent_at: '2026-05-03T09:00:00Z',
+    });
+    await render(() => data, { sendDecisionMail, previewDecisionMail });
     await waitFor(() => text().includes('Beslutet ändrat efter utskick'), 'the changed decision');
     expect(text()).toContain('brevet som skickades 3 maj 2026 säger något annat än beslutet nu');
     expect(button('Skicka igen')).toBeUndefined();
 
     await act(async () => button('Skicka det nya beslutet')!.click());
+    await waitFor(() => text().includes('Stiftelsen har beviljat 12 000 kr.'), 'the mail as the applicant will read it');
+    expect(text()).toContain('Till: lina@example.se');
+    expect(text()).toContain('Beslut om din ansökan 2026-0042');
+    expect(text()).toContain('Skicka beslutsbrevet?');
+    expect(sendDecisionMail).not.toHaveBeenCalled();
+    await act(async () => lastButton('Skicka beslutsbrev')!.click());
     await waitFor(() => text().includes('Beslutsbrev skickat 10 maj 2026'), 'the new mail');
     expect(sendDecisionMail).toHaveBeenCalledWith(uuid, false);
     expect(text()).not.toContain('Skicka igen?');

@@ -7,6 +7,7 @@ import { enums } from '../../../resources/enums';
 import { formatDate } from '../../../resources/format';
 import { includes } from '../../../resources/includes';
 import { useApplicationMutation, useApplicationQuery } from '../useStaffQuery';
+import { SendDecisionMailDialog } from '../decisionMails/SendDecisionMailDialog';
 import { useDecisionLabel } from './decisionLabel';
 
 const { approved, rejected } = enums.application_status;
@@ -24,7 +25,7 @@ export function DecisionMail({ uuid, status }: { uuid: string; status: number })
   const { data: application } = useApplicationQuery('getApplication', uuid);
   const send = useApplicationMutation(uuid, (dataProvider, resend: boolean) => dataProvider.sendDecisionMail(uuid, resend));
   const release = useApplicationMutation(uuid, (dataProvider) => dataProvider.releaseDecision(uuid));
-  const [asking, setAsking] = useState<'resend' | 'release' | null>(null);
+  const [asking, setAsking] = useState<'send' | 'release' | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const decided = includes([approved, rejected], status);
   const sentAt = application?.distribution_mail_sent_at ?? null;
@@ -69,7 +70,7 @@ export function DecisionMail({ uuid, status }: { uuid: string; status: number })
               variant={current ? 'outlined' : 'contained'}
               startIcon={<SendIcon />}
               disabled={send.isPending}
-              onClick={() => (current ? setAsking('resend') : void mail(false))}
+              onClick={() => setAsking('send')}
             >
               {translate(current ? 'app.decision_mail.resend' : changed ? 'app.decision_mail.send_changed' : 'app.decision_mail.send')}
             </Button>
@@ -91,15 +92,15 @@ export function DecisionMail({ uuid, status }: { uuid: string; status: number })
           </Alert>
         )}
       </Stack>
-      <Confirm
-        isOpen={asking === 'resend'}
-        loading={send.isPending}
-        title="app.decision_mail.resend_title"
-        content={translate('app.decision_mail.resend_question', { date })}
-        confirm="app.decision_mail.resend"
-        onConfirm={() => void mail(true)}
-        onClose={() => setAsking(null)}
-      />
+      {asking === 'send' && (
+        <SendDecisionMailDialog
+          uuid={uuid}
+          resendQuestion={current ? translate('app.decision_mail.resend_question', { date }) : null}
+          sending={send.isPending}
+          onSend={() => void mail(current)}
+          onClose={() => setAsking(null)}
+        />
+      )}
       <Confirm
         isOpen={asking === 'release'}
         loading={release.isPending}

@@ -23,7 +23,7 @@ async function open(count: DecisionMailCount, rounds: DecisionMailRound[]) {
 
 describe('a period’s decision mails', () => {
   it('says how many go and how many are skipped, then sends in rounds of 25 until none remain', async () => {
-    const limits = await open({ pending: 30, without_email: 2, without_amount: 0, stood_aside: 0 }, [
+    const limits = await open({ pending: 30, without_email: 2, without_amount: 0, stood_aside: 0, example: null }, [
       { sent: 25, remaining: 5, without_email: 2, without_amount: 0, stood_aside: 0 },
       { sent: 5, remaining: 0, without_email: 2, without_amount: 0, stood_aside: 0 },
     ]);
@@ -35,8 +35,22 @@ describe('a period’s decision mails', () => {
     expect(button('Stäng')).toBeDefined();
   });
 
+  it('shows the first mail as its applicant will read it beside the count', async () => {
+    const example = {
+      to: 'lina@example.se',
+      subject: 'Beslut om din ansökan 2026-0042',
+      body: 'Hej Lina!\n\nStiftelsen har beviljat 12 000 kr.',
+      sent_at: null,
+    };
+    await open({ pending: 3, without_email: 0, without_amount: 0, stood_aside: 0, example }, []);
+    await waitFor(() => text().includes('3 beslutsbrev skickas.'), 'the count');
+    expect(text()).toContain('Så här ser det första brevet ut:');
+    expect(text()).toContain('Till: lina@example.se');
+    expect(text()).toContain('Stiftelsen har beviljat 12 000 kr.');
+  });
+
   it('says how many approvals lack their amount and are skipped, before and after sending', async () => {
-    await open({ pending: 2, without_email: 0, without_amount: 1, stood_aside: 0 }, [
+    await open({ pending: 2, without_email: 0, without_amount: 1, stood_aside: 0, example: null }, [
       { sent: 2, remaining: 0, without_email: 0, without_amount: 1, stood_aside: 0 },
     ]);
     const skipped = '1 beviljad ansökan saknar beviljat belopp och hoppas över. Spara beslutet med beloppet först.';
@@ -48,7 +62,7 @@ describe('a period’s decision mails', () => {
   });
 
   it('says how many are left to a colleague where the user stood aside, before and after sending', async () => {
-    await open({ pending: 3, without_email: 0, without_amount: 0, stood_aside: 2 }, [
+    await open({ pending: 3, without_email: 0, without_amount: 0, stood_aside: 2, example: null }, [
       { sent: 3, remaining: 0, without_email: 0, without_amount: 0, stood_aside: 2 },
     ]);
     const left = '2 där du anmält jäv lämnas till en kollega.';
@@ -60,13 +74,13 @@ describe('a period’s decision mails', () => {
   });
 
   it('says when there is nothing to send, with only a way to close', async () => {
-    await open({ pending: 0, without_email: 0, without_amount: 0, stood_aside: 0 }, []);
+    await open({ pending: 0, without_email: 0, without_amount: 0, stood_aside: 0, example: null }, []);
     await waitFor(() => text().includes('Alla beslutsbrev i perioden är redan skickade'), 'nothing to send');
     expect([...document.querySelectorAll('[role="dialog"] button')].map((b) => b.textContent)).toEqual(['Stäng']);
   });
 
   it('stops rather than asking forever when a round sends nothing', async () => {
-    await open({ pending: 3, without_email: 0, without_amount: 0, stood_aside: 0 }, [
+    await open({ pending: 3, without_email: 0, without_amount: 0, stood_aside: 0, example: null }, [
       { sent: 1, remaining: 2, without_email: 0, without_amount: 0, stood_aside: 0 },
       { sent: 0, remaining: 2, without_email: 0, without_amount: 0, stood_aside: 0 },
     ]);

@@ -1,6 +1,7 @@
 import { Alert, Button, LinearProgress, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useStaffQuery } from '../useStaffQuery';
+import { MailPreview } from './MailPreview';
 import { useSendDecisionMails } from './useSendDecisionMails';
 import { Waiting, WorkDialog } from '../WorkDialog';
 
@@ -52,10 +53,16 @@ export function PeriodDecisionMailsDialog({ period, onClose }: { period: { uuid:
     body = <Waiting label={t('counting')} />;
     actions = close;
   } else {
-    const { pending, without_email, without_amount, stood_aside } = count.data;
+    const { pending, without_email, without_amount, stood_aside, example } = count.data;
     body = (
       <Stack spacing={1}>
         <Typography>{pending ? t('pending', { smart_count: pending }) : t('none_pending')}</Typography>
+        {example && (
+          <>
+            <Typography color="text.secondary">{t('example')}</Typography>
+            <MailPreview mail={example} label={t('example')} />
+          </>
+        )}
         {without_email > 0 && <Typography>{t('without_email', { smart_count: without_email })}</Typography>}
         {stood_aside > 0 && <Typography>{leftToColleague(stood_aside)}</Typography>}
         {without_amount > 0 && <Alert severity="warning">{t('without_amount', { smart_count: without_amount })}</Alert>}
@@ -74,7 +81,7 @@ export function PeriodDecisionMailsDialog({ period, onClose }: { period: { uuid:
   }
 
   return (
-    <WorkDialog id="decision-mails-title" title={t('title', { name: period.name })} busy={sending} onClose={onClose} actions={actions}>
+    <WorkDialog id="decision-mails-title" title={t('title', { name: period.name })} busy={sending} onClose={onClose} actions={actions} long>
       {body}
     </WorkDialog>
   );
