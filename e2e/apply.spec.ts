@@ -110,7 +110,7 @@ test('an applicant applies through all five steps, fixes what is listed, reloads
   await expect(page.getByRole('textbox', { name: /^E-postadress/ })).toHaveValue(email);
   await page.getByLabel('Telefonnummer').fill('12');
   await page.getByLabel('Telefonnummer').blur();
-  await expect(page.getByText(/giltigt telefonnummer med landsnummer, t\.ex\. \+46/)).toBeVisible();
+  await expect(page.getByText(/giltigt telefonnummer, med eller utan landsnummer, t\.ex\. \+46/)).toBeVisible();
   await page.getByLabel('Postnummer').fill('972');
   await page.getByLabel('Postnummer').blur();
   await expect(page.getByText('Postnummer måste vara 5 siffror.')).toBeVisible();
@@ -147,14 +147,18 @@ test('an applicant applies through all five steps, fixes what is listed, reloads
   await page.getByRole('button', { name: 'Skicka in ansökan' }).click();
 
   // Sent in: the thank-you page, the dashboard entry with its reference, and the confirmation mail.
-  await expect(page).toHaveURL('/tack?name=Bidrag%20till%20f%C3%B6reningsliv');
+  await expect(page).toHaveURL(/\/tack\?name=Bidrag\+till\+f%C3%B6reningsliv&reference=\d{4}-\d{4}$/);
   await expect(page.getByRole('heading', { name: 'Tack för din ansökan', level: 1 })).toBeVisible();
   await expect(page.getByText('Din ansökan om Bidrag till föreningsliv har kommit in till oss.')).toBeVisible();
+  // The reference, as the confirmation mail gives it.
+  const thanked = /reference=(\d{4}-\d{4})/.exec(page.url())![1];
+  await expect(page.getByText(`Ansökans referensnummer: ${thanked}`)).toBeVisible();
   await expectAccessible(page);
   await page.getByRole('link', { name: 'Till Mina ansökningar' }).click();
   const entry = page.getByRole('article').filter({ hasText: 'Bidrag till föreningsliv' });
   await expect(entry).toContainText('Obehandlad');
   const reference = /Referens (\d{4}-\d{4})/.exec(await entry.innerText())![1];
+  expect(reference).toBe(thanked);
   await expect(entry).toContainText('25 000,50 kr');
   // What was sent in, read-only, with the file to download.
   await entry.getByRole('button', { name: 'Visa ansökan och beslut' }).click();

@@ -138,15 +138,27 @@ describe('orgNumber', () => {
 });
 
 describe('url', () => {
-  it.each(['https://www.example.se', 'http://example.se/path?q=1', 'HTTPS://kommun.se', 'www.example.se'])('accepts %s', (value) =>
-    expect(url(value)).toBeNull(),
-  );
-  it.each(['example', 'https://localhost', 'ftp://example.se', 'javascript:alert(1)', 'https://exa mple.se', 'https://www.', 'example.se'])(
-    'rejects %s',
-    (value) => expect(url(value)).toEqual({ key: 'validation.url' }),
-  );
+  it.each([
+    'https://www.example.se',
+    'http://example.se/path?q=1',
+    'HTTPS://kommun.se',
+    'www.example.se',
+    'overkalixsk.se',
+    'bygdegård.se/om',
+  ])('accepts %s', (value) => expect(url(value)).toBeNull());
+  it.each([
+    'example',
+    'https://localhost',
+    'ftp://example.se',
+    'javascript:alert(1)',
+    'https://exa mple.se',
+    'https://www.',
+    'example.123',
+    'mailto:a@example.se',
+  ])('rejects %s', (value) => expect(url(value)).toEqual({ key: 'validation.url' }));
   it('adds https:// to bare addresses only', () => {
     expect(normaliseUrl('www.example.se')).toBe('https://www.example.se');
+    expect(normaliseUrl('overkalixsk.se')).toBe('https://overkalixsk.se');
     expect(normaliseUrl('http://example.se')).toBe('http://example.se');
   });
 });

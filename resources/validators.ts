@@ -98,17 +98,22 @@ export function normaliseUrl(value: string): string {
   return trimmed && !/^[a-z][a-z\d+.-]*:/i.test(trimmed) ? `https://${trimmed}` : trimmed;
 }
 
-/** An http(s) address whose host has a dot, or a bare "www.…" address. */
+/**
+ * An http(s) address whose host has a dot and ends in a top-level domain of letters, typed with its scheme or without
+ * ("overkalixsk.se", "www.exempel.se"), which normaliseUrl then adds.
+ */
 export function url(value: unknown): Message | null {
   if (isEmpty(value)) return null;
   const invalid = { key: 'validation.url' };
   if (typeof value !== 'string' || /\s/.test(value.trim())) return invalid;
   const trimmed = value.trim();
-  if (!/^https?:\/\//i.test(trimmed) && !/^www\./i.test(trimmed)) return invalid;
   try {
     const { protocol, hostname } = new URL(normaliseUrl(trimmed));
     const labels = hostname.split('.');
-    return /^https?:$/.test(protocol) && labels.length > 1 && labels.every(Boolean) ? null : invalid;
+    const topLevel = labels.at(-1) ?? '';
+    return /^https?:$/.test(protocol) && labels.length > 1 && labels.every(Boolean) && /^([a-z]{2,}|xn--[a-z\d-]+)$/.test(topLevel)
+      ? null
+      : invalid;
   } catch {
     return invalid;
   }

@@ -214,8 +214,9 @@ export function ApplicationEditor({ initial }: { initial: ApplicationForm }) {
     }
     setSending(true);
     try {
-      await http.post(`/portal/applications/${initial.uuid}/submit`);
-      void navigate(`/tack?name=${encodeURIComponent(initial.application_type ?? '')}`);
+      const answer = await http.post<{ data: { reference: string | null } }>(`/portal/applications/${initial.uuid}/submit`);
+      const thanks = new URLSearchParams({ name: initial.application_type ?? '', reference: answer.data.data.reference ?? '' });
+      void navigate(`/tack?${thanks.toString()}`);
     } catch (failure) {
       const errors = failure instanceof ApiError ? failure.body.errors : undefined;
       if (errors) {
