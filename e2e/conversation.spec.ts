@@ -35,6 +35,8 @@ const texts = {
     applicationTab: 'Ansökan',
     decisionMail: 'Beslutsbrev',
     sendDecisionMail: 'Skicka beslutsbrev',
+    sendDecisionMailQuestion: 'Skicka beslutsbrevet?',
+    grantedInMail: /12\s000\skr/,
     decisionMailSent: 'Beslutsbrevet är skickat.',
     sentOn: /^Beslutsbrev skickat \d{1,2} \S+ \d{4}$/,
     decisionSubject: (reference: string) => new RegExp(`^Beslut om din ansökan ${reference}`),
@@ -124,6 +126,10 @@ for (const locale of ['sv-SE'] as const) {
     await staff.goto(`/admin/applications?show=${uuid}`);
     const mail = dialog.getByRole('region', { name: t.decisionMail });
     await mail.getByRole('button', { name: t.sendDecisionMail }).click();
+    // The mail as the applicant will read it, then sent.
+    const preview = staff.getByRole('dialog', { name: t.sendDecisionMailQuestion });
+    await expect(preview).toContainText(t.grantedInMail);
+    await preview.getByRole('button', { name: t.sendDecisionMail }).click();
     await expect(staff.getByText(t.decisionMailSent)).toBeVisible();
     await expect(mail.getByText(t.sentOn)).toBeVisible();
 
@@ -131,6 +137,8 @@ for (const locale of ['sv-SE'] as const) {
     const decisionLink = await mailedLink(email, t.decisionSubject(reference));
     await reader.goto(decisionLink.href);
     await expect(reader).toHaveURL(`/dialog/${uuid}`);
+    // The decision is where the mail's link leads: in the dialogue, as the foundation's message.
+    await expect(reader.getByText(t.grantedInMail).first()).toBeVisible();
     await reader.goto('/');
     const card = reader.getByRole('article').filter({ hasText: reference });
     await expect(card).toContainText(t.approved);

@@ -141,6 +141,11 @@ test('a manager sends one application’s decision mail, then the rest of its pe
   const section = dialog.getByRole('region', { name: 'Decision mail' });
   await expect(section.getByText('The decision mail has not been sent to the applicant.')).toBeVisible();
   await section.getByRole('button', { name: 'Send decision mail' }).click();
+  // Shown first as the applicant will read it, then sent.
+  const preview = page.getByRole('dialog', { name: 'Send the decision mail?' });
+  await expect(preview.getByRole('figure', { name: 'The decision mail as the applicant receives it' })).toContainText(one.reference);
+  await expect(preview.getByText(`To: ${one.email}`)).toBeVisible();
+  await preview.getByRole('button', { name: 'Send decision mail' }).click();
   await expect(page.getByText('The decision mail is sent.')).toBeVisible();
   await expect(section.getByText(/^Decision mail sent \w{3} \d{1,2}, \d{4}$/)).toBeVisible();
   await caughtMail(one.email, new RegExp(one.reference));
@@ -171,6 +176,7 @@ test('a manager sends one application’s decision mail, then the rest of its pe
   const batch = page.getByRole('dialog', { name: `Send decision mails – ${period.name}` });
   const count = others.length;
   await expect(batch.getByText(`${count} decision mails will be sent.`)).toBeVisible();
+  await expect(batch.getByText('This is how the first mail reads:')).toBeVisible();
   await expectAccessible(page);
   await batch.getByRole('button', { name: `Send ${count} decision mails` }).click();
   await expect(batch.getByRole('progressbar', { name: 'Decision mails sent' })).toBeVisible();

@@ -56,7 +56,7 @@ test('sv-SE, phone: a reviewer declares no conflict of interest, scores every cr
   await dialog.getByRole('radiogroup', { name: 'Genomförbarhet' }).getByRole('radio', { name: '3' }).check();
   await dialog.getByRole('radio', { name: 'Bevilja' }).check();
   await dialog.getByLabel('Föreslaget belopp').fill('10000');
-  await dialog.getByLabel('Kommentar').fill('Rimlig budget.');
+  await dialog.getByLabel('Kommentar till bedömningen').fill('Rimlig budget.');
   await dialog.getByRole('button', { name: 'Skicka in bedömningen' }).click();
   const missing = dialog.getByRole('alert').filter({ hasText: 'Poäng saknas för ett kriterium:' });
   await expect(missing).toBeVisible();

@@ -25,6 +25,18 @@ test('the admin logs in, switches to English, reloads and logs out', async ({ pa
   await expect(page.getByRole('button', { name: 'English', exact: true })).toBeVisible();
 });
 
+test('a signed-out visit to the admin asks the server for nothing it would refuse and shows no error', async ({ page }) => {
+  const refused: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() === 401) refused.push(response.url());
+  });
+  await page.goto('/admin/');
+  await expect(page).toHaveURL('/admin/login');
+  await expect(page.getByRole('heading', { name: 'Logga in', level: 1 })).toBeVisible();
+  await expect(page.getByText('Logga in för att fortsätta')).toHaveCount(0);
+  expect(refused).toEqual([]);
+});
+
 test('a wrong password shows an error and stays on the login page', async ({ page }) => {
   await openStaffLogin(page);
   await expect(page).toHaveTitle(pageTitle('Logga in'));

@@ -71,6 +71,18 @@ describe('login', () => {
     await expect(provider.checkAuth({})).rejects.toBeTruthy();
   });
 
+  it('asks nothing of the server while signed out, and says nothing until a session has run out', async () => {
+    const { provider, api, session } = setup({});
+    await expect(provider.checkAuth({})).rejects.toEqual({ message: false });
+    await expect(provider.getPermissions!({})).resolves.toEqual([]);
+    await expect(provider.getIdentity!()).rejects.toBeTruthy();
+    await expect(provider.canAccess!({ action: 'list', resource: 'users' })).resolves.toBe(false);
+    expect(api.calls).toEqual([]);
+    // A session that ran out is said to have: "sign in to go on".
+    session.start(-1);
+    await expect(provider.checkAuth({})).rejects.toThrow('ra.auth.auth_check_error');
+  });
+
   it('sends the chosen language with every call', async () => {
     const { provider, api } = setup({});
     setLocale('en-US');
@@ -153,10 +165,12 @@ describe('401 handling and logout', () => {
     const before = enumCalls();
     await getEnums(http, 'sv-SE');
     expect(enumCalls()).toBe(before + 1);
-    // Abilities were forgotten with the user.
+    // Abilities were forgotten with the user: none are known while signed out, and the next sign-in reads them anew.
     api.calls.length = 0;
-    await provider.getPermissions!({});
-    expect(api.calls.map((c) => c.url)).toEqual(['/users/me/abilities']);
+    await expect(provider.getPermissions!({})).resolves.toEqual([]);
+    expect(api.calls).toEqual([]);
+    await provider.login({ email: 'admin@demo.se', password: 'demo-2026' });
+    expect(api.calls.map((c) => c.url)).toContain('/users/me/abilities');
   });
 
   it('a 401 from the login or logout call itself does not log out', async () => {

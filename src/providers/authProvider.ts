@@ -88,18 +88,25 @@ export function createAuthProvider(http: HttpClient, session: Session, accessFor
     async logout() {
       await auth.logout();
     },
+    // A visit signed out goes to the sign-in page without a word; a session that ran out says so ("sign in to go on").
     async checkAuth() {
-      if (!session.isLoggedIn()) throw new Error('ra.auth.auth_check_error');
+      if (session.isLoggedIn()) return;
+      if (session.read() !== null) throw new Error('ra.auth.auth_check_error');
+      // react-admin's own sign for "no notification": a rejection whose message is false.
+      // eslint-disable-next-line @typescript-eslint/only-throw-error
+      throw { message: false };
     },
     // 401s are handled once, in the HTTP client (auth.handleUnauthorized); other errors do not end the session.
     async checkError() {},
+    // Signed out, nothing is asked of the server: the sign-in page makes no call that can only be refused.
     async getIdentity() {
+      if (!session.isLoggedIn()) throw new Error('ra.auth.auth_check_error');
       const user = auth.user ?? (await auth.loadUser());
       return { ...user, fullName: `${user.first_name} ${user.last_name}` };
     },
     // A failure is thrown, so that react-admin's query asks again rather than keeping "no abilities".
     async getPermissions() {
-      return currentAbilities();
+      return session.isLoggedIn() ? currentAbilities() : [];
     },
     // A record is checked with its entity; a list or screen opens to a holder for some entities (the server shows
     // them theirs only); creating needs the ability itself.
@@ -114,8 +121,8 @@ export function createAuthProvider(http: HttpClient, session: Session, accessFor
     }) {
       const requirement = accessFor(resource);
       if (!requirement) return false;
-      // What cannot be read is not permitted, this time.
-      const abilities = await currentAbilities().catch((): Ability[] => []);
+      // What cannot be read is not permitted, this time; signed out, nothing is.
+      const abilities = session.isLoggedIn() ? await currentAbilities().catch((): Ability[] => []) : [];
       if (record) return isAllowed(abilities, requirement, entityOf(resource, record));
       return wholeActions.has(action) ? isAllowed(abilities, requirement) : mayReach(abilities, requirement);
     },

@@ -120,7 +120,16 @@ function AgendaActions({ item, index, controls, phone }: { item: AgendaItem; ind
         </Typography>
       )}
       {member && !stoodAside && (
-        <>
+        // On a screen the two stand one above the other, so the table's last column stays narrow (1366 px fits).
+        <Box
+          component="span"
+          sx={{
+            display: 'inline-flex',
+            flexDirection: phone ? 'row' : 'column',
+            flexWrap: 'wrap',
+            alignItems: phone ? 'center' : 'flex-start',
+          }}
+        >
           <FormControlLabel
             sx={phone ? { mr: 0 } : undefined}
             control={
@@ -145,7 +154,7 @@ function AgendaActions({ item, index, controls, phone }: { item: AgendaItem; ind
           >
             {t('read')}
           </Button>
-        </>
+        </Box>
       )}
     </>
   );
