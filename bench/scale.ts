@@ -15,7 +15,10 @@
  * a search for one reference. Reviews: seven applications in ten have review figures (a score, a spread, reviews in and
  * pending, as server/reviews/ keeps them), the rest none; every list is sorted by review_score too (with the other
  * sorts), and the kinds `reviews, …` time all applications and one period by score, those with reviews pending and
- * those scored at least 80 %. SCALE_KINDS=own,search runs only the kinds whose names contain one of those words.
+ * those scored at least 80 %. The books: a journal of as many vouchers as applications over the last five years, and
+ * at every size the same 2,000 in one month of it (their numbers in the middle of their year's): that month's SIE
+ * file and one day's, as a treasurer takes them out, and the log of exports (one per hundred vouchers), newest first
+ * and those overlapping the month. SCALE_KINDS=own,search runs only the kinds whose names contain one of those words.
  * The 1,000,000 seed takes a few minutes.
  * Usage: npm run bench:scale
  */
@@ -43,6 +46,9 @@ const RARE_APPLICATIONS = 12;
 const COMMON = 'Lindberg';
 /** One reference of the deletion log, the same entry at every size. */
 const DELETED_REFERENCE = '2018-0000777';
+/** The month whose vouchers are the same at every size, three years back, and how many it holds. */
+const BOOKED_MONTH = { from: `${new Date().getFullYear() - 3}-03-01`, to: `${new Date().getFullYear() - 3}-03-31` };
+const BOOKED_VOUCHERS = 2_000;
 
 const results: { size: number; kind: string; median: number; p95: number; total: number }[] = [];
 for (const size of SIZES) {
@@ -118,12 +124,37 @@ for (const size of SIZES) {
         reviews_pending = (id / 10) % 3
       WHERE status <> 10
     `.execute(db);
+    // The journal: `size` vouchers over the last five years outside the month, BOOKED_VOUCHERS in it (of applications
+    // the admin did not stand aside from), numbered per calendar year in the order of their days as they were booked.
+    await sql`UPDATE payment_settings SET name = 'Sparbanksstiftelsen Bänk', org_number = '802415-3978', bankgiro = '56781234'`.execute(db);
+    await sql`
+      INSERT INTO journal_vouchers (series, financial_year, number, day, kind, application_id, reference, amount,
+                                    debit_account, credit_account, booked_by, booked_at)
+      SELECT 'B', date_trunc('year', day)::date, row_number() OVER (PARTITION BY date_trunc('year', day) ORDER BY day, i),
+             day, 'decision', (SELECT min(id) FROM applications a WHERE NOT EXISTS
+               (SELECT FROM conflicts_of_interest c WHERE c.application_id = a.id)),
+             'REF-' || i, 1000 + i, 6990, 2890, (SELECT min(id) FROM users), day
+      FROM (
+        SELECT CASE WHEN d BETWEEN ${BOOKED_MONTH.from}::date AND ${BOOKED_MONTH.to}::date THEN d + 31 ELSE d END AS day, i
+        FROM generate_series(1, ${size}::int) i, LATERAL (SELECT current_date - (i * 157 % 1826) AS d) drawn
+        UNION ALL
+        SELECT ${BOOKED_MONTH.from}::date + i % 31, ${size}::int + i FROM generate_series(1, ${BOOKED_VOUCHERS}::int) i
+      ) booked
+    `.execute(db);
+    await sql`
+      INSERT INTO bookkeeping_exports (from_day, to_day, vouchers, exported_by, exported_at)
+      SELECT d, d + 30, 1000, (SELECT min(id) FROM users), d + 31
+      FROM generate_series(1, ${Math.max(1, size / 100)}::int) i, LATERAL (SELECT current_date - (i * 157 % 1826) AS d) drawn
+    `.execute(db);
     await sql`VACUUM ANALYZE`.execute(db);
   });
   const get = async (url: string) => {
     const response = await bench.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: bench.headers });
     if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
-    return response.json<{ data: { total?: number; totals?: { applications: number } } }>().data;
+    // An SIE file's total: its vouchers.
+    if (url.startsWith('/bookkeeping/sie')) return { total: response.body.split('#VER').length - 1 };
+    const { data } = response.json<{ data: { total?: number; totals?: { applications: number } } | unknown[] }>();
+    return Array.isArray(data) ? { total: data.length } : data;
   };
   const { uuid: periodUuid } = await bench.db.selectFrom('periods').select('uuid').where('id', '=', 12).executeTakeFirstOrThrow();
   const { reference: payoutReference } = await bench.db
@@ -131,7 +162,7 @@ for (const size of SIZES) {
     .select('reference')
     .where('id', '=', 777)
     .executeTakeFirstOrThrow();
-  const kinds: { kind: string; url: (i: number) => string; sort?: boolean }[] = [
+  const kinds: { kind: string; url: (i: number) => string; few?: boolean }[] = [
     { kind: 'page (by reference, pages 1-20)', url: (i) => `/applications/all?sort=reference&page=${1 + (i % 20)}` },
     { kind: `search, rare surname (${RARE})`, url: () => `/applications/all?search=${encodeURIComponent(RARE)}` },
     {
@@ -159,6 +190,10 @@ for (const size of SIZES) {
     },
     { kind: 'reviews, reviews_pending=true (pages 1-5)', url: (i) => `/applications/all?reviews_pending=true&page=${1 + (i % 5)}` },
     { kind: 'reviews, review_score_min=80 (pages 1-5)', url: (i) => `/applications/all?review_score_min=80&page=${1 + (i % 5)}` },
+    { kind: 'books, SIE of one month', url: () => `/bookkeeping/sie?from=${BOOKED_MONTH.from}&to=${BOOKED_MONTH.to}`, few: true },
+    { kind: 'books, SIE of one day', url: () => `/bookkeeping/sie?from=${BOOKED_MONTH.from}&to=${BOOKED_MONTH.from}` },
+    { kind: 'books, exports newest first', url: () => '/bookkeeping/exports' },
+    { kind: 'books, exports overlapping a month', url: () => `/bookkeeping/exports?from=${BOOKED_MONTH.from}&to=${BOOKED_MONTH.to}` },
   ];
   // Every sortable column of every staff list, pages 1-5, without and with a status filter.
   const lists: { name: string; path: string; sorts: readonly string[]; status?: number }[] = [
@@ -175,7 +210,7 @@ for (const size of SIZES) {
         kinds.push({
           kind: `${list.name} by ${sort}${status === undefined ? '' : ` status ${status}`}`,
           url: (i) => `${list.path}?sort=${sort}${filter}&page=${1 + (i % 5)}`,
-          sort: true,
+          few: true,
         });
       }
     }
@@ -185,9 +220,9 @@ for (const size of SIZES) {
   if (only) kinds.splice(0, kinds.length, ...kinds.filter(({ kind }) => only.some((part) => kind.includes(part))));
   try {
     console.log(`${size.toLocaleString('en')} applications seeded in ${(bench.seeded / 1000).toFixed(1)} s`);
-    for (const { kind, url, sort } of kinds) {
+    for (const { kind, url, few } of kinds) {
       const first = await get(url(0));
-      const times = await timeCalls((i) => get(url(i)), sort ? SORT_WARMUP : WARMUP, sort ? SORT_TIMED : TIMED);
+      const times = await timeCalls((i) => get(url(i)), few ? SORT_WARMUP : WARMUP, few ? SORT_TIMED : TIMED);
       const total = first.total ?? first.totals?.applications ?? 0;
       results.push({ size, kind, ...stats(times), total });
     }
