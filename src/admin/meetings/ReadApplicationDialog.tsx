@@ -16,7 +16,8 @@ export function ReadApplicationDialog({ meetingId, item, onClose }: { meetingId:
   return (
     <Dialog open onClose={onClose} maxWidth="md" fullWidth fullScreen={phone} scroll="paper" aria-labelledby="meeting-application">
       <DialogTitle id="meeting-application">{translate('app.meetings.read_title', { reference: reference ?? '' })}</DialogTitle>
-      <DialogContent dividers>
+      {/* Read with the keyboard too: the whole application scrolls in here, and in a reading nothing in it takes the focus. */}
+      <DialogContent dividers tabIndex={0} aria-label={translate('app.meetings.read_title', { reference: reference ?? '' })}>
         <Loaded query={query}>{(application) => <ApplicationDetails data={application} mode="read" />}</Loaded>
       </DialogContent>
       <DialogActions>

@@ -1,7 +1,7 @@
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import { Badge, Box, Button, Divider, IconButton, List, Popover, Tooltip, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useNotify, useTranslate } from 'react-admin';
+import { useAuthState, useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { StaffNotification } from '../../providers/staffMethods';
 import { NotificationItem } from './NotificationItem';
@@ -20,7 +20,13 @@ export function NotificationBell() {
   const navigate = useNavigate();
   const target = useNotificationTarget();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const { data, isError } = useNotifications(1, 10, { refetchInterval: POLL_MS, refetchOnWindowFocus: true });
+  // Signed out (the layout drawn a moment before the sign-in page), the bell asks nothing.
+  const { authenticated, isPending } = useAuthState();
+  const { data, isError } = useNotifications(1, 10, {
+    enabled: !isPending && authenticated,
+    refetchInterval: POLL_MS,
+    refetchOnWindowFocus: true,
+  });
   const markRead = useMarkRead();
   const unread = data?.unread ?? 0;
   const label = unread ? translate('app.notifications.bell', { smart_count: unread }) : translate('app.notifications.bell_none');
