@@ -321,6 +321,42 @@ test('portal grants (sv, en)', async ({ page }) => shootGrants(page, ''));
  * batch's page, the payment settings, an application's Payouts tab, the statistics' payout figures and the bookkeeping
  * download.
  */
+/** What people meet in their first year: the application as sent, the decision mail before it goes, a payout's receipts. */
+async function shootFirstYear(page: Page, suffix: string) {
+  test.setTimeout(120_000);
+  await loginAs(page, ADMIN, 'Anna');
+  const decided = (await (await page.request.get('/api/v1/applications/all?status[]=40', { headers: xhr })).json()).data.data[0] as {
+    uuid: string;
+  };
+  for (const lang of ['sv', 'en'] as const) {
+    const t = {
+      sv: { application: 'Ansökan', mail: 'Beslutsbrev', payouts: 'Utbetalningar' },
+      en: { application: 'Application', mail: 'Decision mail', payouts: 'Payouts' },
+    }[lang];
+    // The language is switched on the list, before the dialog opens over its menu.
+    await page.goto('/admin/applications');
+    if (lang === 'en') await switchAdminLanguage(page, 'Svenska', 'English');
+    await page.goto(`/admin/applications?show=${decided.uuid}`);
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('tab', { name: t.application })).toHaveAttribute('aria-selected', 'true', { timeout: 20_000 });
+    await expect(dialog.getByRole('heading', { level: 3 }).first()).toBeVisible();
+    await shoot(page, `admin-application-answers-${lang}${suffix}`, false);
+    const mail = dialog.getByRole('region', { name: t.mail });
+    await mail
+      .getByRole('button', { name: lang === 'sv' ? /^Skicka/ : /^Send/ })
+      .first()
+      .click();
+    await expect(page.getByRole('figure')).toBeVisible();
+    await shoot(page, `admin-decision-mail-preview-${lang}${suffix}`, false);
+    await page.keyboard.press('Escape');
+    await page.goto('/admin/payouts');
+    await expect(page.getByRole('heading', { level: 1, name: t.payouts })).toBeVisible();
+    await shoot(page, `admin-payouts-list-${lang}${suffix}`);
+  }
+}
+
+test('first year: answers, decision mail preview (sv, en)', async ({ page }) => shootFirstYear(page, ''));
+
 async function shootPayouts(page: Page, suffix: string) {
   test.setTimeout(120_000);
   await loginAs(page, ADMIN, 'Anna');
@@ -538,6 +574,7 @@ test.describe('phone', () => {
   test('portal privacy notice and my data (sv, en)', async ({ page }) => shootMyData(page, '-phone'));
   test('portal grants (sv, en)', async ({ page }) => shootGrants(page, '-phone'));
   test('admin payouts (sv, en)', async ({ page }) => shootPayouts(page, '-phone'));
+  test('first year: answers, decision mail preview (sv, en)', async ({ page }) => shootFirstYear(page, '-phone'));
   test('admin reviews and board meetings (sv, en)', async ({ page, newPage }) => shootBoard(page, '-phone', newPage));
   test('sign-in: e-ID, single sign-on and two factors (sv, en)', async ({ newPage }) => shootSignIn('-phone', newPage));
   test('portal register', async ({ page }) => {
