@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatFileSize, formatTimeAgo } from './format';
+import { currencyLabel, formatDateTime, formatFileSize, formatMoney, formatTimeAgo } from './format';
 
 describe('formatDateTime', () => {
   it('gives the date and the time in Stockholm, as each language writes them', () => {
@@ -28,5 +28,16 @@ describe('formatTimeAgo', () => {
   it('gives the date and time (Stockholm) when older', () => {
     expect(formatTimeAgo('2026-11-01T09:30:00Z', 'en-US', now)).toBe('Nov 1, 2026, 10:30 AM');
     expect(formatTimeAgo('2026-11-01T09:30:00Z', 'sv-SE', now)).toBe('1 nov. 2026 10:30');
+  });
+});
+
+describe('currencyLabel', () => {
+  // One name for the krona per language (docs/GLOSSARY.md): what the amount inputs show is what the amounts read.
+  it.each([
+    ['sv-SE', 'kr'],
+    ['en-US', 'SEK'],
+  ])('is %s’s way of writing amounts: %s', (locale, label) => {
+    expect(currencyLabel(locale)).toBe(label);
+    expect(formatMoney(25_000_00, locale)).toContain(label);
   });
 });

@@ -25,6 +25,12 @@ export function formatMoney(ore: number | null | undefined, locale: string): str
   return new Intl.NumberFormat(locale, { style: 'currency', currency: 'SEK', maximumFractionDigits: ore % 100 ? 2 : 0 }).format(ore / 100);
 }
 
+/** How the krona is written beside an amount, as formatMoney writes it: 'kr' (sv-SE), 'SEK' (en-US). */
+export function currencyLabel(locale: string): string {
+  const parts = new Intl.NumberFormat(locale, { style: 'currency', currency: 'SEK' }).formatToParts(1);
+  return parts.find((part) => part.type === 'currency')?.value ?? 'kr';
+}
+
 /** Bytes -> '120 kB' / '1,5 MB' (kilobytes whole and rounded up, so a small file never reads 0 kB; megabytes to one decimal). */
 export function formatFileSize(bytes: number, locale: string): string {
   const mega = bytes >= 1024 * 1024;

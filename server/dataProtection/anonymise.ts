@@ -35,7 +35,7 @@ const keptHistoryValues = [
   'events',
   'user_id',
 ];
-const investigatorActions = ['investigator_added', 'investigator_removed'];
+const investigatorActions = ['investigator_added', 'reviewer_added', 'investigator_removed'];
 
 /** The stored files (uuids) of these applications: the form's, the dialogue's and the follow-up's. */
 async function filesOf(trx: Db, applicationIds: number[]): Promise<string[]> {

@@ -75,7 +75,7 @@ export function putReviewersOn(db: Db, applicationIds: readonly number[], users:
         added.rows.filter((r) => r.user_id === user.id).map((r) => r.application_id),
         {
           userId: staffId,
-          action: 'investigator_added',
+          action: 'reviewer_added',
           before: null,
           after: { user_id: user.id, name: personName(user.first_name, user.last_name) },
         },

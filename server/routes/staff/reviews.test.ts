@@ -132,9 +132,9 @@ describe('assigning reviewers', () => {
       cy.id,
     ]);
     expect((await historyOf(t.db, application.id)).map((h) => [h.action, h.after])).toEqual([
-      ['investigator_added', { user_id: ada.id, name: ada.name }],
-      ['investigator_added', { user_id: bo.id, name: bo.name }],
-      ['investigator_added', { user_id: cy.id, name: cy.name }],
+      ['reviewer_added', { user_id: ada.id, name: ada.name }],
+      ['reviewer_added', { user_id: bo.id, name: bo.name }],
+      ['reviewer_added', { user_id: cy.id, name: cy.name }],
     ]);
 
     await t.db.insertInto('roles').values({ name: 'reception-granskning' }).execute();
@@ -183,7 +183,7 @@ describe('assigning reviewers', () => {
     expect(await onIt(decided.id)).toEqual([]);
     expect(await onIt(draft.id)).toEqual([]);
     expect(await figures(two.id)).toMatchObject({ reviews_pending: 2 });
-    expect((await historyOf(t.db, two.id)).map((h) => h.action)).toEqual(['investigator_added', 'investigator_added']);
+    expect((await historyOf(t.db, two.id)).map((h) => h.action)).toEqual(['reviewer_added', 'reviewer_added']);
     expect((await send('POST', `/periods/${randomUUID()}/reviewers`, admin, { data: { user_ids: [ada.id] } })).statusCode).toBe(404);
   });
 });

@@ -4,6 +4,7 @@ import { useLocaleState, useTranslate } from 'react-admin';
 import { MAX_MONEY } from '../../../resources/applications';
 import { enums } from '../../../resources/enums';
 import { MoneyInput, type MoneyInputProps } from '../../components/MoneyInput';
+import { currencyLabel } from '../../../resources/format';
 
 /**
  * The frame a decision and an investigator's proposal share: a heading, the choice and amounts, a save button, and
@@ -55,7 +56,7 @@ export function AmountInput({ problem, ...props }: Omit<MoneyInputProps, 'locale
       min={0}
       max={MAX_MONEY}
       allowNegative={false}
-      currencyLabel="kr"
+      currencyLabel={currencyLabel(locale)}
       error={!!problem}
       helperText={problem ?? ' '}
     />

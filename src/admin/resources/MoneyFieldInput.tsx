@@ -1,6 +1,7 @@
 import { Box } from '@mui/material';
 import { InputHelperText, useInput, useLocaleState, useTranslate } from 'react-admin';
 import { MoneyInput } from '../../components/MoneyInput';
+import { currencyLabel } from '../../../resources/format';
 
 interface MoneyFieldInputProps {
   source: string;
@@ -44,7 +45,7 @@ export function MoneyFieldInput({ source, resource, isRequired, readOnly, helper
         required={isRequired}
         error={invalid}
         helperText={invalid || helperText ? <InputHelperText error={error?.message} helperText={helperText} /> : undefined}
-        currencyLabel="kr"
+        currencyLabel={currencyLabel(locale)}
         inputProps={{ readOnly }}
       />
     </Box>

@@ -4,7 +4,7 @@ import { answerField } from '../../../resources/answerField';
 import type { Question } from '../../../resources/applicationAnswers';
 import { MAX_MONEY } from '../../../resources/money';
 import { enums } from '../../../resources/enums';
-import { formatDate } from '../../../resources/format';
+import { currencyLabel, formatDate } from '../../../resources/format';
 import { SWEDISH_PHONE_EXAMPLE } from '../../../resources/validators';
 import { MoneyInput } from '../../components/MoneyInput';
 import { TextInput } from '../../components/TextInput';
@@ -61,7 +61,7 @@ export function PeriodStep({ periods }: { periods: OpenPeriod[] }) {
         min={0}
         max={MAX_MONEY}
         allowNegative={false}
-        currencyLabel="kr"
+        currencyLabel={currencyLabel(locale)}
         onInvalid={money.setUnreadable}
         keptText={money.unreadable?.text}
         error={!!money.problem}
