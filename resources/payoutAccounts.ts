@@ -151,6 +151,7 @@ export function ibanIsBankAccount(iban: string, clearing: string, account: strin
   const serial = account.replace(/^0+/, '');
   if (bank.type === 1) return number === `${clearing}${serial.padStart(7, '0')}`.padStart(17, '0');
   if (bank.comment === 3) return number === `${clearing}${serial.padStart(10, '0')}`.padStart(17, '0');
-  const range = IBAN_WITHOUT_CLEARING.find(([from, to]) => Number(clearing.slice(0, 4)) >= from && Number(clearing.slice(0, 4)) <= to);
+  const start = Number(clearing.slice(0, 4));
+  const range = IBAN_WITHOUT_CLEARING.find(([from, to]) => start >= from && start <= to);
   return (range === undefined || range[2] === code) && number === serial.padStart(17, '0');
 }

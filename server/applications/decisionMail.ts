@@ -135,16 +135,26 @@ async function decisionMailOf(db: Db, applicationId: number) {
  * text, the sign-in link shown as where it leads (each mail gets a link of its own when it is sent).
  */
 export async function previewDecisionMail(db: Db, deps: Pick<DecisionMailDeps, 'config'>, uuid: string) {
-  const row = await db.selectFrom('applications').select('id').where('uuid', '=', uuid).where(reachableByStaff()).executeTakeFirst();
-  if (!row) throw notFound();
-  return previewOf(db, deps, row.id);
+  return previewOf(db, deps, await staffApplicationId(db, uuid));
 }
 
 async function previewOf(db: Db, deps: Pick<DecisionMailDeps, 'config'>, applicationId: number) {
   const { application, mail } = await decisionMailOf(db, applicationId);
-  const link = `${deps.config.publicUrl}/logga-in/…?next=${encodeURIComponent(`/dialog/${application.uuid}`)}`;
-  const { subject, body } = composeMail(mail(link), deps.config.productName);
-  return { to: mail(link).to, subject, body, sent_at: application.distribution_mail_sent_at };
+  const shown = mail(`${deps.config.publicUrl}/logga-in/…?next=${encodeURIComponent(`/dialog/${application.uuid}`)}`);
+  return { to: shown.to, ...composeMail(shown, deps.config.productName), sent_at: application.distribution_mail_sent_at };
+}
+
+/** The id of an application staff reach by its uuid (404 otherwise); `lock` holds its row in the caller's transaction. */
+async function staffApplicationId(db: Db, uuid: string, lock = false): Promise<number> {
+  const row = await db
+    .selectFrom('applications')
+    .select('id')
+    .where('uuid', '=', uuid)
+    .where(reachableByStaff())
+    .$if(lock, (q) => q.forUpdate())
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  return row.id;
 }
 
 /**
@@ -210,17 +220,9 @@ export async function sendDecisionMail(
   uuid: string,
   options: { staffId: number; resend: boolean; locale: Locale },
 ): Promise<Date> {
-  const sentAt = await deps.db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('applications')
-      .select('id')
-      .where('uuid', '=', uuid)
-      .where(reachableByStaff())
-      .forUpdate()
-      .executeTakeFirst();
-    if (!row) throw notFound();
-    return sendLocked(trx, deps, row.id, options);
-  });
+  const sentAt = await deps.db
+    .transaction()
+    .execute(async (trx) => sendLocked(trx, deps, await staffApplicationId(trx, uuid, true), options));
   deps.mailer.deliverSoon();
   return sentAt;
 }

@@ -27,7 +27,10 @@ export interface MailRequest {
 }
 
 /** A mail's subject and text as its recipient reads them: the greeting, the body, what follows it and the signature. */
-export function composeMail({ to: _to, locale, template, name, params = {}, postscript = [] }: MailRequest, productName: string) {
+export function composeMail(
+  { locale, template, name, params = {}, postscript = [] }: Omit<MailRequest, 'to' | 'applicationId'>,
+  productName: string,
+) {
   const language = isLocale(locale) ? locale : defaultLocale;
   const t = translator(language);
   const all = { product: productName, ...params };
@@ -104,7 +107,7 @@ export function createMailer({ db, jobs, smtpUrl, from, productName, log }: Mail
 
   return {
     async queue({ to, locale, template, name, params = {}, postscript = [], applicationId }, via = db) {
-      const { subject, body } = composeMail({ to, locale, template, name, params, postscript }, productName);
+      const { subject, body } = composeMail({ locale, template, name, params, postscript }, productName);
       const row = await via
         .insertInto('outbox')
         .values({ recipient: to, subject, body_text: body, application_id: applicationId ?? null })

@@ -1,3 +1,4 @@
+import type { FormColumn } from '../applications/applicationForm.js';
 import type { staffApplication } from '../applications/staffView.js';
 
 // What a board member reads of an application, in the pack and on the meeting's page: what they decide on, not how
@@ -12,7 +13,7 @@ export const contactDetails = [
   'contact_address',
   'contact_zip',
   'contact_city',
-] as const;
+] as const satisfies readonly FormColumn[];
 
 type StaffApplication = Awaited<ReturnType<typeof staffApplication>>;
 

@@ -1,9 +1,8 @@
-import { Type } from 'typebox';
 import { applicationPdf } from '../../applications/applicationPdf.js';
 import { recordView } from '../../applications/history.js';
 import { staffApplication } from '../../applications/staffView.js';
 import { attachmentHeader } from '../../uploads/fileName.js';
-import { knownUuids, type Api } from '../schemas.js';
+import { knownUuids, stringParams, type Api } from '../schemas.js';
 import { manageOrInvestigateApplication } from '../applicationAccess.js';
 
 /** One application as a PDF, for the archive and for those who read on paper: who may read the application may print it. */
@@ -18,7 +17,7 @@ export default async function applicationPdfRoutes(app: Api) {
         tags: ['applications'],
         summary:
           'The whole application as a PDF (an attachment) in the language of Accept-Language: reference, applicant, period, type and status, every answer step by step in the form’s order, and the files’ names and sizes. Recorded in its history as viewed, as GET /applications/{uuid} is',
-        params: Type.Object({ uuid: Type.String() }),
+        params: stringParams('uuid'),
       },
     },
     async (request, reply) => {
