@@ -62,7 +62,7 @@ test('the admin filters by status and period, changes a status inline, opens an 
   await row(page, reference).locator('td').first().click();
   const dialog = page.getByRole('dialog', { name: new RegExp(`^Ansökan ${reference}`) });
   await expect(dialog.getByRole('heading', { name: 'Historik' })).toBeVisible();
-  await expect(dialog.getByText(/Status ändrad: status: Obehandlad → Under utredning/)).toBeVisible();
+  await expect(dialog.getByText(/ändrade status: Obehandlad → Under utredning/)).toBeVisible();
   await dialog.getByRole('button', { name: 'Stäng' }).click();
 
   // The export is the filtered list as CSV, in the admin's language: Swedish headers and status labels.

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { HistoryAction } from '../../resources/history.js';
 import type { Database } from '../db/schema.js';
 
 /** A staff user's views of one application within this long of their last recorded one are that one: a reload, or a
@@ -9,8 +10,8 @@ export interface HistoryEntry {
   applicationId: number;
   /** The staff user who did it; null when the applicant or the system did. */
   userId: number | null;
-  /** What happened, e.g. 'status', 'finished', 'decision', 'investigator_added'. */
-  action: string;
+  /** What happened, one of the kinds the admin tells (resources/history.ts). */
+  action: HistoryAction;
   /** The changed values only, before and after: enough to show "Mottagen -> Under utredning". */
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;

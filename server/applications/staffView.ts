@@ -7,6 +7,8 @@ import { payoutStateSql } from '../payouts/payoutState.js';
 import { progressOf, staffApplicant } from './lists.js';
 import { reachableByStaff } from './staffReach.js';
 import { isReleased } from './told.js';
+import { namedHistory } from './historyNames.js';
+import type { Locale } from '../../resources/locales.js';
 import { personName } from '../../resources/users.js';
 
 /**
@@ -101,7 +103,7 @@ function withoutReview(action: string, before: Values): { before: Values; after:
  * An application's history, newest first, with who did each thing (null: the applicant or the system); for a viewer
  * whose own review is not in, the others' reviews and proposals in it are told without their content.
  */
-export async function historyOf(db: Db, applicationId: number, viewer: Viewer) {
+export async function historyOf(db: Db, applicationId: number, viewer: Viewer, locale: Locale) {
   const blind = !readsReviewsOf(viewer, applicationId);
   const entries = await db
     .selectFrom('application_history as h')
@@ -110,7 +112,7 @@ export async function historyOf(db: Db, applicationId: number, viewer: Viewer) {
     .where('h.application_id', '=', applicationId)
     .orderBy('h.id', 'desc')
     .execute();
-  return entries.map((e) => {
+  const told = entries.map((e) => {
     const withheld = blind && reviewEntries.has(e.action) && reviewerOf(e) !== viewer.userId;
     return {
       id: Number(e.id),
@@ -121,4 +123,5 @@ export async function historyOf(db: Db, applicationId: number, viewer: Viewer) {
       withheld,
     };
   });
+  return namedHistory(db, told, locale);
 }

@@ -183,6 +183,11 @@ describe('correcting an application', () => {
     // Nothing changed, nothing recorded.
     await api('PUT', `/applications/${created.uuid}`, admin, { money: 20_000_00 });
     expect(await historyOf(t.db, created.id)).toHaveLength(history.length);
+
+    // An answer corrected: the history's route names the question, not its id, and leaves the answers themselves out.
+    await api('PUT', `/applications/${created.uuid}`, admin, { definitions: { [textQuestion]: 'Ett läger för barn.' } });
+    const told = (await api('GET', `/applications/${created.uuid}/history`, admin)).json().data[0];
+    expect([told.action, told.before, told.after]).toEqual(['edited', {}, { answers: ['Beskrivning'] }]);
   });
 
   it('checks the whole result: 422 lists every problem and saves nothing', async () => {

@@ -173,14 +173,15 @@ export default async function applicationRoutes(app: Api) {
       config: manageOrInvestigateApplication,
       schema: {
         tags,
-        summary: 'What happened to the application, newest first, and who did it (null: the applicant or the system)',
+        summary:
+          'What happened to the application, newest first, and who did it (null: the applicant or a scheduled job); what it holds by id named in the caller’s language',
         params: uuidParams,
         response: { 200: data(Type.Array(historyEntry)) },
       },
     },
     async (request) => {
       const { id } = await applicationByUuid(db, known(request.params.uuid));
-      return { data: await historyOf(db, id, request.viewer) };
+      return { data: await historyOf(db, id, request.viewer, request.locale) };
     },
   );
 

@@ -405,6 +405,19 @@ describe('reviewing', () => {
       before: { conflict_of_interest: false, scores: { [c1]: 2, [c2]: 2 }, amount: null, status: noProposal, comment: 'Svag.' },
       after: { conflict_of_interest: true },
     });
+    // The route names the criteria the entry holds by id, in the reader's language.
+    const told = async (language: string) =>
+      (await get(`/applications/${application.uuid}/history`, admin, { 'accept-language': language }))
+        .json()
+        .data.find(
+          (h: { action: string; user: { id: number } | null; before: { scores?: unknown } | null }) =>
+            h.action === 'conflict_declared' && h.user?.id === ada.id && h.before?.scores,
+        ).before.scores;
+    expect(await told('sv-SE')).toEqual([
+      { criterion: 'Kriterium 1', score: 2 },
+      { criterion: 'Kriterium 2', score: 2 },
+    ]);
+    expect((await told('en-US')).map((s: { criterion: string }) => s.criterion)).toEqual(['Criterion 1', 'Criterion 2']);
   });
 
   it('keeps the lists’ figures, sorts and filters, and each reviewer’s own work list', async () => {

@@ -7,6 +7,7 @@ import { demoLogins } from './staff.js';
 import { kr } from './money.js';
 import { orgNumber } from './orgNumber.js';
 import type { PeriodIds } from './periods.js';
+import type { HistoryAction } from '../../../../resources/history.js';
 
 const { payout_status: status, payout_due: due } = enums;
 
@@ -54,7 +55,7 @@ export async function seedPayouts(
     if (!found) throw new Error(`No demo approval of ${approved} kr by ${by}`);
     return found;
   };
-  const history = (applicationId: number, action: string, at: Date, userId: number | null, after: Record<string, unknown>) =>
+  const history = (applicationId: number, action: HistoryAction, at: Date, userId: number | null, after: Record<string, unknown>) =>
     trx
       .insertInto('application_history')
       .values({ application_id: applicationId, user_id: userId, action, after: JSON.stringify(after), created_at: at })
