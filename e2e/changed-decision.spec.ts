@@ -50,9 +50,9 @@ test('sv-SE, screen: a later meeting changes a board’s decision with the reaso
   await loginAs(page, ADMIN, 'Anna');
   await page.goto(`/admin/meetings/${first}`);
   const agenda = page.getByRole('table', { name: 'Dagordning' });
-  await agenda.getByRole('button', { name: `Ändra beslutet om ${application.reference} vid ett senare sammanträde` }).click();
+  await agenda.getByRole('button', { name: `Ändra beslutet om ${application.reference} vid ett senare möte` }).click();
   const dialog = page.getByRole('dialog', { name: `Ändra beslutet om ${application.reference}` });
-  await expect(dialog.getByRole('combobox', { name: 'Sammanträde' })).toContainText(laterPlace);
+  await expect(dialog.getByRole('combobox', { name: 'Möte' })).toContainText(laterPlace);
   await dialog.getByRole('button', { name: 'Ta upp på dagordningen' }).click();
   await expect(dialog.getByText('Skriv skälet till ändringen.')).toBeVisible();
   await expectAccessible(page);
@@ -64,7 +64,7 @@ test('sv-SE, screen: a later meeting changes a board’s decision with the reaso
   await expect(page).toHaveURL(`/admin/meetings/${later}`);
   const line = page.getByRole('table', { name: 'Dagordning' }).getByRole('row').filter({ hasText: application.reference });
   await expect(line).toContainText(
-    /Ändrat beslut\. Sammanträdet .+ beslutade: Beviljad 20\s000\skr\. Skäl: Kommunen bekostar lokalhyran\./,
+    /Ändrat beslut\. Mötet .+ beslutade: Beviljad 20\s000\skr\. Skäl: Kommunen bekostar lokalhyran\./,
   );
   await page.getByRole('button', { name: 'Fatta beslut' }).click();
   const decision = page.getByRole('group', { name: new RegExp(`^${application.reference} · `) });
@@ -79,16 +79,16 @@ test('sv-SE, screen: a later meeting changes a board’s decision with the reaso
   await page.goto(`/admin/meetings/${first}`);
   const firstLine = page.getByRole('table', { name: 'Dagordning' }).getByRole('row').filter({ hasText: application.reference });
   await expect(firstLine).toContainText(/Beviljad 20\s000\skr/);
-  await expect(firstLine).toContainText(/Beslutet ändrades vid sammanträdet /);
+  await expect(firstLine).toContainText(/Beslutet ändrades vid mötet /);
   const minutes = async (id: number) => {
     const pdf = await admin.get(`/api/v1/meetings/${id}/minutes.pdf`, { headers: { 'Accept-Language': 'sv-SE' } });
     expect(pdf.ok()).toBe(true);
     return pdfText(await pdf.body()).replace(/\s+/g, ' ');
   };
   expect(await minutes(later)).toMatch(
-    new RegExp(`${application.reference}: ändrar beslutet från sammanträdet .+ \\(Beviljad 20 000 kr\\)\\. Skäl: ${reason}`),
+    new RegExp(`${application.reference}: ändrar beslutet från mötet .+ \\(Beviljad 20 000 kr\\)\\. Skäl: ${reason}`),
   );
-  expect(await minutes(first)).toContain(`${application.reference}: beslutet ändrades vid sammanträdet`);
+  expect(await minutes(first)).toContain(`${application.reference}: beslutet ändrades vid mötet`);
 
   // In English on a phone the application's decision is the board's, leading to the meeting, with no form to change it.
   const phone = await newPage('en-US');

@@ -87,7 +87,7 @@ describe('a board’s decision', () => {
     const raised = await api('PUT', `/applications/${asa.uuid}/decision`, { status: approved, approved_money: 500_000_00 });
     expect(raised.statusCode).toBe(409);
     expect(raised.json().message).toBe(
-      `Styrelsen fattade beslutet vid sammanträdet ${formatDate('2026-04-15', 'sv-SE')}. Det kan bara ändras av ett senare sammanträde, på en punkt om ändrat beslut.`,
+      `Styrelsen fattade beslutet vid mötet ${formatDate('2026-04-15', 'sv-SE')}. Det kan bara ändras av ett senare möte, på en punkt om ändrat beslut.`,
     );
     const inEnglish = await api('PUT', `/applications/${bjorn.uuid}/decision`, { status: approved, approved_money: 1_00 }, en);
     expect(inEnglish.json().message).toBe(
@@ -123,7 +123,7 @@ describe('a board’s decision', () => {
     const meeting = await meetingWith(period.id, tomorrow, [asa.uuid]);
     const early = await decide(meeting, [{ application_uuid: asa.uuid, status: approved, amount: 10_000_00 }]);
     expect(early.statusCode).toBe(409);
-    expect(early.json().message).toBe(`Sammanträdet hålls ${formatDate(tomorrow, 'sv-SE')}. Dess beslut läggs in från den dagen.`);
+    expect(early.json().message).toBe(`Mötet hålls ${formatDate(tomorrow, 'sv-SE')}. Dess beslut läggs in från den dagen.`);
     expect(await stateOf(asa.id)).toMatchObject({ status: ongoing, approved_money: null, decided_meeting_id: null });
   });
 
@@ -140,7 +140,7 @@ describe('a board’s decision', () => {
     ]);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(
-      `Redan beslutad vid ett annat sammanträde: ${asa.reference}. Ett senare sammanträde ändrar ett beslut på en punkt om ändrat beslut.`,
+      `Redan beslutad vid ett annat möte: ${asa.reference}. Ett senare möte ändrar ett beslut på en punkt om ändrat beslut.`,
     );
     expect(await stateOf(asa.id)).toMatchObject({ status: approved, approved_money: 50_000_00, decided_meeting_id: first });
     expect(await stateOf(bjorn.id)).toMatchObject({ status: ongoing, decided_meeting_id: null });
@@ -194,7 +194,7 @@ describe('a board’s decision', () => {
     expect(notEarlier.statusCode).toBe(422);
     expect(notEarlier.json().errors).toEqual({
       application_uuid: [
-        'Bara en ansökan i mötets period som styrelsen har beslutat om vid ett tidigare sammanträde kan tas upp som ändrat beslut, och bara en gång.',
+        'Bara en ansökan i mötets period som styrelsen har beslutat om vid ett tidigare möte kan tas upp som ändrat beslut, och bara en gång.',
       ],
     });
     expect((await change(later, undecided.uuid)).statusCode).toBe(422);
@@ -265,10 +265,10 @@ describe('a board’s decision', () => {
     const laterMinutes = await minutes(later);
     expect(laterMinutes).toContain(`§ 4 ${asa.reference}`);
     expect(laterMinutes).toContain(
-      `${asa.reference}: ändrar beslutet från sammanträdet ${formatDate('2026-04-15', 'sv-SE')} (Beviljad ${money(120_000_00)}). Skäl: ${reason}`,
+      `${asa.reference}: ändrar beslutet från mötet ${formatDate('2026-04-15', 'sv-SE')} (Beviljad ${money(120_000_00)}). Skäl: ${reason}`,
     );
     expect(await minutes(meeting)).toContain(
-      `${asa.reference}: beslutet ändrades vid sammanträdet ${formatDate('2026-05-20', 'sv-SE')}; se det sammanträdets protokoll.`,
+      `${asa.reference}: beslutet ändrades vid mötet ${formatDate('2026-05-20', 'sv-SE')}; se det mötets protokoll.`,
     );
     expect(await minutes(meeting, en)).toContain(
       `${asa.reference}: the decision was changed at the meeting of ${formatDate('2026-05-20', 'en-US')}; see that meeting’s minutes.`,

@@ -199,10 +199,10 @@ describe('a decision the board took', () => {
     const board = { ...decision, board: { meeting_id: 8, held_on: '2026-06-11' } };
     await render(() => application(), { getDecision: () => board });
     await waitFor(() => text().includes('Styrelsen fattade beslutet'), 'the board’s decision');
-    expect(text()).toContain('Styrelsen fattade beslutet vid sammanträdet 11 juni 2026. Det kan bara ändras av ett senare sammanträde');
+    expect(text()).toContain('Styrelsen fattade beslutet vid mötet 11 juni 2026. Det kan bara ändras av ett senare möte');
     expect(text().replace(/\s+/g, ' ')).toContain('Beviljad, 12 000 kr');
     expect(button('Spara beslut')).toBeUndefined();
-    expect(document.querySelector('a[href$="/meetings/8"]')?.textContent).toBe('Öppna sammanträdet');
+    expect(document.querySelector('a[href$="/meetings/8"]')?.textContent).toBe('Öppna mötet');
     expect(button('Skicka beslutsbrev')).toBeDefined();
   });
 });

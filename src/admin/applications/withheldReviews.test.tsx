@@ -120,8 +120,8 @@ describe('the others’ reviews before one’s own is in', { timeout: 20_000 }, 
       ['Bertil Berg lämnade en bedömning', hint],
       ['Bertil Berg lämnade ett förslag', hint],
       ['Anna Admin tog bort Cecilia Ek som utredare', hint],
-      ['Anna Admin anmälde jäv vid sammanträdet', expect.not.stringContaining(hint)],
-      ['Bertil Berg anmälde att jäv inte föreligger vid sammanträdet', expect.not.stringContaining(hint)],
+      ['Anna Admin anmälde jäv vid mötet', expect.not.stringContaining(hint)],
+      ['Bertil Berg anmälde att jäv inte föreligger vid mötet', expect.not.stringContaining(hint)],
       ['Bertil Berg angav att jäv inte föreligger', expect.not.stringContaining(hint)],
     ]);
   });

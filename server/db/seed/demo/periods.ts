@@ -18,7 +18,7 @@ export interface PeriodIds {
 const grantConditions = {
   grant_conditions_sv: [
     'Bidraget får bara användas till det som ansökan beskriver. Ändras projektet ska ni kontakta stiftelsen innan pengarna används till något annat.',
-    'Begär utbetalning inom tolv månader från beslutet, annars förfaller bidraget. Skicka in återrapporten senast den dag stiftelsen anger.',
+    'Begär utbetalning inom tolv månader från beslutet, annars förfaller bidraget. Skicka in uppföljningen senast den dag stiftelsen anger.',
     'Pengar som inte används till projektet betalas tillbaka till stiftelsen. Nämn gärna Sparbanksstiftelsen Norrbygden när ni berättar om projektet.',
   ].join('\n\n'),
   grant_conditions_en: [

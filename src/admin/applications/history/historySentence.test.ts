@@ -182,7 +182,7 @@ describe('the history in Swedish', () => {
       'Sökanden godkände villkoren för bidraget: undertecknad av: Kerstin Kassör; roll: Kassör; från IP-adress: 127.0.0.1',
     );
     expect(await of('decision')).toMatch(
-      /^Anna Berg registrerade beslutet vid styrelsens sammanträde 13 dec. 2026: beslut: Under utredning → Beviljad/,
+      /^Anna Berg registrerade beslutet vid styrelsemötet 13 dec. 2026: beslut: Under utredning → Beviljad/,
     );
   });
 

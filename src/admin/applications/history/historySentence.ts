@@ -147,7 +147,7 @@ export function historyTeller(translate: Translate, locale: string) {
     return entry.before && 'scores' in entry.before ? `${declared}; ${translate('app.withheld.conflict.review_removed')}` : declared;
   };
 
-  /** The entry as one sentence: "Anna Berg registrerade beslutet vid styrelsens sammanträde 13 dec. 2026: …". */
+  /** The entry as one sentence: "Anna Berg registrerade beslutet vid styrelsemötet 13 dec. 2026: …". */
   return (entry: Entry): string => {
     const said = told(entry);
     if (said) return said;

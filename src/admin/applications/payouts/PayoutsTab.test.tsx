@@ -130,7 +130,7 @@ describe('the payouts tab', { timeout: 15_000 }, () => {
     await waitFor(() => text().includes('Utbetalningsplan'), 'the tab');
     expect(text()).toContain('Godkända av Karin Kassör (Kassör)');
     expect(text()).toMatch(/Del 1: 100 kr/);
-    expect(text()).toContain('När återrapporten är inskickad · Inte begärd');
+    expect(text()).toContain('När uppföljningen är inskickad · Inte begärd');
     expect(text()).toContain('Bankgiro 5050-1055');
     expect(text()).not.toContain('4711-8');
     // The applicant's receipt, downloadable where the payout is.
