@@ -59,7 +59,8 @@ export async function sendInApplication(
   email: string,
   own?: OwnPeriod,
 ): Promise<{ uuid: string; reference: string }> {
-  const periods = (await (await api.get('/api/v1/portal/periods')).json()).data as {
+  // The types by their Swedish names, whatever the language of the applicant's browser.
+  const periods = (await (await api.get('/api/v1/portal/periods', { headers: { 'Accept-Language': 'sv-SE' } })).json()).data as {
     id: number;
     application_types: { id: number; label: string }[];
   }[];

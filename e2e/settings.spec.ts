@@ -109,7 +109,7 @@ test.describe('settings: categories', () => {
     await expect(page).toHaveURL('/admin/categories/create');
     await expect(page).toHaveTitle(pageTitle('Skapa kategori'));
     await expect(page.getByRole('banner').getByRole('heading', { name: 'Skapa kategori' })).toBeVisible();
-    await page.getByRole('textbox', { name: 'Benämning' }).fill(CATEGORY);
+    await page.getByRole('textbox', { name: 'Benämning (svenska)' }).fill(CATEGORY);
     await page.getByRole('combobox', { name: 'Typ' }).click();
     await page.getByRole('option', { name: 'Geografiskt område' }).click();
     await expect(page.getByRole('combobox', { name: 'Typ' })).toHaveText('Geografiskt område');
@@ -151,9 +151,9 @@ test.describe('settings: categories', () => {
       .slice(1)
       .split(/\r?\n/)
       .filter((line) => line !== '');
-    expect(lines[0]).toBe('id;label;type');
+    expect(lines[0]).toBe('id;label;label_en;type');
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toMatch(new RegExp(`^\\d+;${CATEGORY};30$`));
+    expect(lines[1]).toMatch(new RegExp(`^\\d+;${CATEGORY};;30$`));
   });
 
   test('an import with one bad row saves nothing and names the row; the corrected file imports every row', async ({ page }, testInfo) => {
@@ -177,7 +177,7 @@ test.describe('settings: categories', () => {
 
     await expect(dialog.getByRole('alert')).toHaveText('Importfilen innehåller fel.');
     const errors = dialog.getByRole('list', { name: 'Fel i filen' }).getByRole('listitem');
-    await expect(errors).toHaveText(['Rad 26: Fältet benämning är obligatoriskt.']);
+    await expect(errors).toHaveText(['Rad 26: Fältet benämning (svenska) är obligatoriskt.']);
     await testInfo.attach('import dialog with errors', { body: await page.screenshot(), contentType: 'image/png' });
     await dialog.getByRole('button', { name: 'Avbryt' }).click();
     await expect(dialog).toBeHidden();
@@ -210,7 +210,7 @@ test.describe('settings: categories', () => {
     await labels(page).filter({ hasText: CATEGORY }).click();
     await expect(page).toHaveURL(/\/admin\/categories\/\d+$/);
     await expect(page).toHaveTitle(pageTitle('Redigera kategori'));
-    await expect(page.getByRole('textbox', { name: 'Benämning' })).toHaveValue(CATEGORY);
+    await expect(page.getByRole('textbox', { name: 'Benämning (svenska)' })).toHaveValue(CATEGORY);
 
     await page.getByRole('button', { name: 'Ta bort' }).click();
     const confirm = page.getByRole('dialog', { name: 'Ta bort kategori' });

@@ -13,6 +13,15 @@ export interface Question {
   options: string[];
 }
 
+/**
+ * A question as an applicant reads it (resources/contentLanguage.ts): its label in their language where there is one,
+ * what each option reads (an answer's value stays the Swedish option), and which of its texts are in the other language.
+ */
+export interface ShownQuestion extends Question {
+  option_labels: string[];
+  untranslated: ('label' | 'options')[];
+}
+
 /** The answers to an application type's questions, by question id; a media question's answer is its files. */
 export type Answers = Record<string, unknown>;
 

@@ -9,6 +9,7 @@ export const categories = defineResource({
   labelField: 'label',
   fields: [
     text('label', { required: true, column: true, sortable: 'localized' }),
+    text('label_en', { column: true, translates: 'label' }),
     enumOf('type', 'category_type', { required: true, column: true, sortable: true, filter: true }),
   ],
   search: ['label'],

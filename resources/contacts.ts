@@ -11,6 +11,7 @@ export const contacts = defineResource({
     text('first_name', { personName: true, required: true, column: true, sortable: 'localized', personal: true }),
     text('last_name', { personName: true, required: true, column: true, sortable: 'localized', personal: true }),
     text('title', { column: true }),
+    text('title_en', { translates: 'title' }),
     email('email', { column: true, personal: true }),
     phone('phone', { personal: true }),
   ],

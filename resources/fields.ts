@@ -51,6 +51,11 @@ export interface FieldOptions {
   showIf?: { field: string; in: readonly unknown[] };
   /** The value a new record starts with. */
   default?: unknown;
+  /**
+   * The English twin of a text staff write for applicants (`label_en` of `label`, resources/contentLanguage.ts):
+   * optional, the Swedish shown where it is blank; a list of options has one line for each Swedish option, or none.
+   */
+  translates?: string;
   /** A date that may not be earlier than another date field of the record (an end date and its start). */
   notBefore?: string;
   /** A person's name (a text field): letters, spaces, hyphens, apostrophes and full stops; never a link. */

@@ -12,6 +12,7 @@ export const periods = defineResource({
   labelField: 'name',
   fields: [
     text('name', { required: true, column: true, sortable: 'localized' }),
+    text('name_en', { translates: 'name' }),
     date('start_date', { required: true, column: true, sortable: true }),
     date('end_date', { required: true, column: true, sortable: true, notBefore: 'start_date' }),
     boolean('closed', { column: true, readOnly: true, filter: true }),
@@ -24,7 +25,7 @@ export const periods = defineResource({
     // the applicant accepts first, in each language.
     integer('payout_months', { min: 1, max: 60, default: 12 }),
     textarea('grant_conditions_sv', { maxLength: 20000 }),
-    textarea('grant_conditions_en', { maxLength: 20000 }),
+    textarea('grant_conditions_en', { maxLength: 20000, translates: 'grant_conditions_sv' }),
     references('application_type_ids', 'application-types', {
       table: 'period_application_types',
       own: 'period_id',

@@ -73,7 +73,14 @@ function relations(field: Field, value: unknown, record: Record<string, unknown>
   if (field.sameAs && typeof value === 'string' && otherText.trim().toLowerCase() !== value.trim().toLowerCase()) {
     return { key: 'validation.same', params: { other: field.sameAs } };
   }
-  return notBefore(field, value, record);
+  return notBefore(field, value, record) ?? sameCount(field, value, record);
+}
+
+/** A translated list of options names each of the Swedish ones (or none, and the Swedish ones are shown). */
+function sameCount(field: Field, value: unknown, record: Record<string, unknown>): Message | null {
+  const original = field.translates && field.kind === 'options' ? record[field.translates] : undefined;
+  if (!Array.isArray(value) || !Array.isArray(original) || value.length === original.length) return null;
+  return { key: 'validation.same_count', params: { other: field.translates!, count: original.length } };
 }
 
 function notBefore(field: Field, value: unknown, record: Record<string, unknown>): Message | null {

@@ -1,10 +1,18 @@
 import { sql } from 'kysely';
+import { shownIn } from '../resources/contentLanguage.js';
+import type { Locale } from '../resources/locales.js';
 import type { Db } from './db/connect.js';
 import { invalid } from './errors.js';
 
-/** The FAQs in the order staff gave them. */
-export function faqsInOrder(db: Db) {
-  return db.selectFrom('faqs').select(['id', 'question', 'answer']).orderBy('order').orderBy('id').execute();
+/** The FAQs in the order staff gave them, in the reader's language where they have it. */
+export async function faqsInOrder(db: Db, locale: Locale) {
+  const rows = await db
+    .selectFrom('faqs')
+    .select(['id', 'question', 'question_en', 'answer', 'answer_en'])
+    .orderBy('order')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => shownIn(locale, row, ['question', 'answer'] as const));
 }
 
 /**

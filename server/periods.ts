@@ -1,4 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
+import { shownIn } from '../resources/contentLanguage.js';
+import type { Locale } from '../resources/locales.js';
 import type { Db } from './db/connect.js';
 import { notFound } from './errors.js';
 
@@ -25,32 +27,44 @@ export async function periodIdOfUuid(db: Db, uuid: string): Promise<number | und
   return (await db.selectFrom('periods').select('id').where('uuid', '=', uuid).executeTakeFirst())?.id;
 }
 
-/** The periods open on `today`, soonest ending first, each with the application types it takes and its contacts in order. */
-export async function openPeriods(db: Db, today: string) {
-  const periods = await openPeriodRows(db, today);
+/**
+ * The periods open on `today`, soonest ending first, each with the application types it takes (by name as read) and
+ * its contacts in order; their texts in the reader's language where they have it.
+ */
+export async function openPeriods(db: Db, today: string, locale: Locale) {
+  const periods = await db
+    .selectFrom('periods as p')
+    .select(['p.id', 'p.uuid', 'p.name', 'p.name_en', 'p.start_date', 'p.end_date'])
+    .where(isOpen('p', today))
+    .orderBy('p.end_date')
+    .orderBy('p.id')
+    .execute();
   const ids = periods.map((p) => p.id);
   const types = ids.length
     ? await db
         .selectFrom('period_application_types as pt')
         .innerJoin('application_types as t', 't.id', 'pt.application_type_id')
-        .select(['pt.period_id', 't.id', 't.label'])
+        .select(['pt.period_id', 't.id', 't.label', 't.label_en'])
         .where('pt.period_id', 'in', ids)
-        .orderBy(sql`t.label collate swedish`)
         .execute()
     : [];
   const contacts = ids.length
     ? await db
         .selectFrom('period_contacts as pc')
         .innerJoin('contacts as c', 'c.id', 'pc.contact_id')
-        .select(['pc.period_id', 'c.first_name', 'c.last_name', 'c.title', 'c.email', 'c.phone'])
+        .select(['pc.period_id', 'c.first_name', 'c.last_name', 'c.title', 'c.title_en', 'c.email', 'c.phone'])
         .where('pc.period_id', 'in', ids)
         .orderBy('pc.order')
         .execute()
     : [];
+  const collator = new Intl.Collator(locale);
   return periods.map((p) => ({
-    ...p,
-    application_types: types.filter((t) => t.period_id === p.id).map(({ id, label }) => ({ id, label })),
-    contacts: contacts.filter((c) => c.period_id === p.id).map(({ period_id: _, ...contact }) => contact),
+    ...shownIn(locale, p, ['name']),
+    application_types: types
+      .filter((t) => t.period_id === p.id)
+      .map(({ period_id: _, ...type }) => shownIn(locale, type, ['label']))
+      .sort((a, b) => collator.compare(a.label, b.label) || a.id - b.id),
+    contacts: contacts.filter((c) => c.period_id === p.id).map(({ period_id: _, ...contact }) => shownIn(locale, contact, ['title'])),
   }));
 }
 

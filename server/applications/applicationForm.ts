@@ -1,7 +1,9 @@
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
-import type { Question } from '../../resources/applicationAnswers.js';
+import type { Question, ShownQuestion } from '../../resources/applicationAnswers.js';
+import { optionsIn, shownIn } from '../../resources/contentLanguage.js';
+import type { Locale } from '../../resources/locales.js';
 
 export type ApplicationRow = Selectable<Database['applications']>;
 
@@ -33,7 +35,7 @@ export const formColumns = [
 ] as const;
 export type FormColumn = (typeof formColumns)[number];
 
-/** The questions of an application type, in the order staff gave them. */
+/** The questions of an application type, in the order staff gave them, as they wrote them (in Swedish). */
 export function questionsOf(db: Db, applicationTypeId: number | null): Promise<Question[]> {
   if (applicationTypeId === null) return Promise.resolve([]);
   return db
@@ -43,6 +45,23 @@ export function questionsOf(db: Db, applicationTypeId: number | null): Promise<Q
     .orderBy('order')
     .orderBy('id')
     .execute();
+}
+
+/** The questions of an application type as an applicant reads them: in their language where there is one. */
+export async function questionsIn(db: Db, applicationTypeId: number | null, locale: Locale): Promise<ShownQuestion[]> {
+  if (applicationTypeId === null) return [];
+  const rows = await db
+    .selectFrom('application_type_field_definitions')
+    .select(['id', 'label', 'label_en', 'type', 'required', 'options', 'options_en'])
+    .where('application_type_id', '=', applicationTypeId)
+    .orderBy('order')
+    .orderBy('id')
+    .execute();
+  return rows.map(({ options_en, ...row }) => {
+    const { untranslated, ...question } = shownIn(locale, row, ['label']);
+    const options = optionsIn(locale, row.options, options_en);
+    return { ...question, option_labels: options.labels, untranslated: options.fallback ? [...untranslated, 'options'] : untranslated };
+  });
 }
 
 export async function categoryIdsOf(db: Db, applicationId: number): Promise<number[]> {
@@ -100,7 +119,7 @@ export async function replaceCategories(db: Db, applicationId: number, categoryI
       .execute();
 }
 
-/** The categories an application can name, by type and then label (Swedish order). */
+/** The categories an application can name, by type and then label (Swedish order), as staff wrote them. */
 export function categoryChoices(db: Db) {
   return db
     .selectFrom('categories')
@@ -109,4 +128,13 @@ export function categoryChoices(db: Db) {
     .orderBy(sql`label collate swedish`)
     .orderBy('id')
     .execute();
+}
+
+/** The categories as an applicant reads them: in their language where there is one, by type and then name as read. */
+export async function categoriesIn(db: Db, locale: Locale) {
+  const rows = await db.selectFrom('categories').select(['id', 'label', 'label_en', 'type']).execute();
+  const collator = new Intl.Collator(locale);
+  return rows
+    .map((row) => shownIn(locale, row, ['label']))
+    .sort((a, b) => a.type - b.type || collator.compare(a.label, b.label) || a.id - b.id);
 }

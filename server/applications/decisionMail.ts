@@ -1,6 +1,7 @@
 import Polyglot from 'node-polyglot';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { decidedStatuses } from '../../resources/applications.js';
+import { textIn } from '../../resources/contentLanguage.js';
 import { enums } from '../../resources/enums.js';
 import { formatDateTime, formatMoney } from '../../resources/format.js';
 import { defaultLocale, isLocale, type Locale } from '../../resources/locales.js';
@@ -96,6 +97,7 @@ async function decisionMailOf(db: Db, applicationId: number) {
       'a.released_status',
       'a.released_money',
       'p.name as period_name',
+      'p.name_en as period_name_en',
       'p.closed',
       'p.uses_status_cloaking',
     ])
@@ -114,7 +116,8 @@ async function decisionMailOf(db: Db, applicationId: number) {
     // As the greeting names them: by first name, else by address.
     name: recipient.firstName || recipient.email,
     reference: application.reference ?? '',
-    period: application.period_name,
+    // In the mail's language where the period has a name in it, as the template is.
+    period: textIn(locale, application.period_name, application.period_name_en).text,
     amount: approved ? formatMoney(application.approved_money, locale) : '',
   };
   const postscript = files.length ? [t('mail.decision.agreement', { files: files.map((f) => f.name).join(', ') })] : [];

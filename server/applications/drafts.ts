@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
+import { textIn } from '../../resources/contentLanguage.js';
 import { enums } from '../../resources/enums.js';
+import type { Locale } from '../../resources/locales.js';
 import type { Db } from '../db/connect.js';
 import { inTransaction } from '../db/inTransaction.js';
 import { stockholmDay, stockholmYear } from '../clock.js';
@@ -29,16 +31,21 @@ export async function openPeriod(db: Db, periodId: number, today: string) {
 export function formPeriod(db: Db, periodId: number, today: string) {
   return db
     .selectFrom('periods as p')
-    .select(['p.id', 'p.name', 'p.closed', 'p.uses_status_cloaking', 'p.start_date', 'p.end_date', 'p.answer_weeks'])
+    .select(['p.id', 'p.name', 'p.name_en', 'p.closed', 'p.uses_status_cloaking', 'p.start_date', 'p.end_date', 'p.answer_weeks'])
     .select(isOpen('p', today).as('open'))
     .where('p.id', '=', periodId)
     .executeTakeFirstOrThrow();
 }
 
-export async function typeLabel(db: Db, applicationTypeId: number | null): Promise<string | null> {
+/** An application type's name as a reader of `locale` reads it (null for none). */
+export async function typeLabel(db: Db, applicationTypeId: number | null, locale: Locale) {
   if (!applicationTypeId) return null;
-  const type = await db.selectFrom('application_types').select('label').where('id', '=', applicationTypeId).executeTakeFirst();
-  return type?.label ?? null;
+  const type = await db
+    .selectFrom('application_types')
+    .select(['label', 'label_en'])
+    .where('id', '=', applicationTypeId)
+    .executeTakeFirst();
+  return type ? textIn(locale, type.label, type.label_en) : null;
 }
 
 export function applicationById(db: Db, id: number): Promise<ApplicationRow> {

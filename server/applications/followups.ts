@@ -1,3 +1,4 @@
+import { shownIn } from '../../resources/contentLanguage.js';
 import { enums } from '../../resources/enums.js';
 import {
   MAX_FOLLOWUP_COMMENT,
@@ -6,6 +7,7 @@ import {
   requiredFollowupFields,
   type FollowupAnswers,
 } from '../../resources/followup.js';
+import { defaultLocale, type Locale } from '../../resources/locales.js';
 import type { Db } from '../db/connect.js';
 import { AppError, invalid, notFound, type FieldErrors } from '../errors.js';
 import type { Mailer } from '../mail/outbox.js';
@@ -17,8 +19,11 @@ import { isPlainText } from '../../resources/plainText.js';
 // applicant saves the answers as they type and sends it in once; from then on it is locked. The due date and the
 // sent-in time are columns of `applications`, which the lists and progress indicators read.
 
-/** The follow-up report of an application (the routes' `followup` schema), or a 404 when none has been requested. */
-export async function followupOf(db: Db, applicationId: number, uploadMaxBytes: number) {
+/**
+ * The follow-up report of an application (the routes' `followup` schema), or a 404 when none has been requested; its
+ * period named in the reader's language where it has one (staff read it as they wrote it).
+ */
+export async function followupOf(db: Db, applicationId: number, uploadMaxBytes: number, locale: Locale = defaultLocale) {
   const row = await db
     .selectFrom('application_followups as f')
     .innerJoin('applications as a', 'a.id', 'f.application_id')
@@ -27,6 +32,7 @@ export async function followupOf(db: Db, applicationId: number, uploadMaxBytes: 
       'a.uuid',
       'a.reference',
       'p.name as period_name',
+      'p.name_en as period_name_en',
       'f.requested_at',
       'a.followup_at',
       'f.reminded_at',
@@ -47,10 +53,12 @@ export async function followupOf(db: Db, applicationId: number, uploadMaxBytes: 
     .where('followup', '=', true)
     .orderBy('id')
     .execute();
+  const { period_name, untranslated } = shownIn(locale, row, ['period_name']);
   return {
     application_uuid: row.uuid,
     reference: row.reference,
-    period_name: row.period_name,
+    period_name,
+    untranslated,
     requested_at: row.requested_at.toISOString(),
     due_at: row.followup_at ?? '',
     reminded_at: row.reminded_at?.toISOString() ?? null,

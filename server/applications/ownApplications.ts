@@ -63,11 +63,13 @@ export function ownApplications(db: Db, applicantId: number, today: string) {
       'a.followup_sent_in_at',
       'p.id as period_id',
       'p.name as period_name',
+      'p.name_en as period_name_en',
       'p.closed',
       'p.uses_status_cloaking',
       'p.start_date',
       'p.end_date',
       't.label as application_type',
+      't.label_en as application_type_en',
     ])
     .select(isOpen('p', today).as('period_open'))
     .select((eb) =>

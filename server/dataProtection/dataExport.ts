@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import yazl from 'yazl';
-import { questionsOf } from '../applications/applicationForm.js';
+import { questionsIn } from '../applications/applicationForm.js';
 import { threadOf } from '../applications/messages.js';
 import { shownToApplicant } from '../applications/told.js';
 import { applicantHistory } from '../auth/applicantHistory.js';
@@ -12,6 +12,7 @@ import type { Mailer } from '../mail/outbox.js';
 import { displayName } from '../uploads/fileName.js';
 import type { FileStorage } from '../uploads/storage.js';
 import { enums } from '../../resources/enums.js';
+import { textIn } from '../../resources/contentLanguage.js';
 import { defaultLocale, isLocale, type Locale } from '../../resources/locales.js';
 import { grantOfApplication } from './payoutData.js';
 import { exportedApplicationColumns } from './personalData.js';
@@ -48,7 +49,14 @@ export async function applicantData(db: Db, frontendUserId: number, now: Date) {
     .innerJoin('periods as p', 'p.id', 'a.period_id')
     .leftJoin('application_types as t', 't.id', 'a.application_type_id')
     .selectAll('a')
-    .select(['p.name as period_name', 'p.closed', 'p.uses_status_cloaking', 't.label as application_type_label'])
+    .select([
+      'p.name as period_name',
+      'p.name_en as period_name_en',
+      'p.closed',
+      'p.uses_status_cloaking',
+      't.label as application_type_label',
+      't.label_en as application_type_label_en',
+    ])
     .where('a.frontend_user_id', '=', frontendUserId)
     .orderBy('a.id')
     .execute();
@@ -62,7 +70,7 @@ export async function applicantData(db: Db, frontendUserId: number, now: Date) {
       return path;
     };
     const [questions, stored, thread, followup, categories] = await Promise.all([
-      questionsOf(db, row.application_type_id),
+      questionsIn(db, row.application_type_id, locale),
       db
         .selectFrom('application_files')
         .select(['uuid', 'name', 'mime', 'size', 'followup', 'payout_id', 'created_at'])
@@ -75,7 +83,7 @@ export async function applicantData(db: Db, frontendUserId: number, now: Date) {
       db
         .selectFrom('application_categories as ac')
         .innerJoin('categories as c', 'c.id', 'ac.category_id')
-        .select('c.label')
+        .select(['c.label', 'c.label_en'])
         .where('ac.application_id', '=', row.id)
         .orderBy('c.label')
         .execute(),
@@ -89,12 +97,13 @@ export async function applicantData(db: Db, frontendUserId: number, now: Date) {
     applications.push({
       uuid: row.uuid,
       reference: row.reference,
-      period: row.period_name,
-      application_type: row.application_type_label,
+      // What staff wrote, in the applicant's language where it has one (resources/contentLanguage.ts).
+      period: textIn(locale, row.period_name, row.period_name_en).text,
+      application_type: row.application_type_label && textIn(locale, row.application_type_label, row.application_type_label_en).text,
       status: { code: status, label: t(`enums.application_status.${statusKey(status)}`) },
       created_at: row.created_at,
       sent_in_at: row.sent_in_at,
-      form: { ...form, categories: categories.map((c) => c.label) },
+      form: { ...form, categories: categories.map((c) => textIn(locale, c.label, c.label_en).text) },
       questions: questions.map((q) => ({ question: q.label, answer: answers[String(q.id)] ?? null })),
       files: stored.map((f) => ({
         name: f.name,

@@ -5,7 +5,9 @@ import { forgetApplicantHistory } from '../auth/applicantHistory.js';
 import type { Db } from '../db/connect.js';
 import { notFound } from '../errors.js';
 import type { FileStorage } from '../uploads/storage.js';
+import { textIn } from '../../resources/contentLanguage.js';
 import { enums } from '../../resources/enums.js';
+import { defaultLocale, type Locale } from '../../resources/locales.js';
 import type { RetentionRules } from '../../resources/retention.js';
 import { anonymiseApplications, deleteAccount, deleteDrafts } from './anonymise.js';
 import { dueDay } from './retention.js';
@@ -54,9 +56,15 @@ const lastDay = (days: (string | null)[]) => days.reduce<string | null>((last, d
  * confirming: the drafts never sent in that go at once, the applications sent in that are anonymised at once (rejected,
  * or withdrawn while being handled), and the approved ones the foundation keeps, each with the first day the retention
  * rules anonymise it (`kept_until`: the last of those days, when the account goes too). `asApplicant` shows each status
- * as the applicant sees it.
+ * as the applicant sees it, and the periods and types in their language where they have it.
  */
-export async function erasurePreview(db: Db, frontendUserId: number, rules: RetentionRules, asApplicant: boolean) {
+export async function erasurePreview(
+  db: Db,
+  frontendUserId: number,
+  rules: RetentionRules,
+  asApplicant: boolean,
+  locale: Locale = defaultLocale,
+) {
   const open = await db
     .selectFrom('frontend_users')
     .select('id')
@@ -74,15 +82,24 @@ export async function erasurePreview(db: Db, frontendUserId: number, rules: Rete
       ...toldColumns.map((column) => `a.${column}` as const),
       'a.sent_in_at',
       'a.updated_at',
-      'p.name as period',
+      'p.name as period_sv',
+      'p.name_en as period_en',
       'p.closed',
       'p.uses_status_cloaking',
-      't.label as application_type',
+      't.label as type_sv',
+      't.label_en as type_en',
       anonymisedFrom(rules).as('anonymised_from'),
     ])
     .where('a.frontend_user_id', '=', frontendUserId)
     .orderBy('a.id')
-    .execute();
+    .execute()
+    .then((found) =>
+      found.map((row) => ({
+        ...row,
+        period: textIn(locale, row.period_sv, row.period_en).text,
+        application_type: row.type_sv === null ? null : textIn(locale, row.type_sv, row.type_en).text,
+      })),
+    );
   const sentIn = (row: (typeof rows)[number]) => ({
     uuid: row.uuid,
     reference: row.reference,

@@ -41,6 +41,7 @@ import * as payoutAbilityChanges from './migrations/0040_payout_ability_changes.
 import * as bankCustomerNumber from './migrations/0041_bank_customer_number.js';
 import * as bankAnswers from './migrations/0042_bank_answers.js';
 import * as reviewProposal from './migrations/0043_review_proposal.js';
+import * as contentLanguages from './migrations/0044_content_languages.js';
 
 // Listed here rather than read from disk, so the order is explicit and nothing depends on the working directory.
 const migrations: Record<string, Migration> = {
@@ -85,6 +86,7 @@ const migrations: Record<string, Migration> = {
   '0041_bank_customer_number': bankCustomerNumber,
   '0042_bank_answers': bankAnswers,
   '0043_review_proposal': reviewProposal,
+  '0044_content_languages': contentLanguages,
 };
 
 export async function migrate(db: Db): Promise<string[]> {

@@ -130,23 +130,34 @@ export interface Database {
     /** The application the mail is about, so anonymising it removes the mail too (migration 0017). */
     application_id: number | null;
   };
-  application_types: { id: Generated<number>; label: string; created_at: Created; updated_at: Timestamp };
+  /** Each text staff write for applicants has an English twin `<name>_en`, empty where not translated (0044). */
+  application_types: { id: Generated<number>; label: string; label_en: string | null; created_at: Created; updated_at: Timestamp };
   application_type_field_definitions: {
     id: Generated<number>;
     application_type_id: number;
     label: string;
+    label_en: string | null;
     type: number;
     required: Generated<boolean>;
     options: Json<string[]>;
+    options_en: Json<string[]>;
     order: Generated<number>;
     created_at: Created;
     updated_at: Timestamp;
   };
-  categories: { id: Generated<number>; label: string; type: number; created_at: Created; updated_at: Timestamp };
+  categories: {
+    id: Generated<number>;
+    label: string;
+    label_en: string | null;
+    type: number;
+    created_at: Created;
+    updated_at: Timestamp;
+  };
   periods: {
     id: Generated<number>;
     uuid: Generated<string>;
     name: string;
+    name_en: string | null;
     start_date: string;
     end_date: string;
     closed: Generated<boolean>;
@@ -167,6 +178,7 @@ export interface Database {
     first_name: string;
     last_name: string;
     title: string | null;
+    title_en: string | null;
     email: string | null;
     phone: string | null;
     created_at: Created;
@@ -191,7 +203,9 @@ export interface Database {
   faqs: {
     id: Generated<number>;
     question: string;
+    question_en: string | null;
     answer: string;
+    answer_en: string | null;
     order: Generated<number>;
     created_at: Created;
     updated_at: Timestamp;

@@ -36,7 +36,7 @@ export async function acceptGrant(
     await trx.selectFrom('applications').select('id').where('id', '=', applicationId).forUpdate().executeTakeFirstOrThrow();
     const grant = await releasedGrantOf(trx, applicationId);
     if (grant.accepted_at) throw new AppError(409, 'errors.grant_already_accepted');
-    const conditions = conditionsIn(grant, context.locale);
+    const conditions = conditionsIn(grant, context.locale).text;
     await trx
       .updateTable('grants')
       .set({

@@ -1,3 +1,4 @@
+import { textIn } from '../../resources/contentLanguage.js';
 import { enums } from '../../resources/enums.js';
 import type { Locale } from '../../resources/locales.js';
 import { accountDisplay } from '../../resources/payoutAccounts.js';
@@ -61,12 +62,9 @@ export async function releasedGrantOf(db: Db, applicationId: number) {
   return row;
 }
 
-/** The period's conditions in the reader's language, the other language's when that one is empty. */
+/** The period's conditions in the reader's language, the other language's (`fallback`) when that one is empty. */
 export function conditionsIn(period: { grant_conditions_sv: string | null; grant_conditions_en: string | null }, locale: Locale) {
-  const sv = period.grant_conditions_sv ?? '';
-  const en = period.grant_conditions_en ?? '';
-  const [own, other] = locale === 'sv-SE' ? [sv, en] : [en, sv];
-  return own.trim() ? own : other;
+  return textIn(locale, period.grant_conditions_sv, period.grant_conditions_en);
 }
 
 /** The instalments with their states and the totals, of a grant whose facts are known. */
@@ -149,11 +147,14 @@ export async function grantView(db: Db, applicationId: number, locale: Locale, n
     .execute();
   const payoutIds = payouts.map((payout) => payout.id);
   const receipts = await receiptsOfPayouts(db, payoutIds);
+  // Once accepted, the text as it was shown then, whatever its language.
+  const conditions = row.accepted_conditions === null ? conditionsIn(row, locale) : { text: row.accepted_conditions, fallback: false };
   return {
     uuid: row.uuid,
     reference: row.reference,
     approved_money: approvedMoney,
-    conditions: row.accepted_conditions ?? conditionsIn(row, locale),
+    conditions: conditions.text,
+    untranslated: conditions.fallback ? ['conditions' as const] : [],
     accepted: row.accepted_at
       ? { at: row.accepted_at, signatory_name: row.signatory_name ?? '', signatory_role: row.signatory_role ?? '' }
       : null,

@@ -43,7 +43,7 @@ describe('the text rule', () => {
     const before = await faqCount();
     const response = await json('POST', '/api/v1/faqs', admin, { data: { question, answer: 'Svar', order: 1 } });
     expect(response.statusCode).toBe(422);
-    expect(response.json().errors).toEqual({ question: ['The question may contain plain text only.'] });
+    expect(response.json().errors).toEqual({ question: ['The question (Swedish) may contain plain text only.'] });
     expect(await faqCount()).toBe(before);
   });
 

@@ -30,6 +30,11 @@ export function stringEnum<const V extends readonly string[]>(values: V, options
   return Type.Unsafe<V[number]>({ type: 'string', enum: [...values], ...options });
 }
 
+/** Which of a record's texts staff wrote it shows in the other language, for want of a translation (resources/contentLanguage.ts). */
+export function untranslated<const F extends readonly string[]>(fields: F) {
+  return Type.Array(stringEnum(fields), { description: 'The texts shown in the other language (Swedish) for want of a translation' });
+}
+
 /** A value as JSON carries it to the browser: a Date arrives as its ISO string. */
 export type Json<T> = T extends Date
   ? string
@@ -201,6 +206,7 @@ export const followup = Type.Object({
   application_uuid: Type.String(),
   reference: Nullable(Type.String()),
   period_name: Type.String(),
+  untranslated: untranslated(['period_name']),
   requested_at: dateTime,
   due_at: Type.String({ format: 'date', description: 'The due date (the application’s followup_at)' }),
   reminded_at: nullableDateTime,

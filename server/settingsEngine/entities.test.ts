@@ -131,7 +131,7 @@ describe('application type field definitions', () => {
     const a = (await post('/application-types', { label: 'Stipendium' })).json().data.id;
     const b = (await post('/application-types', { label: 'Anslag' })).json().data.id;
     const noOptions = await post('/application-type-field-definitions', { label: 'Välj', type: 30, application_type_id: a, options: [] });
-    expect(noOptions.json().errors).toEqual({ options: ['Fältet alternativ är obligatoriskt.'] });
+    expect(noOptions.json().errors).toEqual({ options: ['Fältet alternativ (svenska) är obligatoriskt.'] });
     expect((await post('/application-type-field-definitions', { label: 'Ålder', type: 10, application_type_id: a })).statusCode).toBe(201);
     expect(
       (

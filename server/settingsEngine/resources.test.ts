@@ -143,7 +143,7 @@ describe('categories through the engine', () => {
     const missing = await create({ label: '', type: 99 });
     expect(missing.statusCode).toBe(422);
     expect(missing.json().errors).toEqual({
-      label: ['Fältet benämning är obligatoriskt.'],
+      label: ['Fältet benämning (svenska) är obligatoriskt.'],
       type: ['Det valda värdet för typ är ogiltigt.'],
     });
     expect((await create({ label: 'X', type: 10, owner: 1 })).statusCode).toBe(422);
@@ -158,7 +158,7 @@ describe('categories through the engine', () => {
       cookie: as('admin'),
       payload: { data: { id, label: 'Barn och ungdomar', type: 10 } },
     });
-    expect(updated.json().data).toEqual({ id, label: 'Barn och ungdomar', type: 10 });
+    expect(updated.json().data).toEqual({ id, label: 'Barn och ungdomar', label_en: null, type: 10 });
 
     const [period] = await sql<{
       id: number;
@@ -247,7 +247,7 @@ describe('export and import', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="application-types-\d{4}-\d{2}-\d{2}\.csv"$/);
-    expect(response.body.startsWith('\uFEFFid;label\r\n')).toBe(true);
+    expect(response.body.startsWith('\uFEFFid;label;label_en\r\n')).toBe(true);
     expect(response.body).toContain(';Stipendium för unga ledare');
     expect(response.body).not.toContain('HYPERLINK');
     const all = await call(t.app, { method: 'GET', url: api('/application-types/export'), cookie: as('admin') });
@@ -269,7 +269,7 @@ describe('export and import', () => {
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({
       message: 'Importfilen innehåller fel.',
-      errors: { '138.label': ['Fältet benämning är obligatoriskt.'], '152.type': ['Det valda värdet för typ är ogiltigt.'] },
+      errors: { '138.label': ['Fältet benämning (svenska) är obligatoriskt.'], '152.type': ['Det valda värdet för typ är ogiltigt.'] },
     });
     expect(await count()).toBe(before);
 

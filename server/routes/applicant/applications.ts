@@ -1,7 +1,9 @@
 import { Type } from 'typebox';
 import { applications } from '../../../resources/applications.js';
+import { shownIn, textIn } from '../../../resources/contentLanguage.js';
 import { enums } from '../../../resources/enums.js';
 import { formatDate } from '../../../resources/format.js';
+import { defaultLocale, isLocale, type Locale } from '../../../resources/locales.js';
 import { validateRecord } from '../../../resources/validate.js';
 import {
   applicantForMail,
@@ -18,7 +20,7 @@ import {
 import { assertDraft, ownApplication } from '../../applications/ownApplications.js';
 import { shownToApplicant } from '../../applications/told.js';
 import { ID, formFieldSchemas } from '../formSchema.js';
-import { categoryIdsOf, filesOf, formRecord, questionsOf, type ApplicationRow } from '../../applications/applicationForm.js';
+import { categoryIdsOf, filesOf, formRecord, questionsIn, type ApplicationRow } from '../../applications/applicationForm.js';
 import { answerBy, sentInColumns, sentInErrors, unknownCategories } from '../../applications/submit.js';
 import { stockholmDay } from '../../clock.js';
 import { AppError, invalid, type FieldErrors } from '../../errors.js';
@@ -43,15 +45,19 @@ export default async function applicantApplicationRoutes(app: Api) {
   /** Today in Stockholm on the app's clock: the day a period's dates are compared with. */
   const today = () => stockholmDay(app.clock.now());
 
-  /** The whole form as the portal shows it: values, the type's questions, files, and for a sent-in one the decision. */
-  async function present(row: ApplicationRow) {
+  /**
+   * The whole form as the portal shows it: values, the type's questions, files, and for a sent-in one the decision;
+   * what staff wrote in the reader's language where it has it.
+   */
+  async function present(row: ApplicationRow, locale: Locale) {
     const [categoryIds, questions, files, period, type] = await Promise.all([
       categoryIdsOf(db, row.id),
-      questionsOf(db, row.application_type_id),
+      questionsIn(db, row.application_type_id, locale),
       filesOf(db, row.id),
       formPeriod(db, row.period_id, today()),
-      typeLabel(db, row.application_type_id),
+      typeLabel(db, row.application_type_id, locale),
     ]);
+    const { name, untranslated } = shownIn(locale, period, ['name']);
     const { status, approved_money } = shownToApplicant(row, period);
     return {
       uuid: row.uuid,
@@ -65,12 +71,14 @@ export default async function applicantApplicationRoutes(app: Api) {
       updated_at: row.updated_at,
       period: {
         id: period.id,
-        name: period.name,
+        name,
         open: period.open,
         end_date: period.end_date,
         answer_by: answerBy(period.end_date, period.answer_weeks),
+        untranslated,
       },
-      application_type: type,
+      application_type: type?.text ?? null,
+      untranslated: type?.fallback ? ['application_type' as const] : [],
       questions,
       files,
       // The largest file an upload may be, so the form can say so before sending one.
@@ -99,10 +107,10 @@ export default async function applicantApplicationRoutes(app: Api) {
       if (!period.typeIds.includes(application_type_id)) throw invalid({ application_type_id: ['validation.in'] });
       const start = { period_id, application_type_id, applicant_type };
       const existing = await latestDraft(db, request.applicant!.id, start);
-      if (existing) return { data: await present(existing) };
+      if (existing) return { data: await present(existing, request.locale) };
       const row = await startDraft(db, request.applicant!.id, start);
       reply.status(201);
-      return { data: await present(row) };
+      return { data: await present(row, request.locale) };
     },
   );
 
@@ -117,7 +125,7 @@ export default async function applicantApplicationRoutes(app: Api) {
         response: { 200: formAnswer },
       },
     },
-    async (request) => ({ data: await present(await ownApplication(db, request, request.params.uuid)) }),
+    async (request) => ({ data: await present(await ownApplication(db, request, request.params.uuid), request.locale) }),
   );
 
   app.put(
@@ -156,7 +164,7 @@ export default async function applicantApplicationRoutes(app: Api) {
 
       const { category_ids: _, definitions, ...columns } = changes;
       await saveDraft(db, row.id, columns, definitions, categoryIds);
-      return { data: await present(await applicationById(db, row.id)) };
+      return { data: await present(await applicationById(db, row.id), request.locale) };
     },
   );
 
@@ -176,9 +184,10 @@ export default async function applicantApplicationRoutes(app: Api) {
       assertDraft(row);
       const now = app.clock.now();
       const period = await openPeriod(db, row.period_id, stockholmDay(now));
+      // The problems name the questions as the applicant reads them.
       const [categoryIds, questions, files] = await Promise.all([
         categoryIdsOf(db, row.id),
-        questionsOf(db, row.application_type_id),
+        questionsIn(db, row.application_type_id, request.locale),
         filesOf(db, row.id),
       ]);
       const record = formRecord(row, categoryIds);
@@ -186,7 +195,9 @@ export default async function applicantApplicationRoutes(app: Api) {
       if (Object.keys(errors).length) throw invalid(errors);
 
       const applicant = await applicantForMail(db, request.applicant!.id);
-      const type = await typeLabel(db, row.application_type_id);
+      // The confirmation names the type and period in the language the mail is written in.
+      const mailLocale = isLocale(applicant.locale) ? applicant.locale : defaultLocale;
+      const type = await typeLabel(db, row.application_type_id, mailLocale);
       // The confirmation is queued in the send-in's transaction: a crash between the two cannot leave one without the other.
       await sendIn(db, row.id, await sentInColumns(db, record), now, (trx, reference) =>
         app.mailer.queue(
@@ -197,8 +208,8 @@ export default async function applicantApplicationRoutes(app: Api) {
             template: 'application_received',
             params: {
               reference,
-              type: type ?? '',
-              period: period.name,
+              type: type?.text ?? '',
+              period: textIn(mailLocale, period.name, period.name_en).text,
               answer_by: formatDate(answerBy(period.end_date, period.answer_weeks), applicant.locale),
               link: `${app.config.publicUrl}/`,
             },
@@ -208,7 +219,7 @@ export default async function applicantApplicationRoutes(app: Api) {
         ),
       );
       app.mailer.deliverSoon();
-      return { data: await present(await applicationById(db, row.id)) };
+      return { data: await present(await applicationById(db, row.id), request.locale) };
     },
   );
 

@@ -50,7 +50,7 @@ export default async function applicantFollowupRoutes(app: Api) {
         response: answer,
       },
     },
-    async (request) => ({ data: await followupOf(db, await ownId(request, request.params.uuid), uploadMaxBytes) }),
+    async (request) => ({ data: await followupOf(db, await ownId(request, request.params.uuid), uploadMaxBytes, request.locale) }),
   );
 
   app.put(
@@ -69,7 +69,7 @@ export default async function applicantFollowupRoutes(app: Api) {
     async (request) => {
       const id = await ownId(request, request.params.uuid);
       await saveFollowupAnswers(db, id, request.body.data, app.clock.now());
-      return { data: await followupOf(db, id, uploadMaxBytes) };
+      return { data: await followupOf(db, id, uploadMaxBytes, request.locale) };
     },
   );
 
@@ -90,7 +90,7 @@ export default async function applicantFollowupRoutes(app: Api) {
       const id = await ownId(request, request.params.uuid);
       await submitFollowup(db, { mailer, publicUrl: config.publicUrl }, id, app.clock.now());
       mailer.deliverSoon();
-      return { data: await followupOf(db, id, uploadMaxBytes) };
+      return { data: await followupOf(db, id, uploadMaxBytes, request.locale) };
     },
   );
 

@@ -86,6 +86,36 @@ describe('the applicant’s grant', () => {
     expect(entry?.after).toMatchObject({ signatory_name: 'Karin Kassör', accepted_from: '198.51.100.7' });
   });
 
+  it('shows the conditions in the reader’s language, else in the other one saying so, and once accepted as they were shown', async () => {
+    const grant = await grantedApplication(t.db, { accepted: false });
+    const setConditions = (sv: string | null, en: string | null) =>
+      t.db.updateTable('periods').set({ grant_conditions_sv: sv, grant_conditions_en: en }).where('id', '=', grant.periodId).execute();
+    const conditionsIn = async (locale: string) => {
+      const response = await call(t.app, {
+        method: 'GET',
+        url: grantUrl(grant),
+        cookie: grant.applicant,
+        headers: { 'accept-language': locale },
+      });
+      const { conditions, untranslated } = response.json().data;
+      return { conditions, untranslated };
+    };
+    await setConditions('Pengarna används som ansökan beskriver.', 'The money is used as the application describes.');
+    expect(await conditionsIn('en-US')).toEqual({ conditions: 'The money is used as the application describes.', untranslated: [] });
+    expect(await conditionsIn('sv-SE')).toEqual({ conditions: 'Pengarna används som ansökan beskriver.', untranslated: [] });
+    await setConditions('Pengarna används som ansökan beskriver.', ' ');
+    expect(await conditionsIn('en-US')).toEqual({ conditions: 'Pengarna används som ansökan beskriver.', untranslated: ['conditions'] });
+    await setConditions(null, 'The money is used as the application describes.');
+    expect(await conditionsIn('sv-SE')).toEqual({
+      conditions: 'The money is used as the application describes.',
+      untranslated: ['conditions'],
+    });
+
+    expect((await accept(grant)).statusCode).toBe(200);
+    await setConditions('Andra villkor.', 'Other conditions.');
+    expect(await conditionsIn('en-US')).toEqual({ conditions: 'The money is used as the application describes.', untranslated: [] });
+  });
+
   it('refuses a wrong bankgiro, plusgiro, clearing or account number beside its field, storing nothing', async () => {
     const grant = await grantedApplication(t.db);
     const instalment_id = grant.instalments[0].id;

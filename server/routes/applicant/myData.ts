@@ -30,7 +30,7 @@ export default async function myDataRoutes(app: Api) {
         response: { 200: data(previewSchema) },
       },
     },
-    async (request) => ({ data: await erasurePreview(db, request.applicant!.id, await retentionRulesOf(db), true) }),
+    async (request) => ({ data: await erasurePreview(db, request.applicant!.id, await retentionRulesOf(db), true, request.locale) }),
   );
 
   app.get(

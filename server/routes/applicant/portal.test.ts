@@ -49,7 +49,7 @@ describe('portal reading', () => {
       const response = await get('/portal/faqs', cookie);
       expect(response.statusCode).toBe(200);
       expect(response.json().data.map((f: { id: number }) => f.id)).toEqual(orders.map((f) => f.id));
-      expect(Object.keys(response.json().data[0]).sort()).toEqual(['answer', 'id', 'question']);
+      expect(Object.keys(response.json().data[0]).sort()).toEqual(['answer', 'id', 'question', 'untranslated']);
     }
   });
 

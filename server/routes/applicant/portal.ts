@@ -1,19 +1,23 @@
 import { Type } from 'typebox';
+import { shownIn } from '../../../resources/contentLanguage.js';
 import { enums } from '../../../resources/enums.js';
-import { categoryChoices } from '../../applications/applicationForm.js';
+import { categoriesIn } from '../../applications/applicationForm.js';
 import { ownApplications } from '../../applications/ownApplications.js';
 import { shownToApplicant } from '../../applications/told.js';
 import { faqsInOrder } from '../../faqs.js';
 import { stockholmDay } from '../../clock.js';
 import { openPeriods } from '../../periods.js';
 import { data, type Api } from '../schemas.js';
-import { category } from '../schemas/applicationForm.js';
+import { shownCategory } from '../schemas/applicationForm.js';
 import { faq } from '../schemas/faqs.js';
 import { openPeriod, ownApplication } from '../schemas/portal.js';
 
 const { approved } = enums.application_status;
 
-/** What signed-in applicants read in the portal: their applications, the FAQs and the open periods. */
+/**
+ * What signed-in applicants read in the portal: their applications, the FAQs and the open periods; what staff wrote in
+ * the reader's language where it has it, each answer naming what is not (`untranslated`).
+ */
 export default async function portalRoutes(app: Api) {
   const { db } = app;
   const tags = ['portal'];
@@ -35,6 +39,8 @@ export default async function portalRoutes(app: Api) {
         data: rows.map((row) => {
           // A decision only once released to the applicant, then status cloaking.
           const { status, approved_money } = shownToApplicant(row, row);
+          const { application_type, untranslated } = shownIn(request.locale, row, ['application_type']);
+          const period = shownIn(request.locale, { name: row.period_name, name_en: row.period_name_en }, ['name']);
           return {
             id: row.id,
             uuid: row.uuid,
@@ -44,8 +50,9 @@ export default async function portalRoutes(app: Api) {
             approved_money,
             sent_in_at: row.sent_in_at,
             updated_at: row.updated_at,
-            period: { id: row.period_id, name: row.period_name, open: row.period_open },
-            application_type: row.application_type,
+            period: { id: row.period_id, open: row.period_open, ...period },
+            application_type,
+            untranslated,
             unread_messages: row.unread_messages ?? 0,
             // A follow-up is asked of an approved application only; shown once its decision is.
             followup_at: status === approved ? row.followup_at : null,
@@ -63,8 +70,8 @@ export default async function portalRoutes(app: Api) {
       config: { access: 'anonymous' },
       schema: { tags, summary: 'The FAQs in their order, for anyone', response: { 200: data(Type.Array(faq)) } },
     },
-    async () => ({
-      data: await faqsInOrder(db),
+    async (request) => ({
+      data: await faqsInOrder(db, request.locale),
     }),
   );
 
@@ -74,11 +81,12 @@ export default async function portalRoutes(app: Api) {
       config: { access: 'applicant' },
       schema: {
         tags,
-        summary: 'The categories an application can name (target groups, purposes, geographic areas, focus areas), by type and label',
-        response: { 200: data(Type.Array(category)) },
+        summary:
+          'The categories an application can name (target groups, purposes, geographic areas, focus areas), by type and label as read',
+        response: { 200: data(Type.Array(shownCategory)) },
       },
     },
-    async () => ({ data: await categoryChoices(db) }),
+    async (request) => ({ data: await categoriesIn(db, request.locale) }),
   );
 
   app.get(
@@ -91,6 +99,6 @@ export default async function portalRoutes(app: Api) {
         response: { 200: data(Type.Array(openPeriod)) },
       },
     },
-    async () => ({ data: await openPeriods(db, stockholmDay(app.clock.now())) }),
+    async (request) => ({ data: await openPeriods(db, stockholmDay(app.clock.now()), request.locale) }),
   );
 }

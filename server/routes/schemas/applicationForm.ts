@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { applicationFile, dateTime, money, Nullable, nullableDateTime } from '../schemas.js';
+import { applicationFile, dateTime, money, Nullable, nullableDateTime, untranslated } from '../schemas.js';
 
 // The application form as the API answers it, to the applicant's portal and to the staff form alike.
 const { Integer, Boolean } = Type;
@@ -10,8 +10,18 @@ const code = Nullable(Integer());
 /** A question an application type asks (resources/applicationAnswers.ts), in the order staff gave them. */
 export const question = Type.Object({ id: Integer(), label: Text(), type: Integer(), required: Boolean(), options: Type.Array(Text()) });
 
+/** A question as the portal shows it, in the reader's language where it has one (resources/contentLanguage.ts). */
+export const shownQuestion = Type.Object({
+  ...question.properties,
+  option_labels: Type.Array(Text(), { description: 'What each option reads; an answer’s value is the option itself' }),
+  untranslated: untranslated(['label', 'options']),
+});
+
 /** A category an application can name. */
 export const category = Type.Object({ id: Integer(), label: Text(), type: Integer({ description: 'category_type' }) });
+
+/** A category as the portal shows it, in the reader's language where it has one. */
+export const shownCategory = Type.Object({ ...category.properties, untranslated: untranslated(['label']) });
 
 /** The form's fields with the categories and the answers (server/applications/applicationForm.ts `formRecord`), in its order. */
 export const formFields = {
@@ -66,9 +76,11 @@ export const applicantApplication = Type.Object(
       open: Boolean(),
       end_date: Text({ format: 'date' }),
       answer_by: Text({ format: 'date', description: 'When the foundation answers at the latest' }),
+      untranslated: untranslated(['name']),
     }),
     application_type: Nullable(Text({ description: 'The type’s label' })),
-    questions: Type.Array(question),
+    untranslated: untranslated(['application_type']),
+    questions: Type.Array(shownQuestion),
     files: Type.Array(applicationFile),
     upload_max_bytes: Integer({ description: 'Largest file, in bytes' }),
   },

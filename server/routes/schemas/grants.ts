@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { dateTime, money, Nullable, nullableDateTime, stringEnum } from '../schemas.js';
+import { dateTime, money, Nullable, nullableDateTime, stringEnum, untranslated } from '../schemas.js';
 
 // A grant and its payout plan: staff's view of the plan and the deadline, and the applicant's of the whole grant.
 const { Integer, String } = Type;
@@ -54,6 +54,7 @@ export const grantView = Type.Object({
   reference: Nullable(String()),
   approved_money: money(),
   conditions: String({ description: 'As accepted, or the period’s in the reader’s language' }),
+  untranslated: untranslated(['conditions']),
   accepted: Nullable(Type.Object({ at: dateTime, signatory_name: String(), signatory_role: String() })),
   deadline: Nullable(String({ description: 'YYYY-MM-DD, the last day money may be asked for' })),
   followup_sent_in: Type.Boolean(),

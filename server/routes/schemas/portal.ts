@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { dateTime, money, Nullable, nullableDateTime } from '../schemas.js';
+import { dateTime, money, Nullable, nullableDateTime, untranslated } from '../schemas.js';
 
 // What signed-in applicants read in the portal besides the form: their applications, the open periods, the register.
 const { Integer } = Type;
@@ -15,21 +15,23 @@ export const ownApplication = Type.Object({
   approved_money: Nullable(money()),
   sent_in_at: nullableDateTime,
   updated_at: dateTime,
-  period: Type.Object({ id: Integer(), name: Text(), open: Type.Boolean() }),
+  period: Type.Object({ id: Integer(), name: Text(), open: Type.Boolean(), untranslated: untranslated(['name']) }),
   application_type: Nullable(Text()),
+  untranslated: untranslated(['application_type']),
   unread_messages: Integer({ description: 'Staff’s messages on the application the applicant has not read yet' }),
   followup_at: Nullable(Text({ description: 'YYYY-MM-DD: when the follow-up report the foundation asked for is due' })),
   followup_sent_in_at: nullableDateTime,
 });
 
-/** An open period with its application types and contacts. */
+/** An open period with its application types and contacts, in the reader's language where they have it. */
 export const openPeriod = Type.Object({
   id: Integer(),
   uuid: Text(),
   name: Text(),
   start_date: Text(),
   end_date: Text(),
-  application_types: Type.Array(Type.Object({ id: Integer(), label: Text() })),
+  untranslated: untranslated(['name']),
+  application_types: Type.Array(Type.Object({ id: Integer(), label: Text(), untranslated: untranslated(['label']) })),
   contacts: Type.Array(
     Type.Object({
       first_name: Text(),
@@ -37,6 +39,7 @@ export const openPeriod = Type.Object({
       title: Nullable(Text()),
       email: Nullable(Text()),
       phone: Nullable(Text()),
+      untranslated: untranslated(['title']),
     }),
   ),
 });

@@ -62,7 +62,12 @@ export function FieldInput({ field, resource }: { field: Field; resource: Resour
     fullWidth: true,
     isRequired: field.required,
     readOnly: field.readOnly,
-    helperText: field.help ? translate(`resources.${resource.name}.help.${field.name}`) : (false as const),
+    // An English twin says what an empty one means: applicants reading English are shown the Swedish.
+    helperText: field.help
+      ? translate(`resources.${resource.name}.help.${field.name}`)
+      : field.translates
+        ? translate('app.fields.translation_help')
+        : (false as const),
     defaultValue: field.default,
   };
   switch (field.kind) {
@@ -129,7 +134,7 @@ export function FieldInput({ field, resource }: { field: Field; resource: Resour
           minRows={3}
           format={lines.format}
           parse={lines.parse}
-          helperText={translate('app.fields.options_help')}
+          helperText={translate(field.translates ? 'app.fields.options_translation_help' : 'app.fields.options_help')}
         />
       );
     case 'uuid':

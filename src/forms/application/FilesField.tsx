@@ -13,6 +13,8 @@ interface Props {
   /** The media question the files answer; null for the attachments of step 5. */
   questionId: number | null;
   label: string;
+  /** The label's language where it is not the page's (a question staff have not translated). */
+  labelLang?: string;
   id: string;
   files: StoredFile[];
   maxBytes: number;
@@ -23,7 +25,19 @@ interface Props {
 }
 
 /** Files of the application: upload with progress, download, and removal (after a question) while it is a draft. */
-export function FilesField({ applicationUuid, questionId, label, id, files, maxBytes, onChange, problem, readOnly, required }: Props) {
+export function FilesField({
+  applicationUuid,
+  questionId,
+  label,
+  labelLang,
+  id,
+  files,
+  maxBytes,
+  onChange,
+  problem,
+  readOnly,
+  required,
+}: Props) {
   const { t } = useI18n();
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -76,7 +90,7 @@ export function FilesField({ applicationUuid, questionId, label, id, files, maxB
   return (
     <Box component="fieldset" id={id} tabIndex={-1} aria-describedby={helperId} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
       <Typography component="legend" sx={{ mb: 1, color: problem ? 'error.main' : 'text.secondary' }}>
-        {label}
+        <span lang={labelLang}>{label}</span>
         {required ? ' *' : ''}
       </Typography>
       {own.length > 0 && (

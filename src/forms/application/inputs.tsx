@@ -17,6 +17,8 @@ import { useField } from './FormContext';
 interface Common {
   name: string;
   label: string;
+  /** The label's language where it is not the page's (a text staff have not translated). */
+  lang?: string;
   required?: boolean;
   hint?: ReactNode;
 }
@@ -24,12 +26,14 @@ interface Common {
 export interface Choice {
   value: string | number;
   label: string;
+  lang?: string;
 }
 
 /** A text, e-mail, phone, number or long-text field of the application; a question's label stands above it. */
 export function TextField({
   name,
   label,
+  lang,
   required,
   hint,
   type = 'text',
@@ -50,6 +54,7 @@ export function TextField({
       id={field.id}
       name={name}
       label={label}
+      labelLang={lang}
       labelAbove={labelAbove}
       required={required}
       type={type}
@@ -69,12 +74,14 @@ export function TextField({
 }
 
 /** One of a few choices, as radio buttons in a fieldset. */
-export function RadioField({ name, label, required, hint, choices }: Common & { choices: Choice[] }) {
+export function RadioField({ name, label, lang, required, hint, choices }: Common & { choices: Choice[] }) {
   const field = useField<string | number | null>(name);
   const helperId = `${field.id}-helper`;
   return (
     <FormControl component="fieldset" required={required} error={!!field.problem} id={field.id} tabIndex={-1}>
-      <FormLabel component="legend">{label}</FormLabel>
+      <FormLabel component="legend" lang={lang}>
+        {label}
+      </FormLabel>
       <RadioGroup
         name={name}
         value={field.value === null || field.value === undefined ? '' : String(field.value)}
@@ -91,6 +98,7 @@ export function RadioField({ name, label, required, hint, choices }: Common & { 
             value={String(choice.value)}
             control={<Radio disabled={field.readOnly} />}
             label={choice.label}
+            lang={choice.lang}
           />
         ))}
       </RadioGroup>
@@ -103,6 +111,7 @@ export function RadioField({ name, label, required, hint, choices }: Common & { 
 export function CheckboxesField({
   name,
   label,
+  lang,
   required,
   hint,
   choices,
@@ -117,7 +126,9 @@ export function CheckboxesField({
   const toggle = (value: string | number, on: boolean) => field.set(on ? [...chosen, value] : chosen.filter((v) => v !== value));
   return (
     <FormControl component="fieldset" required={required} error={!!field.problem} id={id} tabIndex={-1} fullWidth>
-      <FormLabel component="legend">{label}</FormLabel>
+      <FormLabel component="legend" lang={lang}>
+        {label}
+      </FormLabel>
       <FormGroup
         aria-describedby={helperId}
         onBlur={field.leave}
@@ -134,6 +145,7 @@ export function CheckboxesField({
               />
             }
             label={choice.label}
+            lang={choice.lang}
           />
         ))}
       </FormGroup>
@@ -143,12 +155,20 @@ export function CheckboxesField({
 }
 
 /** One choice of many, as the browser's own select (light, and at home on phones). */
-export function SelectField({ name, label, required, hint, choices, placeholder }: Common & { choices: Choice[]; placeholder: string }) {
+export function SelectField({
+  name,
+  label,
+  lang,
+  required,
+  hint,
+  choices,
+  placeholder,
+}: Common & { choices: Choice[]; placeholder: string }) {
   const field = useField<string | number | null>(name);
   const helperId = `${field.id}-helper`;
   return (
     <FormControl fullWidth required={required} error={!!field.problem}>
-      <FormLabel htmlFor={field.id} sx={{ mb: 0.5 }}>
+      <FormLabel htmlFor={field.id} lang={lang} sx={{ mb: 0.5 }}>
         {label}
       </FormLabel>
       <NativeSelect
@@ -161,7 +181,7 @@ export function SelectField({ name, label, required, hint, choices, placeholder 
       >
         <option value="">{placeholder}</option>
         {choices.map((choice) => (
-          <option key={choice.value} value={String(choice.value)}>
+          <option key={choice.value} value={String(choice.value)} lang={choice.lang}>
             {choice.label}
           </option>
         ))}

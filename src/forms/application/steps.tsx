@@ -1,13 +1,14 @@
 import { Alert, Box, Button, IconButton, Stack, Typography } from '@mui/material';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import { answerField } from '../../../resources/answerField';
-import type { Question } from '../../../resources/applicationAnswers';
+import type { Question, ShownQuestion } from '../../../resources/applicationAnswers';
 import { MAX_MONEY } from '../../../resources/money';
 import { enums } from '../../../resources/enums';
 import { currencyLabel, formatDate } from '../../../resources/format';
 import { SWEDISH_PHONE_EXAMPLE } from '../../../resources/validators';
 import { MoneyInput } from '../../components/MoneyInput';
 import { TextInput } from '../../components/TextInput';
+import { langOf, someUntranslated, UntranslatedNote } from '../../components/contentLanguage';
 import { useI18n } from '../../components/i18n';
 import { useField } from './FormContext';
 import { FilesField } from './FilesField';
@@ -15,6 +16,8 @@ import { CheckboxesField, CheckField, RadioField, SelectField, TextField, type C
 import type { Category, OpenPeriod, StoredFile } from './types';
 
 const field = (name: string) => `resources.applications.fields.${name}`;
+/** A question as the portal shows it, in the reader's language where it has one; the staff form's as staff wrote it. */
+type FormQuestion = Question & Partial<Pick<ShownQuestion, 'option_labels' | 'untranslated'>>;
 const enumChoices = (name: keyof typeof enums, t: (key: string) => string): Choice[] =>
   Object.entries(enums[name]).map(([key, value]) => ({ value, label: t(`enums.${name}.${key}`) }));
 
@@ -24,8 +27,10 @@ export function PeriodStep({ periods }: { periods: OpenPeriod[] }) {
   const period = useField<number>('period_id');
   const money = useField<number | null>('money');
   const chosen = periods.find((p) => p.id === period.value);
+  const types = chosen?.application_types ?? [];
   return (
     <Stack spacing={3}>
+      <UntranslatedNote shown={someUntranslated([...periods, ...types])} />
       <RadioField
         name="period_id"
         label={t(field('period_id'))}
@@ -33,13 +38,14 @@ export function PeriodStep({ periods }: { periods: OpenPeriod[] }) {
         choices={periods.map((p) => ({
           value: p.id,
           label: `${p.name} (${t('portal.periods.dates', { start: formatDate(p.start_date, locale), end: formatDate(p.end_date, locale) })})`,
+          lang: langOf(locale, p, 'name'),
         }))}
       />
       <RadioField
         name="application_type_id"
         label={t(field('application_type_id'))}
         required
-        choices={(chosen?.application_types ?? []).map((type) => ({ value: type.id, label: type.label }))}
+        choices={types.map((type) => ({ value: type.id, label: type.label, lang: langOf(locale, type, 'label') }))}
       />
       <RadioField
         name="applicant_type"
@@ -73,11 +79,13 @@ export function PeriodStep({ periods }: { periods: OpenPeriod[] }) {
 }
 
 /** One of the application type's own questions, by its field type (`field_type`). */
-function QuestionInput({ question, files }: { question: Question; files: FilesProps }) {
-  const { t } = useI18n();
+function QuestionInput({ question, files }: { question: FormQuestion; files: FilesProps }) {
+  const { t, locale } = useI18n();
   const name = answerField(question);
-  const choices = question.options.map((option) => ({ value: option, label: option }));
-  const common = { name, label: question.label, required: question.required };
+  // An answer's value is the option as staff wrote it in Swedish, whatever the applicant reads.
+  const optionsLang = langOf(locale, question, 'options');
+  const choices = question.options.map((option, i) => ({ value: option, label: question.option_labels?.[i] ?? option, lang: optionsLang }));
+  const common = { name, label: question.label, lang: langOf(locale, question, 'label'), required: question.required };
   // Staff write the questions, at any length: a label inside the outline would be cut off on a phone.
   const text = { ...common, labelAbove: true };
   const type = enums.field_type;
@@ -108,13 +116,15 @@ interface FilesProps {
   onFiles: (files: StoredFile[]) => void;
 }
 
-function QuestionFiles({ question, applicationUuid, files, maxBytes, onFiles }: { question: Question } & FilesProps) {
+function QuestionFiles({ question, applicationUuid, files, maxBytes, onFiles }: { question: FormQuestion } & FilesProps) {
+  const { locale } = useI18n();
   const answer = useField(answerField(question));
   return (
     <FilesField
       applicationUuid={applicationUuid}
       questionId={question.id}
       label={question.label}
+      labelLang={langOf(locale, question, 'label')}
       required={question.required}
       id={answer.id}
       files={files}
@@ -129,11 +139,12 @@ function QuestionFiles({ question, applicationUuid, files, maxBytes, onFiles }: 
 const categoryTypes = Object.entries(enums.category_type);
 
 /** Step 2: the application type's questions, the categories and the global goals. */
-export function QuestionsStep({ questions, categories, ...files }: { questions: Question[]; categories: Category[] } & FilesProps) {
-  const { t } = useI18n();
+export function QuestionsStep({ questions, categories, ...files }: { questions: FormQuestion[]; categories: Category[] } & FilesProps) {
+  const { t, locale } = useI18n();
   const categoryField = useField('category_ids');
   return (
     <Stack spacing={3}>
+      <UntranslatedNote shown={someUntranslated([...questions, ...categories])} />
       {questions.length === 0 && <Alert severity="info">{t('portal.apply.no_questions')}</Alert>}
       {questions.map((question) => (
         <QuestionInput key={question.id} question={question} files={files} />
@@ -147,7 +158,9 @@ export function QuestionsStep({ questions, categories, ...files }: { questions: 
         </Typography>
         <Stack spacing={2}>
           {categoryTypes.map(([key, code]) => {
-            const choices = categories.filter((c) => c.type === code).map((c) => ({ value: c.id, label: c.label }));
+            const choices = categories
+              .filter((c) => c.type === code)
+              .map((c) => ({ value: c.id, label: c.label, lang: langOf(locale, c, 'label') }));
             return choices.length ? (
               <CheckboxesField
                 key={key}

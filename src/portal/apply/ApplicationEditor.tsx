@@ -7,6 +7,7 @@ import { unreadableMoneyReason, type UnreadableMoney } from '../../components/Mo
 import { useApi } from '../../components/useApi';
 import { ApiError } from '../../providers/httpClient';
 import { useI18n } from '../../components/i18n';
+import { langOf, sentenceWith } from '../../components/contentLanguage';
 import { http } from '../providers';
 import { FormContext, type FormApi } from '../../forms/application/FormContext';
 import { ProblemList } from './ProblemList';
@@ -228,7 +229,7 @@ export function ApplicationEditor({ initial }: { initial: ApplicationForm }) {
     }
   };
 
-  const periodName = periods.data?.find((p) => p.id === values.period_id)?.name ?? initial.period.name;
+  const shownPeriod = periods.data?.find((p) => p.id === values.period_id) ?? initial.period;
   const stepProblems = (n: number) => problems.filter((p) => p.step === n);
   const fileProps = { applicationUuid: initial.uuid, files, maxBytes: initial.upload_max_bytes, onFiles: setFiles };
 
@@ -236,9 +237,17 @@ export function ApplicationEditor({ initial }: { initial: ApplicationForm }) {
     <FormContext.Provider value={form}>
       <Box sx={{ mb: 2 }}>
         <Typography variant="h4" component="h1" sx={{ fontSize: { xs: '1.75rem', sm: undefined } }}>
-          {t('portal.apply.heading', { type: initial.application_type ?? t('portal.apply.title') })}
+          {initial.application_type
+            ? sentenceWith(t, 'portal.apply.heading', {
+                name: 'type',
+                text: initial.application_type,
+                lang: langOf(locale, initial, 'application_type'),
+              })
+            : t('portal.apply.heading', { type: t('portal.apply.title') })}
         </Typography>
-        <Typography color="text.secondary">{periodName}</Typography>
+        <Typography color="text.secondary" lang={langOf(locale, shownPeriod, 'name')}>
+          {shownPeriod.name}
+        </Typography>
         <SaveStatus state={state} savedAt={savedAt} />
       </Box>
       {readOnly && (

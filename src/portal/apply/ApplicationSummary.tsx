@@ -10,6 +10,7 @@ import { applies } from '../../../resources/validate';
 import { API_PREFIX } from '../../providers/config';
 import { useApi } from '../../components/useApi';
 import { useI18n } from '../../components/i18n';
+import { langOf, someUntranslated, UntranslatedNote } from '../../components/contentLanguage';
 import { http } from '../providers';
 import type { ApplicationForm, Category, StoredFile } from '../../forms/application/types';
 
@@ -23,6 +24,7 @@ function enumLabel(t: (key: string) => string, name: EnumName, value: unknown): 
 
 /**
  * The decision-basis view: what the applicant sent in, step by step, read-only, and the decision once they may see it.
+ * What staff wrote (the period, type, questions, options and categories) in the reader's language where it has it.
  */
 export default function ApplicationSummary({ uuid }: { uuid: string }) {
   const { t, locale } = useI18n();
@@ -31,6 +33,8 @@ export default function ApplicationSummary({ uuid }: { uuid: string }) {
   if (application.error) return <Alert severity="error">{application.error.message}</Alert>;
   if (!application.data || !categories.data) return <LinearProgress aria-label={t('portal.loading')} />;
   const form = application.data;
+  const categoryOf = (id: number) => categories.data!.find((c) => c.id === id);
+  const chosenCategories = form.category_ids.map(categoryOf);
 
   const fileLinks = (files: StoredFile[]) =>
     files.length ? (
@@ -52,16 +56,20 @@ export default function ApplicationSummary({ uuid }: { uuid: string }) {
     if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return '–';
     switch (field.name) {
       case 'period_id':
-        return form.period.name;
+        return <span lang={langOf(locale, form.period, 'name')}>{form.period.name}</span>;
       case 'application_type_id':
-        return form.application_type;
+        return <span lang={langOf(locale, form, 'application_type')}>{form.application_type}</span>;
       case 'money':
         return formatMoney(value as number, locale);
       case 'category_ids':
-        return (value as number[])
-          .map((id) => categories.data!.find((c) => c.id === id)?.label)
-          .filter(Boolean)
-          .join(', ');
+        return chosenCategories
+          .filter((c) => c !== undefined)
+          .map((c, i) => (
+            <Fragment key={c.id}>
+              {i > 0 && ', '}
+              <span lang={langOf(locale, c, 'label')}>{c.label}</span>
+            </Fragment>
+          ));
       case 'consent':
         return value ? t('portal.summary.yes') : t('portal.summary.no');
     }
@@ -72,7 +80,7 @@ export default function ApplicationSummary({ uuid }: { uuid: string }) {
   };
 
   const rows = (step: number) => {
-    const list: { label: string; value: React.ReactNode }[] = applications.fields
+    const list: { label: string; lang?: string; value: React.ReactNode }[] = applications.fields
       .filter((f) => f.step === step && !f.name.endsWith('_confirmation') && applies(f, form))
       .map((f) => ({
         label: t(f.name === 'consent' ? 'portal.summary.consent' : `resources.applications.fields.${f.name}`),
@@ -81,15 +89,20 @@ export default function ApplicationSummary({ uuid }: { uuid: string }) {
     if (step === 2) {
       const answers = form.questions.map((q) => {
         const answer = form.definitions[String(q.id)];
+        // A chosen option is kept as staff wrote it in Swedish, and read as its label.
+        const optionLabel = (value: unknown) => q.option_labels[q.options.indexOf(value as string)] ?? plainText(value);
+        const chosen = (values: unknown[]) => <span lang={langOf(locale, q, 'options')}>{values.map(optionLabel).join(', ')}</span>;
         const value =
           q.type === enums.field_type.media
             ? fileLinks(form.files.filter((f) => f.field_definition_id === q.id))
             : Array.isArray(answer)
-              ? answer.join(', ')
+              ? chosen(answer)
               : answer === null || answer === undefined || answer === ''
                 ? '–'
-                : plainText(answer);
-        return { label: q.label, value, key: answerField(q) };
+                : q.options.length
+                  ? chosen([answer])
+                  : plainText(answer);
+        return { label: q.label, lang: langOf(locale, q, 'label'), value, key: answerField(q) };
       });
       list.unshift(...answers);
     }
@@ -115,6 +128,7 @@ export default function ApplicationSummary({ uuid }: { uuid: string }) {
           {t('portal.summary.sent_in', { date: formatDate(form.sent_in_at, locale), reference: form.reference ?? '' })}
         </Typography>
       )}
+      <UntranslatedNote shown={someUntranslated([form, form.period, ...form.questions, ...chosenCategories])} mb={1} />
       {STEPS.map((step) => (
         <Box key={step} component="section" sx={{ mb: 2 }}>
           <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
@@ -126,7 +140,7 @@ export default function ApplicationSummary({ uuid }: { uuid: string }) {
           >
             {rows(step).map((row) => (
               <Fragment key={row.label}>
-                <Typography component="dt" color="text.secondary" sx={{ mt: 1 }}>
+                <Typography component="dt" color="text.secondary" sx={{ mt: 1 }} lang={row.lang}>
                   {row.label}
                 </Typography>
                 <Typography component="dd" sx={{ m: 0, mt: { xs: 0, sm: 1 }, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>

@@ -14,6 +14,7 @@ const requested: Followup = {
   application_uuid: uuid,
   reference: '2026-0042',
   period_name: 'Höstens bidrag 2026',
+  untranslated: [],
   requested_at: '2026-11-20T09:00:00Z',
   due_at: '2026-12-20',
   reminded_at: null,

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { enums } from '../../../resources/enums';
 import { formatDate, formatDateTime, formatMoney } from '../../../resources/format';
 import { useI18n } from '../../components/i18n';
+import { langOf, someUntranslated, UntranslatedNote } from '../../components/contentLanguage';
 import { useApi } from '../../components/useApi';
 import { usePageTitle } from '../../components/usePageTitle';
 import { ApiError } from '../../providers/httpClient';
@@ -92,7 +93,8 @@ export default function GrantPage() {
             <Typography variant="h5" component="h2" id="grant-conditions" sx={{ mb: 1 }}>
               {t('portal.grant.conditions')}
             </Typography>
-            <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            <UntranslatedNote shown={someUntranslated([grant])} mb={1} />
+            <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} lang={langOf(locale, grant, 'conditions')}>
               {grant.conditions.trim() || t('portal.grant.no_conditions')}
             </Typography>
           </Box>

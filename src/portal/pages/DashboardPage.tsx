@@ -8,6 +8,7 @@ import { useApi } from '../../components/useApi';
 import { usePageTitle } from '../../components/usePageTitle';
 import { formatDate, formatMoney } from '../../../resources/format';
 import { useI18n } from '../../components/i18n';
+import { langOf, someUntranslated, UntranslatedNote } from '../../components/contentLanguage';
 import { http } from '../providers';
 import type { JsonOf } from '../../../server/routes/schemas';
 import type { ownApplication } from '../../../server/routes/schemas/portal';
@@ -57,12 +58,18 @@ export default function DashboardPage() {
         </Card>
       )}
       {data && data.length > 0 && <Typography sx={{ mb: 2 }}>{t('portal.dashboard.intro')}</Typography>}
+      <UntranslatedNote shown={!!data?.some((a) => someUntranslated([a, a.period]))} mt={-1} mb={2} />
       <Stack spacing={2}>
         {data?.map((a) => (
           <Card key={a.id} component="article" aria-labelledby={`application-${a.id}`} variant="outlined">
             <CardContent>
               <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', gap: 1 }}>
-                <Typography variant="h6" component="h2" id={`application-${a.id}`}>
+                <Typography
+                  variant="h6"
+                  component="h2"
+                  id={`application-${a.id}`}
+                  lang={a.application_type ? langOf(locale, a, 'application_type') : langOf(locale, a.period, 'name')}
+                >
                   {a.application_type ?? a.period.name}
                 </Typography>
                 <Chip
@@ -72,7 +79,9 @@ export default function DashboardPage() {
                   aria-label={`${t('portal.dashboard.status')}: ${t(`enums.application_status.${statusKey(a.status)}`)}`}
                 />
               </Box>
-              <Typography color="text.secondary">{a.period.name}</Typography>
+              <Typography color="text.secondary" lang={langOf(locale, a.period, 'name')}>
+                {a.period.name}
+              </Typography>
               {a.reference && <Typography variant="body2">{t('portal.dashboard.reference', { reference: a.reference })}</Typography>}
               {a.money !== null && (
                 <Typography variant="body2">{t('portal.dashboard.amount', { amount: formatMoney(a.money, locale) })}</Typography>

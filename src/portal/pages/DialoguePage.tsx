@@ -3,6 +3,7 @@ import { Alert, Box, Button, LinearProgress, Typography } from '@mui/material';
 import { Link as RouterLink, Navigate, useParams } from '../router';
 import { enums } from '../../../resources/enums';
 import { useI18n } from '../../components/i18n';
+import { langOf } from '../../components/contentLanguage';
 import { useApi } from '../../components/useApi';
 import { usePageTitle } from '../../components/usePageTitle';
 import type { ApplicationForm } from '../../forms/application/types';
@@ -59,7 +60,12 @@ export default function DialoguePage() {
       </Typography>
       {shown && (
         <Typography color="text.secondary" sx={{ mb: 1 }}>
-          {[shown.application_type, shown.period.name].filter(Boolean).join(' · ')}
+          {shown.application_type && (
+            <>
+              <span lang={langOf(locale, shown, 'application_type')}>{shown.application_type}</span> ·{' '}
+            </>
+          )}
+          <span lang={langOf(locale, shown.period, 'name')}>{shown.period.name}</span>
         </Typography>
       )}
       {error && <Alert severity="error">{error.message}</Alert>}

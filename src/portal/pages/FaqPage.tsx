@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useApi } from '../../components/useApi';
 import { usePageTitle } from '../../components/usePageTitle';
 import { useI18n } from '../../components/i18n';
+import { langOf, someUntranslated, UntranslatedNote } from '../../components/contentLanguage';
 import { http } from '../providers';
 import { TextInput } from '../../components/TextInput';
 import type { JsonOf } from '../../../server/routes/schemas';
@@ -11,7 +12,10 @@ import type { faq } from '../../../server/routes/schemas/faqs';
 
 type Faq = JsonOf<typeof faq>;
 
-/** /vanliga-fragor: the FAQs in the foundation's order, searchable, each answer behind its question (an accordion). */
+/**
+ * /vanliga-fragor: the FAQs in the foundation's order, searchable, each answer behind its question (an accordion); in
+ * the reader's language where the foundation wrote them in it, else in Swedish and said so.
+ */
 export default function FaqPage() {
   const { t, locale } = useI18n();
   usePageTitle(t('portal.faq.title'));
@@ -25,7 +29,8 @@ export default function FaqPage() {
       <Typography variant="h4" component="h1" gutterBottom>
         {t('portal.faq.title')}
       </Typography>
-      <Typography sx={{ mb: 3 }}>{t('portal.faq.intro')}</Typography>
+      <Typography sx={{ mb: someUntranslated(data ?? []) ? 1 : 3 }}>{t('portal.faq.intro')}</Typography>
+      <UntranslatedNote shown={someUntranslated(data ?? [])} mb={3} />
       <TextInput label={t('portal.faq.search')} type="search" value={term} onChange={(e) => setTerm(e.target.value)} sx={{ mb: 1 }} />
       <Typography role="status" variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {data &&
@@ -40,12 +45,14 @@ export default function FaqPage() {
         // The Accordion wraps each question in a heading itself; level 2 under the page's h1.
         <Accordion key={faq.id} disableGutters slotProps={{ heading: { component: 'h2' } }}>
           <AccordionSummary expandIcon={<ExpandMoreIcon />} id={`faq-${faq.id}`} aria-controls={`faq-${faq.id}-answer`}>
-            <Typography component="span" variant="subtitle1" sx={{ fontWeight: 500 }}>
+            <Typography component="span" variant="subtitle1" sx={{ fontWeight: 500 }} lang={langOf(locale, faq, 'question')}>
               {faq.question}
             </Typography>
           </AccordionSummary>
           <AccordionDetails>
-            <Typography sx={{ whiteSpace: 'pre-line' }}>{faq.answer}</Typography>
+            <Typography sx={{ whiteSpace: 'pre-line' }} lang={langOf(locale, faq, 'answer')}>
+              {faq.answer}
+            </Typography>
           </AccordionDetails>
         </Accordion>
       ))}

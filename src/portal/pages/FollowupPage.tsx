@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link as RouterLink, Navigate, useParams } from '../router';
 import { formatDate } from '../../../resources/format';
 import { useI18n } from '../../components/i18n';
+import { langOf } from '../../components/contentLanguage';
 import { useApi } from '../../components/useApi';
 import { usePageTitle } from '../../components/usePageTitle';
 import { ApiError } from '../../providers/httpClient';
@@ -36,7 +37,7 @@ export default function FollowupPage() {
         {shown?.reference ? t('portal.followup.heading', { reference: shown.reference }) : t('portal.followup.heading_unnumbered')}
       </Typography>
       {shown && (
-        <Typography color="text.secondary" sx={{ mb: 1 }}>
+        <Typography color="text.secondary" sx={{ mb: 1 }} lang={langOf(locale, shown, 'period_name')}>
           {shown.period_name}
         </Typography>
       )}

@@ -5,6 +5,7 @@ import { useApi } from '../../components/useApi';
 import { usePageTitle } from '../../components/usePageTitle';
 import { formatDate } from '../../../resources/format';
 import { useI18n } from '../../components/i18n';
+import { langOf, sentenceWith, someUntranslated, UntranslatedNote } from '../../components/contentLanguage';
 import { http } from '../providers';
 import type { JsonOf } from '../../../server/routes/schemas';
 import type { openPeriod } from '../../../server/routes/schemas/portal';
@@ -38,6 +39,7 @@ export default function PeriodsPage() {
       {error && <Alert severity="error">{error.message}</Alert>}
       {data && !data.length && <Alert severity="info">{t('portal.periods.none')}</Alert>}
       {data && data.length > 0 && <Typography sx={{ mb: 3 }}>{t('portal.periods.intro')}</Typography>}
+      <UntranslatedNote shown={!!data?.some((p) => someUntranslated([p, ...p.application_types, ...p.contacts]))} mt={-2} mb={3} />
       <Stack spacing={3}>
         {data?.map((period) => {
           const isSelected = period.id === selected;
@@ -57,7 +59,7 @@ export default function PeriodsPage() {
                     {t('portal.periods.selected')}
                   </Typography>
                 )}
-                <Typography variant="h5" component="h2" id={`period-${period.id}-name`}>
+                <Typography variant="h5" component="h2" id={`period-${period.id}-name`} lang={langOf(locale, period, 'name')}>
                   {period.name}
                 </Typography>
                 <Typography color="text.secondary" sx={{ mb: 2 }}>
@@ -69,7 +71,7 @@ export default function PeriodsPage() {
                 <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, my: 1 }}>
                   {period.application_types.map((type) => (
                     <Button key={type.id} variant="contained" component={RouterLink} to={applyLink(period, type.id)}>
-                      {t('portal.periods.apply', { type: type.label })}
+                      {sentenceWith(t, 'portal.periods.apply', { name: 'type', text: type.label, lang: langOf(locale, type, 'label') })}
                     </Button>
                   ))}
                 </Box>
@@ -82,7 +84,16 @@ export default function PeriodsPage() {
                       {period.contacts.map((c) => (
                         <ListItem key={`${c.first_name}-${c.last_name}`} disableGutters>
                           <ListItemText
-                            primary={`${c.first_name} ${c.last_name}${c.title ? `, ${c.title}` : ''}`}
+                            primary={
+                              <>
+                                {c.first_name} {c.last_name}
+                                {c.title && (
+                                  <>
+                                    , <span lang={langOf(locale, c, 'title')}>{c.title}</span>
+                                  </>
+                                )}
+                              </>
+                            }
                             secondary={[c.email, c.phone].filter(Boolean).join(' · ')}
                           />
                         </ListItem>

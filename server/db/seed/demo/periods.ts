@@ -36,6 +36,7 @@ export async function seedPeriods(
 ): Promise<PeriodIds> {
   const open = await createSetting(trx, 'periods', {
     name: `Ansökningsomgång ${year}`,
+    name_en: `Application period ${year}`,
     start_date: isoDate(daysAgo(30)),
     end_date: isoDate(daysAgo(-60)),
     uses_money_distribution_cap: true,
@@ -46,6 +47,7 @@ export async function seedPeriods(
   });
   const closed = await createSetting(trx, 'periods', {
     name: `Ansökningsomgång ${lastYear}`,
+    name_en: `Application period ${lastYear}`,
     start_date: `${lastYear}-02-01`,
     end_date: `${lastYear}-04-30`,
     uses_status_cloaking: true,

@@ -39,6 +39,7 @@ const requested: Followup = {
   application_uuid: uuid,
   reference: '2026-0042',
   period_name: 'Våren 2026',
+  untranslated: [],
   requested_at: '2026-11-02T09:00:00Z',
   due_at: '2026-12-02',
   reminded_at: null,
