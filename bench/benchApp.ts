@@ -33,7 +33,9 @@ export interface BenchApp {
 
 /** Starts the database, migrates, runs `seed` (timed), then the app, and signs an admin in. */
 export async function openBenchApp(name: string, seed: (db: Db) => Promise<void>): Promise<BenchApp> {
-  const tempDir = mkdtempSync(path.join(os.tmpdir(), `bench-${name}-`));
+  // BENCH_REUSE names a folder BENCH_KEEP left: its database, seeded before, is migrated and measured again unseeded.
+  const reused = process.env.BENCH_REUSE;
+  const tempDir = reused ?? mkdtempSync(path.join(os.tmpdir(), `bench-${name}-`));
   const server = await startEmbeddedPostgres({ dataDir: tempDir });
   // pg-pool's end() resolves before its sockets have closed, so stopping the server right after may cut one: not news.
   let closing = false;
@@ -53,18 +55,29 @@ export async function openBenchApp(name: string, seed: (db: Db) => Promise<void>
     await stopApp();
     await db.destroy();
     await server.stop();
-    rmSync(tempDir, { recursive: true, force: true });
+    // BENCH_KEEP=1 leaves the database for a look afterwards (EXPLAIN on the same rows, or BENCH_REUSE).
+    if (process.env.BENCH_KEEP || reused) console.log(`database kept in ${tempDir}`);
+    else rmSync(tempDir, { recursive: true, force: true });
   };
   try {
     await migrate(db);
     const email = 'bench-admin@example.se';
     const password = 'bench-password-9';
-    await db
-      .insertInto('users')
-      .values({ first_name: 'Bench', last_name: 'Admin', email, role: 'admin', active: true, password_hash: await hashPassword(password) })
-      .execute();
     const started = performance.now();
-    await seed(db);
+    if (!reused) {
+      await db
+        .insertInto('users')
+        .values({
+          first_name: 'Bench',
+          last_name: 'Admin',
+          email,
+          role: 'admin',
+          active: true,
+          password_hash: await hashPassword(password),
+        })
+        .execute();
+      await seed(db);
+    }
     const seeded = performance.now() - started;
     runtime = await startRuntime({ db, config, log: { info: () => {}, warn: () => {} }, supervise: false });
     app = await buildApp({ config, db, ...runtime });

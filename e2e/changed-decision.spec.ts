@@ -63,9 +63,7 @@ test('sv-SE, screen: a later meeting changes a board’s decision with the reaso
   // The later meeting: its line says what it changes and why; the board grants 15 000 kr there.
   await expect(page).toHaveURL(`/admin/meetings/${later}`);
   const line = page.getByRole('table', { name: 'Dagordning' }).getByRole('row').filter({ hasText: application.reference });
-  await expect(line).toContainText(
-    /Ändrat beslut\. Mötet .+ beslutade: Beviljad 20\s000\skr\. Skäl: Kommunen bekostar lokalhyran\./,
-  );
+  await expect(line).toContainText(/Ändrat beslut\. Mötet .+ beslutade: Beviljad 20\s000\skr\. Skäl: Kommunen bekostar lokalhyran\./);
   await page.getByRole('button', { name: 'Fatta beslut' }).click();
   const decision = page.getByRole('group', { name: new RegExp(`^${application.reference} · `) });
   await decision.getByRole('radio', { name: 'Bevilja' }).check();

@@ -566,6 +566,12 @@ async function shootSignIn(suffix: string, newPage: (locale?: 'sv-SE' | 'en-US')
 
 test('sign-in: e-ID, single sign-on and two factors (sv, en)', async ({ newPage }) => shootSignIn('', newPage));
 
+// A common laptop's screen, where the widest tables (a meeting's agenda) must still fit.
+test.describe('laptop', () => {
+  test.use({ viewport: { width: 1366, height: 768 } });
+  test('admin reviews and board meetings (sv, en)', async ({ page, newPage }) => shootBoard(page, '-1366', newPage));
+});
+
 test.describe('phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
   test('admin data protection (sv, en)', async ({ page }) => shootDataProtection(page, '-phone'));

@@ -4,7 +4,7 @@ import { enums } from '../../resources/enums.js';
 import type { Db } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
 import { fromTheEnd, listPage, type ListGrammar, type ListQuery } from '../lists/listQuery.js';
-import { contains } from '../lists/search.js';
+import { contains, referenceContains } from '../lists/search.js';
 import { payoutStateSql } from '../payouts/payoutState.js';
 import { reviewConditions, reviewFilters, reviewOf, reviewSorts, reviewSortTerms } from '../reviews/listTerms.js';
 import { contentWithheld, noneOf, reviewsWithheld, unconcerned, withheldFrom, type Viewer } from '../auth/standing.js';
@@ -146,7 +146,7 @@ function conditions(db: Db, query: ListQuery, { periodId, periods, viewer }: Lis
       // applicants matched first through theirs (= any(array(...)) collects them once), each row read once.
       all.push(
         eb.or([
-          contains(eb.ref('a.reference'), term),
+          referenceContains(eb.ref('a.reference'), term),
           contains(eb.ref('a.org_name'), term),
           // Walking a sort index, each row is tested against a hash of the applicants the walk's statement collected
           // once (`searched`, see listApplications), not a scan of an array of thousands.

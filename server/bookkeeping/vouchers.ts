@@ -65,8 +65,7 @@ function voucherRows(db: Db, range: { from: string; to: string }) {
       ])
       .where('j.day', '>=', range.from)
       .where('j.day', '<=', range.to)
-      // The unique index's order (series, year, number): with the one series the file's order (year, then number), read
-      // by the index a batch at a time rather than sorted anew for each batch.
+      // The file's order: the series, then the year and the number within it.
       .orderBy('j.series')
       .orderBy('j.financial_year')
       .orderBy('j.number')
@@ -95,25 +94,21 @@ const asVoucher =
   };
 
 /**
- * The vouchers booked on the days from..to, in the file's order, `size` at a time: each batch read after the last
- * one's place (series, financial year, number), so no read holds more than a batch, however many there are.
+ * The vouchers booked on the days from..to, in the file's order, `size` at a time: one statement read through a cursor,
+ * so no read holds more than a batch however many there are, and PostgreSQL plans it knowing the whole range (the
+ * days' index and a sort: a read resumed after a batch's place could only walk the numbers' index from there, through
+ * every later voucher of the books).
  */
 export async function* journalVoucherBatches(db: Db, range: { from: string; to: string }, texts: VoucherTexts, size = 2_000) {
-  let after: VoucherRow | undefined;
-  for (;;) {
-    const place = after;
-    const rows = await voucherRows(db, range)
-      .$if(place !== undefined, (q) =>
-        q.where(
-          sql<boolean>`(j.series, j.financial_year, j.number) > (${place!.series}, ${place!.financial_year}::date, ${place!.number})`,
-        ),
-      )
-      .limit(size)
-      .execute();
-    if (rows.length) yield rows.map(asVoucher(texts));
-    if (rows.length < size) return;
-    after = rows.at(-1);
+  let batch: SieVoucher[] = [];
+  for await (const row of voucherRows(db, range).stream(size)) {
+    batch.push(asVoucher(texts)(row));
+    if (batch.length === size) {
+      yield batch;
+      batch = [];
+    }
   }
+  if (batch.length) yield batch;
 }
 
 /**

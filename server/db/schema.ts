@@ -357,6 +357,8 @@ export interface Database {
     id: Generated<number>;
     instalment_id: number;
     application_id: number;
+    /** The application's period, kept by triggers (migration 0045) for the payouts list's indexes. */
+    period_id: Generated<number>;
     amount: number;
     account_type: 'bankgiro' | 'plusgiro' | 'bank';
     clearing_number: string | null;

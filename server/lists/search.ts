@@ -11,3 +11,16 @@ export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${
 export function contains(text: Expression<string | null>, term: string): Expression<SqlBool> {
   return sql<SqlBool>`search_fold(${text}) like search_fold(${`%${escapeLike(term)}%`})`;
 }
+
+/** The beginning of an application's reference: its year, a dash, digits ("2026-00"). */
+const REFERENCE_START = /^\d{4}-\d*$/;
+
+/**
+ * Whether an application's reference contains `term`. References begin with their year (server/applications/submit.ts),
+ * so a term that is such a beginning matches as a prefix, by the references' btree (migration 0045): its trigrams
+ * ("202", "026", "26-") are in every reference of the year, which a trigram scan reads all of. Any other term is
+ * `contains`.
+ */
+export function referenceContains(reference: Expression<string | null>, term: string): Expression<SqlBool> {
+  return REFERENCE_START.test(term) ? sql<SqlBool>`${reference} like ${`${term}%`}` : contains(reference, term);
+}

@@ -67,6 +67,9 @@ describe('the payouts list', () => {
     expect(ids(await list(`?status[]=${prepared}&status[]=${requested}`))).toEqual([b.id, a.id]);
     expect(ids(await list(`?period=${periodId}`))).toEqual([b.id, a.id]);
     expect(ids(await list(`?search=${encodeURIComponent(c.reference)}`))).toEqual([c.id]);
+    // A reference's beginning (its year and number) and a part of it within.
+    expect(ids(await list(`?search=${encodeURIComponent(c.reference.slice(0, 6))}`))).toEqual(expect.arrayContaining([c.id]));
+    expect(ids(await list(`?search=${encodeURIComponent(c.reference.slice(5))}`))).toEqual([c.id]);
     expect(ids(await list('?sort=amount'))).toEqual([b.id, c.id, a.id]);
     expect(ids(await list('?sort=status&direction=desc'))).toEqual([c.id, b.id, a.id]);
     expect((await list('?batch=1')).total).toBe(0);

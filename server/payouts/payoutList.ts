@@ -7,14 +7,14 @@ import { csvStream, spreadsheetLocale } from '../csv.js';
 import type { Db } from '../db/connect.js';
 import { enumLabel, type Translate } from '../i18n.js';
 import { listPage, type ListGrammar, type ListQuery } from '../lists/listQuery.js';
-import { contains } from '../lists/search.js';
+import { referenceContains } from '../lists/search.js';
 import { contentWithheld, noneOf, type Viewer } from '../auth/standing.js';
 import { receiptsOfPayouts } from './receipts.js';
 
 // The payouts list of staff who manage or approve payouts: of the periods they hold either ability for, newest
 // request first; by status, period and batch, a search in the applications' references. Each sort walks an index
-// of migration 0026 (ties broken by the id), so a page costs the same at a million payouts; the total is counted up
-// to COUNT_UP_TO, past which the list says "more than".
+// of migration 0026, or within one period of 0045 (ties broken by the id), so a page costs the same at a million
+// payouts; the total is counted up to COUNT_UP_TO, past which the list says "more than".
 
 export const payoutListGrammar: ListGrammar = {
   sorts: ['requested_at', 'amount', 'status'],
@@ -148,16 +148,19 @@ export interface PayoutsWithin {
 function conditions(query: ListQuery, { periods, viewer }: PayoutsWithin): Expression<SqlBool> {
   const all: Expression<SqlBool>[] = [];
   if (query.sort === 'amount') all.push(noneOf(sql.ref('p.application_id'), contentWithheld(viewer)));
-  const inPeriods = (ids: number[]) => sql<SqlBool>`p.application_id in (select id from applications where period_id = any(${ids}::int[]))`;
-  if (periods) all.push(inPeriods(periods.length ? periods : [-1]));
-  if (query.ids.period !== undefined) all.push(inPeriods([query.ids.period]));
+  // The payout's own period (migration 0045): one period's payouts walk its index in every sort.
+  if (periods) all.push(sql<SqlBool>`p.period_id = any(${periods.length ? periods : [-1]}::int[])`);
+  if (query.ids.period !== undefined) all.push(sql<SqlBool>`p.period_id = ${query.ids.period}`);
   if (query.ids.batch !== undefined) all.push(sql<SqlBool>`p.batch_id = ${query.ids.batch}`);
   if (query.statuses.length && query.statuses.length < payoutListGrammar.statuses!.length) {
     all.push(sql<SqlBool>`p.status = any(${query.statuses}::int[])`);
   }
   if (query.only) all.push(sql<SqlBool>`p.id = any(${query.only}::int[])`);
   if (query.search) {
-    all.push(sql<SqlBool>`p.application_id in (select id from applications where ${contains(sql.ref('reference'), query.search)})`);
+    // The few applications whose reference matches, found first by their reference's index, then their payouts by theirs.
+    all.push(
+      sql<SqlBool>`p.application_id = any(array(select id from applications where ${referenceContains(sql.ref('reference'), query.search)}))`,
+    );
   }
   return all.length ? sql<SqlBool>`${sql.join(all, sql` and `)}` : sql<SqlBool>`true`;
 }

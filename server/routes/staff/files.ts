@@ -66,7 +66,8 @@ export default async function staffFileRoutes(app: Api) {
   );
 
   const history =
-    (request: FastifyRequest, applicationId: number, action: 'file_added' | 'file_removed', key: 'before' | 'after') => (trx: Db, row: { name: string }) =>
+    (request: FastifyRequest, applicationId: number, action: 'file_added' | 'file_removed', key: 'before' | 'after') =>
+    (trx: Db, row: { name: string }) =>
       recordHistory(trx, { applicationId, userId: request.staff!.id, action, [key]: { name: row.name } });
 
   app.post(

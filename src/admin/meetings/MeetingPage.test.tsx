@@ -410,8 +410,7 @@ describe('changing a board’s decision', { timeout: 20_000 }, () => {
   it('takes a line up at a later meeting of the period with the reason, and opens that meeting', async () => {
     const addChangeOfDecision = vi.fn(async () => meeting({ id: 6 }));
     await render({ getMeeting: async () => decided(), getMeetings: list, addChangeOfDecision }, decider);
-    const open = () =>
-      document.querySelector<HTMLButtonElement>('button[aria-label="Ändra beslutet om 2026-0001 vid ett senare möte"]');
+    const open = () => document.querySelector<HTMLButtonElement>('button[aria-label="Ändra beslutet om 2026-0001 vid ett senare möte"]');
     await waitFor(() => !!open(), 'the decided agenda');
     await act(async () => open()!.click());
     await waitFor(() => text().includes('Styrelsens beslut ändras bara av ett senare möte.'), 'the dialog');
@@ -437,9 +436,7 @@ describe('changing a board’s decision', { timeout: 20_000 }, () => {
     ];
     await render({ getMeeting: async () => ({ ...base, agenda }), getMeetings: list }, decider);
     await waitFor(() => text().includes('Fel belopp.'), 'the agenda');
-    expect(text().replace(/\s+/g, ' ')).toContain(
-      'Ändrat beslut. Mötet 1 feb. 2026 beslutade: Beviljad 10 000 kr. Skäl: Fel belopp.',
-    );
+    expect(text().replace(/\s+/g, ' ')).toContain('Ändrat beslut. Mötet 1 feb. 2026 beslutade: Beviljad 10 000 kr. Skäl: Fel belopp.');
     expect(text()).toContain('Beslutet ändrades vid mötet 1 sep. 2026.');
     // A decision already changed is not offered again from here.
     expect(document.querySelector('button[aria-label="Ändra beslutet om 2026-0001 vid ett senare möte"]')).toBeNull();
