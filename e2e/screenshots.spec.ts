@@ -316,6 +316,24 @@ async function shootGrants(page: Page, suffix: string) {
 test('portal grants (sv, en)', async ({ page }) => shootGrants(page, ''));
 
 /**
+ * What the foundation wrote, in English where it has it, as shot on the current viewport with `suffix`: Maria of the
+ * demo choosing a period and its application type, and the FAQ; a text written only in Swedish says so.
+ */
+async function shootContentInEnglish(page: Page, suffix: string) {
+  await signInInBrowser(page, 'maria.nilsson@demo.se');
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Språk: English' }).click();
+  await page.goto('/ansok');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await shoot(page, `portal-periods-en${suffix}`);
+  await page.goto('/vanliga-fragor');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await shoot(page, `portal-faq-en${suffix}`);
+}
+
+test('portal content in English', async ({ page }) => shootContentInEnglish(page, ''));
+
+/**
  * Paying the grants on the staff side, in both languages, as shot on the current viewport with `suffix`: the demo's
  * payouts (one requested, one approved by two, one in this week's payment file, paid ones), the payment files, a
  * batch's page, the payment settings, an application's Payouts tab, the statistics' payout figures and the bookkeeping
@@ -579,6 +597,7 @@ test.describe('phone', () => {
   test('admin deciding (sv, en)', async ({ page }) => shootDeciding(page, '-phone'));
   test('portal privacy notice and my data (sv, en)', async ({ page }) => shootMyData(page, '-phone'));
   test('portal grants (sv, en)', async ({ page }) => shootGrants(page, '-phone'));
+  test('portal content in English', async ({ page }) => shootContentInEnglish(page, '-phone'));
   test('admin payouts (sv, en)', async ({ page }) => shootPayouts(page, '-phone'));
   test('first year: answers, decision mail preview (sv, en)', async ({ page }) => shootFirstYear(page, '-phone'));
   test('admin reviews and board meetings (sv, en)', async ({ page, newPage }) => shootBoard(page, '-phone', newPage));

@@ -42,7 +42,7 @@ import * as bankCustomerNumber from './migrations/0041_bank_customer_number.js';
 import * as bankAnswers from './migrations/0042_bank_answers.js';
 import * as reviewProposal from './migrations/0043_review_proposal.js';
 import * as contentLanguages from './migrations/0044_content_languages.js';
-import * as payoutPeriod from './migrations/0045_payout_period.js';
+import * as flatLists from './migrations/0045_flat_lists.js';
 
 // Listed here rather than read from disk, so the order is explicit and nothing depends on the working directory.
 const migrations: Record<string, Migration> = {
@@ -88,7 +88,7 @@ const migrations: Record<string, Migration> = {
   '0042_bank_answers': bankAnswers,
   '0043_review_proposal': reviewProposal,
   '0044_content_languages': contentLanguages,
-  '0045_payout_period': payoutPeriod,
+  '0045_flat_lists': flatLists,
 };
 
 export async function migrate(db: Db): Promise<string[]> {

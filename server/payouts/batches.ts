@@ -266,7 +266,26 @@ export async function batchFile(db: Db, batchId: number, now: Date) {
 async function writeBatchFile(db: Db, batch: { id: number; message_id: string; created_at: Date; execution_date: string }) {
   const debtor = await paymentDebtor(db);
   if (!debtor) throw new AppError(422, 'errors.payment_settings_incomplete');
-  const payouts = await payoutRows(db).where('p.batch_id', '=', batch.id).orderBy('p.id').execute();
+  // What a payment needs of each payout and no more: a batch may hold ten thousand.
+  const payouts = await db
+    .selectFrom('payouts as p')
+    .innerJoin('applications as a', 'a.id', 'p.application_id')
+    .select([
+      'p.id',
+      'p.amount',
+      'p.account_type',
+      'p.clearing_number',
+      'p.account_number',
+      'a.reference',
+      'a.org_name',
+      'a.contact_first_name',
+      'a.contact_last_name',
+      'a.applicant_first_name',
+      'a.applicant_last_name',
+    ])
+    .where('p.batch_id', '=', batch.id)
+    .orderBy('p.id')
+    .execute();
   try {
     return paymentFile({
       messageId: batch.message_id,

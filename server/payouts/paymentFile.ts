@@ -16,7 +16,7 @@ import type { CreditorAccount, DebtorAccount, PaymentBatch } from './paymentBatc
 
 const NAMESPACE = 'urn:iso:std:iso:20022:tech:xsd:pain.001.001.03';
 /** Where the payments go in the pretty-printed file: inside the payment information, three levels down. */
-const PAYMENT_INDENT = '      ';
+const PAYMENT_DEPTH = 3;
 const PAYMENT_INFORMATION_END = '\n    </PmtInf>';
 // Bankgirot's and PlusGirot's own clearing numbers, where giro payments are routed.
 const BANKGIROT = '9900';
@@ -112,8 +112,8 @@ export function paymentFile(input: PaymentBatch): string {
         CdtrAcct: { Id: to.account },
         ...(payment.remittance !== '' && { RmtInf: { Ustrd: payment.remittance } }),
       },
-    }).end({ headless: true, prettyPrint: true });
-    return transaction.replace(/^/gm, PAYMENT_INDENT);
+    }).end({ headless: true, prettyPrint: true, offset: PAYMENT_DEPTH });
+    return transaction;
   });
   const end = skeleton.lastIndexOf(PAYMENT_INFORMATION_END);
   return `${skeleton.slice(0, end)}\n${transactions.join('\n')}${skeleton.slice(end)}`;
