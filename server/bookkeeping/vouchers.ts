@@ -99,7 +99,7 @@ const asVoucher =
  * days' index and a sort: a read resumed after a batch's place could only walk the numbers' index from there, through
  * every later voucher of the books).
  */
-export async function* journalVoucherBatches(db: Db, range: { from: string; to: string }, texts: VoucherTexts, size = 2_000) {
+export async function* journalVoucherBatches(db: Db, range: { from: string; to: string }, texts: VoucherTexts, size = 500) {
   let batch: SieVoucher[] = [];
   for await (const row of voucherRows(db, range).stream(size)) {
     batch.push(asVoucher(texts)(row));
