@@ -321,13 +321,13 @@ test('portal grants (sv, en)', async ({ page }) => shootGrants(page, ''));
  */
 async function shootContentInEnglish(page: Page, suffix: string) {
   await signInInBrowser(page, 'maria.nilsson@demo.se');
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Språk: English' }).click();
   await page.goto('/ansok');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Språk: English' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Apply' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
   await shoot(page, `portal-periods-en${suffix}`);
-  await page.goto('/vanliga-fragor');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.getByRole('link', { name: 'FAQ' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Frequently asked questions' })).toBeVisible();
   await shoot(page, `portal-faq-en${suffix}`);
 }
 

@@ -53,7 +53,7 @@ const faqs: Faq[] = [
     ],
   },
   {
-    question: ['Måste vi återrapportera hur pengarna har använts?', 'Do we have to report back on how the money was used?'],
+    question: ['Måste vi skicka in en uppföljning av hur pengarna har använts?', 'Do we have to report back on how the money was used?'],
     answer: [
       'Ja. Efter projektet ber stiftelsen om en kort uppföljning: om projektet gick som planerat, hur många som deltog, ' +
         'hur många aktiviteter ni genomförde och hur ni berättade om stiftelsens stöd. Du får ett mejl med en länk och ' +
