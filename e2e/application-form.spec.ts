@@ -65,5 +65,5 @@ test('the admin registers a paper application in the closed period, fixes the pr
 
   // The application's history tells the change.
   await page.goto(`/admin/applications?show=${uuid}`);
-  await expect(page.getByRole('dialog').getByText(/Ändrad: Sökt belopp: 15\s000\skr → 18\s000\skr/)).toBeVisible();
+  await expect(page.getByRole('dialog').getByText(/rättade ansökan: sökt belopp: 15\s000\skr → 18\s000\skr/)).toBeVisible();
 });
