@@ -45,3 +45,18 @@ export interface EnumOption {
 export type EnumMap = Record<EnumName, EnumOption[]>;
 
 export const status = enums.application_status;
+
+/** The key of an enumeration's code (application_status 20 -> 'received'); undefined for a code it does not have. */
+export function enumKey(name: EnumName, code: unknown): string | undefined {
+  return Object.entries(enums[name]).find(([, value]) => value === code)?.[0];
+}
+
+/**
+ * A code's label in the language `translate` speaks (locales' enums.<name>.<key>): '' for no code, the code itself for
+ * one the enumeration does not have. The one lookup of the server, the admin and the portal.
+ */
+export function enumLabel(translate: (key: string) => string, name: EnumName, code: number | null | undefined): string {
+  if (code === null || code === undefined) return '';
+  const key = enumKey(name, code);
+  return key ? translate(`enums.${name}.${key}`) : String(code);
+}

@@ -1,6 +1,5 @@
 import Polyglot from 'node-polyglot';
 import { messages } from '../locales/index.js';
-import { enums, type EnumName } from '../resources/enums.js';
 import { locales, type Locale } from '../resources/locales.js';
 
 export type Params = Record<string, string | number>;
@@ -23,11 +22,4 @@ const polyglots = Object.fromEntries(
 export function translator(locale: Locale): Translate {
   const polyglot = polyglots[locale];
   return (key, params) => polyglot.t(key, params);
-}
-
-/** The translated label of an enumeration code, or the code itself when unknown (empty for none). */
-export function enumLabel(t: Translate, name: EnumName, code: number | null): string {
-  if (code === null) return '';
-  const key = Object.entries(enums[name]).find(([, value]) => value === code)?.[0];
-  return key ? t(`enums.${name}.${key}`) : String(code);
 }

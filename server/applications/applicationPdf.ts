@@ -1,7 +1,8 @@
+import { enumLabel } from '../../resources/enums.js';
 import { applicationContents, type ContentFile } from '../../resources/applicationContents.js';
 import { formatDateTime, formatFileSize } from '../../resources/format.js';
 import type { Locale } from '../../resources/locales.js';
-import { enumLabel, type Translate } from '../i18n.js';
+import type { Translate } from '../i18n.js';
 import { facts, heading, newPdf, paragraph, pdfBytes, table, title, type Pdf } from '../meetings/pdf/pdfDocument.js';
 import type { staffApplication } from './staffView.js';
 

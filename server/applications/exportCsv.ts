@@ -1,8 +1,8 @@
-import { enums } from '../../resources/enums.js';
+import { enums, enumLabel } from '../../resources/enums.js';
 import type { Locale } from '../../resources/locales.js';
 import { personName } from '../../resources/users.js';
 import { csvStream, spreadsheetLocale, type CsvColumn } from '../csv.js';
-import { enumLabel, type Translate } from '../i18n.js';
+import type { Translate } from '../i18n.js';
 import type { ExportedRow } from './lists.js';
 
 /** An application as the export tells of it: names rather than ids, amounts in öre; no applicant once anonymised. */

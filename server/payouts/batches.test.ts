@@ -70,7 +70,9 @@ describe('payment batches', () => {
     const file = await get(`/payment-batches/${batch.id}/file`);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toMatch(/^application\/xml/);
-    expect(file.headers['content-disposition']).toBe(`attachment; filename="${batch.message_id}.xml"`);
+    expect(file.headers['content-disposition']).toBe(
+      `attachment; filename="${batch.message_id}.xml"; filename*=UTF-8''${batch.message_id}.xml`,
+    );
     expect(schemaErrors(file.body)).toBe('');
     expect(texts(file.body, 'MsgId')).toEqual([batch.message_id]);
     expect(texts(file.body, 'EndToEndId')).toEqual(payouts.map((p) => `P${p.id}`));

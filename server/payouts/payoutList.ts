@@ -1,11 +1,11 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
-import { enums } from '../../resources/enums.js';
+import { enums, enumLabel } from '../../resources/enums.js';
 import { accountDisplay } from '../../resources/payoutAccounts.js';
 import { personName } from '../../resources/users.js';
 import type { Locale } from '../../resources/locales.js';
 import { csvStream, spreadsheetLocale } from '../csv.js';
 import type { Db } from '../db/connect.js';
-import { enumLabel, type Translate } from '../i18n.js';
+import type { Translate } from '../i18n.js';
 import { listPage, type ListGrammar, type ListQuery } from '../lists/listQuery.js';
 import { referenceContains } from '../lists/search.js';
 import { contentWithheld, noneOf, type Viewer } from '../auth/standing.js';

@@ -246,7 +246,9 @@ describe('export and import', () => {
     const response = await call(t.app, { method: 'GET', url: api('/application-types/export?search=ledare'), cookie: as('admin') });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="application-types-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="application-types-\d{4}-\d{2}-\d{2}\.csv"; filename\*=UTF-8''application-types-\d{4}-\d{2}-\d{2}\.csv$/,
+    );
     expect(response.body.startsWith('\uFEFFid;label;label_en\r\n')).toBe(true);
     expect(response.body).toContain(';Stipendium för unga ledare');
     expect(response.body).not.toContain('HYPERLINK');

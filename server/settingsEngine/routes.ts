@@ -1,3 +1,4 @@
+import { attachmentHeader } from '../uploads/fileName.js';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
@@ -99,7 +100,7 @@ export function registerResource(instance: FastifyInstance, resource: ResourceDe
         const day = stockholmDay(app.clock.now());
         return reply
           .type('text/csv; charset=utf-8')
-          .header('Content-Disposition', `attachment; filename="${resource.name}-${day}.csv"`)
+          .header('Content-Disposition', attachmentHeader(`${resource.name}-${day}.csv`))
           .send(csv);
       },
     );

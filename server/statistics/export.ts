@@ -1,8 +1,9 @@
+import { enumLabel } from '../../resources/enums.js';
 import { categoryTypeKeys, type StatisticsTable } from '../../resources/statistics.js';
 import type { Statistics, StatisticsFigures } from './queries.js';
 import type { ExportLanguage } from '../applications/exportCsv.js';
 import { spreadsheetLocale, toCsv, type CsvColumn } from '../csv.js';
-import { enumLabel, type Translate } from '../i18n.js';
+import type { Translate } from '../i18n.js';
 
 /**
  * One table of the statistics as CSV rows and translated columns, the amounts in kronor (said in the headers), written

@@ -1,8 +1,8 @@
 import { applications } from '../../../resources/applications.js';
-import { enums } from '../../../resources/enums.js';
+import { enums, enumLabel } from '../../../resources/enums.js';
 import { formatDate, formatMoney, formatScore } from '../../../resources/format.js';
 import type { Locale } from '../../../resources/locales.js';
-import { enumLabel, type Translate } from '../../i18n.js';
+import type { Translate } from '../../i18n.js';
 import { contactDetails } from '../boardReading.js';
 import type { BoardPack, Review } from '../documents.js';
 import { facts, heading, newPdf, paragraph, pdfBytes, table, title, type Column, type Pdf } from './pdfDocument.js';

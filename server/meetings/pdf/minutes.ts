@@ -1,7 +1,7 @@
-import { enums } from '../../../resources/enums.js';
+import { enums, enumLabel } from '../../../resources/enums.js';
 import { formatDate, formatMoney } from '../../../resources/format.js';
 import type { Locale } from '../../../resources/locales.js';
-import { enumLabel, type Translate } from '../../i18n.js';
+import type { Translate } from '../../i18n.js';
 import type { Minutes } from '../documents.js';
 import { facts, heading, newPdf, paragraph, pdfBytes, signatures, table, title } from './pdfDocument.js';
 

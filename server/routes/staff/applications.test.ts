@@ -317,7 +317,9 @@ describe('GET /applications/all/export', () => {
     const response = await get(`/applications/all/export?period=${period.id}&sort=applicant&direction=desc`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="applications-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="applications-\d{4}-\d{2}-\d{2}\.csv"; filename\*=UTF-8''applications-\d{4}-\d{2}-\d{2}\.csv$/,
+    );
     expect(response.body.startsWith('\uFEFF')).toBe(true);
     const lines = csvLines(response.body);
     expect(lines[0]).toBe(

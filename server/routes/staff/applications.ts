@@ -1,3 +1,4 @@
+import { attachmentHeader } from '../../uploads/fileName.js';
 import { Readable } from 'node:stream';
 import { Type, type TSchema } from 'typebox';
 import { attributeLabel } from '../../../resources/attributeLabel.js';
@@ -108,7 +109,7 @@ export default async function applicationRoutes(app: Api) {
       const csv = exportCsv(exportedBatches(db, query, { periods: request.scope, viewer: request.viewer }), request);
       return reply
         .type('text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="applications-${stockholmDay(app.clock.now())}.csv"`)
+        .header('Content-Disposition', attachmentHeader(`applications-${stockholmDay(app.clock.now())}.csv`))
         .send(Readable.from(csv));
     },
   );

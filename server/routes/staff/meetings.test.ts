@@ -438,7 +438,9 @@ describe('the board pack', () => {
     const swedish = await api('GET', `/meetings/${meeting.id}/pack.pdf`, dan);
     expect(swedish.statusCode).toBe(200);
     expect(swedish.headers['content-type']).toBe('application/pdf');
-    expect(swedish.headers['content-disposition']).toBe('attachment; filename="styrelseunderlag-2026-04-15.pdf"');
+    expect(swedish.headers['content-disposition']).toBe(
+      `attachment; filename="styrelseunderlag-2026-04-15.pdf"; filename*=UTF-8''styrelseunderlag-2026-04-15.pdf`,
+    );
     const text = pdfText(swedish.rawPayload);
     for (const expected of [
       'Styrelseunderlag',
@@ -478,7 +480,9 @@ describe('the board pack', () => {
       expect(text, expected).toContain(expected);
 
     const english = await api('GET', `/meetings/${meeting.id}/pack.pdf`, admin, undefined, en);
-    expect(english.headers['content-disposition']).toBe('attachment; filename="board-pack-2026-04-15.pdf"');
+    expect(english.headers['content-disposition']).toBe(
+      `attachment; filename="board-pack-2026-04-15.pdf"; filename*=UTF-8''board-pack-2026-04-15.pdf`,
+    );
     const englishText = pdfText(english.rawPayload);
     for (const expected of [
       'Board pack',
@@ -687,7 +691,9 @@ describe('the minutes', () => {
     const minutes = await api('GET', `/meetings/${meeting.id}/minutes.pdf`, admin);
     expect(minutes.statusCode).toBe(200);
     expect(minutes.headers['content-type']).toBe('application/pdf');
-    expect(minutes.headers['content-disposition']).toBe('attachment; filename="protokoll-2026-04-15.pdf"');
+    expect(minutes.headers['content-disposition']).toBe(
+      `attachment; filename="protokoll-2026-04-15.pdf"; filename*=UTF-8''protokoll-2026-04-15.pdf`,
+    );
     const text = pdfText(minutes.rawPayload);
     const periodName = (await t.db.selectFrom('periods').select('name').where('id', '=', period.id).executeTakeFirstOrThrow()).name;
     for (const expected of [
@@ -725,7 +731,9 @@ describe('the minutes', () => {
     expect(dans).toContain('Ett ärende där du anmält jäv eller ännu inte lämnat din bedömning ingår inte i summorna.');
 
     const english = await api('GET', `/meetings/${meeting.id}/minutes.pdf`, admin, undefined, en);
-    expect(english.headers['content-disposition']).toBe('attachment; filename="minutes-2026-04-15.pdf"');
+    expect(english.headers['content-disposition']).toBe(
+      `attachment; filename="minutes-2026-04-15.pdf"; filename*=UTF-8''minutes-2026-04-15.pdf`,
+    );
     const englishText = pdfText(english.rawPayload);
     for (const expected of ['Minutes of decisions', 'Approved 1 application', money(120_000_00, 'en-US'), 'Chair', 'Minutes checker'])
       expect(englishText, expected).toContain(expected);

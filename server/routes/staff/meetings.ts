@@ -1,3 +1,4 @@
+import { attachmentHeader } from '../../uploads/fileName.js';
 import type { FastifyContextConfig, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Requirement } from '../../../resources/abilities.js';
@@ -296,7 +297,7 @@ export default async function meetingRoutes(app: Api) {
       const pack = await boardPackOf(db, request.params.id, reach(request), request.viewer, request.locale, app.config.productName);
       const pdf = await boardPackPdf(pack, request);
       const filename = request.t('meetings.pdf.pack.filename', { date: pack.meeting.held_on });
-      return reply.type('application/pdf').header('Content-Disposition', `attachment; filename="${filename}"`).send(pdf);
+      return reply.type('application/pdf').header('Content-Disposition', attachmentHeader(filename)).send(pdf);
     },
   );
 
@@ -360,7 +361,7 @@ export default async function meetingRoutes(app: Api) {
       const minutes = await minutesOf(db, request.params.id, reach(request), request.viewer, app.config.productName);
       const pdf = await minutesPdf(minutes, request);
       const filename = request.t('meetings.pdf.minutes.filename', { date: minutes.meeting.held_on });
-      return reply.type('application/pdf').header('Content-Disposition', `attachment; filename="${filename}"`).send(pdf);
+      return reply.type('application/pdf').header('Content-Disposition', attachmentHeader(filename)).send(pdf);
     },
   );
 }

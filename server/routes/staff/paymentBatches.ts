@@ -1,3 +1,4 @@
+import { attachmentHeader } from '../../uploads/fileName.js';
 import type { FastifyContextConfig, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { forbidden, notFound } from '../../errors.js';
@@ -119,7 +120,7 @@ export default async function paymentBatchRoutes(app: Api) {
     async (request, reply) => {
       await reachable(request, request.params.id);
       const { xml, filename } = await batchFile(db, request.params.id, app.clock.now());
-      return reply.type('application/xml; charset=utf-8').header('Content-Disposition', `attachment; filename="${filename}"`).send(xml);
+      return reply.type('application/xml; charset=utf-8').header('Content-Disposition', attachmentHeader(filename)).send(xml);
     },
   );
 

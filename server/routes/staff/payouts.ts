@@ -1,3 +1,4 @@
+import { attachmentHeader } from '../../uploads/fileName.js';
 import { Readable } from 'node:stream';
 import type { FastifyContextConfig, FastifyRequest } from 'fastify';
 import { Type, type TSchema } from 'typebox';
@@ -84,7 +85,7 @@ export default async function payoutRoutes(app: Api) {
       const csv = payoutsCsv(exportedPayouts(db, query, { periods: request.scope, viewer: request.viewer }), request);
       return reply
         .type('text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="payouts-${stockholmDay(app.clock.now())}.csv"`)
+        .header('Content-Disposition', attachmentHeader(`payouts-${stockholmDay(app.clock.now())}.csv`))
         .send(Readable.from(csv));
     },
   );

@@ -211,7 +211,9 @@ describe('GET /statistics/export', () => {
     const response = await get(`/statistics/export?table=status&period=${periodId}`, admin, { 'accept-language': 'en-US' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(response.headers['content-disposition']).toBe('attachment; filename="statistics-status-statistikperiod-2026.csv"');
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="statistics-status-statistikperiod-2026.csv"; filename*=UTF-8''statistics-status-statistikperiod-2026.csv`,
+    );
     expect(response.body.startsWith('\uFEFF')).toBe(true);
     expect(response.body.slice(1).split('\r\n')).toEqual([
       'Status,Applications,Amount applied for (SEK),Amount granted (SEK)',
@@ -264,7 +266,9 @@ describe('GET /statistics/export', () => {
     ]);
     expect(await lines('month')).toHaveLength(5);
     const all = await get('/statistics/export?table=month', admin);
-    expect(all.headers['content-disposition']).toBe('attachment; filename="statistik-manad-alla-perioder.csv"');
+    expect(all.headers['content-disposition']).toBe(
+      `attachment; filename="statistik-manad-alla-perioder.csv"; filename*=UTF-8''statistik-manad-alla-perioder.csv`,
+    );
     expect((await get('/statistics/export?table=nope', admin)).statusCode).toBeGreaterThanOrEqual(400);
   });
 });

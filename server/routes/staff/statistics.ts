@@ -1,3 +1,4 @@
+import { attachmentHeader } from '../../uploads/fileName.js';
 import { Type } from 'typebox';
 import { statisticsTables, type StatisticsTable } from '../../../resources/statistics.js';
 import { notFound } from '../../errors.js';
@@ -67,7 +68,7 @@ export default async function statisticsRoutes(app: Api) {
       const statistics = await loadStatistics(app.db, await periodOf(request.query.period), request.scope);
       return reply
         .type('text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="${statisticsFileName(statistics, table, request.t)}"`)
+        .header('Content-Disposition', attachmentHeader(statisticsFileName(statistics, table, request.t)))
         .send(statisticsCsv(statistics, table, request));
     },
   );

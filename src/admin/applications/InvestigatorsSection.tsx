@@ -1,14 +1,13 @@
 import { Alert, Box, Button, List, ListItem, ListItemText, MenuItem, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Confirm, useGetList, useLocaleState, useNotify, useTranslate } from 'react-admin';
-import { enums } from '../../../resources/enums';
+import { enumKey } from '../../../resources/enums';
 import { formatMoney } from '../../../resources/format';
 import type { Investigator } from '../../providers/staffMethods';
 import { LoadFailed } from '../LoadFailed';
 import { useApplicationMutation, useApplicationQuery } from '../useStaffQuery';
 
-export const proposalKey = (status: number) =>
-  Object.entries(enums.investigation_status).find(([, v]) => v === status)?.[0] ?? 'no_proposal';
+export const proposalKey = (status: number) => enumKey('investigation_status', status) ?? 'no_proposal';
 
 /** A staff user as investigators and reviewers are chosen among them. */
 export interface StaffUser {

@@ -1,8 +1,8 @@
 import { useTranslate } from 'react-admin';
-import { enums } from '../../../resources/enums';
+import { enumKey } from '../../../resources/enums';
 
 /** The key of a status code (20 -> 'received'), whose label is enums.application_status.<key>. */
-export const statusKey = (value: number) => Object.entries(enums.application_status).find(([, v]) => v === value)?.[0] ?? '';
+export const statusKey = (value: number) => enumKey('application_status', value) ?? '';
 
 /** A status code's label in the chosen language. */
 export function useStatusLabel() {

@@ -1,4 +1,4 @@
-import { enums, type EnumName } from '../../../resources/enums';
+import { type EnumName, enumLabel } from '../../../resources/enums';
 import type { JsonOf } from '../../../server/routes/schemas';
 import type { statisticsFigures } from '../../../server/routes/schemas/statistics';
 
@@ -20,8 +20,7 @@ export function byEnum<R extends StatisticsFigures>(
 ): StatisticsGroup[] {
   return rows.map((row) => {
     const value = code(row);
-    const key = Object.entries(enums[name]).find(([, v]) => v === value)?.[0];
-    const label = value === null ? notGiven : key ? translate(`enums.${name}.${key}`) : String(value);
+    const label = value === null ? notGiven : enumLabel(translate, name, value);
     return { key: String(value), label, applications: row.applications, applied: row.applied, approved: row.approved };
   });
 }

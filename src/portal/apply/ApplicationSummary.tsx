@@ -2,7 +2,7 @@ import { Alert, Box, LinearProgress, Link, Typography } from '@mui/material';
 import { Fragment } from 'react';
 import { answerField } from '../../../resources/applicationAnswers';
 import { applications, STEPS } from '../../../resources/applications';
-import { enums, type EnumName } from '../../../resources/enums';
+import { enums, enumLabel } from '../../../resources/enums';
 import type { Field } from '../../../resources/fields';
 import { formatDate, formatMoney } from '../../../resources/format';
 import { plainText } from '../../../resources/plainText';
@@ -16,11 +16,6 @@ import type { ApplicationForm, Category, StoredFile } from '../../forms/applicat
 
 const stepKeys = ['period', 'questions', 'organisation', 'contact', 'attachments'] as const;
 const { approved, rejected } = enums.application_status;
-
-function enumLabel(t: (key: string) => string, name: EnumName, value: unknown): string {
-  const key = Object.entries(enums[name]).find(([, v]) => v === value)?.[0];
-  return key ? t(`enums.${name}.${key}`) : '';
-}
 
 /**
  * The decision-basis view: what the applicant sent in, step by step, read-only, and the decision once they may see it.
@@ -73,7 +68,7 @@ export default function ApplicationSummary({ uuid }: { uuid: string }) {
       case 'consent':
         return value ? t('portal.summary.yes') : t('portal.summary.no');
     }
-    if (field.kind === 'enum') return enumLabel(t, field.enumName, value);
+    if (field.kind === 'enum') return enumLabel(t, field.enumName, value as number | null);
     if (field.kind === 'enumSet') return (value as number[]).map((code) => enumLabel(t, field.enumName, code)).join(', ');
     if (Array.isArray(value)) return value.join(', ');
     return plainText(value);

@@ -1,7 +1,7 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Alert, Box, Button, Card, CardContent, Chip, LinearProgress, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
-import { enums } from '../../../resources/enums';
+import { enums, enumKey } from '../../../resources/enums';
 import { formatDate, formatDateTime, formatMoney } from '../../../resources/format';
 import { useI18n } from '../../components/i18n';
 import { langOf, someUntranslated, UntranslatedNote } from '../../components/contentLanguage';
@@ -16,7 +16,7 @@ import { PayoutForm } from './PayoutForm';
 import { PayoutReceipts } from './PayoutReceipts';
 import { grantPath, withReceipts, type Grant, type Receipt } from './types';
 
-const statusKey = (value: number) => Object.entries(enums.payout_status).find(([, v]) => v === value)?.[0] ?? 'requested';
+const statusKey = (value: number) => enumKey('payout_status', value) ?? 'requested';
 const noFiles: File[] = [];
 // Colours whose text keeps the contrast WCAG asks for (MUI's info blue on white does not).
 const stateColor = { waiting: 'default', due: 'primary', requested: 'secondary', paid: 'success', lapsed: 'default' } as const;

@@ -3,7 +3,7 @@ import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
 import { Alert, Badge, Box, Button, Card, CardContent, Chip, LinearProgress, Stack, Typography } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from '../router';
-import { enums } from '../../../resources/enums';
+import { enums, enumKey } from '../../../resources/enums';
 import { useApi } from '../../components/useApi';
 import { usePageTitle } from '../../components/usePageTitle';
 import { formatDate, formatMoney } from '../../../resources/format';
@@ -21,7 +21,7 @@ type OwnApplication = JsonOf<typeof ownApplication>;
 // The decision-basis view loads when an applicant opens it.
 const ApplicationSummary = lazy(() => import('../apply/ApplicationSummary'));
 
-const statusKey = (value: number) => Object.entries(enums.application_status).find(([, v]) => v === value)?.[0] ?? 'received';
+const statusKey = (value: number) => enumKey('application_status', value) ?? 'received';
 const { draft, approved, rejected } = enums.application_status;
 
 /** / and /dashboard: the applicant's own applications, drafts to continue, and a way to apply. */

@@ -22,7 +22,7 @@ import {
 } from '@mui/material';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from '../router';
-import { enums } from '../../../resources/enums';
+import { enumKey } from '../../../resources/enums';
 import { formatDate, formatDateTime } from '../../../resources/format';
 import { useApi } from '../../components/useApi';
 import { usePageTitle } from '../../components/usePageTitle';
@@ -36,7 +36,7 @@ import type { JsonOf } from '../../../server/routes/schemas';
 import type { dataExportBuilding } from '../../../server/routes/schemas/dataProtection';
 import type { RegisterState } from './RegisterPage';
 
-const statusKey = (value: number) => Object.entries(enums.application_status).find(([, v]) => v === value)?.[0] ?? 'received';
+const statusKey = (value: number) => enumKey('application_status', value) ?? 'received';
 
 /** The message of a failed call in the chosen language: the server's own, or ours when it could not be reached. */
 function failure(error: unknown, t: (key: string) => string): string {

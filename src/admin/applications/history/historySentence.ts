@@ -1,5 +1,5 @@
 import { applications } from '../../../../resources/applications';
-import { enums, type EnumName } from '../../../../resources/enums';
+import { type EnumName, enumLabel } from '../../../../resources/enums';
 import { formatDate, formatDateTime, formatMoney } from '../../../../resources/format';
 import { actorWithoutUser, type HistoryAction } from '../../../../resources/history';
 import type { HistoryEntry as Entry } from '../../../providers/staffMethods';
@@ -40,20 +40,17 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '–');
 
 export function historyTeller(translate: Translate, locale: string) {
-  const enumLabel = (name: EnumName, value: unknown) => {
-    const key = Object.entries(enums[name]).find(([, v]) => v === value)?.[0];
-    return key ? translate(`enums.${name}.${key}`) : '–';
-  };
+  const codeLabel = (name: EnumName, value: unknown) => enumLabel(translate, name, value as number) || '–';
   const removed = translate('app.history.removed');
 
   /** A value as the admin writes it elsewhere. */
   const value = (action: string, key: string, v: unknown): string => {
     if (v === null || v === undefined || v === '' || (Array.isArray(v) && !v.length)) return '–';
-    if (key === 'status') return enumLabel(proposalActions.has(action) ? 'investigation_status' : 'application_status', v);
-    if (enumKeys[key]) return Array.isArray(v) ? list(v.map((x) => enumLabel(enumKeys[key], x))) : enumLabel(enumKeys[key], v);
+    if (key === 'status') return codeLabel(proposalActions.has(action) ? 'investigation_status' : 'application_status', v);
+    if (enumKeys[key]) return Array.isArray(v) ? list(v.map((x) => codeLabel(enumKeys[key], x))) : codeLabel(enumKeys[key], v);
     const field = applications.fields.find((f) => f.name === key);
     if (field && (field.kind === 'enum' || field.kind === 'enumSet')) {
-      return Array.isArray(v) ? list(v.map((x) => enumLabel(field.enumName, x))) : enumLabel(field.enumName, v);
+      return Array.isArray(v) ? list(v.map((x) => codeLabel(field.enumName, x))) : codeLabel(field.enumName, v);
     }
     if (typeof v === 'number' && moneyKeys.has(key)) return formatMoney(v, locale);
     if (typeof v === 'boolean') return translate(v ? 'app.yes' : 'app.no');
@@ -62,7 +59,7 @@ export function historyTeller(translate: Translate, locale: string) {
     }
     if (key === 'instalments' && Array.isArray(v)) {
       return list(
-        v.map((part: { amount: number; due: number }) => `${formatMoney(part.amount, locale)} (${enumLabel('payout_due', part.due)})`),
+        v.map((part: { amount: number; due: number }) => `${formatMoney(part.amount, locale)} (${codeLabel('payout_due', part.due)})`),
       );
     }
     if (Array.isArray(v)) return v.length ? list(v.map((x) => (x === null ? removed : value(action, key, x)))) : '–';
