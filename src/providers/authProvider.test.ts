@@ -179,10 +179,24 @@ describe('401 handling and logout', () => {
     expect(loggedOut).not.toHaveBeenCalled();
   });
 
-  it('a failed me call logs out and emits the logout event', async () => {
-    const { provider, session, loggedOut } = setup({ 'GET /users/me': () => ({ status: 500, data: { message: 'boom' } }) });
+  it('a me call that fails without a 401 (the server busy, a page left mid-call) keeps the session and asks again', async () => {
+    let failing = true;
+    const { provider, session, loggedOut, api } = setup({
+      'GET /users/me': () => (failing ? { status: 500, data: { message: 'boom' } } : { status: 200, data: { data: user } }),
+    });
     session.start(7200);
     await expect(provider.getIdentity!()).rejects.toThrow('boom');
+    expect(loggedOut).not.toHaveBeenCalled();
+    expect(session.isLoggedIn()).toBe(true);
+    expect(api.calls.map((c) => `${c.method} ${c.url}`)).not.toContain('POST /auth/logout');
+    failing = false;
+    expect(await provider.getIdentity!()).toMatchObject({ fullName: 'Anna Lindqvist' });
+  });
+
+  it('a me call answered 401 ends the session', async () => {
+    const { provider, session, loggedOut } = setup({ 'GET /users/me': () => ({ status: 401, data: { message: 'no' } }) });
+    session.start(7200);
+    await expect(provider.getIdentity!()).rejects.toThrow();
     expect(loggedOut).toHaveBeenCalledTimes(1);
     expect(session.isLoggedIn()).toBe(false);
   });

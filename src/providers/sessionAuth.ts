@@ -25,16 +25,14 @@ export function createSessionAuth<User>(http: HttpClient, session: Session, path
       return user;
     },
 
-    /** Loads the user; a failed call ends the session and emits the logout event. */
+    /**
+     * Loads the user. Only a 401 ends the session (the HTTP client's rule, handleUnauthorized): a call that fails
+     * otherwise (the server busy a moment, a page left while it ran) is asked again, not taken for a sign-out.
+     */
     async loadUser(): Promise<User> {
-      try {
-        const response = await http.get<{ data: User }>(paths.me);
-        user = response.data.data;
-        return user;
-      } catch (error) {
-        await auth.logout();
-        throw error;
-      }
+      const response = await http.get<{ data: User }>(paths.me);
+      user = response.data.data;
+      return user;
     },
 
     /** Clears user and stored session, posts logout (failure ignored), clears the enum cache, emits logout. */
