@@ -13,7 +13,7 @@ import { PaymentBatchError, type CreditorAccount } from './paymentBatch.js';
 import { mailPayoutOutcome, type PayoutMailDeps } from './grantMails.js';
 import { bookPayoutPaid } from '../bookkeeping/journal.js';
 import { contentWithheld, type Viewer } from '../auth/standing.js';
-import { payeeName, payoutRow, payoutRows } from './payoutList.js';
+import { payeeColumns, payeeName, payoutRow, payoutRows } from './payoutList.js';
 import { paymentDebtor } from './paymentSettings.js';
 
 // Payment batches: approved payouts gathered into one payment file for the bank, each payout into one batch only
@@ -270,19 +270,7 @@ async function writeBatchFile(db: Db, batch: { id: number; message_id: string; c
   const payouts = await db
     .selectFrom('payouts as p')
     .innerJoin('applications as a', 'a.id', 'p.application_id')
-    .select([
-      'p.id',
-      'p.amount',
-      'p.account_type',
-      'p.clearing_number',
-      'p.account_number',
-      'a.reference',
-      'a.org_name',
-      'a.contact_first_name',
-      'a.contact_last_name',
-      'a.applicant_first_name',
-      'a.applicant_last_name',
-    ])
+    .select(['p.id', 'p.amount', 'p.account_type', 'p.clearing_number', 'p.account_number', ...payeeColumns])
     .where('p.batch_id', '=', batch.id)
     .orderBy('p.id')
     .execute();

@@ -27,6 +27,16 @@ export const payoutListGrammar: ListGrammar = {
 
 export const COUNT_UP_TO = 10_000;
 
+/** What names a payout's payee and its application (`a`): its reference, and the names payeeName reads. */
+export const payeeColumns = [
+  'a.reference',
+  'a.org_name',
+  'a.contact_first_name',
+  'a.contact_last_name',
+  'a.applicant_first_name',
+  'a.applicant_last_name',
+] as const;
+
 /** The payouts as staff see them (`p`), with their application (`a`), period, attesters and batch. */
 export function payoutRows(db: Db) {
   return db
@@ -62,12 +72,7 @@ export function payoutRows(db: Db) {
       'p.instalment_id',
       'p.application_id',
       'a.uuid as application_uuid',
-      'a.reference',
-      'a.org_name',
-      'a.contact_first_name',
-      'a.contact_last_name',
-      'a.applicant_first_name',
-      'a.applicant_last_name',
+      ...payeeColumns,
       'pe.id as period_id',
       'pe.name as period_name',
       'pu.id as preparer_id',
