@@ -348,8 +348,8 @@ async function shootFirstYear(page: Page, suffix: string) {
   };
   for (const lang of ['sv', 'en'] as const) {
     const t = {
-      sv: { application: 'Ansökan', mail: 'Beslutsbrev', payouts: 'Utbetalningar' },
-      en: { application: 'Application', mail: 'Decision mail', payouts: 'Payouts' },
+      sv: { application: 'Ansökan', mail: 'Beslutsbrev', payouts: 'Utbetalningar', history: 'Historik' },
+      en: { application: 'Application', mail: 'Decision mail', payouts: 'Payouts', history: 'History' },
     }[lang];
     // The language is switched on the list, before the dialog opens over its menu.
     await page.goto('/admin/applications');
@@ -359,6 +359,10 @@ async function shootFirstYear(page: Page, suffix: string) {
     await expect(dialog.getByRole('tab', { name: t.application })).toHaveAttribute('aria-selected', 'true', { timeout: 20_000 });
     await expect(dialog.getByRole('heading', { level: 3 }).first()).toBeVisible();
     await shoot(page, `admin-application-answers-${lang}${suffix}`, false);
+    // Its history, each entry a sentence.
+    const history = dialog.getByRole('list', { name: t.history });
+    await history.scrollIntoViewIfNeeded();
+    await history.screenshot({ path: `${dir}/admin-application-history-${lang}${suffix}.png` });
     const mail = dialog.getByRole('region', { name: t.mail });
     await mail
       .getByRole('button', { name: lang === 'sv' ? /^Skicka/ : /^Send/ })
