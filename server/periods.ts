@@ -32,13 +32,7 @@ export async function periodIdOfUuid(db: Db, uuid: string): Promise<number | und
  * its contacts in order; their texts in the reader's language where they have it.
  */
 export async function openPeriods(db: Db, today: string, locale: Locale) {
-  const periods = await db
-    .selectFrom('periods as p')
-    .select(['p.id', 'p.uuid', 'p.name', 'p.name_en', 'p.start_date', 'p.end_date'])
-    .where(isOpen('p', today))
-    .orderBy('p.end_date')
-    .orderBy('p.id')
-    .execute();
+  const periods = await openPeriodsQuery(db, today).select('p.name_en').execute();
   const ids = periods.map((p) => p.id);
   const types = ids.length
     ? await db
@@ -69,14 +63,17 @@ export async function openPeriods(db: Db, today: string, locale: Locale) {
 }
 
 /** The periods open on `today`, soonest ending first. */
-export function openPeriodRows(db: Db, today: string) {
-  return db
+const openPeriodsQuery = (db: Db, today: string) =>
+  db
     .selectFrom('periods as p')
     .select(['p.id', 'p.uuid', 'p.name', 'p.start_date', 'p.end_date'])
     .where(isOpen('p', today))
     .orderBy('p.end_date')
-    .orderBy('p.id')
-    .execute();
+    .orderBy('p.id');
+
+/** The periods open on `today`, soonest ending first, as staff wrote them. */
+export function openPeriodRows(db: Db, today: string) {
+  return openPeriodsQuery(db, today).execute();
 }
 
 /** Opens or closes a period; false when there is no such period. */

@@ -35,28 +35,25 @@ export const formColumns = [
 ] as const;
 export type FormColumn = (typeof formColumns)[number];
 
-/** The questions of an application type, in the order staff gave them, as they wrote them (in Swedish). */
-export function questionsOf(db: Db, applicationTypeId: number | null): Promise<Question[]> {
-  if (applicationTypeId === null) return Promise.resolve([]);
-  return db
+/** The questions of an application type, in the order staff gave them. */
+const questionRows = (db: Db, applicationTypeId: number) =>
+  db
     .selectFrom('application_type_field_definitions')
     .select(['id', 'label', 'type', 'required', 'options'])
     .where('application_type_id', '=', applicationTypeId)
     .orderBy('order')
-    .orderBy('id')
-    .execute();
+    .orderBy('id');
+
+/** The questions of an application type, in the order staff gave them, as they wrote them (in Swedish). */
+export function questionsOf(db: Db, applicationTypeId: number | null): Promise<Question[]> {
+  if (applicationTypeId === null) return Promise.resolve([]);
+  return questionRows(db, applicationTypeId).execute();
 }
 
 /** The questions of an application type as an applicant reads them: in their language where there is one. */
 export async function questionsIn(db: Db, applicationTypeId: number | null, locale: Locale): Promise<ShownQuestion[]> {
   if (applicationTypeId === null) return [];
-  const rows = await db
-    .selectFrom('application_type_field_definitions')
-    .select(['id', 'label', 'label_en', 'type', 'required', 'options', 'options_en'])
-    .where('application_type_id', '=', applicationTypeId)
-    .orderBy('order')
-    .orderBy('id')
-    .execute();
+  const rows = await questionRows(db, applicationTypeId).select(['label_en', 'options_en']).execute();
   return rows.map(({ options_en, ...row }) => {
     const { untranslated, ...question } = shownIn(locale, row, ['label']);
     const options = optionsIn(locale, row.options, options_en);
