@@ -112,8 +112,11 @@ test('a manager writes a welcome message with the agreement; the applicant’s a
   await expect(dialog(page).getByRole('tab', { name: 'Dialog', exact: true })).toBeVisible();
   await expectAccessible(page);
   await dialog(page).getByRole('button', { name: 'Stäng' }).click();
+  await expect(dialog(page)).toHaveCount(0);
   await page.getByRole('textbox', { name: 'Sök' }).fill(reference);
   await expect(listRow(page, reference).getByRole('img', { name: 'Inga olästa meddelanden' })).toBeVisible();
+  // A search after a dialog opened by its address does not open it again.
+  await expect(dialog(page)).toHaveCount(0);
   await page.goto('/admin/applications?unread=1');
   // Loaded (other journeys' unread applications, or none), and this one is not among them.
   await expect(page.locator('tbody tr').or(page.getByText('Inga Ansökningar hittades med de aktuella filtren.')).first()).toBeVisible();

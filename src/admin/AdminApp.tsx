@@ -10,10 +10,13 @@ import { AppLayout } from './layout/AppLayout';
 import { ScreenLoading } from './layout/ScreenLoading';
 import { LoginPage } from './pages/LoginPage';
 import { ForbiddenPage, NotFoundPage } from './pages/StatusScreens';
+import { listStore } from './listStore';
 import { authProvider, dataProvider } from './providers';
 import { RequireAccess } from './RequireAccess';
 
 // Application handling loads when it is opened, so the login and settings screens stay light.
+const store = listStore();
+
 const ApplicationList = lazy(() => import('./applications/ApplicationList'));
 const StatisticsPage = lazy(() => import('./statistics/StatisticsPage'));
 const InvestigationList = lazy(() => import('./applications/InvestigationList'));
@@ -115,6 +118,7 @@ export function StaffAdmin({
       catchAll={NotFoundPage}
       accessDenied={() => <Navigate to="/403" replace />}
       theme={theme}
+      store={store}
       disableTelemetry
     >
       <CustomRoutes noLayout>

@@ -127,22 +127,24 @@ describe('the journal', () => {
     await decided(700_00);
     const grant = await grantedApplication(t.db, { amount: 300_00 });
     const staff = { preparer: annaId, approver: await createStaff(t.db, 'admin', 'bengt@journal.test') };
-    const payout = await paidPayout(t.db, grant, grant.instalments[0], '2025-12-30', staff);
-    await t.db.transaction().execute((trx) => bookPayoutPaid(trx, payout.id, '2025-12-30', annaId));
-    const year = today().slice(0, 4);
-    const { sie } = await exportOf('2025-12-01', `${year}-11-29`);
+    const day = today();
+    const year = Number(day.slice(0, 4));
+    const lastYearsEnd = `${year - 1}-12-30`;
+    const payout = await paidPayout(t.db, grant, grant.instalments[0], lastYearsEnd, staff);
+    await t.db.transaction().execute((trx) => bookPayoutPaid(trx, payout.id, lastYearsEnd, annaId));
+    const { sie } = await exportOf(`${year - 1}-12-01`, day);
     expect(sie.records.filter((r) => r.label === 'RAR').map((r) => r.fields)).toEqual([
       ['0', `${year}0101`, `${year}1231`],
-      ['-1', '20250101', '20251231'],
+      ['-1', `${year - 1}0101`, `${year - 1}1231`],
     ]);
     const paid = sie.vouchers.find((v) => v.text === `Utbetalning ${grant.reference}`)!;
-    // The first voucher of 2025 in this journal; this year's start at 1 again.
-    expect(paid).toMatchObject({ number: 1, day: '2025-12-30' });
+    // The first voucher of last year in this journal; this year's start at 1 again.
+    expect(paid).toMatchObject({ number: 1, day: lastYearsEnd });
     expect(sie.vouchers.filter((v) => v.day >= `${year}-01-01`)[0].number).toBe(1);
 
-    const tooFar = await api('GET', `/bookkeeping/sie?from=2024-12-31&to=${year}-11-29`);
+    const tooFar = await api('GET', `/bookkeeping/sie?from=${year - 2}-12-31&to=${day}`);
     expect(tooFar.statusCode).toBe(422);
-    expect(tooFar.json().errors.from[0]).toContain('2025-01-01');
+    expect(tooFar.json().errors.from[0]).toContain(`${year - 1}-01-01`);
   });
 });
 

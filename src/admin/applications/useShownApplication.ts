@@ -7,6 +7,9 @@ import { useSearchParams } from 'react-router-dom';
 const dialogTabs = ['application', 'dialogue', 'followup', 'payouts', 'review'] as const;
 export type DialogTab = (typeof dialogTabs)[number];
 
+/** The words of the address that name the shown application, not the list: never kept as the list's own. */
+export const dialogWords = ['show', 'tab', 'decide'] as const;
+
 const isDialogTab = (value: string | null): value is DialogTab => dialogTabs.includes(value as DialogTab);
 
 /**
@@ -25,9 +28,7 @@ export function useShownApplication() {
     setQuery(
       (current) => {
         const next = new URLSearchParams(current);
-        next.delete('show');
-        next.delete('tab');
-        next.delete('decide');
+        for (const word of dialogWords) next.delete(word);
         if (show) next.set('show', show);
         if (show && nextTab !== 'application') next.set('tab', nextTab);
         if (show && approve) next.set('decide', 'approve');
