@@ -35,6 +35,16 @@ export async function recordHistoryOfEach(db: Kysely<Database>, applicationIds: 
     .execute();
 }
 
+/** Many entries in few statements (a batch's payouts each in its application's history), 1 000 at a time. */
+export async function recordHistories(db: Kysely<Database>, entries: HistoryEntry[]) {
+  for (let start = 0; start < entries.length; start += 1000) {
+    await db
+      .insertInto('application_history')
+      .values(entries.slice(start, start + 1000).map(historyRow))
+      .execute();
+  }
+}
+
 const historyRow = (entry: HistoryEntry) => ({
   application_id: entry.applicationId,
   user_id: entry.userId,

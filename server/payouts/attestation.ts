@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { enums } from '../../resources/enums.js';
-import { recordHistory } from '../applications/history.js';
 import type { Db } from '../db/connect.js';
 import { AppError, notFound } from '../errors.js';
 import type { PayoutMailDeps } from './grantMails.js';
 import { endPayout } from './endPayout.js';
+import { movePayouts, payoutStatusGroups } from './lifecycle.js';
 import { approverRelation } from './payoutAbilities.js';
 
 // Attest by two: a staff user who manages payouts prepares the applicant's request (checks it), another who approves
@@ -13,9 +13,7 @@ import { approverRelation } from './payoutAbilities.js';
 // one payout exactly one takes effect; approving also holds the application's row and re-checks that what is
 // committed to it stays within the approved amount. Either may reject a request not yet approved, with a reason.
 
-const { requested, prepared, approved, in_batch, sent, paid, rejected } = enums.payout_status;
-/** A payout whose money is on its way or gone: what may never exceed the approved amount. */
-export const committedStatuses = [approved, in_batch, sent, paid];
+const { prepared } = enums.payout_status;
 
 /** A payout's application with its period (what a period's ability covers), or undefined for an unknown payout. */
 export function applicationOfPayout(db: Db, payoutId: number): Promise<{ id: number; period_id: number } | undefined> {
@@ -37,21 +35,12 @@ async function refuse(trx: Db, payoutId: number, key: string): Promise<never> {
 /** Prepares a requested payout as `staffId`: requested → prepared (409 from any other status). */
 export async function preparePayout(db: Db, payoutId: number, staffId: number, now: Date) {
   await db.transaction().execute(async (trx) => {
-    const done = await trx
-      .updateTable('payouts')
-      .set({ status: prepared, prepared_by: staffId, prepared_at: now })
-      .where('id', '=', payoutId)
-      .where('status', '=', requested)
-      .returning('application_id')
-      .executeTakeFirst();
-    if (!done) return refuse(trx, payoutId, 'errors.payout_not_preparable');
-    await recordHistory(trx, {
-      applicationId: done.application_id,
+    const [done] = await movePayouts(trx, 'payout_prepared', {
+      ids: [payoutId],
+      set: { prepared_by: staffId, prepared_at: now },
       userId: staffId,
-      action: 'payout_prepared',
-      before: { payout_id: payoutId, payout_status: requested },
-      after: { payout_id: payoutId, payout_status: prepared },
     });
+    if (!done) return refuse(trx, payoutId, 'errors.payout_not_preparable');
   });
 }
 
@@ -80,29 +69,20 @@ export async function approvePayout(db: Db, payoutId: number, staffId: number, n
       .where('id', '=', payout.application_id)
       .forUpdate()
       .executeTakeFirstOrThrow();
-    const done = await trx
-      .updateTable('payouts')
-      .set({ status: approved, approved_by: staffId, approved_at: now })
-      .where('id', '=', payoutId)
-      .where('status', '=', prepared)
-      .where('prepared_by', '<>', staffId)
-      .returning('amount')
-      .executeTakeFirst();
+    const [done] = await movePayouts(trx, 'payout_approved', {
+      ids: [payoutId],
+      set: { approved_by: staffId, approved_at: now },
+      where: (eb) => eb('prepared_by', '<>', staffId),
+      userId: staffId,
+    });
     if (!done) return refuse(trx, payoutId, 'errors.payout_not_approvable');
     const { committed } = await trx
       .selectFrom('payouts')
       .select(sql<number>`coalesce(sum(amount), 0)::bigint`.as('committed'))
       .where('application_id', '=', payout.application_id)
-      .where('status', 'in', committedStatuses)
+      .where('status', 'in', payoutStatusGroups.committed)
       .executeTakeFirstOrThrow();
     if (Number(committed) > (application.approved_money ?? 0)) throw new AppError(422, 'errors.payout_exceeds_grant');
-    await recordHistory(trx, {
-      applicationId: payout.application_id,
-      userId: staffId,
-      action: 'payout_approved',
-      before: { payout_id: payoutId, payout_status: prepared },
-      after: { payout_id: payoutId, payout_status: approved },
-    });
   });
 }
 
@@ -112,10 +92,8 @@ export async function approvePayout(db: Db, payoutId: number, staffId: number, n
  */
 export function rejectPayout(db: Db, deps: PayoutMailDeps, payoutId: number, reason: string, staffId: number, now: Date) {
   return endPayout(db, deps, payoutId, reason, staffId, {
-    from: [requested, prepared],
-    to: rejected,
+    transition: 'payout_rejected',
     columns: (reject_reason) => ({ rejected_by: staffId, rejected_at: now, reject_reason }),
-    action: 'payout_rejected',
     conflict: 'errors.payout_not_rejectable',
   });
 }

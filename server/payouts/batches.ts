@@ -1,7 +1,6 @@
 import { sql, type SqlBool, type Updateable } from 'kysely';
 import { enums } from '../../resources/enums.js';
 import { personName } from '../../resources/users.js';
-import { recordHistory } from '../applications/history.js';
 import { isBankDay, nextBankDay } from '../../resources/bankDays.js';
 import { addDays, stockholmDay } from '../clock.js';
 import type { Db } from '../db/connect.js';
@@ -13,6 +12,7 @@ import { PaymentBatchError, type CreditorAccount } from './paymentBatch.js';
 import { mailPayoutOutcome, type PayoutMailDeps } from './grantMails.js';
 import { bookPayoutPaid } from '../bookkeeping/journal.js';
 import { contentWithheld, type Viewer } from '../auth/standing.js';
+import { movePayouts } from './lifecycle.js';
 import { payeeColumns, payeeName, payoutRow, payoutRows } from './payoutList.js';
 import { paymentDebtor } from './paymentSettings.js';
 
@@ -22,7 +22,7 @@ import { paymentDebtor } from './paymentSettings.js';
 // one returned by the bank with a reason. Each step is recorded in the history of every application it touches, and
 // the applicant is mailed when their payout is paid or returned.
 
-const { approved, in_batch, sent, paid, returned } = enums.payout_status;
+const { in_batch, paid, returned } = enums.payout_status;
 
 /** The periods of the payouts (unknown ids are left out): what the caller's abilities must cover. */
 export async function periodsOfPayouts(db: Db, payoutIds: number[]): Promise<number[]> {
@@ -96,24 +96,14 @@ export async function createBatch(db: Db, payoutIds: number[], staffId: number, 
       .insertInto('payment_batches')
       .values({ id, message_id: messageId, execution_date: day, created_by: staffId, created_at: now })
       .execute();
-    const taken = await trx
-      .updateTable('payouts')
-      .set({ status: in_batch, batch_id: id })
-      .where('id', 'in', ids)
-      .where('status', '=', approved)
-      .where('batch_id', 'is', null)
-      .returning(['id', 'application_id'])
-      .execute();
+    const taken = await movePayouts(trx, 'payout_batched', {
+      ids,
+      where: (eb) => eb('batch_id', 'is', null),
+      set: { batch_id: id },
+      userId: staffId,
+      after: { batch: id },
+    });
     if (taken.length !== ids.length) throw new AppError(409, 'errors.payout_not_batchable');
-    for (const payout of taken) {
-      await recordHistory(trx, {
-        applicationId: payout.application_id,
-        userId: staffId,
-        action: 'payout_batched',
-        before: { payout_id: payout.id, payout_status: approved },
-        after: { payout_id: payout.id, payout_status: in_batch, batch: id },
-      });
-    }
     return id;
   });
 }
@@ -306,8 +296,9 @@ async function endOpenBatch(db: Db, batchId: number, staffId: number, end: Batch
 interface BatchEnd {
   batch: Updateable<Database['payment_batches']>;
   conflict: string;
-  payouts: Updateable<Database['payouts']> & { status: number };
-  action: 'payout_sent' | 'payout_unbatched';
+  transition: 'payout_sent' | 'payout_unbatched';
+  /** What changes of its payouts with their status (out of the batch, when it is cancelled). */
+  payouts?: Omit<Updateable<Database['payouts']>, 'status'>;
 }
 
 /** `endOpenBatch` in the caller's transaction: the bank's acceptance of a file not yet marked sent sends it. */
@@ -325,23 +316,16 @@ export async function endOpenBatchIn(trx: Db, batchId: number, staffId: number, 
     if (!known) throw notFound();
     throw new AppError(409, end.conflict);
   }
-  const payouts = await trx
-    .updateTable('payouts')
-    .set(end.payouts)
-    .where('batch_id', '=', batchId)
-    .where('status', '=', in_batch)
-    .returning(['id', 'application_id'])
-    .execute();
-  for (const payout of payouts) {
-    await recordHistory(trx, {
-      applicationId: payout.application_id,
-      userId: staffId,
-      action: end.action,
-      before: { payout_id: payout.id, payout_status: in_batch, batch: batchId },
-      // A payout still in the batch (sent) names it after, as it did before.
-      after: { payout_id: payout.id, payout_status: end.payouts.status, ...(end.payouts.batch_id === undefined && { batch: batchId }) },
-    });
-  }
+  const leavesBatch = end.payouts?.batch_id === null;
+  await movePayouts(trx, end.transition, {
+    batchId,
+    from: [in_batch],
+    set: end.payouts,
+    userId: staffId,
+    before: { batch: batchId },
+    // A payout still in the batch (sent) names it after, as it did before.
+    after: leavesBatch ? {} : { batch: batchId },
+  });
 }
 
 /**
@@ -352,8 +336,8 @@ export function cancelBatch(db: Db, batchId: number, staffId: number, now: Date)
   return endOpenBatch(db, batchId, staffId, {
     batch: { cancelled_at: now, cancelled_by: staffId },
     conflict: 'errors.payment_batch_not_cancellable',
-    payouts: { status: approved, batch_id: null },
-    action: 'payout_unbatched',
+    transition: 'payout_unbatched',
+    payouts: { batch_id: null },
   });
 }
 
@@ -366,8 +350,7 @@ export function markBatchSent(db: Db, batchId: number, staffId: number, now: Dat
 export const sending = (staffId: number, now: Date): BatchEnd => ({
   batch: { sent_at: now, sent_by: staffId },
   conflict: 'errors.payment_batch_sent_already',
-  payouts: { status: sent },
-  action: 'payout_sent',
+  transition: 'payout_sent',
 });
 
 /** A paid day: a real day, not after today in Stockholm (422 beside `paid_on`). */
@@ -402,17 +385,8 @@ export async function markBatchPaid(
       .executeTakeFirst();
     if (!batch) throw notFound();
     if (!batch.sent_at) throw new AppError(409, 'errors.payment_batch_not_sent');
-    const payouts = await trx
-      .updateTable('payouts')
-      .set({ status: paid, paid_on: day })
-      .where('batch_id', '=', batchId)
-      .where('status', '=', sent)
-      .$if(ids !== undefined, (q) => q.where('id', 'in', ids!))
-      .returning(['id', 'application_id'])
-      .execute();
+    const payouts = await payPayouts(trx, deps, { batchId, ids }, day, staffId);
     if (ids ? payouts.length !== ids.length : !payouts.length) throw new AppError(409, 'errors.payout_not_payable');
-    // Booked in the payouts' order, whatever order the UPDATE returned them in: the vouchers' numbers follow it.
-    for (const payout of payouts.sort((a, b) => a.id - b.id)) await recordPaid(trx, deps, payout, sent, day, staffId);
     return payouts.length;
   });
   deps.mailer.deliverSoon();
@@ -420,25 +394,27 @@ export async function markBatchPaid(
 }
 
 /**
- * What follows a payout's being paid on `day` (its row already updated): the history, the voucher and the applicant's
- * mail; `recorded` adds what the history says of it (the bank's reference).
+ * Pays the sent payouts asked of on `day`: each in its history, booked, and its applicant mailed. `bankReference` is the
+ * bank's word on it, when it gave one. Answers those paid; the others are left as they were.
  */
-export async function recordPaid(
+export async function payPayouts(
   trx: Db,
   deps: PayoutMailDeps,
-  payout: { id: number; application_id: number },
-  from: number,
+  which: { ids?: readonly number[]; batchId?: number },
   day: string,
   staffId: number,
-  recorded: Record<string, unknown> = {},
+  bank?: { reference: string; recorded: Record<string, unknown> },
 ) {
-  await recordHistory(trx, {
-    applicationId: payout.application_id,
+  const payouts = await movePayouts(trx, 'payout_paid', {
+    ...which,
+    set: { paid_on: day, ...(bank && { bank_reference: bank.reference }) },
     userId: staffId,
-    action: 'payout_paid',
-    before: { payout_id: payout.id, payout_status: from },
-    after: { payout_id: payout.id, payout_status: paid, paid_on: day, ...recorded },
+    after: { paid_on: day, ...bank?.recorded },
   });
-  await bookPayoutPaid(trx, payout.id, day, staffId);
-  await mailPayoutOutcome(trx, deps, payout.id, 'payout_paid', { paidOn: day });
+  // Booked in the payouts' order: the vouchers' numbers follow it.
+  for (const payout of payouts) {
+    await bookPayoutPaid(trx, payout.id, day, staffId);
+    await mailPayoutOutcome(trx, deps, payout.id, 'payout_paid', { paidOn: day });
+  }
+  return payouts;
 }

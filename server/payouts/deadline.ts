@@ -7,6 +7,7 @@ import { isReleasedSql } from '../applications/told.js';
 import { addDays, stockholmDay } from '../clock.js';
 import { bookingDay, bookLapses } from '../bookkeeping/journal.js';
 import type { Db } from '../db/connect.js';
+import { payoutStatusGroups } from './lifecycle.js';
 import { invalid, notFound } from '../errors.js';
 import { mailAboutGrant, type PayoutMailDeps } from './grantMails.js';
 
@@ -16,9 +17,6 @@ import { mailAboutGrant, type PayoutMailDeps } from './grantMails.js';
 
 /** How many days before the deadline the applicant is reminded. */
 export const PAYOUT_REMINDER_DAYS = 30;
-
-/** Statuses of a payout that no longer holds its instalment: it can be asked for again. */
-export const deadStatuses: readonly number[] = [enums.payout_status.rejected, enums.payout_status.returned];
 
 /** A day plus whole calendar months, the day of the month kept or, in a shorter month, its last day. */
 export function addMonths(day: string, months: number): string {
@@ -94,7 +92,7 @@ export async function extendDeadline(db: Db, applicationId: number, staffId: num
 }
 
 /** A live payout of the instalment `i` exists (SQL). */
-const hasLivePayout = sql<boolean>`EXISTS (SELECT 1 FROM payouts o WHERE o.instalment_id = i.id AND o.status NOT IN (${sql.join(deadStatuses)}))`;
+const hasLivePayout = sql<boolean>`EXISTS (SELECT 1 FROM payouts o WHERE o.instalment_id = i.id AND o.status NOT IN (${sql.join(payoutStatusGroups.dead)}))`;
 
 /**
  * The deadline in SQL, as payoutDeadline() computes it (PostgreSQL's month arithmetic keeps the day of the month or

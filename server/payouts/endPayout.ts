@@ -1,17 +1,16 @@
 import type { Updateable } from 'kysely';
-import { recordHistory } from '../applications/history.js';
 import type { Db } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
 import { AppError, invalid, notFound } from '../errors.js';
 import { mailPayoutOutcome, type PayoutMailDeps } from './grantMails.js';
+import { movePayouts } from './lifecycle.js';
 
 /** How a payout ends: rejected by staff before it is approved, or returned by the bank once sent. */
 export interface PayoutEnd {
-  /** The statuses it may end from; from any other a 409 with `conflict`. */
-  from: number[];
-  to: number;
-  columns: (reason: string) => Updateable<Database['payouts']>;
-  action: 'payout_rejected' | 'payout_returned';
+  transition: 'payout_rejected' | 'payout_returned';
+  /** Fewer statuses than the transition's own it may end from; from any other a 409 with `conflict`. */
+  from?: readonly number[];
+  columns: (reason: string) => Omit<Updateable<Database['payouts']>, 'status'>;
   conflict: string;
   /** Books the end, in its transaction, when it moves money (a return). */
   book?: (trx: Db) => Promise<void>;
@@ -32,24 +31,18 @@ export async function endPayout(db: Db, deps: PayoutMailDeps, payoutId: number, 
 export async function endPayoutIn(trx: Db, deps: PayoutMailDeps, payoutId: number, typedReason: string, staffId: number, end: PayoutEnd) {
   const reason = typedReason.trim();
   if (!reason) throw invalid({ reason: ['validation.required'] });
-  const before = await trx.selectFrom('payouts').select('status').where('id', '=', payoutId).forUpdate().executeTakeFirst();
-  if (!before) throw notFound();
-  const done = await trx
-    .updateTable('payouts')
-    .set({ ...end.columns(reason), status: end.to })
-    .where('id', '=', payoutId)
-    .where('status', 'in', end.from)
-    .returning('application_id')
-    .executeTakeFirst();
-  if (!done) throw new AppError(409, end.conflict);
-  await end.book?.(trx);
-  await recordHistory(trx, {
-    applicationId: done.application_id,
+  const [done] = await movePayouts(trx, end.transition, {
+    ids: [payoutId],
+    from: end.from,
+    set: end.columns(reason),
     userId: staffId,
-    action: end.action,
-    before: { payout_id: payoutId, payout_status: before.status },
-    after: { payout_id: payoutId, payout_status: end.to, reason, ...end.recorded },
+    after: { reason, ...end.recorded },
   });
-  await mailPayoutOutcome(trx, deps, payoutId, end.action, { reason });
+  if (!done) {
+    const known = await trx.selectFrom('payouts').select('id').where('id', '=', payoutId).executeTakeFirst();
+    throw known ? new AppError(409, end.conflict) : notFound();
+  }
+  await end.book?.(trx);
+  await mailPayoutOutcome(trx, deps, payoutId, end.transition, { reason });
   return done.application_id;
 }

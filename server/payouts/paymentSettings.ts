@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
-import { enums } from '../../resources/enums.js';
 import { bicProblem, displayIban, ibanProblem, normaliseBic, normaliseIban } from '../../resources/ibanBic.js';
 import { accountDisplay, ibanIsBankAccount, readPayoutAccount } from '../../resources/payoutAccounts.js';
 import { personName } from '../../resources/users.js';
 import { bankCharacters, length, normaliseOrgNumber, orgNumber, required, type Message } from '../../resources/validators.js';
 import { changeFinancialYear } from '../bookkeeping/journal.js';
 import type { Db } from '../db/connect.js';
+import { payoutStatusGroups } from './lifecycle.js';
 import { invalid, type FieldErrors } from '../errors.js';
 import type { DebtorAccount } from './paymentBatch.js';
 
@@ -131,10 +131,7 @@ export async function savePaymentSettings(db: Db, input: PaymentSettingsInput, u
 }
 
 /** The payouts not yet paid, rejected or returned. */
-const waitingPayouts = (db: Db) => {
-  const { requested, prepared, approved, in_batch, sent } = enums.payout_status;
-  return db.selectFrom('payouts').where('status', 'in', [requested, prepared, approved, in_batch, sent]);
-};
+const waitingPayouts = (db: Db) => db.selectFrom('payouts').where('status', 'in', payoutStatusGroups.waiting);
 
 /** Whether a payout waiting to be paid goes to this bankgiro (its digits). */
 async function payeeBankgiroIs(db: Db, bankgiro: string): Promise<boolean> {

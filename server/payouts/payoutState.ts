@@ -1,11 +1,12 @@
 import { sql, type RawBuilder } from 'kysely';
 import { enums } from '../../resources/enums.js';
+import { payoutStatusGroups } from './lifecycle.js';
 
 /** Where an approved application's money stands, as the applications lists' payout indicator shows it. */
 export const payoutStates = ['none', 'in_progress', 'paid', 'lapsed'] as const;
 export type PayoutState = (typeof payoutStates)[number];
 
-const { paid, rejected, returned } = enums.payout_status;
+const { paid } = enums.payout_status;
 
 /**
  * The payout state of the application `alias` (null unless approved with a plan): every instalment paid -> 'paid';
@@ -24,7 +25,7 @@ export function payoutStateSql(alias: string): RawBuilder<PayoutState | null> {
       WHEN count(p.id) > 0 THEN 'in_progress'
       ELSE 'none' END
     FROM payout_instalments i
-    LEFT JOIN payouts p ON p.instalment_id = i.id AND p.status NOT IN (${rejected}, ${returned})
+    LEFT JOIN payouts p ON p.instalment_id = i.id AND p.status NOT IN (${sql.join(payoutStatusGroups.dead)})
     WHERE i.application_id = ${id}
   ) END`;
 }

@@ -5,20 +5,13 @@ import { recordHistory } from '../applications/history.js';
 import { bookingDay, bookLapses } from '../bookkeeping/journal.js';
 import type { Db } from '../db/connect.js';
 import { AppError, invalid, notFound, type Message } from '../errors.js';
-import { deadlineFacts, deadStatuses, payoutDeadline } from './deadline.js';
+import { deadlineFacts, payoutDeadline } from './deadline.js';
+import { payoutStatusGroups } from './lifecycle.js';
 
 // The payout plan: the grant's instalments, parts of the approved amount that always add up to it. An instalment
 // whose payout is live (asked for, attested, paid) is fixed; the rest follow the decision and staff's changes.
 
 const { approved } = enums.application_status;
-
-/** Payouts that hold money: attested or further. Their sum never exceeds the approved amount. */
-export const committedStatuses: readonly number[] = [
-  enums.payout_status.approved,
-  enums.payout_status.in_batch,
-  enums.payout_status.sent,
-  enums.payout_status.paid,
-];
 
 export interface PlannedInstalment {
   id: number;
@@ -55,7 +48,7 @@ export async function instalmentsOf(db: Db, applicationId: number): Promise<Plan
     };
     if (row.status !== null) {
       instalment.has_payouts = true;
-      if (!deadStatuses.includes(row.status)) instalment.payout_status = row.status;
+      if (!payoutStatusGroups.dead.includes(row.status)) instalment.payout_status = row.status;
     }
     byId.set(row.id, instalment);
   }

@@ -13,24 +13,25 @@ import { takeBackRepayments } from './repayments.js';
 // by hand for a bank that sends no files — then asked by one person with the bank's reference and carried out by
 // another, as a payout is attested by two. Whichever way, one function ends it.
 
-const { in_batch, sent, paid, returned } = enums.payout_status;
+const { sent, paid } = enums.payout_status;
 /** What a person may mark returned by hand: a payout gone to the bank. */
 const returnable = [sent, paid];
 
 /**
  * Ends the payout returned, in the caller's transaction: the reason mailed to the applicant (who may ask again), the
  * bank's reference kept, the return booked when the books hold it paid, and what the applicant was asked to pay back
- * beyond what is now paid taken back. 409 `errors.payout_not_returnable` from a status not in `from`.
+ * beyond what is now paid taken back. 409 `errors.payout_not_returnable` from a status it may not be returned from
+ * (`from`, when given, narrows them).
  */
 export async function returnPayoutIn(
   trx: Db,
   deps: PayoutMailDeps,
   payoutId: number,
-  how: { reason: string; bankReference: string; from: number[]; staffId: number; now: Date; recorded?: Record<string, unknown> },
+  how: { reason: string; bankReference: string; from?: readonly number[]; staffId: number; now: Date; recorded?: Record<string, unknown> },
 ) {
   const applicationId = await endPayoutIn(trx, deps, payoutId, how.reason, how.staffId, {
+    transition: 'payout_returned',
     from: how.from,
-    to: returned,
     columns: (return_reason) => ({
       returned_at: how.now,
       return_reason,
@@ -40,16 +41,12 @@ export async function returnPayoutIn(
       return_asked_reason: null,
       return_asked_bank_reference: null,
     }),
-    action: 'payout_returned',
     conflict: 'errors.payout_not_returnable',
     book: (t) => bookPayoutReturned(t, payoutId, stockholmDay(how.now), how.staffId),
     recorded: { bank_reference: how.bankReference, ...how.recorded },
   });
   await takeBackRepayments(trx, deps, applicationId, how.staffId, how.now, how.reason);
 }
-
-/** The statuses a bank's word may return a payout from: in a batch it has, sent, or paid. */
-export const bankReturnable: number[] = [in_batch, sent, paid];
 
 /**
  * Asks that a payout gone to the bank be marked returned, with the reason told to the applicant and the bank's

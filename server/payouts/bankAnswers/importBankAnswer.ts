@@ -1,23 +1,25 @@
 import { sql } from 'kysely';
 import { enums } from '../../../resources/enums.js';
 import { personName } from '../../../resources/users.js';
-import { recordHistory } from '../../applications/history.js';
 import { stockholmDay } from '../../clock.js';
 import type { Db } from '../../db/connect.js';
 import type { BankAnswerOutcome } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { translator } from '../../i18n.js';
-import { endOpenBatchIn, recordPaid, sending } from '../batches.js';
+import { endOpenBatchIn, payPayouts, sending } from '../batches.js';
 import type { PayoutMailDeps } from '../grantMails.js';
-import { bankReturnable, returnPayoutIn } from '../returns.js';
+import { movePayouts, payoutStatusGroups, payoutTransitions } from '../lifecycle.js';
+import { returnPayoutIn } from '../returns.js';
 import { readBankAnswer, type DebitNotification, type StatusReport } from './readBankAnswer.js';
 
 // A payout is paid or returned when the bank says so: its answers are imported here, each file once, and each payment in
 // it is matched to a payout by the EndToEndId the payment file gave it (`P` and the payout's id). What each did is kept
 // with the file. A payment that matches nothing, or says what is already so, changes nothing and is listed as such.
 
-const { approved, in_batch, sent, paid } = enums.payout_status;
-const inBank: number[] = [in_batch, sent];
+const { in_batch, sent } = enums.payout_status;
+const { atBank } = payoutStatusGroups;
+/** What the bank's word may return: a payout in a file it has, sent, or paid. */
+const bankReturnable = payoutTransitions.payout_returned.from;
 /** The statuses a bank gives a file or payment it took (ISO 20022's ExternalPaymentGroupStatus / TransactionStatus). */
 const ACCEPTED = new Set(['ACCP', 'ACSC', 'ACSP', 'ACTC', 'ACWC', 'PART']);
 
@@ -142,12 +144,12 @@ async function actOnStatusReport(trx: Db, deps: PayoutMailDeps, report: StatusRe
     if (!payout) outcomes.push({ ...base, outcome: 'unknown' });
     else if (payment.status !== 'RJCT')
       outcomes.push({ ...base, outcome: ACCEPTED.has(payment.status) ? 'accepted' : 'pending', detail: payment.status });
-    else if (!inBank.includes(payout.status)) outcomes.push({ ...base, outcome: 'already' });
+    else if (!atBank.includes(payout.status)) outcomes.push({ ...base, outcome: 'already' });
     else {
       await returnPayoutIn(trx, deps, payout.id, {
         reason: bankReason(payment.reason),
         bankReference: report.messageId,
-        from: [in_batch, sent],
+        from: atBank,
         staffId,
         now,
         recorded: { bank_message: report.messageId, bank_code: payment.reason },
@@ -160,22 +162,13 @@ async function actOnStatusReport(trx: Db, deps: PayoutMailDeps, report: StatusRe
 
 /** The payouts of a batch the bank refused whole, back to approved and out of it, each in its history. */
 async function unbatch(trx: Db, batchId: number, reason: string, staffId: number): Promise<BankAnswerOutcome[]> {
-  const payouts = await trx
-    .updateTable('payouts')
-    .set({ status: approved, batch_id: null })
-    .where('batch_id', '=', batchId)
-    .where('status', 'in', [in_batch, sent])
-    .returning(['id', 'application_id'])
-    .execute();
-  for (const payout of payouts) {
-    await recordHistory(trx, {
-      applicationId: payout.application_id,
-      userId: staffId,
-      action: 'payout_unbatched',
-      before: { payout_id: payout.id, batch: batchId },
-      after: { payout_id: payout.id, payout_status: approved, reason },
-    });
-  }
+  const payouts = await movePayouts(trx, 'payout_unbatched', {
+    batchId,
+    set: { batch_id: null },
+    userId: staffId,
+    before: { batch: batchId },
+    after: { reason },
+  });
   return payouts.map((p) => ({ end_to_end_id: `P${p.id}`, payout_id: p.id, outcome: 'unbatched' }));
 }
 
@@ -205,7 +198,7 @@ async function actOnDebitNotification(trx: Db, deps: PayoutMailDeps, notificatio
     const bankReference = payment.bankReference ?? notification.messageId;
     const recorded = { bank_message: notification.messageId, bank_reference: bankReference };
     if (payment.direction === 'DBIT' && !payment.returnReason) {
-      if (!inBank.includes(payout.status)) {
+      if (!atBank.includes(payout.status)) {
         outcomes.push({ ...base, outcome: 'already' });
         continue;
       }
@@ -216,12 +209,7 @@ async function actOnDebitNotification(trx: Db, deps: PayoutMailDeps, notificatio
       }
       // The bank's booking day, never after today (a file from the future is a clock's fault, not a payment's).
       const day = payment.bookedOn && payment.bookedOn <= today ? payment.bookedOn : today;
-      await trx
-        .updateTable('payouts')
-        .set({ status: paid, paid_on: day, bank_reference: bankReference })
-        .where('id', '=', payout.id)
-        .execute();
-      await recordPaid(trx, deps, payout, payout.status, day, staffId, recorded);
+      await payPayouts(trx, deps, { ids: [payout.id] }, day, staffId, { reference: bankReference, recorded });
       outcomes.push({ ...base, outcome: 'paid', detail: bankReference });
     } else {
       if (!bankReturnable.includes(payout.status)) {
