@@ -80,11 +80,18 @@ describe('the payout lifecycle', () => {
           }),
         );
         const label = `${transition} from ${name}`;
-        expect(moved.map((m) => m.status), label).toEqual(may ? [status] : []);
+        expect(
+          moved.map((m) => m.status),
+          label,
+        ).toEqual(may ? [status] : []);
         const row = await t.db.selectFrom('payouts').select('status').where('id', '=', payout.id).executeTakeFirstOrThrow();
         expect(enumKey('payout_status', row.status), label).toBe(enumKey('payout_status', may ? to : status));
         const history = (
-          await t.db.selectFrom('application_history').select(['action', 'before', 'after']).where('application_id', '=', grant.id).execute()
+          await t.db
+            .selectFrom('application_history')
+            .select(['action', 'before', 'after'])
+            .where('application_id', '=', grant.id)
+            .execute()
         ).filter((entry) => (entry.after as { payout_id?: number } | null)?.payout_id === payout.id);
         expect(history, label).toEqual(
           may
@@ -108,7 +115,11 @@ describe('the payout lifecycle', () => {
       t.db
         .transaction()
         .execute((trx) =>
-          movePayouts(trx, 'payout_prepared', { ids: [payout.id], set: { prepared_by: preparer, prepared_at: new Date() }, userId: preparer }),
+          movePayouts(trx, 'payout_prepared', {
+            ids: [payout.id],
+            set: { prepared_by: preparer, prepared_at: new Date() },
+            userId: preparer,
+          }),
         );
     const both = await Promise.all([prepare(), prepare()]);
     expect(both.map((moved) => moved.length).sort()).toEqual([0, 1]);
