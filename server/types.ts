@@ -39,15 +39,15 @@ export interface NamedApplications {
 /**
  * Where a route finds the entity that an ability granted for one entity must match, e.g. the period of
  * the application in the path. `of` runs once params, query and body are parsed, and only for callers who hold such
- * an ability: it answers the entity's id, 'unknown' when the request names none that exists (404), or 'list' when
- * the request is about no one entity and the handler narrows its rows to `request.scope`. Without `of` the route is
- * always such a list.
+ * an ability: it answers the entity's id; the ids of a set of them, every one of which the caller must hold it for (a
+ * batch's periods); 'unknown' when the request names none that exists (404); or 'list' when the request is about no
+ * one entity and the handler narrows its rows to `request.scope`. Without `of` the route is always such a list.
  */
 export interface Scope {
   type: string;
   of?: (request: FastifyRequest) => Promise<ScopeTarget> | ScopeTarget;
 }
-export type ScopeTarget = number | 'unknown' | 'list';
+export type ScopeTarget = number | readonly number[] | 'unknown' | 'list';
 
 /** One registered route and its declaration; the authorization tests walk this table. */
 export interface RouteAccess {

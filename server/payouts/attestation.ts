@@ -15,16 +15,6 @@ import { approverRelation } from './payoutAbilities.js';
 
 const { prepared } = enums.payout_status;
 
-/** A payout's application with its period (what a period's ability covers), or undefined for an unknown payout. */
-export function applicationOfPayout(db: Db, payoutId: number): Promise<{ id: number; period_id: number } | undefined> {
-  return db
-    .selectFrom('payouts as p')
-    .innerJoin('applications as a', 'a.id', 'p.application_id')
-    .select(['a.id', 'a.period_id'])
-    .where('p.id', '=', payoutId)
-    .executeTakeFirst();
-}
-
 /** The payout's status as the caller is told why a step cannot be taken: unknown 404, else the step's 409. */
 async function refuse(trx: Db, payoutId: number, key: string): Promise<never> {
   const row = await trx.selectFrom('payouts').select('status').where('id', '=', payoutId).executeTakeFirst();

@@ -24,46 +24,6 @@ import { paymentDebtor } from './paymentSettings.js';
 
 const { in_batch, paid, returned } = enums.payout_status;
 
-/** The periods of the payouts (unknown ids are left out): what the caller's abilities must cover. */
-export async function periodsOfPayouts(db: Db, payoutIds: number[]): Promise<number[]> {
-  if (!payoutIds.length) return [];
-  const rows = await db
-    .selectFrom('payouts as p')
-    .innerJoin('applications as a', 'a.id', 'p.application_id')
-    .select('a.period_id')
-    .distinct()
-    .where('p.id', 'in', payoutIds)
-    .execute();
-  return rows.map((row) => row.period_id);
-}
-
-/** The periods of a batch's payouts, or undefined for an unknown batch. */
-export async function periodsOfBatch(db: Db, batchId: number): Promise<number[] | undefined> {
-  const batch = await db.selectFrom('payment_batches').select('id').where('id', '=', batchId).executeTakeFirst();
-  if (!batch) return undefined;
-  const rows = await db
-    .selectFrom('payouts as p')
-    .innerJoin('applications as a', 'a.id', 'p.application_id')
-    .select('a.period_id')
-    .distinct()
-    .where('p.batch_id', '=', batchId)
-    .execute();
-  return rows.map((row) => row.period_id);
-}
-
-/** The applications of the payouts (unknown ids are left out). */
-export async function applicationsOfPayouts(db: Db, payoutIds: readonly number[]): Promise<number[]> {
-  if (!payoutIds.length) return [];
-  const rows = await db.selectFrom('payouts').select('application_id').distinct().where('id', 'in', payoutIds).execute();
-  return rows.map((row) => row.application_id);
-}
-
-/** The applications of a batch's payouts. */
-export async function applicationsOfBatch(db: Db, batchId: number): Promise<number[]> {
-  const rows = await db.selectFrom('payouts').select('application_id').distinct().where('batch_id', '=', batchId).execute();
-  return rows.map((row) => row.application_id);
-}
-
 /**
  * The day the bank is asked to pay a batch: the next bank day unless told. A day in the past, more than a year ahead
  * or no bank day (a weekend, a holiday, Midsummer, Christmas or New Year's Eve) is a 422.
@@ -186,15 +146,17 @@ export const batchListGrammar: ListGrammar = {
 
 /**
  * A page of the batches, newest first, of the periods in `periods` alone when given (a caller who manages payouts of
- * some periods sees the batches holding a payout of theirs); a batch holding a payout of an application the viewer
+ * some periods sees the batches whose payouts are all of them); a batch holding a payout of an application the viewer
  * stood aside from is listed without its total, which would tell that payout's amount.
  */
 export async function listBatches(db: Db, query: ListQuery, { periods, viewer }: { periods: number[] | null; viewer: Viewer }) {
   const direction = sql.raw(query.direction);
   const aside = contentWithheld(viewer);
   const key = query.sort === 'execution_date' ? sql`b.execution_date` : sql`b.created_at`;
-  const mine = sql<SqlBool>`${periods === null} or exists (select 1 from payouts p join applications a on a.id = p.application_id
-    where p.batch_id = b.id and a.period_id = any(${periods ?? []}::int[]))`;
+  // A batch is the caller's when all its payouts are (as opening it asks): some of their periods, none of another.
+  const inPeriods = (negated: boolean) => sql<SqlBool>`exists (select 1 from payouts p join applications a on a.id = p.application_id
+    where p.batch_id = b.id and ${sql.raw(negated ? 'not ' : '')}a.period_id = any(${periods ?? []}::int[]))`;
+  const mine = periods === null ? sql<SqlBool>`true` : sql<SqlBool>`${inPeriods(false)} and not ${inPeriods(true)}`;
   const [page, { total }] = await Promise.all([
     batchRows(db)
       .select(

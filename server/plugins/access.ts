@@ -70,9 +70,11 @@ export function registerAccess(app: FastifyInstance, publicPrefixes: string[]) {
     if (scope?.of && request.abilities.some((a) => a.entity_type === scope.type)) {
       const target = await scope.of(request);
       if (target === 'unknown') throw notFound();
-      if (target !== 'list') {
+      if (typeof target === 'number') {
         request.entity = { id: target, type: scope.type };
         if (!isAllowed(request.abilities, requirement, request.entity)) throw forbidden();
+      } else if (target !== 'list' && !target.every((id) => isAllowed(request.abilities, requirement, { id, type: scope.type }))) {
+        throw forbidden();
       }
     }
   });
@@ -87,22 +89,31 @@ export function registerAccess(app: FastifyInstance, publicPrefixes: string[]) {
   });
 }
 
-interface StaffSession {
+export interface StaffSession {
   staff: StaffUser;
   abilities: Ability[];
   viewer: Viewer;
 }
 
-async function requireStaff(request: FastifyRequest, recent: RecentSessions<StaffSession>) {
+/**
+ * The staff user signed in by the request's session cookie, or null: the one way a route learns who is signed in (the
+ * access layer for every staff route; the second factor's set-up, which a challenge may start as well).
+ */
+export async function signedInStaff(request: FastifyRequest, recent?: RecentSessions<StaffSession>): Promise<StaffSession | null> {
   const token = request.cookies[sessionCookie.staff];
-  if (!token) throw unauthenticated();
-  let found = recent.get(token);
-  if (!found) {
-    const looked = await findStaffUser(request.server.db, token);
-    if (!looked) throw unauthenticated();
-    found = { staff: looked.staff, abilities: looked.abilities, viewer: looked.viewer };
-    recent.remember(token, found, looked.expiresAt);
-  }
+  if (!token) return null;
+  const remembered = recent?.get(token);
+  if (remembered) return remembered;
+  const looked = await findStaffUser(request.server.db, token);
+  if (!looked) return null;
+  const found = { staff: looked.staff, abilities: looked.abilities, viewer: looked.viewer };
+  recent?.remember(token, found, looked.expiresAt);
+  return found;
+}
+
+async function requireStaff(request: FastifyRequest, recent: RecentSessions<StaffSession>) {
+  const found = await signedInStaff(request, recent);
+  if (!found) throw unauthenticated();
   request.staff = found.staff;
   // A copy: the remembered list is shared by the requests of the next second.
   request.abilities = [...found.abilities];

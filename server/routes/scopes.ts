@@ -2,9 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { applicationIdsOf, applicationOf, applicationsOfApplicant } from '../applications/staffReach.js';
 import { applicationsOnAgenda } from '../meetings/agenda.js';
 import { periodOfMeeting } from '../meetings/meetings.js';
-import { applicationOfPayout } from '../payouts/attestation.js';
 import { payoutsNamedBy } from '../payouts/bankAnswers/importBankAnswer.js';
-import { applicationsOfBatch, applicationsOfPayouts } from '../payouts/batches.js';
+import { ownersOfBatch, ownersOfPayouts } from '../payouts/payoutOwners.js';
 import { applicationOfRepayment } from '../payouts/repayments.js';
 import { periodIdOfUuid } from '../periods.js';
 import type { NamedApplications, Scope, ScopeTarget } from '../types.js';
@@ -52,7 +51,21 @@ const applicationInPath = oncePerRequest(async (request) => {
 });
 const payoutInPath = oncePerRequest(async (request) => {
   const id = idParam(request);
-  return id ? applicationOfPayout(request.server.db, id) : undefined;
+  return ownersOfPayouts(request.server.db, { ids: id ? [id] : [] });
+});
+const batchInPath = oncePerRequest(async (request) => {
+  const id = idParam(request);
+  return id ? ownersOfBatch(request.server.db, id) : undefined;
+});
+const payoutsInBody = oncePerRequest(async (request) => {
+  const given = (request.body as { data?: { payout_ids?: unknown } } | undefined)?.data?.payout_ids;
+  const payoutIds = Array.isArray(given) ? given.slice(0, 1000).map(wholeNumber) : [];
+  return ownersOfPayouts(request.server.db, { ids: payoutIds.filter((id): id is number => id !== null) });
+});
+/** The payouts a bank's answer in the body (`data.xml`) names: read once per request, for the access check and the handler. */
+const payoutsOfBankAnswer = oncePerRequest(async (request) => {
+  const xml = (request.body as { data?: { xml?: unknown } } | undefined)?.data?.xml;
+  return ownersOfPayouts(request.server.db, { ids: typeof xml === 'string' ? await payoutsNamedBy(request.server.db, xml) : [] });
 });
 const repaymentInPath = oncePerRequest(async (request) => {
   const id = idParam(request);
@@ -72,7 +85,16 @@ export const applicationPeriod: Scope = {
 };
 
 /** The period of the payout in the path (`:id`): an ability granted for a period covers its payouts. */
-export const payoutPeriod: Scope = { type: 'periods', of: async (request) => known((await payoutInPath(request))?.period_id) };
+export const payoutPeriod: Scope = { type: 'periods', of: async (request) => known((await payoutInPath(request)).periods[0]) };
+
+/** The periods of the batch in the path (`:id`): a batch is the caller's when all its payouts are. */
+export const batchPeriods: Scope = { type: 'periods', of: async (request) => (await batchInPath(request))?.periods ?? 'unknown' };
+
+/** The periods of the payouts the body lists (`data.payout_ids`), as a new batch gathers them: all must be the caller's. */
+export const payoutsInBodyPeriods: Scope = { type: 'periods', of: async (request) => (await payoutsInBody(request)).periods };
+
+/** The periods of the payouts a bank's answer in the body names: all must be the caller's. */
+export const bankAnswerPeriods: Scope = { type: 'periods', of: async (request) => (await payoutsOfBankAnswer(request)).periods };
 
 /** The period of the repayment in the path (`:id`): an ability for a period covers its applications' repayments. */
 export const repaymentPeriod: Scope = { type: 'periods', of: async (request) => known((await repaymentInPath(request))?.period_id) };
@@ -135,41 +157,19 @@ export const namesApplicationInPath: NamedApplications = { names: async (request
 export const declaresOnApplicationInPath: NamedApplications = { ...namesApplicationInPath, lets: 'declaring' };
 
 /** The application of the payout in the path (`:id`). */
-export const namesPayoutInPath: NamedApplications = { names: async (request) => ids(await payoutInPath(request)) };
+export const namesPayoutInPath: NamedApplications = { names: async (request) => (await payoutInPath(request)).applications };
 
 /** The application of the repayment in the path (`:id`). */
 export const namesRepaymentInPath: NamedApplications = { names: async (request) => ids(await repaymentInPath(request)) };
 
 /** The applications of the payment batch in the path (`:id`): all of them must be the caller's to act on. */
-export const namesBatchInPath: NamedApplications = {
-  async names(request) {
-    const id = idParam(request);
-    return id ? applicationsOfBatch(request.server.db, id) : [];
-  },
-};
+export const namesBatchInPath: NamedApplications = { names: async (request) => (await batchInPath(request))?.applications ?? [] };
 
 /** The applications of the payouts the body lists (`data.payout_ids`), as a new batch gathers them. */
-export const namesPayoutsInBody: NamedApplications = {
-  async names(request) {
-    const given = (request.body as { data?: { payout_ids?: unknown } } | undefined)?.data?.payout_ids;
-    const payoutIds = Array.isArray(given) ? given.slice(0, 1000).map(wholeNumber) : [];
-    return applicationsOfPayouts(
-      request.server.db,
-      payoutIds.filter((id): id is number => id !== null),
-    );
-  },
-};
-
-/** The payouts a bank's answer in the body (`data.xml`) names: read once per request, for the access check and the handler. */
-export const payoutsOfBankAnswer = oncePerRequest(async (request) => {
-  const xml = (request.body as { data?: { xml?: unknown } } | undefined)?.data?.xml;
-  return typeof xml === 'string' ? payoutsNamedBy(request.server.db, xml) : [];
-});
+export const namesPayoutsInBody: NamedApplications = { names: async (request) => (await payoutsInBody(request)).applications };
 
 /** The applications of the payouts a bank's answer names: all must be the caller's to act on. */
-export const namesBankAnswerPayouts: NamedApplications = {
-  names: async (request) => applicationsOfPayouts(request.server.db, await payoutsOfBankAnswer(request)),
-};
+export const namesBankAnswerPayouts: NamedApplications = { names: async (request) => (await payoutsOfBankAnswer(request)).applications };
 
 /** The applications an applicant (the path's `:id`) has sent in: what carrying out their erasure acts on. */
 export const namesApplicantsApplications: NamedApplications = {

@@ -2,7 +2,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { accountHistory } from '../../auth/accountHistory.js';
 import { assertAccountNotDelayed, clearFailures, type AttemptKey } from '../../auth/rateLimit.js';
-import { findStaffUser, sessionCookie } from '../../auth/sessions.js';
 import {
   CHALLENGE_COOKIE,
   clearChallengeCookie,
@@ -27,6 +26,7 @@ import { AppError, invalid, notFound, unauthenticated } from '../../errors.js';
 import { body, data, expiresIn, id, password, type Api } from '../schemas.js';
 import { accountEvent, enrolment, enrolmentCompleted, recoveryCodes, secondFactorStatus as statusSchema } from '../schemas/secondFactor.js';
 import { record } from '../scopes.js';
+import { signedInStaff } from '../../plugins/access.js';
 import { startSession } from '../sessionRoutes.js';
 import { confirmIdentity, wrongCode } from './confirmIdentity.js';
 import { countFailedSignIn } from './signInFailures.js';
@@ -76,8 +76,7 @@ export default async function secondFactorRoutes(app: Api) {
     const challengeToken = request.cookies[CHALLENGE_COOKIE];
     const challenge = challengeToken ? await findChallenge(db, challengeToken, 'enrol') : undefined;
     if (challenge) return { userId: challenge.user_id, challenge, signedIn: undefined };
-    const sessionToken = request.cookies[sessionCookie.staff];
-    const signedIn = sessionToken ? await findStaffUser(db, sessionToken) : null;
+    const signedIn = await signedInStaff(request);
     if (signedIn) return { userId: signedIn.staff.id, challenge: undefined, signedIn: signedIn.staff };
     throw challengeToken ? challengeExpired() : unauthenticated();
   }
