@@ -112,15 +112,13 @@ describe('the payout lifecycle', () => {
     const grant = await grantedApplication(t.db);
     const payout = await payoutOf(t.db, grant, grant.instalments[0]);
     const prepare = () =>
-      t.db
-        .transaction()
-        .execute((trx) =>
-          movePayouts(trx, 'payout_prepared', {
-            ids: [payout.id],
-            set: { prepared_by: preparer, prepared_at: new Date() },
-            userId: preparer,
-          }),
-        );
+      t.db.transaction().execute((trx) =>
+        movePayouts(trx, 'payout_prepared', {
+          ids: [payout.id],
+          set: { prepared_by: preparer, prepared_at: new Date() },
+          userId: preparer,
+        }),
+      );
     const both = await Promise.all([prepare(), prepare()]);
     expect(both.map((moved) => moved.length).sort()).toEqual([0, 1]);
     const entries = await t.db
