@@ -46,6 +46,8 @@ export interface NamedApplications {
 export interface Scope {
   type: string;
   of?: (request: FastifyRequest) => Promise<ScopeTarget> | ScopeTarget;
+  /** `of` runs for every caller, general holders too: the entity decides who reaches it (a meeting: its members). */
+  everyCaller?: boolean;
 }
 export type ScopeTarget = number | readonly number[] | 'unknown' | 'list';
 

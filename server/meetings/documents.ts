@@ -7,7 +7,7 @@ import type { Db } from '../db/connect.js';
 import { AppError } from '../errors.js';
 import { readsReviewsOf, type Viewer } from '../auth/standing.js';
 import { weightedScore } from '../reviews/scores.js';
-import { meetingById, type MeetingReach } from './meetings.js';
+import { meetingById } from './meetings.js';
 
 // What the board pack and the minutes print, gathered here; the PDFs are built from it in pdf/.
 
@@ -86,8 +86,8 @@ export type Review = Awaited<ReturnType<typeof reviewsOf>>[number];
  * reviews, as the reader may read them (server/auth/standing.ts): the applications the reader stood aside from keep
  * only their summary line, and one whose review the reader has not sent in has no one else's reviews.
  */
-export async function boardPackOf(db: Db, meetingId: number, reach: MeetingReach, viewer: Viewer, locale: Locale, productName: string) {
-  const meeting = await meetingById(db, meetingId, reach, viewer);
+export async function boardPackOf(db: Db, meetingId: number, viewer: Viewer, locale: Locale, productName: string) {
+  const meeting = await meetingById(db, meetingId, viewer);
   const shown = meeting.agenda.filter((line) => line.withheld !== 'stood_aside');
   const applications = [];
   for (const line of shown) applications.push(await staffApplication(db, line.application.uuid));
@@ -117,8 +117,8 @@ export type BoardPack = Awaited<ReturnType<typeof boardPackOf>>;
  * The minutes of a decided meeting (409 before): the meeting, each decision, the conflicts of interest declared by
  * its members and by the applications' reviewers, and the totals.
  */
-export async function minutesOf(db: Db, meetingId: number, reach: MeetingReach, viewer: Viewer, productName: string) {
-  const meeting = await meetingById(db, meetingId, reach, viewer);
+export async function minutesOf(db: Db, meetingId: number, viewer: Viewer, productName: string) {
+  const meeting = await meetingById(db, meetingId, viewer);
   if (!meeting.decided_at) throw new AppError(409, 'errors.meeting_not_decided');
   const reviewers = meeting.agenda.length
     ? await db

@@ -169,16 +169,23 @@ export async function listMeetings(db: Db, query: ListQuery, reach: MeetingReach
   );
 }
 
-/** The meeting's row if the caller reaches it, else 404 (a meeting one may not see is unknown). */
-export async function reachableMeeting(db: Db, meetingId: number, reach: MeetingReach) {
-  const row = await meetingRows(db).where('m.id', '=', meetingId).where(reachable(reach)).executeTakeFirst();
-  if (!row) throw notFound();
-  return row;
-}
-
-/** The period of a meeting, or undefined: where an ability granted for a period finds a meeting's. */
-export async function periodOfMeeting(db: Db, meetingId: number): Promise<number | undefined> {
-  return (await db.selectFrom('meetings').select('period_id').where('id', '=', meetingId).executeTakeFirst())?.period_id;
+/**
+ * The period of the meeting as the caller may know it: undefined for an unknown meeting, and for one of a period whose
+ * meetings they attend (and do not manage) but of which they are no member (404 both). The access layer asks it of
+ * every route of one meeting, and then checks the route's abilities for the period (403).
+ */
+export async function periodOfKnownMeeting(db: Db, meetingId: number, reach: MeetingReach): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('meetings as m')
+    .select([
+      'm.period_id',
+      sql<boolean>`exists (select 1 from meeting_members mm where mm.meeting_id = m.id and mm.user_id = ${reach.userId})`.as('member'),
+    ])
+    .where('m.id', '=', meetingId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const attends = reach.attended === null || reach.attended.includes(row.period_id);
+  return attends && !manages(reach, row.period_id) && !row.member ? undefined : row.period_id;
 }
 
 /** Whether the user is one of the meeting's members. */
@@ -195,12 +202,13 @@ export async function isMember(db: Db, meetingId: number, userId: number): Promi
  * One meeting as its page reads it: its row, its agenda by position as the viewer may read each line, the totals and
  * the caller's own declarations.
  */
-export async function meetingById(db: Db, meetingId: number, reach: MeetingReach, viewer: Viewer) {
-  const row = await reachableMeeting(db, meetingId, reach);
+export async function meetingById(db: Db, meetingId: number, viewer: Viewer) {
+  const row = await meetingRows(db).where('m.id', '=', meetingId).executeTakeFirst();
+  if (!row) throw notFound();
   const [members, agenda, mine] = await Promise.all([
     membersOf(db, [meetingId]),
     agendaOf(db, meetingId, viewer),
-    myConflicts(db, meetingId, reach.userId),
+    myConflicts(db, meetingId, viewer.userId!),
   ]);
   return {
     ...meetingRow(row, members.get(meetingId) ?? []),

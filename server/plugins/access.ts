@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { allowedEntityIds, hasAbility, isAllowed, type Ability, type AbilityName, type Entity } from '../../resources/abilities.js';
+import { allowedEntityIds, hasAbility, isAllowed, type Ability, type AbilityName } from '../../resources/abilities.js';
 import { RecentSessions } from '../auth/recentSessions.js';
 import { findApplicant, findStaffUser, sessionCookie, type Applicant, type StaffUser } from '../auth/sessions.js';
 import { assertTakesPart, unconcerned, type Viewer } from '../auth/standing.js';
@@ -61,13 +61,14 @@ export function registerAccess(app: FastifyInstance, publicPrefixes: string[]) {
     if (request.scope?.length === 0) throw forbidden();
   });
 
-  // An entity-scoped ability is checked against the request's entity once params, query and body are parsed. It runs
-  // for every caller holding one of the scope's type, general holders too: a handler asks `holds` about that entity.
+  // An entity-scoped ability is checked against the request's entity (or each of a set) once params, query and body are
+  // parsed. It runs for every caller holding one of the scope's type, general holders too (a handler asks `holds` about
+  // that entity), and for every caller at all where the entity decides who reaches it (`everyCaller`).
   app.addHook('preHandler', async (request) => {
     const access = request.routeOptions.config?.access;
     if (typeof access !== 'object') return;
     const { abilities: requirement, scope } = access;
-    if (scope?.of && request.abilities.some((a) => a.entity_type === scope.type)) {
+    if (scope?.of && (scope.everyCaller || request.abilities.some((a) => a.entity_type === scope.type))) {
       const target = await scope.of(request);
       if (target === 'unknown') throw notFound();
       if (typeof target === 'number') {
@@ -147,10 +148,4 @@ async function requireApplicant(request: FastifyRequest, recent: RecentSessions<
 /** Whether the caller holds the ability for what the request is about: generally, or for its entity (the route's scope). */
 export function holds(request: FastifyRequest, name: AbilityName): boolean {
   return hasAbility(request.abilities, name, request.entity);
-}
-
-/** The route's requirement checked for another entity too, e.g. the period an application is moved to (403). */
-export function assertAllowedFor(request: FastifyRequest, entity: Entity) {
-  const access = request.routeOptions.config?.access;
-  if (typeof access !== 'object' || !isAllowed(request.abilities, access.abilities, entity)) throw forbidden();
 }

@@ -1,7 +1,7 @@
 import type { FastifyContextConfig } from 'fastify';
 import type { Requirement } from '../../resources/abilities.js';
 import type { Reach, Scope } from '../types.js';
-import { applicationPeriod, bodyPeriod, namesApplicationInPath, pathPeriod, periodsList } from './scopes.js';
+import { applicationPeriod, bodyPeriod, movedByBody, namesApplicationInPath, pathPeriod, periodsList } from './scopes.js';
 
 /**
  * Who may reach applications, as the application routes declare it: an ability granted for one period covers that
@@ -20,6 +20,8 @@ const manageOrInvestigate: Requirement = { anyOf: ['manage-applications', 'inves
 export const manageApplicationList = onApplications(manage, periodsList, 'rows');
 /** The application in the path (`:uuid`). */
 export const manageApplication = onApplications(manage, applicationPeriod, namesApplicationInPath);
+/** The application in the path corrected, perhaps moved to another period (which the caller must hold too). */
+export const correctingApplication = onApplications(manage, movedByBody(applicationPeriod), namesApplicationInPath);
 /** The application in the path, for those who manage and those who investigate. */
 export const manageOrInvestigateApplication = onApplications(manageOrInvestigate, applicationPeriod, namesApplicationInPath);
 /** A new application, in the period its body names. */

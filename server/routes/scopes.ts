@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { applicationIdsOf, applicationOf, applicationsOfApplicant } from '../applications/staffReach.js';
 import { applicationsOnAgenda } from '../meetings/agenda.js';
-import { periodOfMeeting } from '../meetings/meetings.js';
+import { meetingReach, periodOfKnownMeeting } from '../meetings/meetings.js';
 import { payoutsNamedBy } from '../payouts/bankAnswers/importBankAnswer.js';
 import { ownersOfBatch, ownersOfPayouts } from '../payouts/payoutOwners.js';
 import { applicationOfRepayment } from '../payouts/repayments.js';
@@ -99,14 +99,33 @@ export const bankAnswerPeriods: Scope = { type: 'periods', of: async (request) =
 /** The period of the repayment in the path (`:id`): an ability for a period covers its applications' repayments. */
 export const repaymentPeriod: Scope = { type: 'periods', of: async (request) => known((await repaymentInPath(request))?.period_id) };
 
-/** The period of the meeting in the path (`:id`): an ability granted for a period covers its meetings. */
+/**
+ * The period of the meeting in the path (`:id`), for every caller: those who manage meetings of its period reach it,
+ * its members who attend meetings read it, to one who attends the period's meetings but is no member of it it is
+ * unknown (404), and anyone else is refused it (403).
+ */
 export const meetingPeriod: Scope = {
   type: 'periods',
+  everyCaller: true,
   async of(request) {
     const meetingId = idParam(request);
-    return (meetingId !== null && (await periodOfMeeting(request.server.db, meetingId))) || 'unknown';
+    const reach = meetingReach(request.abilities, request.staff!.id);
+    return (meetingId !== null && (await periodOfKnownMeeting(request.server.db, meetingId, reach))) || 'unknown';
   },
 };
+
+/**
+ * The scope's entity and, where the body moves it to another period (`data.period_id`), that period too: the caller
+ * must hold the route's abilities for both.
+ */
+export const movedByBody = (scope: Scope): Scope => ({
+  ...scope,
+  async of(request) {
+    const own = await scope.of!(request);
+    const moved = (request.body as { data?: { period_id?: unknown } } | undefined)?.data?.period_id;
+    return typeof own === 'number' && typeof moved === 'number' && moved !== own ? [own, moved] : own;
+  },
+});
 
 /** The period in the path by its uuid (`:uuid`, or `:period_uuid`). */
 export const pathPeriod: Scope = {

@@ -18,11 +18,10 @@ import { staffApplication } from '../../applications/staffView.js';
 import { periodTypeIds, sentInColumns, sentInErrors, unknownCategories } from '../../applications/submit.js';
 import type { Db } from '../../db/connect.js';
 import { invalid, notFound, type FieldErrors } from '../../errors.js';
-import { assertAllowedFor } from '../../plugins/access.js';
 import { body, data, knownUuids, type Api } from '../schemas.js';
 import { staffFormOptions } from '../schemas/applicationForm.js';
 import { staffApplication as staffApplicationSchema } from '../schemas/staffApplication.js';
-import { manageApplication, manageApplicationList, manageNewApplication } from '../applicationAccess.js';
+import { correctingApplication, manageApplicationList, manageNewApplication } from '../applicationAccess.js';
 
 const tags = ['applications'];
 const staffView = data(staffApplicationSchema);
@@ -147,7 +146,7 @@ export default async function staffApplicationFormRoutes(app: Api) {
   app.put(
     '/applications/:uuid',
     {
-      config: manageApplication,
+      config: correctingApplication,
       schema: {
         tags,
         summary:
@@ -164,9 +163,6 @@ export default async function staffApplicationFormRoutes(app: Api) {
       const row = await applicationByUuidWhole(db, id);
       // Unknown, or a draft the applicant is still writing (staff correct what was sent in): 404.
       if (!row) throw notFound();
-      // Moved to another period: the caller must hold the ability for that one too.
-      if (sent.period_id !== undefined && sent.period_id !== row.period_id)
-        assertAllowedFor(request, { type: 'periods', id: sent.period_id });
       const current = formRecord(row, await categoryIdsOf(db, row.id));
       const definitions: Answers = { ...(row.definitions as Answers), ...sent.definitions };
       const { checked, errors } = await checkedRecord(db, { ...current, ...sent, definitions }, await filesOf(db, row.id));
