@@ -2,7 +2,7 @@ import { expect, type Locale } from './fixtures';
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { caughtMail } from './mail';
 
-/** The demo accounts' password (server/db/seed/demo.ts). Never use a wrong one with these accounts more than once. */
+/** The demo accounts' password (server/demo/demo.ts). Never use a wrong one with these accounts more than once. */
 export const PASSWORD = 'demo-2026';
 export const ADMIN = 'admin@demo.se';
 export const INVESTIGATOR = 'utredare@demo.se';

@@ -10,7 +10,7 @@ import { ADMIN, loginAs, pageTitle } from './helpers';
 const statusLabels: Record<number, string> = { 20: 'Obehandlad', 30: 'Under utredning', 40: 'Beviljad', [-10]: 'Avslagen' };
 
 test('the admin reads the statistics of the closed demo period, as the API counts them, and exports a table', async ({ page }) => {
-  // The demo's closed period is last year's round (server/db/seed/demo.ts).
+  // The demo's closed period is last year's round (server/demo/demo.ts).
   const closedPeriod = `Ansökningsomgång ${new Date().getFullYear() - 1}`;
   await loginAs(page, ADMIN, 'Anna');
   await page.getByRole('menuitem', { name: 'Statistik' }).click();

@@ -58,7 +58,7 @@ const layers: { name: string; paths: string[] }[] = [
       'server/main.ts',
       'server/runtime.ts',
       'server/jobs/scheduledWork.ts',
-      'server/db/seed',
+      'server/demo',
       'server/uploads/moveFilesCli.ts',
       'server/backups/backupCli.ts',
       'server/backups/restoreCli.ts',

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from './db/embedded.js';
-import { DEMO_PASSWORD, demoLogins } from './db/seed/demo.js';
+import { DEMO_PASSWORD, demoLogins } from './demo/demo.js';
 import { startServerProcess, type ServerProcess } from './test/serverProcess.js';
 
 let server: ServerProcess | undefined;

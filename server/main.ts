@@ -4,7 +4,7 @@ import { openDatabase } from './db/index.js';
 import { outliveDatabaseOutages } from './db/outageRejections.js';
 import { createLogger, processLog } from './plugins/logging.js';
 import { serveMetrics, type MetricsServer } from './metrics/metricsServer.js';
-import { countUsers, DEMO_PASSWORD, demoLogins, seedDemo } from './db/seed/demo.js';
+import { countUsers, DEMO_PASSWORD, demoLogins, seedDemo } from './demo/demo.js';
 import { startRuntime } from './runtime.js';
 import { openFileStorage } from './uploads/openFileStorage.js';
 

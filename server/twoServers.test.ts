@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type Db } from './db/connect.js';
 import { freePort, startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded.js';
-import { seedDemo } from './db/seed/demo.js';
+import { seedDemo } from './demo/demo.js';
 import { createApplicant, createPeriod, releasedAs } from './test/handlingFixtures.js';
 import { multipart, pdf } from './test/multipart.js';
 import { startS3Server } from './test/s3Server.js';

@@ -1,5 +1,5 @@
 import { expect, describe, it } from 'vitest';
-import { seedDemo } from '../db/seed/demo.js';
+import { seedDemo } from '../demo/demo.js';
 import { completeDraft } from '../test/completeDraft.js';
 import { killableServer } from '../test/killableServer.js';
 

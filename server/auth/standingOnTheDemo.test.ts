@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enums } from '../../resources/enums.js';
-import { seedDemo } from '../db/seed/demo.js';
-import { DEMO_PASSWORD } from '../db/seed/demo/staff.js';
+import { seedDemo } from '../demo/demo.js';
+import { DEMO_PASSWORD } from '../demo/chapters/staff.js';
 import { pdfText } from '../test/meetingFixtures.js';
 import { call, createTestApp, login, type TestApp } from '../test/testApp.js';
 

@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { stockholmWallTime } from '../clock.js';
 import { connect, type Db } from '../db/connect.js';
 import { freePort, procStat, startEmbeddedPostgres, type EmbeddedPostgres } from '../db/embedded.js';
-import { seedDemo } from '../db/seed/demo.js';
+import { seedDemo } from '../demo/demo.js';
 import { completeDraft } from '../test/completeDraft.js';
 import { multipart, pdf } from '../test/multipart.js';
 import { appEnv, startServerProcess, type ServerProcess } from '../test/serverProcess.js';

@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../db/seed/demo.js';
+import { seedDemo } from '../demo/demo.js';
 import { applicantCookie, validAnswers } from '../test/handlingFixtures.js';
 import { multipart } from '../test/multipart.js';
 import { call, createStaff, createTestApp, sessionCookie, type TestApp } from '../test/testApp.js';

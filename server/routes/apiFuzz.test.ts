@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enums } from '../../resources/enums.js';
 import { resourceList } from '../../resources/index.js';
 import { enumCodes, writableFields, type Field } from '../../resources/fields.js';
-import { seedDemo } from '../db/seed/demo.js';
+import { seedDemo } from '../demo/demo.js';
 import { resourceListGrammar } from '../settingsEngine/listGrammar.js';
 import { applicantCookie, createApplicant, createApplication, createPeriod } from '../test/handlingFixtures.js';
 import { startOidcServer, type OidcServer } from '../test/oidcServer.js';

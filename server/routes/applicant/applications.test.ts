@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createSession } from '../../auth/sessions.js';
-import { seedDemo } from '../../db/seed/demo.js';
+import { seedDemo } from '../../demo/demo.js';
 import { validAnswers } from '../../test/handlingFixtures.js';
 import { call, createTestApp, type TestApp } from '../../test/testApp.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../db/seed/demo.js';
+import { seedDemo } from '../../demo/demo.js';
 import { applicantCookie, completeAnswers, createApplicant, validAnswers } from '../../test/handlingFixtures.js';
 import { call, createStaff, createTestApp, sessionCookie, type TestApp } from '../../test/testApp.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../auth/sessions.js';
-import { seedDemo } from '../../db/seed/demo.js';
+import { seedDemo } from '../../demo/demo.js';
 import { call, createStaff, createTestApp, sessionCookie, type TestApp } from '../../test/testApp.js';
 
 let t: TestApp;

@@ -5,7 +5,7 @@ import { exportCells, exportColumns } from '../../applications/exportCsv.js';
 import { everyPeriod, listApplications, listSpecs } from '../../applications/lists.js';
 import { toCsv } from '../../csv.js';
 import { createSession } from '../../auth/sessions.js';
-import { seedDemo } from '../../db/seed/demo.js';
+import { seedDemo } from '../../demo/demo.js';
 import { translator } from '../../i18n.js';
 import { parseListQuery } from '../../lists/listQuery.js';
 import { call, createStaff, createTestApp, sessionCookie, type TestApp } from '../../test/testApp.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../auth/sessions.js';
-import { seedDemo } from '../../db/seed/demo.js';
+import { seedDemo } from '../../demo/demo.js';
 import { translator } from '../../i18n.js';
 import { statisticsCsv } from '../../statistics/export.js';
 import { exactOre } from '../../statistics/queries.js';

@@ -1,5 +1,5 @@
-import { enums } from '../../../../resources/enums.js';
-import type { Db } from '../../connect.js';
+import { enums } from '../../../resources/enums.js';
+import type { Db } from '../../db/connect.js';
 import { createSetting } from './createSetting.js';
 
 /** Each category's name in Swedish and English; a place's is the same in both, written twice so it reads as English. */

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { insertFile, type NewFile } from '../../../applications/files.js';
-import type { FileStorage } from '../../../uploads/storage.js';
-import type { Db } from '../../connect.js';
+import { insertFile, type NewFile } from '../../applications/files.js';
+import type { FileStorage } from '../../uploads/storage.js';
+import type { Db } from '../../db/connect.js';
 import { demoPdf } from './demoPdf.js';
 
 /** Keeps a small PDF named `name` as an upload is kept: its bytes in the store under a new uuid, then its row. */

@@ -1,7 +1,7 @@
-import { enums } from '../../../../resources/enums.js';
-import { putReviewersOn, reviewersFor } from '../../../reviews/reviewers.js';
-import { writeOwnReview } from '../../../reviews/writeReview.js';
-import type { Db } from '../../connect.js';
+import { enums } from '../../../resources/enums.js';
+import { putReviewersOn, reviewersFor } from '../../reviews/reviewers.js';
+import { writeOwnReview } from '../../reviews/writeReview.js';
+import type { Db } from '../../db/connect.js';
 import type { SeededApplication } from './applications.js';
 import type { SeededType, TypeKey } from './applicationTypes.js';
 import { createSetting } from './createSetting.js';

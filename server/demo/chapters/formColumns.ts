@@ -1,5 +1,5 @@
 import type { Updateable } from 'kysely';
-import type { Database } from '../../schema.js';
+import type { Database } from '../../db/schema.js';
 import { applicants } from './applicants.js';
 import type { ApplicationPlan } from './applicationPlan.js';
 import { kr } from './money.js';

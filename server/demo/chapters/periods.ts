@@ -1,4 +1,4 @@
-import type { Db } from '../../connect.js';
+import type { Db } from '../../db/connect.js';
 import { isoDate, type DemoCalendar } from './calendar.js';
 import type { ContactIds } from './contacts.js';
 import { createSetting } from './createSetting.js';

@@ -1,15 +1,15 @@
 import { buffer } from 'node:stream/consumers';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { validateAnswers } from '../../../resources/applicationAnswers.js';
-import { applications } from '../../../resources/applications.js';
-import { enums } from '../../../resources/enums.js';
-import { resourceList } from '../../../resources/index.js';
-import { validateRecord } from '../../../resources/validate.js';
-import { formatDate, formatMoney } from '../../../resources/format.js';
-import { categoryIdsOf, fileCounts, filesOf, formRecord, questionsOf } from '../../applications/applicationForm.js';
-import { oneSpace, pdfText } from '../../test/meetingFixtures.js';
-import { call, login, createTestApp, type TestApp } from '../../test/testApp.js';
+import { validateAnswers } from '../../resources/applicationAnswers.js';
+import { applications } from '../../resources/applications.js';
+import { enums } from '../../resources/enums.js';
+import { resourceList } from '../../resources/index.js';
+import { validateRecord } from '../../resources/validate.js';
+import { formatDate, formatMoney } from '../../resources/format.js';
+import { categoryIdsOf, fileCounts, filesOf, formRecord, questionsOf } from '../applications/applicationForm.js';
+import { oneSpace, pdfText } from '../test/meetingFixtures.js';
+import { call, login, createTestApp, type TestApp } from '../test/testApp.js';
 import { DEMO_PASSWORD, seedDemo } from './demo.js';
 
 // Each test seeds a database of its own; the demo's files go where uploads are kept, the local folder or a bucket.

@@ -1,6 +1,6 @@
-import { normalisePhone } from '../../../../resources/phone.js';
-import { registerApplicant } from '../../../auth/loginLinks.js';
-import type { Db } from '../../connect.js';
+import { normalisePhone } from '../../../resources/phone.js';
+import { registerApplicant } from '../../auth/loginLinks.js';
+import type { Db } from '../../db/connect.js';
 import type { DemoCalendar } from './calendar.js';
 
 interface Applicant {

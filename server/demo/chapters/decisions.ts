@@ -1,8 +1,8 @@
 import type { Updateable } from 'kysely';
-import { enums } from '../../../../resources/enums.js';
-import { factsOf, type Decided } from '../../../applications/told.js';
-import type { Db } from '../../connect.js';
-import type { Database } from '../../schema.js';
+import { enums } from '../../../resources/enums.js';
+import { factsOf, type Decided } from '../../applications/told.js';
+import type { Db } from '../../db/connect.js';
+import type { Database } from '../../db/schema.js';
 import type { SeededApplication } from './applications.js';
 import { kr } from './money.js';
 

@@ -1,5 +1,5 @@
-import { enums } from '../../../../resources/enums.js';
-import type { Db } from '../../connect.js';
+import { enums } from '../../../resources/enums.js';
+import type { Db } from '../../db/connect.js';
 import { createSetting, type SettingRecord } from './createSetting.js';
 import { orgNumber } from './orgNumber.js';
 

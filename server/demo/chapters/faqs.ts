@@ -1,4 +1,4 @@
-import type { Db } from '../../connect.js';
+import type { Db } from '../../db/connect.js';
 import { createSetting } from './createSetting.js';
 
 /** A question and its answer, in Swedish and English. */

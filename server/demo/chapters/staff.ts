@@ -1,4 +1,4 @@
-import type { Db } from '../../connect.js';
+import type { Db } from '../../db/connect.js';
 import { createSetting, type SettingRecord } from './createSetting.js';
 
 export const demoLogins = [

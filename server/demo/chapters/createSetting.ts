@@ -1,10 +1,10 @@
 import type { Selectable } from 'kysely';
-import { resourceList } from '../../../../resources/index.js';
-import { AppError } from '../../../errors.js';
-import { createRecord } from '../../../settingsEngine/repository.js';
-import { prepareRecord } from '../../../settingsEngine/writes.js';
-import type { Db } from '../../connect.js';
-import type { Database } from '../../schema.js';
+import { resourceList } from '../../../resources/index.js';
+import { AppError } from '../../errors.js';
+import { createRecord } from '../../settingsEngine/repository.js';
+import { prepareRecord } from '../../settingsEngine/writes.js';
+import type { Db } from '../../db/connect.js';
+import type { Database } from '../../db/schema.js';
 
 /** A record as a settings screen sends it: some of its table's columns, as they read, and the ids its lists of links hold. */
 export type SettingRecord<T extends keyof Database> = Partial<Selectable<Database[T]>> & { [links: `${string}_ids`]: number[] };

@@ -1,6 +1,6 @@
-import { applicationById, sendIn } from '../../../applications/drafts.js';
-import { sentInColumns } from '../../../applications/submit.js';
-import type { Db } from '../../connect.js';
+import { applicationById, sendIn } from '../../applications/drafts.js';
+import { sentInColumns } from '../../applications/submit.js';
+import type { Db } from '../../db/connect.js';
 
 /**
  * Sends a draft in at `at` as the portal does, stored as checked and with the year's next reference. The portal's

@@ -1,4 +1,4 @@
-import type { enums } from '../../../../resources/enums.js';
+import type { enums } from '../../../resources/enums.js';
 import type { ApplicationPlan } from './applicationPlan.js';
 import type { SeededType } from './applicationTypes.js';
 

@@ -1,4 +1,4 @@
-import type { enums } from '../../../../resources/enums.js';
+import type { enums } from '../../../resources/enums.js';
 import type { ApplicantKey } from './applicants.js';
 import type { TypeKey } from './applicationTypes.js';
 import type { DemoDay } from './calendar.js';

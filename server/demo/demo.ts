@@ -1,25 +1,25 @@
-import { hashPassword } from '../../auth/passwords.js';
-import { setPeriodClosed } from '../../periods.js';
-import type { FileStorage } from '../../uploads/storage.js';
-import type { Db } from '../connect.js';
-import { seedApplicants } from './demo/applicants.js';
-import { seedApplications } from './demo/applications.js';
-import { seedApplicationTypes } from './demo/applicationTypes.js';
-import { demoCalendar } from './demo/calendar.js';
-import { seedCategories } from './demo/categories.js';
-import { seedContacts } from './demo/contacts.js';
-import { seedDecisions } from './demo/decisions.js';
-import { seedFaqs } from './demo/faqs.js';
-import { seedMeetings } from './demo/meetings.js';
-import { seedOrganisations } from './demo/organisations.js';
-import { seedPayouts } from './demo/payouts.js';
-import { bookUnbooked } from '../../bookkeeping/bookUnbooked.js';
-import { recordPayoutAbilitiesHeld } from '../../payouts/payoutAbilities.js';
-import { seedPeriods } from './demo/periods.js';
-import { seedReviewCriteria, seedReviews } from './demo/reviews.js';
-import { DEMO_PASSWORD, seedStaff } from './demo/staff.js';
+import { hashPassword } from '../auth/passwords.js';
+import { setPeriodClosed } from '../periods.js';
+import type { FileStorage } from '../uploads/storage.js';
+import type { Db } from '../db/connect.js';
+import { seedApplicants } from './chapters/applicants.js';
+import { seedApplications } from './chapters/applications.js';
+import { seedApplicationTypes } from './chapters/applicationTypes.js';
+import { demoCalendar } from './chapters/calendar.js';
+import { seedCategories } from './chapters/categories.js';
+import { seedContacts } from './chapters/contacts.js';
+import { seedDecisions } from './chapters/decisions.js';
+import { seedFaqs } from './chapters/faqs.js';
+import { seedMeetings } from './chapters/meetings.js';
+import { seedOrganisations } from './chapters/organisations.js';
+import { seedPayouts } from './chapters/payouts.js';
+import { bookUnbooked } from '../bookkeeping/bookUnbooked.js';
+import { recordPayoutAbilitiesHeld } from '../payouts/payoutAbilities.js';
+import { seedPeriods } from './chapters/periods.js';
+import { seedReviewCriteria, seedReviews } from './chapters/reviews.js';
+import { DEMO_PASSWORD, seedStaff } from './chapters/staff.js';
 
-export { DEMO_PASSWORD, demoLogins } from './demo/staff.js';
+export { DEMO_PASSWORD, demoLogins } from './chapters/staff.js';
 
 /**
  * Demo data for a fictional foundation, "Sparbanksstiftelsen Norrbygden": staff, application types with their

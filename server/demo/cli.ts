@@ -2,12 +2,12 @@
  * npm run db:seed -- --demo                 the demo data (only into a database without staff users)
  * npm run db:seed -- --admin you@example.se  a first administrator, who gets an e-mail to choose a password
  */
-import { loadConfig } from '../../config.js';
-import { sendPasswordLink } from '../../auth/passwordLinks.js';
-import { startRuntime } from '../../runtime.js';
-import { openDatabase } from '../index.js';
+import { loadConfig } from '../config.js';
+import { sendPasswordLink } from '../auth/passwordLinks.js';
+import { startRuntime } from '../runtime.js';
+import { openDatabase } from '../db/index.js';
 import { DEMO_PASSWORD, demoLogins, seedDemo } from './demo.js';
-import { openFileStorage } from '../../uploads/openFileStorage.js';
+import { openFileStorage } from '../uploads/openFileStorage.js';
 
 const args = process.argv.slice(2);
 const adminEmail = args.includes('--admin') ? args[args.indexOf('--admin') + 1] : null;

@@ -1,13 +1,13 @@
-import { enums } from '../../../../resources/enums.js';
+import { enums } from '../../../resources/enums.js';
 import { isoDate, type DemoCalendar } from './calendar.js';
-import type { Db } from '../../connect.js';
+import type { Db } from '../../db/connect.js';
 import type { SeededApplication } from './applications.js';
 import { createSetting } from './createSetting.js';
 import { demoLogins } from './staff.js';
 import { kr } from './money.js';
 import { orgNumber } from './orgNumber.js';
 import type { PeriodIds } from './periods.js';
-import type { HistoryAction } from '../../../../resources/history.js';
+import type { HistoryAction } from '../../../resources/history.js';
 
 const { payout_status: status, payout_due: due } = enums;
 

@@ -1,5 +1,5 @@
-import { enums } from '../../../../resources/enums.js';
-import type { Db } from '../../connect.js';
+import { enums } from '../../../resources/enums.js';
+import type { Db } from '../../db/connect.js';
 import { createSetting } from './createSetting.js';
 
 type FieldType = keyof typeof enums.field_type;

@@ -1,7 +1,7 @@
-import { enums } from '../../../../resources/enums.js';
-import { saveDraft, startDraft } from '../../../applications/drafts.js';
-import type { FileStorage } from '../../../uploads/storage.js';
-import type { Db } from '../../connect.js';
+import { enums } from '../../../resources/enums.js';
+import { saveDraft, startDraft } from '../../applications/drafts.js';
+import type { FileStorage } from '../../uploads/storage.js';
+import type { Db } from '../../db/connect.js';
 import { definitionsOf, onlyQuestion } from './answers.js';
 import type { ApplicantKey } from './applicants.js';
 import type { ApplicationPlan } from './applicationPlan.js';

@@ -1,9 +1,9 @@
-import { enums } from '../../../../resources/enums.js';
-import { unconcerned } from '../../../auth/standing.js';
+import { enums } from '../../../resources/enums.js';
+import { unconcerned } from '../../auth/standing.js';
 import { sql } from 'kysely';
-import { appendReviewed, periodFigures } from '../../../meetings/agenda.js';
-import { createMeeting } from '../../../meetings/meetings.js';
-import type { Db } from '../../connect.js';
+import { appendReviewed, periodFigures } from '../../meetings/agenda.js';
+import { createMeeting } from '../../meetings/meetings.js';
+import type { Db } from '../../db/connect.js';
 import type { SeededApplication } from './applications.js';
 import { isoDate, type DemoCalendar } from './calendar.js';
 import { lastYearsApplications } from './lastYearsApplications.js';
