@@ -1,6 +1,7 @@
 import Papa from 'papaparse';
 import type { Locale } from '../resources/locales.js';
 import { stockholmWallTime } from './clock.js';
+import type { Translate } from './i18n.js';
 
 /** One exported column: `key` is read from each row, `header` is written on the first line. */
 export interface CsvColumn {
@@ -83,6 +84,12 @@ export function decimalKronor(ore: number, separator: '.' | ','): string {
   const sign = ore < 0 ? '-' : '';
   const abs = BigInt(Math.abs(ore));
   return `${sign}${abs / 100n}${separator}${String(abs % 100n).padStart(2, '0')}`;
+}
+
+/** The user's language, in which an export is written for the user's spreadsheet program. */
+export interface ExportLanguage {
+  t: Translate;
+  locale: Locale;
 }
 
 /**

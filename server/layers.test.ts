@@ -27,24 +27,28 @@ const layers: { name: string; paths: string[] }[] = [
       'server/uploads',
       'server/backups',
       'server/bookkeeping',
+      'server/pdf',
     ],
   },
-  // The foundation's work, each function taking the database first; the settings engine but its routes.
+  // What every domain needs of an application: its history, what its applicant was told, who of the staff reaches it,
+  // its form, files and dialogue; and the periods and questions it is asked in.
+  { name: 'application core', paths: ['server/applicationCore', 'server/periods.ts', 'server/faqs.ts'] },
+  // The wings of the foundation's work, each on the core, none knowing the applications' compositions.
   {
-    name: 'domains',
+    name: 'wings',
     paths: [
-      'server/applications',
       'server/dataProtection',
       'server/notifications',
       'server/payouts',
       'server/reviews',
-      'server/meetings',
       'server/statistics',
-      'server/periods.ts',
-      'server/faqs.ts',
       'server/settingsEngine',
     ],
   },
+  // What composes the wings: an application's decisions, lists, investigations and views.
+  { name: 'applications', paths: ['server/applications'] },
+  // The board's meetings, which decide applications and read them as the board does.
+  { name: 'meetings', paths: ['server/meetings'] },
   // Requests and answers.
   {
     name: 'http',
@@ -116,5 +120,22 @@ describe("the server's layers", () => {
         });
     });
     expect(upward).toEqual([]);
+  });
+
+  it('have no two folders of the domains importing each other', () => {
+    const domainLayers = new Set(['application core', 'wings', 'applications', 'meetings']);
+    const folderOf = (path: string) => path.split('/').slice(0, 2).join('/');
+    const inDomains = (path: string) => domainLayers.has(layers[layerOf(path)]?.name) && path.split('/').length > 2;
+    const arrows = new Set(
+      serverFiles.flatMap(({ file, path }) =>
+        inDomains(path)
+          ? imports(file)
+              .filter(({ target }) => inDomains(target) && folderOf(target) !== folderOf(path))
+              .map(({ target }) => `${folderOf(path)} -> ${folderOf(target)}`)
+          : [],
+      ),
+    );
+    const bothWays = [...arrows].filter((arrow) => arrows.has(arrow.split(' -> ').reverse().join(' -> ')));
+    expect(bothWays).toEqual([]);
   });
 });

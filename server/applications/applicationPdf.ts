@@ -3,7 +3,7 @@ import { applicationContents, type ContentFile } from '../../resources/applicati
 import { formatDateTime, formatFileSize } from '../../resources/format.js';
 import type { Locale } from '../../resources/locales.js';
 import type { Translate } from '../i18n.js';
-import { facts, heading, newPdf, paragraph, pdfBytes, table, title, type Pdf } from '../meetings/pdf/pdfDocument.js';
+import { facts, heading, newPdf, paragraph, pdfBytes, table, title, type Pdf } from '../pdf/pdfDocument.js';
 import type { staffApplication } from './staffView.js';
 
 type StaffApplication = Awaited<ReturnType<typeof staffApplication>>;

@@ -5,7 +5,7 @@ import type { Db } from '../db/connect.js';
 import { AppError, invalid, notFound } from '../errors.js';
 import { applicantWasTold, assertNotBoardDecided, decideIn, type DecisionInput } from './decisions.js';
 import { notifyStaff, type NotificationMail } from '../notifications/notifyStaff.js';
-import { recordHistory } from './history.js';
+import { recordHistory } from '../applicationCore/history.js';
 
 // One person's decision on an application (by delegation, outside a board meeting), and a change of one the applicant
 // has been told, which takes two: one asks for it with the reason, another approves it (then it is the decision) or

@@ -12,12 +12,12 @@ import type { Database } from '../db/schema.js';
 import { AppError, notFound } from '../errors.js';
 import { translator } from '../i18n.js';
 import { composeMail, type Mailer, type MailRequest } from '../mail/outbox.js';
-import { dialogueLink, recipientOf } from './dialogueLink.js';
-import { recordHistory } from './history.js';
-import { mailableApplicant } from './mailableApplicant.js';
-import { visibleStatus } from './ownApplications.js';
-import { reachableByStaff } from './staffReach.js';
-import { factsOf, isReleased, mailIsCurrent, mailIsCurrentSql, toldColumns, releaseColumns } from './told.js';
+import { dialogueLink, recipientOf } from '../applicationCore/dialogueLink.js';
+import { recordHistory } from '../applicationCore/history.js';
+import { mailableApplicant } from '../applicationCore/mailableApplicant.js';
+import { visibleStatus } from '../applicationCore/ownApplications.js';
+import { reachableByStaff } from '../applicationCore/staffReach.js';
+import { factsOf, isReleased, mailIsCurrent, mailIsCurrentSql, toldColumns, releaseColumns } from '../applicationCore/told.js';
 
 // The decision mail, whose sent date the "decision mail sent" progress indicator shows: the template of the decision
 // in the applicant's language, filled in for the application. The mail, its sent date and the history entry are

@@ -7,8 +7,8 @@ import { AppError, invalid, type FieldErrors } from '../errors.js';
 import { bookDecision, bookGrant, bookingDay, bookLapses } from '../bookkeeping/journal.js';
 import { keepGrantWithDecision } from '../payouts/plan.js';
 import { approvedElsewhere, canApprove, capFigures } from './cap.js';
-import { recordHistory } from './history.js';
-import { assertSentIn, changeApplication } from './staffReach.js';
+import { recordHistory } from '../applicationCore/history.js';
+import { assertSentIn, changeApplication } from '../applicationCore/staffReach.js';
 
 const { approved } = enums.application_status;
 

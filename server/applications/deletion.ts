@@ -10,7 +10,7 @@ import { AppError, notFound } from '../errors.js';
 import { listPage, type ListGrammar, type ListQuery } from '../lists/listQuery.js';
 import { contains } from '../lists/search.js';
 import type { FileStorage } from '../uploads/storage.js';
-import { reachableByStaff } from './staffReach.js';
+import { reachableByStaff } from '../applicationCore/staffReach.js';
 
 // Staff who manage applications delete one: a duplicate, a test, one sent in by mistake. Approved
 // applications are refused: they are records of the foundation's bookkeeping, kept until the retention rules anonymise

@@ -7,8 +7,8 @@ import { inTransaction } from '../db/inTransaction.js';
 import { stockholmDay, stockholmYear } from '../clock.js';
 import { AppError } from '../errors.js';
 import { isOpen } from '../periods.js';
-import { replaceCategories, type ApplicationRow } from './applicationForm.js';
-import { assertDraft } from './ownApplications.js';
+import { replaceCategories, type ApplicationRow } from '../applicationCore/applicationForm.js';
+import { assertDraft } from '../applicationCore/ownApplications.js';
 import { nextReference, periodTypeIds, type sentInColumns } from './submit.js';
 
 // The queries of the applicant’s form (/ansok/:id): drafts started, saved and sent in.

@@ -1,8 +1,6 @@
 import { enums, enumLabel } from '../../resources/enums.js';
-import type { Locale } from '../../resources/locales.js';
 import { personName } from '../../resources/users.js';
-import { csvStream, spreadsheetLocale, type CsvColumn } from '../csv.js';
-import type { Translate } from '../i18n.js';
+import { csvStream, spreadsheetLocale, type CsvColumn, type ExportLanguage } from '../csv.js';
 import type { ExportedRow } from './lists.js';
 
 /** An application as the export tells of it: names rather than ids, amounts in öre; no applicant once anonymised. */
@@ -19,12 +17,6 @@ export interface ExportedApplication {
   sent_in_at: Date | null;
   /** Null (with the amounts) where the reader stood aside from the application. */
   finished: boolean | null;
-}
-
-/** The user's language, in which the export is written for the user's spreadsheet program. */
-export interface ExportLanguage {
-  t: Translate;
-  locale: Locale;
 }
 
 const columnKeys = [

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { assertRoomForFiles, deleteFollowupFileRow, insertFile } from './files.js';
+import { assertRoomForFiles, deleteFollowupFileRow, insertFile } from '../applicationCore/files.js';
 import { lockOpenFollowup } from './followups.js';
 import { notFound } from '../errors.js';
-import { assertRoomBeforeUpload, type FileStore } from './applicationFiles.js';
+import { assertRoomBeforeUpload, type FileStore } from '../applicationCore/applicationFiles.js';
 import { receiveUpload } from '../uploads/receive.js';
 import { removeFile } from '../uploads/storage.js';
 

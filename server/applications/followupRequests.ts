@@ -8,12 +8,12 @@ import type { Db } from '../db/connect.js';
 import { AppError, notFound } from '../errors.js';
 import type { Jobs } from '../jobs/queue.js';
 import type { Mailer } from '../mail/outbox.js';
-import { applicantLink, recipientOf } from './dialogueLink.js';
+import { applicantLink, recipientOf } from '../applicationCore/dialogueLink.js';
 import { isApproved } from './followups.js';
-import { recordHistory } from './history.js';
-import { mailableApplicant } from './mailableApplicant.js';
-import { reachableByStaff } from './staffReach.js';
-import { isReleasedSql, releasedNow } from './told.js';
+import { recordHistory } from '../applicationCore/history.js';
+import { mailableApplicant } from '../applicationCore/mailableApplicant.js';
+import { reachableByStaff } from '../applicationCore/staffReach.js';
+import { isReleasedSql, releasedNow } from '../applicationCore/told.js';
 
 // Staff request the follow-up report of an approved application (one, or all of a period at once); the applicant gets
 // a mail with a link that signs them in to the report, and one reminder FOLLOWUP_REMINDER_DAYS after the request

@@ -12,7 +12,7 @@ import type { Db } from '../db/connect.js';
 import { AppError, invalid, notFound, type FieldErrors } from '../errors.js';
 import type { Mailer } from '../mail/outbox.js';
 import { notifyStaff } from '../notifications/notifyStaff.js';
-import { recordHistory } from './history.js';
+import { recordHistory } from '../applicationCore/history.js';
 import { isPlainText } from '../../resources/plainText.js';
 
 // The follow-up report of an approved application: staff request it (followupRequests.ts), the

@@ -5,7 +5,7 @@ import { AppError, notFound } from '../errors.js';
 import { fromTheEnd, listPage, type ListGrammar, type ListQuery } from '../lists/listQuery.js';
 import { contentWithheld, noneOf, readsReviewsOf, reviewsWithheld, withheldFrom, type Viewer } from '../auth/standing.js';
 import { COUNT_UP_TO, staffApplicant } from './lists.js';
-import { recordHistory } from './history.js';
+import { recordHistory } from '../applicationCore/history.js';
 import { personName } from '../../resources/users.js';
 import { refreshReviewFigures } from '../reviews/figures.js';
 import { reviewConditions, reviewFilters, reviewOf, reviewSorts, reviewSortTerms } from '../reviews/listTerms.js';
@@ -94,11 +94,6 @@ export async function investigatorsOf(db: Db, applicationId: number, viewer: Vie
       withheld,
     };
   });
-}
-
-/** A staff user who may be put on an application, or undefined. */
-export function staffUser(db: Db, userId: number) {
-  return db.selectFrom('users').select(['id', 'role', 'first_name', 'last_name', 'active']).where('id', '=', userId).executeTakeFirst();
 }
 
 /** Puts the user on the application, recorded in its history; false when they were on it already. */

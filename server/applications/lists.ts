@@ -8,8 +8,8 @@ import { contains, referenceContains } from '../lists/search.js';
 import { payoutStateSql } from '../payouts/payoutState.js';
 import { reviewConditions, reviewFilters, reviewOf, reviewSorts, reviewSortTerms } from '../reviews/listTerms.js';
 import { contentWithheld, noneOf, reviewsWithheld, unconcerned, withheldFrom, type Viewer } from '../auth/standing.js';
-import { reachableByStaff } from './staffReach.js';
-import { changedAfterMail, type Mailed } from './told.js';
+import { reachableByStaff } from '../applicationCore/staffReach.js';
+import { changedAfterMail, type Mailed } from '../applicationCore/told.js';
 import { personName } from '../../resources/users.js';
 
 /**

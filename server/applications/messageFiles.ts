@@ -7,9 +7,9 @@ import {
   messageText,
   type AfterMessage,
   type NewMessageFile,
-} from './messages.js';
+} from '../applicationCore/messages.js';
 import { invalid } from '../errors.js';
-import type { FileStore } from './applicationFiles.js';
+import type { FileStore } from '../applicationCore/applicationFiles.js';
 import { receiveForm, type ReceivedForm } from '../uploads/receive.js';
 import { removeFile } from '../uploads/storage.js';
 

@@ -1,6 +1,6 @@
 import type { Db } from '../db/connect.js';
 import type { Mailer } from '../mail/outbox.js';
-import { dialogueLink, type ApplicationRecipient } from './dialogueLink.js';
+import { dialogueLink, type ApplicationRecipient } from '../applicationCore/dialogueLink.js';
 
 /**
  * Tells the applicant that the foundation has written (a welcome message in warmer words), in their language, with a

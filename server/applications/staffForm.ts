@@ -4,10 +4,10 @@ import type { Locale } from '../../resources/locales.js';
 import { stockholmYear } from '../clock.js';
 import type { Db } from '../db/connect.js';
 import { AppError } from '../errors.js';
-import { categoryChoices, replaceCategories } from './applicationForm.js';
+import { categoryChoices, replaceCategories } from '../applicationCore/applicationForm.js';
 import { assertApprovable, assertNotBoardDecided } from './decisions.js';
-import { recordHistory } from './history.js';
-import { reachableByStaff } from './staffReach.js';
+import { recordHistory } from '../applicationCore/history.js';
+import { reachableByStaff } from '../applicationCore/staffReach.js';
 import { nextReference, type sentInColumns } from './submit.js';
 
 // The queries of the staff form that adds an application or edits one.

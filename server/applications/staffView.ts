@@ -2,12 +2,12 @@ import { sql } from 'kysely';
 import { readsReviewsOf, type Viewer } from '../auth/standing.js';
 import type { Db } from '../db/connect.js';
 import { notFound } from '../errors.js';
-import { categoryIdsOf, filesOf, formRecord, questionsOf } from './applicationForm.js';
+import { categoryIdsOf, filesOf, formRecord, questionsOf } from '../applicationCore/applicationForm.js';
 import { payoutStateSql } from '../payouts/payoutState.js';
 import { progressOf, staffApplicant } from './lists.js';
-import { reachableByStaff } from './staffReach.js';
-import { isReleased } from './told.js';
-import { namedHistory } from './historyNames.js';
+import { reachableByStaff } from '../applicationCore/staffReach.js';
+import { isReleased } from '../applicationCore/told.js';
+import { namedHistory } from '../applicationCore/historyNames.js';
 import type { Locale } from '../../resources/locales.js';
 import { personName } from '../../resources/users.js';
 

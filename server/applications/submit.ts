@@ -5,7 +5,7 @@ import { normaliseRecord, validateRecord } from '../../resources/validate.js';
 import { addDays } from '../clock.js';
 import type { Db } from '../db/connect.js';
 import type { FieldErrors } from '../errors.js';
-import { fileCounts, formColumns, type FormColumn } from './applicationForm.js';
+import { fileCounts, formColumns, type FormColumn } from '../applicationCore/applicationForm.js';
 
 /**
  * The next reference of the year, "2026-0042": numbered per year in the order applications arrive, never reused.

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.js';
-import { recordHistoryOfEach } from '../applications/history.js';
+import { recordHistoryOfEach } from '../applicationCore/history.js';
 import { forgetApplicantHistory } from '../auth/applicantHistory.js';
 import { enums } from '../../resources/enums.js';
 import { blankApplication, blankGrant, blankPayout } from './personalData.js';

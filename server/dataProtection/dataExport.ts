@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import yazl from 'yazl';
-import { questionsIn } from '../applications/applicationForm.js';
-import { threadOf } from '../applications/messages.js';
-import { shownToApplicant } from '../applications/told.js';
+import { questionsIn } from '../applicationCore/applicationForm.js';
+import { threadOf } from '../applicationCore/messages.js';
+import { shownToApplicant } from '../applicationCore/told.js';
 import { applicantHistory } from '../auth/applicantHistory.js';
 import { stockholmDay } from '../clock.js';
 import type { Db } from '../db/connect.js';

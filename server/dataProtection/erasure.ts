@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { recordHistory, recordHistoryOfEach } from '../applications/history.js';
-import { isReleased, shownToApplicant, toldColumns, type Released } from '../applications/told.js';
+import { recordHistory, recordHistoryOfEach } from '../applicationCore/history.js';
+import { isReleased, shownToApplicant, toldColumns, type Released } from '../applicationCore/told.js';
 import { forgetApplicantHistory } from '../auth/applicantHistory.js';
 import type { Db } from '../db/connect.js';
 import { notFound } from '../errors.js';

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications } from '../../resources/applications.js';
 import type { Blank } from '../../resources/fields.js';
-import { formColumns } from '../applications/applicationForm.js';
+import { formColumns } from '../applicationCore/applicationForm.js';
 import { createApplicant, createApplication, createPeriod } from '../test/handlingFixtures.js';
 import { createTestApp, type TestApp } from '../test/testApp.js';
 import { anonymiseApplications } from './anonymise.js';

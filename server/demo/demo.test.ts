@@ -7,7 +7,7 @@ import { enums } from '../../resources/enums.js';
 import { resourceList } from '../../resources/index.js';
 import { validateRecord } from '../../resources/validate.js';
 import { formatDate, formatMoney } from '../../resources/format.js';
-import { categoryIdsOf, fileCounts, filesOf, formRecord, questionsOf } from '../applications/applicationForm.js';
+import { categoryIdsOf, fileCounts, filesOf, formRecord, questionsOf } from '../applicationCore/applicationForm.js';
 import { oneSpace, pdfText } from '../test/meetingFixtures.js';
 import { call, login, createTestApp, type TestApp } from '../test/testApp.js';
 import { DEMO_PASSWORD, seedDemo } from './demo.js';

@@ -4,7 +4,7 @@ import { personName } from '../../resources/users.js';
 import type { Db } from '../db/connect.js';
 import { inTransaction } from '../db/inTransaction.js';
 import { AppError, invalid, notFound } from '../errors.js';
-import { recordHistory } from '../applications/history.js';
+import { recordHistory } from '../applicationCore/history.js';
 import { contentWithheld, noneOf, withheldFrom, type Viewer } from '../auth/standing.js';
 import { hasStoodAside, standAside } from '../reviews/conflicts.js';
 import { lockUndecided } from './meetingLock.js';

@@ -1,4 +1,4 @@
-import type { FormColumn } from '../applications/applicationForm.js';
+import type { FormColumn } from '../applicationCore/applicationForm.js';
 import type { staffApplication } from '../applications/staffView.js';
 
 // What a board member reads of an application, in the pack and on the meeting's page: what they decide on, not how

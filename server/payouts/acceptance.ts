@@ -1,5 +1,5 @@
 import type { Locale } from '../../resources/locales.js';
-import { recordHistory } from '../applications/history.js';
+import { recordHistory } from '../applicationCore/history.js';
 import type { Db } from '../db/connect.js';
 import { AppError, invalid, type FieldErrors } from '../errors.js';
 import { conditionsIn, releasedGrantOf } from './grants.js';

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { enums } from '../../resources/enums.js';
 import { formatDate, formatMoney } from '../../resources/format.js';
-import { recordHistory } from '../applications/history.js';
-import { mailableApplicant } from '../applications/mailableApplicant.js';
-import { isReleasedSql } from '../applications/told.js';
+import { recordHistory } from '../applicationCore/history.js';
+import { mailableApplicant } from '../applicationCore/mailableApplicant.js';
+import { isReleasedSql } from '../applicationCore/told.js';
 import { addDays, stockholmDay } from '../clock.js';
 import { bookingDay, bookLapses } from '../bookkeeping/journal.js';
 import type { Db } from '../db/connect.js';

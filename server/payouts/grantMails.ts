@@ -1,5 +1,5 @@
 import { formatDate, formatMoney } from '../../resources/format.js';
-import { applicantLink, recipientOf } from '../applications/dialogueLink.js';
+import { applicantLink, recipientOf } from '../applicationCore/dialogueLink.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/connect.js';
 import { AppError } from '../errors.js';

@@ -2,7 +2,7 @@ import { textIn } from '../../resources/contentLanguage.js';
 import { enums } from '../../resources/enums.js';
 import type { Locale } from '../../resources/locales.js';
 import { accountDisplay } from '../../resources/payoutAccounts.js';
-import { isReleased, toldColumns } from '../applications/told.js';
+import { isReleased, toldColumns } from '../applicationCore/told.js';
 import type { Db } from '../db/connect.js';
 import { notFound } from '../errors.js';
 import { deadlineFacts, pastDeadline, payoutDeadline } from './deadline.js';

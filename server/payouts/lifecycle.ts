@@ -1,7 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool, type Updateable } from 'kysely';
 import { enums } from '../../resources/enums.js';
 import type { HistoryAction } from '../../resources/history.js';
-import { recordHistories } from '../applications/history.js';
+import { recordHistories } from '../applicationCore/history.js';
 import type { Db } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
 

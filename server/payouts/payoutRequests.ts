@@ -1,7 +1,7 @@
 import { enums } from '../../resources/enums.js';
 import { formatMoney } from '../../resources/format.js';
 import { readPayoutAccount, type PayoutAccount, type PayoutAccountKind } from '../../resources/payoutAccounts.js';
-import { recordHistory } from '../applications/history.js';
+import { recordHistory } from '../applicationCore/history.js';
 import type { Db } from '../db/connect.js';
 import { AppError, invalid, type FieldErrors } from '../errors.js';
 import { deadlineFacts, payoutDeadline } from './deadline.js';

@@ -1,7 +1,7 @@
 import { enums } from '../../resources/enums.js';
 import { formatMoney } from '../../resources/format.js';
 import type { Locale } from '../../resources/locales.js';
-import { recordHistory } from '../applications/history.js';
+import { recordHistory } from '../applicationCore/history.js';
 import { bookingDay, bookLapses } from '../bookkeeping/journal.js';
 import type { Db } from '../db/connect.js';
 import { AppError, invalid, notFound, type Message } from '../errors.js';

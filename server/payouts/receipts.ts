@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { RECEIPTS_PER_PAYOUT, receiptsCanBeAdded, receiptsCanBeRemoved } from '../../resources/payoutReceipts.js';
-import { assertRoomBeforeUpload, type FileStore } from '../applications/applicationFiles.js';
-import { assertRoomForFiles, insertFile } from '../applications/files.js';
-import { recordHistory } from '../applications/history.js';
+import { assertRoomBeforeUpload, type FileStore } from '../applicationCore/applicationFiles.js';
+import { assertRoomForFiles, insertFile } from '../applicationCore/files.js';
+import { recordHistory } from '../applicationCore/history.js';
 import type { Db } from '../db/connect.js';
 import { AppError, notFound } from '../errors.js';
 import { receiveUpload } from '../uploads/receive.js';

@@ -1,5 +1,5 @@
 import { enums } from '../../resources/enums.js';
-import { recordHistory } from '../applications/history.js';
+import { recordHistory } from '../applicationCore/history.js';
 import { bookPayoutReturned } from '../bookkeeping/journal.js';
 import { stockholmDay } from '../clock.js';
 import type { Db } from '../db/connect.js';

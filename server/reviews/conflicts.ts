@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { enums } from '../../resources/enums.js';
-import { recordHistory } from '../applications/history.js';
+import { recordHistory } from '../applicationCore/history.js';
 import type { Db } from '../db/connect.js';
 import { refreshReviewFigures } from './figures.js';
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { enums } from '../../resources/enums.js';
 import type { Locale } from '../../resources/locales.js';
-import { recordHistory } from '../applications/history.js';
+import { recordHistory } from '../applicationCore/history.js';
 import type { Db } from '../db/connect.js';
 import { inTransaction } from '../db/inTransaction.js';
 import { AppError, invalid, type FieldErrors } from '../errors.js';

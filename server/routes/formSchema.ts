@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { MAX_MONEY } from '../../resources/applications.js';
-import { formColumns, type FormColumn } from '../applications/applicationForm.js';
+import { formColumns, type FormColumn } from '../applicationCore/applicationForm.js';
 import { id, money, Nullable as orNull } from './schemas.js';
 
 const TEXT = orNull(Type.String({ maxLength: 20_000 }));

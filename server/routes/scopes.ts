@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { applicationIdsOf, applicationOf, applicationsOfApplicant } from '../applications/staffReach.js';
+import { applicationIdsOf, applicationOf, applicationsOfApplicant } from '../applicationCore/staffReach.js';
 import { applicationsOnAgenda } from '../meetings/agenda.js';
 import { meetingReach, periodOfKnownMeeting } from '../meetings/meetings.js';
 import { payoutsNamedBy } from '../payouts/bankAnswers/importBankAnswer.js';

@@ -1,7 +1,7 @@
 import { enumLabel } from '../../resources/enums.js';
 import { categoryTypeKeys, type StatisticsTable } from '../../resources/statistics.js';
 import type { Statistics, StatisticsFigures } from './queries.js';
-import type { ExportLanguage } from '../applications/exportCsv.js';
+import type { ExportLanguage } from '../csv.js';
 import { spreadsheetLocale, toCsv, type CsvColumn } from '../csv.js';
 import type { Translate } from '../i18n.js';
 

@@ -1,6 +1,6 @@
 import type { Updateable } from 'kysely';
 import { enums } from '../../../resources/enums.js';
-import { factsOf, type Decided } from '../../applications/told.js';
+import { factsOf, type Decided } from '../../applicationCore/told.js';
 import type { Db } from '../../db/connect.js';
 import type { Database } from '../../db/schema.js';
 import type { SeededApplication } from './applications.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { insertFile, type NewFile } from '../../applications/files.js';
+import { insertFile, type NewFile } from '../../applicationCore/files.js';
 import type { FileStorage } from '../../uploads/storage.js';
 import type { Db } from '../../db/connect.js';
 import { demoPdf } from './demoPdf.js';

@@ -5,7 +5,7 @@ import type { Locale } from '../../../resources/locales.js';
 import type { Translate } from '../../i18n.js';
 import { contactDetails } from '../boardReading.js';
 import type { BoardPack, Review } from '../documents.js';
-import { facts, heading, newPdf, paragraph, pdfBytes, table, title, type Column, type Pdf } from './pdfDocument.js';
+import { facts, heading, newPdf, paragraph, pdfBytes, table, title, type Column, type Pdf } from '../../pdf/pdfDocument.js';
 
 type Page = BoardPack['pages'][number];
 type Application = Page['application'];

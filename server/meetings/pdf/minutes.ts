@@ -3,7 +3,7 @@ import { formatDate, formatMoney } from '../../../resources/format.js';
 import type { Locale } from '../../../resources/locales.js';
 import type { Translate } from '../../i18n.js';
 import type { Minutes } from '../documents.js';
-import { facts, heading, newPdf, paragraph, pdfBytes, signatures, table, title } from './pdfDocument.js';
+import { facts, heading, newPdf, paragraph, pdfBytes, signatures, table, title } from '../../pdf/pdfDocument.js';
 
 const { approved } = enums.application_status;
 

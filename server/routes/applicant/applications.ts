@@ -17,10 +17,10 @@ import {
   startDraft,
   typeLabel,
 } from '../../applications/drafts.js';
-import { assertDraft, ownApplication } from '../../applications/ownApplications.js';
-import { shownToApplicant } from '../../applications/told.js';
+import { assertDraft, ownApplication } from '../../applicationCore/ownApplications.js';
+import { shownToApplicant } from '../../applicationCore/told.js';
 import { ID, formFieldSchemas } from '../formSchema.js';
-import { categoryIdsOf, filesOf, formRecord, questionsIn, type ApplicationRow } from '../../applications/applicationForm.js';
+import { categoryIdsOf, filesOf, formRecord, questionsIn, type ApplicationRow } from '../../applicationCore/applicationForm.js';
 import { answerBy, sentInColumns, sentInErrors, unknownCategories } from '../../applications/submit.js';
 import { stockholmDay } from '../../clock.js';
 import { AppError, invalid, type FieldErrors } from '../../errors.js';

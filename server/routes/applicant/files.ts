@@ -1,9 +1,9 @@
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { fileOf, lockDraft } from '../../applications/files.js';
-import { assertDraft, ownApplication } from '../../applications/ownApplications.js';
+import { fileOf, lockDraft } from '../../applicationCore/files.js';
+import { assertDraft, ownApplication } from '../../applicationCore/ownApplications.js';
 import { notFound } from '../../errors.js';
-import { deleteFile, fileStore, storeFile } from '../../applications/applicationFiles.js';
+import { deleteFile, fileStore, storeFile } from '../../applicationCore/applicationFiles.js';
 import { multipartLimits } from '../../uploads/receive.js';
 import { sendStoredFile } from '../../uploads/send.js';
 import { applicationFile, data, knownUuids, stringParams, type Api } from '../schemas.js';

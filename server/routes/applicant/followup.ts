@@ -1,9 +1,9 @@
-import { fileStore } from '../../applications/applicationFiles.js';
+import { fileStore } from '../../applicationCore/applicationFiles.js';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { assertFollowupOpen, followupOf, saveFollowupAnswers, submitFollowup } from '../../applications/followups.js';
-import { ownApplication } from '../../applications/ownApplications.js';
+import { ownApplication } from '../../applicationCore/ownApplications.js';
 import { deleteFollowupFile, storeFollowupFile } from '../../applications/followupFiles.js';
 import { multipartLimits } from '../../uploads/receive.js';
 import { body, data, followup, followupFile, knownUuids, Nullable, stringParams, type Api } from '../schemas.js';

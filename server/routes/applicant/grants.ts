@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { payoutAccountKinds } from '../../../resources/payoutAccounts.js';
-import { ownApplication } from '../../applications/ownApplications.js';
+import { ownApplication } from '../../applicationCore/ownApplications.js';
 import { acceptGrant } from '../../payouts/acceptance.js';
 import { grantsOfApplicant, grantView } from '../../payouts/grants.js';
 import { requestPayout } from '../../payouts/payoutRequests.js';

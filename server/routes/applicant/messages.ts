@@ -1,9 +1,9 @@
-import { fileStore } from '../../applications/applicationFiles.js';
+import { fileStore } from '../../applicationCore/applicationFiles.js';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { assertDialogueOpen, markReadByApplicant, threadOf } from '../../applications/messages.js';
-import { ownApplication } from '../../applications/ownApplications.js';
+import { assertDialogueOpen, markReadByApplicant, threadOf } from '../../applicationCore/messages.js';
+import { ownApplication } from '../../applicationCore/ownApplications.js';
 import { notifyStaff } from '../../notifications/notifyStaff.js';
 import { storeMessage, MAX_MESSAGE_FILES, MESSAGE_FIELD_BYTES } from '../../applications/messageFiles.js';
 import { formMultipartLimits } from '../../uploads/receive.js';

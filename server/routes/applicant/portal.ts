@@ -1,9 +1,9 @@
 import { Type } from 'typebox';
 import { shownIn } from '../../../resources/contentLanguage.js';
 import { enums } from '../../../resources/enums.js';
-import { categoriesIn } from '../../applications/applicationForm.js';
-import { ownApplications } from '../../applications/ownApplications.js';
-import { shownToApplicant } from '../../applications/told.js';
+import { categoriesIn } from '../../applicationCore/applicationForm.js';
+import { ownApplications } from '../../applicationCore/ownApplications.js';
+import { shownToApplicant } from '../../applicationCore/told.js';
 import { faqsInOrder } from '../../faqs.js';
 import { stockholmDay } from '../../clock.js';
 import { openPeriods } from '../../periods.js';

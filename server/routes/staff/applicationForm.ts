@@ -3,7 +3,7 @@ import { keepAnswers, type Answers, type Question } from '../../../resources/app
 import { frontendUsers } from '../../../resources/frontendUsers.js';
 import { validateRecord } from '../../../resources/validate.js';
 import * as check from '../../../resources/validators.js';
-import { categoryIdsOf, filesOf, formRecord, questionsOf } from '../../applications/applicationForm.js';
+import { categoryIdsOf, filesOf, formRecord, questionsOf } from '../../applicationCore/applicationForm.js';
 import { formFieldSchemas, ID } from '../formSchema.js';
 import {
   applicantExists,

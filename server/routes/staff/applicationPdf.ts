@@ -1,5 +1,5 @@
 import { applicationPdf } from '../../applications/applicationPdf.js';
-import { recordView } from '../../applications/history.js';
+import { recordView } from '../../applicationCore/history.js';
 import { staffApplication } from '../../applications/staffView.js';
 import { attachmentHeader } from '../../uploads/fileName.js';
 import { knownUuids, stringParams, type Api } from '../schemas.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VIEW_WINDOW_MINUTES } from '../../applications/history.js';
+import { VIEW_WINDOW_MINUTES } from '../../applicationCore/history.js';
 import { call, createStaff, createTestApp, sessionCookie, type TestApp } from '../../test/testApp.js';
 
 let t: TestApp;

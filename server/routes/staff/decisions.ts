@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { enums } from '../../../resources/enums.js';
 import { decide, pendingChangeOf, settleDecisionChange } from '../../applications/decisionChanges.js';
 import { decisionOf } from '../../applications/decisions.js';
-import { applicationByUuid } from '../../applications/staffReach.js';
+import { applicationByUuid } from '../../applicationCore/staffReach.js';
 import { body, data, Nullable, uuid, type Api } from '../schemas.js';
 import { decision, decisionMoney } from '../schemas/decisions.js';
 import { applicationPeriod, namesApplicationInPath } from '../scopes.js';

@@ -1,12 +1,12 @@
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { fileOfApplicationUuid, staffApplicationOf } from '../../applications/files.js';
-import { recordHistory } from '../../applications/history.js';
-import { mayReadDialogue } from '../../applications/messages.js';
+import { fileOfApplicationUuid, staffApplicationOf } from '../../applicationCore/files.js';
+import { recordHistory } from '../../applicationCore/history.js';
+import { mayReadDialogue } from '../../applicationCore/messages.js';
 import type { Db } from '../../db/connect.js';
 import type { AbilityName } from '../../../resources/abilities.js';
 import { AppError, forbidden, notFound } from '../../errors.js';
-import { deleteFile, fileStore, storeFile } from '../../applications/applicationFiles.js';
+import { deleteFile, fileStore, storeFile } from '../../applicationCore/applicationFiles.js';
 import { multipartLimits } from '../../uploads/receive.js';
 import { sendStoredFile } from '../../uploads/send.js';
 import { applicationFile, data, knownUuids, stringParams, type Api } from '../schemas.js';

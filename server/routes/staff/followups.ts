@@ -1,7 +1,7 @@
 import { pendingFollowupRequests, requestFollowup, requestPeriodFollowups } from '../../applications/followupRequests.js';
 import { followupOf } from '../../applications/followups.js';
-import { mayReadDialogue } from '../../applications/messages.js';
-import { applicationByUuid } from '../../applications/staffReach.js';
+import { mayReadDialogue } from '../../applicationCore/messages.js';
+import { applicationByUuid } from '../../applicationCore/staffReach.js';
 import { AppError } from '../../errors.js';
 import { periodIdByUuid } from '../../periods.js';
 import { data, followup, knownUuids, stringParams, type Api } from '../schemas.js';

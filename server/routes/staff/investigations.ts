@@ -1,14 +1,13 @@
 import type { FastifyContextConfig } from 'fastify';
 import { Type } from 'typebox';
 import { hasAbility } from '../../../resources/abilities.js';
-import { applicationByUuid } from '../../applications/staffReach.js';
+import { applicationByUuid, staffUser } from '../../applicationCore/staffReach.js';
 import {
   addInvestigator,
   investigatorsOf,
   ownInvestigations,
   ownList,
   removeInvestigator,
-  staffUser,
   writeOwnInvestigation,
 } from '../../applications/investigations.js';
 import { loadAbilities } from '../../auth/sessions.js';

@@ -3,7 +3,7 @@ import type { FastifyContextConfig, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Requirement } from '../../../resources/abilities.js';
 import { enums } from '../../../resources/enums.js';
-import { recordView } from '../../applications/history.js';
+import { recordView } from '../../applicationCore/history.js';
 import { loadViewer } from '../../auth/sessions.js';
 import { staffApplication } from '../../applications/staffView.js';
 import { parseListQuery } from '../../lists/listQuery.js';

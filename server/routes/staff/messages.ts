@@ -1,10 +1,10 @@
-import { fileStore } from '../../applications/applicationFiles.js';
+import { fileStore } from '../../applicationCore/applicationFiles.js';
 import multipart from '@fastify/multipart';
 import { Type } from 'typebox';
-import { recipientOf } from '../../applications/dialogueLink.js';
+import { recipientOf } from '../../applicationCore/dialogueLink.js';
 import { mailApplicantOfMessage } from '../../applications/messageMail.js';
-import { markReadByStaff, mayReadDialogue, threadOf } from '../../applications/messages.js';
-import { applicationByUuid } from '../../applications/staffReach.js';
+import { markReadByStaff, mayReadDialogue, threadOf } from '../../applicationCore/messages.js';
+import { applicationByUuid } from '../../applicationCore/staffReach.js';
 import { AppError } from '../../errors.js';
 import { MAX_MESSAGE_FILES, MESSAGE_FIELD_BYTES, storeMessage } from '../../applications/messageFiles.js';
 import { formMultipartLimits } from '../../uploads/receive.js';

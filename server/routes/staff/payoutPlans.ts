@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { enums } from '../../../resources/enums.js';
-import { applicationByUuid } from '../../applications/staffReach.js';
+import { applicationByUuid } from '../../applicationCore/staffReach.js';
 import { extendDeadline } from '../../payouts/deadline.js';
 import { planOf, setPlan } from '../../payouts/plan.js';
 import { managePayoutsOfApplication, seePayoutsOfApplication } from '../applicationAccess.js';

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { applicationByUuid } from '../../applications/staffReach.js';
+import { applicationByUuid } from '../../applicationCore/staffReach.js';
 import { markRepaymentReceived, registerRepayment, repaymentsOf } from '../../payouts/repayments.js';
 import { managePayoutsOfApplication, seePayoutsOfApplication } from '../applicationAccess.js';
 import { body, data, id, knownUuids, money, stringParams, type Api } from '../schemas.js';

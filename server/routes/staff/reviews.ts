@@ -1,6 +1,6 @@
 import type { FastifyContextConfig } from 'fastify';
 import { Type } from 'typebox';
-import { applicationByUuid } from '../../applications/staffReach.js';
+import { applicationByUuid } from '../../applicationCore/staffReach.js';
 import { loadViewer } from '../../auth/sessions.js';
 import { holds } from '../../plugins/access.js';
 import { periodIdByUuid } from '../../periods.js';

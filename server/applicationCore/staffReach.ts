@@ -94,3 +94,8 @@ export async function changeApplication(
     });
   });
 }
+
+/** A staff user who may be put on an application, or undefined. */
+export function staffUser(db: Db, userId: number) {
+  return db.selectFrom('users').select(['id', 'role', 'first_name', 'last_name', 'active']).where('id', '=', userId).executeTakeFirst();
+}
