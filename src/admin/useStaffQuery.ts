@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type Query, type QueryClient, type UseQueryOptions } from '@tanstack/react-query';
-import { useDataProvider, useLocaleState } from 'react-admin';
+import { useDataProvider, useLocaleState, useNotify } from 'react-admin';
 import type { StaffDataProvider } from '../providers/dataProvider';
 import type { StaffMethods } from '../providers/staffMethods';
 
@@ -40,21 +40,39 @@ export function invalidateApplications(queryClient: QueryClient) {
   ]);
 }
 
+/** What a change reads again on success: the queries whose keys begin so, and those a predicate picks. */
+type Reloads = (readonly unknown[] | ((query: Query) => boolean))[];
+
+/**
+ * A change through one of the dataProvider's staff methods; on success every read it may alter (`reloads`) is read
+ * again, not awaited: the change is done, and its message need not wait for the reloads. The one shape of the admin's
+ * changes (an application's, a meeting's, payouts').
+ */
+export function useStaffChange<V, R>(
+  change: (dataProvider: StaffDataProvider, value: V) => Promise<R>,
+  reloads: Reloads,
+  messages: { done?: string; failed?: boolean } = {},
+) {
+  const dataProvider = useDataProvider<StaffDataProvider>();
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  return useMutation({
+    mutationFn: (value: V) => change(dataProvider, value),
+    onSuccess: () => {
+      if (messages.done) notify(messages.done, { type: 'success' });
+      for (const reload of reloads)
+        void queryClient.invalidateQueries(typeof reload === 'function' ? { predicate: reload } : { queryKey: reload });
+    },
+    ...(messages.failed && { onError: (error: Error) => notify(error.message, { type: 'error' }) }),
+  });
+}
+
 /**
  * A change to one application through the dataProvider; on success everything read about it (record, history,
  * decision, investigations) and the lists of applications are read again.
  */
 export function useApplicationMutation<V, R>(uuid: string, change: (dataProvider: StaffDataProvider, value: V) => Promise<R>) {
-  const dataProvider = useDataProvider<StaffDataProvider>();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (value: V) => change(dataProvider, value),
-    // Not awaited: the change is done, and its message need not wait for the reloads.
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: applicationScope(uuid) });
-      void queryClient.invalidateQueries({ predicate: isApplicationList });
-    },
-  });
+  return useStaffChange(change, [applicationScope(uuid), isApplicationList]);
 }
 
 /** The first part of the key of every query about one application. */

@@ -1,7 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useDataProvider } from 'react-admin';
 import type { StaffDataProvider } from '../../providers/dataProvider';
-import { useStaffQuery } from '../useStaffQuery';
+import { useStaffChange, useStaffQuery } from '../useStaffQuery';
 
 /** The first part of the key of every read of one meeting. */
 export const meetingScope = (id: number) => ['meeting', id];
@@ -16,13 +14,5 @@ export function useMeetingQuery(id: number) {
  * (the agenda's count and the decided mark show there).
  */
 export function useMeetingChange<V, R>(change: (dataProvider: StaffDataProvider, value: V) => Promise<R>) {
-  const dataProvider = useDataProvider<StaffDataProvider>();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (value: V) => change(dataProvider, value),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['meeting'] });
-      void queryClient.invalidateQueries({ queryKey: ['meetings'] });
-    },
-  });
+  return useStaffChange(change, [['meeting'], ['meetings']]);
 }
