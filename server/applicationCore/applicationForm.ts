@@ -72,7 +72,7 @@ export async function categoryIdsOf(db: Db, applicationId: number): Promise<numb
 }
 
 /**
- * The form's files (a message's attachments are the dialogue's, server/applications/messages.ts; the follow-up's and a
+ * The form's files (a message's attachments are the dialogue's, server/applicationCore/messages.ts; the follow-up's and a
  * payout's receipts their own).
  */
 export function filesOf(db: Db, applicationId: number) {

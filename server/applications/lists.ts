@@ -127,7 +127,7 @@ function conditions(db: Db, query: ListQuery, { periodId, periods, viewer }: Lis
     if (periods) all.push(eb('a.period_id', 'in', periods.length ? periods : [-1]));
     if (query.ids.period !== undefined) all.push(eb('a.period_id', '=', query.ids.period));
     if (query.ids.frontend_user !== undefined) all.push(eb('a.frontend_user_id', '=', query.ids.frontend_user));
-    // The applicant wrote and staff have not read the thread yet (server/applications/messages.ts keeps the flag).
+    // The applicant wrote and staff have not read the thread yet (server/applicationCore/messages.ts keeps the flag).
     if (query.flags.unread) all.push(eb('a.unread_messages', '=', true));
     // In the follow-up stage: requested and not yet finished, whether the applicant is still to send it in or staff
     // are still to read it (the progress indicators tell the two apart).

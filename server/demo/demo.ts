@@ -24,7 +24,7 @@ export { DEMO_PASSWORD, demoLogins } from './chapters/staff.js';
 /**
  * Demo data for a fictional foundation, "Sparbanksstiftelsen Norrbygden": staff, application types with their
  * questions and review criteria, categories, an open and a closed period, contacts, FAQs, organisations, applicants,
- * applications in every status, their reviews and the board's meetings, each chapter in demo/. Every person, organisation, e-mail address and organisation number is made
+ * applications in every status, their reviews and the board's meetings, each chapter in chapters/. Every person, organisation, e-mail address and organisation number is made
  * up; phone numbers come from the series that PTS reserves for fiction. It is written through the app's own functions
  * (the settings screens', the portal's), so that it keeps to the app's rules and its schema.
  */

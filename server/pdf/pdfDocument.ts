@@ -1,8 +1,8 @@
 import PDFDocument from 'pdfkit';
 
-// What the board pack and the minutes share: an A4 page in Helvetica (one of PDF's standard fonts, so nothing is
-// embedded and the text stays selectable and searchable), headings, label–value lines, tables, and the text cleaning
-// that the standard fonts' encoding needs.
+// What the board pack, the minutes and an application's PDF share: an A4 page in Helvetica (one of PDF's standard
+// fonts, so nothing is embedded and the text stays selectable and searchable), headings, label–value lines, tables, and
+// the text cleaning that the standard fonts' encoding needs.
 
 export type Pdf = PDFKit.PDFDocument;
 

@@ -34,7 +34,7 @@ export async function applicantCookie(db: Db, frontendUserId: number) {
 }
 
 /**
- * The columns of a decision that has reached its applicant (server/applications/told.ts), for a row written straight
+ * The columns of a decision that has reached its applicant (server/applicationCore/told.ts), for a row written straight
  * to the database: `set({ status: approved, ...releasedAs(approved, amount) })`.
  */
 export function releasedAs(status: number, approvedMoney: number | null = null) {
@@ -56,7 +56,7 @@ export async function createApplication(
     money?: number;
     approvedMoney?: number | null;
     sentInAt?: string | null;
-    /** A decision (approved or rejected) has reached the applicant unless false (server/applications/told.ts). */
+    /** A decision (approved or rejected) has reached the applicant unless false (server/applicationCore/told.ts). */
     released?: boolean;
   },
 ) {

@@ -3,9 +3,7 @@ import {
   Alert,
   Box,
   Button,
-  CircularProgress,
   Dialog,
-  DialogActions,
   DialogContent,
   DialogContentText,
   DialogTitle,
@@ -22,6 +20,7 @@ import { http } from './providers';
 import { Link as RouterLink } from './router';
 import type { JsonOf } from '../../server/routes/schemas';
 import type { accountEid } from '../../server/routes/schemas/eidLinks';
+import { DestructiveActions } from './DestructiveActions';
 
 export type AccountEid = JsonOf<typeof accountEid>;
 
@@ -135,24 +134,14 @@ function ConfirmRemoval({ provider, onClose, onRemoved }: { provider: string; on
           </Alert>
         )}
       </DialogContent>
-      {/* On a phone the two buttons stack, the removal on top, each as wide as the dialog. */}
-      <DialogActions
-        disableSpacing
-        sx={{ flexDirection: { xs: 'column-reverse', sm: 'row' }, alignItems: { xs: 'stretch', sm: 'center' }, gap: 1, px: 3, pb: 2 }}
-      >
-        <Button onClick={onClose} disabled={busy}>
-          {t('portal.my_data.cancel')}
-        </Button>
-        <Button
-          variant="contained"
-          color="error"
-          onClick={() => void remove()}
-          disabled={busy}
-          startIcon={busy ? <CircularProgress size={18} color="inherit" aria-hidden /> : <LinkOffIcon />}
-        >
-          {t('portal.my_data.eid_confirm')}
-        </Button>
-      </DialogActions>
+      <DestructiveActions
+        cancel={t('portal.my_data.cancel')}
+        confirm={t('portal.my_data.eid_confirm')}
+        icon={<LinkOffIcon />}
+        onCancel={onClose}
+        onConfirm={() => void remove()}
+        busy={busy}
+      />
     </Dialog>
   );
 }

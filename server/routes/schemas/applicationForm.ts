@@ -23,7 +23,7 @@ export const category = Type.Object({ id: Integer(), label: Text(), type: Intege
 /** A category as the portal shows it, in the reader's language where it has one. */
 export const shownCategory = Type.Object({ ...category.properties, untranslated: untranslated(['label']) });
 
-/** The form's fields with the categories and the answers (server/applications/applicationForm.ts `formRecord`), in its order. */
+/** The form's fields with the categories and the answers (server/applicationCore/applicationForm.ts `formRecord`), in its order. */
 export const formFields = {
   category_ids: Type.Array(Integer()),
   definitions: Type.Unsafe<Record<string, unknown>>({

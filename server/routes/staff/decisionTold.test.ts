@@ -5,7 +5,7 @@ import { applicantData } from '../../dataProtection/dataExport.js';
 import { applicantCookie, createApplicant, createApplication, createPeriod, historyOf } from '../../test/handlingFixtures.js';
 import { call, createStaff, createTestApp, decideThroughApi, sessionCookie, type TestApp } from '../../test/testApp.js';
 
-// What the applicant has been told of a decision (server/applications/told.ts): a decision changed after its mail is
+// What the applicant has been told of a decision (server/applicationCore/told.ts): a decision changed after its mail is
 // not told (the indicator says so, the period's batch and the single send take it up again), and the applicant sees
 // a decision only once it is released to them, by its mail or by staff without one.
 

@@ -15,7 +15,7 @@ const { approved, rejected } = enums.application_status;
 /**
  * The decision mail to the applicant: sent once the decision (approved or rejected) is saved; once sent, its date and
  * a way to send it again after a confirmation; a decision changed after its mail is said to be so and sent without
- * one. Beside it, whether the applicant sees the decision yet (server/applications/told.ts), and a way to show it to
+ * one. Beside it, whether the applicant sees the decision yet (server/applicationCore/told.ts), and a way to show it to
  * them without a mail, after a confirmation. Each reloads the application and the lists, whose progress shows the date.
  */
 export function DecisionMail({ uuid, status }: { uuid: string; status: number }) {

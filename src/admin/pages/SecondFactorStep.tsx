@@ -1,7 +1,8 @@
 import { Alert, Button, CircularProgress, Link, Stack, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useLogin, useTranslate } from 'react-admin';
-import { CodeField, fieldError, statusOf, typedCode } from '../security/CodeField';
+import { fieldError, statusOf, typedCode } from '../security/failures';
+import { CodeField } from '../security/SecretField';
 
 /**
  * The sign-in's second step, after the password: the code from the authenticator app or, switched to by a link, a

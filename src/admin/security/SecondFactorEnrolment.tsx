@@ -6,7 +6,8 @@ import type { StaffDataProvider } from '../../providers/dataProvider';
 import type { RecoveryCodes as Codes, SecondFactorEnrolment as Enrolment } from '../../providers/staffMethods';
 import { LoadFailed } from '../LoadFailed';
 import { Waiting } from '../WorkDialog';
-import { CodeField, fieldError, statusOf, typedCode } from './CodeField';
+import { fieldError, statusOf, typedCode } from './failures';
+import { CodeField } from './SecretField';
 import { RecoveryCodes } from './RecoveryCodes';
 
 /** The secret as people type it: in groups of four. */

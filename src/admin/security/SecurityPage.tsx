@@ -24,8 +24,8 @@ import type { SecondFactorEnrolment as Enrolment, SecondFactorProof, SecondFacto
 import { useIsPhone } from '../layout/useIsPhone';
 import { Loaded } from '../LoadFailed';
 import { useStaffQuery } from '../useStaffQuery';
-import { CodeField, fieldError, typedCode } from './CodeField';
-import { PasswordField } from './PasswordField';
+import { fieldError, typedCode } from './failures';
+import { CodeField, PasswordField } from './SecretField';
 import { RecoveryCodes } from './RecoveryCodes';
 import SecondFactorEnrolment from './SecondFactorEnrolment';
 

@@ -9,7 +9,6 @@ import {
   Checkbox,
   CircularProgress,
   Dialog,
-  DialogActions,
   DialogContent,
   DialogTitle,
   FormControlLabel,
@@ -35,6 +34,7 @@ import type { AccountOutcome, ErasureDone, ErasurePreview, SentIn } from '../../
 import type { JsonOf } from '../../../server/routes/schemas';
 import type { dataExportBuilding } from '../../../server/routes/schemas/dataProtection';
 import type { RegisterState } from './RegisterPage';
+import { DestructiveActions } from '../DestructiveActions';
 
 const statusKey = (value: number) => enumKey('application_status', value) ?? 'received';
 
@@ -339,24 +339,15 @@ function ConfirmErasure({ preview, onClose }: { preview: ErasurePreview; onClose
           </Alert>
         )}
       </DialogContent>
-      {/* On a phone the two buttons stack, the deletion on top, each as wide as the dialog. */}
-      <DialogActions
-        disableSpacing
-        sx={{ flexDirection: { xs: 'column-reverse', sm: 'row' }, alignItems: { xs: 'stretch', sm: 'center' }, gap: 1, px: 3, pb: 2 }}
-      >
-        <Button onClick={onClose} disabled={busy}>
-          {t('portal.my_data.cancel')}
-        </Button>
-        <Button
-          variant="contained"
-          color="error"
-          onClick={() => void erase()}
-          disabled={!understood || busy}
-          startIcon={busy ? <CircularProgress size={18} color="inherit" aria-hidden /> : <DeleteForeverOutlinedIcon />}
-        >
-          {t('portal.my_data.confirm')}
-        </Button>
-      </DialogActions>
+      <DestructiveActions
+        cancel={t('portal.my_data.cancel')}
+        confirm={t('portal.my_data.confirm')}
+        icon={<DeleteForeverOutlinedIcon />}
+        onCancel={onClose}
+        onConfirm={() => void erase()}
+        busy={busy}
+        disabled={!understood}
+      />
     </Dialog>
   );
 }

@@ -14,7 +14,7 @@ const at = '2026-11-29T03:26:52.296Z';
 
 /**
  * Every kind of entry with what the server records in it (server/ writes no other kind: recordHistory takes a
- * HistoryAction), after the history's route has named what it holds by id (server/applications/historyNames.ts).
+ * HistoryAction), after the history's route has named what it holds by id (server/applicationCore/historyNames.ts).
  */
 const recorded: Record<HistoryAction, Pick<HistoryEntry, 'before' | 'after'> & { staff?: boolean }> = {
   status: { before: { status: received }, after: { status: ongoing } },

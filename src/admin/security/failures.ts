@@ -1,39 +1,3 @@
-import { TextField } from '@mui/material';
-
-/**
- * The six-digit code of an authenticator app: the phone's number keyboard, filled in by the phone where it offers the
- * code, and room for the space some type in the middle. `error` is the server's message for the field.
- */
-export function CodeField({
-  label,
-  value,
-  onChange,
-  error,
-  autoFocus = false,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string;
-  autoFocus?: boolean;
-}) {
-  return (
-    <TextField
-      label={label}
-      name="code"
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      error={!!error}
-      helperText={error}
-      autoComplete="one-time-code"
-      autoFocus={autoFocus}
-      required
-      fullWidth
-      slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 7 } }}
-    />
-  );
-}
-
 /** A code as typed, without the spaces people put in it. */
 export const typedCode = (value: string) => value.replace(/\s+/g, '');
 
