@@ -9,7 +9,6 @@ import {
   FormLabel,
   Radio,
   RadioGroup,
-  TextField,
 } from '@mui/material';
 import { useState } from 'react';
 import { useLocaleState, useNotify, useTranslate } from 'react-admin';
@@ -27,6 +26,7 @@ import { PendingDecisionChange } from './PendingDecisionChange';
 import { AmountInput, ProposalSection } from './ProposalSection';
 import { useShownApplication } from './useShownApplication';
 import { useUnsavedChanges } from '../unsaved/unsavedChanges';
+import { ReasonField } from '../ReasonField';
 
 const { approved, rejected } = enums.application_status;
 
@@ -184,16 +184,11 @@ function DecisionForm({ uuid, decision }: { uuid: string; decision: Decision }) 
         </>
       )}
       {decision.told && (
-        <TextField
+        <ReasonField
           label={translate('app.decision.reason')}
-          required
-          multiline
-          minRows={2}
           value={reason}
-          onChange={(event) => (setReason(event.target.value), setErrors(({ reason: _, ...rest }) => rest))}
-          error={!!errors.reason}
-          helperText={errors.reason ?? ' '}
-          slotProps={{ htmlInput: { maxLength: 2000 } }}
+          onChange={(value) => (setReason(value), setErrors(({ reason: _, ...rest }) => rest))}
+          problem={errors.reason}
         />
       )}
       {message && <Alert severity="error">{message}</Alert>}

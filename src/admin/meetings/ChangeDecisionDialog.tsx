@@ -7,6 +7,7 @@ import type { AgendaItem, Meeting } from '../../providers/staffMethods';
 import { useStaffQuery } from '../useStaffQuery';
 import { WorkDialog } from '../WorkDialog';
 import { useMeetingChange } from './useMeeting';
+import { ReasonField } from '../ReasonField';
 
 /**
  * A decision of this (decided) meeting taken up again: the board changes it only at a later meeting of the period,
@@ -68,17 +69,12 @@ export function ChangeDecisionDialog({ meeting, item, onClose }: { meeting: Meet
               </MenuItem>
             ))}
           </TextField>
-          <TextField
-            fullWidth
-            multiline
-            minRows={3}
-            required
+          <ReasonField
             label={t('reason')}
             value={reason}
-            onChange={(event) => (setReason(event.target.value), setError(null))}
-            error={!!error}
-            helperText={error ?? ' '}
-            slotProps={{ htmlInput: { maxLength: 2000 } }}
+            onChange={(value) => (setReason(value), setError(null))}
+            problem={error}
+            minRows={3}
           />
         </>
       )}

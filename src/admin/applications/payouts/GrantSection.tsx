@@ -6,6 +6,7 @@ import { formatDate, formatDateTime, formatMoney } from '../../../../resources/f
 import type { PayoutPlan } from '../../../providers/staffMethods';
 import { useApplicationMutation } from '../../useStaffQuery';
 import { FormDialog } from './FormDialog';
+import { ReasonField } from '../../ReasonField';
 
 /** Label and value pairs as a description list, one pair a row (two columns on a screen, stacked on a phone). */
 export function Facts({ facts }: { facts: [string, string][] }) {
@@ -93,17 +94,7 @@ function ExtendDeadline({ uuid, current, onClose }: { uuid: string; current: str
             error={!!problems.extended_to}
             helperText={problems.extended_to ?? ' '}
           />
-          <TextField
-            label={translate('app.payouts_tab.reason')}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            required
-            multiline
-            minRows={2}
-            slotProps={{ htmlInput: { maxLength: 2000 } }}
-            error={!!problems.reason}
-            helperText={problems.reason ?? ' '}
-          />
+          <ReasonField label={translate('app.payouts_tab.reason')} value={reason} onChange={setReason} problem={problems.reason} />
         </>
       )}
     </FormDialog>

@@ -8,6 +8,7 @@ import type { Repayments } from '../../../providers/staffMethods';
 import { useApplicationMutation } from '../../useStaffQuery';
 import { AmountInput } from '../ProposalSection';
 import { FormDialog } from './FormDialog';
+import { ReasonField } from '../../ReasonField';
 
 /** Today in Stockholm, 'YYYY-MM-DD': the day a repayment usually arrived. */
 const today = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm' }).format(new Date());
@@ -95,17 +96,7 @@ function RegisterRepayment({ uuid, repayable, onClose }: { uuid: string; repayab
         <>
           <Typography>{t('register_intro', { amount: formatMoney(repayable, locale) })}</Typography>
           <AmountInput label={t('amount')} value={amount} onChange={setAmount} required problem={problems.amount} />
-          <TextField
-            label={t('reason')}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            required
-            multiline
-            minRows={2}
-            slotProps={{ htmlInput: { maxLength: 2000 } }}
-            error={!!problems.reason}
-            helperText={problems.reason ?? ' '}
-          />
+          <ReasonField label={t('reason')} value={reason} onChange={setReason} problem={problems.reason} />
         </>
       )}
     </FormDialog>
