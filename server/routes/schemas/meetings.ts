@@ -1,9 +1,9 @@
 import { Type } from 'typebox';
-import { money, Nullable, nullableDateTime } from '../schemas.js';
+import { body, id, money, Nullable, nullableDateTime } from '../schemas.js';
 import { withheld } from './applicationLists.js';
 
 // Board meetings: the list's row, one meeting with its agenda and totals (server/meetings/ builds them).
-const { Integer } = Type;
+const { Integer, Optional } = Type;
 const Text = Type.String;
 const person = Type.Object({ id: Integer(), name: Text() });
 const nullableMoney = (description: string) => Nullable(money({ description }));
@@ -108,3 +108,19 @@ export const meeting = Type.Object({
   }),
   my_conflicts: Type.Record(Text(), Type.Boolean(), { description: 'The caller’s declarations, by application uuid' }),
 });
+
+/** A meeting as staff create or edit it: the request's body, and the admin's type of it. */
+export const meetingInput = body(
+  {
+    period_id: id,
+    held_on: Text({ maxLength: 10, description: 'YYYY-MM-DD, a Stockholm day' }),
+    place: Text({ minLength: 1, maxLength: 200 }),
+    member_ids: Type.Array(id, { minItems: 1, maxItems: 50, uniqueItems: true, description: 'Active staff users' }),
+    chair_id: id,
+    adjuster_id: id,
+    secretary_id: Optional(Nullable(id)),
+    starts_at: Optional(Nullable(Text({ maxLength: 5, description: 'HH:MM, Stockholm time' }))),
+    ends_at: Optional(Nullable(Text({ maxLength: 5, description: 'HH:MM, after starts_at' }))),
+  },
+  ['period_id', 'held_on', 'place', 'member_ids', 'chair_id', 'adjuster_id'],
+);

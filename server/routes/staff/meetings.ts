@@ -21,9 +21,9 @@ import {
 } from '../../meetings/meetings.js';
 import { boardPackPdf } from '../../meetings/pdf/boardPack.js';
 import { minutesPdf } from '../../meetings/pdf/minutes.js';
-import { body, data, id, knownUuids, listPageSchema, Nullable, uuid, type Api } from '../schemas.js';
+import { body, data, id, knownUuids, listPageSchema, uuid, type Api } from '../schemas.js';
 import { decisionMoney } from '../schemas/decisions.js';
-import { meeting, meetingRow } from '../schemas/meetings.js';
+import { meeting, meetingInput, meetingRow } from '../schemas/meetings.js';
 import { staffApplication as staffApplicationSchema } from '../schemas/staffApplication.js';
 import type { Reach } from '../../types.js';
 import { stockholmDay } from '../../clock.js';
@@ -68,20 +68,6 @@ const decideMeetingAccess = onMeeting({ allOf: ['manage-meetings', 'manage-appli
 
 const params = Type.Object({ id });
 const lineParams = Type.Object({ id, uuid: Text() });
-const meetingBody = body(
-  {
-    period_id: id,
-    held_on: Text({ maxLength: 10, description: 'YYYY-MM-DD, a Stockholm day' }),
-    place: Text({ minLength: 1, maxLength: 200 }),
-    member_ids: Type.Array(id, { minItems: 1, maxItems: 50, uniqueItems: true, description: 'Active staff users' }),
-    chair_id: id,
-    adjuster_id: id,
-    secretary_id: Optional(Nullable(id)),
-    starts_at: Optional(Nullable(Text({ maxLength: 5, description: 'HH:MM, Stockholm time' }))),
-    ends_at: Optional(Nullable(Text({ maxLength: 5, description: 'HH:MM, after starts_at' }))),
-  },
-  ['period_id', 'held_on', 'place', 'member_ids', 'chair_id', 'adjuster_id'],
-);
 const meetingAnswer = { 200: data(meeting) };
 /** Documents the query; the values are checked by parseListQuery, with translated 422s. */
 const described = (description: string) => Optional(Type.Unknown({ description }));
@@ -127,7 +113,7 @@ export default async function meetingRoutes(app: Api) {
       schema: {
         tags,
         summary: 'A new meeting of a period: its members (active staff users), the chair and the adjuster among them (two people)',
-        body: meetingBody,
+        body: meetingInput,
         response: { 201: data(meeting) },
       },
     },
@@ -154,7 +140,7 @@ export default async function meetingRoutes(app: Api) {
         tags,
         summary: 'Edits a meeting before its decisions (409 after); its period changes only while its agenda is empty',
         params,
-        body: meetingBody,
+        body: meetingInput,
         response: meetingAnswer,
       },
     },
