@@ -9,7 +9,7 @@
 import os from 'node:os';
 import { sql } from 'kysely';
 import { storeLoginLink } from '../server/auth/loginLinks.js';
-import { newToken } from '../server/auth/tokens.js';
+import { newToken } from '../server/tokens.js';
 import type { Db } from '../server/db/connect.js';
 import { openBenchApp, stats, timeCalls } from './benchApp.js';
 

@@ -55,7 +55,7 @@ export const historyActions = [
 
 export type HistoryAction = (typeof historyActions)[number];
 
-/** The scheduled jobs that write history entries of their own (server/jobs/scheduledWork.ts). */
+/** The scheduled jobs that write history entries of their own (server/scheduledWork.ts). */
 export type HistoryJob = 'followup-reminders' | 'payout-deadlines' | 'retention';
 
 /**

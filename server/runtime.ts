@@ -1,7 +1,7 @@
 import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Db } from './db/connect.js';
-import { startScheduledWork } from './jobs/scheduledWork.js';
+import { startScheduledWork } from './scheduledWork.js';
 import { startJobs, type Jobs, type JobsOptions } from './jobs/queue.js';
 import { createMailer, type Mailer } from './mail/outbox.js';
 import { openFileStorage } from './uploads/openFileStorage.js';

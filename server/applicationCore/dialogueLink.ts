@@ -1,5 +1,5 @@
 import { storeLoginLink, type LinkValidity } from '../auth/loginLinks.js';
-import { newToken } from '../auth/tokens.js';
+import { newToken } from '../tokens.js';
 import type { Db } from '../db/connect.js';
 import { AppError } from '../errors.js';
 

@@ -4,7 +4,7 @@ import { createStaff, createTestApp, type TestApp } from '../test/testApp.js';
 import { storeLoginLink } from './loginLinks.js';
 import { createSession, findApplicant } from './sessions.js';
 import { sweepExpired } from './expiry.js';
-import { hashToken, newToken } from './tokens.js';
+import { hashToken, newToken } from '../tokens.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.js';
 import { invalid } from '../errors.js';
-import { hashToken } from './tokens.js';
+import { hashToken } from '../tokens.js';
 
 // The applicants' accounts and their e-mailed login links: single use, stored as SHA-256.
 

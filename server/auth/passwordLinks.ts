@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/connect.js';
 import type { Mailer } from '../mail/outbox.js';
 import { activeStaffByEmail } from './staffAccounts.js';
-import { hashToken, newToken } from './tokens.js';
+import { hashToken, newToken } from '../tokens.js';
 
 export interface LinkRecipient {
   id: number;

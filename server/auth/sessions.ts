@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { Db } from '../db/connect.js';
 import type { Ability } from '../../resources/abilities.js';
 import { standingSql, viewerFrom, type Viewer } from './standing.js';
-import { hashToken, newToken } from './tokens.js';
+import { hashToken, newToken } from '../tokens.js';
 
 export type SessionKind = 'staff' | 'applicant';
 export const sessionCookie: Record<SessionKind, string> = { staff: 'staff_session', applicant: 'applicant_session' };

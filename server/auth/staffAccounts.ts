@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/connect.js';
 import { invalid } from '../errors.js';
 import { deleteStaffSessions } from './sessions.js';
-import { hashToken } from './tokens.js';
+import { hashToken } from '../tokens.js';
 
 // The staff users' sign-in and password reset.
 

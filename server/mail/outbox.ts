@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
 import Polyglot from 'node-polyglot';
 import type { Db } from '../db/connect.js';
-import { withoutTokens } from '../auth/tokens.js';
+import { withoutTokens } from '../tokens.js';
 import type { Jobs } from '../jobs/queue.js';
 import { translator, type Params } from '../i18n.js';
 import { isLocale, defaultLocale } from '../../resources/locales.js';

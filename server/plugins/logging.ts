@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { pino, type Logger, type LoggerOptions } from 'pino';
-import { withoutTokens } from '../auth/tokens.js';
+import { withoutTokens } from '../tokens.js';
 
 /** What a client may send as its own request id (X-Request-Id): short, and nothing a log reader could trip on. */
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;

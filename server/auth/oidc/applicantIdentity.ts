@@ -3,7 +3,7 @@ import type { Db } from '../../db/connect.js';
 import { AppError } from '../../errors.js';
 import { applicantByEmail, registerApplicant } from '../loginLinks.js';
 import type { AuthKeys } from '../secrets.js';
-import { hashToken, newToken } from '../tokens.js';
+import { hashToken, newToken } from '../../tokens.js';
 import { adoptPersonalNumber, linkEid, type EidNotice } from './identityLinks.js';
 import type { OidcClaims } from './relyingParty.js';
 

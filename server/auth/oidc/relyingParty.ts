@@ -3,7 +3,7 @@ import type { Clock } from '../../clock.js';
 import type { OidcSettings } from '../../config.js';
 import type { Db } from '../../db/connect.js';
 import { AppError } from '../../errors.js';
-import { hashToken } from '../tokens.js';
+import { hashToken } from '../../tokens.js';
 
 /** Whose sign-in a flow is: an applicant's e-ID or staff's single sign-on (each its own provider and redirect). */
 export type OidcAudience = 'applicant' | 'staff';

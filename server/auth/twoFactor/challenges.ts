@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.js';
-import { hashToken, newToken } from '../tokens.js';
+import { hashToken, newToken } from '../../tokens.js';
 
 // A staff sign-in between a right password and the second factor: a token of its own in a cookie, short lived, and
 // spent after a few wrong codes, so a password alone gives no session and no endless guessing.

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.js';
-import { hashToken } from '../tokens.js';
+import { hashToken } from '../../tokens.js';
 
 // One-time recovery codes, for a staff user whose phone is lost: shown once, stored only as their SHA-256.
 

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { enums } from '../../../resources/enums.js';
 import type { Locale } from '../../../resources/locales.js';
-import { hashToken } from '../../auth/tokens.js';
+import { hashToken } from '../../tokens.js';
 import { applicantData } from '../../dataProtection/dataExport.js';
 import { translator } from '../../i18n.js';
 import { createApplication, createPeriod } from '../../test/handlingFixtures.js';

@@ -1,6 +1,6 @@
 import { storeLoginLink } from '../../auth/loginLinks.js';
 import { assertNotLimited, perHour, recordFailure } from '../../auth/rateLimit.js';
-import { newToken } from '../../auth/tokens.js';
+import { newToken } from '../../tokens.js';
 import type { Db } from '../../db/connect.js';
 import type { Params } from '../../i18n.js';
 import type { Api } from '../schemas.js';

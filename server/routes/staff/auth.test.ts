@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { hashToken } from '../../auth/tokens.js';
+import { hashToken } from '../../tokens.js';
 import {
   call,
   createStaff,

@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { hashToken } from '../../auth/tokens.js';
+import { hashToken } from '../../tokens.js';
 import * as secondFactorConfirmation from '../../db/migrations/0033_second_factor_confirmation.js';
 import { startOidcServer, type OidcServer } from '../../test/oidcServer.js';
 import { call, createStaff, createTestApp, expectAccountDelayed, login, PASSWORD, type TestApp } from '../../test/testApp.js';

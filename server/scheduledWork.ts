@@ -1,18 +1,18 @@
-import { remindDueFollowups } from '../applications/followupRequests.js';
-import type { BackupSources } from '../backups/baseBackup.js';
-import { backupAndKeep } from '../backups/backupRun.js';
-import { newestBackup } from '../backups/backupFolder.js';
-import { sweepExpired } from '../auth/expiry.js';
-import { sendRequestedPasswordLink } from '../auth/passwordLinks.js';
-import { buildExport, sweepExpiredExports } from '../dataProtection/dataExport.js';
-import { runRetention } from '../dataProtection/retentionRun.js';
-import { runPayoutDeadlines } from '../payouts/deadline.js';
-import type { Clock } from '../clock.js';
-import type { Config } from '../config.js';
-import type { Db } from '../db/connect.js';
-import type { Mailer } from '../mail/outbox.js';
-import type { Jobs } from './queue.js';
-import type { FileStorage } from '../uploads/storage.js';
+import { remindDueFollowups } from './applications/followupRequests.js';
+import type { BackupSources } from './backups/baseBackup.js';
+import { backupAndKeep } from './backups/backupRun.js';
+import { newestBackup } from './backups/backupFolder.js';
+import { sweepExpired } from './auth/expiry.js';
+import { sendRequestedPasswordLink } from './auth/passwordLinks.js';
+import { buildExport, sweepExpiredExports } from './dataProtection/dataExport.js';
+import { runRetention } from './dataProtection/retentionRun.js';
+import { runPayoutDeadlines } from './payouts/deadline.js';
+import type { Clock } from './clock.js';
+import type { Config } from './config.js';
+import type { Db } from './db/connect.js';
+import type { Mailer } from './mail/outbox.js';
+import type { Jobs } from './jobs/queue.js';
+import type { FileStorage } from './uploads/storage.js';
 
 export interface ScheduledWorkDeps {
   db: Db;
