@@ -53,7 +53,7 @@ const layers: { name: string; paths: string[] }[] = [
   // Requests and answers.
   {
     name: 'http',
-    paths: ['server/types.ts', 'server/plugins', 'server/routes', 'server/settingsEngine/routes.ts', 'server/metrics'],
+    paths: ['server/types.ts', 'server/plugins', 'server/routes', 'server/metrics'],
   },
   // What puts it all together and starts it: the app, the process, the scheduled work, the commands.
   {

@@ -6,7 +6,7 @@ import { createLogger, processLog } from './plugins/logging.js';
 import { serveMetrics, type MetricsServer } from './metrics/metricsServer.js';
 import { countUsers, DEMO_PASSWORD, demoLogins, seedDemo } from './demo/demo.js';
 import { startRuntime } from './runtime.js';
-import { openFileStorage } from './uploads/openFileStorage.js';
+import { openFileStorage } from './backups/openFileStorage.js';
 
 const startedAt = Date.now();
 // In production every line the process writes is JSON, as the request log's; in development its start is plain text.

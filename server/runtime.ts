@@ -4,7 +4,7 @@ import type { Db } from './db/connect.js';
 import { startScheduledWork } from './scheduledWork.js';
 import { startJobs, type Jobs, type JobsOptions } from './jobs/queue.js';
 import { createMailer, type Mailer } from './mail/outbox.js';
-import { openFileStorage } from './uploads/openFileStorage.js';
+import { openFileStorage } from './backups/openFileStorage.js';
 import type { FileStorage } from './uploads/storage.js';
 
 /** What the app runs beside its HTTP routes: the time, the job queue, the mail and where files are kept. */

@@ -7,7 +7,7 @@ import { sendPasswordLink } from '../auth/passwordLinks.js';
 import { startRuntime } from '../runtime.js';
 import { openDatabase } from '../db/index.js';
 import { DEMO_PASSWORD, demoLogins, seedDemo } from './demo.js';
-import { openFileStorage } from '../uploads/openFileStorage.js';
+import { openFileStorage } from '../backups/openFileStorage.js';
 
 const args = process.argv.slice(2);
 const adminEmail = args.includes('--admin') ? args[args.indexOf('--admin') + 1] : null;

@@ -1,6 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import resourceRoutes from '../settingsEngine/routes.js';
+import resourceRoutes from './settingsResources.js';
 import applicantApplicationRoutes from './applicant/applications.js';
 import applicantAuthRoutes from './applicant/auth.js';
 import applicantEidRoutes from './applicant/eid.js';
@@ -52,7 +52,7 @@ import statisticsRoutes from './staff/statistics.js';
 
 /**
  * Every route of the API, under its prefix, grouped by who calls it: `public/` (anyone), `applicant/` (the portal),
- * `staff/` (the admin), and the generated resource routes of server/settingsEngine/routes.ts.
+ * `staff/` (the admin), and the generated resource routes of server/routes/settingsResources.ts.
  */
 export async function apiRoutes(instance: FastifyInstance) {
   // The one place the type provider is set: each plugin's TypeBox schemas type its handlers' requests.

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineResource, integer, text, zip } from '../../resources/fields.js';
 import { call, createStaff, createTestApp, sessionCookie, type TestApp } from '../test/testApp.js';
-import { registerResource } from './routes.js';
+import { registerResource } from '../routes/settingsResources.js';
 
 // An entity declared here only, with a table in this test's database: what the recipe in docs/ARCHITECTURE.md
 // promises a new entity gets from its declaration, without an edit to the engine.

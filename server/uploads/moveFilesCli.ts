@@ -7,7 +7,7 @@
  */
 import { loadConfig } from '../config.js';
 import { moveFiles } from './moveFiles.js';
-import { openFileStorage } from './openFileStorage.js';
+import { openFileStorage } from '../backups/openFileStorage.js';
 import { localStorage } from './storage.js';
 
 let config: ReturnType<typeof loadConfig>;

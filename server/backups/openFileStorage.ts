@@ -1,5 +1,5 @@
-import { archivingStorage } from '../backups/fileArchive.js';
-import { localStorage, type FileStorage } from './storage.js';
+import { archivingStorage } from './fileArchive.js';
+import { localStorage, type FileStorage } from '../uploads/storage.js';
 
 /**
  * The storage the settings name: the local folder, or (FILE_STORAGE=s3://…) the object store, loaded only then. Apart
@@ -19,6 +19,6 @@ export async function openFileStorage(
     const local = localStorage(config.dataDir);
     return config.backupDir ? archivingStorage(local, config.dataDir, config.backupDir, warn) : local;
   }
-  const { s3Storage } = await import('./s3Storage.js');
+  const { s3Storage } = await import('../uploads/s3Storage.js');
   return s3Storage(config.fileStorage, { forcePathStyle: config.s3ForcePathStyle });
 }

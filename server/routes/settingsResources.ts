@@ -7,14 +7,14 @@ import { partOf, resourceList } from '../../resources/index.js';
 import { stockholmDay } from '../clock.js';
 import { toCsv } from '../csv.js';
 import { invalid } from '../errors.js';
-import { id, money, Nullable } from '../routes/schemas.js';
+import { id, money, Nullable } from './schemas.js';
 import { parseListQuery } from '../lists/listQuery.js';
-import { record, listOf } from '../routes/scopes.js';
-import { toCsvValue } from './csvValues.js';
-import { resourceHooks } from './hooks.js';
-import { resourceListGrammar } from './listGrammar.js';
-import { createRecord, deleteRecord, getRecord, listRecords, updateRecord, type AnyDb } from './repository.js';
-import { importRows, prepareRecord } from './writes.js';
+import { record, listOf } from './scopes.js';
+import { toCsvValue } from '../settingsEngine/csvValues.js';
+import { resourceHooks } from '../settingsEngine/hooks.js';
+import { resourceListGrammar } from '../settingsEngine/listGrammar.js';
+import { createRecord, deleteRecord, getRecord, listRecords, updateRecord, type AnyDb } from '../settingsEngine/repository.js';
+import { importRows, prepareRecord } from '../settingsEngine/writes.js';
 
 type Query = Record<string, string | string[]>;
 
