@@ -1,15 +1,12 @@
 import { Alert, Box, Button, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useApi } from '../components/useApi';
 import { useI18n } from '../components/i18n';
 import { ApiError } from '../providers/httpClient';
-import type { JsonOf } from '../../server/routes/schemas';
-import type { oidcProvider, oidcStart } from '../../server/routes/schemas/signIn';
-import { http } from './providers';
+import { portalApi, portalReads, useRead } from './portalApi';
 
 /** The provider's name, once the server has named one; null while asking, without one, and when the question fails. */
 export function useEidProvider(): string | null {
-  const { data } = useApi<JsonOf<typeof oidcProvider>['data']>(http, '/frontend-users/oidc');
+  const { data } = useRead(portalReads.eidProvider());
   return data?.name || null;
 }
 
@@ -25,11 +22,9 @@ export function useEidStart() {
     setStarting(true);
     setError(null);
     try {
-      const response = await http.post<JsonOf<typeof oidcStart>>('/frontend-users/oidc/start', {
-        data: returnTo ? { return_to: returnTo } : {},
-      });
+      const started = await portalApi.startEid(returnTo);
       // Still starting while the browser leaves: a second click would only start a second flow.
-      window.location.assign(response.data.data.url);
+      window.location.assign(started.url);
     } catch (e) {
       // The server's own message (e.g. the provider unavailable); without an answer, ours.
       setError(e instanceof ApiError && e.status > 0 ? e.message : t('portal.eid.unreachable'));

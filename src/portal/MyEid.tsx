@@ -16,11 +16,11 @@ import { useEffect, useRef, useState } from 'react';
 import { formatDate, formatDateTime } from '../../resources/format';
 import { useI18n } from '../components/i18n';
 import { ApiError } from '../providers/httpClient';
-import { http } from './providers';
 import { Link as RouterLink } from './router';
 import type { JsonOf } from '../../server/routes/schemas';
 import type { accountEid } from '../../server/routes/schemas/eidLinks';
 import { DestructiveActions } from './DestructiveActions';
+import { portalApi } from './portalApi';
 
 export type AccountEid = JsonOf<typeof accountEid>;
 
@@ -115,8 +115,7 @@ function ConfirmRemoval({ provider, onClose, onRemoved }: { provider: string; on
     setBusy(true);
     setError(null);
     try {
-      const response = await http.delete<{ data: AccountEid }>('/frontend-users/me/eid', { body: { data: { confirm: true } } });
-      onRemoved(response.data.data);
+      onRemoved(await portalApi.removeEid());
     } catch (caught) {
       setError(caught instanceof ApiError && caught.status > 0 ? caught.message : t('portal.my_data.network_error'));
       setBusy(false);

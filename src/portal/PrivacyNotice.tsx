@@ -1,11 +1,6 @@
 import { Alert, Box, LinearProgress, Typography } from '@mui/material';
-import { useApi } from '../components/useApi';
 import { useI18n } from '../components/i18n';
-import { http } from './providers';
-import type { JsonOf } from '../../server/routes/schemas';
-import type { privacyNotice } from '../../server/routes/schemas/dataProtection';
-
-type Notice = JsonOf<typeof privacyNotice>;
+import { portalReads, useRead } from './portalApi';
 
 /** The notice's paragraphs: the text staff wrote, split at its blank lines. */
 export function noticeParagraphs(body: string): string[] {
@@ -21,7 +16,7 @@ export function noticeParagraphs(body: string): string[] {
  */
 export function PrivacyNotice() {
   const { t, locale } = useI18n();
-  const { data, error, loading } = useApi<Notice>(http, '/privacy-notice', locale);
+  const { data, error, loading } = useRead(portalReads.privacyNotice(), locale);
   const paragraphs = data ? noticeParagraphs(data.body) : [];
 
   return (

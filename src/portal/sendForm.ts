@@ -1,9 +1,8 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { attributeLabel } from '../../resources/attributeLabel';
 import { email } from '../../resources/validators';
-import type { JsonOf, message as messageAnswer } from '../../server/routes/schemas';
 import { ApiError } from '../providers/httpClient';
-import { http } from './providers';
+import { portalApi } from './portalApi';
 
 export type FormResult = { ok: boolean; message: string } | null;
 
@@ -40,8 +39,8 @@ export function useSendForm<T extends Record<string, string>>(
     try {
       // Sent as checked: a space typed or pasted around a value is not part of it.
       const trimmed = Object.fromEntries(Object.entries(values).map(([name, value]) => [name, value.trim()])) as T;
-      const response = await http.post<JsonOf<typeof messageAnswer>>(path, { data: body(trimmed) });
-      setResult({ ok: true, message: response.data.data.message });
+      const answer = await portalApi.sendForm(path, body(trimmed));
+      setResult({ ok: true, message: answer.message });
     } catch (error) {
       setErrors(error instanceof ApiError ? (error.body.errors ?? {}) : {});
       setResult({ ok: false, message: (error as Error).message });

@@ -4,24 +4,20 @@ import { Link as RouterLink, useNavigate } from '../router';
 import { enums } from '../../../resources/enums';
 import { orgNumber as checkOrgNumber } from '../../../resources/validators';
 import { unreadableMoneyReason, type UnreadableMoney } from '../../components/MoneyInput';
-import { useApi } from '../../components/useApi';
 import { ApiError } from '../../providers/httpClient';
 import { useI18n } from '../../components/i18n';
 import { langOf, sentenceWith } from '../../components/contentLanguage';
-import { http } from '../providers';
 import { FormContext, type FormApi } from '../../forms/application/FormContext';
 import { ProblemList } from './ProblemList';
 import { SaveStatus } from './SaveStatus';
 import { AttachmentsStep, ContactStep, OrganisationStep, PeriodStep, QuestionsStep } from '../../forms/application/steps';
-import type { ApplicationForm, Category, OpenPeriod, StoredFile } from '../../forms/application/types';
+import type { ApplicationForm, StoredFile } from '../../forms/application/types';
 import { useDraft } from './useDraft';
 import { inputId } from '../../forms/application/fieldIds';
 import type { FieldProblem } from '../../forms/application/validation';
-import type { JsonOf } from '../../../server/routes/schemas';
-import type { registeredOrganisation } from '../../../server/routes/schemas/portal';
+import { applicationFiles, portalApi, portalReads, useRead } from '../portalApi';
 
 /** GET /portal/organisations/:org_number: the register's details of an organisation. */
-type OrganisationLookup = JsonOf<typeof registeredOrganisation>;
 
 type Rules = typeof import('../../forms/application/validation');
 // The form's rules (with the phone number library, a third of the page's weight) load at the first interaction:
@@ -29,7 +25,6 @@ type Rules = typeof import('../../forms/application/validation');
 const loadRules = () => import('../../forms/application/validation');
 
 /** The applicant's files go to their own draft. */
-const applicantFiles = { http, base: (uuid: string) => `/portal/applications/${uuid}/files` };
 
 const stepKeys = ['period', 'questions', 'organisation', 'contact', 'attachments'] as const;
 
@@ -54,8 +49,8 @@ export function ApplicationEditor({ initial }: { initial: ApplicationForm }) {
   const navigate = useNavigate();
   const { values, change, flush, savedAt, state, serverErrors } = useDraft(initial);
   const readOnly = initial.status !== enums.application_status.draft;
-  const periods = useApi<OpenPeriod[]>(http, '/portal/periods', locale);
-  const categories = useApi<Category[]>(http, '/portal/categories', locale);
+  const periods = useRead(portalReads.periods(), locale);
+  const categories = useRead(portalReads.categories(), locale);
   const [questions, setQuestions] = useState(initial.questions);
   const [files, setFiles] = useState<StoredFile[]>(initial.files);
   const [step, setStep] = useState(Math.min(Math.max(initial.step, 1), 5));
@@ -114,8 +109,8 @@ export function ApplicationEditor({ initial }: { initial: ApplicationForm }) {
     if (typeId === initial.application_type_id && questions === initial.questions) return;
     let live = true;
     void flush().then(() =>
-      http.get<{ data: ApplicationForm }>(`/portal/applications/${initial.uuid}`).then((response) => {
-        if (live) setQuestions(response.data.data.questions);
+      portalApi.application(initial.uuid).then((application) => {
+        if (live) setQuestions(application.questions);
       }),
     );
     return () => {
@@ -151,7 +146,7 @@ export function ApplicationEditor({ initial }: { initial: ApplicationForm }) {
     // A refused save is told at once, as the field may not have been left.
     problem: (name) => (showAll || touched.has(name) || name in serverErrors ? problems.find((p) => p.field === name)?.message : undefined),
     readOnly,
-    files: applicantFiles,
+    files: applicationFiles,
   };
 
   const goTo = (next: number, focus?: string) => {
@@ -187,7 +182,7 @@ export function ApplicationEditor({ initial }: { initial: ApplicationForm }) {
     setLookupNote(null);
     if (!number.trim() || checkOrgNumber(number)) return;
     try {
-      const found = (await http.get<{ data: OrganisationLookup }>(`/portal/organisations/${encodeURIComponent(number.trim())}`)).data.data;
+      const found = await portalApi.organisation(number);
       change('org_name', found.name);
       const fill: Record<string, unknown> = {
         organisation_type: found.type,
@@ -215,8 +210,8 @@ export function ApplicationEditor({ initial }: { initial: ApplicationForm }) {
     }
     setSending(true);
     try {
-      const answer = await http.post<{ data: { reference: string | null } }>(`/portal/applications/${initial.uuid}/submit`);
-      const thanks = new URLSearchParams({ name: initial.application_type ?? '', reference: answer.data.data.reference ?? '' });
+      const answer = await portalApi.submit(initial.uuid);
+      const thanks = new URLSearchParams({ name: initial.application_type ?? '', reference: answer.reference ?? '' });
       void navigate(`/tack?${thanks.toString()}`);
     } catch (failure) {
       const errors = failure instanceof ApiError ? failure.body.errors : undefined;

@@ -7,12 +7,10 @@ import type { Field } from '../../../resources/fields';
 import { formatDate, formatMoney } from '../../../resources/format';
 import { plainText } from '../../../resources/plainText';
 import { applies } from '../../../resources/validate';
-import { API_PREFIX } from '../../providers/config';
-import { useApi } from '../../components/useApi';
 import { useI18n } from '../../components/i18n';
 import { langOf, someUntranslated, UntranslatedNote } from '../../components/contentLanguage';
-import { http } from '../providers';
-import type { ApplicationForm, Category, StoredFile } from '../../forms/application/types';
+import type { StoredFile } from '../../forms/application/types';
+import { fileUrl, portalReads, useRead } from '../portalApi';
 
 const stepKeys = ['period', 'questions', 'organisation', 'contact', 'attachments'] as const;
 const { approved, rejected } = enums.application_status;
@@ -23,8 +21,8 @@ const { approved, rejected } = enums.application_status;
  */
 export default function ApplicationSummary({ uuid }: { uuid: string }) {
   const { t, locale } = useI18n();
-  const application = useApi<ApplicationForm>(http, `/portal/applications/${uuid}`, locale);
-  const categories = useApi<Category[]>(http, '/portal/categories', locale);
+  const application = useRead(portalReads.application(uuid), locale);
+  const categories = useRead(portalReads.categories(), locale);
   if (application.error) return <Alert severity="error">{application.error.message}</Alert>;
   if (!application.data || !categories.data) return <LinearProgress aria-label={t('portal.loading')} />;
   const form = application.data;
@@ -36,7 +34,7 @@ export default function ApplicationSummary({ uuid }: { uuid: string }) {
       <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
         {files.map((file) => (
           <li key={file.uuid}>
-            <Link href={`${API_PREFIX}/portal/applications/${form.uuid}/files/${file.uuid}`} download={file.name}>
+            <Link href={fileUrl(form.uuid, file.uuid)} download={file.name}>
               {file.name}
             </Link>
           </li>

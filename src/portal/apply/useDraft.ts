@@ -1,6 +1,6 @@
 import type { ApplicationForm, FormValues } from '../../forms/application/types';
 import { useAutosave, type Changes } from '../autosave/useAutosave';
-import { http } from '../providers';
+import { portalApi } from '../portalApi';
 
 /**
  * One field's change over `values`; an answer (`definitions.<question id>`) over the other answers, so a few changed
@@ -15,7 +15,6 @@ function withChange(values: FormValues, name: string, value: unknown): FormValue
 
 /** The application's draft, saved as the applicant goes (useAutosave); the time of a save is the server's. */
 export function useDraft(initial: ApplicationForm) {
-  const path = `/portal/applications/${initial.uuid}`;
   return useAutosave<FormValues>({
     key: `application-draft:${initial.uuid}`,
     initial,
@@ -23,7 +22,7 @@ export function useDraft(initial: ApplicationForm) {
     apply: withChange,
     save: async (changes: Changes) => {
       const data = Object.entries(changes).reduce((sent, [name, value]) => withChange(sent, name, value), {});
-      return (await http.put<{ data: ApplicationForm }>(path, { data })).data.data.updated_at;
+      return portalApi.saveDraft(initial.uuid, data);
     },
   });
 }

@@ -4,12 +4,12 @@ import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react
 import { useI18n } from '../../components/i18n';
 import { visuallyHidden } from '../../components/visuallyHidden';
 import { ApiError } from '../../providers/httpClient';
-import { http } from '../providers';
 import { ChosenFiles } from './ChosenFiles';
 import { MAX_MESSAGE_FILES, MAX_MESSAGE_LENGTH } from '../../../resources/dialogue';
 import { ACCEPTED_FILES } from '../../forms/application/acceptedFiles';
-import { messagesPath, type DialogueMessage } from './types';
+import { type DialogueMessage } from './types';
 import { useUnsentText } from './useUnsentText';
+import { portalApi } from '../portalApi';
 
 const sameFile = (a: File, b: File) => a.name === b.name && a.size === b.size && a.lastModified === b.lastModified;
 
@@ -85,13 +85,11 @@ export function MessageComposer({
     for (const file of files) form.append('files', file);
     setProgress(0);
     try {
-      const response = await http.post<{ data: DialogueMessage }>(messagesPath(applicationUuid), form, {
-        onUploadProgress: (e) => setProgress(e.total ? Math.round((e.loaded / e.total) * 100) : 0),
-      });
+      const message = await portalApi.sendMessage(applicationUuid, form, setProgress);
       clearText();
       setFiles([]);
       setSent(true);
-      onSent(response.data.data);
+      onSent(message);
     } catch (failure) {
       const errors = failure instanceof ApiError ? failure.body.errors : undefined;
       setProblems({

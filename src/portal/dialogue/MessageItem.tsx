@@ -3,8 +3,8 @@ import HandshakeOutlinedIcon from '@mui/icons-material/HandshakeOutlined';
 import { Box, Chip, Link, Paper, Typography } from '@mui/material';
 import { formatDateTime, formatFileSize } from '../../../resources/format';
 import { useI18n } from '../../components/i18n';
-import { API_PREFIX } from '../../providers/config';
 import type { DialogueMessage, MessageFile } from './types';
+import { fileUrl } from '../portalApi';
 
 /** One attachment: a download link with its size; staff's agreement is marked as the agreement. */
 function Attachment({ applicationUuid, file }: { applicationUuid: string; file: MessageFile }) {
@@ -16,11 +16,7 @@ function Attachment({ applicationUuid, file }: { applicationUuid: string; file: 
       ) : (
         <AttachFileIcon fontSize="small" color="action" aria-hidden="true" />
       )}
-      <Link
-        href={`${API_PREFIX}/portal/applications/${applicationUuid}/files/${file.uuid}`}
-        download={file.name}
-        sx={{ overflowWrap: 'anywhere' }}
-      >
+      <Link href={fileUrl(applicationUuid, file.uuid)} download={file.name} sx={{ overflowWrap: 'anywhere' }}>
         {file.name}
       </Link>
       <Typography variant="body2" color="text.secondary" component="span">

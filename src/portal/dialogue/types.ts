@@ -4,6 +4,3 @@ import type { dialogueMessage, JsonOf } from '../../../server/routes/schemas';
 export type DialogueMessage = Omit<JsonOf<typeof dialogueMessage>, 'user'>;
 /** An attachment of a message; `is_agreement` marks staff's agreement (for the applicant to sign). */
 export type MessageFile = DialogueMessage['files'][number];
-
-/** The dialogue's path under the API. */
-export const messagesPath = (applicationUuid: string) => `/portal/applications/${applicationUuid}/messages`;

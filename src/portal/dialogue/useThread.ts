@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { http } from '../providers';
-import { messagesPath, type DialogueMessage } from './types';
+import { type DialogueMessage } from './types';
+import { portalApi } from '../portalApi';
 
 export interface Thread {
   messages: DialogueMessage[] | null;
@@ -21,11 +21,11 @@ export function useThread(applicationUuid: string): Thread {
 
   const load = useCallback(() => {
     const request = ++latest.current;
-    http
-      .get<{ data: DialogueMessage[] }>(messagesPath(applicationUuid))
-      .then((response) => {
+    portalApi
+      .messages(applicationUuid)
+      .then((thread) => {
         if (request !== latest.current) return;
-        setMessages(response.data.data);
+        setMessages(thread);
         setError(null);
       })
       .catch((failure: Error) => request === latest.current && setError(failure));

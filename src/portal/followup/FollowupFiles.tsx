@@ -4,10 +4,9 @@ import { useI18n } from '../../components/i18n';
 import { StoredFileItem } from '../../components/StoredFileItem';
 import { ACCEPTED_FILES } from '../../forms/application/acceptedFiles';
 import { inputId } from '../../forms/application/fieldIds';
-import { API_PREFIX } from '../../providers/config';
 import { ApiError } from '../../providers/httpClient';
-import { http } from '../providers';
-import { filePath, followupPath, type FollowupFile } from './types';
+import { type FollowupFile } from './types';
+import { fileUrl, portalApi } from '../portalApi';
 
 interface Props {
   applicationUuid: string;
@@ -44,10 +43,8 @@ export function FollowupFiles({ applicationUuid, files, maxBytes, onChange, read
       body.append('file', file);
       setUploading({ name: file.name, progress: 0 });
       try {
-        const response = await http.post<{ data: FollowupFile }>(`${followupPath(applicationUuid)}/files`, body, {
-          onUploadProgress: (e) => setUploading({ name: file.name, progress: e.total ? Math.round((e.loaded / e.total) * 100) : 0 }),
-        });
-        all = [...all, response.data.data];
+        const added = await portalApi.addFollowupFile(applicationUuid, body, (progress) => setUploading({ name: file.name, progress }));
+        all = [...all, added];
         onChange(all);
       } catch (failure) {
         const fieldError = failure instanceof ApiError ? failure.body.errors?.file : undefined;
@@ -62,7 +59,7 @@ export function FollowupFiles({ applicationUuid, files, maxBytes, onChange, read
   const remove = async (file: FollowupFile) => {
     setProblem(null);
     try {
-      await http.delete(`${followupPath(applicationUuid)}/files/${file.uuid}`);
+      await portalApi.removeFollowupFile(applicationUuid, file.uuid);
       onChange(files.filter((f) => f.uuid !== file.uuid));
     } catch (failure) {
       setProblem(`${file.name}: ${(failure as Error).message}`);
@@ -84,7 +81,7 @@ export function FollowupFiles({ applicationUuid, files, maxBytes, onChange, read
               key={file.uuid}
               name={file.name}
               size={file.size}
-              href={`${API_PREFIX}${filePath(applicationUuid, file.uuid)}`}
+              href={fileUrl(applicationUuid, file.uuid)}
               onRemove={readOnly ? undefined : () => void remove(file)}
             />
           ))}

@@ -7,12 +7,12 @@ import type { FieldProblem } from '../../forms/application/validation';
 import { ApiError } from '../../providers/httpClient';
 import { ProblemList } from '../apply/ProblemList';
 import { SaveStatus } from '../apply/SaveStatus';
-import { http } from '../providers';
 import { fieldProblem, followupFields, MAX_COUNT, MAX_LENGTH, missingFields, type FollowupField } from './answers';
 import { FollowupFiles } from './FollowupFiles';
 import { FollowupQuestions } from './FollowupQuestions';
-import { followupPath, type Followup } from './types';
+import { type Followup } from './types';
 import { useFollowupDraft } from './useFollowupDraft';
+import { portalApi } from '../portalApi';
 
 /** A problem of the list, with its reason to show beside the field. */
 type Problem = FieldProblem & { reason: string };
@@ -80,9 +80,9 @@ export function FollowupForm({ followup, onSent }: { followup: Followup; onSent:
     try {
       // The last answers must be on the server before it checks them.
       if (!(await flush())) throw new Error('not saved');
-      const response = await http.post<{ data: Followup }>(`${followupPath(uuid)}/submit`);
+      const sent = await portalApi.submitFollowup(uuid);
       forget();
-      onSent(response.data.data);
+      onSent(sent);
     } catch (error) {
       const errors = error instanceof ApiError && error.status === 422 ? error.body.errors : undefined;
       if (errors && Object.keys(errors).length) showProblems(Object.entries(errors).map(([field, message]) => problem(field, message)));

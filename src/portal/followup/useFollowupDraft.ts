@@ -1,7 +1,7 @@
 import { useAutosave } from '../autosave/useAutosave';
-import { http } from '../providers';
 import { followupFields, payloadOf, valuesOf, type FollowupField, type FollowupValues } from './answers';
-import { followupPath, type Followup } from './types';
+import { type Followup } from './types';
+import { portalApi } from '../portalApi';
 
 /**
  * The follow-up's answers, saved as they are typed (useAutosave): only the known answers are taken from this browser's
@@ -17,7 +17,7 @@ export function useFollowupDraft(initial: Followup) {
     payload: (field, value) => payloadOf(field as FollowupField, value as FollowupValues[FollowupField]),
     // The report's answer has no time of saving: the browser's is shown.
     save: async (changes) => {
-      await http.put(followupPath(uuid), { data: changes });
+      await portalApi.saveFollowup(uuid, changes);
       return new Date().toISOString();
     },
   });

@@ -3,9 +3,9 @@ import { useState, type FormEvent } from 'react';
 import { TextInput } from '../../components/TextInput';
 import { useI18n } from '../../components/i18n';
 import { ApiError } from '../../providers/httpClient';
-import { http } from '../providers';
-import { fieldErrors, grantPath, type Grant } from './types';
+import { fieldErrors, type Grant } from './types';
 import { useSessionDraft } from './useSessionDraft';
+import { portalApi } from '../portalApi';
 
 /**
  * Accepting the grant's conditions: who signs for the organisation, their role and a confirmation, then one more
@@ -37,9 +37,9 @@ export function AcceptanceForm({ grant, onAccepted }: { grant: Grant; onAccepted
     setSending(true);
     setFailure(null);
     try {
-      const response = await http.post<{ data: Grant }>(`${grantPath(grant.uuid)}/accept`, { data: values });
+      const accepted = await portalApi.acceptGrant(grant.uuid, values);
       clear();
-      onAccepted(response.data.data);
+      onAccepted(accepted);
     } catch (error) {
       setConfirming(false);
       if (error instanceof ApiError) setErrors(fieldErrors(error.body));

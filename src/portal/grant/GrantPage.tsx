@@ -5,16 +5,15 @@ import { enums, enumKey } from '../../../resources/enums';
 import { formatDate, formatDateTime, formatMoney } from '../../../resources/format';
 import { useI18n } from '../../components/i18n';
 import { langOf, someUntranslated, UntranslatedNote } from '../../components/contentLanguage';
-import { useApi } from '../../components/useApi';
 import { usePageTitle } from '../../components/usePageTitle';
 import { ApiError } from '../../providers/httpClient';
-import { http } from '../providers';
 import { Link as RouterLink, Navigate, useParams } from '../router';
 import { AcceptanceForm } from './AcceptanceForm';
 import { GrantTotals } from './GrantTotals';
 import { PayoutForm } from './PayoutForm';
 import { PayoutReceipts } from './PayoutReceipts';
-import { grantPath, withReceipts, type Grant, type Receipt } from './types';
+import { withReceipts, type Grant, type Receipt } from './types';
+import { portalReads, useRead } from '../portalApi';
 
 const statusKey = (value: number) => enumKey('payout_status', value) ?? 'requested';
 const noFiles: File[] = [];
@@ -30,7 +29,7 @@ export default function GrantPage() {
   const { t, locale } = useI18n();
   usePageTitle(t('portal.grant.title'));
   const { applicationUuid = '' } = useParams();
-  const { data, error } = useApi<Grant>(http, grantPath(applicationUuid), locale);
+  const { data, error } = useRead(portalReads.grant(applicationUuid), locale);
   const [changed, setChanged] = useState<Grant | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   // Receipts chosen with a request, by its payout, until its receipts' section takes them to upload.

@@ -4,10 +4,10 @@ import { formatMoney } from '../../../resources/format';
 import { TextInput } from '../../components/TextInput';
 import { useI18n } from '../../components/i18n';
 import { ApiError } from '../../providers/httpClient';
-import { http } from '../providers';
 import { ReceiptPicker } from './ReceiptPicker';
 import { fieldErrors, type Grant } from './types';
 import { useSessionDraft } from './useSessionDraft';
+import { portalApi } from '../portalApi';
 
 const kinds = ['bankgiro', 'plusgiro', 'bank'] as const;
 
@@ -52,9 +52,9 @@ export function PayoutForm({
         account_number: values.account_number,
         ...(bank && { clearing_number: values.clearing_number }),
       };
-      const response = await http.post<{ data: Grant }>(`/portal/applications/${grant.uuid}/payouts`, { data });
+      const asked = await portalApi.askPayout(grant.uuid, data);
       clear();
-      onRequested(response.data.data, receipts);
+      onRequested(asked, receipts);
     } catch (error) {
       const fields = error instanceof ApiError ? fieldErrors(error.body) : {};
       setErrors(fields);

@@ -4,10 +4,9 @@ import { RECEIPTS_PER_PAYOUT, receiptsCanBeAdded, receiptsCanBeRemoved } from '.
 import { StoredFileItem } from '../../components/StoredFileItem';
 import { useI18n } from '../../components/i18n';
 import { ACCEPTED_FILES } from '../../forms/application/acceptedFiles';
-import { API_PREFIX } from '../../providers/config';
 import { ApiError } from '../../providers/httpClient';
-import { http } from '../providers';
-import { receiptsPath, type Grant, type Receipt } from './types';
+import { type Grant, type Receipt } from './types';
+import { fileUrl, portalApi } from '../portalApi';
 
 type Payout = Grant['payouts'][number];
 
@@ -37,7 +36,6 @@ export function PayoutReceipts({ applicationUuid, payout, maxBytes, pending, onP
   const headingId = useId();
   const hintId = useId();
   const mb = Math.round(maxBytes / 1024 / 1024);
-  const path = receiptsPath(applicationUuid, payout.id);
   const addable = receiptsCanBeAdded(payout.status);
   const removable = receiptsCanBeRemoved(payout.status);
 
@@ -49,10 +47,9 @@ export function PayoutReceipts({ applicationUuid, payout, maxBytes, pending, onP
       body.append('file', file);
       setUploading({ name: file.name, progress: 0 });
       try {
-        const response = await http.post<{ data: Receipt }>(path, body, {
-          onUploadProgress: (e) => setUploading({ name: file.name, progress: e.total ? Math.round((e.loaded / e.total) * 100) : 0 }),
-        });
-        const { uuid, name, size } = response.data.data;
+        const { uuid, name, size } = await portalApi.addReceipt(applicationUuid, payout.id, body, (progress) =>
+          setUploading({ name: file.name, progress }),
+        );
         onAdded(payout.id, { uuid, name, size });
       } catch (failure) {
         const fieldError = failure instanceof ApiError ? failure.body.errors?.file : undefined;
@@ -88,7 +85,7 @@ export function PayoutReceipts({ applicationUuid, payout, maxBytes, pending, onP
   const remove = async (receipt: Receipt) => {
     setProblem(null);
     try {
-      await http.delete(`${path}/${receipt.uuid}`);
+      await portalApi.removeReceipt(applicationUuid, payout.id, receipt.uuid);
       onRemoved(payout.id, receipt.uuid);
     } catch (failure) {
       setProblem(`${receipt.name}: ${(failure as Error).message}`);
@@ -109,7 +106,7 @@ export function PayoutReceipts({ applicationUuid, payout, maxBytes, pending, onP
               key={receipt.uuid}
               name={receipt.name}
               size={receipt.size}
-              href={`${API_PREFIX}/portal/applications/${applicationUuid}/files/${receipt.uuid}`}
+              href={fileUrl(applicationUuid, receipt.uuid)}
               onRemove={removable && uploading === null ? () => void remove(receipt) : undefined}
             />
           ))}

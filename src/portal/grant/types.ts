@@ -9,10 +9,6 @@ export type GrantTotals = Grant['totals'];
 /** A receipt attached to a payout request. */
 export type Receipt = Grant['payouts'][number]['receipts'][number];
 
-export const grantPath = (uuid: string) => `/portal/applications/${uuid}/grant`;
-/** Where a payout's receipts are uploaded and removed. */
-export const receiptsPath = (uuid: string, payoutId: number) => `/portal/applications/${uuid}/payouts/${payoutId}/receipts`;
-
 /** The grant with the payout's receipts changed by `change`. */
 export const withReceipts = (grant: Grant, payoutId: number, change: (receipts: Receipt[]) => Receipt[]): Grant => ({
   ...grant,

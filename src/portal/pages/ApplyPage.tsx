@@ -7,7 +7,7 @@ import { ApiError } from '../../providers/httpClient';
 import { ApplicationEditor } from '../apply/ApplicationEditor';
 import type { ApplicationForm } from '../../forms/application/types';
 import { useI18n } from '../../components/i18n';
-import { http } from '../providers';
+import { portalApi } from '../portalApi';
 
 /** Who applies, when /ansok was opened with ?applicant_type= (a code of the applicant_type enumeration). */
 /** Which request a load failure belongs to: an error shows only while the address still asks for the same. */
@@ -40,14 +40,15 @@ export default function ApplyPage() {
     if (uuid && form?.uuid === uuid) return;
     let live = true;
     const load = uuid
-      ? http.get<{ data: ApplicationForm }>(`/portal/applications/${uuid}`)
-      : http.post<{ data: ApplicationForm }>('/portal/applications', {
-          data: { period_id: Number(id), application_type_id: Number(type), ...applicantType(params.get('applicant_type')) },
+      ? portalApi.application(uuid)
+      : portalApi.newApplication({
+          period_id: Number(id),
+          application_type_id: Number(type),
+          ...applicantType(params.get('applicant_type')),
         });
     load
-      .then((response) => {
+      .then((loaded) => {
         if (!live) return;
-        const loaded = response.data.data;
         setForm(loaded);
         if (!uuid) void navigate(`/ansok/${loaded.period_id}?application=${loaded.uuid}`, { replace: true });
       })

@@ -4,8 +4,8 @@ import { Navigate, Link as RouterLink, useNavigate, useParams, useSearchParams }
 import { usePageTitle } from '../../components/usePageTitle';
 import { portalPath, takeDestination } from '../afterLogin';
 import { useI18n } from '../../components/i18n';
-import { auth, http } from '../providers';
-import type { expiresIn, JsonOf } from '../../../server/routes/schemas';
+import { auth } from '../providers';
+import { portalApi } from '../portalApi';
 
 /**
  * /logga-in/:token, opened from the e-mailed link. Opening it does nothing (mail scanners open links too); only the
@@ -26,8 +26,7 @@ export default function ContinuePage() {
     setBusy(true);
     setError(null);
     try {
-      const response = await http.post<JsonOf<typeof expiresIn>>('/frontend-users/login', { data: { token } });
-      auth.session.start(response.data.data.expires_in);
+      auth.session.start((await portalApi.signIn(token)).expires_in);
       // A destination remembered by /register is used up either way; the link's own `next` comes first.
       const remembered = takeDestination();
       void navigate(next ?? remembered, { replace: true });

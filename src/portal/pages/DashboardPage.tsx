@@ -4,19 +4,14 @@ import { Alert, Badge, Box, Button, Card, CardContent, Chip, LinearProgress, Sta
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from '../router';
 import { enums, enumKey } from '../../../resources/enums';
-import { useApi } from '../../components/useApi';
 import { usePageTitle } from '../../components/usePageTitle';
 import { formatDate, formatMoney } from '../../../resources/format';
 import { useI18n } from '../../components/i18n';
 import { langOf, someUntranslated, UntranslatedNote } from '../../components/contentLanguage';
-import { http } from '../providers';
-import type { JsonOf } from '../../../server/routes/schemas';
-import type { ownApplication } from '../../../server/routes/schemas/portal';
 import { GrantSummary } from '../grant/GrantSummary';
-import type { GrantSummaries } from '../grant/types';
+import { portalReads, useRead } from '../portalApi';
 
 /** One of the applicant's own applications, as the portal lists them. */
-type OwnApplication = JsonOf<typeof ownApplication>;
 
 // The decision-basis view loads when an applicant opens it.
 const ApplicationSummary = lazy(() => import('../apply/ApplicationSummary'));
@@ -28,9 +23,9 @@ const { draft, approved, rejected } = enums.application_status;
 export default function DashboardPage() {
   const { t, locale } = useI18n();
   usePageTitle(t('portal.dashboard.title'));
-  const { data, error, loading } = useApi<OwnApplication[]>(http, '/portal/applications', locale);
+  const { data, error, loading } = useRead(portalReads.applications(), locale);
   // The grants of approved applications whose decision has reached the applicant, with what is paid and due.
-  const { data: grants } = useApi<GrantSummaries>(http, '/portal/grants', locale);
+  const { data: grants } = useRead(portalReads.grants(), locale);
   const [open, setOpen] = useState<string | null>(null);
 
   return (

@@ -4,14 +4,13 @@ import { Link as RouterLink, Navigate, useParams } from '../router';
 import { enums } from '../../../resources/enums';
 import { useI18n } from '../../components/i18n';
 import { langOf } from '../../components/contentLanguage';
-import { useApi } from '../../components/useApi';
 import { usePageTitle } from '../../components/usePageTitle';
 import type { ApplicationForm } from '../../forms/application/types';
 import { ApiError } from '../../providers/httpClient';
 import { MessageComposer } from '../dialogue/MessageComposer';
 import { MessageThread } from '../dialogue/MessageThread';
 import { useThread } from '../dialogue/useThread';
-import { http } from '../providers';
+import { portalReads, useRead } from '../portalApi';
 
 /** The thread and the message box of an application sent in. */
 function Dialogue({ application }: { application: ApplicationForm }) {
@@ -45,7 +44,7 @@ export default function DialoguePage() {
   const { t, locale } = useI18n();
   usePageTitle(t('portal.dialogue.title'));
   const { applicationUuid = '' } = useParams();
-  const { data: application, error } = useApi<ApplicationForm>(http, `/portal/applications/${applicationUuid}`, locale);
+  const { data: application, error } = useRead(portalReads.application(applicationUuid), locale);
 
   if (error instanceof ApiError && error.status === 404) return <Navigate to="/finns-inte" replace />;
   const shown = application?.uuid === applicationUuid ? application : null;

@@ -2,13 +2,12 @@ import { Alert, Box, Button, Card, CardContent, LinearProgress, Stack, Typograph
 import { useEffect, useRef, useState } from 'react';
 import { formatDate, formatDateTime } from '../../../resources/format';
 import { useI18n } from '../../components/i18n';
-import { useApi } from '../../components/useApi';
 import { usePageTitle } from '../../components/usePageTitle';
 import { ApiError } from '../../providers/httpClient';
-import { http } from '../providers';
 import { Link as RouterLink } from '../router';
 import type { JsonOf } from '../../../server/routes/schemas';
 import type { accountEid } from '../../../server/routes/schemas/eidLinks';
+import { portalApi, portalReads, useRead } from '../portalApi';
 
 type AccountEid = JsonOf<typeof accountEid>;
 type LinkRequest = AccountEid['requests'][number];
@@ -25,7 +24,7 @@ type Outcome = { kind: 'confirmed' | 'declined' } | { kind: 'error'; message: st
 export default function EidLinkPage() {
   const { t, locale } = useI18n();
   usePageTitle(t('portal.eid_link.title'));
-  const loaded = useApi<AccountEid>(http, '/frontend-users/me/eid', locale);
+  const loaded = useRead(portalReads.myEid(), locale);
   // The state as the last answer left it, once the owner has answered.
   const [changed, setChanged] = useState<AccountEid | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -43,18 +42,13 @@ export default function EidLinkPage() {
     setBusy(true);
     setOutcome(null);
     try {
-      const response = await http.post<{ data: AccountEid }>(`/frontend-users/me/eid/requests/${request.id}/${action}`);
-      setChanged(response.data.data);
+      setChanged(await portalApi.answerEidRequest(request.id, action));
       setOutcome({ kind: action === 'confirm' ? 'confirmed' : 'declined' });
     } catch (error) {
       const unreachable = !(error instanceof ApiError) || error.status === 0;
       setOutcome({ kind: 'error', message: unreachable ? t('portal.eid_link.network_error') : error.message });
       // A request that has run out meanwhile leaves the page: read what still waits.
-      if (!unreachable)
-        await http.get<{ data: AccountEid }>('/frontend-users/me/eid').then(
-          (response) => setChanged(response.data.data),
-          () => undefined,
-        );
+      if (!unreachable) await portalApi.myEid().then(setChanged, () => undefined);
     } finally {
       setBusy(false);
     }

@@ -7,10 +7,9 @@ import { TextInput } from '../../components/TextInput';
 import { ApiError } from '../../providers/httpClient';
 import { portalPath, rememberedDestination, takeDestination } from '../afterLogin';
 import { useEidStart } from '../EidSignIn';
-import { auth, http } from '../providers';
+import { auth } from '../providers';
 import { addressChecks, useSendForm } from '../sendForm';
-import type { JsonOf } from '../../../server/routes/schemas';
-import type { applicantOidcSignIn } from '../../../server/routes/schemas/signIn';
+import { portalApi, portalForms } from '../portalApi';
 
 /**
  * What the callback came to; an error's message is the server's, null when the server could not be reached. Without a
@@ -35,8 +34,8 @@ let posted: { callback: string; outcome: Promise<Outcome> } | null = null;
 
 function postCallback(callback: string): Promise<Outcome> {
   if (posted?.callback !== callback) {
-    const outcome = http.post<JsonOf<typeof applicantOidcSignIn>>('/frontend-users/oidc/callback', { data: { callback } }).then(
-      ({ data: { data } }): Outcome => {
+    const outcome = portalApi.eidCallback(callback).then(
+      (data): Outcome => {
         if ('needs_email' in data) return { kind: 'needs_email', first_name: data.first_name, last_name: data.last_name };
         auth.session.start(data.expires_in);
         return { kind: 'signed_in', return_to: data.return_to };
@@ -153,7 +152,7 @@ function EmailForm({ names }: { names: string }) {
   const { required, addresses, confirmed } = addressChecks(t);
   const form = useSendForm(
     { email: '', email_confirmation: '' },
-    '/frontend-users/oidc/email',
+    portalForms.eidEmail,
     (v) => confirmed(v, addresses(v, ['email', 'email_confirmation'], required(v, ['email', 'email_confirmation']))),
     ({ email }) => ({ email }),
   );

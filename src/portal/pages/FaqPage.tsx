@@ -1,16 +1,11 @@
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { Accordion, AccordionDetails, AccordionSummary, Alert, LinearProgress, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useApi } from '../../components/useApi';
 import { usePageTitle } from '../../components/usePageTitle';
 import { useI18n } from '../../components/i18n';
 import { langOf, someUntranslated, UntranslatedNote } from '../../components/contentLanguage';
-import { http } from '../providers';
 import { TextInput } from '../../components/TextInput';
-import type { JsonOf } from '../../../server/routes/schemas';
-import type { faq } from '../../../server/routes/schemas/faqs';
-
-type Faq = JsonOf<typeof faq>;
+import { portalReads, useRead } from '../portalApi';
 
 /**
  * /vanliga-fragor: the FAQs in the foundation's order, searchable, each answer behind its question (an accordion); in
@@ -19,7 +14,7 @@ type Faq = JsonOf<typeof faq>;
 export default function FaqPage() {
   const { t, locale } = useI18n();
   usePageTitle(t('portal.faq.title'));
-  const { data, error, loading } = useApi<Faq[]>(http, '/portal/faqs', locale);
+  const { data, error, loading } = useRead(portalReads.faqs(), locale);
   const [term, setTerm] = useState('');
   const needle = term.trim().toLocaleLowerCase(locale);
   const shown = (data ?? []).filter((f) => !needle || `${f.question} ${f.answer}`.toLocaleLowerCase(locale).includes(needle));

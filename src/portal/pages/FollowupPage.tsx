@@ -5,13 +5,12 @@ import { Link as RouterLink, Navigate, useParams } from '../router';
 import { formatDate } from '../../../resources/format';
 import { useI18n } from '../../components/i18n';
 import { langOf } from '../../components/contentLanguage';
-import { useApi } from '../../components/useApi';
 import { usePageTitle } from '../../components/usePageTitle';
 import { ApiError } from '../../providers/httpClient';
 import { FollowupForm } from '../followup/FollowupForm';
 import { SentFollowup } from '../followup/SentFollowup';
-import { followupPath, type Followup } from '../followup/types';
-import { http } from '../providers';
+import { type Followup } from '../followup/types';
+import { portalReads, useRead } from '../portalApi';
 
 /**
  * /followup/:applicationUuid: the follow-up report the foundation asked for after a grant. Until it is sent in the
@@ -22,7 +21,7 @@ export default function FollowupPage() {
   const { t, locale } = useI18n();
   usePageTitle(t('portal.followup.title'));
   const { applicationUuid = '' } = useParams();
-  const { data, error } = useApi<Followup>(http, followupPath(applicationUuid), locale);
+  const { data, error } = useRead(portalReads.followup(applicationUuid), locale);
   const [sent, setSent] = useState<Followup | null>(null);
 
   if (error instanceof ApiError && error.status === 404) return <Navigate to="/finns-inte" replace />;

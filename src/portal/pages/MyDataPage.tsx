@@ -23,18 +23,16 @@ import { useState, type ReactNode } from 'react';
 import { useNavigate } from '../router';
 import { enumKey } from '../../../resources/enums';
 import { formatDate, formatDateTime } from '../../../resources/format';
-import { useApi } from '../../components/useApi';
 import { usePageTitle } from '../../components/usePageTitle';
 import { useI18n } from '../../components/i18n';
 import { ApiError } from '../../providers/httpClient';
-import { MyEid, type AccountEid } from '../MyEid';
+import { MyEid } from '../MyEid';
 import { PrivacyNotice } from '../PrivacyNotice';
-import { auth, http } from '../providers';
-import type { AccountOutcome, ErasureDone, ErasurePreview, SentIn } from '../../providers/erasure';
-import type { JsonOf } from '../../../server/routes/schemas';
-import type { dataExportBuilding } from '../../../server/routes/schemas/dataProtection';
+import { auth } from '../providers';
+import type { AccountOutcome, ErasurePreview, SentIn } from '../../providers/erasure';
 import type { RegisterState } from './RegisterPage';
 import { DestructiveActions } from '../DestructiveActions';
+import { portalApi, portalReads, useRead } from '../portalApi';
 
 const statusKey = (value: number) => enumKey('application_status', value) ?? 'received';
 
@@ -66,7 +64,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 export default function MyDataPage() {
   const { t, locale } = useI18n();
   usePageTitle(t('portal.my_data.title'));
-  const eid = useApi<AccountEid>(http, '/frontend-users/me/eid', locale).data;
+  const eid = useRead(portalReads.myEid(), locale).data;
 
   return (
     <>
@@ -96,19 +94,6 @@ export default function MyDataPage() {
 
 type DownloadResult = { kind: 'saved' } | { kind: 'building'; requestedAt: string | null } | { kind: 'error'; message: string } | null;
 
-/** The name in Content-Disposition (RFC 5987's filename* first), if any. */
-function attachmentName(disposition: string | undefined): string | null {
-  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? '')?.[1];
-  if (encoded) {
-    try {
-      return decodeURIComponent(encoded);
-    } catch {
-      // A malformed name: the plain one below.
-    }
-  }
-  return /filename="([^"]+)"/i.exec(disposition ?? '')?.[1] ?? null;
-}
-
 /** Saves a file the browser holds under a name, through a temporary link. */
 function saveFile(file: Blob, name: string) {
   const link = document.createElement('a');
@@ -131,12 +116,11 @@ function Download() {
     setBusy(true);
     setResult(null);
     try {
-      const response = await http.get<Blob>('/frontend-users/me/export', { responseType: 'blob' });
-      if (response.status === 202) {
-        const answer = JSON.parse(await response.data.text()) as { data: JsonOf<typeof dataExportBuilding> };
-        setResult({ kind: 'building', requestedAt: answer.data.requested_at });
+      const answer = await portalApi.exportMyData();
+      if ('building' in answer) {
+        setResult({ kind: 'building', requestedAt: answer.building.requested_at });
       } else {
-        saveFile(response.data, attachmentName(response.headers['content-disposition']) ?? `${t('data_export.file_name')}.zip`);
+        saveFile(answer.file, answer.name ?? `${t('data_export.file_name')}.zip`);
         setResult({ kind: 'saved' });
       }
     } catch (error) {
@@ -179,7 +163,7 @@ function Download() {
 /** What deleting the account does to this applicant's drafts and applications, and the deletion itself. */
 function Erasure() {
   const { t, locale } = useI18n();
-  const { data, error, loading } = useApi<ErasurePreview>(http, '/frontend-users/me/erasure', locale);
+  const { data, error, loading } = useRead(portalReads.erasurePreview(), locale);
   const [open, setOpen] = useState(false);
 
   const outcome = data && t(`portal.my_data.outcome_${data.account}`, { date: formatDate(data.kept_until, locale) });
@@ -277,10 +261,7 @@ function ConfirmErasure({ preview, onClose }: { preview: ErasurePreview; onClose
     setError(null);
     let account: AccountOutcome;
     try {
-      const response = await http.delete<{ data: ErasureDone }>('/frontend-users/me', {
-        body: { data: { confirm: true } },
-      });
-      account = response.data.data.account;
+      account = (await portalApi.eraseMe()).account;
     } catch (caught) {
       setError(caught instanceof ApiError && caught.body.errors?.confirm ? caught.body.errors.confirm : failure(caught, t));
       setBusy(false);

@@ -1,14 +1,13 @@
 import { Alert, Box, Button, Card, CardContent, LinearProgress, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { useEffect } from 'react';
 import { Link as RouterLink, useSearchParams } from '../router';
-import { useApi } from '../../components/useApi';
 import { usePageTitle } from '../../components/usePageTitle';
 import { formatDate } from '../../../resources/format';
 import { useI18n } from '../../components/i18n';
 import { langOf, sentenceWith, someUntranslated, UntranslatedNote } from '../../components/contentLanguage';
-import { http } from '../providers';
 import type { JsonOf } from '../../../server/routes/schemas';
 import type { openPeriod } from '../../../server/routes/schemas/portal';
+import { portalReads, useRead } from '../portalApi';
 
 type OpenPeriod = JsonOf<typeof openPeriod>;
 
@@ -19,7 +18,7 @@ export default function PeriodsPage() {
   const [params] = useSearchParams();
   const selected = Number(params.get('period')) || null;
   const applicantType = params.get('applicant_type');
-  const { data, error, loading } = useApi<OpenPeriod[]>(http, '/portal/periods', locale);
+  const { data, error, loading } = useRead(portalReads.periods(), locale);
 
   useEffect(() => {
     if (data && selected) document.getElementById(`period-${selected}`)?.scrollIntoView({ block: 'start' });

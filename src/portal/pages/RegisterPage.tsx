@@ -8,6 +8,7 @@ import { useI18n } from '../../components/i18n';
 import { TextInput } from '../../components/TextInput';
 import { EidSignIn, useEidProvider } from '../EidSignIn';
 import { addressChecks, useSendForm, type FormResult } from '../sendForm';
+import { portalForms } from '../portalApi';
 
 /** The router state /mina-uppgifter leaves here with once the account is deleted. */
 export interface RegisterState {
@@ -28,10 +29,10 @@ export default function RegisterPage() {
   const eid = useEidProvider();
 
   const { required, addresses, confirmed } = addressChecks(t);
-  const registration = useSendForm({ first_name: '', last_name: '', email: '', email_confirmation: '' }, '/frontend-users/register', (v) =>
+  const registration = useSendForm({ first_name: '', last_name: '', email: '', email_confirmation: '' }, portalForms.register, (v) =>
     confirmed(v, addresses(v, ['email', 'email_confirmation'], required(v, ['first_name', 'last_name', 'email', 'email_confirmation']))),
   );
-  const link = useSendForm({ email: '' }, '/frontend-users/login-link', (v) => addresses(v, ['email'], required(v, ['email'])));
+  const link = useSendForm({ email: '' }, portalForms.loginLink, (v) => addresses(v, ['email'], required(v, ['email'])));
 
   const answer = (result: FormResult) =>
     result && (
