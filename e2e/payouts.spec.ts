@@ -27,6 +27,7 @@ const texts = {
     approved: 'Attesterad',
     close: 'Stäng',
     createBatch: 'Skapa betalfil',
+    gatherOne: /Samla 1 godkänd utbetalning, 12\s000\skr,/,
     executionDate: 'Betaldag',
     create: 'Skapa',
     download: 'Ladda ner betalfilen',
@@ -47,6 +48,7 @@ const texts = {
     approved: 'Approved',
     close: 'Close',
     createBatch: 'Create payment batch',
+    gatherOne: /Gather 1 approved payout, SEK\s12,000,/,
     executionDate: 'Payment day',
     create: 'Create',
     download: 'Download payment file',
@@ -77,6 +79,8 @@ async function importBankAnswer(page: Page, name: string, xml: string, outcome =
 async function openPayout(page: Page, t: (typeof texts)[keyof typeof texts], reference: string) {
   await page.goto('/admin/payouts');
   await page.getByRole('textbox', { name: t.search }).fill(reference);
+  // The list searched (its address says so) before a row is opened: the phone's batch takes what the list shows.
+  await expect(page).toHaveURL(new RegExp(reference));
   await page.getByText(reference).first().click();
   return page.getByRole('dialog', { name: t.dialog });
 }
@@ -156,6 +160,8 @@ for (const locale of ['sv-SE', 'en-US'] as const) {
       if (locale === 'sv-SE') await second.locator('tbody tr').filter({ hasText: reference }).getByRole('checkbox').check();
       await second.getByRole('button', { name: t.createBatch }).click();
       const create = second.getByRole('dialog', { name: t.createBatch });
+      // This payout alone: none of another's journey.
+      await expect(create).toContainText(t.gatherOne);
       // Paid on the next bank day unless another is chosen.
       await expect(create.getByLabel(t.executionDate)).toHaveValue(nextBankDay(stockholmToday()));
       await create.getByRole('button', { name: t.create, exact: true }).click();

@@ -1,6 +1,6 @@
 import SearchIcon from '@mui/icons-material/Search';
 import { InputAdornment, TextField } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useListContext, useTranslate } from 'react-admin';
 
 const DEBOUNCE_MS = 500;
@@ -18,15 +18,20 @@ export function SearchFilter(_props: { source?: string; alwaysOn?: boolean }) {
   const [text, setText] = useState<string>((filters.q as string | undefined) ?? '');
   const tooShort = text.trim().length > 0 && text.trim().length < MIN_LENGTH;
 
+  const applied = (filters.q as string | undefined) ?? '';
+  // Applied with the list's filters as they are when the pause ends: a re-render of the list (a refetch, a dialog
+  // opening) must not start the pause again, or a search typed just before stays unapplied while the list re-renders.
+  const apply = useEffectEvent((term: string) => {
+    const { q: _q, ...rest } = filters;
+    setFilters(term ? { ...rest, q: term } : rest, displayedFilters);
+  });
+
   useEffect(() => {
     const term = text.trim();
-    if (tooShort || term === (filters.q ?? '')) return;
-    const timer = setTimeout(() => {
-      const { q: _q, ...rest } = filters;
-      setFilters(term ? { ...rest, q: term } : rest, displayedFilters);
-    }, DEBOUNCE_MS);
+    if (tooShort || term === applied) return;
+    const timer = setTimeout(() => apply(term), DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [text, tooShort, filters, setFilters, displayedFilters]);
+  }, [text, tooShort, applied]);
 
   return (
     <TextField
