@@ -64,7 +64,7 @@ test('portal pages', async ({ page }) => {
 async function shootDataProtection(page: Page, suffix: string) {
   await loginAs(page, ADMIN, 'Anna');
   await page.goto('/admin/data-protection');
-  const rule = (name: string) => page.getByRole('textbox', { name });
+  const rule = (name: string) => page.getByRole('spinbutton', { name });
   const setRules = async (names: string[], values: string[], save: string, saved: string) => {
     for (const [i, name] of names.entries()) await rule(name).fill(values[i]);
     await page.getByRole('button', { name: save }).click();

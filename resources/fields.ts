@@ -1,5 +1,6 @@
 import type { Requirement } from './abilities.js';
 import { enums, type EnumName } from './enums.js';
+import type { Message } from './validators.js';
 
 /**
  * The typed field builders of the resource schema. A field's name is its API name and its column;
@@ -76,6 +77,14 @@ export interface FieldOptions {
    * empty list for a list kind); an entity that is anonymised says one or the other of every field, which a test checks.
    */
   personal?: boolean;
+  /** A rule of the field's own after its kind's, the same in the form and on the server (a bankgiro by the banks' rules). */
+  check?: (value: string) => Message | null;
+  /** The stored form of a valid text (a bankgiro's digits, an IBAN without spaces), after trimming. */
+  normalise?: (value: string) => string;
+  /** The form asks for it otherwise than its kind's input: a choice as radio buttons, a number 1–12 as a month. */
+  widget?: 'radio' | 'month';
+  /** The form begins a section with it, titled `resources.<name>.sections.<section>` (its intro `<section>_intro`). */
+  section?: string;
 }
 
 /** What anonymising writes in a personal column: nothing, an empty list, an empty object, or a flag cleared. */
@@ -254,6 +263,6 @@ export function fieldOf(resource: ResourceDefinition, name: string): Field | und
 }
 
 /** Fields a client may write: not read-only, and relevant to the given record. */
-export function writableFields(resource: ResourceDefinition): Field[] {
+export function writableFields(resource: Pick<ResourceDefinition, 'fields'>): Field[] {
   return resource.fields.filter((f) => !f.readOnly);
 }

@@ -8,8 +8,12 @@ import { faqs } from './faqs.js';
 import type { ResourceDefinition } from './fields.js';
 import { frontendUsers } from './frontendUsers.js';
 import { organisations } from './organisations.js';
+import { paymentSettings } from './paymentSettings.js';
 import { periods } from './periods.js';
+import { privacyNotice } from './privacyNotice.js';
+import { retention } from './retention.js';
 import { reviewCriteria } from './reviewCriteria.js';
+import type { SingletonDefinition } from './singletons.js';
 import { staffUsers } from './staffUsers.js';
 
 export type { ResourceDefinition } from './fields.js';
@@ -31,6 +35,15 @@ export const resourceList = [
   faqs,
   decisionMailTemplates,
 ] as const satisfies readonly ResourceDefinition[];
+
+/** The settings the foundation has one of (resources/singletons.ts), each declared once like an entity. */
+export const singletonList = [paymentSettings, retention, privacyNotice] as const satisfies readonly SingletonDefinition[];
+
+export type SingletonName = (typeof singletonList)[number]['name'];
+
+export function singletonByName(name: SingletonName): SingletonDefinition {
+  return singletonList.find((s) => s.name === name)!;
+}
 
 /** The name of a declared entity: the key of every registry of its parts (icon, screen overrides, hooks). */
 export type ResourceName = (typeof resourceList)[number]['name'];

@@ -1,7 +1,9 @@
+import { integer } from './fields.js';
+import { defineSingleton } from './singletons.js';
+
 /**
  * The retention rules of data protection: how long the foundation keeps what applicants sent before it is deleted or
- * anonymised. Each with the range staff may choose from and the default a new installation starts with; the server's
- * schema and the admin's form both read them here.
+ * anonymised. Each with the range staff may choose from and the default a new installation starts with.
  */
 export const retentionRules = {
   /** Drafts never sent in are deleted this many months after their period closed. */
@@ -15,3 +17,15 @@ export const retentionRules = {
 export type RetentionRule = keyof typeof retentionRules;
 export type RetentionRules = Record<RetentionRule, number>;
 export const retentionRuleNames = Object.keys(retentionRules) as RetentionRule[];
+
+/** The rules as the one settings record staff change in Settings → Data protection. */
+export const retention = defineSingleton({
+  name: 'retention',
+  endpoint: 'retention',
+  table: 'retention_rules',
+  ability: 'manage-data-protection',
+  description: 'the retention rules: how long drafts, rejected and approved applications are kept',
+  fields: retentionRuleNames.map((name) =>
+    integer(name, { required: true, min: retentionRules[name].min, max: retentionRules[name].max, help: true }),
+  ),
+});

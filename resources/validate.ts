@@ -93,7 +93,11 @@ function notBefore(field: Field, value: unknown, record: Record<string, unknown>
  * The validation rules of a resource's fields, the same in the admin's forms and on the server (which has the final
  * word and adds what needs the database, such as uniqueness). `partial` checks only the fields present.
  */
-export function validateRecord(resource: ResourceDefinition, record: Record<string, unknown>, { partial = false } = {}): RecordErrors {
+export function validateRecord(
+  resource: Pick<ResourceDefinition, 'fields'>,
+  record: Record<string, unknown>,
+  { partial = false } = {},
+): RecordErrors {
   const errors: RecordErrors = {};
   for (const field of writableFields(resource)) {
     if (partial && !(field.name in record)) continue;
@@ -106,14 +110,17 @@ export function validateRecord(resource: ResourceDefinition, record: Record<stri
       if (field.required || keepsDefault) errors[field.name] = [missing];
       continue;
     }
-    const problem = fieldErrors(field, value) ?? relations(field, value, record);
+    const problem =
+      fieldErrors(field, value) ??
+      relations(field, value, record) ??
+      (typeof value === 'string' && field.check ? field.check(value) : null);
     if (problem) errors[field.name] = [problem];
   }
   return errors;
 }
 
 /** The stored form of valid values: phone numbers international, zip codes and organisation numbers in one format. */
-export function normaliseRecord(resource: ResourceDefinition, record: Record<string, unknown>): Record<string, unknown> {
+export function normaliseRecord(resource: Pick<ResourceDefinition, 'fields'>, record: Record<string, unknown>): Record<string, unknown> {
   const result: Record<string, unknown> = { ...record };
   for (const field of resource.fields) {
     const value = result[field.name];
@@ -134,7 +141,7 @@ export function normaliseRecord(resource: ResourceDefinition, record: Record<str
     else if (field.kind === 'orgNumber') result[field.name] = check.normaliseOrgNumber(trimmed);
     else if (field.kind === 'url') result[field.name] = check.normaliseUrl(trimmed);
     else if (field.kind === 'email') result[field.name] = trimmed.toLowerCase();
-    else result[field.name] = trimmed;
+    else result[field.name] = field.normalise ? field.normalise(trimmed) : trimmed;
   }
   return result;
 }

@@ -1,9 +1,10 @@
 import { attachmentHeader } from '../uploads/fileName.js';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
+import { Type, type TSchema } from 'typebox';
 import type { Field, ResourceDefinition } from '../../resources/fields.js';
-import { partOf, resourceList } from '../../resources/index.js';
+import { partOf, resourceList, singletonList, type SingletonName } from '../../resources/index.js';
+import type { SingletonDefinition } from '../../resources/singletons.js';
 import { stockholmDay } from '../clock.js';
 import { toCsv } from '../csv.js';
 import { invalid } from '../errors.js';
@@ -11,7 +12,10 @@ import { id, money, Nullable } from './schemas.js';
 import { parseListQuery } from '../lists/listQuery.js';
 import { record, listOf } from './scopes.js';
 import { toCsvValue } from '../settingsEngine/csvValues.js';
-import { resourceHooks } from '../settingsEngine/hooks.js';
+import { resourceHooks, singletonHooks } from '../settingsEngine/hooks.js';
+import { readSingleton, writeSingleton } from '../settingsEngine/singletons.js';
+import { privacyNotices, retentionRules } from './schemas/dataProtection.js';
+import { paymentSettings } from './schemas/payouts.js';
 import { resourceListGrammar } from '../settingsEngine/listGrammar.js';
 import { createRecord, deleteRecord, getRecord, listRecords, updateRecord, type AnyDb } from '../settingsEngine/repository.js';
 import { importRows, prepareRecord } from '../settingsEngine/writes.js';
@@ -29,17 +33,32 @@ const jsonType: Partial<Record<Field['kind'], object>> = {
 };
 
 /**
- * The write body: the declared fields (read-only ones are accepted and ignored, as react-admin sends them back). The
- * fields come from the declaration at run time, so the record is typed as a record of unknown values; prepare() checks each field.
+ * The write body: the declared fields (read-only ones are accepted and ignored, as react-admin sends them back), with
+ * `extra` (a record's id), the fields that must be given, and numbers' ranges (`ranges`, a singleton's: every problem
+ * of a body told at once). The fields come from the declaration at run time, so the record is typed as a record of
+ * unknown values; the engine checks each field.
  */
-function bodySchema(resource: ResourceDefinition) {
-  const properties: Record<string, object> = { id: {} };
-  for (const field of resource.fields) properties[field.name] = jsonType[field.kind] ?? { type: ['string', 'null'] };
+function bodySchema(
+  fields: Field[],
+  { extra = { id: {} }, required = [], ranges = false }: { extra?: object; required?: string[]; ranges?: boolean } = {},
+) {
+  const properties: Record<string, object> = { ...extra };
+  for (const field of fields) {
+    properties[field.name] = jsonType[field.kind] ?? { type: ['string', 'null'] };
+    // A number out of its range refused with the others of the body at once, as its type is.
+    if (ranges && field.kind === 'integer') {
+      properties[field.name] = {
+        ...properties[field.name],
+        ...(field.min !== undefined && { minimum: field.min }),
+        ...(field.max !== undefined && { maximum: field.max }),
+      };
+    }
+  }
   return Type.Unsafe<{ data: Record<string, unknown> }>({
     type: 'object',
     required: ['data'],
     additionalProperties: false,
-    properties: { data: { type: 'object', additionalProperties: false, properties } },
+    properties: { data: { type: 'object', additionalProperties: false, properties, ...(required.length && { required }) } },
   });
 }
 
@@ -141,7 +160,7 @@ export function registerResource(instance: FastifyInstance, resource: ResourceDe
     data: await getRecord(db, resource, request.params.id),
   }));
 
-  app.post(`${base}`, { config, schema: { tags, summary: 'Create', body: bodySchema(resource) } }, async (request, reply) => {
+  app.post(`${base}`, { config, schema: { tags, summary: 'Create', body: bodySchema(resource.fields) } }, async (request, reply) => {
     const defaults = Object.fromEntries(resource.fields.filter((f) => f.default !== undefined).map((f) => [f.name, f.default]));
     const record = await prepareRecord(db, resource, { ...defaults, ...request.body.data }, null);
     const created = await db.transaction().execute(async (trx) => {
@@ -153,7 +172,7 @@ export function registerResource(instance: FastifyInstance, resource: ResourceDe
     return reply.status(201).send({ data: created });
   });
 
-  const update = { config: recordConfig, schema: { tags, summary: 'Update', params: idParams, body: bodySchema(resource) } };
+  const update = { config: recordConfig, schema: { tags, summary: 'Update', params: idParams, body: bodySchema(resource.fields) } };
   app.put(`${base}/:id`, update, async (request) => {
     const before = await getRecord(db, resource, request.params.id);
     const record = await prepareRecord(db, resource, request.body.data, request.params.id);
@@ -170,7 +189,51 @@ export function registerResource(instance: FastifyInstance, resource: ResourceDe
   });
 }
 
-/** The CRUD, export and import routes of every declared resource, each guarded by the resource's ability. */
+/** What each singleton's routes answer: the shapes the clients read, in routes/schemas. */
+const singletonAnswers: Record<SingletonName, TSchema> = {
+  'payment-settings': paymentSettings,
+  retention: retentionRules,
+  'privacy-notices': privacyNotices,
+};
+
+/**
+ * The two routes of a declared singleton (resources/singletons.ts): read it with who changed it, and change it (each
+ * problem beside its field, a 422, nothing saved). A plain one's fields that always apply must be given; a keyed one
+ * takes the keys changed.
+ */
+export function registerSingleton(instance: FastifyInstance, singleton: SingletonDefinition<SingletonName>) {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
+  const path = `/${singleton.endpoint}`;
+  const config = { access: { abilities: singleton.ability, reaches: 'nothing' as const }, resource: singleton.name };
+  const response = { 200: Type.Object({ data: singletonAnswers[singleton.name] }) };
+  const hooks = singletonHooks[singleton.name];
+  const tags = [singleton.name];
+  const required = singleton.keyed ? [] : singleton.fields.filter((f) => f.required && !f.showIf).map((f) => f.name);
+
+  app.get(
+    path,
+    { config, schema: { tags, summary: `Reads ${singleton.description}, and who changed it last (null: nobody yet)`, response } },
+    async () => ({
+      data: await readSingleton(app.db, singleton, hooks),
+    }),
+  );
+  app.put(
+    path,
+    {
+      config,
+      schema: {
+        tags,
+        summary: `Changes ${singleton.description}: ${singleton.keyed ? 'the keys given' : 'a field left out is kept, if it need not be given'}; 422 with each field’s error, nothing saved`,
+        body: bodySchema(singleton.fields, { extra: {}, required, ranges: true }),
+        response,
+      },
+    },
+    async (request) => ({ data: await writeSingleton(app.db, singleton, request.body.data, request.staff!.id, app.clock.now(), hooks) }),
+  );
+}
+
+/** The CRUD, export and import routes of every declared resource, each guarded by the resource's ability; the two of each singleton. */
 export default async function resourceRoutes(app: FastifyInstance) {
   for (const resource of resourceList) registerResource(app, resource);
+  for (const singleton of singletonList) registerSingleton(app, singleton);
 }

@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { storePasswordLink, type LinkRecipient } from '../auth/passwordLinks.js';
 import { deleteStaffSessions } from '../auth/sessions.js';
 import type { Db } from '../db/connect.js';
-import type { ResourceName } from '../../resources/index.js';
+import type { ResourceName, SingletonName } from '../../resources/index.js';
 import { recordPayoutAbilityChanges } from '../payouts/payoutAbilities.js';
+import { paymentSettingsBeforeWrite, presentPaymentSettings } from '../payouts/paymentSettings.js';
 import { refreshReviewFiguresOfTypes } from '../reviews/figures.js';
 import type { AnyDb, Row } from './repository.js';
+import type { SingletonHooks } from './singletons.js';
 
 /** What happens after a write that a declaration cannot say: one entry per resource that needs it. */
 export interface ResourceHooks {
@@ -60,5 +62,13 @@ export const resourceHooks: Partial<Record<ResourceName, ResourceHooks>> = {
     afterCreate: (_app, trx, criterion) => refreshCriterionType(trx as Db, criterion),
     afterUpdate: (app, criterion, before) => refreshCriterionType(app.db, criterion, before),
     afterDelete: (app, criterion) => refreshCriterionType(app.db, criterion),
+  },
+};
+
+/** What a singleton needs beyond its declaration (server/settingsEngine/singletons.ts). */
+export const singletonHooks: Partial<Record<SingletonName, SingletonHooks>> = {
+  'payment-settings': {
+    present: presentPaymentSettings,
+    beforeWrite: (trx, values, before) => paymentSettingsBeforeWrite(trx as Db, values, before),
   },
 };

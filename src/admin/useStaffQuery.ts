@@ -1,7 +1,16 @@
-import { useMutation, useQuery, useQueryClient, type Query, type QueryClient, type UseQueryOptions } from '@tanstack/react-query';
+import {
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type Query,
+  type QueryClient,
+  type UseQueryOptions,
+  type UseQueryResult,
+} from '@tanstack/react-query';
 import { useDataProvider, useLocaleState, useNotify } from 'react-admin';
 import type { StaffDataProvider } from '../providers/dataProvider';
-import type { StaffMethods } from '../providers/staffMethods';
+import type { SingletonAnswer, StaffMethods } from '../providers/staffMethods';
+import type { SingletonName } from '../../resources/index';
 
 type Answer<M extends keyof StaffMethods> = Awaited<ReturnType<StaffMethods[M]>>;
 
@@ -26,6 +35,11 @@ export function useStaffQuery<M extends keyof StaffMethods>(
     refetchOnWindowFocus: false,
     ...options,
   });
+}
+
+/** A settings singleton (resources/singletons.ts) under its name's key, typed as its answer. */
+export function useSingleton<N extends SingletonName>(name: N) {
+  return useStaffQuery([name], 'getSingleton', [name]) as UseQueryResult<SingletonAnswer<N>, Error>;
 }
 
 /** The lists of applications (react-admin's keys are [resource, 'getList', ...]), which a change to one may alter. */

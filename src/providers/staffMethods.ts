@@ -10,6 +10,7 @@ import type { dashboard, decisionPeriod } from '../../server/routes/schemas/peri
 import type { orderedFaq } from '../../server/routes/schemas/faqs';
 import type { notification, notificationPage, notificationSettings } from '../../server/routes/schemas/notifications';
 import type { privacyNotices, retentionPreview, retentionRules, retentionRun } from '../../server/routes/schemas/dataProtection';
+import type { SingletonName } from '../../resources/index';
 import type { statistics } from '../../server/routes/schemas/statistics';
 import type {
   bankAnswerImported,
@@ -38,6 +39,7 @@ import { generalMethods } from './staff/generalMethods';
 import { meetingMethods } from './staff/meetingMethods';
 import { payoutMethods } from './staff/payoutMethods';
 import { securityMethods } from './staff/securityMethods';
+import { singletonMethods } from './staff/singletonMethods';
 import { staffPaths } from './staff/staffPaths';
 
 // The dataProvider's own methods, a file a feature in staff/; the answers' types are the server's response schemas
@@ -95,8 +97,6 @@ export type StaffNotification = JsonOf<typeof notification>;
 export type NotificationPage = JsonOf<typeof notificationPage>;
 export type NotificationSettings = JsonOf<typeof notificationSettings>;
 
-/** Data protection's retention rules, with who changed them last (null: nobody since the defaults). */
-export type RetentionRulesAnswer = JsonOf<typeof retentionRules>;
 /**
  * What a run of the retention rules would do now, per period where it would do something now or within 30 days, or
  * that is postponed; the totals leave the postponed periods out.
@@ -112,9 +112,6 @@ export interface RetentionPostponementInput {
   until: string;
   reason: string;
 }
-
-/** The privacy notice's text in each language, as staff wrote it (with the rules' placeholders), and who changed it. */
-export type PrivacyNotices = JsonOf<typeof privacyNotices>;
 
 /** A period's decision mails not yet sent, and the decided applications that have no e-mail to send one to. */
 export type DecisionMailCount = JsonOf<typeof decisionMailCount>;
@@ -134,12 +131,19 @@ export type PayoutRow = JsonOf<typeof payoutRow>;
 export type PaymentBatch = JsonOf<typeof paymentBatchWithPayouts>;
 export type BankAnswerImported = JsonOf<typeof bankAnswerImported>;
 export type PayoutAbilityChange = JsonOf<typeof payoutAbilityChange>;
-/** The payment settings as staff read them, with who changed them last. */
-export type PaymentSettings = JsonOf<typeof paymentSettings>;
 /** An export of the books: its days, how many vouchers, who took it out and when. */
 export type BookkeepingExport = JsonOf<typeof bookkeepingExport>;
-/** The payment settings as staff save them. */
-export type PaymentSettingsInput = Omit<PaymentSettings, 'updated_at' | 'updated_by'>;
+
+/** Each settings singleton (resources/singletons.ts) as staff read it, with who changed it last. */
+export interface SingletonAnswers {
+  /** The payment settings: the foundation as the payment file's debtor, the bookkeeping's accounts. */
+  'payment-settings': JsonOf<typeof paymentSettings>;
+  /** The retention rules (null changer: nobody since the defaults). */
+  retention: JsonOf<typeof retentionRules>;
+  /** The privacy notice's text in each language, as staff wrote it (with the rules' placeholders), and who changed each. */
+  'privacy-notices': JsonOf<typeof privacyNotices>;
+}
+export type SingletonAnswer<N extends SingletonName> = SingletonAnswers[N];
 
 /** A grant's payout plan, acceptance and deadline as staff read them. */
 export type PayoutPlan = JsonOf<typeof payoutPlan>;
@@ -212,6 +216,7 @@ export function staffMethods(http: HttpClient, unwrap: Unwrap) {
     ...dataProtectionMethods(http, unwrap),
     ...payoutMethods(http, unwrap, paths),
     ...meetingMethods(http, unwrap, paths),
+    ...singletonMethods(http, unwrap),
   };
 }
 

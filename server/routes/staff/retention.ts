@@ -2,14 +2,13 @@ import { Type } from 'typebox';
 import { addDays, stockholmDay } from '../../clock.js';
 import { retentionPreview } from '../../dataProtection/retention.js';
 import { notBeforeToday, postponeRetention, resumeRetention, retentionRuns, runRetention } from '../../dataProtection/retentionRun.js';
-import { retentionRulesOf, saveRetentionRules } from '../../dataProtection/retentionRules.js';
+import { retentionRulesOf } from '../../dataProtection/retentionRules.js';
 import { invalid, notFound } from '../../errors.js';
 import { periodExists } from '../../applications/staffForm.js';
 import { body, data, id, type Api } from '../schemas.js';
-import { retentionPreview as previewSchema, retentionRuleProperties, retentionRules, retentionRun } from '../schemas/dataProtection.js';
+import { retentionPreview as previewSchema, retentionRun } from '../schemas/dataProtection.js';
 import { personName } from '../../../resources/users.js';
 
-const answer = data(retentionRules);
 const preview = data(previewSchema);
 /** A reason is a few words at least, and a postponement at most five years ahead. */
 const postponement = body({
@@ -17,38 +16,14 @@ const postponement = body({
   reason: Type.String({ minLength: 3, maxLength: 1000, description: 'Why, for the record' }),
 });
 
-/** Data protection's retention rules (settings): read and changed by those who hold manage-data-protection. */
+/**
+ * What the retention rules do (the rules themselves are a singleton of the settings engine, resources/retention.ts):
+ * the preview, the postponements and the runs, for those who hold manage-data-protection.
+ */
 export default async function retentionRoutes(app: Api) {
   const { db } = app;
   const tags = ['data protection'];
   const config = { access: { abilities: 'manage-data-protection', reaches: 'nothing' } } as const;
-
-  app.get(
-    '/retention',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'The retention rules, and who changed them last (null: nobody since the defaults)',
-        response: { 200: answer },
-      },
-    },
-    async () => ({ data: await retentionRulesOf(db) }),
-  );
-
-  app.put(
-    '/retention',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Changes the retention rules: every rule a whole number within its range (422 with each field’s error, nothing saved)',
-        body: body(retentionRuleProperties),
-        response: { 200: answer },
-      },
-    },
-    async (request) => ({ data: await saveRetentionRules(db, request.body.data, request.staff!.id, app.clock.now()) }),
-  );
 
   app.get(
     '/retention/preview',

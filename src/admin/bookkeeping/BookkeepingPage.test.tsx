@@ -21,7 +21,7 @@ const render = (methods: Partial<StaffDataProvider>, abilities = general) =>
   mountInAdmin(
     <BookkeepingPage />,
     {
-      getPaymentSettings: vi.fn().mockResolvedValue({ financial_year_first_month: 1 }),
+      getSingleton: vi.fn().mockResolvedValue({ financial_year_first_month: 1 }),
       getBookkeepingExports: vi.fn().mockResolvedValue([]),
       ...methods,
     } as unknown as StaffDataProvider,
@@ -73,7 +73,7 @@ describe('the bookkeeping page', () => {
     await render({
       getBookkeepingFile,
       getBookkeepingExports,
-      getPaymentSettings: vi.fn().mockResolvedValue({ financial_year_first_month: 7 }),
+      getSingleton: vi.fn().mockResolvedValue({ financial_year_first_month: 7 }),
     });
     await waitFor(() => text().includes('Anna Lindqvist'), 'the exports so far');
     expect(text()).toContain('2026-01-01 – 2026-03-31');

@@ -25,7 +25,7 @@ import { errorBody, type StaffDataProvider } from '../../providers/dataProvider'
 import type { BookkeepingExport } from '../../providers/staffMethods';
 import { saveFile } from '../downloadFile';
 import { stockholmToday } from '../stockholmToday';
-import { useStaffQuery } from '../useStaffQuery';
+import { useSingleton, useStaffQuery } from '../useStaffQuery';
 
 const scope = ['bookkeeping-exports'];
 
@@ -62,7 +62,7 @@ function ExportForm() {
   const dataProvider = useDataProvider<StaffDataProvider>();
   const queryClient = useQueryClient();
   const t = (key: string, options?: object) => translate(`app.bookkeeping.${key}`, options);
-  const settings = useStaffQuery(['payment-settings'], 'getPaymentSettings', []);
+  const settings = useSingleton('payment-settings');
   const exports = useStaffQuery(scope, 'getBookkeepingExports', []);
   const [typedFrom, setFrom] = useState<string | null>(null);
   const from = typedFrom ?? yearStart(settings.data?.financial_year_first_month ?? 1);

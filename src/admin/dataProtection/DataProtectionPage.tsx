@@ -1,9 +1,10 @@
-import { Box, Paper, Typography } from '@mui/material';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import { Box, Link, Paper, Typography } from '@mui/material';
 import { Title, useTranslate } from 'react-admin';
 import { usePageTitle } from '../../components/usePageTitle';
-import { PrivacyNoticeSection } from './PrivacyNoticeForm';
+import { visuallyHidden } from '../../components/visuallyHidden';
+import { SingletonForm } from '../resources/SingletonForm';
 import { RetentionPreviewSection } from './RetentionPreviewTable';
-import { RetentionRulesSection } from './RetentionRulesForm';
 import { RetentionRunsSection } from './RetentionRuns';
 
 /**
@@ -22,7 +23,7 @@ export function DataProtectionPage() {
         <Typography component="h2" variant="h6" sx={{ mb: 2 }}>
           {translate('app.data_protection.retention')}
         </Typography>
-        <RetentionRulesSection />
+        <SingletonForm name="retention" />
       </Paper>
       <Paper sx={{ p: { xs: 2, sm: 3 }, mt: 3 }}>
         <Typography component="h2" variant="h6" sx={{ mb: 1 }}>
@@ -43,8 +44,22 @@ export function DataProtectionPage() {
           {translate('app.data_protection.notice.title')}
         </Typography>
         <Typography sx={{ mb: 2 }}>{translate('app.data_protection.notice.intro')}</Typography>
-        <PrivacyNoticeSection />
+        <SingletonForm name="privacy-notices">
+          <PrivacyPageLink />
+        </SingletonForm>
       </Paper>
     </Box>
+  );
+}
+
+/** The privacy notice as applicants read it, in a new tab. */
+function PrivacyPageLink() {
+  const translate = useTranslate();
+  return (
+    <Link href="/integritet" target="_blank" rel="noopener" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+      {translate('app.data_protection.notice.open_page')}
+      <OpenInNewIcon fontSize="small" aria-hidden />
+      <Box component="span" sx={visuallyHidden}>{` (${translate('app.data_protection.notice.new_tab')})`}</Box>
+    </Link>
   );
 }

@@ -5,7 +5,7 @@ import { useDataProvider, useNotify, useTranslate, type HttpError } from 'react-
 import { isoDate, length, required, type Message } from '../../../resources/validators';
 import { errorBody, type StaffDataProvider } from '../../providers/dataProvider';
 import type { RetentionPostponementInput, RetentionPreview } from '../../providers/staffMethods';
-import { retentionScope } from './RetentionRulesForm';
+import { retentionScope } from './retentionScope';
 import { stockholmToday } from '../stockholmToday';
 
 export type PreviewLine = RetentionPreview['periods'][number];

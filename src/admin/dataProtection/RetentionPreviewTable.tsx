@@ -24,7 +24,7 @@ import type { RetentionPreview } from '../../providers/staffMethods';
 import { useIsPhone } from '../layout/useIsPhone';
 import { useStaffQuery } from '../useStaffQuery';
 import { PostponeDialog, type PreviewLine } from './PostponeDialog';
-import { retentionScope } from './RetentionRulesForm';
+import { retentionScope } from './retentionScope';
 
 const actions = ['drafts', 'rejected', 'approved'] as const;
 

@@ -20,7 +20,7 @@ import { formatDate, formatDateTime } from '../../../resources/format';
 import type { StaffDataProvider } from '../../providers/dataProvider';
 import type { RetentionCounts, RetentionRun } from '../../providers/staffMethods';
 import { invalidateApplications, useStaffQuery } from '../useStaffQuery';
-import { retentionScope } from './RetentionRulesForm';
+import { retentionScope } from './retentionScope';
 import { Waiting } from '../WorkDialog';
 
 /** How many runs show before "Show all". */

@@ -5,10 +5,12 @@ import {
   BooleanInput,
   DateInput,
   NumberInput,
+  RadioButtonGroupInput,
   ReferenceArrayInput,
   ReferenceInput,
   SelectInput,
   TextInput,
+  useLocaleState,
   useTranslate,
 } from 'react-admin';
 import { enumCodes, type ChoiceField, type EnumField, type Field, type ResourceDefinition } from '../../../resources/fields';
@@ -55,8 +57,9 @@ const chipsNamedBy =
     });
 
 /** The react-admin input for one declared field. */
-export function FieldInput({ field, resource }: { field: Field; resource: ResourceDefinition }) {
+export function FieldInput({ field, resource }: { field: Field; resource: Pick<ResourceDefinition, 'name'> }) {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const common = {
     source: field.name,
     fullWidth: true,
@@ -64,12 +67,22 @@ export function FieldInput({ field, resource }: { field: Field; resource: Resour
     readOnly: field.readOnly,
     // An English twin says what an empty one means: applicants reading English are shown the Swedish.
     helperText: field.help
-      ? translate(`resources.${resource.name}.help.${field.name}`)
+      ? translate(`resources.${resource.name}.help.${field.name}`, { min: field.min, max: field.max })
       : field.translates
         ? translate('app.fields.translation_help')
         : (false as const),
     defaultValue: field.default,
   };
+  if (field.widget === 'month') {
+    const month = (number: number) =>
+      new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' }).format(Date.UTC(2026, number - 1, 1));
+    const months = Array.from({ length: 12 }, (_, index) => ({ id: index + 1, name: month(index + 1) }));
+    return <SelectInput {...common} choices={months} translateChoice={false} />;
+  }
+  if (field.widget === 'radio' && (field.kind === 'choice' || field.kind === 'enum')) {
+    const { fullWidth: _fullWidth, defaultValue, ...radio } = common;
+    return <RadioButtonGroupInput {...radio} defaultValue={defaultValue as string | undefined} choices={choicesOf(field)} row />;
+  }
   switch (field.kind) {
     case 'textarea':
       return <TextInput {...common} multiline minRows={4} />;

@@ -5,7 +5,7 @@ import type { ResourceDefinition } from '../../../resources/fields';
 import { validateRecord } from '../../../resources/validate';
 
 /** The form-level validator of a resource: the same rules as the server, messages in the chosen language. */
-export function useValidator(resource: ResourceDefinition) {
+export function useValidator(resource: Pick<ResourceDefinition, 'name' | 'fields'>) {
   const translate = useTranslate();
   return useCallback(
     (values: Record<string, unknown>) => {

@@ -4,8 +4,6 @@ import type {
   BankAnswerImported,
   BookkeepingExport,
   PaymentBatch,
-  PaymentSettings,
-  PaymentSettingsInput,
   PayoutPlan,
   PayoutPlanInstalment,
   PayoutRow,
@@ -54,8 +52,6 @@ export function payoutMethods(http: HttpClient, unwrap: Unwrap, { application, a
       unwrap<PaymentBatch>(
         http.post(`/payment-batches/${id}/paid`, { data: { paid_on: paidOn, ...(payoutIds ? { payout_ids: payoutIds } : {}) } }),
       ),
-    getPaymentSettings: () => unwrap<PaymentSettings>(http.get('/payment-settings')),
-    savePaymentSettings: (settings: PaymentSettingsInput) => unwrap<PaymentSettings>(http.put('/payment-settings', { data: settings })),
     getPayoutPlan: (uuid: string) => unwrap<PayoutPlan>(http.get(application(uuid, '/payout-plan'))),
     setPayoutPlan: (uuid: string, instalments: PayoutPlanInstalment[]) =>
       unwrap<PayoutPlan>(http.put(application(uuid, '/payout-plan'), { data: { instalments } })),
