@@ -4,12 +4,24 @@ import type { applicationProgress } from '../../server/routes/schemas/applicatio
 import type { applicationDeletion, applicationDeletionPreview } from '../../server/routes/schemas/applicationDeletion';
 import type { staffFormOptions } from '../../server/routes/schemas/applicationForm';
 import type { historyEntry, staffApplication } from '../../server/routes/schemas/staffApplication';
-import type { decision, decisionMailCount, decisionMailPreview, decisionMailRound } from '../../server/routes/schemas/decisions';
+import type {
+  decision,
+  decisionInput,
+  decisionMailCount,
+  decisionMailPreview,
+  decisionMailRound,
+} from '../../server/routes/schemas/decisions';
 import type { investigation, investigator, proposal } from '../../server/routes/schemas/investigations';
 import type { dashboard, decisionPeriod } from '../../server/routes/schemas/periods';
 import type { orderedFaq } from '../../server/routes/schemas/faqs';
 import type { notification, notificationPage, notificationSettings } from '../../server/routes/schemas/notifications';
-import type { privacyNotices, retentionPreview, retentionRules, retentionRun } from '../../server/routes/schemas/dataProtection';
+import type {
+  privacyNotices,
+  retentionPostponement,
+  retentionPreview,
+  retentionRules,
+  retentionRun,
+} from '../../server/routes/schemas/dataProtection';
 import type { SingletonName } from '../../resources/index';
 import type { statistics } from '../../server/routes/schemas/statistics';
 import type {
@@ -19,11 +31,11 @@ import type {
   payoutAbilityChange,
   payoutRow,
 } from '../../server/routes/schemas/payouts';
-import type { payoutPlan } from '../../server/routes/schemas/grants';
+import type { payoutPlan, payoutPlanInput } from '../../server/routes/schemas/grants';
 import type { bookkeepingExport } from '../../server/routes/schemas/bookkeeping';
 import type { repayments } from '../../server/routes/schemas/repayments';
 import type { ownReview, periodReviewers, reviewer, reviewsView } from '../../server/routes/schemas/reviews';
-import type { agendaItem, meeting, meetingInput, meetingRow } from '../../server/routes/schemas/meetings';
+import type { agendaItem, meeting, meetingDecisionsInput, meetingInput, meetingRow } from '../../server/routes/schemas/meetings';
 import type {
   accountEvent,
   enrolment,
@@ -60,12 +72,11 @@ export type ApplicationDeletion = JsonOf<typeof applicationDeletion>;
 export type ApplicationFormOptions = JsonOf<typeof staffFormOptions>;
 
 export type Decision = JsonOf<typeof decision>;
-/** A decision as staff send it; FOU, NOK and goals are left out for a period under the distribution cap. */
-export type DecisionInput = Pick<Decision, 'status' | 'approved_money'> &
-  Partial<Pick<Decision, 'approved_fou' | 'approved_nok' | 'global_goals'>> & {
-    /** Why a decision the applicant was told is changed: the change then waits for another's approval. */
-    reason?: string;
-  };
+/**
+ * A decision as staff send it: the body the server's route declares. FOU, NOK and goals are left out for a period
+ * under the distribution cap; `reason` says why a decision the applicant was told is changed.
+ */
+export type DecisionInput = JsonOf<typeof decisionInput>['data'];
 
 export type Investigator = JsonOf<typeof investigator>;
 /** An investigator's own proposal as they write it (and as the answer has it). */
@@ -108,10 +119,7 @@ export type RetentionCounts = RetentionPreview['totals'];
 export type RetentionRun = JsonOf<typeof retentionRun>;
 
 /** A postponement as staff give it: the last day the rules wait (YYYY-MM-DD) and why. */
-export interface RetentionPostponementInput {
-  until: string;
-  reason: string;
-}
+export type RetentionPostponementInput = JsonOf<typeof retentionPostponement>['data'];
 
 /** A period's decision mails not yet sent, and the decided applications that have no e-mail to send one to. */
 export type DecisionMailCount = JsonOf<typeof decisionMailCount>;
@@ -148,11 +156,7 @@ export type SingletonAnswer<N extends SingletonName> = SingletonAnswers[N];
 /** A grant's payout plan, acceptance and deadline as staff read them. */
 export type PayoutPlan = JsonOf<typeof payoutPlan>;
 /** An instalment of a new plan: an existing one by its id. */
-export interface PayoutPlanInstalment {
-  id?: number;
-  amount: number;
-  due: number;
-}
+export type PayoutPlanInstalment = JsonOf<typeof payoutPlanInput>['data']['instalments'][number];
 /** An application's repayments with what was paid and what may still be asked back. */
 export type Repayments = JsonOf<typeof repayments>;
 
@@ -165,12 +169,7 @@ export type Meeting = JsonOf<typeof meeting>;
 /** A meeting as staff create or edit it: the body the server's route declares. */
 export type MeetingInput = JsonOf<typeof meetingInput>['data'];
 /** One agenda line's decision: approved with an amount, or rejected (amount null), and who dissented. */
-export interface MeetingDecision {
-  application_uuid: string;
-  status: number;
-  amount: number | null;
-  dissent_ids?: number[];
-}
+export type MeetingDecision = JsonOf<typeof meetingDecisionsInput>['data']['decisions'][number];
 
 /** A reviewer of an application: whether they declared a conflict of interest (null: not yet) and sent in their review. */
 export type Reviewer = JsonOf<typeof reviewer>;

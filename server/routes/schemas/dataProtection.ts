@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { locales, type Locale } from '../../../resources/locales.js';
 import { retentionRules as ruleRanges } from '../../../resources/retention.js';
-import { dateTime, Nullable, nullableDateTime } from '../schemas.js';
+import { body, dateTime, Nullable, nullableDateTime } from '../schemas.js';
 
 // Data protection's settings: the retention rules, what they do (the preview and the runs), and the privacy notice.
 const { Integer } = Type;
@@ -86,3 +86,9 @@ export const privacyNotice = Type.Object({ locale: Text(), body: Text() });
 
 /** The download of an applicant's data while it is built in the background (mailed when ready). */
 export const dataExportBuilding = Type.Object({ status: Type.Literal('building'), requested_at: nullableDateTime });
+
+/** A postponement of the rules for a period: until a day at most five years ahead, and why (a few words at least). */
+export const retentionPostponement = body({
+  until: Type.String({ format: 'date', description: 'The last day the rules wait: from today, at most five years ahead' }),
+  reason: Type.String({ minLength: 3, maxLength: 1000, description: 'Why, for the record' }),
+});

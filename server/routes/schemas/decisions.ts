@@ -1,12 +1,29 @@
 import { Type } from 'typebox';
 import { MAX_MONEY } from '../../../resources/applications.js';
-import { dateTime, money, Nullable, nullableDateTime } from '../schemas.js';
+import { enums } from '../../../resources/enums.js';
+import { body, dateTime, money, Nullable, nullableDateTime } from '../schemas.js';
 
 // The decision on an application sent in, and its mail to the applicant: one application's, or a period's in rounds.
 const { Integer } = Type;
 
 /** An amount of the decision: what a body may give and an answer says. */
 export const decisionMoney = Nullable(money({ minimum: 0, maximum: MAX_MONEY }));
+
+const { approved, rejected } = enums.application_status;
+const GOALS = Nullable(Type.Array(Integer({ minimum: 1, maximum: 17 }), { maxItems: 17, uniqueItems: true }));
+
+/** A decision as staff send it (PUT /applications/{uuid}/decision). */
+export const decisionInput = body(
+  {
+    status: Integer({ enum: [approved, rejected] }),
+    approved_money: decisionMoney,
+    approved_fou: decisionMoney,
+    approved_nok: decisionMoney,
+    global_goals: GOALS,
+    reason: Type.String({ maxLength: 2000, description: 'Why a told decision is changed; required then' }),
+  },
+  ['status'],
+);
 
 export const decision = Type.Object({
   status: Integer({ description: 'application_status' }),

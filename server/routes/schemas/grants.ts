@@ -1,5 +1,7 @@
 import { Type } from 'typebox';
-import { dateTime, money, Nullable, nullableDateTime, stringEnum, untranslated } from '../schemas.js';
+import { MAX_MONEY } from '../../../resources/applications.js';
+import { enums } from '../../../resources/enums.js';
+import { body, dateTime, id, money, Nullable, nullableDateTime, stringEnum, untranslated } from '../schemas.js';
 
 // A grant and its payout plan: staff's view of the plan and the deadline, and the applicant's of the whole grant.
 const { Integer, String } = Type;
@@ -117,3 +119,20 @@ export const grantSummaries = Type.Array(
     totals,
   }),
 );
+
+const { at_acceptance, after_followup } = enums.payout_due;
+
+/** A new payout plan as staff send it: instalments in order, an existing one by its id. */
+export const payoutPlanInput = body({
+  instalments: Type.Array(
+    Type.Object(
+      {
+        id: Type.Optional(id),
+        amount: money({ minimum: 1, maximum: MAX_MONEY }),
+        due: Integer({ enum: [at_acceptance, after_followup], description: 'payout_due' }),
+      },
+      { additionalProperties: false },
+    ),
+    { minItems: 1, maxItems: 24 },
+  ),
+});

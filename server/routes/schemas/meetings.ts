@@ -1,5 +1,7 @@
 import { Type } from 'typebox';
-import { body, id, money, Nullable, nullableDateTime } from '../schemas.js';
+import { enums } from '../../../resources/enums.js';
+import { body, id, money, Nullable, nullableDateTime, uuid } from '../schemas.js';
+import { decisionMoney } from './decisions.js';
 import { withheld } from './applicationLists.js';
 
 // Board meetings: the list's row, one meeting with its agenda and totals (server/meetings/ builds them).
@@ -123,4 +125,34 @@ export const meetingInput = body(
     ends_at: Optional(Nullable(Text({ maxLength: 5, description: 'HH:MM, after starts_at' }))),
   },
   ['period_id', 'held_on', 'place', 'member_ids', 'chair_id', 'adjuster_id'],
+);
+
+const { approved, rejected } = enums.application_status;
+
+/** The board's decisions on a meeting's whole agenda as staff send them, with who dissented and who was absent. */
+export const meetingDecisionsInput = body(
+  {
+    decisions: Type.Array(
+      Type.Object(
+        {
+          application_uuid: uuid,
+          status: Integer({ enum: [approved, rejected] }),
+          amount: decisionMoney,
+          dissent_ids: Optional(
+            Type.Array(id, {
+              maxItems: 50,
+              uniqueItems: true,
+              description: 'Members present who entered their dissent (reservation)',
+            }),
+          ),
+        },
+        { additionalProperties: false },
+      ),
+      { minItems: 1, maxItems: 500 },
+    ),
+    absent_ids: Optional(
+      Type.Array(id, { maxItems: 50, uniqueItems: true, description: 'The members who were absent; the rest were present' }),
+    ),
+  },
+  ['decisions'],
 );

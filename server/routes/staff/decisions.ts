@@ -1,15 +1,12 @@
 import type { FastifyContextConfig } from 'fastify';
 import { Type } from 'typebox';
-import { enums } from '../../../resources/enums.js';
 import { decide, pendingChangeOf, settleDecisionChange } from '../../applications/decisionChanges.js';
 import { decisionOf } from '../../applications/decisions.js';
 import { applicationByUuid } from '../../applicationCore/staffReach.js';
-import { body, data, Nullable, uuid, type Api } from '../schemas.js';
-import { decision, decisionMoney } from '../schemas/decisions.js';
+import { data, uuid, type Api } from '../schemas.js';
+import { decision, decisionInput } from '../schemas/decisions.js';
 import { applicationPeriod, namesApplicationInPath } from '../scopes.js';
 
-const { approved, rejected } = enums.application_status;
-const GOALS = Nullable(Type.Array(Type.Integer({ minimum: 1, maximum: 17 }), { maxItems: 17, uniqueItems: true }));
 const uuidParams = Type.Object({ uuid });
 const decisionSchema = data(decision);
 
@@ -51,17 +48,7 @@ export default async function decisionRoutes(app: Api) {
         summary:
           'Approve (40, with approved_money) or reject (-10, which clears the amounts). approved_fou and approved_nok left out are cleared, global_goals (the decision’s, apart from the applicant’s answer) left out are kept, and a rejection clears all three; a capped period refuses those three and any amount beyond what remains. Where the applicant has been told the decision, a change is asked for with its reason (422 errors.reason without one; 409 errors.decision_change_open while one waits) and waits for another’s approval (pending_change); a board’s decision is a 409 errors.decided_by_board.',
         params: uuidParams,
-        body: body(
-          {
-            status: Type.Integer({ enum: [approved, rejected] }),
-            approved_money: decisionMoney,
-            approved_fou: decisionMoney,
-            approved_nok: decisionMoney,
-            global_goals: GOALS,
-            reason: Type.String({ maxLength: 2000, description: 'Why a told decision is changed; required then' }),
-          },
-          ['status'],
-        ),
+        body: decisionInput,
         response: { 200: decisionSchema },
       },
     },

@@ -2,7 +2,6 @@ import { attachmentHeader } from '../../uploads/fileName.js';
 import type { FastifyContextConfig, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Requirement } from '../../../resources/abilities.js';
-import { enums } from '../../../resources/enums.js';
 import { recordView } from '../../applicationCore/history.js';
 import { loadViewer } from '../../auth/sessions.js';
 import { staffApplication } from '../../applications/staffView.js';
@@ -22,8 +21,7 @@ import {
 import { boardPackPdf } from '../../meetings/pdf/boardPack.js';
 import { minutesPdf } from '../../meetings/pdf/minutes.js';
 import { body, data, id, knownUuids, listPageSchema, uuid, type Api } from '../schemas.js';
-import { decisionMoney } from '../schemas/decisions.js';
-import { meeting, meetingInput, meetingRow } from '../schemas/meetings.js';
+import { meeting, meetingDecisionsInput, meetingInput, meetingRow } from '../schemas/meetings.js';
 import { staffApplication as staffApplicationSchema } from '../schemas/staffApplication.js';
 import type { Reach } from '../../types.js';
 import { stockholmDay } from '../../clock.js';
@@ -41,9 +39,8 @@ import {
 } from '../scopes.js';
 
 const tags = ['meetings'];
-const { Optional, Integer } = Type;
+const { Optional } = Type;
 const Text = Type.String;
-const { approved, rejected } = enums.application_status;
 
 // Those who manage meetings reach every meeting of their periods; a board member reads the meetings they belong to.
 // The agenda, the pack and the minutes show each line as the reader may read it; a line's own routes are closed to
@@ -295,32 +292,7 @@ export default async function meetingRoutes(app: Api) {
         summary:
           'The board’s decisions on the whole agenda, saved together or not at all under the period’s cap; each is the application’s decision (history, grant), dated the meeting’s day, and stands until a later meeting changes it. 409 once the meeting is decided, errors.meeting_not_held before its day, errors.decided_at_another_meeting where another meeting decided a line’s application, errors.change_overtaken where a changed decision’s decision changed since; 422 by line (decisions.<index>.amount); 403 errors.conflict_of_interest_in when the caller stood aside from any application on the agenda (a colleague enters them)',
         params,
-        body: body(
-          {
-            decisions: Type.Array(
-              Type.Object(
-                {
-                  application_uuid: uuid,
-                  status: Integer({ enum: [approved, rejected] }),
-                  amount: decisionMoney,
-                  dissent_ids: Optional(
-                    Type.Array(id, {
-                      maxItems: 50,
-                      uniqueItems: true,
-                      description: 'Members present who entered their dissent (reservation)',
-                    }),
-                  ),
-                },
-                { additionalProperties: false },
-              ),
-              { minItems: 1, maxItems: 500 },
-            ),
-            absent_ids: Optional(
-              Type.Array(id, { maxItems: 50, uniqueItems: true, description: 'The members who were absent; the rest were present' }),
-            ),
-          },
-          ['decisions'],
-        ),
+        body: meetingDecisionsInput,
         response: meetingAnswer,
       },
     },

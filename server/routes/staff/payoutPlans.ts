@@ -1,16 +1,13 @@
 import { Type } from 'typebox';
-import { enums } from '../../../resources/enums.js';
 import { applicationByUuid } from '../../applicationCore/staffReach.js';
 import { extendDeadline } from '../../payouts/deadline.js';
 import { planOf, setPlan } from '../../payouts/plan.js';
 import { managePayoutsOfApplication, seePayoutsOfApplication } from '../applicationAccess.js';
-import { body, data, id, money, uuid, type Api } from '../schemas.js';
-import { day, payoutPlan } from '../schemas/grants.js';
-import { MAX_MONEY } from '../../../resources/applications.js';
+import { body, data, uuid, type Api } from '../schemas.js';
+import { day, payoutPlan, payoutPlanInput } from '../schemas/grants.js';
 
 const params = Type.Object({ uuid });
 const planAnswer = { 200: data(payoutPlan) };
-const { at_acceptance, after_followup } = enums.payout_due;
 
 /** An approved application's payout plan and deadline, as staff read and set them; the rules are in payouts/. */
 export default async function payoutPlanRoutes(app: Api) {
@@ -44,19 +41,7 @@ export default async function payoutPlanRoutes(app: Api) {
         description:
           'An instalment with a live payout keeps its amount and due, and one ever asked for stays in the plan; left out, an open one is removed. 422 beside `instalments`, nothing changed.',
         params,
-        body: body({
-          instalments: Type.Array(
-            Type.Object(
-              {
-                id: Type.Optional(id),
-                amount: money({ minimum: 1, maximum: MAX_MONEY }),
-                due: Type.Integer({ enum: [at_acceptance, after_followup], description: 'payout_due' }),
-              },
-              { additionalProperties: false },
-            ),
-            { minItems: 1, maxItems: 24 },
-          ),
-        }),
+        body: payoutPlanInput,
         response: planAnswer,
       },
     },

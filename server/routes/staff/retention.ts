@@ -5,16 +5,11 @@ import { notBeforeToday, postponeRetention, resumeRetention, retentionRuns, runR
 import { retentionRulesOf } from '../../dataProtection/retentionRules.js';
 import { invalid, notFound } from '../../errors.js';
 import { periodExists } from '../../applications/staffForm.js';
-import { body, data, id, type Api } from '../schemas.js';
-import { retentionPreview as previewSchema, retentionRun } from '../schemas/dataProtection.js';
+import { data, id, type Api } from '../schemas.js';
+import { retentionPostponement, retentionPreview as previewSchema, retentionRun } from '../schemas/dataProtection.js';
 import { personName } from '../../../resources/users.js';
 
 const preview = data(previewSchema);
-/** A reason is a few words at least, and a postponement at most five years ahead. */
-const postponement = body({
-  until: Type.String({ format: 'date', description: 'The last day the rules wait: from today, at most five years ahead' }),
-  reason: Type.String({ minLength: 3, maxLength: 1000, description: 'Why, for the record' }),
-});
 
 /**
  * What the retention rules do (the rules themselves are a singleton of the settings engine, resources/retention.ts):
@@ -48,7 +43,7 @@ export default async function retentionRoutes(app: Api) {
         tags,
         summary: 'Postpones the rules for a period until a day, with a reason (replacing an earlier postponement of it)',
         params: periodParams,
-        body: postponement,
+        body: retentionPostponement,
         response: { 200: preview },
       },
     },

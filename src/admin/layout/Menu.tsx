@@ -1,7 +1,7 @@
 import { Menu as RaMenu, usePermissions, useTranslate } from 'react-admin';
 import { mayReach, type Ability } from '../../../resources/abilities';
-import { requirementFor, resourceList } from '../../../resources/index';
-import { menuEntries } from './navigation';
+import { resourceList } from '../../../resources/index';
+import { allowedMenuEntries } from '../features';
 
 /**
  * The side menu: the dashboard for everyone; screens and settings entities only for users whose abilities permit them,
@@ -10,10 +10,7 @@ import { menuEntries } from './navigation';
 export function Menu() {
   const translate = useTranslate();
   const { permissions } = usePermissions<Ability[]>();
-  const allowed = menuEntries.filter((entry) => {
-    const requirement = requirementFor(entry.screen);
-    return requirement && mayReach(permissions ?? [], requirement);
-  });
+  const allowed = allowedMenuEntries(permissions ?? []);
   return (
     <RaMenu>
       <RaMenu.DashboardItem primaryText={translate('app.menu.dashboard')} />

@@ -7,7 +7,7 @@ import { requirementFor } from '../../../resources/index';
 import { usePageTitle } from '../../components/usePageTitle';
 import { formatDate } from '../../../resources/format';
 import { DecisionPeriodList } from '../decisioning/DecisionPeriodList';
-import { menuEntries } from '../layout/navigation';
+import { allowedMenuEntries } from '../features';
 import { useStaffQuery } from '../useStaffQuery';
 import { BackupCard } from './BackupCard';
 
@@ -27,10 +27,7 @@ export function Dashboard() {
   usePageTitle(title);
   // Deciding is offered for each period the user may investigate: all, or those granted to them (the server lists them).
   const mayDecide = mayReach(permissions ?? [], requirementFor('decisioning')!);
-  const shortcuts = menuEntries.filter((entry) => {
-    const requirement = requirementFor(entry.screen);
-    return requirement && mayReach(permissions ?? [], requirement);
-  });
+  const shortcuts = allowedMenuEntries(permissions ?? []);
 
   return (
     <Box sx={{ py: 2 }}>

@@ -1,18 +1,11 @@
-import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
-import PrivacyTipIcon from '@mui/icons-material/PrivacyTip';
 import { Box, Card, CardActionArea, CardContent, Typography } from '@mui/material';
 import { Title, useLocaleState, usePermissions, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { mayReach, type Ability } from '../../../resources/abilities';
 import { resourceList, screens } from '../../../resources/index';
+import { settingsCards } from '../features';
 import { resourceIcon } from '../resources/icons';
 import { usePageTitle } from '../../components/usePageTitle';
-
-/** Settings screens that are not an entity's list, each with the screen whose requirement shows its card. */
-const otherSettings = [
-  { screen: 'data-protection', label: 'app.data_protection.title', Icon: PrivacyTipIcon },
-  { screen: 'payment-settings', label: 'app.payment_settings.title', Icon: AccountBalanceIcon },
-];
 
 /** The settings landing page: a card for each settings entity, and each other settings screen, the user may manage. */
 export function SettingsPage() {
@@ -26,7 +19,7 @@ export function SettingsPage() {
     ...resourceList
       .filter((r) => r.settings && mayReach(permissions ?? [], r.ability))
       .map((r) => ({ to: `/${r.name}`, label: name(r.name), Icon: resourceIcon(r.name) })),
-    ...otherSettings
+    ...settingsCards
       .filter((s) => mayReach(permissions ?? [], screens[s.screen]))
       .map((s) => ({ to: `/${s.screen}`, label: translate(s.label), Icon: s.Icon })),
   ].sort((a, b) => a.label.localeCompare(b.label, locale));
