@@ -64,7 +64,7 @@ const layers: { name: string; paths: string[] }[] = [
       'server/runtime.ts',
       'server/scheduledWork.ts',
       'server/demo',
-      'server/uploads/moveFilesCli.ts',
+      'server/moveFilesCli.ts',
       'server/backups/backupCli.ts',
       'server/backups/restoreCli.ts',
     ],

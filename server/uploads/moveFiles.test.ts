@@ -68,7 +68,7 @@ describe('moving the files to an object store', () => {
   it('is `npm run files:migrate`, with the servers’ settings, and says what it did', { timeout: 60_000 }, async () => {
     const { dataDir } = await folderWith({ 'e-5': '%PDF-1.4 femte', 'f-6': '%PDF-1.4 sjätte' });
     const run = (env: Record<string, string>) =>
-      promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/uploads/moveFilesCli.ts'], {
+      promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/moveFilesCli.ts'], {
         env: { ...process.env, ...s3.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
       });
     const settings = { FILE_STORAGE: `s3://${s3.bucket}/move/three`, AWS_S3_FORCE_PATH_STYLE: 'true' };

@@ -5,10 +5,10 @@
  * store, and again just before switching over: each run copies only what is not there yet, every copy verified by its
  * SHA-256. The local files stay until you remove them.
  */
-import { loadConfig } from '../config.js';
-import { moveFiles } from './moveFiles.js';
-import { openFileStorage } from '../backups/openFileStorage.js';
-import { localStorage } from './storage.js';
+import { loadConfig } from './config.js';
+import { moveFiles } from './uploads/moveFiles.js';
+import { openFileStorage } from './backups/openFileStorage.js';
+import { localStorage } from './uploads/storage.js';
 
 let config: ReturnType<typeof loadConfig>;
 try {
