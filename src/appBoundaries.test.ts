@@ -78,3 +78,23 @@ describe('imports of the server', () => {
     expect(found.filter((i) => !schemaModule.test(i.path)).map((i) => `${i.file} imports ${i.path}`)).toEqual([]);
   });
 });
+
+// The admin's feature folders stand on its top level and on a few shared folders (layout, resources, testing); two
+// that import each other both ways would be one feature split in two, or a piece that belongs to neither.
+describe('imports between the admin’s folders', () => {
+  it('never run both ways', () => {
+    const admin = join(src, 'admin');
+    const folderOf = (path: string) => relative(admin, path).split(/[\\/]/);
+    const arrows = new Set(
+      files(admin)
+        .filter((file) => folderOf(file).length > 1 && !/\.test\.tsx?$/.test(file))
+        .flatMap((file) =>
+          importedFolders(file)
+            .map(({ specifier }) => folderOf(resolve(dirname(file), specifier)))
+            .filter((target) => target.length > 1 && !target[0].startsWith('..') && target[0] !== folderOf(file)[0])
+            .map((target) => `${folderOf(file)[0]} -> ${target[0]}`),
+        ),
+    );
+    expect([...arrows].filter((arrow) => arrows.has(arrow.split(' -> ').reverse().join(' -> ')))).toEqual([]);
+  });
+});
