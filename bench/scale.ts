@@ -12,7 +12,8 @@
  * (server/auth/standing.ts): stood aside from 100 of those, their own review not in on the rest, so the lists sorted or
  * filtered by what is withheld from them leave those out. The payouts list gets a payout per application
  * (every status, 1,000 payment batches): newest first, every sort with and without a status, one period, one batch and
- * a search for one reference. Reviews: seven applications in ten have review figures (a score, a spread, reviews in and
+ * a search for one reference; the payment batches newest first, as the admin and as a treasurer of every period by a
+ * grant for each (whose batches are those all of whose payouts are theirs). Reviews: seven applications in ten have review figures (a score, a spread, reviews in and
  * pending, as server/reviews/ keeps them), the rest none; every list is sorted by review_score too (with the other
  * sorts), and the kinds `reviews, …` time all applications and one period by score, those with reviews pending and
  * those scored at least 80 %. The books: a journal of as many vouchers as applications over the last five years, and
@@ -23,6 +24,7 @@
  * Usage: npm run bench:scale
  */
 import { sql } from 'kysely';
+import { hashPassword } from '../server/auth/passwords.js';
 import { openBenchApp, stats, timeCalls } from './benchApp.js';
 import { seedApplications } from './seedApplications.js';
 import { listSpecs } from '../server/applications/lists.js';
@@ -49,6 +51,8 @@ const DELETED_REFERENCE = '2018-0000777';
 /** The month whose vouchers are the same at every size, three years back, and how many it holds. */
 const BOOKED_MONTH = { from: `${new Date().getFullYear() - 3}-03-01`, to: `${new Date().getFullYear() - 3}-03-31` };
 const BOOKED_VOUCHERS = 2_000;
+/** The treasurer of every period, who lists the payment batches. */
+const TREASURER = { email: 'kassor@exempel.se', password: 'bench-password-9' };
 
 const results: { size: number; kind: string; median: number; p95: number; total: number }[] = [];
 for (const size of SIZES) {
@@ -146,10 +150,36 @@ for (const size of SIZES) {
       SELECT d, d + 30, 1000, (SELECT min(id) FROM users), d + 31
       FROM generate_series(1, ${Math.max(1, size / 100)}::int) i, LATERAL (SELECT current_date - (i * 157 % 1826) AS d) drawn
     `.execute(db);
+    // A treasurer who manages the payouts of every period by a grant for each (not generally): each batch is listed
+    // to them only once all its payouts are seen to be of their periods, the batches list's costliest filter.
+    const { id: treasurer } = await db
+      .insertInto('users')
+      .values({
+        email: TREASURER.email,
+        first_name: 'Kim',
+        last_name: 'Kassör',
+        role: 'utredare',
+        password_hash: await hashPassword(TREASURER.password),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await sql`
+      INSERT INTO user_abilities (user_id, ability, entity_type, entity_id)
+      SELECT ${treasurer}::int, 'manage-payouts', 'periods', id FROM periods
+    `.execute(db);
     await sql`VACUUM ANALYZE`.execute(db);
   });
-  const get = async (url: string) => {
-    const response = await bench.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: bench.headers });
+  const treasurerLogin = await bench.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    headers: { 'x-requested-with': 'XMLHttpRequest' },
+    payload: { data: { email: TREASURER.email, password: TREASURER.password } },
+  });
+  const treasurerCookie = treasurerLogin.cookies.find((c) => c.name === 'staff_session');
+  if (!treasurerCookie) throw new Error(`the treasurer's login failed: ${treasurerLogin.body}`);
+  const asTreasurer = { ...bench.headers, cookie: `staff_session=${treasurerCookie.value}` };
+  const get = async (url: string, headers = bench.headers) => {
+    const response = await bench.app.inject({ method: 'GET', url: `/api/v1${url}`, headers });
     if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
     // An SIE file's total: its vouchers.
     if (url.startsWith('/bookkeeping/sie')) return { total: response.body.split('#VER').length - 1 };
@@ -162,7 +192,7 @@ for (const size of SIZES) {
     .select('reference')
     .where('id', '=', 777)
     .executeTakeFirstOrThrow();
-  const kinds: { kind: string; url: (i: number) => string; few?: boolean }[] = [
+  const kinds: { kind: string; url: (i: number) => string; few?: boolean; headers?: Record<string, string> }[] = [
     { kind: 'page (by reference, pages 1-20)', url: (i) => `/applications/all?sort=reference&page=${1 + (i % 20)}` },
     { kind: `search, rare surname (${RARE})`, url: () => `/applications/all?search=${encodeURIComponent(RARE)}` },
     {
@@ -180,6 +210,12 @@ for (const size of SIZES) {
     // Batches 4-8 of every ten hold the payouts in a batch, sent or paid (the seed's statuses by id).
     { kind: 'payouts, one batch', url: (i) => `/payouts?batch=${4 + 10 * (i % 100)}` },
     { kind: 'payouts, search (one reference)', url: () => `/payouts?search=${encodeURIComponent(payoutReference ?? '')}` },
+    { kind: 'payment batches, newest first (pages 1-5)', url: (i) => `/payment-batches?page=${1 + (i % 5)}` },
+    {
+      kind: 'payment batches, treasurer of all (pages 1-5)',
+      url: (i) => `/payment-batches?page=${1 + (i % 5)}`,
+      headers: asTreasurer,
+    },
     {
       kind: 'reviews, all by review_score (pages 1-5)',
       url: (i) => `/applications/all?sort=review_score&direction=desc&page=${1 + (i % 5)}`,
@@ -220,9 +256,9 @@ for (const size of SIZES) {
   if (only) kinds.splice(0, kinds.length, ...kinds.filter(({ kind }) => only.some((part) => kind.includes(part))));
   try {
     console.log(`${size.toLocaleString('en')} applications seeded in ${(bench.seeded / 1000).toFixed(1)} s`);
-    for (const { kind, url, few } of kinds) {
-      const first = await get(url(0));
-      const times = await timeCalls((i) => get(url(i)), few ? SORT_WARMUP : WARMUP, few ? SORT_TIMED : TIMED);
+    for (const { kind, url, few, headers } of kinds) {
+      const first = await get(url(0), headers);
+      const times = await timeCalls((i) => get(url(i), headers), few ? SORT_WARMUP : WARMUP, few ? SORT_TIMED : TIMED);
       const total = first.total ?? first.totals?.applications ?? 0;
       results.push({ size, kind, ...stats(times), total });
     }
