@@ -4,7 +4,7 @@ import type { Db } from '../db/connect.js';
 import { AppError, notFound } from '../errors.js';
 import { fromTheEnd, listPage, type ListGrammar, type ListQuery } from '../lists/listQuery.js';
 import { contentWithheld, noneOf, readsReviewsOf, reviewsWithheld, withheldFrom, type Viewer } from '../auth/standing.js';
-import { COUNT_UP_TO, staffApplicant } from './lists.js';
+import { staffApplicant } from './lists.js';
 import { recordHistory } from '../applicationCore/history.js';
 import { personName } from '../../resources/users.js';
 import { refreshReviewFigures } from '../reviews/figures.js';
@@ -163,15 +163,22 @@ function ownLeftOut(query: ListQuery, viewer: Viewer): number[] {
 }
 
 /**
+ * The own list is counted exactly up to this many: it grows with one person's work, not with the table, and past its
+ * cap each page is sorted from all of it (measured at 2 000 investigations: a cap of 1 000, as the searches', made the
+ * page half as fast again).
+ */
+export const OWN_COUNT_UP_TO = 10_000;
+
+/**
  * One page of the viewer's own investigations on applications sent in, each as they may read it, counted up to
- * COUNT_UP_TO (lists.ts); a negative page counts from the end (the list reversed, `fromTheEnd`).
+ * OWN_COUNT_UP_TO; a negative page counts from the end (the list reversed, `fromTheEnd`).
  */
 export function ownInvestigations(
   db: Db,
   viewer: Viewer & { userId: number },
   query: ListQuery,
   periods: number[] | null,
-  countUpTo = COUNT_UP_TO,
+  countUpTo = OWN_COUNT_UP_TO,
 ) {
   const pageOf = (q: ListQuery) => ownFromStart(db, viewer, q, periods, countUpTo);
   return query.page < 0 ? fromTheEnd(query, pageOf) : pageOf(query);

@@ -417,10 +417,11 @@ function inOrder<Q extends Orderable<Q>>(q: Q, query: ListQuery): Q {
 const SORT_MATCHES_BELOW = 10_000;
 
 /**
- * A list the tallies do not count (a search, an organisation, an applicant) is counted exactly up to this many
- * matches, and beyond as "more than" this many: counting half the table would cost as much as the page.
+ * A list the tallies do not count (a search, an organisation, an applicant, a review score) is counted exactly up to
+ * this many matches, and beyond as "more than" this many: a count grows with the matches, a page does not, and past a
+ * thousand nobody reads on to the end of a search (they narrow it).
  */
-export const COUNT_UP_TO = 10_000;
+export const COUNT_UP_TO = 1_000;
 
 /**
  * One page of a staff list in the list envelope, of the periods `within` says; a negative page counts from
@@ -460,11 +461,15 @@ async function pageFromStart(
   // Written into the statement (whole numbers the list grammar checked), not passed as parameters: PostgreSQL can then
   // keep one plan per page of a list. As parameters it cannot estimate how far a page walks, and plans every call.
   const [pageSize, pageStart] = [sql.lit(query.perPage), sql.lit(offset)];
-  /** The matches collected once with their sort keys (`m`), to count them (up to one past the cap) and sort a page. */
-  const matches = db.with(
-    (cte) => cte('m').materialized(),
-    () => ids.select(keys).limit(sql.lit(countUpTo + 1)),
-  );
+  /**
+   * The matches collected once with their sort keys (`m`), up to `limit`: to count an uncounted list (up to one past
+   * its cap) and sort a page, or to sort a counted list's page.
+   */
+  const matches = (limit: number) =>
+    db.with(
+      (cte) => cte('m').materialized(),
+      () => ids.select(keys).limit(sql.lit(limit)),
+    );
   const byKeys = (table: string) =>
     sql.join([...terms.map((_, i) => sql`${sql.ref(`${table}.k${i}`)} ${direction}${nulls}`), sql`${sql.ref(`${table}.id`)} ${direction}`]);
   const pageOfMatches = sql<number[]>`array(select m.id from m order by ${byKeys('m')} limit ${pageSize} offset ${pageStart})`;
@@ -511,7 +516,7 @@ async function pageFromStart(
   if (tally === undefined) {
     // A search, or a filter the tallies do not count: its matches are collected once, up to one past the cap, to
     // count them and take the page. Past the cap they are many, so a walk finds a page soon.
-    const page = await matches
+    const page = await matches(countUpTo + 1)
       .selectNoFrom([sql<number>`(select count(*)::int from m)`.as('total'), pageOfMatches.as('ids')])
       .executeTakeFirstOrThrow();
     if (page.total <= countUpTo) {
@@ -530,7 +535,7 @@ async function pageFromStart(
     const collect = way ? way === 'collect' : total <= SORT_MATCHES_BELOW && (offset + query.perPage) * tally.all >= total * total;
     found = await rowsOf(
       collect
-        ? matches
+        ? matches(total)
             .selectFrom('m')
             .select(sql<number>`m.id`.as('id'))
             .orderBy(byKeys('m'))

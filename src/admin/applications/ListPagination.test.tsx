@@ -4,7 +4,7 @@ import { pageText as plain, waitFor } from '../../components/testing/dom';
 import type { HttpClient } from '../../providers/httpClient';
 import { mountStaffAdmin, unmountAdmin } from '../testing/mountInAdmin';
 
-// A search matching more than the server counts (10 000): the list says "more than 10 000", pages on, and goes to its
+// A search matching more than the server counts (1 000): the list says "more than 1 000", pages on, and goes to its
 // last page, which the server finds counting from the end (page=-1).
 
 afterEach(() => {
@@ -42,7 +42,7 @@ const row = (id: number) => ({
 });
 const ok = <T,>(data: T) => ({ data: { data }, status: 200, headers: {} });
 
-/** How many the search matches in truth; the server counts 10 000 of them. */
+/** How many the search matches in truth; the server counts 1 000 of them. */
 const matches = 12_345;
 
 async function render(path: string, locale: string) {
@@ -58,7 +58,7 @@ async function render(path: string, locale: string) {
         page > 0
           ? { last_page: page + 1, has_next_page: true, has_previous_page: page > 1 }
           : { last_page: -1, has_next_page: page < -1, has_previous_page: true };
-      return ok({ data, total: 10_000, current_page: page, per_page: 50, total_exact: false, ...around });
+      return ok({ data, total: 1_000, current_page: page, per_page: 50, total_exact: false, ...around });
     }
     return ok({ data: [], total: 0 });
   });
@@ -87,15 +87,15 @@ const enabled = () =>
 // Each mounts the whole staff app over the API, with its ten thousand applications: slow on a busy machine, so the
 // first page is given longer to come.
 const FIRST_PAGE_MS = 20_000;
-describe('a list counted only up to 10 000', { timeout: 60_000 }, () => {
+describe('a list counted only up to 1 000', { timeout: 60_000 }, () => {
   it('goes to the last page and back through previous, next and first', async () => {
     const pages = await render('/applications?filter=%7B%22search%22%3A%22Lindberg%22%7D', 'sv-SE');
-    await waitFor(() => plain().includes('1–50 av fler än 10 000'), 'the first page', FIRST_PAGE_MS);
+    await waitFor(() => plain().includes('1–50 av fler än 1 000'), 'the first page', FIRST_PAGE_MS);
     expect(enabled()).toEqual([false, false, true, true]);
 
     await act(async () => button(last).click());
     // The range says the page at once; its rows follow the answer.
-    await waitFor(() => plain().includes('de sista 50 av fler än 10 000') && plain().includes('2026-12345'), 'the last page');
+    await waitFor(() => plain().includes('de sista 50 av fler än 1 000') && plain().includes('2026-12345'), 'the last page');
     expect(pages.at(-1)).toBe(-1);
     // The last 50 of the 12 345, in the list's order.
     expect(plain()).toContain('2026-12296');
@@ -103,36 +103,36 @@ describe('a list counted only up to 10 000', { timeout: 60_000 }, () => {
     expect(enabled()).toEqual([true, true, false, false]);
 
     await act(async () => button(previous).click());
-    await waitFor(() => plain().includes('51–100 från slutet av fler än 10 000') && plain().includes('2026-12246'), 'the page before');
+    await waitFor(() => plain().includes('51–100 från slutet av fler än 1 000') && plain().includes('2026-12246'), 'the page before');
     expect(pages.at(-1)).toBe(-2);
     expect(plain()).not.toContain('2026-12345');
     expect(enabled()).toEqual([true, true, true, true]);
 
     await act(async () => button(next).click());
-    await waitFor(() => plain().includes('de sista 50 av fler än 10 000') && plain().includes('2026-12345'), 'the last page again');
+    await waitFor(() => plain().includes('de sista 50 av fler än 1 000') && plain().includes('2026-12345'), 'the last page again');
     expect(pages.at(-1)).toBe(-1);
 
     await act(async () => button(first).click());
-    await waitFor(() => plain().includes('1–50 av fler än 10 000') && plain().includes('2026-0001'), 'the first page again');
+    await waitFor(() => plain().includes('1–50 av fler än 1 000') && plain().includes('2026-0001'), 'the first page again');
     expect(pages.at(-1)).toBe(1);
   });
 
-  it('says "fler än 10 000" and still goes to the next page', async () => {
+  it('says "fler än 1 000" and still goes to the next page', async () => {
     const pages = await render('/applications?filter=%7B%22search%22%3A%22Lindberg%22%7D', 'sv-SE');
-    await waitFor(() => plain().includes('1–50 av fler än 10 000'), 'the range with "more than"', FIRST_PAGE_MS);
+    await waitFor(() => plain().includes('1–50 av fler än 1 000'), 'the range with "more than"', FIRST_PAGE_MS);
     const next = document.querySelector<HTMLButtonElement>('button[aria-label="Gå till nästa sida"], button[aria-label="Go to next page"]');
     expect(next).not.toBeNull();
     await act(async () => next!.click());
-    await waitFor(() => plain().includes('51–100 av fler än 10 000'), 'the next page');
+    await waitFor(() => plain().includes('51–100 av fler än 1 000'), 'the next page');
     expect(pages).toContain(2);
   });
 
-  it('says "more than 10,000" in English', async () => {
+  it('says "more than 1,000" in English', async () => {
     await render('/applications?filter=%7B%22search%22%3A%22Lindberg%22%7D', 'en-US');
-    await waitFor(() => plain().includes('1–50 of more than 10,000'), 'the range in English', FIRST_PAGE_MS);
+    await waitFor(() => plain().includes('1–50 of more than 1,000'), 'the range in English', FIRST_PAGE_MS);
     await act(async () => document.querySelector<HTMLButtonElement>('button[aria-label="Go to last page"]')!.click());
-    await waitFor(() => plain().includes('the last 50 of more than 10,000') && plain().includes('2026-12345'), 'the last page in English');
+    await waitFor(() => plain().includes('the last 50 of more than 1,000') && plain().includes('2026-12345'), 'the last page in English');
     await act(async () => document.querySelector<HTMLButtonElement>('button[aria-label="Go to previous page"]')!.click());
-    await waitFor(() => plain().includes('51–100 from the end of more than 10,000') && plain().includes('2026-12246'), 'the page before');
+    await waitFor(() => plain().includes('51–100 from the end of more than 1,000') && plain().includes('2026-12246'), 'the page before');
   });
 });
