@@ -48,7 +48,8 @@ export const paymentSettings = defineSingleton({
         ...(index === 0 && { section: 'bookkeeping' }),
       }),
     ),
-    // A change numbers the journal's vouchers anew, so it is refused once any export was taken; left out, it is kept.
-    integer('financial_year_first_month', { min: 1, max: 12, widget: 'month', help: true }),
+    // A change numbers the journal's vouchers anew, so it is refused once any export was taken; left out, it is kept,
+    // never emptied (its default says so).
+    integer('financial_year_first_month', { min: 1, max: 12, default: 1, widget: 'month', help: true }),
   ],
 });
