@@ -151,7 +151,7 @@ for (const size of SIZES) {
       FROM generate_series(1, ${Math.max(1, size / 100)}::int) i, LATERAL (SELECT current_date - (i * 157 % 1826) AS d) drawn
     `.execute(db);
     // A treasurer who manages the payouts of every period by a grant for each (not generally): each batch is listed
-    // to them only once all its payouts are seen to be of their periods, the batches list's costliest filter.
+    // to them only when all its payouts are of their periods (the periods each batch keeps, migration 0046).
     const { id: treasurer } = await db
       .insertInto('users')
       .values({

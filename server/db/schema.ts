@@ -404,6 +404,12 @@ export interface Database {
     /** The bank's last word on the whole file: ACCP, ACTC, PART, RJCT … (migration 0042). */
     bank_status: string | null;
     bank_status_at: Date | null;
+    /** Its payouts' tallies and periods, kept by a trigger on the payouts (migration 0046). */
+    payouts: Generated<number>;
+    total: Generated<number>;
+    paid: Generated<number>;
+    returned: Generated<number>;
+    period_ids: Generated<number[]>;
   };
   /** The bank's answers imported: payment status reports and debit notifications, each once, written once. */
   bank_answers: {

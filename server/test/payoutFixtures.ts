@@ -93,7 +93,7 @@ export async function payoutOf(
       batch_id: values.batchId ?? null,
       paid_on: values.paidOn ?? null,
     })
-    .returning(['id'])
+    .returning(['id', 'application_id'])
     .executeTakeFirstOrThrow();
 }
 

@@ -93,6 +93,19 @@ describe('payment batches of a treasurer of one period', () => {
     expect(listed.map((b) => b.id)).not.toContain(mixed.id);
   });
 
+  it('lists a batch while all its payouts are theirs: one moved to another period by a correction takes it out', async () => {
+    const batch = await batchOf(mine, mine);
+    const listed = async () =>
+      (await api('GET', '/payment-batches?per_page=100')).json<{ data: { data: { id: number; payouts: number }[] } }>().data.data;
+    expect((await listed()).find((b) => b.id === batch.id)).toMatchObject({ payouts: 2 });
+    const elsewhere = (await grantedApplication(t.db)).periodId;
+    const moved = batch.payouts[1].application_id;
+    await t.db.updateTable('applications').set({ period_id: elsewhere }).where('id', '=', moved).execute();
+    expect((await listed()).map((b) => b.id)).not.toContain(batch.id);
+    await t.db.updateTable('applications').set({ period_id: mine }).where('id', '=', moved).execute();
+    expect((await listed()).map((b) => b.id)).toContain(batch.id);
+  });
+
   it('imports a bank’s answer only when every payout it names is theirs', async () => {
     const mixed = await batchOf(mine, undefined);
     const xml = debitNotification({
