@@ -118,7 +118,14 @@ function leftOut(query: ListQuery, viewer: Viewer): number[] {
 }
 
 /** The WHERE of a list: its statuses, periods, the filters and the search, all on the application's own row. */
-function conditions(db: Db, query: ListQuery, { periodId, periods, viewer }: ListWithin, walking = false) {
+/**
+ * How a search's applicants are matched (`searching`): collected into an array within the condition (`array`), tested
+ * against those a statement collected once as `searched` (see pageFromStart), or left out for the caller to add
+ * (`apart`).
+ */
+type Searching = 'array' | 'searched' | 'apart';
+
+function conditions(db: Db, query: ListQuery, { periodId, periods, viewer }: ListWithin, searching: Searching = 'array') {
   const withheld = leftOut(query, viewer);
   return (eb: Where): Expression<SqlBool> => {
     const all: Expression<SqlBool>[] = [eb('a.status', 'in', query.statuses)];
@@ -140,7 +147,7 @@ function conditions(db: Db, query: ListQuery, { periodId, periods, viewer }: Lis
       all.push(sql<SqlBool>`a.sent_in_at < ((${first}::date + interval '1 month')::timestamp at time zone 'Europe/Stockholm')`);
     }
     all.push(...reviewConditions(query));
-    if (query.search) {
+    if (query.search && searching !== 'apart') {
       const term = query.search;
       // One bitmap scan of the applications: the trigram indexes of reference and organisation ORed with the
       // applicants matched first through theirs (= any(array(...)) collects them once), each row read once.
@@ -148,9 +155,9 @@ function conditions(db: Db, query: ListQuery, { periodId, periods, viewer }: Lis
         eb.or([
           referenceContains(eb.ref('a.reference'), term),
           contains(eb.ref('a.org_name'), term),
-          // Walking a sort index, each row is tested against a hash of the applicants the walk's statement collected
-          // once (`searched`, see listApplications), not a scan of an array of thousands.
-          walking
+          // Walking a sort index, each row is tested against a hash of the applicants the statement collected once
+          // (`searched`, see pageFromStart), not a scan of an array of thousands.
+          searching === 'searched'
             ? sql<SqlBool>`a.frontend_user_id in (select searched.id from searched)`
             : sql<SqlBool>`a.frontend_user_id = any(array(${searchedApplicants(db, term)}))`,
         ]),
@@ -473,6 +480,27 @@ async function pageFromStart(
   const byKeys = (table: string) =>
     sql.join([...terms.map((_, i) => sql`${sql.ref(`${table}.k${i}`)} ${direction}${nulls}`), sql`${sql.ref(`${table}.id`)} ${direction}`]);
   const pageOfMatches = sql<number[]>`array(select m.id from m order by ${byKeys('m')} limit ${pageSize} offset ${pageStart})`;
+  /**
+   * A search's matches up to `limit`, in no order, for `searched` (its applicants) in the statement: first from each
+   * applicant to their applications (a nested loop, kept so by OFFSET 0, which stops at the limit instead of gathering
+   * every application of a common name), then those found by reference or organisation alone.
+   */
+  const searchMatches = (term: string, limit: number) => {
+    const alone = conditions(db, query, within, 'apart');
+    const ofApplicant = ids
+      .clearWhere()
+      .select(keys)
+      .where(alone)
+      .where(sql<SqlBool>`a.frontend_user_id = s.id`)
+      .offset(0);
+    const byText = ids
+      .clearWhere()
+      .select(keys)
+      .where(alone)
+      .where((eb) => eb.or([referenceContains(eb.ref('a.reference'), term), contains(eb.ref('a.org_name'), term)]))
+      .where(sql<SqlBool>`(a.frontend_user_id is null or a.frontend_user_id not in (select searched.id from searched))`);
+    return sql`(select a.* from searched s cross join lateral ${ofApplicant} a) union all (${byText}) limit ${sql.lit(limit)}`;
+  };
   // Walking to a page: one walk per status of the index of (status, sort key, id) (migration 0023), each as far as
   // the page's end, merged. PostgreSQL cannot walk one index in order for several statuses at once; sorting a few
   // hundred keys is cheap, and a status filter, the common case, walks one.
@@ -485,12 +513,10 @@ async function pageFromStart(
           .selectFrom('applications as a')
           .select('a.id')
           .select(keys)
-          .where(conditions(db, { ...query, statuses: [status] }, within, true)),
+          .where(conditions(db, { ...query, statuses: [status] }, within, 'searched')),
       ).limit(reach),
     );
-    // A search's applicants are collected once for every walk (a materialised `searched`), not once per walk.
-    const searched = query.search ? sql`with searched as materialized (${searchedApplicants(db, query.search)}) ` : sql``;
-    return sql<number>`${searched}select w.id from (${sql.join(perStatus, sql` union all `)}) w order by ${byKeys('w')} limit ${pageSize} offset ${pageStart}`;
+    return sql<number>`select w.id from (${sql.join(perStatus, sql` union all `)}) w order by ${byKeys('w')} limit ${pageSize} offset ${pageStart}`;
   };
   // = any(array(…)): the page's ids are found first, once, and their rows then read by primary key. PostgreSQL plans
   // this in about half the time of a join with the subquery, and planning is most of such a page's cost.
@@ -514,19 +540,20 @@ async function pageFromStart(
   let exact = true;
   let found: Joined[];
   if (tally === undefined) {
-    // A search, or a filter the tallies do not count: its matches are collected once, up to one past the cap, to
-    // count them and take the page. Past the cap they are many, so a walk finds a page soon.
-    const page = await matches(countUpTo + 1)
-      .selectNoFrom([sql<number>`(select count(*)::int from m)`.as('total'), pageOfMatches.as('ids')])
-      .executeTakeFirstOrThrow();
-    if (page.total <= countUpTo) {
-      total = page.total;
-      // One array parameter, not one per id: the statement's text is then the same for every page, and prepared once.
-      found = page.ids.length ? await ordered(rows(db, kind).where(sql<SqlBool>`a.id = any(${page.ids}::int[])`)).execute() : [];
-    } else {
-      [total, exact] = [countUpTo, false];
-      found = await rowsOf(walked());
-    }
+    // A search, or a filter the tallies do not count, in one statement: its matches collected up to one past the cap
+    // (`m`) to count them; within the cap the page is sorted from them, past it a sort index is walked, which finds a
+    // page soon among so many. A search's applicants are collected once for both (`searched`).
+    const ctes = query.search
+      ? sql`searched as materialized (${searchedApplicants(db, query.search)}), m as materialized (${searchMatches(query.search, countUpTo + 1)})`
+      : sql`m as materialized (${ids.select(keys).limit(sql.lit(countUpTo + 1))})`;
+    const {
+      rows: [page],
+    } = await sql<{ total: number; ids: number[] }>`with ${ctes}
+      select (select count(*)::int from m) as total,
+        case when (select count(*) from m) > ${sql.lit(countUpTo)} then array(${walked()}) else ${pageOfMatches} end as ids`.execute(db);
+    [total, exact] = [Math.min(page.total, countUpTo), page.total <= countUpTo];
+    // One array parameter, not one per id: the statement's text is then the same for every page, and prepared once.
+    found = page.ids.length ? await ordered(rows(db, kind).where(sql<SqlBool>`a.id = any(${page.ids}::int[])`)).execute() : [];
   } else {
     total = tally.total;
     // Walking a sort index to a page reads about (offset + page) × all / total applications; collecting the matches

@@ -46,6 +46,8 @@ describe('a search folds Å, Ä, Ö and the other letters beyond ASCII', () => {
     const other = await createApplicant(t.db, 'nils@test.se', 'Nils', 'Nilsson');
     const byOrganisation = await createApplication(t.db, { periodId: period.id, frontendUserId: other });
     await t.db.updateTable('applications').set({ org_name: 'Ängsöbergs Ridklubb' }).where('id', '=', byOrganisation.id).execute();
+    // Found by its applicant and its organisation both, and listed once.
+    await t.db.updateTable('applications').set({ org_name: 'Öbergs Vänner' }).where('id', '=', byName.id).execute();
 
     const list = (term: string) => `/applications/all?search=${term}`;
     await foundInEveryCase(list, 'Öbergs', 'reference', [byName.reference, byOrganisation.reference]);
