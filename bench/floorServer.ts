@@ -1,0 +1,35 @@
+/**
+ * The floor under the app, for `npm run bench:load`: a bare Fastify server in a process of its own, with no session,
+ * no hooks, no Kysely and no list code. GET /floor/sql/:i runs the statements the app's list runs for its i-th URL
+ * (recorded by bench/floor.ts, in STATEMENTS_FILE) through pg alone, each prepared once per connection as the app
+ * prepares its own, and answers the same JSON as the app (its answer, recorded); GET /floor/fixed answers the page in
+ * FIXED_FILE (the app's first page) without a database.
+ */
+import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import Fastify from 'fastify';
+import pg from 'pg';
+import type { RecordedCall } from './floor.js';
+
+const calls = JSON.parse(readFileSync(process.env.STATEMENTS_FILE!, 'utf8')) as RecordedCall[];
+const fixed = JSON.parse(readFileSync(process.env.FIXED_FILE!, 'utf8')) as unknown;
+// As many connections as the app's pool (server/db/connect.ts).
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+const named = new Map<string, string>();
+const nameOf = (text: string) => {
+  let name = named.get(text);
+  if (!name) named.set(text, (name = `floor_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`));
+  return name;
+};
+
+const app = Fastify({ logger: false });
+app.get<{ Params: { i: string } }>('/floor/sql/:i', async (request) => {
+  const call = calls[Number(request.params.i) % calls.length];
+  for (const statement of call.statements)
+    await pool.query({ name: nameOf(statement.sql), text: statement.sql, values: [...statement.parameters] });
+  return call.answer;
+});
+app.get('/floor/fixed', async () => fixed);
+const address = await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) });
+console.log(`[start] Ready at ${address}`);
+process.once('SIGTERM', () => void app.close().then(() => pool.end()));
