@@ -9,19 +9,28 @@ import { fileCounts, formColumns, type FormColumn } from '../applicationCore/app
 
 /**
  * The next reference of the year, "2026-0042": numbered per year in the order applications arrive, never reused.
- * The counter row is locked by the upsert, so two applications sent in at once get different numbers; a year's
- * first number continues after any reference already given (the demo's, or an older system's).
+ * The counter row is locked by the update, so two applications sent in at once get different numbers, one after the
+ * other's commit. A year's first number continues after any reference already given (the demo's, or an older
+ * system's): looked for only when the year has no counter yet, since it reads every reference of the year.
  */
 export async function nextReference(db: Db, year: number): Promise<string> {
-  const { last } = await db
-    .insertInto('reference_counters')
-    .values({
-      year,
-      last: sql<number>`coalesce((select max(split_part(reference, '-', 2)::integer) from applications where reference like ${`${year}-%`}), 0) + 1`,
-    })
-    .onConflict((oc) => oc.column('year').doUpdateSet({ last: sql<number>`reference_counters.last + 1` }))
+  const counted = await db
+    .updateTable('reference_counters')
+    .set({ last: sql<number>`last + 1` })
+    .where('year', '=', year)
     .returning('last')
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+  const { last } =
+    counted ??
+    (await db
+      .insertInto('reference_counters')
+      .values({
+        year,
+        last: sql<number>`coalesce((select max(split_part(reference, '-', 2)::integer) from applications where reference like ${`${year}-%`}), 0) + 1`,
+      })
+      .onConflict((oc) => oc.column('year').doUpdateSet({ last: sql<number>`reference_counters.last + 1` }))
+      .returning('last')
+      .executeTakeFirstOrThrow());
   return `${year}-${String(last).padStart(4, '0')}`;
 }
 
