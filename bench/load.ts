@@ -10,7 +10,7 @@
  * a bare Fastify route answering a fixed 50-row page with no database; the app's requests a second as a share of
  * each. LOAD_PROFILE=1 profiles the app and (a) (`node --cpu-prof`) and prints Node's CPU per request of each by the
  * parts a request passes through (session lookup, Kysely, serialisation, hooks …): where the difference goes.
- * Usage: npm run bench:load (LOAD_SECONDS and LOAD_CLIENTS change the run)
+ * Usage: npm run bench:load (LOAD_SECONDS, LOAD_CLIENTS and LOAD_ROUNDS, the app and (a) by turns, change the run)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -26,6 +26,7 @@ const APPLICATIONS = 100_000;
 const CLIENTS = Number(process.env.LOAD_CLIENTS ?? 50);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 20);
 const PROFILE = process.env.LOAD_PROFILE === '1';
+const ROUNDS = Number(process.env.LOAD_ROUNDS ?? 3);
 
 const bench = await openBenchApp('load', (db) => seedApplications(db, { applications: APPLICATIONS, applicants: 30_000, periods: 12 }));
 // A search needs more than 2 characters ('Ek' is too short).
@@ -116,20 +117,30 @@ try {
   );
   const shares: string[] = [];
   for (const [k, kind] of kinds.entries()) {
-    const app = await measure(
-      `app    ${kind.label}`,
-      (args) => serveApp(bench, args),
-      (i) => kind.urls[i % kind.urls.length],
-      bench.headers,
+    // The app and (a) by turns, LOAD_ROUNDS times: the machine's speed drifts over minutes, and each share is of a
+    // pair measured side by side; the median share is the figure.
+    const pairs: [Measured, Measured][] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const app = await measure(
+        `app    ${kind.label}`,
+        (args) => serveApp(bench, args),
+        (i) => kind.urls[i % kind.urls.length],
+        bench.headers,
+      );
+      const floor = await measure(
+        `(a) its SQL through pg alone`,
+        (args) => serveFloor(bench, recorded[k], fixedPage, args),
+        (i) => `/sql/${i % kind.urls.length}`,
+        {},
+      );
+      pairs.push([app, floor]);
+      if (PROFILE) printParts(app, floor);
+    }
+    const each = pairs.map(([app, floor]) => app.perSecond / floor.perSecond).sort((a, b) => a - b);
+    const percent = (share: number) => `${(share * 100).toFixed(0)} %`;
+    shares.push(
+      `${kind.label.split(' ')[0]}: the app at ${percent(each[Math.floor(each.length / 2)])} of (a)${each.length > 1 ? ` (rounds: ${each.map(percent).join(', ')})` : ''}`,
     );
-    const floor = await measure(
-      `(a) its SQL through pg alone`,
-      (args) => serveFloor(bench, recorded[k], fixedPage, args),
-      (i) => `/sql/${i % kind.urls.length}`,
-      {},
-    );
-    shares.push(`${kind.label.split(' ')[0]}: the app at ${((app.perSecond / floor.perSecond) * 100).toFixed(0)} % of (a)`);
-    if (PROFILE) printParts(app, floor);
   }
   const fixed = await measure(
     '(b) a fixed 50-row page, no database',
@@ -137,7 +148,7 @@ try {
     () => '/fixed',
     {},
   );
-  console.log(`\n${shares.join('; ')}; a fixed page (b) at ${fixed.perSecond.toFixed(0)} req/s.`);
+  console.log(`\n${shares.join('\n')}\na fixed page (b) at ${fixed.perSecond.toFixed(0)} req/s.`);
 } finally {
   await bench.close();
 }
