@@ -9,7 +9,8 @@ import { nodeCpu, postgresCpu, quantile } from './processes.js';
 // random (Poisson, seeded), one in four a staff read of the closed loop's mix, the rest an applicant's next step (a
 // save; from their moment in the step's last fifth, spread evenly over it, their send-in; sent in, a look at the
 // dashboard), one at a time per applicant as a form's autosave sends them. Latency counts from when a request was due, not when it could be sent, so a late start
-// is not hidden. Each step has applicants of its own, whose acknowledged writes are checked.
+// is not hidden. Each step has applicants of its own, whose acknowledged writes are checked. DEADLINE_TRACE=1 prints
+// each request slower than 200 ms with the moment it was due, to see when in a step the slow ones come.
 
 const STEP_SECONDS = Number(process.env.DEADLINE_STEP_SECONDS ?? 20);
 /** Seconds at the first rate before the steps, unmeasured: the app's code compiled, its plans made, the caches warm. */
