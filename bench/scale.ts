@@ -2,8 +2,8 @@
  * How the staff lists and the statistics grow with the number of applications: at 10,000, 100,000 and 1,000,000
  * (SCALE_SIZES changes them), one client, through the routes in process (session, abilities, SQL, JSON). For each
  * size, 95th percentile and median of: the all-applications page (pages 1–20, sorted by reference), a search for a
- * rare surname (the same dozen applications at every size), a search for a common surname (matches grow with the
- * size: its count is printed), the rare surname typed in lower case (what folding the case costs), and the statistics
+ * rare surname (the same dozen applications at every size), a search for a common surname and one for a first name
+ * with a surname's beginning (matches grow with the size: their count is printed), the rare surname typed in lower case (what folding the case costs), and the statistics
  * of every period. The log of deleted applications gets as many entries as there are applications (12 periods, one
  * staff user): its first pages newest first and by reference, a search for one reference, and one period's log.
  * Then every sortable column of every staff list (all, decided, decisioning of one period, own investigations: the
@@ -46,6 +46,7 @@ const INVESTIGATED = 2_000;
 const RARE = 'Ödqvist';
 const RARE_APPLICATIONS = 12;
 const COMMON = 'Lindberg';
+const NAME = 'Karin Lind';
 /** One reference of the deletion log, the same entry at every size. */
 const DELETED_REFERENCE = '2018-0000777';
 /** The month whose vouchers are the same at every size, three years back, and how many it holds. */
@@ -200,6 +201,8 @@ for (const size of SIZES) {
       url: () => `/applications/all?search=${encodeURIComponent(RARE.toLocaleLowerCase('sv'))}`,
     },
     { kind: `search, common surname (${COMMON})`, url: (i) => `/applications/all?search=${COMMON}&page=${1 + (i % 3)}` },
+    // A first name with the beginning of surnames: past the cap at a million, yet one application in five hundred.
+    { kind: `search, a name (${NAME})`, url: (i) => `/applications/all?search=${encodeURIComponent(NAME)}&page=${1 + (i % 3)}` },
     { kind: 'statistics, every period', url: () => '/statistics' },
     { kind: 'deletion log, newest first (pages 1-5)', url: (i) => `/applications/deletions?page=${1 + (i % 5)}` },
     { kind: 'deletion log, by reference (pages 1-5)', url: (i) => `/applications/deletions?sort=reference&page=${1 + (i % 5)}` },

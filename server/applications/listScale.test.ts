@@ -40,18 +40,21 @@ describe('lists at scale', () => {
     const exact = await listApplications(t.db, 'all', query(1), everyPeriod);
     expect(exact).toMatchObject({ total: 7, last_page: 4 });
     expect(exact).not.toHaveProperty('total_exact');
-    const everyPage = [];
-    for (let page = 1; page <= 4; page++) {
-      const capped = await listApplications(t.db, 'all', query(page), everyPeriod, undefined, 3);
-      expect(capped.total).toBe(3);
-      expect(capped.total_exact).toBe(false);
-      expect(capped.has_next_page).toBe(page < 4);
-      expect(capped.last_page).toBe(page < 4 ? page + 1 : 4);
-      // The same rows, in the same order, as the exactly counted list's page.
-      expect(capped.data.map((r) => r.id)).toEqual((await listApplications(t.db, 'all', query(page), everyPeriod)).data.map((r) => r.id));
-      everyPage.push(...capped.data.map((r) => r.reference));
+    // Past the cap, the page walked from the sort index, or sorted from every match collected.
+    for (const way of [undefined, 'walk', 'collect'] as const) {
+      const everyPage = [];
+      for (let page = 1; page <= 4; page++) {
+        const capped = await listApplications(t.db, 'all', query(page), everyPeriod, way, 3);
+        expect(capped.total).toBe(3);
+        expect(capped.total_exact).toBe(false);
+        expect(capped.has_next_page).toBe(page < 4);
+        expect(capped.last_page).toBe(page < 4 ? page + 1 : 4);
+        // The same rows, in the same order, as the exactly counted list's page.
+        expect(capped.data.map((r) => r.id)).toEqual((await listApplications(t.db, 'all', query(page), everyPeriod)).data.map((r) => r.id));
+        everyPage.push(...capped.data.map((r) => r.reference));
+      }
+      expect(everyPage, way).toEqual(['S-6', 'S-5', 'S-4', 'S-3', 'S-2', 'S-1', 'S-0']);
     }
-    expect(everyPage).toEqual(['S-6', 'S-5', 'S-4', 'S-3', 'S-2', 'S-1', 'S-0']);
     // Over HTTP, an exact total as before: the envelope says nothing more.
     const response = await call(t.app, { method: 'GET', url: `/api/v1/applications/all?search=${surname}`, cookie: admin });
     expect(response.statusCode, response.body).toBe(200);
@@ -145,10 +148,12 @@ describe('lists at scale', () => {
       // Received (20) alone, up: E-4, E-2, E-0, E-6.
       const searched = (page: number) =>
         parseListQuery(listSpecs.all, { search: surname, 'status[]': '20', sort: 'money', per_page: '3', page: String(page) });
-      const last = await listApplications(t.db, 'all', searched(-1), everyPeriod, undefined, 2);
-      expect(references(last)).toEqual(['E-2', 'E-0', 'E-6']);
-      expect(last).toMatchObject({ total_exact: false, has_next_page: false, has_previous_page: true });
-      expect(references(await listApplications(t.db, 'all', searched(-2), everyPeriod, undefined, 2))).toEqual(['E-4']);
+      for (const way of ['walk', 'collect'] as const) {
+        const last = await listApplications(t.db, 'all', searched(-1), everyPeriod, way, 2);
+        expect(references(last)).toEqual(['E-2', 'E-0', 'E-6']);
+        expect(last).toMatchObject({ total_exact: false, has_next_page: false, has_previous_page: true });
+        expect(references(await listApplications(t.db, 'all', searched(-2), everyPeriod, way, 2))).toEqual(['E-4']);
+      }
       const tallied = (page: number) =>
         parseListQuery(listSpecs.all, { period: String(period), 'status[]': '20', sort: 'money', per_page: '3', page: String(page) });
       for (const way of ['collect', 'walk'] as const) {

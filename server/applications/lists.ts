@@ -492,7 +492,10 @@ async function pageFromStart(
     );
   const byKeys = (table: string) =>
     sql.join([...terms.map((_, i) => sql`${sql.ref(`${table}.k${i}`)} ${direction}${nulls}`), sql`${sql.ref(`${table}.id`)} ${direction}`]);
-  const pageOfMatches = sql<number[]>`array(select m.id from m order by ${byKeys('m')} limit ${pageSize} offset ${pageStart})`;
+  const pageOfMatches = (table = 'm') =>
+    sql<
+      number[]
+    >`array(select ${sql.ref(`${table}.id`)} from ${sql.table(table)} order by ${byKeys(table)} limit ${pageSize} offset ${pageStart})`;
   /**
    * A search's matches up to `limit`, in no order, for `searched` (its applicants) in the statement: first from each
    * applicant to their applications (a nested loop, kept so by OFFSET 0, which stops at the limit instead of gathering
@@ -509,10 +512,13 @@ async function pageFromStart(
     const byText = ids
       .clearWhere()
       .select(keys)
+      .select('a.frontend_user_id as applicant')
       .where(alone)
       .where((eb) => eb.or([referenceContains(eb.ref('a.reference'), term), contains(eb.ref('a.org_name'), term)]))
       .where(sql<SqlBool>`(a.frontend_user_id is null or a.frontend_user_id not in (select searched.id from searched))`);
-    return sql`(select a.* from searched s cross join lateral ${ofApplicant} a) union all (${byText}) limit ${sql.lit(limit)}`;
+    // Each with its applicant, whose share of `searched` estimates how many match in all.
+    return sql`(select a.*, s.id as applicant from searched s cross join lateral ${ofApplicant} a) union all (${byText})
+      limit ${sql.lit(limit)}`;
   };
   // Walking to a page: one walk per status of the index of (status, sort key, id) (migration 0023), each as far as
   // the page's end, merged. PostgreSQL cannot walk one index in order for several statuses at once; sorting a few
@@ -563,16 +569,30 @@ async function pageFromStart(
   let found: Joined[];
   if (tally === undefined) {
     // A search, or a filter the tallies do not count, in one statement: its matches collected up to one past the cap
-    // (`m`) to count them; within the cap the page is sorted from them, past it a sort index is walked, which finds a
-    // page soon among so many. A search's applicants are collected once for both (`searched`).
-    const ctes = query.search
-      ? sql`searched as materialized (${searchedApplicants(db, query.search)}), m as materialized (${searchMatches(query.search, countUpTo + 1)})`
-      : sql`m as materialized (${ids.select(keys).limit(sql.lit(countUpTo + 1))})`;
+    // (`m`) to count them; within the cap the page is sorted from them. Past it, a sort index is walked, which reads
+    // about reach × all / matches applications; unless, for a search, collecting every match (up to
+    // SORT_MATCHES_BELOW, `every`) and sorting them reads fewer: the matches are estimated from `m`, whose applicants
+    // are the first of all the search found (`searched`, collected once for the whole statement), and collected when
+    // fewer than √(reach × all / 4) (`all` from the tallies; collecting a match costs about four times walking past one).
+    let ctes = sql`m as materialized (${ids.select(keys).limit(sql.lit(countUpTo + 1))})`;
+    let pastCap = sql<number[]>`array(${walked()})`;
+    if (query.search) {
+      const many = sql`(select count(*) from m) * (select count(*) from searched)::float
+        / greatest(1, (select count(distinct m.applicant) from m))`;
+      const few = sql`ceil(sqrt(${sql.lit(offset + query.perPage)} * (select coalesce(sum(t.applications), 0) from application_tallies t
+        where ${query.statuses.length ? sql`t.status in (${sql.join(query.statuses)})` : sql`true`}) / 4.0))`;
+      const collect = way === 'walk' ? sql`false` : way === 'collect' ? sql`true` : sql`${many} <= ${few}`;
+      ctes = sql`searched as materialized (${searchedApplicants(db, query.search)}),
+        m as materialized (${searchMatches(query.search, countUpTo + 1)}),
+        every as materialized (${searchMatches(query.search, SORT_MATCHES_BELOW + 1)})`;
+      pastCap = sql<number[]>`case when ${collect} and (select count(*) from every) <= ${sql.lit(SORT_MATCHES_BELOW)}
+        then ${pageOfMatches('every')} else array(${walked()}) end`;
+    }
     const {
       rows: [page],
     } = await sql<{ total: number; ids: number[] }>`with ${ctes}
       select (select count(*)::int from m) as total,
-        case when (select count(*) from m) > ${sql.lit(countUpTo)} then array(${walked()}) else ${pageOfMatches} end as ids`.execute(db);
+        case when (select count(*) from m) > ${sql.lit(countUpTo)} then ${pastCap} else ${pageOfMatches()} end as ids`.execute(db);
     [total, exact] = [Math.min(page.total, countUpTo), page.total <= countUpTo];
     // One array parameter, not one per id: the statement's text is then the same for every page, and prepared once.
     found = page.ids.length ? await ordered(rows(db, kind).where(sql<SqlBool>`a.id = any(${page.ids}::int[])`)).execute() : [];

@@ -162,7 +162,8 @@ describe('the searches', () => {
       listApplications(db, 'all', parseListQuery(listSpecs.all, { search: 'Öbergsby' }), everyPeriod),
     );
     expect(search).toHaveLength(1);
-    expect(search[0]).not.toContain('Seq Scan');
+    // The tallies' few rows are read whole for the bound of what is collected; no table of applications or applicants.
+    expect(search[0]).not.toMatch(/Seq Scan on (applications|frontend_users)\b/);
     for (const index of [
       'applications_reference_trgm',
       'applications_org_name_trgm',
