@@ -22,6 +22,9 @@ const MOST_COUNTED = 5_000;
  */
 const patternMatch = /\bi?like\b/i;
 
+/** Whether a statement may be prepared: not a search (above). */
+export const preparable = (text: string) => !patternMatch.test(text);
+
 /** Which statements one pool has seen and prepared: each pool (each database) counts its own. */
 class Statements {
   private readonly runs = new Map<string, number>();
@@ -33,7 +36,7 @@ class Statements {
   name(text: string): string | undefined {
     const name = this.prepared.get(text);
     if (name !== undefined || this.prepared.size >= MOST_PREPARED || this.unpreparable.has(text)) return name;
-    if (patternMatch.test(text)) {
+    if (!preparable(text)) {
       this.unpreparable.add(text);
       return undefined;
     }
