@@ -117,7 +117,6 @@ function leftOut(query: ListQuery, viewer: Viewer): number[] {
   return [];
 }
 
-/** The WHERE of a list: its statuses, periods, the filters and the search, all on the application's own row. */
 /**
  * How a search's applicants are matched (`searching`): collected into an array within the condition (`array`), tested
  * against those a statement collected once as `searched` (see pageFromStart), or left out for the caller to add
@@ -125,6 +124,7 @@ function leftOut(query: ListQuery, viewer: Viewer): number[] {
  */
 type Searching = 'array' | 'searched' | 'apart';
 
+/** The WHERE of a list: its statuses, periods, the filters and the search, all on the application's own row. */
 function conditions(db: Db, query: ListQuery, { periodId, periods, viewer }: ListWithin, searching: Searching = 'array') {
   const withheld = leftOut(query, viewer);
   return (eb: Where): Expression<SqlBool> => {
@@ -579,8 +579,9 @@ async function pageFromStart(
     if (query.search) {
       const many = sql`(select count(*) from m) * (select count(*) from searched)::float
         / greatest(1, (select count(distinct m.applicant) from m))`;
-      const few = sql`ceil(sqrt(${sql.lit(offset + query.perPage)} * (select coalesce(sum(t.applications), 0) from application_tallies t
-        where ${query.statuses.length ? sql`t.status in (${sql.join(query.statuses)})` : sql`true`}) / 4.0))`;
+      // The walk goes through the listed statuses of every period: the tallies of those statuses alone.
+      const walkedPast = talliesOf(db, { ...query, ids: {}, flags: {}, texts: {} }, everyPeriod);
+      const few = sql`ceil(sqrt(${sql.lit(offset + query.perPage)} * (select w.total from (${walkedPast}) w) / 4.0))`;
       const collect = way === 'walk' ? sql`false` : way === 'collect' ? sql`true` : sql`${many} <= ${few}`;
       ctes = sql`searched as materialized (${searchedApplicants(db, query.search)}),
         m as materialized (${searchMatches(query.search, countUpTo + 1)}),
