@@ -25,8 +25,11 @@ export async function ownersOfPayouts(db: Db, which: { ids: readonly number[] } 
   return { applications: rows.map((r) => r.id), periods: [...new Set(rows.map((r) => r.period_id))] };
 }
 
-/** The owners of a batch's payouts (none once it is cancelled), or undefined for an unknown batch. */
+/**
+ * The owners of a batch's payouts (none once it is cancelled), or undefined for an unknown batch: its periods as the
+ * batch keeps them (migration 0046), as its list reads them too.
+ */
 export async function ownersOfBatch(db: Db, batchId: number): Promise<PayoutOwners | undefined> {
-  const batch = await db.selectFrom('payment_batches').select('id').where('id', '=', batchId).executeTakeFirst();
-  return batch && ownersOfPayouts(db, { batchId });
+  const batch = await db.selectFrom('payment_batches').select('period_ids').where('id', '=', batchId).executeTakeFirst();
+  return batch && { applications: (await ownersOfPayouts(db, { batchId })).applications, periods: batch.period_ids };
 }

@@ -93,7 +93,7 @@ describe('payment batches of a treasurer of one period', () => {
     expect(listed.map((b) => b.id)).not.toContain(mixed.id);
   });
 
-  it('lists a batch while all its payouts are theirs: one moved to another period by a correction takes it out', async () => {
+  it('lists and opens a batch while all its payouts are theirs: one moved to another period by a correction takes it out', async () => {
     const batch = await batchOf(mine, mine);
     const listed = async () =>
       (await api('GET', '/payment-batches?per_page=100')).json<{ data: { data: { id: number; payouts: number }[] } }>().data.data;
@@ -102,8 +102,10 @@ describe('payment batches of a treasurer of one period', () => {
     const moved = batch.payouts[1].application_id;
     await t.db.updateTable('applications').set({ period_id: elsewhere }).where('id', '=', moved).execute();
     expect((await listed()).map((b) => b.id)).not.toContain(batch.id);
+    expect((await api('GET', `/payment-batches/${batch.id}`)).statusCode).toBe(403);
     await t.db.updateTable('applications').set({ period_id: mine }).where('id', '=', moved).execute();
     expect((await listed()).map((b) => b.id)).toContain(batch.id);
+    expect((await api('GET', `/payment-batches/${batch.id}`)).statusCode).toBe(200);
   });
 
   it('imports a bank’s answer only when every payout it names is theirs', async () => {
