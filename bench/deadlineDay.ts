@@ -89,9 +89,11 @@ export async function draftsFilledIn(db: Db, batch: string, count: number, base:
   return applicants;
 }
 
+/** Surnames long enough to search for ('Ek' is too short). */
+const names = surnames.filter((s) => s.length > 2);
+
 /** The staff's reads of a deadline day, the i-th of the period `periodId`'s day. */
 export function staffRead(i: number, periodId: number): string {
-  const names = surnames.filter((s) => s.length > 2);
   const reads = [
     () => `/applications/all?page=${1 + (i % 20)}`,
     () => `/applications/all?status[]=20&sort=applicant&page=${1 + (i % 5)}`,
