@@ -52,12 +52,14 @@ export async function mailedLink(email: string, subject: RegExp): Promise<URL> {
 
 /**
  * Starts, fills and sends in an application through the portal's API as the applicant `api` has signed in: in a
- * period of the journey's own (`own`), or for "Bidrag till föreningsliv" in the first open period that takes it.
+ * period of the journey's own (`own`), or for "Bidrag till föreningsliv" in the first open period that takes it; a
+ * person's own, or for the `organisation` named.
  */
 export async function sendInApplication(
   api: APIRequestContext,
   email: string,
   own?: OwnPeriod,
+  organisation?: { name: string; number: string },
 ): Promise<{ uuid: string; reference: string }> {
   // The types by their Swedish names, whatever the language of the applicant's browser.
   const periods = (await (await api.get('/api/v1/portal/periods', { headers: { 'Accept-Language': 'sv-SE' } })).json()).data as {
@@ -69,7 +71,7 @@ export async function sendInApplication(
   const type = period.application_types.find((t) => t.label === label)!;
   const started = await api.post('/api/v1/portal/applications', {
     headers: xhr,
-    data: { data: { period_id: period.id, application_type_id: type.id, applicant_type: 10 } },
+    data: { data: { period_id: period.id, application_type_id: type.id, applicant_type: organisation ? 20 : 10 } },
   });
   expect(started.ok(), await started.text()).toBe(true);
   const draft = (await started.json()).data as { uuid: string; questions: { id: number; type: number; options: string[] }[] };
@@ -97,6 +99,14 @@ export async function sendInApplication(
         contact_city: 'Luleå',
         consent: true,
         definitions,
+        // For an organisation: the one the applicant names, which its first applicant signs for.
+        ...(organisation && {
+          org_number: organisation.number,
+          org_name: organisation.name,
+          organisation_type: 20,
+          org_zip: '97231',
+          org_city: 'Luleå',
+        }),
       },
     },
   });

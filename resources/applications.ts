@@ -98,6 +98,8 @@ export const applicationColumnsBeside: readonly ColumnsBeside[] = [
     why: 'The applicant’s name, copied for the list’s sort (its trigger clears it with the account).',
   },
   { columns: ['organisation_id'], blank: null, why: 'The organisation in the register, which may be one person’s firm.' },
+  { columns: ['sent_in_by'], blank: null, why: 'The account that sent it in: its applicant or a member of its organisation.' },
+  { columns: ['draft_edits'], blank: '{}', why: 'Who changed which field of the draft last: accounts.' },
   { columns: ['definitions'], blank: '{}', why: 'The answers to the type’s questions: free text.' },
   { columns: ['unread_messages'], blank: false, why: 'Whether staff have messages to read: the messages go.' },
   { columns: ['id', 'created_at', 'updated_at', 'anonymised_at'], why: 'The row itself and when it changed.' },

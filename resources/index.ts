@@ -69,6 +69,7 @@ export const screens: Record<string, Requirement> = {
   'payment-settings': 'manage-payouts',
   bookkeeping: 'manage-payouts',
   meetings: { anyOf: ['manage-meetings', 'attend-meetings'] },
+  'organisation-access-requests': 'manage-organisations',
 };
 
 /** Screens whose records are applications: an ability granted for a period reaches those of that period. */

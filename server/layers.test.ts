@@ -40,6 +40,7 @@ const layers: { name: string; paths: string[] }[] = [
     paths: [
       'server/dataProtection',
       'server/notifications',
+      'server/organisations',
       'server/payouts',
       'server/reviews',
       'server/statistics',

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { storeLoginLink, type LinkValidity } from '../auth/loginLinks.js';
 import { newToken } from '../tokens.js';
 import type { Db } from '../db/connect.js';
@@ -16,13 +17,33 @@ export interface ApplicationRecipient {
 }
 
 /**
- * The applicant the application's mails go to; an application whose applicant has no usable address (none, or the
- * account disabled) is a 422 "there is no e-mail address linked to this application", and nothing is sent.
+ * The person the application's mails go to: its applicant; for an organisation's application, its applicant while
+ * still one of the organisation's people, else its first signatory, else its first member (the treasurer who applied
+ * may have left by the time the decision comes). One without a usable address (none, or the account disabled) is a
+ * 422 "there is no e-mail address linked to this application", and nothing is sent.
  */
 export async function recipientOf(db: Db, applicationId: number): Promise<ApplicationRecipient> {
   const applicant = await db
     .selectFrom('applications as a')
-    .innerJoin('frontend_users as f', 'f.id', 'a.frontend_user_id')
+    .innerJoin('frontend_users as f', (join) =>
+      join.on((eb) =>
+        eb.or([
+          eb.and([eb('a.organisation_id', 'is', null), eb('f.id', '=', eb.ref('a.frontend_user_id'))]),
+          eb(
+            'f.id',
+            '=',
+            eb
+              .selectFrom('organisation_members as m')
+              .select('m.frontend_user_id')
+              .whereRef('m.organisation_id', '=', 'a.organisation_id')
+              .orderBy(sql`m.frontend_user_id = a.frontend_user_id`, 'desc')
+              .orderBy(sql`m.role = 'signatory'`, 'desc')
+              .orderBy('m.id')
+              .limit(1),
+          ),
+        ]),
+      ),
+    )
     .select(['f.id', 'f.email', 'f.first_name', 'f.locale', 'f.active'])
     .where('a.id', '=', applicationId)
     .executeTakeFirst();

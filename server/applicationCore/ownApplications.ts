@@ -1,23 +1,54 @@
 import type { FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../db/connect.js';
 import { AppError, notFound } from '../errors.js';
 import { isOpen } from '../periods.js';
 import { enums } from '../../resources/enums.js';
+import type { MemberRole } from '../../resources/memberRoles.js';
 
 /**
- * The signed-in applicant's own application by uuid. Another applicant's application answers 404 exactly as an
- * unknown one does, so uuids cannot be probed.
+ * Whether the applicant account reaches the application (`alias`): a person's own application (no organisation) by
+ * its applicant, an organisation's by its members as they are now, so one who left reaches nothing of it at once.
+ * The one definition every portal read of applications goes through.
+ */
+export function reachedBy(applicantId: number, alias = 'a') {
+  const organisation = sql.ref(`${alias}.organisation_id`);
+  return sql<SqlBool>`(${organisation} IS NULL AND ${sql.ref(`${alias}.frontend_user_id`)} = ${applicantId}
+    OR ${organisation} IN (SELECT organisation_id FROM organisation_members WHERE frontend_user_id = ${applicantId}))`;
+}
+
+/**
+ * An application the signed-in applicant reaches, by uuid (reachedBy), with their role in its organisation (null for
+ * a person's own). One they do not reach answers 404 exactly as an unknown one does, so uuids cannot be probed.
  */
 export async function ownApplication(db: Db, request: FastifyRequest, uuid: string) {
+  const me = request.applicant!.id;
   const row = await db
-    .selectFrom('applications')
-    .selectAll()
-    .where('uuid', '=', uuid)
-    .where('frontend_user_id', '=', request.applicant!.id)
+    .selectFrom('applications as a')
+    .selectAll('a')
+    .select((eb) =>
+      eb
+        .selectFrom('organisation_members as m')
+        .select('m.role')
+        .whereRef('m.organisation_id', '=', 'a.organisation_id')
+        .where('m.frontend_user_id', '=', me)
+        .$castTo<MemberRole | null>()
+        .as('member_role'),
+    )
+    .where('a.uuid', '=', uuid)
+    .where(reachedBy(me))
     .executeTakeFirst();
   if (!row) throw notFound();
   return row;
+}
+
+type Signing = { organisation_id: number | null; member_role: MemberRole | null };
+
+/** Only a signatory signs for an organisation (accepts its grant's conditions, asks for its payouts); a person for themself. */
+export const signsFor = (application: Signing) => application.organisation_id === null || application.member_role === 'signatory';
+
+export function assertSignsFor(application: Signing) {
+  if (!signsFor(application)) throw new AppError(403, 'errors.signatory_required');
 }
 
 /** Only a draft can be changed by its applicant: once sent in, it is the foundation's record. */
@@ -47,8 +78,11 @@ export function ownApplications(db: Db, applicantId: number, today: string) {
     .selectFrom('applications as a')
     .innerJoin('periods as p', 'p.id', 'a.period_id')
     .leftJoin('application_types as t', 't.id', 'a.application_type_id')
+    .leftJoin('organisations as o', 'o.id', 'a.organisation_id')
     .select([
       'a.id',
+      'a.organisation_id',
+      'o.name as organisation_name',
       'a.uuid',
       'a.reference',
       'a.status',
@@ -81,7 +115,7 @@ export function ownApplications(db: Db, applicantId: number, today: string) {
         .where('m.read_at', 'is', null)
         .as('unread_messages'),
     )
-    .where('a.frontend_user_id', '=', applicantId)
+    .where(reachedBy(applicantId))
     .orderBy(sql`coalesce(a.sent_in_at, a.updated_at)`, 'desc')
     .execute();
 }

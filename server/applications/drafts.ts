@@ -9,6 +9,7 @@ import { AppError } from '../errors.js';
 import { isOpen } from '../periods.js';
 import { replaceCategories, type ApplicationRow } from '../applicationCore/applicationForm.js';
 import { assertDraft } from '../applicationCore/ownApplications.js';
+import { sentInOrganisation } from '../organisations/applicationsOrganisation.js';
 import { nextReference, periodTypeIds, type sentInColumns } from './submit.js';
 
 // The queries of the applicant’s form (/ansok/:id): drafts started, saved and sent in.
@@ -99,7 +100,8 @@ export async function startDraft(db: Db, applicantId: number, start: DraftStart,
 
 /**
  * Saves a draft's changed columns at `now`, merges its answers and replaces its categories when given; in the caller's
- * transaction, when given one.
+ * transaction, when given one. Each field written is noted as changed by `editedBy` then (`draft_edits`), so people
+ * writing one organisation's draft see who changed what last; a field neither sent is left as the other saved it.
  */
 export async function saveDraft(
   db: Db,
@@ -108,7 +110,15 @@ export async function saveDraft(
   definitions: unknown,
   categoryIds: number[] | undefined,
   now = new Date(),
+  editedBy: number | null = null,
 ) {
+  const fields = [
+    // Who holds the draft is no field of the form.
+    ...Object.keys(columns).filter((column) => column !== 'organisation_id' && column !== 'frontend_user_id'),
+    ...Object.keys((definitions as object | undefined) ?? {}).map((id) => `definitions.${id}`),
+    ...(categoryIds ? ['category_ids'] : []),
+  ];
+  const edits = editedBy === null ? {} : Object.fromEntries(fields.map((field) => [field, { by: editedBy, at: now.toISOString() }]));
   await inTransaction(db, async (trx) => {
     await trx
       .updateTable('applications')
@@ -117,6 +127,7 @@ export async function saveDraft(
         // Answers merge into the saved ones: a step sends only its own questions. The expression is typed as the
         // column is written (JSON text), which is what Kysely's update type for a jsonb column says.
         ...(definitions ? { definitions: sql<string>`definitions || ${JSON.stringify(definitions)}::jsonb` } : {}),
+        ...(fields.length && editedBy !== null ? { draft_edits: sql<string>`draft_edits || ${JSON.stringify(edits)}::jsonb` } : {}),
         updated_at: now,
       })
       .where('id', '=', applicationId)
@@ -126,7 +137,8 @@ export async function saveDraft(
 }
 
 /**
- * Sends a checked draft in at `now` with the next reference of the year in Stockholm; a 409 if it was sent in
+ * Sends a checked draft in at `now`, by `senderId` (its applicant or a member of its organisation), with the next
+ * reference of the year in Stockholm and the organisation it is for; a 409 if it was sent in
  * meanwhile, or if the period is not open on that day in Stockholm. `after` runs in the same transaction with the
  * reference (the confirmation mail is queued there), so both commit or neither does; in the caller's transaction, when
  * given one.
@@ -134,7 +146,8 @@ export async function saveDraft(
 export function sendIn(
   db: Db,
   applicationId: number,
-  values: Awaited<ReturnType<typeof sentInColumns>>,
+  senderId: number,
+  values: ReturnType<typeof sentInColumns>,
   now: Date,
   after: (trx: Db, reference: string) => Promise<unknown> = async () => {},
 ): Promise<string> {
@@ -156,10 +169,19 @@ export function sendIn(
       .forShare()
       .executeTakeFirst();
     if (!period?.open) throw new AppError(409, 'errors.period_closed');
+    const organisationId = await sentInOrganisation(trx, senderId, values, now);
     const given = await nextReference(trx, stockholmYear(now));
     await trx
       .updateTable('applications')
-      .set({ ...values, reference: given, status: received, sent_in_at: now, updated_at: now })
+      .set({
+        ...values,
+        organisation_id: organisationId,
+        sent_in_by: senderId,
+        reference: given,
+        status: received,
+        sent_in_at: now,
+        updated_at: now,
+      })
       .where('id', '=', applicationId)
       .execute();
     await after(trx, given);
@@ -172,11 +194,22 @@ export function applicantForMail(db: Db, applicantId: number) {
   return db.selectFrom('frontend_users').select(['email', 'first_name', 'locale']).where('id', '=', applicantId).executeTakeFirstOrThrow();
 }
 
-/** An organisation of the foundation's register by its number, written 556677-8899. */
-export function organisationByNumber(db: Db, orgNumber: string) {
+/**
+ * An organisation of the foundation's register by its number, written 556677-8899, as the form of `applicantId` shows
+ * it: its details, and where the reader stands: a member, or not while it has members (a signatory invites them), or
+ * with nobody left in it where it has applications (staff hand it over on request).
+ */
+export function organisationByNumber(db: Db, orgNumber: string, applicantId: number) {
   return db
-    .selectFrom('organisations')
-    .select(['name', 'type', 'address', 'co', 'zip', 'city', 'website'])
-    .where('org_number', '=', orgNumber)
+    .selectFrom('organisations as o')
+    .select(['o.id', 'o.name', 'o.type', 'o.address', 'o.co', 'o.zip', 'o.city', 'o.website'])
+    .select(
+      sql<'member' | 'others' | 'nobody_left' | 'new'>`CASE
+        WHEN EXISTS (SELECT 1 FROM organisation_members m WHERE m.organisation_id = o.id AND m.frontend_user_id = ${applicantId}) THEN 'member'
+        WHEN EXISTS (SELECT 1 FROM organisation_members m WHERE m.organisation_id = o.id) THEN 'others'
+        WHEN EXISTS (SELECT 1 FROM applications a WHERE a.organisation_id = o.id) THEN 'nobody_left'
+        ELSE 'new' END`.as('standing'),
+    )
+    .where('o.org_number', '=', orgNumber)
     .executeTakeFirst();
 }

@@ -28,6 +28,8 @@ export async function followupOf(db: Db, applicationId: number, uploadMaxBytes: 
     .selectFrom('application_followups as f')
     .innerJoin('applications as a', 'a.id', 'f.application_id')
     .innerJoin('periods as p', 'p.id', 'a.period_id')
+    .leftJoin('frontend_users as sender', (join) => join.onRef('sender.id', '=', 'f.sent_in_by').on('sender.closed_at', 'is', null))
+    .select(['sender.first_name as sender_first_name', 'sender.last_name as sender_last_name'])
     .select([
       'a.uuid',
       'a.reference',
@@ -63,6 +65,7 @@ export async function followupOf(db: Db, applicationId: number, uploadMaxBytes: 
     due_at: row.followup_at ?? '',
     reminded_at: row.reminded_at?.toISOString() ?? null,
     sent_in_at: row.followup_sent_in_at?.toISOString() ?? null,
+    sent_in_by: [row.sender_first_name, row.sender_last_name].filter(Boolean).join(' ') || null,
     according_to_plan: row.according_to_plan,
     according_to_plan_comment: row.according_to_plan_comment,
     participants: row.participants,
@@ -166,7 +169,7 @@ export interface SubmitDeps {
  * one transaction on the locked row, the application's sent-in time, the history entry and the staff's notifications.
  * A second send-in, also one at the same time, is a 409. The caller starts mail delivery after it returns.
  */
-export async function submitFollowup(db: Db, deps: SubmitDeps, applicationId: number, now: Date) {
+export async function submitFollowup(db: Db, deps: SubmitDeps, applicationId: number, senderId: number, now: Date) {
   await db.transaction().execute(async (trx) => {
     await lockOpenFollowup(trx, applicationId);
     const answers = await trx
@@ -178,11 +181,12 @@ export async function submitFollowup(db: Db, deps: SubmitDeps, applicationId: nu
     for (const field of requiredFollowupFields) if (answers[field] === null) errors[field] = ['validation.required'];
     if (Object.keys(errors).length) throw invalid(errors);
     await trx.updateTable('applications').set({ followup_sent_in_at: now, updated_at: now }).where('id', '=', applicationId).execute();
+    await trx.updateTable('application_followups').set({ sent_in_by: senderId }).where('application_id', '=', applicationId).execute();
     await recordHistory(trx, {
       applicationId,
       userId: null,
       action: 'followup_sent_in',
-      after: { participants: answers.participants, events: answers.events },
+      after: { participants: answers.participants, events: answers.events, sent_in_by: senderId },
     });
     await notifyStaff(trx, { applicationId, kind: 'followup_sent_in' }, deps);
   });

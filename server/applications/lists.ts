@@ -160,12 +160,20 @@ function conditions(db: Db, query: ListQuery, { periodId, periods, viewer }: Lis
           searching === 'searched'
             ? sql<SqlBool>`a.frontend_user_id in (select searched.id from searched)`
             : sql<SqlBool>`a.frontend_user_id = any(array(${searchedApplicants(db, term)}))`,
+          // An organisation's application by any of its people's names.
+          searching === 'searched'
+            ? sql<SqlBool>`a.organisation_id in (select organisation_id from searched_organisations)`
+            : sql<SqlBool>`a.organisation_id = any(array(${organisationsOf(searchedApplicants(db, term))}))`,
         ]),
       );
     }
     return eb.and(all);
   };
 }
+
+/** The organisations the given applicants are people of: a search finds each one's applications by any of them. */
+const organisationsOf = (applicants: unknown) =>
+  sql`select distinct organisation_id from organisation_members where frontend_user_id in (${applicants})`;
 
 /** The applicants a search finds by name or e-mail, through their trigram indexes. */
 function searchedApplicants(db: Db, term: string) {
@@ -499,10 +507,11 @@ async function pageFromStart(
   /**
    * A search's matches up to `limit`, in no order, for `searched` (its applicants) in the statement: first from each
    * applicant to their applications (a nested loop, kept so by OFFSET 0, which stops at the limit instead of gathering
-   * every application of a common name), then those found by reference or organisation alone.
+   * every application of a common name), then those found by reference, organisation or one of its people alone.
    */
   const searchMatches = (term: string, limit: number) => {
     const alone = conditions(db, query, within, 'apart');
+    const notTheirs = sql<SqlBool>`(a.frontend_user_id is null or a.frontend_user_id not in (select searched.id from searched))`;
     const ofApplicant = ids
       .clearWhere()
       .select(keys)
@@ -515,9 +524,20 @@ async function pageFromStart(
       .select('a.frontend_user_id as applicant')
       .where(alone)
       .where((eb) => eb.or([referenceContains(eb.ref('a.reference'), term), contains(eb.ref('a.org_name'), term)]))
-      .where(sql<SqlBool>`(a.frontend_user_id is null or a.frontend_user_id not in (select searched.id from searched))`);
+      .where(notTheirs)
+      .where(sql<SqlBool>`(a.organisation_id is null or a.organisation_id not in (select organisation_id from searched_organisations))`);
+    // The applications of the organisations whose people were found, which none of those people wrote.
+    const ofOrganisation = ids
+      .clearWhere()
+      .select(keys)
+      .select('a.frontend_user_id as applicant')
+      .where(alone)
+      .where(sql<SqlBool>`a.organisation_id = o.organisation_id`)
+      .where(notTheirs)
+      .offset(0);
     // Each with its applicant, whose share of `searched` estimates how many match in all.
     return sql`(select a.*, s.id as applicant from searched s cross join lateral ${ofApplicant} a) union all (${byText})
+      union all (select a.* from searched_organisations o cross join lateral ${ofOrganisation} a)
       limit ${sql.lit(limit)}`;
   };
   // Walking to a page: one walk per status of the index of (status, sort key, id) (migration 0023), each as far as
@@ -584,6 +604,7 @@ async function pageFromStart(
       const few = sql`ceil(sqrt(${sql.lit(offset + query.perPage)} * (select w.total from (${walkedPast}) w) / 4.0))`;
       const collect = way === 'walk' ? sql`false` : way === 'collect' ? sql`true` : sql`${many} <= ${few}`;
       ctes = sql`searched as materialized (${searchedApplicants(db, query.search)}),
+        searched_organisations as materialized (${organisationsOf(sql`select id from searched`)}),
         m as materialized (${searchMatches(query.search, countUpTo + 1)}),
         every as materialized (${searchMatches(query.search, SORT_MATCHES_BELOW + 1)})`;
       pastCap = sql<number[]>`case when ${collect} and (select count(*) from every) <= ${sql.lit(SORT_MATCHES_BELOW)}

@@ -8,11 +8,12 @@ import { categoryChoices, replaceCategories } from '../applicationCore/applicati
 import { assertApprovable, assertNotBoardDecided } from './decisions.js';
 import { recordHistory } from '../applicationCore/history.js';
 import { reachableByStaff } from '../applicationCore/staffReach.js';
+import { sentInOrganisation } from '../organisations/applicationsOrganisation.js';
 import { nextReference, type sentInColumns } from './submit.js';
 
 // The queries of the staff form that adds an application or edits one.
 
-type SentInColumns = Awaited<ReturnType<typeof sentInColumns>>;
+type SentInColumns = ReturnType<typeof sentInColumns>;
 
 export interface NewApplicant {
   email: string;
@@ -93,11 +94,13 @@ interface PaperApplication {
 /** Registers a checked paper application as sent in at `now` (received, with a reference of that year in Stockholm), recorded in its history. */
 export function registerApplication(db: Db, staffId: number, paper: PaperApplication, now: Date) {
   return db.transaction().execute(async (trx) => {
+    const applicant = await applicantId(trx, paper.frontendUserId, paper.applicant);
     const row = await trx
       .insertInto('applications')
       .values({
         ...paper.values,
-        frontend_user_id: await applicantId(trx, paper.frontendUserId, paper.applicant),
+        organisation_id: await sentInOrganisation(trx, applicant, paper.values, now),
+        frontend_user_id: applicant,
         period_id: paper.periodId,
         definitions: JSON.stringify(paper.definitions),
         status: enums.application_status.received,
@@ -134,17 +137,30 @@ export async function correctApplication(db: Db, staffId: number, applicationId:
   await db.transaction().execute(async (trx) => {
     const still = await trx
       .selectFrom('applications')
-      .select(['status', 'period_id'])
+      .select(['status', 'period_id', 'frontend_user_id', 'organisation_id', 'org_number', 'applicant_type'])
       .where('id', '=', applicationId)
       .forUpdate()
       .executeTakeFirstOrThrow();
     if (still.status === enums.application_status.draft) throw new AppError(409, 'errors.application_is_draft');
+    // Another organisation named, or none: the application is the named one's where its applicant is a member there.
+    const named = { ...still, ...correction.values };
+    const organisationId =
+      named.org_number === still.org_number && named.applicant_type === still.applicant_type
+        ? still.organisation_id
+        : still.frontend_user_id === null
+          ? null
+          : await sentInOrganisation(trx, still.frontend_user_id, named, new Date());
     const moved = (correction.values as { period_id?: number }).period_id ?? still.period_id;
     // A board's decision belongs to its meeting's period: the application stays there.
     if (moved !== still.period_id) await assertNotBoardDecided(trx, applicationId, locale);
     await trx
       .updateTable('applications')
-      .set({ ...correction.values, definitions: JSON.stringify(correction.definitions), updated_at: new Date() })
+      .set({
+        ...correction.values,
+        organisation_id: organisationId,
+        definitions: JSON.stringify(correction.definitions),
+        updated_at: new Date(),
+      })
       .where('id', '=', applicationId)
       .execute();
     if (moved !== still.period_id && still.status === enums.application_status.approved) {

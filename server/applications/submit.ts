@@ -68,18 +68,11 @@ export async function unknownCategories(db: Db, categoryIds: number[] | undefine
   return known.length === new Set(categoryIds).size ? {} : { category_ids: ['validation.in'] };
 }
 
-/** The stored columns of a checked record: normalised as sent in, with the register's organisation it names. */
-export async function sentInColumns(db: Db, record: Record<string, unknown>) {
+/**
+ * The stored columns of a checked record, normalised as sent in. The organisation it is for is settled in the
+ * send-in's transaction (server/organisations/applicationsOrganisation.ts), since applying may make its first member.
+ */
+export function sentInColumns(record: Record<string, unknown>) {
   const clean = normaliseRecord(applications, record);
-  const organisation = clean.org_number
-    ? await db
-        .selectFrom('organisations')
-        .select('id')
-        .where('org_number', '=', clean.org_number as string)
-        .executeTakeFirst()
-    : undefined;
-  const values = Object.fromEntries(formColumns.filter((c) => c in clean).map((c) => [c, clean[c]]));
-  return { ...values, organisation_id: organisation?.id ?? null } as Partial<Record<FormColumn, never>> & {
-    organisation_id: number | null;
-  };
+  return Object.fromEntries(formColumns.filter((c) => c in clean).map((c) => [c, clean[c]])) as Partial<Record<FormColumn, never>>;
 }

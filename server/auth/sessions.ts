@@ -25,17 +25,26 @@ export interface Applicant {
   first_name: string | null;
   last_name: string | null;
   locale: string;
+  /** The name an e-ID broker gave, when the session was begun by e-ID sign-in; null for an e-mailed link's. */
+  eid_name: string | null;
 }
 
 const ownerColumn = { staff: 'user_id', applicant: 'frontend_user_id' } as const;
 
-export async function createSession(db: Db, kind: SessionKind, ownerId: number, lifetimeSeconds: number): Promise<string> {
+export async function createSession(
+  db: Db,
+  kind: SessionKind,
+  ownerId: number,
+  lifetimeSeconds: number,
+  eidName: string | null = null,
+): Promise<string> {
   const token = newToken();
   await db
     .insertInto('sessions')
     .values({
       token_hash: hashToken(token),
       [ownerColumn[kind]]: ownerId,
+      eid_name: eidName,
       expires_at: sql<Date>`now() + make_interval(secs => ${lifetimeSeconds})`,
     })
     .execute();
@@ -94,6 +103,7 @@ export async function findApplicant(db: Db, token: string): Promise<{ applicant:
       'frontend_users.first_name',
       'frontend_users.last_name',
       'frontend_users.locale',
+      'sessions.eid_name',
       'sessions.expires_at',
     ])
     .where('sessions.token_hash', '=', hashToken(token))

@@ -2,6 +2,8 @@ import { Readable } from 'node:stream';
 import yazl from 'yazl';
 import { questionsIn } from '../applicationCore/applicationForm.js';
 import { threadOf } from '../applicationCore/messages.js';
+import { reachedBy } from '../applicationCore/ownApplications.js';
+import { membershipData } from '../organisations/forgetMember.js';
 import { shownToApplicant } from '../applicationCore/told.js';
 import { applicantHistory } from '../auth/applicantHistory.js';
 import { stockholmDay } from '../clock.js';
@@ -57,7 +59,7 @@ export async function applicantData(db: Db, frontendUserId: number, now: Date) {
       't.label as application_type_label',
       't.label_en as application_type_label_en',
     ])
-    .where('a.frontend_user_id', '=', frontendUserId)
+    .where(reachedBy(frontendUserId))
     .orderBy('a.id')
     .execute();
   const files: ZippedFile[] = [];
@@ -161,6 +163,8 @@ export async function applicantData(db: Db, frontendUserId: number, now: Date) {
     data: {
       exported_at: now,
       account: { ...account, sign_in_providers: signInProviders, sign_in_history: signInHistory },
+      // Their memberships and what they did for each organisation (its applications they reach are among `applications`).
+      organisations: await membershipData(db, frontendUserId),
       applications,
       mails,
     },
@@ -175,7 +179,7 @@ export async function storedBytesOf(db: Db, frontendUserId: number): Promise<num
     .selectFrom('application_files as f')
     .innerJoin('applications as a', 'a.id', 'f.application_id')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('f.size'), eb.lit(0)).as('bytes'))
-    .where('a.frontend_user_id', '=', frontendUserId)
+    .where(reachedBy(frontendUserId))
     .executeTakeFirstOrThrow();
   return Number(row.bytes);
 }

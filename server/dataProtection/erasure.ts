@@ -3,6 +3,7 @@ import { recordHistory, recordHistoryOfEach } from '../applicationCore/history.j
 import { isReleased, shownToApplicant, toldColumns, type Released } from '../applicationCore/told.js';
 import { forgetApplicantHistory } from '../auth/applicantHistory.js';
 import type { Db } from '../db/connect.js';
+import { forgetMember } from '../organisations/forgetMember.js';
 import { notFound } from '../errors.js';
 import type { FileStorage } from '../uploads/storage.js';
 import { textIn } from '../../resources/contentLanguage.js';
@@ -91,6 +92,13 @@ export async function erasurePreview(
       anonymisedFrom(rules).as('anonymised_from'),
     ])
     .where('a.frontend_user_id', '=', frontendUserId)
+    // An organisation's applications stay with it (forgetMember): the erasure does not touch them.
+    .where((eb) =>
+      eb.or([
+        eb('a.organisation_id', 'is', null),
+        eb('a.applicant_type', 'not in', [enums.applicant_type.organisation, enums.applicant_type.both]),
+      ]),
+    )
     .orderBy('a.id')
     .execute()
     .then((found) =>
@@ -137,12 +145,14 @@ export async function eraseApplicant(db: Db, storage: FileStorage, frontendUserI
   const { files, ...done } = await db.transaction().execute(async (trx) => {
     const account = await trx
       .selectFrom('frontend_users')
-      .select('id')
+      .select(['id', 'email'])
       .where('id', '=', frontendUserId)
       .where('closed_at', 'is', null)
       .forUpdate()
       .executeTakeFirst();
     if (!account) throw notFound();
+    // What they did for organisations stays with them: theirs no longer (server/organisations/forgetMember.ts).
+    await forgetMember(trx, frontendUserId, account.email, now);
     const own = await trx
       .selectFrom('applications')
       .select([...toldColumns, 'id', 'sent_in_at'])

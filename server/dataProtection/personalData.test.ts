@@ -85,7 +85,7 @@ describe('the personal data of an application', () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     // A value in every personal column, by its type: a new one is filled in without a change here.
-    const keys: Record<string, number> = { frontend_user_id: applicantId, organisation_id: organisation.id };
+    const keys: Record<string, number> = { frontend_user_id: applicantId, sent_in_by: applicantId, organisation_id: organisation.id };
     const valueOf: Record<string, unknown> = {
       text: 'Qvarnlöf',
       ARRAY: ['https://qvarnlof.example'],

@@ -44,6 +44,7 @@ import * as reviewProposal from './migrations/0043_review_proposal.js';
 import * as contentLanguages from './migrations/0044_content_languages.js';
 import * as flatLists from './migrations/0045_flat_lists.js';
 import * as batchTallies from './migrations/0046_batch_tallies.js';
+import * as organisationMembers from './migrations/0047_organisation_members.js';
 
 // Listed here rather than read from disk, so the order is explicit and nothing depends on the working directory.
 const migrations: Record<string, Migration> = {
@@ -91,6 +92,7 @@ const migrations: Record<string, Migration> = {
   '0044_content_languages': contentLanguages,
   '0045_flat_lists': flatLists,
   '0046_batch_tallies': batchTallies,
+  '0047_organisation_members': organisationMembers,
 };
 
 export async function migrate(db: Db): Promise<string[]> {

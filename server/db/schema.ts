@@ -1,8 +1,14 @@
 import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
+import type { MemberRole } from '../../resources/memberRoles.js';
 
 /** Kysely's view of the tables; server/db/migrations is the truth, this mirrors it. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Created = ColumnType<Date, Date | string | undefined, never>;
+/** Who last changed a draft's field (an applicant account) and when. */
+export interface DraftEdit {
+  by: number;
+  at: string;
+}
 /** A bigint kept by the database alone (read as a number, server/db/connect.ts). */
 type Int8 = ColumnType<number, never, never>;
 /** A json/jsonb column: read as T, written as JSON text (or null where T allows null). */
@@ -101,6 +107,8 @@ export interface Database {
     user_id: number | null;
     frontend_user_id: number | null;
     expires_at: Timestamp;
+    /** The name an e-ID broker gave, for an applicant's session begun by e-ID (migration 0047). */
+    eid_name: string | null;
     created_at: Created;
   };
   password_resets: {
@@ -274,8 +282,60 @@ export interface Database {
     /** The global goals the decision names; `global_goals` stays the applicant's answer. */
     decision_global_goals: ColumnType<number[], number[] | undefined, number[]>;
     unread_messages: Generated<boolean>;
+    /** Who sent it in: its applicant, or a member of its organisation (migration 0047). */
+    sent_in_by: number | null;
+    /** Who last changed each field of the draft and when: `{ field: { by, at } }` (migration 0047). */
+    draft_edits: ColumnType<Record<string, DraftEdit>, string | undefined, string>;
     created_at: Created;
     updated_at: Timestamp;
+  };
+  /** An organisation's people, each a signatory or a member (migration 0047, server/organisations/). */
+  organisation_members: {
+    id: Generated<number>;
+    organisation_id: number;
+    frontend_user_id: number;
+    role: MemberRole;
+    joined_at: Created;
+  };
+  organisation_invitations: {
+    id: Generated<number>;
+    organisation_id: number;
+    email: string;
+    role: MemberRole;
+    locale: string;
+    token_hash: Buffer;
+    invited_by: number | null;
+    invited_by_staff: number | null;
+    expires_at: Date;
+    accepted_at: Date | null;
+    accepted_by: number | null;
+    withdrawn_at: Date | null;
+    created_at: Created;
+  };
+  organisation_history: {
+    id: Generated<string>;
+    organisation_id: number;
+    action: string;
+    by_applicant: number | null;
+    by_user: number | null;
+    about_applicant: number | null;
+    details: Json<Record<string, unknown>>;
+    created_at: Created;
+  };
+  organisation_access_requests: {
+    id: Generated<number>;
+    organisation_id: number;
+    frontend_user_id: number;
+    reason: string;
+    file_name: string | null;
+    file_mime: string | null;
+    file_size: number | null;
+    file_key: string | null;
+    status: Generated<'pending' | 'granted' | 'refused'>;
+    decided_by: number | null;
+    decided_at: Date | null;
+    decision_reason: string | null;
+    created_at: Created;
   };
   application_files: {
     id: Generated<number>;
@@ -304,6 +364,8 @@ export interface Database {
     participants: number | null;
     events: number | null;
     marketing: string | null;
+    /** Who sent the follow-up in: the applicant or a member of the organisation (migration 0047). */
+    sent_in_by: number | null;
     updated_at: Timestamp;
   };
   application_messages: {
@@ -341,6 +403,9 @@ export interface Database {
     deadline_extended_to: string | null;
     deadline_reason: string | null;
     reminded_at: Date | null;
+    /** Signed in by e-ID (the name its broker gave in eid_name) or by an e-mailed link (migration 0047). */
+    accepted_with: 'eid' | 'link' | null;
+    eid_name: string | null;
     created_at: Created;
   };
   /** The payout plan: parts of the approved amount, each due at acceptance or after the follow-up (enums.payout_due). */
@@ -758,6 +823,8 @@ export interface Database {
     last_name: string | null;
     frontend_user_id: number | null;
     expires_at: Timestamp;
+    /** The name an e-ID broker gave, for an applicant's session begun by e-ID (migration 0047). */
+    eid_name: string | null;
     created_at: Created;
   };
   /** An applicant account's e-ID links and unlinks, append-only (migration 0032); person_name: the name the e-ID gave. */

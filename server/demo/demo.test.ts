@@ -92,6 +92,37 @@ describe.each(['local', 's3'] as const)('with files kept in the %s store', (stor
         .execute();
       for (const plan of plans) expect(Number(plan.planned), `application ${plan.id}`).toBe(plan.approved_money);
       expect((await login(t.app, 'ekonomi@demo.se', DEMO_PASSWORD)).statusCode).toBe(200);
+
+      // An association of several people: the chair signs and accepted, the treasurer sent the follow-up in, and a
+      // new board member's invitation waits.
+      const kept = await t.db
+        .selectFrom('application_followups as f')
+        .innerJoin('applications as a', 'a.id', 'f.application_id')
+        .innerJoin('grants as g', 'g.application_id', 'a.id')
+        .innerJoin('frontend_users as sender', 'sender.id', 'f.sent_in_by')
+        .select(['a.organisation_id', 'g.accepted_by', 'a.frontend_user_id', 'sender.email as sender'])
+        .where('a.followup_sent_in_at', 'is not', null)
+        .executeTakeFirstOrThrow();
+      expect(kept).toMatchObject({ accepted_by: kept.frontend_user_id, sender: 'kerstin.lund@demo.se' });
+      const members = await t.db
+        .selectFrom('organisation_members as m')
+        .innerJoin('frontend_users as f', 'f.id', 'm.frontend_user_id')
+        .select(['f.email', 'm.role', 'm.frontend_user_id'])
+        .where('m.organisation_id', '=', kept.organisation_id)
+        .orderBy('m.id')
+        .execute();
+      expect(members.map((m) => [m.frontend_user_id === kept.accepted_by, m.role])).toEqual([
+        [true, 'signatory'],
+        [false, 'member'],
+      ]);
+      const waiting = await t.db
+        .selectFrom('organisation_invitations')
+        .select('email')
+        .where('organisation_id', '=', kept.organisation_id)
+        .where('accepted_at', 'is', null)
+        .where('expires_at', '>', new Date())
+        .execute();
+      expect(waiting).toEqual([{ email: 'nils.holm@demo.se' }]);
     });
 
     it('sends in only applications that pass every rule of the form, as a real applicant’s would', async () => {

@@ -3,6 +3,7 @@ import { setPeriodClosed } from '../periods.js';
 import type { FileStorage } from '../uploads/storage.js';
 import type { Db } from '../db/connect.js';
 import { seedApplicants } from './chapters/applicants.js';
+import { seedAssociation } from './chapters/association.js';
 import { seedApplications } from './chapters/applications.js';
 import { seedApplicationTypes } from './chapters/applicationTypes.js';
 import { demoCalendar } from './chapters/calendar.js';
@@ -54,6 +55,7 @@ export async function seedDemo(db: Db, today: Date = new Date(), storage?: FileS
     await seedPayouts(trx, applications, periodIds, calendar, passwordHash);
     await seedReviews(trx, applications, periodIds, criterionIds.forening);
     await seedMeetings(trx, applications, periodIds, calendar);
+    await seedAssociation(trx, applications, calendar, today);
     // The past is seeded as rows; its books are written as each event would have booked them on its day, and the
     // payout abilities the staff hold as held from the start.
     await bookUnbooked(trx);

@@ -12,13 +12,14 @@ export interface AcceptanceInput {
 
 /**
  * The applicant accepts the grant's conditions once (409 after), naming who signs for the organisation. Who (the
- * signed-in applicant), when, from which address and the conditions' text as shown are kept in the grant and the
- * history; only then can money be asked for.
+ * signed-in applicant), how they signed in (by e-ID, with the name its broker gave, or by an e-mailed link), when, from
+ * which address and the conditions' text as shown are kept in the grant and the history; only then can money be asked
+ * for.
  */
 export async function acceptGrant(
   db: Db,
   applicationId: number,
-  applicantId: number,
+  applicant: { id: number; eid_name: string | null },
   input: AcceptanceInput,
   context: { ip: string; locale: Locale; now: Date },
 ) {
@@ -41,7 +42,9 @@ export async function acceptGrant(
       .updateTable('grants')
       .set({
         accepted_at: context.now,
-        accepted_by: applicantId,
+        accepted_by: applicant.id,
+        accepted_with: applicant.eid_name ? 'eid' : 'link',
+        eid_name: applicant.eid_name,
         accepted_from: context.ip,
         signatory_name: signatory.name,
         signatory_role: signatory.role,
@@ -53,7 +56,15 @@ export async function acceptGrant(
       applicationId,
       userId: null,
       action: 'grant_accepted',
-      after: { signatory_name: signatory.name, signatory_role: signatory.role, accepted_from: context.ip, conditions },
+      after: {
+        signatory_name: signatory.name,
+        signatory_role: signatory.role,
+        accepted_from: context.ip,
+        accepted_by: applicant.id,
+        accepted_with: applicant.eid_name ? 'eid' : 'link',
+        eid_name: applicant.eid_name,
+        conditions,
+      },
     });
   });
 }

@@ -3,6 +3,7 @@ import { enums } from '../../resources/enums.js';
 import type { Locale } from '../../resources/locales.js';
 import { accountDisplay } from '../../resources/payoutAccounts.js';
 import { isReleased, toldColumns } from '../applicationCore/told.js';
+import { reachedBy } from '../applicationCore/ownApplications.js';
 import type { Db } from '../db/connect.js';
 import { notFound } from '../errors.js';
 import { deadlineFacts, pastDeadline, payoutDeadline } from './deadline.js';
@@ -178,14 +179,14 @@ export async function grantView(db: Db, applicationId: number, locale: Locale, n
   };
 }
 
-/** Each released grant of the applicant, with its totals, for the applications page. */
+/** Each released grant the applicant reaches (their own, their organisations'), with its totals, for the applications page. */
 export async function grantsOfApplicant(db: Db, applicantId: number, now: Date) {
   const rows = await db
     .selectFrom('applications as a')
     .innerJoin('grants as g', 'g.application_id', 'a.id')
     .select(toldColumns.map((column) => `a.${column}` as const))
     .select(['a.id', 'a.uuid', 'a.reference', 'a.followup_sent_in_at', 'g.accepted_at'])
-    .where('a.frontend_user_id', '=', applicantId)
+    .where(reachedBy(applicantId))
     .where('a.status', '=', enums.application_status.approved)
     .orderBy('a.id', 'desc')
     .execute();

@@ -64,7 +64,9 @@ export async function planOf(db: Db, applicationId: number) {
   const application = await db
     .selectFrom('applications as a')
     .innerJoin('grants as g', 'g.application_id', 'a.id')
-    .select(['a.approved_money', 'g.accepted_at', 'g.signatory_name', 'g.signatory_role', 'g.reminded_at'])
+    .leftJoin('frontend_users as f', 'f.id', 'g.accepted_by')
+    .select(['a.approved_money', 'g.accepted_at', 'g.signatory_name', 'g.signatory_role', 'g.reminded_at', 'g.accepted_with', 'g.eid_name'])
+    .select(['f.first_name as accepted_by_first_name', 'f.last_name as accepted_by_last_name'])
     .where('a.id', '=', applicationId)
     .executeTakeFirst();
   if (!application) throw notFound();
@@ -75,6 +77,10 @@ export async function planOf(db: Db, applicationId: number) {
     accepted_at: application.accepted_at,
     signatory_name: application.signatory_name,
     signatory_role: application.signatory_role,
+    // How the one who accepted had signed in: by e-ID (the name its broker gave) or by an e-mailed link.
+    accepted_with: application.accepted_with,
+    eid_name: application.eid_name,
+    accepted_by: [application.accepted_by_first_name, application.accepted_by_last_name].filter(Boolean).join(' ') || null,
     deadline: payoutDeadline(facts),
     deadline_extended_to: facts.deadline_extended_to,
     deadline_reason: facts.deadline_reason,

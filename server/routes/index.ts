@@ -11,6 +11,7 @@ import applicantGrantRoutes from './applicant/grants.js';
 import applicantPayoutReceiptRoutes from './applicant/payoutReceipts.js';
 import applicantMessageRoutes from './applicant/messages.js';
 import myDataRoutes from './applicant/myData.js';
+import applicantOrganisationRoutes from './applicant/organisations.js';
 import portalRoutes from './applicant/portal.js';
 import clientRoutes from './public/client.js';
 import devMailboxRoutes from './public/devMailbox.js';
@@ -41,6 +42,7 @@ import bankAnswerRoutes from './staff/bankAnswers.js';
 import payoutAbilityChangeRoutes from './staff/payoutAbilityChanges.js';
 import payoutRoutes from './staff/payouts.js';
 import payoutPlanRoutes from './staff/payoutPlans.js';
+import organisationMemberRoutes from './staff/organisationMembers.js';
 import periodRoutes from './staff/periods.js';
 import repaymentRoutes from './staff/repayments.js';
 import retentionRoutes from './staff/retention.js';
@@ -100,6 +102,8 @@ export async function apiRoutes(instance: FastifyInstance) {
   await api.register(repaymentRoutes);
   await api.register(bookkeepingRoutes);
   await api.register(meetingRoutes);
+  await api.register(applicantOrganisationRoutes);
+  await api.register(organisationMemberRoutes);
 }
 
 /** The routes outside the API prefix: the development mailbox (never in production) and the browser app. */

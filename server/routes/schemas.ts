@@ -211,6 +211,7 @@ export const followup = Type.Object({
   due_at: Type.String({ format: 'date', description: 'The due date (the application’s followup_at)' }),
   reminded_at: nullableDateTime,
   sent_in_at: Type.Unsafe<string | null>({ type: ['string', 'null'], format: 'date-time', description: 'Once set, the report is locked' }),
+  sent_in_by: Nullable(Type.String({ description: 'Who sent it in; null before, or for a former member' })),
   according_to_plan: Nullable(Type.Boolean({ description: 'Whether the project went according to plan' })),
   according_to_plan_comment: Nullable(Type.String({ description: 'At most 2 000 characters' })),
   participants: Nullable(Type.Integer({ minimum: 0, maximum: 1_000_000 })),

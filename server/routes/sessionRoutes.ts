@@ -38,9 +38,12 @@ export function sessionRoutes(app: Api, kind: SessionKind, { prefix, tags }: { p
   return { start: (reply: FastifyReply, userId: number) => startSession(app, kind, reply, userId) };
 }
 
-/** Opens a session for the user signed in and sets its cookie; the sign-in's answer (whichever way they signed in). */
-export async function startSession(app: Api, kind: SessionKind, reply: FastifyReply, userId: number) {
+/**
+ * Opens a session for the user signed in and sets its cookie; the sign-in's answer (whichever way they signed in). An
+ * e-ID sign-in keeps the name its broker gave with the session: what a signatory's acceptance records.
+ */
+export async function startSession(app: Api, kind: SessionKind, reply: FastifyReply, userId: number, eidName: string | null = null) {
   const lifetime = app.config.sessionLifetimeMinutes * 60;
-  setSessionCookie(reply, kind, await createSession(app.db, kind, userId, lifetime), lifetime, app.config.production);
+  setSessionCookie(reply, kind, await createSession(app.db, kind, userId, lifetime, eidName), lifetime, app.config.production);
   return { data: { expires_in: lifetime } };
 }

@@ -7,6 +7,7 @@ import { decisioningFeature } from './decisioning/feature';
 import type { AdminFeature } from './feature';
 import { meetingsFeature } from './meetings/feature';
 import { notificationsFeature } from './notifications/feature';
+import { organisationPeopleFeature } from './organisationPeople/feature';
 import { pagesFeature } from './pages/feature';
 import { payoutsFeature } from './payouts/feature';
 import { securityFeature } from './security/feature';
@@ -23,6 +24,7 @@ export const features: AdminFeature[] = [
   statisticsFeature,
   payoutsFeature,
   bookkeepingFeature,
+  organisationPeopleFeature,
   dataProtectionFeature,
   notificationsFeature,
   securityFeature,

@@ -25,6 +25,8 @@ const EidLinkPage = lazy(withLaterTexts(() => import('./pages/EidLinkPage')));
 const DialoguePage = lazy(withLaterTexts(() => import('./pages/DialoguePage')));
 const FollowupPage = lazy(withLaterTexts(() => import('./pages/FollowupPage')));
 const GrantPage = lazy(withLaterTexts(() => import('./grant/GrantPage')));
+const OrganisationPage = lazy(withLaterTexts(() => import('./organisation/OrganisationPage')));
+const InvitationPage = lazy(withLaterTexts(() => import('./pages/InvitationPage')));
 const ForbiddenPage = lazy(() => import('./pages/ForbiddenPage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 
@@ -58,6 +60,8 @@ export function PortalApp({ i18nProvider }: { i18nProvider: I18nProvider }) {
                   <Route path="/dialog/:applicationUuid" element={<DialoguePage />} />
                   <Route path="/followup/:applicationUuid" element={<FollowupPage />} />
                   <Route path="/bidrag/:applicationUuid" element={<GrantPage />} />
+                  <Route path="/organisationer/:id" element={<OrganisationPage />} />
+                  <Route path="/inbjudan/:token" element={<InvitationPage />} />
                   <Route path="/mina-uppgifter" element={<MyDataPage />} />
                   <Route path="/e-legitimation/koppla" element={<EidLinkPage />} />
                 </Route>

@@ -2,6 +2,7 @@ import type { expiresIn, JsonOf, message as messageAnswer } from '../../server/r
 import type { accountEid } from '../../server/routes/schemas/eidLinks';
 import type { dataExportBuilding, privacyNotice } from '../../server/routes/schemas/dataProtection';
 import type { faq } from '../../server/routes/schemas/faqs';
+import type { myOrganisation, organisationPeople } from '../../server/routes/schemas/organisations';
 import type { openPeriod, ownApplication, registeredOrganisation } from '../../server/routes/schemas/portal';
 import type { applicantOidcSignIn, oidcProvider, oidcStart } from '../../server/routes/schemas/signIn';
 import { useApi } from '../components/useApi';
@@ -11,6 +12,7 @@ import type { HttpResponse } from '../providers/httpClient';
 import type { DialogueMessage } from './dialogue/types';
 import type { Followup, FollowupFile } from './followup/types';
 import type { Grant, GrantSummaries, Receipt } from './grant/types';
+import type { MemberRole } from '../../resources/memberRoles';
 import { API_PREFIX } from '../providers/config';
 import { http } from './providers';
 
@@ -25,10 +27,14 @@ export type OpenPeriod = JsonOf<typeof openPeriod>;
 export type PrivacyNoticeText = JsonOf<typeof privacyNotice>;
 export type EidProvider = JsonOf<typeof oidcProvider>['data'];
 export type EidSignInAnswer = JsonOf<typeof applicantOidcSignIn>['data'];
+export type MyOrganisation = JsonOf<typeof myOrganisation>;
+export type OrganisationPeople = JsonOf<typeof organisationPeople>;
+export type RegisteredOrganisation = JsonOf<typeof registeredOrganisation>;
 
 const application = (uuid: string, rest = '') => `/portal/applications/${uuid}${rest}`;
 const followup = (uuid: string, rest = '') => application(uuid, `/followup${rest}`);
 const receipts = (uuid: string, payoutId: number) => application(uuid, `/payouts/${payoutId}/receipts`);
+const organisation = (id: number | string, rest = '') => `/portal/organisations/${id}${rest}`;
 
 /** The answer's `data`. */
 const data = <T>(request: Promise<HttpResponse<{ data: T }>>) => request.then((response) => response.data.data);
@@ -72,6 +78,10 @@ export const portalReads = {
   eidProvider: () => read<EidProvider>('/frontend-users/oidc'),
   myEid: () => read<AccountEid>('/frontend-users/me/eid'),
   erasurePreview: () => read<ErasurePreview>('/frontend-users/me/erasure'),
+  /** The organisations the applicant is a member of, with their role and how many people each has. */
+  myOrganisations: () => read<MyOrganisation[]>('/portal/organisations/mine'),
+  /** An organisation's people, invitations waiting and history, with the reader's role (404 to one not a member). */
+  organisationPeople: (id: string) => read<OrganisationPeople>(organisation(id, '/members')),
 };
 
 /** Reads one of `portalReads`, again when `key` changes (useApi). */
@@ -103,8 +113,22 @@ export const portalApi = {
   saveDraft: async (uuid: string, values: FormValues) =>
     (await data<ApplicationForm>(http.put(application(uuid), { data: values }))).updated_at,
   submit: (uuid: string) => data<{ reference: string | null }>(http.post(application(uuid, '/submit'))),
-  organisation: (number: string) =>
-    data<JsonOf<typeof registeredOrganisation>>(http.get(`/portal/organisations/${encodeURIComponent(number.trim())}`)),
+  /** The register's organisation by its number, with where the applicant stands towards its people. */
+  organisation: (number: string) => data<RegisteredOrganisation>(http.get(organisation(encodeURIComponent(number.trim())))),
+  /** Asks the foundation for access to an organisation nobody is left in. */
+  askForAccess: (organisationId: number, reason: string) =>
+    data<{ id: number }>(http.post(organisation(organisationId, '/access-requests'), { data: { reason } })),
+
+  /** A signatory gives a member another role; answers the page. */
+  changeRole: (id: number, memberId: number, role: MemberRole) =>
+    data<OrganisationPeople>(http.post(organisation(id, '/members'), { data: { member_id: memberId, role } })),
+  /** Leaves (one's own membership) or, a signatory, removes a member. */
+  removeMember: (id: number, memberId: number) => http.delete(organisation(id, `/members/${memberId}`)),
+  /** A signatory invites a person by e-mail; answers the page. */
+  invite: (id: number, values: { email: string; role: MemberRole }) =>
+    data<OrganisationPeople>(http.post(organisation(id, '/invitations'), { data: values })),
+  /** Accepts an invitation by its link's token; answers the organisation's id. */
+  acceptInvitation: (token: string) => data<{ organisation_id: number }>(http.post('/portal/invitations/accept', { data: { token } })),
 
   sendMessage: (uuid: string, form: FormData, onProgress: (percent: number) => void) =>
     data<DialogueMessage>(http.post(application(uuid, '/messages'), form, progress(onProgress))),

@@ -19,7 +19,7 @@ const shown: Record<string, true | string[]> = {
  */
 const later: Record<string, true | string[]> = {
   data_export: true,
-  portal: ['dashboard', 'dialogue', 'eid_link', 'faq', 'followup', 'grant', 'my_data', 'privacy', 'thanks'],
+  portal: ['dashboard', 'dialogue', 'eid_link', 'faq', 'followup', 'grant', 'invitation', 'my_data', 'organisation', 'privacy', 'thanks'],
 };
 
 /** The keys of `part` that `selection` keeps: all (true) or those listed. */

@@ -44,11 +44,13 @@ import type {
   secondFactorStatus,
 } from '../../server/routes/schemas/secondFactor';
 import type { oidcProvider } from '../../server/routes/schemas/signIn';
+import type { accessRequest, organisationPeople } from '../../server/routes/schemas/organisations';
 
 import { applicationMethods } from './staff/applicationMethods';
 import { dataProtectionMethods } from './staff/dataProtectionMethods';
 import { generalMethods } from './staff/generalMethods';
 import { meetingMethods } from './staff/meetingMethods';
+import { organisationMethods } from './staff/organisationMethods';
 import { payoutMethods } from './staff/payoutMethods';
 import { securityMethods } from './staff/securityMethods';
 import { singletonMethods } from './staff/singletonMethods';
@@ -205,6 +207,18 @@ export type SecondFactorProof = { password: string } | { code: string };
 /** An event of a staff account's sign-in (locales: account_history.events.*); `actor_name` null: the owner. */
 export type AccountEvent = JsonOf<typeof accountEvent>;
 
+/**
+ * An organisation's people as staff read them: the organisation, its members and roles, the invitations waiting and
+ * its history, newest first (a person erased named null: "a former member").
+ */
+export type OrganisationPeople = JsonOf<typeof organisationPeople>;
+/** A member of an organisation, with the role and since when. */
+export type OrganisationMember = OrganisationPeople['members'][number];
+/** An entry of an organisation's history: what happened, when, by whom and to whom, with its details. */
+export type OrganisationHistoryEntry = OrganisationPeople['history'][number];
+/** A request for access to an organisation nobody is left in, waiting or decided. */
+export type AccessRequest = JsonOf<typeof accessRequest>;
+
 /** The staff API's calls that are not a resource's list or record, one method each. */
 export function staffMethods(http: HttpClient, unwrap: Unwrap) {
   const paths = staffPaths(http, unwrap);
@@ -215,6 +229,7 @@ export function staffMethods(http: HttpClient, unwrap: Unwrap) {
     ...dataProtectionMethods(http, unwrap),
     ...payoutMethods(http, unwrap, paths),
     ...meetingMethods(http, unwrap, paths),
+    ...organisationMethods(http, unwrap),
     ...singletonMethods(http, unwrap),
   };
 }

@@ -8,5 +8,5 @@ import type { Db } from '../../db/connect.js';
  */
 export async function sendInAsApplicant(trx: Db, applicationId: number, at: Date) {
   const row = await applicationById(trx, applicationId);
-  await sendIn(trx, applicationId, await sentInColumns(trx, row), at);
+  await sendIn(trx, applicationId, row.frontend_user_id!, sentInColumns(row), at);
 }

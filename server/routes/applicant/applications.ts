@@ -18,6 +18,8 @@ import {
   typeLabel,
 } from '../../applications/drafts.js';
 import { assertDraft, ownApplication } from '../../applicationCore/ownApplications.js';
+import { draftsOrganisation } from '../../organisations/applicationsOrganisation.js';
+import { applicationPeople } from '../../organisations/applicationPeople.js';
 import { shownToApplicant } from '../../applicationCore/told.js';
 import { ID, formFieldSchemas } from '../formSchema.js';
 import { categoryIdsOf, filesOf, formRecord, questionsIn, type ApplicationRow } from '../../applicationCore/applicationForm.js';
@@ -49,13 +51,14 @@ export default async function applicantApplicationRoutes(app: Api) {
    * The whole form as the portal shows it: values, the type's questions, files, and for a sent-in one the decision;
    * what staff wrote in the reader's language where it has it.
    */
-  async function present(row: ApplicationRow, locale: Locale) {
-    const [categoryIds, questions, files, period, type] = await Promise.all([
+  async function present(row: ApplicationRow, locale: Locale, readerId: number) {
+    const [categoryIds, questions, files, period, type, people] = await Promise.all([
       categoryIdsOf(db, row.id),
       questionsIn(db, row.application_type_id, locale),
       filesOf(db, row.id),
       formPeriod(db, row.period_id, today()),
       typeLabel(db, row.application_type_id, locale),
+      applicationPeople(db, row, readerId),
     ]);
     const { name, untranslated } = shownIn(locale, period, ['name']);
     const { status, approved_money } = shownToApplicant(row, period);
@@ -83,6 +86,7 @@ export default async function applicantApplicationRoutes(app: Api) {
       files,
       // The largest file an upload may be, so the form can say so before sending one.
       upload_max_bytes: app.config.uploadMaxBytes,
+      ...people,
     };
   }
 
@@ -107,10 +111,10 @@ export default async function applicantApplicationRoutes(app: Api) {
       if (!period.typeIds.includes(application_type_id)) throw invalid({ application_type_id: ['validation.in'] });
       const start = { period_id, application_type_id, applicant_type };
       const existing = await latestDraft(db, request.applicant!.id, start);
-      if (existing) return { data: await present(existing, request.locale) };
+      if (existing) return { data: await present(existing, request.locale, request.applicant!.id) };
       const row = await startDraft(db, request.applicant!.id, start);
       reply.status(201);
-      return { data: await present(row, request.locale) };
+      return { data: await present(row, request.locale, request.applicant!.id) };
     },
   );
 
@@ -125,7 +129,9 @@ export default async function applicantApplicationRoutes(app: Api) {
         response: { 200: formAnswer },
       },
     },
-    async (request) => ({ data: await present(await ownApplication(db, request, request.params.uuid), request.locale) }),
+    async (request) => ({
+      data: await present(await ownApplication(db, request, request.params.uuid), request.locale, request.applicant!.id),
+    }),
   );
 
   app.put(
@@ -163,8 +169,19 @@ export default async function applicantApplicationRoutes(app: Api) {
       if (Object.keys(errors).length) throw invalid(errors);
 
       const { category_ids: _, definitions, ...columns } = changes;
-      await saveDraft(db, row.id, columns, definitions, categoryIds);
-      return { data: await present(await applicationById(db, row.id), request.locale) };
+      const me = request.applicant!.id;
+      // The organisation named, where the writer is its member, holds the draft; naming none (or one they are not a
+      // member of) makes it the writer's own.
+      const organisation =
+        'org_number' in columns || 'applicant_type' in columns
+          ? await draftsOrganisation(db, me, { ...row, ...columns })
+          : row.organisation_id;
+      const holder =
+        organisation === row.organisation_id
+          ? {}
+          : { organisation_id: organisation, ...(organisation === null && { frontend_user_id: me }) };
+      await saveDraft(db, row.id, { ...columns, ...holder }, definitions, categoryIds, app.clock.now(), me);
+      return { data: await present(await applicationById(db, row.id), request.locale, request.applicant!.id) };
     },
   );
 
@@ -199,7 +216,7 @@ export default async function applicantApplicationRoutes(app: Api) {
       const mailLocale = isLocale(applicant.locale) ? applicant.locale : defaultLocale;
       const type = await typeLabel(db, row.application_type_id, mailLocale);
       // The confirmation is queued in the send-in's transaction: a crash between the two cannot leave one without the other.
-      await sendIn(db, row.id, await sentInColumns(db, record), now, (trx, reference) =>
+      await sendIn(db, row.id, request.applicant!.id, sentInColumns(record), now, (trx, reference) =>
         app.mailer.queue(
           {
             to: applicant.email,
@@ -219,7 +236,7 @@ export default async function applicantApplicationRoutes(app: Api) {
         ),
       );
       app.mailer.deliverSoon();
-      return { data: await present(await applicationById(db, row.id), request.locale) };
+      return { data: await present(await applicationById(db, row.id), request.locale, request.applicant!.id) };
     },
   );
 
@@ -229,14 +246,15 @@ export default async function applicantApplicationRoutes(app: Api) {
       config,
       schema: {
         tags,
-        summary: 'An organisation of the foundation’s register by organisation number, to fill in its details',
+        summary:
+          'An organisation of the foundation’s register by organisation number, to fill in its details, and where the applicant stands towards its people',
         params: Type.Object({ org_number: Type.String({ pattern: '^(16)?[0-9]{6}[- ]?[0-9]{4}$' }) }),
         response: { 200: data(registeredOrganisation) },
       },
     },
     async (request) => {
       const digits = request.params.org_number.replace(/[- ]/, '').slice(-10);
-      const found = await organisationByNumber(db, `${digits.slice(0, 6)}-${digits.slice(6)}`);
+      const found = await organisationByNumber(db, `${digits.slice(0, 6)}-${digits.slice(6)}`, request.applicant!.id);
       if (!found) throw new AppError(404, 'errors.organisation_unknown');
       return { data: found };
     },

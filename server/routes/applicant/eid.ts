@@ -90,7 +90,8 @@ export default async function applicantEidRoutes(app: Api) {
         });
         return { data: { needs_email: true as const, first_name: outcome.first_name, last_name: outcome.last_name } };
       }
-      const { data } = await startSession(app, 'applicant', reply, outcome.applicantId);
+      const eidName = [claims.given_name, claims.family_name].filter(Boolean).join(' ').slice(0, 200) || null;
+      const { data } = await startSession(app, 'applicant', reply, outcome.applicantId, eidName);
       return { data: { ...data, return_to: portalPath(carried) } };
     },
   );

@@ -88,7 +88,7 @@ export default async function applicantFollowupRoutes(app: Api) {
     },
     async (request) => {
       const id = await ownId(request, request.params.uuid);
-      await submitFollowup(db, { mailer, publicUrl: config.publicUrl }, id, app.clock.now());
+      await submitFollowup(db, { mailer, publicUrl: config.publicUrl }, id, request.applicant!.id, app.clock.now());
       mailer.deliverSoon();
       return { data: await followupOf(db, id, uploadMaxBytes, request.locale) };
     },

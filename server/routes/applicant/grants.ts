@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { payoutAccountKinds } from '../../../resources/payoutAccounts.js';
-import { ownApplication } from '../../applicationCore/ownApplications.js';
+import { assertSignsFor, ownApplication, signsFor } from '../../applicationCore/ownApplications.js';
 import { acceptGrant } from '../../payouts/acceptance.js';
 import { grantsOfApplicant, grantView } from '../../payouts/grants.js';
 import { requestPayout } from '../../payouts/payoutRequests.js';
@@ -20,11 +20,21 @@ export default async function applicantGrantRoutes(app: Api) {
   const params = stringParams('uuid');
   const answer = { 200: data(grantViewSchema) };
 
-  /** The id of the applicant's own application (404 otherwise; the grant's functions check the rest). */
-  async function ownId(request: FastifyRequest, uuid: string) {
+  /**
+   * The id of an application the applicant reaches (404 otherwise; the grant's functions check the rest); `signing`:
+   * only a signatory of its organisation may (403).
+   */
+  async function own(request: FastifyRequest, uuid: string, signing = false) {
     knownUuids(uuid);
-    return (await ownApplication(db, request, uuid)).id;
+    const application = await ownApplication(db, request, uuid);
+    if (signing) assertSignsFor(application);
+    return application;
   }
+  /** The grant as the reader sees it, and whether they may sign for it. */
+  const shown = async (application: Awaited<ReturnType<typeof own>>, request: FastifyRequest, now: Date) => ({
+    ...(await grantView(db, application.id, request.locale, now, config.uploadMaxBytes)),
+    signs: signsFor(application),
+  });
 
   app.get(
     '/portal/grants',
@@ -50,9 +60,7 @@ export default async function applicantGrantRoutes(app: Api) {
         response: answer,
       },
     },
-    async (request) => ({
-      data: await grantView(db, await ownId(request, request.params.uuid), request.locale, app.clock.now(), config.uploadMaxBytes),
-    }),
+    async (request) => ({ data: await shown(await own(request, request.params.uuid), request, app.clock.now()) }),
   );
 
   app.post(
@@ -73,10 +81,10 @@ export default async function applicantGrantRoutes(app: Api) {
       },
     },
     async (request) => {
-      const id = await ownId(request, request.params.uuid);
+      const application = await own(request, request.params.uuid, true);
       const now = app.clock.now();
-      await acceptGrant(db, id, request.applicant!.id, request.body.data, { ip: request.ip, locale: request.locale, now });
-      return { data: await grantView(db, id, request.locale, now, config.uploadMaxBytes) };
+      await acceptGrant(db, application.id, request.applicant!, request.body.data, { ip: request.ip, locale: request.locale, now });
+      return { data: await shown(application, request, now) };
     },
   );
 
@@ -103,10 +111,10 @@ export default async function applicantGrantRoutes(app: Api) {
       },
     },
     async (request, reply) => {
-      const id = await ownId(request, request.params.uuid);
+      const application = await own(request, request.params.uuid, true);
       const now = app.clock.now();
-      await requestPayout(db, { mailer, config }, id, request.applicant!.id, request.body.data, now);
-      return reply.status(201).send({ data: await grantView(db, id, request.locale, now, config.uploadMaxBytes) });
+      await requestPayout(db, { mailer, config }, application.id, request.applicant!.id, request.body.data, now);
+      return reply.status(201).send({ data: await shown(application, request, now) });
     },
   );
 }

@@ -29,7 +29,7 @@ export default async function portalRoutes(app: Api) {
       schema: {
         tags,
         summary:
-          'The applicant’s own applications, newest first: a decision once released to them (else under investigation), with status cloaking',
+          'The applicant’s own applications and those of the organisations they are a member of, newest first: a decision once released to them (else under investigation), with status cloaking',
         response: { 200: data(Type.Array(ownApplication)) },
       },
     },
@@ -57,6 +57,7 @@ export default async function portalRoutes(app: Api) {
             // A follow-up is asked of an approved application only; shown once its decision is.
             followup_at: status === approved ? row.followup_at : null,
             followup_sent_in_at: status === approved ? row.followup_sent_in_at : null,
+            organisation: row.organisation_id === null ? null : { id: row.organisation_id, name: row.organisation_name ?? '' },
           };
         }),
       };

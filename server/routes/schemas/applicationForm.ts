@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { memberRoles, type MemberRole } from '../../../resources/memberRoles.js';
 import { applicationFile, dateTime, money, Nullable, nullableDateTime, untranslated } from '../schemas.js';
 
 // The application form as the API answers it, to the applicant's portal and to the staff form alike.
@@ -83,6 +84,16 @@ export const applicantApplication = Type.Object(
     questions: Type.Array(shownQuestion),
     files: Type.Array(applicationFile),
     upload_max_bytes: Integer({ description: 'Largest file, in bytes' }),
+    organisation: Nullable(
+      Type.Object(
+        { id: Integer(), name: Text(), role: Type.Unsafe<MemberRole | null>({ type: ['string', 'null'], enum: [...memberRoles, null] }) },
+        { description: 'The organisation it belongs to, and the reader’s role there; null: the applicant’s own' },
+      ),
+    ),
+    sent_in_by: Nullable(Text({ description: 'Who sent it in; null before, or for a former member' })),
+    edits: Type.Record(Text(), Type.Object({ by: Nullable(Text()), at: dateTime, mine: Boolean() }), {
+      description: 'Who last changed each field of the draft (`definitions.<id>` for an answer); by null: a former member',
+    }),
   },
   { additionalProperties: true },
 );

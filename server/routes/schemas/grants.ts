@@ -14,6 +14,13 @@ export const payoutPlan = Type.Object({
   accepted_at: nullableDateTime,
   signatory_name: Nullable(String()),
   signatory_role: Nullable(String()),
+  accepted_with: Type.Unsafe<'eid' | 'link' | null>({
+    type: ['string', 'null'],
+    enum: ['eid', 'link', null],
+    description: 'How the one who accepted had signed in: e-ID or an e-mailed link',
+  }),
+  eid_name: Nullable(String({ description: 'The name the e-ID broker gave, for an acceptance signed in by e-ID' })),
+  accepted_by: Nullable(String({ description: 'The portal account that accepted; null for a former member' })),
   deadline: Nullable(
     String({ description: 'The last day money may be asked for (YYYY-MM-DD); null until the approval reaches the applicant' }),
   ),
@@ -60,6 +67,10 @@ export const grantView = Type.Object({
   accepted: Nullable(Type.Object({ at: dateTime, signatory_name: String(), signatory_role: String() })),
   deadline: Nullable(String({ description: 'YYYY-MM-DD, the last day money may be asked for' })),
   followup_sent_in: Type.Boolean(),
+  signs: Type.Boolean({
+    description:
+      'Whether the reader may accept the conditions and ask for payouts: a signatory of its organisation, or the applicant of their own',
+  }),
   instalments: Type.Array(
     Type.Object({
       id: Integer(),

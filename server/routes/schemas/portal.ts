@@ -21,6 +21,12 @@ export const ownApplication = Type.Object({
   unread_messages: Integer({ description: 'Staff’s messages on the application the applicant has not read yet' }),
   followup_at: Nullable(Text({ description: 'YYYY-MM-DD: when the follow-up report the foundation asked for is due' })),
   followup_sent_in_at: nullableDateTime,
+  organisation: Nullable(
+    Type.Object(
+      { id: Integer(), name: Text() },
+      { description: 'The organisation it belongs to, whose members all reach it; null: the applicant’s own' },
+    ),
+  ),
 });
 
 /** An open period with its application types and contacts, in the reader's language where they have it. */
@@ -46,6 +52,13 @@ export const openPeriod = Type.Object({
 
 /** An organisation of the foundation's register, to fill in its details. */
 export const registeredOrganisation = Type.Object({
+  id: Integer(),
+  standing: Type.Unsafe<'member' | 'others' | 'nobody_left' | 'new'>({
+    type: 'string',
+    enum: ['member', 'others', 'nobody_left', 'new'],
+    description:
+      'member: the applicant is one of its people (the application is the organisation’s); others: it has people the applicant is not one of (the application stays their own until a signatory invites them); nobody_left: everyone left (ask the foundation for access); new: nobody has applied for it here',
+  }),
   name: Text(),
   type: Integer(),
   address: Nullable(Text()),

@@ -129,7 +129,7 @@ export default async function staffApplicationFormRoutes(app: Api) {
         db,
         request.staff!.id,
         {
-          values: await sentInColumns(db, checked),
+          values: sentInColumns(checked),
           periodId: checked.period_id as number,
           definitions: checked.definitions,
           categoryIds: category_ids,
@@ -168,13 +168,13 @@ export default async function staffApplicationFormRoutes(app: Api) {
       const { checked, errors } = await checkedRecord(db, { ...current, ...sent, definitions }, await filesOf(db, row.id));
       if (Object.keys(errors).length) throw invalid(errors);
 
-      const values = await sentInColumns(db, checked);
+      const values = sentInColumns(checked);
       const next = {
         ...values,
         category_ids: [...new Set(checked.category_ids as number[])].sort((a, b) => a - b),
         definitions: checked.definitions,
       };
-      const diff = changes({ ...current, organisation_id: row.organisation_id }, next);
+      const diff = changes(current, next);
       if (diff.changed.length) {
         await correctApplication(
           db,

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { ResourceName } from '../../../resources/index';
+import { OrganisationPeopleSection } from '../organisationPeople/OrganisationPeopleSection';
 import { FaqOrderButton } from './faqs/FaqOrderButton';
 import { ErasureButton } from './frontendUsers/ErasureButton';
 import { PeriodActions } from './periods/PeriodActions';
@@ -18,7 +19,11 @@ export const editActions: Partial<Record<ResourceName, ComponentType>> = {
   'frontend-users': ErasureButton,
 };
 
-/** Sections below the edit form: a user's second factor, the account's sign-in history and its payout abilities. */
+/**
+ * Sections below the edit form: a user's second factor, the account's sign-in history and its payout abilities; an
+ * organisation's people (organisationPeople/).
+ */
 export const editSections: Partial<Record<ResourceName, ComponentType>> = {
   users: UserSections,
+  organisations: OrganisationPeopleSection,
 };

@@ -15,6 +15,11 @@ export interface FormApi {
   unreadable?: (name: string) => UnreadableMoney | undefined;
   setUnreadable?: (name: string, unreadable: UnreadableMoney | null) => void;
   readOnly: boolean;
+  /**
+   * Who else changed the field last and when, as a line to show beside it (the portal's draft of an organisation,
+   * which all its members write); nothing where the reader did, or the form does not say.
+   */
+  edited?: (name: string) => string | undefined;
   /** Where files go: the applicant's own draft in the portal, the staff routes in the staff form. */
   files: { http: HttpClient; base: (applicationUuid: string) => string };
 }
@@ -43,6 +48,7 @@ export function useField<T = unknown>(name: string) {
     setUnreadable: (unreadable: UnreadableMoney | null) => form.setUnreadable?.(name, unreadable),
     problem,
     readOnly: form.readOnly,
+    edited: form.edited?.(name),
     values: form.values,
   };
 }

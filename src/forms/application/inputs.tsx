@@ -1,4 +1,5 @@
 import {
+  Box,
   Checkbox,
   FormControl,
   FormControlLabel,
@@ -21,6 +22,22 @@ interface Common {
   lang?: string;
   required?: boolean;
   hint?: ReactNode;
+}
+
+/**
+ * A field's helper text: its problem or hint, and below it, quieter, who else changed the field last where the form
+ * says (FormApi.edited); read out with the field as its description.
+ */
+export function helperText(text: ReactNode, edited: string | undefined): ReactNode {
+  if (!edited) return text ?? ' ';
+  return (
+    <>
+      {text}
+      <Box component="span" sx={{ display: 'block', color: 'text.secondary' }}>
+        {edited}
+      </Box>
+    </>
+  );
 }
 
 export interface Choice {
@@ -66,7 +83,7 @@ export function TextField({
       }
       onBlur={field.leave}
       error={!!field.problem}
-      helperText={field.problem ?? hint ?? ' '}
+      helperText={helperText(field.problem ?? hint, field.edited)}
       readOnly={field.readOnly}
       inputProps={{ autoComplete, inputMode, 'aria-invalid': !!field.problem }}
     />
@@ -102,7 +119,7 @@ export function RadioField({ name, label, lang, required, hint, choices }: Commo
           />
         ))}
       </RadioGroup>
-      <FormHelperText id={helperId}>{field.problem ?? hint ?? ' '}</FormHelperText>
+      <FormHelperText id={helperId}>{helperText(field.problem ?? hint, field.edited)}</FormHelperText>
     </FormControl>
   );
 }
@@ -149,7 +166,8 @@ export function CheckboxesField({
           />
         ))}
       </FormGroup>
-      <FormHelperText id={helperId}>{field.problem ?? hint ?? ' '}</FormHelperText>
+      {/* A field in several groups says who changed it once, beside them all (the categories' heading). */}
+      <FormHelperText id={helperId}>{helperText(field.problem ?? hint, part ? undefined : field.edited)}</FormHelperText>
     </FormControl>
   );
 }
@@ -186,7 +204,7 @@ export function SelectField({
           </option>
         ))}
       </NativeSelect>
-      <FormHelperText id={helperId}>{field.problem ?? hint ?? ' '}</FormHelperText>
+      <FormHelperText id={helperId}>{helperText(field.problem ?? hint, field.edited)}</FormHelperText>
     </FormControl>
   );
 }
@@ -212,7 +230,7 @@ export function CheckField({ name, label, hint }: Common) {
         }
         label={label}
       />
-      <FormHelperText id={helperId}>{field.problem ?? hint ?? ' '}</FormHelperText>
+      <FormHelperText id={helperId}>{helperText(field.problem ?? hint, field.edited)}</FormHelperText>
     </FormControl>
   );
 }

@@ -1,5 +1,6 @@
 import { Alert, Box, Button, IconButton, Stack, Typography } from '@mui/material';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import type { ReactNode } from 'react';
 import { answerField } from '../../../resources/answerField';
 import type { Question, ShownQuestion } from '../../../resources/applicationAnswers';
 import { MAX_MONEY } from '../../../resources/money';
@@ -12,7 +13,7 @@ import { langOf, someUntranslated, UntranslatedNote } from '../../components/con
 import { useI18n } from '../../components/i18n';
 import { useField } from './FormContext';
 import { FilesField } from './FilesField';
-import { CheckboxesField, CheckField, RadioField, SelectField, TextField, type Choice } from './inputs';
+import { CheckboxesField, CheckField, helperText, RadioField, SelectField, TextField, type Choice } from './inputs';
 import type { Category, OpenPeriod, StoredFile } from './types';
 
 const field = (name: string) => `resources.applications.fields.${name}`;
@@ -71,7 +72,7 @@ export function PeriodStep({ periods }: { periods: OpenPeriod[] }) {
         onInvalid={money.setUnreadable}
         keptText={money.unreadable?.text}
         error={!!money.problem}
-        helperText={money.problem ?? t('portal.apply.money_hint')}
+        helperText={helperText(money.problem ?? t('portal.apply.money_hint'), money.edited)}
         inputProps={{ readOnly: money.readOnly }}
       />
     </Stack>
@@ -155,6 +156,11 @@ export function QuestionsStep({ questions, categories, ...files }: { questions: 
         </Typography>
         <Typography sx={{ mb: 2 }} color="text.secondary">
           {t('portal.apply.categories_hint')}
+          {categoryField.edited && (
+            <Box component="span" sx={{ display: 'block', typography: 'caption' }}>
+              {categoryField.edited}
+            </Box>
+          )}
         </Typography>
         <Stack spacing={2}>
           {categoryTypes.map(([key, code]) => {
@@ -185,8 +191,19 @@ export function QuestionsStep({ questions, categories, ...files }: { questions: 
   );
 }
 
-/** Step 3: the organisation, its name filled in from the foundation's register when it is known there. */
-export function OrganisationStep({ lookup, lookupNote }: { lookup: (orgNumber: string) => void; lookupNote: string | null }) {
+/**
+ * Step 3: the organisation, its name filled in from the foundation's register when it is known there; `standing`, what
+ * the portal says below the number of where the applicant stands towards the organisation's people.
+ */
+export function OrganisationStep({
+  lookup,
+  lookupNote,
+  standing,
+}: {
+  lookup: (orgNumber: string) => void;
+  lookupNote: string | null;
+  standing?: ReactNode;
+}) {
   const { t } = useI18n();
   const applicantType = useField<number | null>('applicant_type');
   const orgNumber = useField<string>('org_number');
@@ -206,10 +223,11 @@ export function OrganisationStep({ lookup, lookupNote }: { lookup: (orgNumber: s
           lookup(orgNumber.value ?? '');
         }}
         error={!!orgNumber.problem}
-        helperText={orgNumber.problem ?? lookupNote ?? t('portal.apply.org_number_hint')}
+        helperText={helperText(orgNumber.problem ?? lookupNote ?? t('portal.apply.org_number_hint'), orgNumber.edited)}
         readOnly={orgNumber.readOnly}
         inputProps={{ inputMode: 'numeric', 'aria-invalid': !!orgNumber.problem }}
       />
+      {standing}
       <TextField name="org_name" label={t(field('org_name'))} required autoComplete="organization" />
       <RadioField name="organisation_type" label={t(field('organisation_type'))} required choices={enumChoices('organisation_type', t)} />
       <TextField name="org_address" label={t(field('org_address'))} autoComplete="off" />
@@ -295,7 +313,7 @@ function LinksField() {
         ))}
       </Stack>
       <Typography variant="caption" color={links.problem ? 'error' : 'text.secondary'} sx={{ display: 'block', my: 0.5 }}>
-        {links.problem ?? t('portal.apply.links_hint')}
+        {helperText(links.problem ?? t('portal.apply.links_hint'), links.edited)}
       </Typography>
       {!links.readOnly && list.length < 20 && <Button onClick={() => links.set([...list, ''])}>{t('portal.apply.add_link')}</Button>}
     </Box>

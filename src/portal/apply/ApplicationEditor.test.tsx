@@ -33,6 +33,9 @@ const draft: ApplicationForm = {
   questions: [],
   files: [],
   upload_max_bytes: 10 * 1024 * 1024,
+  organisation: null,
+  sent_in_by: null,
+  edits: {},
   org_number: '802415-3978',
   org_name: 'Norrbygdens IF',
   organisation_type: null,
@@ -101,7 +104,8 @@ describe('the application form’s autosave', { timeout: 20_000 }, () => {
     await waitFor(() => helper('organisation_type').includes('Organisationsformen finns inte.'), 'the reason beside the field');
     expect(document.querySelector<HTMLInputElement>('input[name=organisation_type][value="20"]')!.checked).toBe(true);
     // The name went again at once, without the refused type, which this browser keeps for a reload.
-    await waitFor(() => puts.length === 2, 'the rest saved');
+    // The second save waits for the first's answer and the autosave's pause: on a busy machine, more than 5 s.
+    await waitFor(() => puts.length === 2, 'the rest saved', 15_000);
     expect(puts).toEqual([{ org_name: 'Norrbygdens Idrottsförening', organisation_type: 20 }, { org_name: 'Norrbygdens Idrottsförening' }]);
     expect(JSON.parse(localStorage.getItem(backupKey)!)).toEqual({ organisation_type: 20 });
     expect(text()).toContain('Senast sparat 2026-03-02 11:00.');

@@ -1,5 +1,5 @@
-import { Alert, Box, Button, Paper, Step, StepButton, StepLabel, Stepper, Typography } from '@mui/material';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Box, Button, Link, Paper, Step, StepButton, StepLabel, Stepper, Typography } from '@mui/material';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from '../router';
 import { enums } from '../../../resources/enums';
 import { orgNumber as checkOrgNumber } from '../../../resources/validators';
@@ -15,7 +15,8 @@ import type { ApplicationForm, StoredFile } from '../../forms/application/types'
 import { useDraft } from './useDraft';
 import { inputId } from '../../forms/application/fieldIds';
 import type { FieldProblem } from '../../forms/application/validation';
-import { applicationFiles, portalApi, portalReads, useRead } from '../portalApi';
+import { applicationFiles, portalApi, portalReads, useRead, type RegisteredOrganisation } from '../portalApi';
+import { editTime } from './editedBy';
 
 /** GET /portal/organisations/:org_number: the register's details of an organisation. */
 
@@ -25,6 +26,9 @@ type Rules = typeof import('../../forms/application/validation');
 const loadRules = () => import('../../forms/application/validation');
 
 /** The applicant's files go to their own draft. */
+
+// What the register's answer says of the organisation's people loads with that answer: most applicants never see it.
+const OrganisationStanding = lazy(() => import('./OrganisationStanding'));
 
 const stepKeys = ['period', 'questions', 'organisation', 'contact', 'attachments'] as const;
 
@@ -65,6 +69,10 @@ export function ApplicationEditor({ initial }: { initial: ApplicationForm }) {
   const [listed, setListed] = useState<number | null>(null);
   const [listFocus, setListFocus] = useState(0);
   const [lookupNote, setLookupNote] = useState<string | null>(null);
+  // The register's answer for an organisation number: its details and where the applicant stands towards its people.
+  const [found, setFound] = useState<{ number: string; organisation: RegisteredOrganisation } | null>(null);
+  // The fields changed here: the reader is now the last to have changed them, whoever did before.
+  const [changedHere, setChangedHere] = useState<ReadonlySet<string>>(new Set());
   const heading = useRef<HTMLHeadingElement>(null);
   const problemList = useRef<HTMLDivElement>(null);
   const stepProblemList = useRef<HTMLDivElement>(null);
@@ -128,6 +136,12 @@ export function ApplicationEditor({ initial }: { initial: ApplicationForm }) {
     [flush, needRules],
   );
 
+  /** A change of the reader's own: saved, and no longer shown as another's. */
+  const changeMine = (name: string, value: unknown) => {
+    if (!changedHere.has(name)) setChangedHere((previous) => new Set(previous).add(name));
+    change(name, value);
+  };
+
   const form: FormApi = {
     values,
     change: (name, value) => {
@@ -136,9 +150,15 @@ export function ApplicationEditor({ initial }: { initial: ApplicationForm }) {
       if (name === 'period_id') {
         // A period that does not take the chosen type leaves the type to choose again.
         const offered = periods.data?.find((p) => p.id === value)?.application_types.some((type) => type.id === values.application_type_id);
-        if (!offered) change('application_type_id', null);
+        if (!offered) changeMine('application_type_id', null);
       }
-      change(name, value);
+      changeMine(name, value);
+    },
+    // Who else last changed a field of an organisation's draft, and when.
+    edited: (name) => {
+      const edit = initial.edits[name];
+      if (!edit || edit.mine || changedHere.has(name)) return undefined;
+      return t('portal.apply.edited_by', { name: edit.by ?? t('portal.apply.former_member'), time: editTime(edit.at, locale) });
     },
     leave,
     unreadable: (name) => unreadable[name],
@@ -183,7 +203,8 @@ export function ApplicationEditor({ initial }: { initial: ApplicationForm }) {
     if (!number.trim() || checkOrgNumber(number)) return;
     try {
       const found = await portalApi.organisation(number);
-      change('org_name', found.name);
+      setFound({ number: number.trim(), organisation: found });
+      changeMine('org_name', found.name);
       const fill: Record<string, unknown> = {
         organisation_type: found.type,
         org_address: found.address,
@@ -192,13 +213,36 @@ export function ApplicationEditor({ initial }: { initial: ApplicationForm }) {
         org_city: found.city,
         org_website: found.website,
       };
-      for (const [name, value] of Object.entries(fill)) if (value && !values[name]) change(name, value);
+      for (const [name, value] of Object.entries(fill)) if (value && !values[name]) changeMine(name, value);
       setLookupNote(t('portal.apply.org_found'));
       void flush();
     } catch (failure) {
       if (failure instanceof ApiError && failure.status === 404) setLookupNote(failure.message);
     }
   };
+
+  // A draft opened at its organisation's step, its number given before: where the applicant stands, without filling in
+  // anything (the lookup does that when the number is left).
+  const orgNumber = typeof values.org_number === 'string' ? values.org_number.trim() : '';
+  useEffect(() => {
+    if (step !== 3 || !orgNumber || checkOrgNumber(orgNumber) || found?.number === orgNumber) return;
+    let live = true;
+    portalApi.organisation(orgNumber).then(
+      (organisation) => live && setFound({ number: orgNumber, organisation }),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- asked on coming to the step; a number typed there is looked up when left
+  }, [step]);
+  // Something to say only to one not (yet) of the organisation's people here, or of another organisation than the draft's.
+  const standing = found?.number === orgNumber ? found.organisation : null;
+  const saysStanding =
+    !readOnly &&
+    (standing?.standing === 'others' ||
+      standing?.standing === 'nobody_left' ||
+      (standing?.standing === 'member' && standing.id !== initial.organisation?.id));
 
   const send = async () => {
     setSendError(null);
@@ -245,6 +289,15 @@ export function ApplicationEditor({ initial }: { initial: ApplicationForm }) {
         </Typography>
         <SaveStatus state={state} savedAt={savedAt} />
       </Box>
+      {initial.organisation && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {t('portal.apply.organisation_notice', { name: initial.organisation.name })}
+          {initial.sent_in_by && ` ${t('portal.apply.sent_in_by', { name: initial.sent_in_by })}`}{' '}
+          <Link component={RouterLink} to={`/organisationer/${initial.organisation.id}`} color="inherit">
+            {t('portal.apply.organisation_people')}
+          </Link>
+        </Alert>
+      )}
       {readOnly && (
         <Alert
           severity="info"
@@ -305,7 +358,20 @@ export function ApplicationEditor({ initial }: { initial: ApplicationForm }) {
         </Typography>
         {step === 1 && <PeriodStep periods={periods.data ?? []} />}
         {step === 2 && <QuestionsStep questions={questions} categories={categories.data ?? []} {...fileProps} />}
-        {step === 3 && <OrganisationStep lookup={(n) => void lookup(n)} lookupNote={lookupNote} />}
+        {step === 3 && (
+          <OrganisationStep
+            lookup={(n) => void lookup(n)}
+            lookupNote={lookupNote}
+            standing={
+              saysStanding &&
+              standing && (
+                <Suspense fallback={null}>
+                  <OrganisationStanding organisation={standing} belongs={standing.id === initial.organisation?.id} />
+                </Suspense>
+              )
+            }
+          />
+        )}
         {step === 4 && <ContactStep />}
         {step === 5 && <AttachmentsStep {...fileProps} />}
       </Paper>

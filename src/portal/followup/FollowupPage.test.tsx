@@ -19,6 +19,7 @@ const requested: Followup = {
   due_at: '2026-12-20',
   reminded_at: null,
   sent_in_at: null,
+  sent_in_by: null,
   according_to_plan: null,
   according_to_plan_comment: null,
   participants: null,

@@ -23,7 +23,8 @@ const stateColor = { waiting: 'default', due: 'primary', requested: 'secondary',
 /**
  * /bidrag/:applicationUuid: an approved application's grant. The amount, the conditions and the plan; the conditions
  * accepted for the organisation; each due instalment asked for to an account; what was paid and what is to be paid
- * back. Not found unless the approval has reached the applicant.
+ * back. Only one who signs (the applicant of their own, a signatory of an organisation's) accepts and asks for money;
+ * the organisation's other members see the rest. Not found unless the approval has reached the applicant.
  */
 export default function GrantPage() {
   const { t, locale } = useI18n();
@@ -106,9 +107,11 @@ export default function GrantPage() {
                 date: formatDateTime(grant.accepted.at, locale),
               })}
             </Alert>
-          ) : (
+          ) : grant.signs ? (
             <AcceptanceForm grant={grant} onAccepted={update(t('portal.grant.accept.done'))} />
-          )}
+          ) : null}
+          {/* One who does not sign for the organisation sees the grant, not the forms of the one who does. */}
+          {!grant.signs && <Alert severity="info">{t('portal.grant.signatory_only')}</Alert>}
 
           <Box component="section" aria-labelledby="grant-plan">
             <Typography variant="h5" component="h2" id="grant-plan" sx={{ mb: 1 }}>
@@ -156,10 +159,19 @@ export default function GrantPage() {
                       )}
                       {instalment.state === 'waiting' && (
                         <Typography variant="body2">
-                          {t(grant.accepted ? 'portal.grant.waits_for_followup' : 'portal.grant.waits_for_acceptance')}
+                          {t(
+                            grant.accepted
+                              ? 'portal.grant.waits_for_followup'
+                              : grant.signs
+                                ? 'portal.grant.waits_for_acceptance'
+                                : 'portal.grant.waits_for_signatory',
+                          )}
                         </Typography>
                       )}
-                      {instalment.state === 'due' && (
+                      {instalment.state === 'due' && !grant.signs && (
+                        <Typography variant="body2">{t('portal.grant.signatory_requests')}</Typography>
+                      )}
+                      {instalment.state === 'due' && grant.signs && (
                         <Box sx={{ mt: 2 }}>
                           <PayoutForm grant={grant} instalment={instalment} onRequested={requested(instalment.id)} />
                         </Box>

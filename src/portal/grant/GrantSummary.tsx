@@ -5,10 +5,14 @@ import { Link as RouterLink } from '../router';
 import { GrantTotals } from './GrantTotals';
 import type { GrantSummaries } from './types';
 
-/** An approved application's grant on the applications page (whose card states the amount): its totals and the way to its page. */
-export function GrantSummary({ grant }: { grant: GrantSummaries[number] }) {
+/**
+ * An approved application's grant on the applications page (whose card states the amount): its totals and the way to
+ * its page, which asks the one who `signs` for it (the applicant of their own, a signatory of an organisation's) to
+ * accept the conditions or ask for the money when that is due.
+ */
+export function GrantSummary({ grant, signs = true }: { grant: GrantSummaries[number]; signs?: boolean }) {
   const { t } = useI18n();
-  const action = !grant.accepted ? 'accept' : grant.due_instalments > 0 ? 'request' : 'open';
+  const action = !signs ? 'open' : !grant.accepted ? 'accept' : grant.due_instalments > 0 ? 'request' : 'open';
   return (
     <Box sx={{ mt: 1 }}>
       <GrantTotals totals={grant.totals} approved={false} />

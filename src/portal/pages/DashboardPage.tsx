@@ -1,15 +1,23 @@
 import AssignmentOutlinedIcon from '@mui/icons-material/AssignmentOutlined';
 import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
-import { Alert, Badge, Box, Button, Card, CardContent, Chip, LinearProgress, Stack, Typography } from '@mui/material';
+import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
+import { Alert, Badge, Box, Button, Card, CardContent, Chip, LinearProgress, Link, Stack, Typography } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
-import { Link as RouterLink } from '../router';
+import { Link as RouterLink, useLocation } from '../router';
 import { enums, enumKey } from '../../../resources/enums';
 import { usePageTitle } from '../../components/usePageTitle';
 import { formatDate, formatMoney } from '../../../resources/format';
 import { useI18n } from '../../components/i18n';
 import { langOf, someUntranslated, UntranslatedNote } from '../../components/contentLanguage';
+import { visuallyHidden } from '../../components/visuallyHidden';
 import { GrantSummary } from '../grant/GrantSummary';
+import { capitalised, roleName } from '../organisation/historySentence';
 import { portalReads, useRead } from '../portalApi';
+
+/** The router state an organisation's page comes here with once the applicant has left it. */
+export interface DashboardState {
+  leftOrganisation: string;
+}
 
 /** One of the applicant's own applications, as the portal lists them. */
 
@@ -26,7 +34,13 @@ export default function DashboardPage() {
   const { data, error, loading } = useRead(portalReads.applications(), locale);
   // The grants of approved applications whose decision has reached the applicant, with what is paid and due.
   const { data: grants } = useRead(portalReads.grants(), locale);
+  // The organisations the applicant is a member of: whose applications they see, and where they sign.
+  const { data: organisations } = useRead(portalReads.myOrganisations(), locale);
   const [open, setOpen] = useState<string | null>(null);
+  const left = (useLocation().state as Partial<DashboardState> | null)?.leftOrganisation;
+  /** Whether the applicant accepts the conditions and asks for the money of an application: their own, or as a signatory. */
+  const signs = (a: { organisation: { id: number } | null }) =>
+    !a.organisation || organisations?.find((o) => o.id === a.organisation!.id)?.role === 'signatory';
 
   return (
     <>
@@ -40,6 +54,11 @@ export default function DashboardPage() {
           </Button>
         )}
       </Box>
+      {left && (
+        <Alert severity="success" role="status" sx={{ mb: 2 }}>
+          {t('portal.dashboard.left_organisation', { name: left })}
+        </Alert>
+      )}
       {loading && <LinearProgress aria-label={t('portal.loading')} />}
       {error && <Alert severity="error">{error.message}</Alert>}
       {data && data.length === 0 && (
@@ -74,6 +93,22 @@ export default function DashboardPage() {
                   aria-label={`${t('portal.dashboard.status')}: ${t(`enums.application_status.${statusKey(a.status)}`)}`}
                 />
               </Box>
+              {a.organisation && (
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  icon={<GroupsOutlinedIcon aria-hidden />}
+                  sx={{ my: 0.5, maxWidth: '100%' }}
+                  label={
+                    <>
+                      <Box component="span" sx={visuallyHidden}>
+                        {t('portal.dashboard.organisation')}:{' '}
+                      </Box>
+                      {a.organisation.name}
+                    </>
+                  }
+                />
+              )}
               <Typography color="text.secondary" lang={langOf(locale, a.period, 'name')}>
                 {a.period.name}
               </Typography>
@@ -84,7 +119,7 @@ export default function DashboardPage() {
               {a.approved_money !== null && (
                 <Typography variant="body2">{t('portal.dashboard.approved', { amount: formatMoney(a.approved_money, locale) })}</Typography>
               )}
-              {grants?.some((g) => g.uuid === a.uuid) && <GrantSummary grant={grants.find((g) => g.uuid === a.uuid)!} />}
+              {grants?.some((g) => g.uuid === a.uuid) && <GrantSummary grant={grants.find((g) => g.uuid === a.uuid)!} signs={signs(a)} />}
               <Typography variant="body2" color="text.secondary">
                 {a.sent_in_at
                   ? t('portal.dashboard.sent_in', { date: formatDate(a.sent_in_at, locale) })
@@ -148,6 +183,33 @@ export default function DashboardPage() {
           </Card>
         ))}
       </Stack>
+      {organisations && organisations.length > 0 && (
+        <Box component="section" aria-labelledby="organisations-heading" sx={{ mt: 4 }}>
+          <Typography variant="h5" component="h2" id="organisations-heading" sx={{ mb: 1 }}>
+            {t('portal.dashboard.organisations')}
+          </Typography>
+          <Typography sx={{ mb: 2 }}>{t('portal.dashboard.organisations_intro')}</Typography>
+          <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+            {organisations.map((o) => (
+              <Card component="li" key={o.id} variant="outlined">
+                <CardContent sx={{ '&:last-child': { pb: 2 } }}>
+                  <Typography variant="h6" component="h3" sx={{ overflowWrap: 'anywhere' }}>
+                    <Link component={RouterLink} to={`/organisationer/${o.id}`}>
+                      {o.name}
+                    </Link>
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {t('portal.dashboard.org_number', { number: o.org_number })}
+                  </Typography>
+                  <Typography variant="body2">
+                    {capitalised(roleName(t, o.role))} · {t('portal.dashboard.members', { smart_count: o.members })}
+                  </Typography>
+                </CardContent>
+              </Card>
+            ))}
+          </Stack>
+        </Box>
+      )}
     </>
   );
 }

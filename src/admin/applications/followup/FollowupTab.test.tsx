@@ -44,6 +44,7 @@ const requested: Followup = {
   due_at: '2026-12-02',
   reminded_at: null,
   sent_in_at: null,
+  sent_in_by: null,
   according_to_plan: null,
   according_to_plan_comment: null,
   participants: null,

@@ -44,6 +44,16 @@ export function GrantSection({ uuid, plan, canManage }: { uuid: string; plan: Pa
           })
         : t('not_accepted'),
     ],
+    ...(plan.accepted_with
+      ? [
+          [
+            t('signed_in_with'),
+            plan.accepted_with === 'eid'
+              ? t('signed_in_with_eid', { name: plan.eid_name ?? '' })
+              : t('signed_in_with_link', { name: plan.accepted_by ?? t('former_member') }),
+          ] as [string, string],
+        ]
+      : []),
     [t('deadline'), plan.deadline ? formatDate(plan.deadline, locale) : t('no_deadline')],
   ];
   if (plan.deadline_extended_to) facts.push([t('extension_reason'), plan.deadline_reason ?? '']);
