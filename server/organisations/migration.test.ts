@@ -27,7 +27,7 @@ describe('migration 0047', () => {
         .values({ name: 'Registrerad förening', org_number: orgNumber(), type: 20 })
         .returning('id')
         .executeTakeFirstOrThrow();
-      const application = async (applicantId: number, values: Record<string, unknown>, status = received) => {
+      const application = async (applicantId: number, values: Record<string, unknown>, status: number = received) => {
         const { id } = await createApplication(db, { periodId: period.id, frontendUserId: applicantId, status });
         await sql`UPDATE applications SET ${sql.join(
           Object.entries(values).map(([column, value]) => sql`${sql.ref(column)} = ${value}`),

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enums } from '../../resources/enums.js';
 import { createSession } from '../auth/sessions.js';
+import { applicantData } from '../dataProtection/dataExport.js';
 import { releasedAs } from '../test/handlingFixtures.js';
 import { orgNumber, organisationPeople, type Person } from '../test/organisationFixtures.js';
 import { createStaff, createTestApp, sessionCookie, type TestApp } from '../test/testApp.js';
@@ -402,5 +403,48 @@ describe('staff', () => {
       expect(found.statusCode, found.body).toBe(200);
       expect(found.json().data.data.map((row: { uuid: string }) => row.uuid)).toEqual([uuid]);
     }
+  });
+});
+
+describe('a member’s personal data', () => {
+  it('is in their download: their memberships and what they did for the organisation', async () => {
+    const { id, chair, treasurer } = await organisationWithTwo('member');
+    const exported = (await applicantData(t.db, treasurer.id, new Date())).data;
+    expect(exported.organisations.memberships).toEqual([expect.objectContaining({ organisation: 'Testföreningen', role: 'member' })]);
+    expect(exported.organisations.history.map((h) => [h.action, h.by_you])).toEqual([['invitation_accepted', true]]);
+    // The organisation's application they reach is among their applications; the chair's own part is not theirs.
+    expect(exported.applications).toHaveLength(1);
+    const chairs = (await applicantData(t.db, chair.id, new Date())).data.organisations;
+    expect(chairs.sent_in).toEqual([expect.objectContaining({ organisation: 'Testföreningen' })]);
+    expect((await membersOf(id)).members).toHaveLength(2);
+  });
+
+  it('goes with their account: the organisation keeps its applications, and its history names a former member', async () => {
+    const { id, chair, treasurer, application } = await organisationWithTwo('signatory');
+    const erased = await api('DELETE', '/frontend-users/me', chair.cookie, { confirm: true });
+    expect(erased.statusCode, erased.body).toBe(200);
+    expect(erased.json().data).toMatchObject({ account: 'deleted', kept: 0 });
+    // The application the chair wrote and sent in stays the organisation's, as its other signatory reads it.
+    const read = await api('GET', `/portal/applications/${application.uuid}`, treasurer.cookie);
+    expect(read.statusCode).toBe(200);
+    expect(read.json().data).toMatchObject({ sent_in_by: null, contact_email: null, organisation: { id } });
+    const people = await membersOf(id);
+    expect(people.members.map((m) => m.name)).toEqual(['Kassör Föreningsdotter']);
+    expect(people.history[0]).toMatchObject({
+      action: 'member_left',
+      by: null,
+      about: null,
+      details: { how: 'erasure', role: 'signatory' },
+    });
+    // Every entry that named the chair names nobody now: the first application, the invitation they sent.
+    for (const entry of people.history.filter((h) => h.action !== 'invitation_accepted')) {
+      expect([entry.by, entry.about]).not.toContain('Ordförande Föreningsdotter');
+    }
+    const row = await t.db
+      .selectFrom('applications')
+      .select(['frontend_user_id', 'status'])
+      .where('uuid', '=', application.uuid)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ frontend_user_id: null, status: enums.application_status.received });
   });
 });
