@@ -33,7 +33,7 @@ export const listSpecs = {
     sorts: ['reference', 'status', 'applicant', 'money', 'sent_in_at', 'created_at', ...reviewSorts],
     defaultSort: { field: 'reference', order: 'asc' },
     // unread and followups are the presets of applications/{status?}{unread?}.
-    filters: { period: 'id', unread: 'boolean', followups: 'boolean', ...reviewFilters },
+    filters: { period: 'id', organisation_id: 'id', unread: 'boolean', followups: 'boolean', ...reviewFilters },
     search: true,
     fromEnd: true,
   },
@@ -134,6 +134,8 @@ function conditions(db: Db, query: ListQuery, { periodId, periods, viewer }: Lis
     if (periods) all.push(eb('a.period_id', 'in', periods.length ? periods : [-1]));
     if (query.ids.period !== undefined) all.push(eb('a.period_id', '=', query.ids.period));
     if (query.ids.frontend_user !== undefined) all.push(eb('a.frontend_user_id', '=', query.ids.frontend_user));
+    // An organisation's applications, whoever of its people wrote them (its page in the admin links here).
+    if (query.ids.organisation_id !== undefined) all.push(eb('a.organisation_id', '=', query.ids.organisation_id));
     // The applicant wrote and staff have not read the thread yet (server/applicationCore/messages.ts keeps the flag).
     if (query.flags.unread) all.push(eb('a.unread_messages', '=', true));
     // In the follow-up stage: requested and not yet finished, whether the applicant is still to send it in or staff

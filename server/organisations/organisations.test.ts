@@ -398,6 +398,8 @@ describe('staff', () => {
     const surname = `Medlemsson${randomUUID().slice(0, 8)}`;
     const treasurer = await person('Kassör', 'sv-SE', surname);
     await people.join(id, chair, treasurer, 'member');
+    const listed = await api('GET', `/applications/all?organisation_id=${id}`, staff);
+    expect(listed.json().data).toMatchObject({ total: 1, data: [{ uuid }] });
     for (const search of [surname, `Kassör ${surname}`]) {
       const found = await api('GET', `/applications/all?search=${encodeURIComponent(search)}`, staff);
       expect(found.statusCode, found.body).toBe(200);

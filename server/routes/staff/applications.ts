@@ -83,7 +83,10 @@ export default async function applicationRoutes(app: Api) {
     'Applications sent in (ongoing, received, approved, rejected), 50 a page by reference; sort by reference, status, applicant, money, sent_in_at, created_at, review_score, review_spread, reviews_pending',
     {
       period: described('A period id'),
-      search: described('More than 2 characters: reference, organisation name, applicant’s name or e-mail'),
+      organisation_id: described('An organisation’s id: its applications, whoever of its people wrote them'),
+      search: described(
+        'More than 2 characters: reference, organisation name, the name or e-mail of the applicant or of any of its organisation’s people',
+      ),
       unread: described('true: applications with messages from the applicant that staff have not read'),
       followups: described('true: follow-up requested and the application not finished (sent in or not)'),
       ...reviewFilterParameters,

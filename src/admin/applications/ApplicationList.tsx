@@ -1,9 +1,11 @@
 import {
+  AutocompleteInput,
   BooleanInput,
   Button as RaButton,
   ColumnsButton,
   DataTable,
   FilterButton,
+  ReferenceInput,
   TopToolbar,
   useLocaleState,
   useTranslate,
@@ -31,6 +33,9 @@ import { useStatusChoices, useStatusLabel } from './statuses';
  * the six progress indicators, the inline status selector and the application in a dialog. A preset in the address
  * (applications/20, ?unread=1, ?followups=1, as the dashboard links) becomes the list's filters, shown and removable.
  */
+/** Organisations by name, once more than two characters are typed (the register's search). */
+const searchOrganisations = (text: string) => (text.trim().length > 2 ? { q: text.trim() } : {});
+
 export default function ApplicationList({ presets = {} }: { presets?: ListFilters }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
@@ -55,6 +60,10 @@ export default function ApplicationList({ presets = {} }: { presets?: ListFilter
     periodFilter(220),
     <BooleanInput key="unread" source="unread" label="app.applications.presets.unread" />,
     <BooleanInput key="followups" source="followups" label="app.applications.presets.followups" />,
+    // An organisation's applications, as its page in the register links here.
+    <ReferenceInput key="organisation_id" source="organisation_id" reference="organisations">
+      <AutocompleteInput label="app.applications.filters.organisation" filterToQuery={searchOrganisations} sx={{ minWidth: 260 }} />
+    </ReferenceInput>,
     ...reviewFilters(),
   ];
   const money = (r: ApplicationRow) => (r.withheld === 'stood_aside' ? WITHHELD : formatMoney(r.money_value, locale));

@@ -228,6 +228,9 @@ describe('an organisation’s people, on its page', { timeout: 20_000 }, () => {
     });
     await waitFor(() => pageText().includes('Cilla Dahl'), 'the people on the organisation’s page');
     expect(document.querySelector('h2#organisation-people')?.textContent).toBe('Personer');
+    // Its applications and grants: the applications list filtered to the organisation.
+    const applications = [...document.querySelectorAll('a')].find((a) => a.textContent === 'Organisationens ansökningar och bidrag');
+    expect(decodeURIComponent(applications!.getAttribute('href')!)).toBe('/applications?filter={"organisation_id":3}');
     expect(document.querySelector('a[href="/organisation-access-requests"]')?.textContent).toContain('Åtkomstförfrågningar');
   });
 });

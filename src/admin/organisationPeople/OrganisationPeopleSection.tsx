@@ -1,4 +1,6 @@
+import ListAltIcon from '@mui/icons-material/ListAlt';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
+import { Link } from 'react-router-dom';
 import {
   Alert,
   Box,
@@ -46,9 +48,18 @@ export function OrganisationPeopleSection() {
       <Typography variant="h6" component="h2" id="organisation-people" gutterBottom>
         {t('heading')}
       </Typography>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
+      <Typography color="text.secondary" sx={{ mb: 1 }}>
         {t('intro')}
       </Typography>
+      {/* Its applications and grants, whoever of its people wrote them: the applications list filtered to it. */}
+      <Button
+        component={Link}
+        to={{ pathname: '/applications', search: `?${new URLSearchParams({ filter: JSON.stringify({ organisation_id: id }) })}` }}
+        startIcon={<ListAltIcon />}
+        sx={{ mb: 2 }}
+      >
+        {t('applications')}
+      </Button>
       <Loaded query={people}>{(data) => <People people={data} />}</Loaded>
     </Box>
   );
