@@ -151,8 +151,8 @@ export async function eraseApplicant(db: Db, storage: FileStorage, frontendUserI
       .forUpdate()
       .executeTakeFirst();
     if (!account) throw notFound();
-    // What they did for organisations stays with them: theirs no longer (server/organisations/forgetMember.ts).
-    await forgetMember(trx, frontendUserId, account.email, now);
+    // What they did for organisations stays with the organisations, no longer naming them (organisations/forgetMember.ts).
+    const memberFiles = await forgetMember(trx, frontendUserId, account.email, now);
     const own = await trx
       .selectFrom('applications')
       .select([...toldColumns, 'id', 'sent_in_at'])
@@ -191,7 +191,7 @@ export async function eraseApplicant(db: Db, storage: FileStorage, frontendUserI
         account: 'deleted' as const,
         ...counts,
         kept_until: null,
-        files: [...removed, ...(await deleteAccount(trx, frontendUserId))],
+        files: [...removed, ...memberFiles, ...(await deleteAccount(trx, frontendUserId))],
       };
     const exports = await trx.selectFrom('data_exports').select('uuid').where('frontend_user_id', '=', frontendUserId).execute();
     await trx.deleteFrom('data_exports').where('frontend_user_id', '=', frontendUserId).execute();
@@ -219,7 +219,7 @@ export async function eraseApplicant(db: Db, storage: FileStorage, frontendUserI
       account: 'closed' as const,
       ...counts,
       kept_until: lastDay(days.map((row) => row.day)),
-      files: [...removed, ...exports.map((e) => e.uuid)],
+      files: [...removed, ...memberFiles, ...exports.map((e) => e.uuid)],
     };
   });
   await storage.remove(files);

@@ -1,7 +1,11 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
 import { defaultLocale, isLocale } from '../../resources/locales.js';
 import type { Db } from '../db/connect.js';
 import { AppError, invalid, notFound } from '../errors.js';
 import { translator } from '../i18n.js';
+import { receiveUpload } from '../uploads/receive.js';
+import { removeFile, type FileStorage } from '../uploads/storage.js';
 import { recordOrganisationHistory } from './history.js';
 import { lockOrganisation, putMember } from './members.js';
 import type { OrganisationMailDeps } from './organisationMails.js';
@@ -62,6 +66,8 @@ export function accessRequests(db: Db) {
       'f.last_name',
       'f.email',
       'r.reason',
+      'r.file_name',
+      'r.file_size',
       'r.status',
       'r.created_at',
       'r.decided_at',
@@ -152,4 +158,59 @@ export async function decideAccess(
     );
   });
   deps.mailer.deliverSoon();
+}
+
+/**
+ * Attaches a file to the person's own request while it waits (the annual meeting's minutes, say): the upload rules of
+ * the application's files (type from the bytes, UPLOAD_MAX_MB), kept privately under a uuid, replacing any earlier one;
+ * 404 for another's request, 409 once decided. On any failure nothing stays kept. Answers the file's name and size.
+ */
+export async function attachToAccessRequest(
+  db: Db,
+  files: { storage: FileStorage; dataDir: string; uploadMaxBytes: number },
+  request: FastifyRequest,
+  ids: { organisationId: number; requestId: number; applicantId: number },
+) {
+  const waiting = () =>
+    db
+      .selectFrom('organisation_access_requests')
+      .select(['id', 'status', 'file_key'])
+      .where('id', '=', ids.requestId)
+      .where('organisation_id', '=', ids.organisationId)
+      .where('frontend_user_id', '=', ids.applicantId);
+  const before = await waiting().executeTakeFirst();
+  if (!before) throw notFound();
+  if (before.status !== 'pending') throw new AppError(409, 'errors.access_request_decided');
+  const upload = await receiveUpload(request, { dataDir: files.dataDir, maxBytes: files.uploadMaxBytes, fields: [] });
+  const key = randomUUID();
+  try {
+    await files.storage.keep(key, upload.tempPath, upload.mime);
+    const replaced = await db.transaction().execute(async (trx) => {
+      const row = await waiting().forUpdate().executeTakeFirstOrThrow();
+      if (row.status !== 'pending') throw new AppError(409, 'errors.access_request_decided');
+      await trx
+        .updateTable('organisation_access_requests')
+        .set({ file_key: key, file_name: upload.name, file_mime: upload.mime, file_size: upload.size })
+        .where('id', '=', row.id)
+        .execute();
+      return row.file_key;
+    });
+    if (replaced) await files.storage.remove([replaced]);
+    return { name: upload.name, size: upload.size };
+  } catch (error) {
+    await removeFile(upload.tempPath);
+    await files.storage.remove([key]);
+    throw error;
+  }
+}
+
+/** The file of a request for access, as staff download it; 404 when it has none. */
+export async function accessRequestFile(db: Db, requestId: number) {
+  const row = await db
+    .selectFrom('organisation_access_requests')
+    .select(['file_key', 'file_name', 'file_mime'])
+    .where('id', '=', requestId)
+    .executeTakeFirst();
+  if (!row?.file_key || !row.file_name || !row.file_mime) throw notFound();
+  return { uuid: row.file_key, name: row.file_name, mime: row.file_mime };
 }

@@ -8,10 +8,11 @@ import { recordOrganisationHistory } from './history.js';
  * organisation's applications and grants stay with it, no longer theirs (nor naming them as the one who wrote, sent in,
  * accepted or asked for money, nor as its contact person where that was them); they leave every organisation (its
  * history says "a former member" left), and every entry of its history that named them names "a former member";
- * the invitations sent to their address and their requests for access go. The grant's signatory, as typed and as the
+ * the invitations sent to their address and their requests for access go (answered: their stored files, for the
+ * caller to remove after the commit). The grant's signatory, as typed and as the
  * e-ID named them, stays: it is the organisation's record of who signed.
  */
-export async function forgetMember(trx: Db, frontendUserId: number, email: string, now: Date) {
+export async function forgetMember(trx: Db, frontendUserId: number, email: string, now: Date): Promise<string[]> {
   const address = email.trim().toLowerCase();
   const theirs = trx
     .selectFrom('applications')
@@ -76,7 +77,13 @@ export async function forgetMember(trx: Db, frontendUserId: number, email: strin
   await trx.deleteFrom('organisation_invitations').where('email', '=', address).execute();
   await trx.updateTable('organisation_invitations').set({ invited_by: null }).where('invited_by', '=', frontendUserId).execute();
   await trx.updateTable('organisation_invitations').set({ accepted_by: null }).where('accepted_by', '=', frontendUserId).execute();
-  await trx.deleteFrom('organisation_access_requests').where('frontend_user_id', '=', frontendUserId).execute();
+  const requests = await trx
+    .deleteFrom('organisation_access_requests')
+    .where('frontend_user_id', '=', frontendUserId)
+    .returning('file_key')
+    .execute();
+  // The stored files of their requests, for the caller to remove once the erasure has committed.
+  return requests.flatMap((r) => (r.file_key ? [r.file_key] : []));
 }
 
 /**

@@ -4,8 +4,9 @@ import { enums } from '../../resources/enums.js';
 import { createSession } from '../auth/sessions.js';
 import { applicantData } from '../dataProtection/dataExport.js';
 import { releasedAs } from '../test/handlingFixtures.js';
+import { pdf, multipart } from '../test/multipart.js';
 import { orgNumber, organisationPeople, type Person } from '../test/organisationFixtures.js';
-import { createStaff, createTestApp, sessionCookie, type TestApp } from '../test/testApp.js';
+import { call, createStaff, createTestApp, sessionCookie, type TestApp } from '../test/testApp.js';
 
 // An organisation's people: the first to apply signs for it, a signatory invites, members share the organisation's
 // applications and grants, one who leaves reaches nothing, and staff hand over an organisation nobody is left in.
@@ -309,6 +310,20 @@ describe('an organisation nobody is left in', () => {
     expect(asked.statusCode, asked.body).toBe(201);
     const again = await api('POST', `/portal/organisations/${id}/access-requests`, newcomer.cookie, { reason: 'Igen' });
     expect(again.statusCode).toBe(409);
+    // The annual meeting's minutes, attached by the one who asked alone.
+    const minutes = multipart([{ name: 'file', filename: 'arsmotesprotokoll.pdf', content: pdf(), type: 'application/pdf' }]);
+    const attach = (cookie: string) =>
+      call(t.app, {
+        method: 'POST',
+        url: `/api/v1/portal/organisations/${id}/access-requests/${asked.json().data.id}/file`,
+        cookie,
+        headers: minutes.headers,
+        payload: minutes.payload,
+      });
+    expect((await attach(chair.cookie)).statusCode).toBe(404);
+    const attached = await attach(newcomer.cookie);
+    expect(attached.statusCode, attached.body).toBe(201);
+    expect(attached.json().data).toEqual({ name: 'arsmotesprotokoll.pdf', size: pdf().length });
 
     const requests = (await api('GET', '/organisation-access-requests', staff)).json().data;
     const mine = requests.find((r: { id: number }) => r.id === asked.json().data.id);
@@ -317,12 +332,17 @@ describe('an organisation nobody is left in', () => {
       status: 'pending',
       name: 'Nyvald Föreningsdotter',
       reason: 'Vald till ordförande på årsmötet i mars.',
+      file: { name: 'arsmotesprotokoll.pdf', size: pdf().length },
     });
+    const downloaded = await api('GET', `/organisation-access-requests/${mine.id}/file`, staff);
+    expect(downloaded.statusCode).toBe(200);
+    expect(downloaded.rawPayload.equals(pdf())).toBe(true);
     const granted = await api('POST', `/organisation-access-requests/${mine.id}/grant`, staff, {
       reason: 'Årsmötesprotokollet visar valet.',
     });
     expect(granted.statusCode, granted.body).toBe(204);
     expect((await api('POST', `/organisation-access-requests/${mine.id}/refuse`, staff, { reason: 'Nej' })).statusCode).toBe(409);
+    expect((await attach(newcomer.cookie)).statusCode).toBe(409);
     expect((await api('GET', `/portal/applications/${uuid}`, newcomer.cookie)).statusCode).toBe(200);
     const history = (await membersOf(id)).history;
     expect(history[0]).toMatchObject({ action: 'access_granted', by_staff: true, about: 'Nyvald Föreningsdotter' });

@@ -118,6 +118,9 @@ export const portalApi = {
   /** Asks the foundation for access to an organisation nobody is left in. */
   askForAccess: (organisationId: number, reason: string) =>
     data<{ id: number }>(http.post(organisation(organisationId, '/access-requests'), { data: { reason } })),
+  /** Attaches a file (the annual meeting's minutes, say) to one's own request for access while it waits. */
+  attachToAccessRequest: (organisationId: number, requestId: number, body: FormData) =>
+    data<{ name: string; size: number }>(http.post(organisation(organisationId, `/access-requests/${requestId}/file`), body)),
 
   /** A signatory gives a member another role; answers the page. */
   changeRole: (id: number, memberId: number, role: MemberRole) =>

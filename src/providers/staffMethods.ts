@@ -229,7 +229,7 @@ export function staffMethods(http: HttpClient, unwrap: Unwrap) {
     ...dataProtectionMethods(http, unwrap),
     ...payoutMethods(http, unwrap, paths),
     ...meetingMethods(http, unwrap, paths),
-    ...organisationMethods(http, unwrap),
+    ...organisationMethods(http, unwrap, paths),
     ...singletonMethods(http, unwrap),
   };
 }

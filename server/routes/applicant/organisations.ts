@@ -1,7 +1,9 @@
 import { Type } from 'typebox';
 import { assertMember, changeRole, organisationsOf, removeMember } from '../../organisations/members.js';
 import { acceptInvitation, invite } from '../../organisations/invitations.js';
-import { askForAccess } from '../../organisations/accessRequests.js';
+import multipart from '@fastify/multipart';
+import { askForAccess, attachToAccessRequest } from '../../organisations/accessRequests.js';
+import { multipartLimits } from '../../uploads/receive.js';
 import { organisationPeople } from '../../organisations/organisationPage.js';
 import { body, data, email, id, type Api } from '../schemas.js';
 import { memberRole, myOrganisation, organisationPeople as peopleSchema } from '../schemas/organisations.js';
@@ -17,6 +19,9 @@ const memberParams = Type.Object({ id, member_id: id });
 export default async function applicantOrganisationRoutes(app: Api) {
   const { db, mailer, config } = app;
   const deps = { mailer, config };
+  // Registered here, so only these routes accept multipart bodies (a request for access's file); the app's access and
+  // CSRF hooks run before.
+  await app.register(multipart, { limits: multipartLimits(config.uploadMaxBytes), throwFileSizeLimit: false });
   const tags = ['portal'];
   const access = { access: 'applicant' as const };
   const people = { 200: data(peopleSchema) };
@@ -128,6 +133,36 @@ export default async function applicantOrganisationRoutes(app: Api) {
     async (request) => ({
       data: { organisation_id: await acceptInvitation(db, deps, request.body.data.token, request.applicant!, app.clock.now()) },
     }),
+  );
+
+  app.post(
+    '/portal/organisations/:id/access-requests/:request_id/file',
+    {
+      config: access,
+      schema: {
+        tags,
+        summary:
+          'Attaches a file to one’s own request for access while it waits (the annual meeting’s minutes, say): multipart with `file`',
+        description:
+          'PDF, JPG, PNG, Word (.docx), Excel (.xlsx) or OpenDocument (.odt, .ods), recognised by the file’s content; at most UPLOAD_MAX_MB. Replaces an earlier one. 413 when too large, 422 for another type, 404 for another’s request, 409 once decided.',
+        params: Type.Object({ id, request_id: id }),
+        body: {
+          content: {
+            'multipart/form-data': {
+              schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } },
+            },
+          },
+        },
+        response: { 201: data(Type.Object({ name: Type.String(), size: Type.Integer() })) },
+      },
+      // The body is read as a stream by the handler, which checks every part itself; the schema above documents it.
+      validatorCompiler: () => () => true,
+    },
+    async (request, reply) => {
+      const ids = { organisationId: request.params.id, requestId: request.params.request_id, applicantId: request.applicant!.id };
+      const files = { storage: app.storage, dataDir: config.dataDir, uploadMaxBytes: config.uploadMaxBytes };
+      return reply.status(201).send({ data: await attachToAccessRequest(db, files, request, ids) });
+    },
   );
 
   app.post(

@@ -61,6 +61,7 @@ export const accessRequest = Type.Object({
   name: Nullable(String()),
   email: String(),
   reason: String(),
+  file: Nullable(Type.Object({ name: String(), size: Integer() }, { description: 'The file attached: GET …/file downloads it' })),
   status: stringEnum(['pending', 'granted', 'refused'] as const),
   created_at: dateTime,
   decided_at: nullableDateTime,

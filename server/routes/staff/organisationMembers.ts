@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
-import { accessRequests, decideAccess } from '../../organisations/accessRequests.js';
+import { accessRequestFile, accessRequests, decideAccess } from '../../organisations/accessRequests.js';
+import { sendStoredFile } from '../../uploads/send.js';
 import { addMemberByStaff, removeMember } from '../../organisations/members.js';
 import { organisationPeople } from '../../organisations/organisationPage.js';
 import { invalid } from '../../errors.js';
@@ -86,12 +87,28 @@ export default async function organisationMemberRoutes(app: Api) {
       },
     },
     async () => ({
-      data: (await accessRequests(db)).map(({ first_name, last_name, decided_by_first_name, decided_by_last_name, ...row }) => ({
-        ...row,
-        name: [first_name, last_name].filter(Boolean).join(' ') || null,
-        decided_by: [decided_by_first_name, decided_by_last_name].filter(Boolean).join(' ') || null,
-      })),
+      data: (await accessRequests(db)).map(
+        ({ first_name, last_name, decided_by_first_name, decided_by_last_name, file_name, file_size, ...row }) => ({
+          ...row,
+          file: file_name === null ? null : { name: file_name, size: file_size ?? 0 },
+          name: [first_name, last_name].filter(Boolean).join(' ') || null,
+          decided_by: [decided_by_first_name, decided_by_last_name].filter(Boolean).join(' ') || null,
+        }),
+      ),
     }),
+  );
+
+  app.get(
+    '/organisation-access-requests/:id/file',
+    {
+      config: access,
+      schema: {
+        tags,
+        summary: 'The file the person attached to their request for access, as a download (404 without one)',
+        params: Type.Object({ id }),
+      },
+    },
+    async (request, reply) => sendStoredFile(reply, app.storage, await accessRequestFile(db, request.params.id)),
   );
 
   for (const decision of ['grant', 'refuse'] as const) {

@@ -31,6 +31,7 @@ const waiting: AccessRequest = {
   name: 'Dan Ek',
   email: 'dan@example.se',
   reason: 'Ny ordförande sedan årsmötet i mars.',
+  file: { name: 'årsmötesprotokoll.pdf', size: 120_000 },
   status: 'pending',
   created_at: '2026-04-02T09:00:00Z',
   decided_at: null,
@@ -45,6 +46,7 @@ const granted: AccessRequest = {
   org_number: '897600-5678',
   name: null,
   email: 'eva@example.se',
+  file: null,
   status: 'granted',
   decided_at: '2026-03-01T10:00:00Z',
   decided_by: 'Anna Admin',
@@ -95,6 +97,8 @@ describe('the requests for access to organisations', { timeout: 20_000 }, () => 
     expect(rows[0].querySelector('a')!.getAttribute('href')).toBe('/organisations/3');
     expect(rows[0].textContent).toContain('Dan Ek');
     expect(rows[0].textContent).toContain('Ny ordförande sedan årsmötet i mars.');
+    // The minutes attached to the reason, a download away.
+    expect([...rows[0].querySelectorAll('button')].map((b) => b.textContent)).toContain('Bifogad fil: årsmötesprotokoll.pdf');
     expect(rows[0].textContent).toContain('Väntar');
     expect(rows[1].textContent).toContain('eva@example.se');
     expect(rows[1].textContent).toContain('Beviljad');

@@ -19,11 +19,14 @@ import {
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Title, useLocaleState, useTranslate } from 'react-admin';
+import { Title, useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import AttachFileIcon from '@mui/icons-material/AttachFile';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDate } from '../../../resources/format';
 import { usePageTitle } from '../../components/usePageTitle';
+import type { StaffDataProvider } from '../../providers/dataProvider';
 import type { AccessRequest } from '../../providers/staffMethods';
+import { saveFile } from '../downloadFile';
 import { useIsPhone } from '../layout/useIsPhone';
 import { Loaded } from '../LoadFailed';
 import { useStaffChange, useStaffQuery } from '../useStaffQuery';
@@ -92,6 +95,7 @@ function Requests({ rows, onDecide }: { rows: AccessRequest[]; onDecide: (reques
             <Typography variant="body2" sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere', my: 0.5 }}>
               {t('reason_line', { reason: request.reason })}
             </Typography>
+            <AttachedFile request={request} />
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
               {t('received', { date: formatDate(request.created_at, locale) })}
             </Typography>
@@ -124,7 +128,10 @@ function Requests({ rows, onDecide }: { rows: AccessRequest[]; onDecide: (reques
               <TableCell>
                 <Person request={request} />
               </TableCell>
-              <TableCell sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere', maxWidth: '40ch' }}>{request.reason}</TableCell>
+              <TableCell sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere', maxWidth: '40ch' }}>
+                {request.reason}
+                <AttachedFile request={request} />
+              </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(request.created_at, locale)}</TableCell>
               <TableCell>
                 <Status request={request} />
@@ -156,6 +163,31 @@ function Person({ request }: { request: AccessRequest }) {
         {request.email}
       </Typography>
     </>
+  );
+}
+
+/** The file the person attached to their reason (the annual meeting's minutes, say), downloaded on a click. */
+function AttachedFile({ request }: { request: AccessRequest }) {
+  const t = useAccessTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider<StaffDataProvider>();
+  const [busy, setBusy] = useState(false);
+  if (!request.file) return null;
+  const { name } = request.file;
+  const download = async () => {
+    setBusy(true);
+    try {
+      saveFile(await dataProvider.getAccessRequestFile(request.id), name);
+    } catch (error) {
+      notify((error as Error).message, { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button size="small" startIcon={<AttachFileIcon />} onClick={() => void download()} disabled={busy} sx={{ mt: 0.5 }}>
+      {t('file', { name })}
+    </Button>
   );
 }
 

@@ -169,6 +169,7 @@ describe('the organisation number’s standing', { timeout: 20_000 }, () => {
   it('offers to ask the foundation for access where nobody is left, with a reason', async () => {
     await render(draft, 'nobody_left', {
       'POST /portal/organisations/7/access-requests': () => json(201, { data: { id: 3 } }),
+      'POST /portal/organisations/7/access-requests/3/file': () => json(201, { data: { name: 'protokoll.pdf', size: 4 } }),
     });
     await waitFor(() => text().includes('Ingen finns längre kvar i Norrbygdens IF'), 'the standing');
     await click(button('Be om åtkomst'));
@@ -176,14 +177,23 @@ describe('the organisation number’s standing', { timeout: 20_000 }, () => {
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
 
     await typeInto(document.getElementById('access-reason') as HTMLTextAreaElement, 'Jag är ny kassör i föreningen.');
+    // The annual meeting's minutes go with it.
+    const picker = document.getElementById('access-file') as HTMLInputElement;
+    Object.defineProperty(picker, 'files', { value: [new File(['%PDF'], 'protokoll.pdf', { type: 'application/pdf' })] });
+    await act(async () => picker.dispatchEvent(new Event('change', { bubbles: true })));
     await click(button('Be om åtkomst'));
     await waitFor(() => text().includes('Din begäran har skickats.'), 'the confirmation');
     const statuses = [...document.querySelectorAll('[role="status"]')].map((status) => status.textContent);
     expect(statuses).toContain('Din begäran har skickats. Stiftelsen svarar med ett mejl.');
     expect(document.getElementById('access-reason')).toBeNull();
-    expect(calls.filter((c) => c.method === 'POST').map((c) => [c.path, c.body])).toEqual([
-      ['/portal/organisations/7/access-requests', { data: { reason: 'Jag är ny kassör i föreningen.' } }],
+    await waitFor(() => calls.filter((c) => c.method === 'POST').length === 2, 'the file sent');
+    const [asked, attached] = calls.filter((c) => c.method === 'POST');
+    expect([asked.path, asked.body]).toEqual([
+      '/portal/organisations/7/access-requests',
+      { data: { reason: 'Jag är ny kassör i föreningen.' } },
     ]);
+    expect(attached.path).toBe('/portal/organisations/7/access-requests/3/file');
+    expect((attached.body as FormData).get('file')).toMatchObject({ name: 'protokoll.pdf' });
   });
 
   it('in English: shows the server’s refusal of a request for access', async () => {

@@ -34,6 +34,7 @@ export default function OrganisationStanding({ organisation, belongs }: { organi
 function AccessRequest({ organisation }: { organisation: RegisteredOrganisation }) {
   const { t } = useI18n();
   const [reason, setReason] = useState('');
+  const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
@@ -50,8 +51,14 @@ function AccessRequest({ organisation }: { organisation: RegisteredOrganisation 
     setProblem(null);
     setBusy(true);
     try {
-      await portalApi.askForAccess(organisation.id, reason.trim());
+      const { id } = await portalApi.askForAccess(organisation.id, reason.trim());
       setSent(true);
+      // The request stands without the file: one refused (too large, another type) is said beside the sent request.
+      if (file) {
+        const body = new FormData();
+        body.append('file', file);
+        await portalApi.attachToAccessRequest(organisation.id, id, body);
+      }
     } catch (caught) {
       setFailure((caught as Error).message);
     } finally {
@@ -66,9 +73,16 @@ function AccessRequest({ organisation }: { organisation: RegisteredOrganisation 
         {t('portal.apply.standing.nobody_left', { name: organisation.name })}
       </Typography>
       {sent ? (
-        <Typography role="status" sx={{ mt: 1, fontWeight: 'bold' }}>
-          {t('portal.apply.standing.asked')}
-        </Typography>
+        <>
+          <Typography role="status" sx={{ mt: 1, fontWeight: 'bold' }}>
+            {t('portal.apply.standing.asked')}
+          </Typography>
+          {failure && (
+            <Typography role="alert" color="error" sx={{ mt: 1 }}>
+              {t('portal.apply.standing.file_failed', { message: failure })}
+            </Typography>
+          )}
+        </>
       ) : (
         <Box component="form" noValidate onSubmit={(event) => void send(event)}>
           <TextInput
@@ -84,6 +98,21 @@ function AccessRequest({ organisation }: { organisation: RegisteredOrganisation 
             inputProps={{ maxLength: 4000, 'aria-invalid': !!problem }}
             sx={{ bgcolor: 'background.paper' }}
           />
+          <Box sx={{ mt: 1 }}>
+            <Typography component="label" htmlFor="access-file" variant="body2" sx={{ display: 'block', mb: 0.5 }}>
+              {t('portal.apply.standing.file')}
+            </Typography>
+            <input
+              id="access-file"
+              type="file"
+              accept=".pdf,.jpg,.jpeg,.png,.docx,.xlsx,.odt,.ods"
+              aria-describedby="access-file-hint"
+              onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+            />
+            <Typography id="access-file-hint" variant="caption" sx={{ display: 'block' }}>
+              {t('portal.apply.standing.file_hint')}
+            </Typography>
+          </Box>
           {failure && (
             <Typography role="alert" color="error" sx={{ mt: 1 }}>
               {failure}
