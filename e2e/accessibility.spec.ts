@@ -34,7 +34,10 @@ for (const locale of ['sv-SE', 'en-US']) {
       await signInInBrowser(page, 'maria.nilsson@demo.se', sv ? 'Fortsätt' : 'Continue');
       await page.goto('/mina-uppgifter');
       await expect(
-        page.getByRole('heading', { name: sv ? 'Beviljade ansökningar som sparas' : 'Approved applications we keep' }),
+        // The demo applicant's approvals are her association's: they stay with it.
+        page.getByRole('heading', {
+          name: sv ? 'Ansökningar som stannar hos organisationen' : 'Applications that stay with the organisation',
+        }),
       ).toBeVisible();
       await expectAccessible(page);
       await page.getByRole('button', { name: sv ? 'Radera mitt konto …' : 'Delete my account …' }).click();

@@ -77,6 +77,7 @@ export async function erasurePreview(
     .selectFrom('applications as a')
     .innerJoin('periods as p', 'p.id', 'a.period_id')
     .leftJoin('application_types as t', 't.id', 'a.application_type_id')
+    .leftJoin('organisations as o', 'o.id', 'a.organisation_id')
     .select([
       'a.uuid',
       'a.reference',
@@ -90,15 +91,10 @@ export async function erasurePreview(
       't.label as type_sv',
       't.label_en as type_en',
       anonymisedFrom(rules).as('anonymised_from'),
+      'a.applicant_type',
+      'o.name as organisation',
     ])
     .where('a.frontend_user_id', '=', frontendUserId)
-    // An organisation's applications stay with it (forgetMember): the erasure does not touch them.
-    .where((eb) =>
-      eb.or([
-        eb('a.organisation_id', 'is', null),
-        eb('a.applicant_type', 'not in', [enums.applicant_type.organisation, enums.applicant_type.both]),
-      ]),
-    )
     .orderBy('a.id')
     .execute()
     .then((found) =>
@@ -115,9 +111,13 @@ export async function erasurePreview(
     period: row.period,
     application_type: row.application_type,
   });
-  const drafts = rows.filter((row) => erasureFate(row) === 'deleted');
-  const anonymised = rows.filter((row) => ['anonymised', 'withdrawn'].includes(erasureFate(row)));
-  const kept = rows.filter((row) => erasureFate(row) === 'kept');
+  // An organisation's applications stay with it (forgetMember): the erasure does not touch them.
+  const isOrganisations = (row: (typeof rows)[number]) =>
+    row.organisation !== null && row.applicant_type !== enums.applicant_type.contact_person;
+  const own = rows.filter((row) => !isOrganisations(row));
+  const drafts = own.filter((row) => erasureFate(row) === 'deleted');
+  const anonymised = own.filter((row) => ['anonymised', 'withdrawn'].includes(erasureFate(row)));
+  const kept = own.filter((row) => erasureFate(row) === 'kept');
   const outcome: AccountOutcome = kept.length ? 'closed' : 'deleted';
   return {
     account: outcome,
@@ -130,6 +130,7 @@ export async function erasurePreview(
     })),
     anonymised: anonymised.map((row) => ({ ...sentIn(row), withdrawn: erasureFate(row) === 'withdrawn' })),
     kept: kept.map((row) => ({ ...sentIn(row), anonymised_from: row.anonymised_from })),
+    organisations: rows.filter(isOrganisations).map((row) => ({ ...sentIn(row), organisation: row.organisation ?? '' })),
   };
 }
 

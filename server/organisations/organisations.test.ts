@@ -443,6 +443,13 @@ describe('a member’s personal data', () => {
 
   it('goes with their account: the organisation keeps its applications, and its history names a former member', async () => {
     const { id, chair, treasurer, application } = await organisationWithTwo('signatory');
+    // Told first: the application stays with the organisation.
+    const preview = (await api('GET', '/frontend-users/me/erasure', chair.cookie)).json().data;
+    expect(preview).toMatchObject({
+      anonymised: [],
+      kept: [],
+      organisations: [{ uuid: application.uuid, organisation: 'Testföreningen' }],
+    });
     const erased = await api('DELETE', '/frontend-users/me', chair.cookie, { confirm: true });
     expect(erased.statusCode, erased.body).toBe(200);
     expect(erased.json().data).toMatchObject({ account: 'deleted', kept: 0 });

@@ -173,6 +173,7 @@ describe.each(['local', 's3'] as const)('files kept in the %s store', (storage) 
         account: 'closed',
         kept_until: keptUntil,
         drafts: [expect.objectContaining({ uuid: mine.unsent.uuid })],
+        organisations: [],
         // Still being handled: withdrawn and anonymised at once.
         anonymised: [expect.objectContaining({ uuid: mine.sentIn.uuid, status: received, withdrawn: true })],
         kept: [expect.objectContaining({ uuid: mine.decided.uuid, status: approved, anonymised_from: keptUntil })],

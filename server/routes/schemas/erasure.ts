@@ -38,6 +38,9 @@ export const erasurePreview = Type.Object({
     }),
     { description: 'Approved applications: kept for the bookkeeping period, then anonymised' },
   ),
+  organisations: Type.Array(Type.Object({ ...sentIn, organisation: Type.String() }), {
+    description: 'Applications written for an organisation: they stay with it, naming the person no more',
+  }),
 });
 
 /** What an erasure did. */

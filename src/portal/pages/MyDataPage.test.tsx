@@ -13,6 +13,16 @@ import { json, stubApi, type Call, type Handler } from '../testing/stubApi';
 const preview = {
   account: 'closed',
   kept_until: '2032-12-01',
+  organisations: [
+    {
+      uuid: 'o-1',
+      reference: '2026-0042',
+      status: 20,
+      period: 'Vårens bidrag 2026',
+      application_type: 'Föreningsbidrag',
+      organisation: 'Norrbygdens IF',
+    },
+  ],
   drafts: [
     { uuid: 'd-1', period: 'Vårens bidrag 2026', application_type: 'Stipendium för unga ledare', updated_at: '2026-03-02T09:00:00Z' },
     { uuid: 'd-2', period: 'Sommarens sponsring 2026', application_type: null, updated_at: '2026-04-15T09:00:00Z' },
@@ -110,13 +120,17 @@ describe('the My data page', { timeout: 20_000 }, () => {
     expect(items('Beviljade ansökningar som sparas')).toEqual([
       'Referens 2025-0007 · Bidrag till föreningslivHöstens bidrag 2025 · Status: BeviljadSparas för bokföringen och anonymiseras från och med 1 dec. 2032',
     ]);
+    // An organisation's application stays with it: said, with whose it is.
+    expect(items('Ansökningar som stannar hos organisationen')).toEqual([
+      'Referens 2026-0042 · FöreningsbidragVårens bidrag 2026 · Status: ObehandladNorrbygdens IF',
+    ]);
     expect(section('Radera mitt konto').textContent).toContain(
       'Ditt konto stängs direkt: du kan inte längre logga in och får inga mejl från oss. Kontot raderas helt när den sista av dina beviljade ansökningar har anonymiserats, från och med 1 dec. 2032.',
     );
   });
 
   it('says that the account goes at once when nothing is kept', async () => {
-    await render(defaultRoutes({ account: 'deleted', kept_until: null, drafts: [], anonymised: [], kept: [] }));
+    await render(defaultRoutes({ account: 'deleted', kept_until: null, drafts: [], anonymised: [], kept: [], organisations: [] }));
     const erase = section('Radera mitt konto');
     expect(erase.textContent).toContain(
       'Vi behöver inte spara någon ansökan från dig, så ditt konto raderas direkt med alla dina uppgifter.',

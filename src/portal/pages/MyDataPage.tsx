@@ -233,6 +233,16 @@ function Erasure() {
                 : null,
             }))}
           />
+          <SentInSection
+            id="organisations"
+            heading={t('portal.my_data.organisations_heading')}
+            intro={t('portal.my_data.organisations_intro')}
+            applications={data.organisations.map((application) => ({
+              ...sentIn(application),
+              uuid: application.uuid,
+              note: application.organisation,
+            }))}
+          />
           <Alert severity={data.account === 'closed' ? 'warning' : 'info'} sx={{ mb: 2 }}>
             {outcome}
           </Alert>

@@ -18,6 +18,7 @@ const applicant = { id: 5, email: 'maria@example.se', first_name: 'Maria', last_
 const preview: ErasurePreview = {
   account: 'closed',
   kept_until: '2032-05-01',
+  organisations: [],
   drafts: [{ uuid: 'd1', period: 'Ansökningsomgång 2026', application_type: 'Föreningsbidrag', updated_at: '2026-11-20T10:00:00Z' }],
   kept: [
     {
