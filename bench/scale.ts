@@ -203,6 +203,8 @@ for (const size of SIZES) {
     { kind: `search, common surname (${COMMON})`, url: (i) => `/applications/all?search=${COMMON}&page=${1 + (i % 3)}` },
     // A first name with the beginning of surnames: past the cap at a million, yet one application in five hundred.
     { kind: `search, a name (${NAME})`, url: (i) => `/applications/all?search=${encodeURIComponent(NAME)}&page=${1 + (i % 3)}` },
+    // An association's applications, whoever of its three people wrote them (its page in the admin links here).
+    { kind: 'filter, one organisation (organisation_id)', url: (i) => `/applications/all?organisation_id=${1 + ((i * 7919) % 1000)}` },
     { kind: 'statistics, every period', url: () => '/statistics' },
     { kind: 'deletion log, newest first (pages 1-5)', url: (i) => `/applications/deletions?page=${1 + (i % 5)}` },
     { kind: 'deletion log, by reference (pages 1-5)', url: (i) => `/applications/deletions?sort=reference&page=${1 + (i % 5)}` },

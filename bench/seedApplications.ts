@@ -153,6 +153,18 @@ export async function seedApplications(db: Db, counts: { applications: number; a
       SELECT 'sokande' || i || '@exempel.se', ${pick(firstNames)}, ${pick(surnames)}, now()
       FROM generate_series(1, ${APPLICANTS}) i
     `.execute(trx);
+    // Associations of three people each, the first their signatory: an application is its applicant's association's,
+    // so a search by a name finds what the person's fellow members wrote too.
+    await sql`
+      INSERT INTO organisations (name, org_number, type)
+      SELECT 'Förening ' || i, substr(lpad(i::text, 10, '0'), 1, 6) || '-' || substr(lpad(i::text, 10, '0'), 7, 4), 20
+      FROM generate_series(1, ${Math.ceil(APPLICANTS / 3)}) i
+    `.execute(trx);
+    await sql`
+      INSERT INTO organisation_members (organisation_id, frontend_user_id, role)
+      SELECT o.first + (f.id - u.first) / 3, f.id, CASE WHEN (f.id - u.first) % 3 = 0 THEN 'signatory' ELSE 'member' END
+      FROM frontend_users f, (SELECT min(id) AS first FROM frontend_users) u, (SELECT min(id) AS first FROM organisations) o
+    `.execute(trx);
     if (CATEGORIES) {
       await sql`
         INSERT INTO categories (label, type)
@@ -167,7 +179,7 @@ export async function seedApplications(db: Db, counts: { applications: number; a
       await sql`
         INSERT INTO applications (reference, status, frontend_user_id, period_id, application_type_id, applicant_type, money,
                                   approved_money, org_name, org_city, sent_in_at, followup_at, followup_sent_in_at, finished,
-                                  unread_messages)
+                                  unread_messages, organisation_id)
         SELECT CASE WHEN a.status = 10 THEN NULL ELSE (2014 + (a.period - 1) / 2) || '-' || lpad(a.i::text, 7, '0') END,
                a.status, a.applicant, a.period, 1 + (a.i % 2), 20,
                (500000 + floor(random() * 49500000))::bigint,
@@ -177,7 +189,8 @@ export async function seedApplications(db: Db, counts: { applications: number; a
                CASE WHEN a.status = 40 AND random() < 0.3 THEN make_date(2014 + (a.period - 1) / 2, 12, 1) + (random() * 300)::int END,
                CASE WHEN a.status = 40 AND random() < 0.15 THEN now() END,
                a.status IN (40, -10) AND random() < 0.7,
-               a.status <> 10 AND random() < 0.03
+               a.status <> 10 AND random() < 0.03,
+               (SELECT m.organisation_id FROM organisation_members m WHERE m.frontend_user_id = a.applicant)
         FROM (
           SELECT i, 1 + floor(random() * ${APPLICANTS})::int AS applicant, 1 + floor(random() * ${PERIODS})::int AS period,
                  (ARRAY[10, 20, 20, 30, 30, 40, 40, 40, -10, -10])[1 + floor(random() * 10)::int] AS status

@@ -9,9 +9,9 @@ import type { SeededApplication } from './applications.js';
 import { isoDate, type DemoCalendar } from './calendar.js';
 
 /**
- * An association run by several people, as a newcomer should see one: the chair applied and signs for it (the first
+ * An organisation run by several people, as a newcomer should see one: the chair applied and signs for it (the first
  * to apply is its signatory) and accepted the grant's conditions; the treasurer, invited by the chair, is a member and
- * sent the follow-up in; a new board member's invitation waits. The association is last year's carpentry workshop;
+ * sent the follow-up in; a new board member's invitation waits. It is last year's carpentry workshop;
  * its history says each step.
  */
 export async function seedAssociation(trx: Db, applications: SeededApplication[], { daysAgo }: DemoCalendar, today: Date) {
