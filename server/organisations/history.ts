@@ -7,6 +7,7 @@ export type OrganisationAction =
   | 'member_removed'
   | 'role_changed'
   | 'invited'
+  | 'invitation_withdrawn'
   | 'invitation_accepted'
   | 'access_requested'
   | 'access_granted'

@@ -3,7 +3,7 @@ import { defaultLocale, isLocale, type Locale } from '../../resources/locales.js
 import type { MemberRole } from '../../resources/memberRoles.js';
 import { addStockholmDays } from '../clock.js';
 import type { Db } from '../db/connect.js';
-import { AppError, forbidden, invalid } from '../errors.js';
+import { AppError, forbidden, invalid, notFound } from '../errors.js';
 import { translator } from '../i18n.js';
 import { hashToken, newToken } from '../tokens.js';
 import { recordOrganisationHistory } from './history.js';
@@ -147,4 +147,27 @@ export async function acceptInvitation(
   });
   deps.mailer.deliverSoon();
   return organisationId;
+}
+
+/**
+ * A signatory withdraws an invitation still waiting: its link opens nothing from then on. 404 for another
+ * organisation's or one accepted, withdrawn or expired; in the history.
+ */
+export async function withdrawInvitation(db: Db, organisationId: number, invitationId: number, actor: Actor, now: Date) {
+  await db.transaction().execute(async (trx) => {
+    await lockOrganisation(trx, organisationId);
+    if ('applicantId' in actor && (await roleIn(trx, organisationId, actor.applicantId)) !== 'signatory') throw forbidden();
+    const withdrawn = await trx
+      .updateTable('organisation_invitations')
+      .set({ withdrawn_at: now })
+      .where('id', '=', invitationId)
+      .where('organisation_id', '=', organisationId)
+      .where('accepted_at', 'is', null)
+      .where('withdrawn_at', 'is', null)
+      .where('expires_at', '>', now)
+      .returning(['email', 'role'])
+      .executeTakeFirst();
+    if (!withdrawn) throw notFound();
+    await recordOrganisationHistory(trx, { organisationId, action: 'invitation_withdrawn', ...byWhom(actor), details: withdrawn }, now);
+  });
 }

@@ -5,13 +5,13 @@ import { operationsOf, plausible, type Operation } from '../test/openApi.js';
 import { orgNumber, organisationPeople, type Person } from '../test/organisationFixtures.js';
 import { call, createTestApp, type TestApp } from '../test/testApp.js';
 
-// Every portal operation that names an application, a file or an organisation, tried on one organisation's by people
+// Every portal operation that names an application, a file or an organisation (its people, its invitations), tried on one organisation's by people
 // who must reach nothing of it: a member of another organisation, a member removed, and one invited who has not yet
 // accepted. Each is refused as if it did not exist, and nothing of the organisation changes.
 
 let t: TestApp;
 let people: ReturnType<typeof organisationPeople>;
-const ids = { organisation: 0, member: 0, uuid: '', fileUuid: '', payout: 0 };
+const ids = { organisation: 0, member: 0, invitation: 0, uuid: '', fileUuid: '', payout: 0 };
 let outsiders: Record<string, Person>;
 let insider: Person;
 
@@ -80,6 +80,9 @@ beforeAll(async () => {
   ids.member = (
     await t.db.selectFrom('organisation_members').select('id').where('frontend_user_id', '=', a.treasurer.id).executeTakeFirstOrThrow()
   ).id;
+  ids.invitation = (
+    await t.db.selectFrom('organisation_invitations').select('id').where('email', '=', invitee.email).executeTakeFirstOrThrow()
+  ).id;
   outsiders = { 'a member of another organisation': b.chair, 'a member removed': removed, 'one invited, not yet accepted': invitee };
   // Another organisation's applicant names this one's number, and keeps their application as their own.
   await people.applyFor(b.treasurer, a.number);
@@ -92,6 +95,7 @@ const values: Record<string, () => string> = {
   fileUuid: () => ids.fileUuid,
   id: () => String(ids.organisation),
   member_id: () => String(ids.member),
+  invitation_id: () => String(ids.invitation),
 };
 
 /** The portal's operations that name something in their path, with this organisation's values put in. */
@@ -113,6 +117,7 @@ const stateOfTheOrganisation = async () =>
     await Promise.all([
       t.db.selectFrom('applications').selectAll().where('uuid', '=', ids.uuid).execute(),
       t.db.selectFrom('organisation_members').selectAll().where('organisation_id', '=', ids.organisation).orderBy('id').execute(),
+      t.db.selectFrom('organisation_invitations').selectAll().where('organisation_id', '=', ids.organisation).orderBy('id').execute(),
       t.db
         .selectFrom('grants as g')
         .innerJoin('applications as a', 'a.id', 'g.application_id')

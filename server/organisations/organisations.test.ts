@@ -145,7 +145,7 @@ describe('an invitation', () => {
     expect(already.json().errors.email).toEqual(['Personen är redan medlem i organisationen.']);
   });
 
-  it('that has expired or was replaced by a newer one no longer works', async () => {
+  it('that has expired, was replaced by a newer one or was withdrawn no longer works', async () => {
     const number = orgNumber();
     const chair = await person('Ordförande');
     await applyFor(chair, number);
@@ -162,6 +162,17 @@ describe('an invitation', () => {
       .where('organisation_id', '=', id)
       .execute();
     expect((await api('POST', '/portal/invitations/accept', guest.cookie, { token: second.token })).statusCode).toBe(410);
+    // Withdrawn by the signatory: its link opens nothing, and the history says so.
+    await api('POST', `/portal/organisations/${id}/invitations`, chair.cookie, { email: guest.email, role: 'member' });
+    const third = await invitationToken(guest.email);
+    const waiting = (await api('GET', `/portal/organisations/${id}/members`, chair.cookie)).json().data.invitations;
+    expect((await api('DELETE', `/portal/organisations/${id}/invitations/${waiting[0].id}`, guest.cookie)).statusCode).toBe(404);
+    const withdrawn = await api('DELETE', `/portal/organisations/${id}/invitations/${waiting[0].id}`, chair.cookie);
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    expect(withdrawn.json().data.invitations).toEqual([]);
+    expect(withdrawn.json().data.history[0]).toMatchObject({ action: 'invitation_withdrawn', details: { email: guest.email } });
+    expect((await api('POST', '/portal/invitations/accept', guest.cookie, { token: third.token })).statusCode).toBe(410);
+    expect((await api('DELETE', `/portal/organisations/${id}/invitations/${waiting[0].id}`, chair.cookie)).statusCode).toBe(404);
   });
 });
 

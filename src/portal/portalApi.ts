@@ -130,6 +130,9 @@ export const portalApi = {
   /** A signatory invites a person by e-mail; answers the page. */
   invite: (id: number, values: { email: string; role: MemberRole }) =>
     data<OrganisationPeople>(http.post(organisation(id, '/invitations'), { data: values })),
+  /** A signatory withdraws an invitation still waiting; answers the page. */
+  withdrawInvitation: (id: number, invitationId: number) =>
+    data<OrganisationPeople>(http.delete(organisation(id, `/invitations/${invitationId}`))),
   /** Accepts an invitation by its link's token; answers the organisation's id. */
   acceptInvitation: (token: string) => data<{ organisation_id: number }>(http.post('/portal/invitations/accept', { data: { token } })),
 

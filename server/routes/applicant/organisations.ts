@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { assertMember, changeRole, organisationsOf, removeMember } from '../../organisations/members.js';
-import { acceptInvitation, invite } from '../../organisations/invitations.js';
+import { acceptInvitation, invite, withdrawInvitation } from '../../organisations/invitations.js';
 import multipart from '@fastify/multipart';
 import { askForAccess, attachToAccessRequest } from '../../organisations/accessRequests.js';
 import { multipartLimits } from '../../uploads/receive.js';
@@ -115,6 +115,26 @@ export default async function applicantOrganisationRoutes(app: Api) {
       const now = app.clock.now();
       await invite(db, deps, request.params.id, request.body.data, { applicantId: me }, { locale: request.locale, now });
       return reply.status(201).send({ data: { ...(await organisationPeople(db, request.params.id, now)), role } });
+    },
+  );
+
+  app.delete(
+    '/portal/organisations/:id/invitations/:invitation_id',
+    {
+      config: access,
+      schema: {
+        tags,
+        summary: 'A signatory withdraws an invitation still waiting: its link opens nothing from then on (404 when not waiting)',
+        params: Type.Object({ id, invitation_id: id }),
+        response: people,
+      },
+    },
+    async (request) => {
+      const me = request.applicant!.id;
+      const role = await assertMember(db, request.params.id, me);
+      const now = app.clock.now();
+      await withdrawInvitation(db, request.params.id, request.params.invitation_id, { applicantId: me }, now);
+      return { data: { ...(await organisationPeople(db, request.params.id, now)), role } };
     },
   );
 

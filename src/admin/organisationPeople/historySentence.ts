@@ -12,6 +12,7 @@ const actions = new Set([
   'member_removed',
   'role_changed',
   'invited',
+  'invitation_withdrawn',
   'invitation_accepted',
   'access_requested',
   'access_granted',

@@ -141,6 +141,26 @@ const dialog = () => document.querySelector<HTMLElement>('[role="dialog"]');
 const click = (element: HTMLElement) => act(async () => element.click());
 
 describe('the organisation’s page', { timeout: 20_000 }, () => {
+  it('lets a signatory withdraw an invitation still waiting, and says so', async () => {
+    await render({
+      ...routesFor('signatory'),
+      'DELETE /portal/organisations/7/invitations/3': () => json(200, { data: { ...people('signatory'), invitations: [] } }),
+    });
+    const invitations = section('Väntande inbjudningar');
+    const withdraw = [...invitations.querySelectorAll('button')].find(
+      (b) => b.getAttribute('aria-label') === 'Dra tillbaka inbjudan till sara@example.se',
+    )!;
+    await click(withdraw);
+    await waitFor(() => text().includes('Inbjudan till sara@example.se är tillbakadragen.'), 'the notice');
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/portal/organisations/7/invitations/3']);
+    expect(section('Väntande inbjudningar').textContent).toContain('Inga inbjudningar väntar på svar.');
+  });
+
+  it('offers a member no withdrawal of invitations', async () => {
+    await render(routesFor('member'));
+    expect(buttons('Dra tillbaka', section('Väntande inbjudningar'))).toEqual([]);
+  });
+
   it('shows a signatory the members with their roles, the invitations, the history newest first, and what a signatory may do', async () => {
     await render(routesFor('signatory'));
     expect(document.querySelector('h1')!.textContent).toBe('Föreningen Norrbygden');

@@ -73,6 +73,23 @@ export default function OrganisationPage() {
     }
   };
 
+  /** A signatory withdraws an invitation still waiting: its link opens nothing from then on. */
+  const withdraw = async (invitation: OrganisationPeople['invitations'][number]) => {
+    if (!people) return;
+    setBusy(invitation.id);
+    setNotice(null);
+    setFailure(null);
+    try {
+      const page = await portalApi.withdrawInvitation(people.organisation.id, invitation.id);
+      setChanged({ over: data, page });
+      said(t('portal.organisation.withdrawn', { email: invitation.email }));
+    } catch (caught) {
+      setFailure((caught as Error).message);
+    } finally {
+      setBusy(null);
+    }
+  };
+
   const remove = async (member: Member) => {
     if (!people) return;
     await portalApi.removeMember(people.organisation.id, member.id);
@@ -208,6 +225,17 @@ export default function OrganisationPage() {
                         role: roleName(t, invitation.role),
                         date: formatDate(invitation.expires_at, locale),
                       })}
+                      {signatory && (
+                        <Button
+                          size="small"
+                          onClick={() => void withdraw(invitation)}
+                          disabled={busy !== null}
+                          aria-label={t('portal.organisation.withdraw_of', { email: invitation.email })}
+                          sx={{ ml: 1 }}
+                        >
+                          {t('portal.organisation.withdraw')}
+                        </Button>
+                      )}
                     </Typography>
                   ))}
                 </Box>

@@ -9,6 +9,7 @@ const actions = [
   'member_removed',
   'role_changed',
   'invited',
+  'invitation_withdrawn',
   'invitation_accepted',
   'access_requested',
   'access_granted',

@@ -132,6 +132,8 @@ describe('the payouts tab', { timeout: 15_000 }, () => {
     await render({ getRepayments: async () => repayments, registerRepayment, markRepaymentReceived });
     await waitFor(() => text().includes('Utbetalningsplan'), 'the tab');
     expect(text()).toContain('Godkända av Karin Kassör (Kassör)');
+    // How the one who accepted had signed in: by e-ID, with the name its broker gave.
+    expect(text()).toContain('Inloggning vid godkännandetE-legitimation: Kerstin Kassör');
     expect(text()).toMatch(/Del 1: 100 kr/);
     expect(text()).toContain('När uppföljningen är inskickad · Inte begärd');
     expect(text()).toContain('Bankgiro 5050-1055');
