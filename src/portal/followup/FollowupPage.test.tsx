@@ -48,6 +48,8 @@ function stubApi(followup: Followup) {
     return answer(server.followup);
   });
   vi.spyOn(http, 'put').mockImplementation(async (url, body) => {
+    // Only the follow-up's own saves count: another page's autosave finishing late is none of its business.
+    if (url !== path) throw new ApiError('Det du letade efter finns inte.', 404);
     const failure = refusal('PUT', url, body);
     if (failure) throw failure;
     const changes = (body as { data: Partial<Followup> }).data;
