@@ -126,6 +126,8 @@ async function assertSignatoryRemains(trx: Db, organisationId: number, leaving: 
  * signatories (the one removed too) are mailed.
  */
 export async function removeMember(db: Db, deps: OrganisationMailDeps, organisationId: number, memberId: number, actor: Actor, now: Date) {
+  // Staff say why, as they do when adding (addMemberByStaff).
+  if ('reason' in actor && !actor.reason.trim()) throw invalid({ reason: ['validation.required'] });
   await db.transaction().execute(async (trx) => {
     const organisation = await lockOrganisation(trx, organisationId);
     const member = await membership(trx, organisationId, memberId);

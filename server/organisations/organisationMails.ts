@@ -11,8 +11,7 @@ export interface OrganisationMailDeps {
 }
 
 /** A change of the organisation's people, as its mail to the signatories says it (`mail.organisation_people.*`). */
-export type PeopleEvent =
-  'member_added' | 'member_left' | 'member_removed' | 'role_changed' | 'invited' | 'invitation_accepted' | 'access_granted';
+export type PeopleEvent = 'member_added' | 'member_left' | 'member_removed' | 'role_changed' | 'invited' | 'invitation_accepted';
 
 const fullName = (person: { first_name: string | null; last_name: string | null; email: string }) =>
   [person.first_name, person.last_name].filter(Boolean).join(' ') || person.email;

@@ -3,7 +3,6 @@ import { accessRequestFile, accessRequests, decideAccess } from '../../organisat
 import { sendStoredFile } from '../../uploads/send.js';
 import { addMemberByStaff, removeMember } from '../../organisations/members.js';
 import { organisationPeople } from '../../organisations/organisationPage.js';
-import { invalid } from '../../errors.js';
 import { body, data, email, id, type Api } from '../schemas.js';
 import { accessRequest, memberRole, organisationPeople as peopleSchema } from '../schemas/organisations.js';
 
@@ -69,9 +68,8 @@ export default async function organisationMemberRoutes(app: Api) {
     },
     async (request) => {
       const now = app.clock.now();
-      const why = request.body.data.reason.trim();
-      if (!why) throw invalid({ reason: ['validation.required'] });
-      await removeMember(db, deps, request.params.id, request.params.member_id, { staffId: request.staff!.id, reason: why }, now);
+      const reason = request.body.data.reason.trim();
+      await removeMember(db, deps, request.params.id, request.params.member_id, { staffId: request.staff!.id, reason }, now);
       return { data: await organisationPeople(db, request.params.id, now) };
     },
   );
