@@ -144,6 +144,7 @@ describe('an organisation’s draft', { timeout: 20_000 }, () => {
     // The organisation's own draft: nothing more said of where the reader stands.
     await waitFor(() => calls.some((c) => c.path === '/portal/organisations/802415-3978'), 'the register asked');
     expect(text()).not.toContain('redan medlemmar');
+    await waitFor(() => calls.some((c) => c.method === 'PUT'), 'the change saved');
   });
 
   it('says who changed a field today by the time alone', () => {

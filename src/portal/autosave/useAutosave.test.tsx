@@ -103,6 +103,24 @@ describe('the autosave engine', () => {
     expect(kept()).toBeNull();
   });
 
+  it('tries once more when the form is left, then no more; this browser’s copy goes on the next visit', async () => {
+    mount();
+    refuse = () => new ApiError('Ingen anslutning.', 0);
+    change('name', 'Ny');
+    expect(await flush()).toBe(false);
+    act(() => root.unmount());
+    await wait(0);
+    expect(saves).toHaveLength(2);
+    await wait(60_000);
+    expect(saves).toHaveLength(2);
+    expect(kept()).toEqual({ name: 'Ny' });
+    refuse = () => undefined;
+    mount();
+    await wait(0);
+    expect(saves).toEqual([{ name: 'Ny' }, { name: 'Ny' }, { name: 'Ny' }]);
+    expect(kept()).toBeNull();
+  });
+
   it('shows the server’s reason for a field it refuses, keeps the field here unsent until changed, and sends the rest at once', async () => {
     mount();
     refuse = (changes) =>

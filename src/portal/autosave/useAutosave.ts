@@ -58,12 +58,15 @@ export function useAutosave<V extends object>(options: AutosaveOptions<V>) {
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   // The saving, once for the form's life: `dirty` holds the changes not yet sent (and those that cannot be), `sending`
   // those on their way, `refused` those the server refused, which wait for a change; this browser's copy holds all three.
-  const [{ change, flush, forget }] = useState(() => {
+  const [{ change, flush, forget, setOpen }] = useState(() => {
     let dirty = kept;
     let sending: Changes = {};
     let refused: Changes = {};
     let running: Promise<boolean> | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    // Retries belong to the open form: once it is left, what the server has not confirmed waits in this browser's
+    // copy for the next visit rather than being sent by a page no longer there.
+    let open = true;
 
     const writeBackup = () => {
       const unconfirmed = { ...refused, ...sending, ...dirty };
@@ -76,7 +79,7 @@ export function useAutosave<V extends object>(options: AutosaveOptions<V>) {
     };
     const flushIn = (ms: number) => {
       clearTimeout(timer);
-      timer = setTimeout(() => void flush(), ms);
+      if (open) timer = setTimeout(() => void flush(), ms);
     };
 
     /** Sends what can be sent; true when nothing that can be sent is left unsaved. */
@@ -129,6 +132,10 @@ export function useAutosave<V extends object>(options: AutosaveOptions<V>) {
 
     return {
       flush,
+      setOpen: (now: boolean) => {
+        open = now;
+        if (!now) clearTimeout(timer);
+      },
       /** Changes one field: kept in this browser at once, saved shortly. */
       change: (field: keyof V & string, value: V[keyof V]) => {
         setValues((values) => apply(values, field, value));
@@ -150,14 +157,16 @@ export function useAutosave<V extends object>(options: AutosaveOptions<V>) {
   // Changes kept from an earlier visit go now; so do the last ones when the page is hidden (another app, a closed
   // tab) or left.
   useEffect(() => {
+    setOpen(true);
     void flush();
     const hidden = () => document.visibilityState === 'hidden' && void flush();
     document.addEventListener('visibilitychange', hidden);
     return () => {
       document.removeEventListener('visibilitychange', hidden);
       void flush();
+      setOpen(false);
     };
-  }, [flush]);
+  }, [flush, setOpen]);
 
   return { values, change, flush, forget, savedAt, state, serverErrors };
 }
