@@ -19,7 +19,9 @@
  * those scored at least 80 %. The books: a journal of as many vouchers as applications over the last five years, and
  * at every size the same 2,000 in one month of it (their numbers in the middle of their year's): that month's SIE
  * file and one day's, as a treasurer takes them out, and the log of exports (one per hundred vouchers), newest first
- * and those overlapping the month. SCALE_KINDS=own,search runs only the kinds whose names contain one of those words.
+ * and those overlapping the month. The applications with unchecked signals (about one in 120, seedApplications.ts), by
+ * reference and by sent-in date. What needs the admin (server/work/): each item's list as its count asks it (per_page=1),
+ * and the dashboard's /work with every count. SCALE_KINDS=own,search runs only the kinds whose names contain one of those words.
  * The 1,000,000 seed takes a few minutes.
  * Usage: npm run bench:scale
  */
@@ -30,6 +32,8 @@ import { seedApplications } from './seedApplications.js';
 import { listSpecs } from '../server/applications/lists.js';
 import { ownList } from '../server/applications/investigations.js';
 import { payoutListGrammar } from '../server/payouts/payoutList.js';
+import { filterQuery, workListRoutes, workSpecs } from '../server/work/workItems.js';
+import { stockholmDay } from '../server/clock.js';
 
 const SIZES = (process.env.SCALE_SIZES ?? '10000,100000,1000000').split(',').map(Number);
 const WARMUP = 50;
@@ -68,6 +72,9 @@ for (const size of SIZES) {
       INSERT INTO applications (reference, status, frontend_user_id, period_id, money, sent_in_at)
       SELECT 'R-' || i, 20, ${id}, 1 + i % 12, 1000000, now() FROM generate_series(1, ${RARE_APPLICATIONS}::int) i
     `.execute(db);
+    // The last period open today, as a foundation's current call is: its applications nobody investigates yet are what
+    // the admin's work (server/work/) counts of them.
+    await sql`UPDATE periods SET start_date = current_date - 30, end_date = current_date + 30 WHERE id = 12`.execute(db);
     // The log as the deletes write it: references as the applications', spread over the 12 periods and the last five
     // years, all by the one staff user.
     await sql`
@@ -193,6 +200,7 @@ for (const size of SIZES) {
     .select('reference')
     .where('id', '=', 777)
     .executeTakeFirstOrThrow();
+  const today = stockholmDay(new Date());
   const kinds: { kind: string; url: (i: number) => string; few?: boolean; headers?: Record<string, string> }[] = [
     { kind: 'page (by reference, pages 1-20)', url: (i) => `/applications/all?sort=reference&page=${1 + (i % 20)}` },
     { kind: `search, rare surname (${RARE})`, url: () => `/applications/all?search=${encodeURIComponent(RARE)}` },
@@ -205,6 +213,12 @@ for (const size of SIZES) {
     { kind: `search, a name (${NAME})`, url: (i) => `/applications/all?search=${encodeURIComponent(NAME)}&page=${1 + (i % 3)}` },
     // An association's applications, whoever of its three people wrote them (its page in the admin links here).
     { kind: 'filter, one organisation (organisation_id)', url: (i) => `/applications/all?organisation_id=${1 + ((i * 7919) % 1000)}` },
+    // The applications with unchecked signals (server/signals/), about one in 120: the partial indexes of migration 0049.
+    { kind: 'filter, unchecked signals (pages 1-5)', url: (i) => `/applications/all?signals=true&page=${1 + (i % 5)}` },
+    {
+      kind: 'filter, unchecked signals by sent_in_at (pages 1-5)',
+      url: (i) => `/applications/all?signals=true&sort=sent_in_at&direction=desc&page=${1 + (i % 5)}`,
+    },
     { kind: 'statistics, every period', url: () => '/statistics' },
     { kind: 'deletion log, newest first (pages 1-5)', url: (i) => `/applications/deletions?page=${1 + (i % 5)}` },
     { kind: 'deletion log, by reference (pages 1-5)', url: (i) => `/applications/deletions?sort=reference&page=${1 + (i % 5)}` },
@@ -235,6 +249,14 @@ for (const size of SIZES) {
     { kind: 'books, SIE of one day', url: () => `/bookkeeping/sie?from=${BOOKED_MONTH.from}&to=${BOOKED_MONTH.from}` },
     { kind: 'books, exports newest first', url: () => '/bookkeeping/exports' },
     { kind: 'books, exports overlapping a month', url: () => `/bookkeeping/exports?from=${BOOKED_MONTH.from}&to=${BOOKED_MONTH.to}` },
+    // What needs the admin (server/work/): each item's count is its list's total under its filter, and the dashboard's
+    // card asks for all of them at once.
+    ...workSpecs.map((spec) => ({
+      kind: `work, ${spec.key}`,
+      url: () =>
+        `${workListRoutes[spec.list]}?${new URLSearchParams(Object.entries(filterQuery(spec.filter(today))).flatMap(([name, value]) => [value].flat().map((v) => [name, v])))}`,
+    })),
+    { kind: 'work, the dashboard’s every count (/work)', url: () => '/work' },
   ];
   // Every sortable column of every staff list, pages 1-5, without and with a status filter.
   const lists: { name: string; path: string; sorts: readonly string[]; status?: number }[] = [

@@ -218,6 +218,24 @@ export async function seedApplications(db: Db, counts: { applications: number; a
         `.execute(trx);
       }
     }
+    // Signals (server/signals/) on one application sent in of two hundred, each paired with the next one sent in (both
+    // ways, as a send-in raises them), one in five of those checked: the filter of unchecked signals finds about one
+    // application in 120. The trigger of migration 0049 keeps each application's count, as the app's writes do.
+    await sql`
+      INSERT INTO application_signals (application_id, kind, other_application_id, details, checked_at, check_reason)
+      SELECT p.one, 'organisation_accounts', p.other, '{}', c.at, c.reason
+      FROM (
+        SELECT a.id AS one, (SELECT min(b.id) FROM applications b WHERE b.id > a.id AND b.status <> 10) AS other
+        FROM applications a WHERE a.status <> 10 AND a.id % 200 = 0
+      ) p
+      CROSS JOIN LATERAL (SELECT CASE WHEN p.one % 1000 = 0 THEN now() END AS at,
+                                 CASE WHEN p.one % 1000 = 0 THEN 'Kontrollerad' END AS reason) c
+      WHERE p.other IS NOT NULL
+    `.execute(trx);
+    await sql`
+      INSERT INTO application_signals (application_id, kind, other_application_id, details)
+      SELECT other_application_id, kind, application_id, details FROM application_signals ON CONFLICT DO NOTHING
+    `.execute(trx);
   });
   // As autovacuum leaves a table in use: the trigram indexes' pending entries merged, statistics and visibility map
   // current. (ANALYZE samples rows at random: plans near a tipping point can differ between runs.)

@@ -101,6 +101,11 @@ export const applicationColumnsBeside: readonly ColumnsBeside[] = [
   { columns: ['sent_in_by'], blank: null, why: 'The account that sent it in: its applicant or a member of its organisation.' },
   { columns: ['draft_edits'], blank: '{}', why: 'Who changed which field of the draft last: accounts.' },
   { columns: ['definitions'], blank: '{}', why: 'The answers to the type’s questions: free text.' },
+  {
+    columns: ['eligibility_answers'],
+    blank: null,
+    why: 'The answers to the eligibility check: what the applicant said of themselves (the stops are counted apart).',
+  },
   { columns: ['unread_messages'], blank: false, why: 'Whether staff have messages to read: the messages go.' },
   { columns: ['id', 'created_at', 'updated_at', 'anonymised_at'], why: 'The row itself and when it changed.' },
   {
@@ -115,6 +120,7 @@ export const applicationColumnsBeside: readonly ColumnsBeside[] = [
     columns: ['review_score', 'review_spread', 'reviews_in', 'reviews_pending'],
     why: 'The reviews’ figures: numbers, naming nobody.',
   },
+  { columns: ['unchecked_signals'], why: 'How many of its signals staff have yet to check: a count, naming nobody.' },
   {
     columns: ['step', 'finished', 'sent_in_at', 'followup_at', 'followup_sent_in_at'],
     why: 'How far the handling came, and when (the month sent in is a statistic).',

@@ -51,6 +51,7 @@ export const historyActions = [
   'erasure_anonymised',
   'account_deleted',
   'anonymised',
+  'signal_checked',
 ] as const;
 
 export type HistoryAction = (typeof historyActions)[number];

@@ -12,6 +12,7 @@ import { paymentSettings } from './paymentSettings.js';
 import { periods } from './periods.js';
 import { privacyNotice } from './privacyNotice.js';
 import { retention } from './retention.js';
+import { signalSettings } from './signals.js';
 import { reviewCriteria } from './reviewCriteria.js';
 import type { SingletonDefinition } from './singletons.js';
 import { staffUsers } from './staffUsers.js';
@@ -37,7 +38,7 @@ export const resourceList = [
 ] as const satisfies readonly ResourceDefinition[];
 
 /** The settings the foundation has one of (resources/singletons.ts), each declared once like an entity. */
-export const singletonList = [paymentSettings, retention, privacyNotice] as const satisfies readonly SingletonDefinition[];
+export const singletonList = [paymentSettings, retention, privacyNotice, signalSettings] as const satisfies readonly SingletonDefinition[];
 
 export type SingletonName = (typeof singletonList)[number]['name'];
 
@@ -70,6 +71,7 @@ export const screens: Record<string, Requirement> = {
   bookkeeping: 'manage-payouts',
   meetings: { anyOf: ['manage-meetings', 'attend-meetings'] },
   'organisation-access-requests': 'manage-organisations',
+  'signal-settings': 'manage-applications',
 };
 
 /** Screens whose records are applications: an ability granted for a period reaches those of that period. */

@@ -31,6 +31,8 @@ export const staffUsers = defineResource({
     // Where notification mails go (none: no mails), and whether one who manages applications hears of every one.
     email('notifications_email', { personal: true }),
     boolean('notify_on_applications', { default: false }),
+    // The morning mail of what needs them (server/work/).
+    boolean('daily_summary', { default: false }),
     periodGrants('application_period_ids', 'manage-applications'),
     periodGrants('investigation_period_ids', 'investigate-applications'),
     periodGrants('managed_period_ids', 'manage-periods'),

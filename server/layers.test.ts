@@ -39,18 +39,22 @@ const layers: { name: string; paths: string[] }[] = [
     name: 'wings',
     paths: [
       'server/dataProtection',
+      'server/eligibility',
       'server/notifications',
       'server/organisations',
       'server/payouts',
       'server/reviews',
       'server/statistics',
       'server/settingsEngine',
+      'server/signals',
     ],
   },
   // What composes the wings: an application's decisions, lists, investigations and views.
   { name: 'applications', paths: ['server/applications'] },
   // The board's meetings, which decide applications and read them as the board does.
   { name: 'meetings', paths: ['server/meetings'] },
+  // The staff's day: what needs each user, counted by every list above, and its morning mail.
+  { name: 'work', paths: ['server/work'] },
   // Requests and answers.
   {
     name: 'http',

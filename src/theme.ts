@@ -18,6 +18,8 @@ export const brand: ThemeOptions = {
     secondary: { main: '#8a1c3c', contrastText: '#ffffff' },
     // Darker than MUI's red, so delete buttons pass 4.5:1 on react-admin's grey form toolbar too.
     error: { main: '#b3261e', contrastText: '#ffffff' },
+    // Darker than MUI's orange, so an outlined warning (a signal's chip) passes 4.5:1 on white and on a row's hover.
+    warning: { main: '#8a4f00', contrastText: '#ffffff' },
     background: { default: '#f5f7f8' },
   },
   typography: {

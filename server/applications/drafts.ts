@@ -11,6 +11,7 @@ import { replaceCategories, type ApplicationRow } from '../applicationCore/appli
 import { assertDraft } from '../applicationCore/ownApplications.js';
 import { sentInOrganisation } from '../organisations/applicationsOrganisation.js';
 import { nextReference, periodTypeIds, type sentInColumns } from './submit.js';
+import { signalsOfSendIn } from '../signals/sendIn.js';
 
 // The queries of the applicant’s form (/ansok/:id): drafts started, saved and sent in.
 
@@ -184,6 +185,8 @@ export function sendIn(
       })
       .where('id', '=', applicationId)
       .execute();
+    // What it matches of others' (server/signals/): signals for staff, never a refusal.
+    await signalsOfSendIn(trx, applicationId);
     await after(trx, given);
     return given;
   });

@@ -11,6 +11,7 @@ import { contentWithheld, noneOf, reviewsWithheld, unconcerned, withheldFrom, ty
 import { reachableByStaff } from '../applicationCore/staffReach.js';
 import { changedAfterMail, type Mailed } from '../applicationCore/told.js';
 import { personName } from '../../resources/users.js';
+import { isOpen } from '../periods.js';
 
 /**
  * The sorts by an application's amounts and progress, which are withheld from one who stood aside from it (a list so
@@ -33,7 +34,20 @@ export const listSpecs = {
     sorts: ['reference', 'status', 'applicant', 'money', 'sent_in_at', 'created_at', ...reviewSorts],
     defaultSort: { field: 'reference', order: 'asc' },
     // unread and followups are the presets of applications/{status?}{unread?}.
-    filters: { period: 'id', organisation_id: 'id', unread: 'boolean', followups: 'boolean', ...reviewFilters },
+    filters: {
+      period: 'id',
+      organisation_id: 'id',
+      unread: 'boolean',
+      followups: 'boolean',
+      // What needs staff (server/work/): follow-ups sent in and not yet read, those still awaited past a day's start,
+      // and the applications of the periods open on a day that nobody investigates.
+      followups_to_read: 'boolean',
+      followup_overdue_on: 'day',
+      unassigned_on: 'day',
+      // Applications with signals not yet checked (server/signals/).
+      signals: 'boolean',
+      ...reviewFilters,
+    },
     search: true,
     fromEnd: true,
   },
@@ -41,7 +55,8 @@ export const listSpecs = {
     statuses: decidedStatuses,
     sorts: ['reference', 'applicant', ...amountSorts, ...reviewSorts],
     defaultSort: { field: 'reference', order: 'asc' },
-    filters: { organisation: 'text', frontend_user: 'id', period: 'id', month: 'month', ...reviewFilters },
+    // unreleased: decided, and the applicant not yet told (neither mailed nor released).
+    filters: { organisation: 'text', frontend_user: 'id', period: 'id', month: 'month', unreleased: 'boolean', ...reviewFilters },
     search: false,
     fromEnd: true,
   },
@@ -105,11 +120,14 @@ export const everyPeriod: ListWithin = { periods: null, viewer: unconcerned };
  * or presence in the list tells what its reader may not read.
  */
 const readsReviews = { sorts: new Set<string>(reviewSorts), filters: new Set<string>(Object.keys(reviewFilters)) };
-const readsContent = { sorts: new Set<string>(amountSorts), filters: new Set(['unread', 'followups']) };
+const readsContent = {
+  sorts: new Set<string>(amountSorts),
+  filters: new Set(['unread', 'followups', 'followups_to_read', 'followup_overdue_on', 'unreleased', 'signals']),
+};
 
 /** The applications a list leaves out for its reader: those whose withheld values its sort or a filter reads. */
 function leftOut(query: ListQuery, viewer: Viewer): number[] {
-  const filters = [...Object.keys(query.flags), ...Object.keys(query.numbers)];
+  const filters = [...Object.keys(query.flags), ...Object.keys(query.texts), ...Object.keys(query.numbers)];
   const reads = (part: { sorts: Set<string>; filters: Set<string> }) =>
     part.sorts.has(query.sort) || filters.some((f) => part.filters.has(f));
   if (reads(readsReviews)) return reviewsWithheld(viewer);
@@ -141,6 +159,34 @@ function conditions(db: Db, query: ListQuery, { periodId, periods, viewer }: Lis
     // In the follow-up stage: requested and not yet finished, whether the applicant is still to send it in or staff
     // are still to read it (the progress indicators tell the two apart).
     if (query.flags.followups) all.push(eb.and([eb('a.followup_at', 'is not', null), eb('a.finished', '=', false)]));
+    // Some signal not yet checked: the count kept on the row, walked by the partial indexes of migration 0049 (the
+    // zero written into the statement, so that even a generic plan matches the indexes' predicate).
+    if (query.flags.signals !== undefined) {
+      all.push(query.flags.signals ? sql<SqlBool>`a.unchecked_signals > 0` : sql<SqlBool>`a.unchecked_signals = 0`);
+    }
+    // The follow-up reports staff are still to read, and those still awaited: written as the partial indexes of
+    // migration 0050 are, so each is read from its own few rows.
+    if (query.flags.followups_to_read !== undefined) {
+      const toRead = sql<SqlBool>`(a.followup_sent_in_at is not null and not a.finished)`;
+      all.push(query.flags.followups_to_read ? toRead : sql<SqlBool>`not ${toRead}`);
+    }
+    // Due before the day and not yet sent in: overdue on that day (the due date's last minute is still in time).
+    if (query.texts.followup_overdue_on) {
+      all.push(sql<SqlBool>`(a.followup_at < ${query.texts.followup_overdue_on} and a.followup_sent_in_at is null and not a.finished)`);
+    }
+    // In a period open on the day, and no staff user on it yet.
+    if (query.texts.unassigned_on) {
+      const day = query.texts.unassigned_on;
+      const open = query.anyOf[OPEN_PERIODS] as number[] | undefined;
+      if (!open) all.push(sql<SqlBool>`a.period_id in (select p.id from periods p where ${isOpen('p', day)})`);
+      else if (!open.length) all.push(sql<SqlBool>`false`);
+      else all.push(sql<SqlBool>`a.period_id in (${sql.join(open.map((id) => sql.lit(id)))})`);
+      all.push(sql<SqlBool>`not exists (select 1 from investigations i where i.application_id = a.id)`);
+    }
+    if (query.flags.unreleased !== undefined) {
+      const untold = sql<SqlBool>`(a.released_at is null and a.distribution_mail_sent_at is null)`;
+      all.push(query.flags.unreleased ? untold : sql<SqlBool>`not ${untold}`);
+    }
     if (query.texts.organisation) all.push(contains(eb.ref('a.org_name'), query.texts.organisation));
     if (query.texts.month) {
       // The month as the foundation counts it, in Stockholm time.
@@ -228,6 +274,7 @@ function rows(db: Db, kind?: keyof typeof listSpecs) {
       'a.review_spread',
       'a.reviews_in',
       'a.reviews_pending',
+      'a.unchecked_signals',
       'f.id as applicant_id',
       'f.first_name',
       'f.last_name',
@@ -286,6 +333,8 @@ export function listRow(row: Joined, viewer: Viewer) {
     finished: aside ? null : row.finished,
     progress: aside ? null : progressOf(row),
     review: withheld ? null : reviewOf(row),
+    // How many of its signals are unchecked (server/signals/), for the row's chip.
+    signals: aside ? null : row.unchecked_signals,
     withheld,
   };
 }
@@ -446,7 +495,7 @@ export const COUNT_UP_TO = 1_000;
  * is for tests, which compare both ways of finding a page of a counted list: collecting its matches, or walking a
  * sort index; as is `countUpTo`, the cap of an uncounted list's total.
  */
-export function listApplications(
+export async function listApplications(
   db: Db,
   kind: keyof typeof listSpecs,
   query: ListQuery,
@@ -454,9 +503,25 @@ export function listApplications(
   way?: 'collect' | 'walk',
   countUpTo = COUNT_UP_TO,
 ) {
+  const resolved = await withOpenPeriods(db, query);
   const pageOf = (q: ListQuery) => pageFromStart(db, kind, q, within, way, countUpTo);
-  return query.page < 0 ? fromTheEnd(query, pageOf) : pageOf(query);
+  return resolved.page < 0 ? fromTheEnd(resolved, pageOf) : pageOf(resolved);
 }
+
+/**
+ * The periods open on `unassigned_on`'s day, looked up first and written into the statement as numbers: a page then
+ * walks each open period's own sort index (migration 0024) from its first row. Asked within the statement, the walk
+ * goes through every period's applications in the sort's order until it reaches the open one's, which are the newest
+ * by reference (a million rows before the first).
+ */
+async function withOpenPeriods(db: Db, query: ListQuery): Promise<ListQuery> {
+  const day = query.texts.unassigned_on;
+  if (!day) return query;
+  const open = await db.selectFrom('periods as p').select('p.id').where(isOpen('p', day)).execute();
+  return { ...query, anyOf: { ...query.anyOf, [OPEN_PERIODS]: open.map((p) => p.id) } };
+}
+/** Where `withOpenPeriods` keeps the open periods' ids in the query: no filter of the grammar has this name. */
+const OPEN_PERIODS = 'unassigned_on:periods';
 
 /** The status tabs' pages as compiled, by `pageFromStart`'s key; at most MOST_COMPILED, then compiled afresh. */
 const statusPages = new Map<string, CompiledQuery<Joined & { total: number }>>();

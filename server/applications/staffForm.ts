@@ -10,6 +10,7 @@ import { recordHistory } from '../applicationCore/history.js';
 import { reachableByStaff } from '../applicationCore/staffReach.js';
 import { sentInOrganisation } from '../organisations/applicationsOrganisation.js';
 import { nextReference, type sentInColumns } from './submit.js';
+import { signalsOfSendIn } from '../signals/sendIn.js';
 
 // The queries of the staff form that adds an application or edits one.
 
@@ -112,6 +113,9 @@ export function registerApplication(db: Db, staffId: number, paper: PaperApplica
       .executeTakeFirstOrThrow();
     await replaceCategories(trx, row.id, paper.categoryIds);
     await recordHistory(trx, { applicationId: row.id, userId: staffId, action: 'created', after: { reference: row.reference } });
+    // A paper application is sent in too: what it matches of others' is a signal (its description compared by the
+    // hourly sweep of the signal-descriptions job).
+    await signalsOfSendIn(trx, row.id);
     return row;
   });
 }
@@ -168,5 +172,8 @@ export async function correctApplication(db: Db, staffId: number, applicationId:
     }
     if (correction.categoryIds) await replaceCategories(trx, applicationId, correction.categoryIds);
     await recordHistory(trx, { applicationId, userId: staffId, action: 'edited', before: correction.before, after: correction.after });
+    // A corrected organisation number or description may match others' now, as a send-in's would (raising one again
+    // changes nothing; the description is compared again by the signal-descriptions job's sweep).
+    await signalsOfSendIn(trx, applicationId);
   });
 }

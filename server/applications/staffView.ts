@@ -63,6 +63,8 @@ export async function staffApplication(db: Db, uuid: string) {
     categories,
     questions,
     files,
+    // The eligibility check as the applicant answered it, in both languages as then asked (null: none asked).
+    eligibility_answers: row.eligibility_answers,
     money_value: row.money,
     approved_money: row.approved_money,
     approved_money_value: row.approved_money,

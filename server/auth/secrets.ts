@@ -5,7 +5,8 @@ import type { Config } from '../config.js';
 
 /**
  * What AUTH_SECRET keys: staff's second-factor secrets sealed with AES-256-GCM (a database copy alone does not give
- * them), and HMACs of personal identity numbers (which match a person without keeping the number). Each use has a key
+ * them), and HMACs of personal identity numbers (which match a person without keeping the number) and of client
+ * addresses (which count a day's registrations from one address without keeping it). Each use has a key
  * of its own, derived from the one secret.
  */
 export interface AuthKeys {
@@ -14,6 +15,8 @@ export interface AuthKeys {
   open(sealed: string): string;
   /** The keyed hash of a personal identity number (digits only, so 19811218-9876 and 198112189876 are one). */
   personalNumberHash(personalNumber: string): Buffer;
+  /** The keyed hash of a client's address: counts a day's registrations from one address without keeping it. */
+  clientAddressHash(address: string): Buffer;
 }
 
 const derive = (secret: string, use: string) => Buffer.from(hkdfSync('sha256', secret, 'ansokningsportalen', use, 32));
@@ -21,6 +24,7 @@ const derive = (secret: string, use: string) => Buffer.from(hkdfSync('sha256', s
 export function authKeys(secret: string): AuthKeys {
   const sealing = derive(secret, 'second-factor-secrets');
   const hashing = derive(secret, 'personal-numbers');
+  const addressing = derive(secret, 'client-addresses');
   return {
     seal(text) {
       const iv = randomBytes(12);
@@ -37,6 +41,9 @@ export function authKeys(secret: string): AuthKeys {
     },
     personalNumberHash(personalNumber) {
       return createHmac('sha256', hashing).update(personalNumber.replace(/\D/g, '')).digest();
+    },
+    clientAddressHash(address) {
+      return createHmac('sha256', addressing).update(address.trim().toLowerCase()).digest();
     },
   };
 }

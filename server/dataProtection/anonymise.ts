@@ -79,6 +79,8 @@ export async function anonymiseApplications(
   await trx.deleteFrom('outbox').where('application_id', 'in', applicationIds).execute();
   // Staff's notifications of its messages and follow-up: about the applicant, and nothing to act on any more.
   await trx.deleteFrom('notifications').where('application_id', 'in', applicationIds).execute();
+  // The description its signals compared (its free text); the signals themselves name no one and stay.
+  await trx.deleteFrom('application_descriptions').where('application_id', 'in', applicationIds).execute();
   await trx
     .updateTable('application_followups')
     .set({ according_to_plan_comment: null, marketing: null })

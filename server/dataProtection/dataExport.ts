@@ -107,6 +107,11 @@ export async function applicantData(db: Db, frontendUserId: number, now: Date) {
       sent_in_at: row.sent_in_at,
       form: { ...form, categories: categories.map((c) => textIn(locale, c.label, c.label_en).text) },
       questions: questions.map((q) => ({ question: q.label, answer: answers[String(q.id)] ?? null })),
+      // The eligibility check as they answered it before the draft was made (none where the type asked none).
+      eligibility: (row.eligibility_answers ?? []).map((a) => ({
+        question: textIn(locale, a.question, a.question_en).text,
+        answer: textIn(locale, a.answer_label, a.answer_label_en).text,
+      })),
       files: stored.map((f) => ({
         name: f.name,
         mime: f.mime,

@@ -4,6 +4,7 @@ import { isReleased, shownToApplicant, toldColumns, type Released } from '../app
 import { forgetApplicantHistory } from '../auth/applicantHistory.js';
 import type { Db } from '../db/connect.js';
 import { forgetMember } from '../organisations/forgetMember.js';
+import { forgetRegistration } from '../signals/registrations.js';
 import { notFound } from '../errors.js';
 import type { FileStorage } from '../uploads/storage.js';
 import { textIn } from '../../resources/contentLanguage.js';
@@ -202,6 +203,8 @@ export async function eraseApplicant(db: Db, storage: FileStorage, frontendUserI
     // them, and the history of their e-ID's links, which names them, goes.
     await trx.deleteFrom('oidc_identities').where('frontend_user_id', '=', frontendUserId).execute();
     await trx.deleteFrom('oidc_pending').where('frontend_user_id', '=', frontendUserId).execute();
+    // Nor do the hashes of their personal numbers and registration's address, which the signals matched by.
+    await forgetRegistration(trx, frontendUserId);
     await forgetApplicantHistory(trx, frontendUserId);
     await trx
       .updateTable('frontend_users')

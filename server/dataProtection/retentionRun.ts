@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import type { Db } from '../db/connect.js';
 import type { RetentionRunPeriod } from '../db/schema.js';
 import type { FileStorage } from '../uploads/storage.js';
+import { stockholmDay } from '../clock.js';
+import { forgetRegistrationAddresses } from '../signals/registrations.js';
 import { personName } from '../../resources/users.js';
 import { anonymiseApplications, deleteDrafts, deleteEmptiedAccounts } from './anonymise.js';
 import { dayOf, reachedBy, retentionActions, retentionPreview, type RetentionAction } from './retention.js';
@@ -33,6 +35,8 @@ export async function runRetention(db: Db, storage: FileStorage, now: Date, user
   }
   const emptied = await db.transaction().execute((trx) => deleteEmptiedAccounts(trx));
   await storage.remove(emptied.files);
+  // The registrations' client addresses are counted on their day alone (server/signals/registrations.ts).
+  await forgetRegistrationAddresses(db, stockholmDay(now));
   const sum = (action: RetentionAction) => lines.reduce((total, line) => total + line[action], 0);
   const run = await db
     .insertInto('retention_runs')

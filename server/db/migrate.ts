@@ -45,6 +45,9 @@ import * as contentLanguages from './migrations/0044_content_languages.js';
 import * as flatLists from './migrations/0045_flat_lists.js';
 import * as batchTallies from './migrations/0046_batch_tallies.js';
 import * as organisationMembers from './migrations/0047_organisation_members.js';
+import * as eligibility from './migrations/0048_eligibility.js';
+import * as signals from './migrations/0049_signals.js';
+import * as staffWork from './migrations/0050_staff_work.js';
 
 // Listed here rather than read from disk, so the order is explicit and nothing depends on the working directory.
 const migrations: Record<string, Migration> = {
@@ -93,6 +96,9 @@ const migrations: Record<string, Migration> = {
   '0045_flat_lists': flatLists,
   '0046_batch_tallies': batchTallies,
   '0047_organisation_members': organisationMembers,
+  '0048_eligibility': eligibility,
+  '0049_signals': signals,
+  '0050_staff_work': staffWork,
 };
 
 export async function migrate(db: Db): Promise<string[]> {

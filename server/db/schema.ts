@@ -1,5 +1,7 @@
 import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
 import type { MemberRole } from '../../resources/memberRoles.js';
+import type { SignalKind } from '../../resources/signals.js';
+import type { EligibilityAnswer, EligibilityKind, EligibilityOption } from '../../resources/eligibility.js';
 
 /** Kysely's view of the tables; server/db/migrations is the truth, this mirrors it. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -49,6 +51,9 @@ export interface Database {
     notifications_email: string | null;
     /** One who manages applications hears of every application, not only those they investigate. */
     notify_on_applications: Generated<boolean>;
+    /** Mails the user what needs them at 07:00 each day something does (server/work/, migration 0050). */
+    daily_summary: Generated<boolean>;
+    daily_summary_on: string | null;
     /** The TOTP secret of the second factor, sealed under AUTH_SECRET (server/auth/secrets.ts); null: none enrolled. */
     totp_secret: string | null;
     /** A secret being enrolled, sealed, until its first code confirms it. */
@@ -286,8 +291,38 @@ export interface Database {
     sent_in_by: number | null;
     /** Who last changed each field of the draft and when: `{ field: { by, at } }` (migration 0047). */
     draft_edits: ColumnType<Record<string, DraftEdit>, string | undefined, string>;
+    /** How many of its signals are not yet checked, kept by a trigger on application_signals (migration 0049). */
+    unchecked_signals: Generated<number>;
+    /** The eligibility check's questions and answers as asked when the draft was made; null: none asked (migration 0048). */
+    eligibility_answers: Json<EligibilityAnswer[] | null>;
     created_at: Created;
     updated_at: Timestamp;
+  };
+  /** An application type's eligibility questions, in order (migration 0048, server/eligibility/). */
+  eligibility_questions: {
+    id: Generated<number>;
+    application_type_id: number;
+    position: number;
+    question: string;
+    question_en: string | null;
+    kind: EligibilityKind;
+    options: Json<EligibilityOption[]>;
+    disqualifying: Json<string[]>;
+    explanation: string;
+    explanation_en: string | null;
+    created_at: Created;
+    updated_at: Timestamp;
+  };
+  /** How many stopped at a question of the eligibility check, per period and day in Stockholm; naming nobody (migration 0048). */
+  eligibility_stops: {
+    id: Generated<number>;
+    application_type_id: number;
+    question_id: number | null;
+    question: string;
+    question_en: string | null;
+    period_id: number;
+    day: string;
+    count: Generated<number>;
   };
   /** An organisation's people, each a signatory or a member (migration 0047, server/organisations/). */
   organisation_members: {
@@ -516,6 +551,45 @@ export interface Database {
     account_returned: Generated<string>;
     /** The month the financial year starts, 1–12 (migration 0036). */
     financial_year_first_month: Generated<number>;
+    updated_by: number | null;
+    updated_at: Timestamp;
+  };
+  /** What matched between applications, for staff to check (migration 0049, server/signals/). */
+  application_signals: {
+    id: Generated<number>;
+    application_id: number;
+    kind: SignalKind;
+    other_application_id: number | null;
+    details: Json<Record<string, unknown>>;
+    created_at: Created;
+    checked_at: Date | null;
+    checked_by: number | null;
+    check_reason: string | null;
+  };
+  /** An application's long free-text answers as sent in, compared by trigrams (migration 0049). */
+  application_descriptions: {
+    application_id: number;
+    description: string;
+    compared_at: Date | null;
+  };
+  /** Every personal number's hash an account has had, recorded by a trigger on frontend_users (migration 0049). */
+  personal_number_accounts: {
+    personal_number_hash: Buffer;
+    frontend_user_id: number;
+    seen_at: Created;
+  };
+  /** An account's registration: its client address's HMAC (null once its day is over) and day (migration 0049). */
+  account_registrations: {
+    frontend_user_id: number;
+    address_hash: Buffer | null;
+    registered_on: string;
+    crowd_id: number | null;
+    crowd_size: number | null;
+  };
+  signal_settings: {
+    id: Generated<boolean>;
+    similarity_percent: number;
+    registrations_per_day: number;
     updated_by: number | null;
     updated_at: Timestamp;
   };

@@ -42,7 +42,10 @@ describe.each(['local', 's3'] as const)('with files kept in the %s store', (stor
       expect(categoryTypes.map((c) => c.type).sort()).toEqual(Object.values(enums.category_type).sort());
 
       const types = await t.db.selectFrom('application_types').select('id').execute();
-      expect(types).toHaveLength(2);
+      // The association grant, the scholarship and the local development grant, which has an eligibility check.
+      expect(types).toHaveLength(3);
+      const checked = await t.db.selectFrom('eligibility_questions').select('application_type_id').distinct().execute();
+      expect(checked).toHaveLength(1);
       const fieldTypes = await t.db.selectFrom('application_type_field_definitions').select('type').distinct().execute();
       expect(fieldTypes.map((f) => f.type).sort((a, b) => a - b)).toEqual(Object.values(enums.field_type));
 

@@ -10,6 +10,7 @@ import { demoCalendar } from './chapters/calendar.js';
 import { seedCategories } from './chapters/categories.js';
 import { seedContacts } from './chapters/contacts.js';
 import { seedDecisions } from './chapters/decisions.js';
+import { seedEligibility } from './chapters/eligibility.js';
 import { seedFaqs } from './chapters/faqs.js';
 import { seedMeetings } from './chapters/meetings.js';
 import { seedOrganisations } from './chapters/organisations.js';
@@ -18,6 +19,7 @@ import { bookUnbooked } from '../bookkeeping/bookUnbooked.js';
 import { recordPayoutAbilitiesHeld } from '../payouts/payoutAbilities.js';
 import { seedPeriods } from './chapters/periods.js';
 import { seedReviewCriteria, seedReviews } from './chapters/reviews.js';
+import { seedSignals } from './chapters/signals.js';
 import { DEMO_PASSWORD, seedStaff } from './chapters/staff.js';
 
 export { DEMO_PASSWORD, demoLogins } from './chapters/staff.js';
@@ -48,6 +50,7 @@ export async function seedDemo(db: Db, today: Date = new Date(), storage?: FileS
     const contacts = await seedContacts(trx);
     await seedFaqs(trx);
     const periodIds = await seedPeriods(trx, calendar, [types.forening.id, types.stipendium.id], contacts);
+    await seedEligibility(trx, calendar, periodIds.open);
     await seedOrganisations(trx);
     const applicantIds = await seedApplicants(trx, calendar);
     const applications = await seedApplications(trx, { types, categoryIds, periodIds, applicantIds }, calendar, storage);
@@ -56,6 +59,7 @@ export async function seedDemo(db: Db, today: Date = new Date(), storage?: FileS
     await seedReviews(trx, applications, periodIds, criterionIds.forening);
     await seedMeetings(trx, applications, periodIds, calendar);
     await seedAssociation(trx, applications, calendar, today);
+    await seedSignals(trx, today);
     // The past is seeded as rows; its books are written as each event would have booked them on its day, and the
     // payout abilities the staff hold as held from the start.
     await bookUnbooked(trx);

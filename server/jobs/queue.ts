@@ -25,8 +25,15 @@ export const jobQueues = {
   'data-export': { retryLimit: 5, retryDelay: 60, retryBackoff: true, expireInSeconds: 1800 },
   /** Runs the retention rules: deletes and anonymises what they have reached, in batches (each batch commits). */
   retention: { retryLimit: 5, retryDelay: 300, retryBackoff: true, expireInSeconds: 3600 },
+  /** Mails each staff user who asked for it what needs them today (each user claimed with their mail, so none twice). */
+  'daily-summary': { retryLimit: 5, retryDelay: 120, retryBackoff: true, expireInSeconds: 1800 },
   /** Takes the embedded database's nightly base backup, then removes the backups older than BACKUP_KEEP_DAYS need. */
   'base-backup': { retryLimit: 3, retryDelay: 600, retryBackoff: true, expireInSeconds: 6 * 3600 },
+  /**
+   * Compares the descriptions of applications sent in with their periods' others (server/signals/descriptions.ts):
+   * queued by each send-in, and swept hourly for any a lost job left waiting.
+   */
+  'signal-descriptions': { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 600 },
 } satisfies Record<string, Omit<PgBoss.Queue, 'name'>>;
 
 export type JobName = keyof typeof jobQueues;

@@ -11,6 +11,7 @@ const grammar: ListGrammar = {
     unread: 'boolean',
     organisation: 'text',
     month: 'month',
+    due_before: 'day',
     category_id: 'integer[]',
     kind: 'choice[]',
     active: 'boolean[]',
@@ -158,6 +159,10 @@ describe('the list-query grammar', () => {
       active: ['validation.in'],
     });
     expect(refusal({ month: '0000-01' }).errors).toEqual({ month: ['validation.date'] });
+    // A day is a real one: no 30 February, no time of day.
+    for (const day of ['2026-02-30', '2026-11-30T07:00', '', '30/11/2026'])
+      expect(refusal({ due_before: day }).errors).toEqual({ due_before: ['validation.date'] });
+    expect(parseListQuery(grammar, { due_before: '2026-11-30' }).texts).toEqual({ due_before: '2026-11-30' });
     expect(refusal({ period: ['1', '2'] }).errors).toEqual({ period: ['validation.in'] });
     expect(refusal({ 'id[]': ['a'] }).errors).toEqual({ id: ['validation.integer'] });
     expect(refusal({ 'id[]': ['1'] }, { ...grammar, byId: false }).errors).toEqual({

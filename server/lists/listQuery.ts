@@ -1,13 +1,14 @@
 import { isInt4 } from '../../resources/columnRanges.js';
 import { PAGE_SIZE } from '../../resources/fields.js';
+import { isoDate } from '../../resources/validators.js';
 import { invalid, type FieldErrors, type Message } from '../errors.js';
 
 /**
- * What a filter accepts. The first five take exactly one value (the staff application lists; `percent` a number from
- * 0 to 100, with up to two decimals); the `[]` kinds take one or more, any of which may match (the settings lists,
+ * What a filter accepts. The first six take exactly one value (the staff application lists; `percent` a number from
+ * 0 to 100, with up to two decimals; `day` a day as YYYY-MM-DD, as a Stockholm day); the `[]` kinds take one or more, any of which may match (the settings lists,
  * e.g. `category_id[]=1&category_id[]=2`).
  */
-export type FilterKind = 'id' | 'boolean' | 'text' | 'month' | 'percent' | 'integer[]' | 'choice[]' | 'boolean[]';
+export type FilterKind = 'id' | 'boolean' | 'text' | 'month' | 'day' | 'percent' | 'integer[]' | 'choice[]' | 'boolean[]';
 
 /** A list's whitelists: anything a query carries beyond them is a 422. */
 export interface ListGrammar {
@@ -170,6 +171,9 @@ function readFilter(query: ListQuery, name: string, kind: FilterKind, values: st
     // PostgreSQL has no year 0 (0000-01 would be a 500), and SQL dates begin at year 1.
     const month = /^(\d{4})-(\d{2})$/.exec(value);
     if (month && Number(month[1]) >= 1 && Number(month[2]) >= 1 && Number(month[2]) <= 12) query.texts[name] = value;
+    else fail(name, 'validation.date');
+  } else if (kind === 'day') {
+    if (value && !isoDate(value)) query.texts[name] = value;
     else fail(name, 'validation.date');
   } else if (value.length <= 2) {
     // A text filter searches as the search does, so it needs as many characters.

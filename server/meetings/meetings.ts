@@ -340,3 +340,30 @@ export async function deleteMeeting(db: Db, meetingId: number) {
     await trx.deleteFrom('meetings').where('id', '=', meetingId).execute();
   });
 }
+
+/**
+ * The caller's next meeting from `today` (a Stockholm day) on: the first not yet decided that they are a member of and
+ * reach, with its agenda's length; undefined when none is coming.
+ */
+export async function nextMeetingOf(db: Db, reach: MeetingReach, today: string) {
+  const row = await meetingRows(db)
+    .where(reachable(reach))
+    .where(sql<SqlBool>`exists (select 1 from meeting_members mm where mm.meeting_id = m.id and mm.user_id = ${reach.userId})`)
+    .where('m.held_on', '>=', today)
+    .where('m.decided_at', 'is', null)
+    .orderBy('m.held_on')
+    .orderBy('m.starts_at')
+    .orderBy('m.id')
+    .limit(1)
+    .executeTakeFirst();
+  return (
+    row && {
+      id: row.id,
+      held_on: row.held_on,
+      starts_at: clock(row.starts_at),
+      place: row.place,
+      period_name: row.period_name,
+      agenda_count: row.agenda_count,
+    }
+  );
+}

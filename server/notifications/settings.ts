@@ -3,16 +3,18 @@ import { validateRecord } from '../../resources/validate.js';
 import type { Db } from '../db/connect.js';
 import { invalid } from '../errors.js';
 
-/** A staff user's own notification settings: two fields of the users resource. */
+/** A staff user's own notification settings: three fields of the users resource. */
 export interface NotificationSettings {
   notifications_email: string | null;
   notify_on_applications: boolean;
+  /** The morning mail of what needs them (server/work/dailySummary.ts). */
+  daily_summary: boolean;
 }
 
 export function notificationSettingsOf(db: Db, userId: number): Promise<NotificationSettings> {
   return db
     .selectFrom('users')
-    .select(['notifications_email', 'notify_on_applications'])
+    .select(['notifications_email', 'notify_on_applications', 'daily_summary'])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
 }
@@ -29,6 +31,6 @@ export async function saveNotificationSettings(db: Db, userId: number, input: No
     .updateTable('users')
     .set({ ...settings, updated_at: new Date() })
     .where('id', '=', userId)
-    .returning(['notifications_email', 'notify_on_applications'])
+    .returning(['notifications_email', 'notify_on_applications', 'daily_summary'])
     .executeTakeFirstOrThrow();
 }

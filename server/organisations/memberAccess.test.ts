@@ -97,10 +97,20 @@ const values: Record<string, () => string> = {
   invitation_id: () => String(ids.invitation),
 };
 
-/** The portal's operations that name something in their path, with this organisation's values put in. */
+/**
+ * The portal's operations that name something of an applicant's or organisation's in their path, with this
+ * organisation's values put in: not the register's lookup by number, nor an application type's eligibility check, which
+ * every applicant may read and answer.
+ */
 function namedOperations(): { operation: Operation; path: string }[] {
   return operationsOf(t.app.swagger() as never)
-    .filter((op) => op.path.startsWith('/portal/') && op.path.includes('{') && !op.path.includes('{org_number}'))
+    .filter(
+      (op) =>
+        op.path.startsWith('/portal/') &&
+        op.path.includes('{') &&
+        !op.path.includes('{org_number}') &&
+        !op.path.startsWith('/portal/application-types/'),
+    )
     .map((operation) => ({
       operation,
       path: operation.path.replace('/payouts/{id}/', `/payouts/${ids.payout}/`).replace(/\{(\w+)\}/g, (_, name: string) => {

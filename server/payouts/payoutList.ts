@@ -20,7 +20,8 @@ export const payoutListGrammar: ListGrammar = {
   sorts: ['requested_at', 'amount', 'status'],
   defaultSort: { field: 'requested_at', order: 'desc' },
   search: true,
-  filters: { period: 'id', batch: 'id' },
+  // prepared_by_others: prepared by another than the reader, so theirs to attest (two attest every payout).
+  filters: { period: 'id', batch: 'id', prepared_by_others: 'boolean' },
   statuses: Object.values(enums.payout_status),
   byId: true,
 };
@@ -161,6 +162,17 @@ function conditions(query: ListQuery, { periods, viewer }: PayoutsWithin): Expre
     all.push(sql<SqlBool>`p.status = any(${query.statuses}::int[])`);
   }
   if (query.only) all.push(sql<SqlBool>`p.id = any(${query.only}::int[])`);
+  if (query.flags.prepared_by_others !== undefined) {
+    // Written as the two ranges around the reader, so the index of (status, preparer) finds them without reading the
+    // reader's own, which may be most of a status; the reader's id written into the statement (a whole number from
+    // their session), so that a plan PostgreSQL keeps for the statement is the reader's own, never one guessed for any
+    // preparer, which would walk every payout of the status.
+    const others =
+      viewer.userId === null
+        ? sql<SqlBool>`p.prepared_by is not null`
+        : sql<SqlBool>`(p.prepared_by < ${sql.lit(viewer.userId)} or p.prepared_by > ${sql.lit(viewer.userId)})`;
+    all.push(query.flags.prepared_by_others ? others : sql<SqlBool>`(p.prepared_by is null or not ${others})`);
+  }
   if (query.search) {
     // The few applications whose reference matches, found first by their reference's index, then their payouts by theirs.
     all.push(

@@ -51,7 +51,8 @@ export function readRequestedAccount(
  * The applicant asks for one instalment to an account: only once the conditions are accepted, for an instalment that
  * is due and has no live payout, up to the deadline (409 otherwise, in the caller's language). The account is checked
  * by its kind's rules (422 beside the field, nothing saved); its kind and digits are kept. The request is in the
- * history, and its mail queued in the same transaction. Answers the payout's id.
+ * history, and its mail queued in the same transaction; `after` runs in it too, with the payout's id (the signals of
+ * its account, server/signals/, which this wing does not know). Answers the payout's id.
  */
 export async function requestPayout(
   db: Db,
@@ -60,6 +61,7 @@ export async function requestPayout(
   applicantId: number,
   input: PayoutRequestInput,
   now: Date,
+  after: (trx: Db, payoutId: number) => Promise<unknown> = async () => {},
 ): Promise<number> {
   const reading = readRequestedAccount(input);
   if ('errors' in reading) throw invalid(reading.errors);
@@ -111,6 +113,7 @@ export async function requestPayout(
       amount: formatMoney(instalment.amount, locale),
       account: account.display,
     }));
+    await after(trx, payout.id);
     return payout.id;
   });
   deps.mailer.deliverSoon();

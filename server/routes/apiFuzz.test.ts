@@ -249,6 +249,16 @@ describe('the API under generated and hostile input', () => {
   it('never answers 5xx, and no error shows internals, for any operation as any role', { timeout: 240_000 }, async () => {
     const operations = operationsOf(t.app.swagger() as never);
     expect(operations.length).toBeGreaterThan(100);
+    // The eligibility check's routes among them: the applicant's questions and answers, staff's questions and stops.
+    expect(operations.map((o) => `${o.method} ${o.path}`)).toEqual(
+      expect.arrayContaining([
+        'GET /portal/application-types/{id}/eligibility',
+        'POST /portal/application-types/{id}/eligibility',
+        'GET /application-types/{id}/eligibility',
+        'PUT /application-types/{id}/eligibility',
+        'GET /statistics/eligibility',
+      ]),
+    );
     const started = Date.now();
     let calls = 0;
     // Every money field of a body, and any that looks like one but is not declared so or is not a whole number.

@@ -13,6 +13,7 @@ import applicantMessageRoutes from './applicant/messages.js';
 import myDataRoutes from './applicant/myData.js';
 import applicantOrganisationRoutes from './applicant/organisations.js';
 import portalRoutes from './applicant/portal.js';
+import applicantEligibilityRoutes from './applicant/eligibility.js';
 import clientRoutes from './public/client.js';
 import devMailboxRoutes from './public/devMailbox.js';
 import privacyNoticeRoutes from './public/privacyNotice.js';
@@ -24,6 +25,7 @@ import applicationRoutes from './staff/applications.js';
 import authRoutes from './staff/auth.js';
 import bookkeepingRoutes from './staff/bookkeeping.js';
 import dashboardRoutes from './staff/dashboard.js';
+import workRoutes from './staff/work.js';
 import erasureRoutes from './staff/erasure.js';
 import decisionMailRoutes from './staff/decisionMails.js';
 import decisionRoutes from './staff/decisions.js';
@@ -49,6 +51,8 @@ import retentionRoutes from './staff/retention.js';
 import reviewRoutes from './staff/reviews.js';
 import secondFactorRoutes from './staff/secondFactor.js';
 import statisticsRoutes from './staff/statistics.js';
+import signalRoutes from './staff/signals.js';
+import eligibilityRoutes from './staff/eligibility.js';
 
 /**
  * Every route of the API, under its prefix, grouped by who calls it: `public/` (anyone), `applicant/` (the portal),
@@ -68,6 +72,7 @@ export async function apiRoutes(instance: FastifyInstance) {
   await api.register(notificationSettingsRoutes);
   await api.register(notificationRoutes);
   await api.register(dashboardRoutes);
+  await api.register(workRoutes);
   await api.register(faqOrderRoutes);
   await api.register(resourceRoutes);
   await api.register(periodRoutes);
@@ -79,6 +84,7 @@ export async function apiRoutes(instance: FastifyInstance) {
   await api.register(applicantFollowupRoutes);
   await api.register(staffFollowupRoutes);
   await api.register(applicantApplicationRoutes);
+  await api.register(applicantEligibilityRoutes);
   await api.register(investigationRoutes);
   await api.register(reviewRoutes);
   await api.register(decisionRoutes);
@@ -88,6 +94,7 @@ export async function apiRoutes(instance: FastifyInstance) {
   await api.register(applicationPdfRoutes);
   await api.register(staffApplicationFormRoutes);
   await api.register(statisticsRoutes);
+  await api.register(eligibilityRoutes);
   await api.register(retentionRoutes);
   await api.register(privacyNoticeRoutes);
   await api.register(myDataRoutes);
@@ -104,6 +111,7 @@ export async function apiRoutes(instance: FastifyInstance) {
   await api.register(meetingRoutes);
   await api.register(applicantOrganisationRoutes);
   await api.register(organisationMemberRoutes);
+  await api.register(signalRoutes);
 }
 
 /** The routes outside the API prefix: the development mailbox (never in production) and the browser app. */

@@ -19,6 +19,7 @@ import { paymentSettings } from './schemas/payouts.js';
 import { resourceListGrammar } from '../settingsEngine/listGrammar.js';
 import { createRecord, deleteRecord, getRecord, listRecords, updateRecord, type AnyDb } from '../settingsEngine/repository.js';
 import { importRows, prepareRecord } from '../settingsEngine/writes.js';
+import { signalSettings } from './schemas/signals.js';
 
 type Query = Record<string, string | string[]>;
 
@@ -194,6 +195,7 @@ const singletonAnswers: Record<SingletonName, TSchema> = {
   'payment-settings': paymentSettings,
   retention: retentionRules,
   'privacy-notices': privacyNotices,
+  'signal-settings': signalSettings,
 };
 
 /**

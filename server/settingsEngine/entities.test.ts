@@ -32,6 +32,7 @@ describe('users (staff)', () => {
       second_factor: false,
       notifications_email: null,
       notify_on_applications: false,
+      daily_summary: false,
       // No abilities for single periods besides the role's.
       application_period_ids: [],
       investigation_period_ids: [],
@@ -49,7 +50,7 @@ describe('users (staff)', () => {
 
     const csv = await get('/users/export');
     expect(csv.body.split('\r\n')[0]).toBe(
-      '\uFEFFid;first_name;last_name;email;role;locale;active;notifications_email;notify_on_applications;application_period_ids;investigation_period_ids;managed_period_ids;payout_period_ids;payout_approval_period_ids',
+      '\uFEFFid;first_name;last_name;email;role;locale;active;notifications_email;notify_on_applications;daily_summary;application_period_ids;investigation_period_ids;managed_period_ids;payout_period_ids;payout_approval_period_ids',
     );
     expect(csv.body).not.toMatch(/argon2|password/);
   });

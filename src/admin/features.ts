@@ -11,6 +11,7 @@ import { organisationPeopleFeature } from './organisationPeople/feature';
 import { pagesFeature } from './pages/feature';
 import { payoutsFeature } from './payouts/feature';
 import { securityFeature } from './security/feature';
+import { signalsFeature } from './signals/feature';
 import { statisticsFeature } from './statistics/feature';
 
 /**
@@ -26,6 +27,7 @@ export const features: AdminFeature[] = [
   bookkeepingFeature,
   organisationPeopleFeature,
   dataProtectionFeature,
+  signalsFeature,
   notificationsFeature,
   securityFeature,
   pagesFeature,

@@ -4,6 +4,7 @@ import type { dataExportBuilding, privacyNotice } from '../../server/routes/sche
 import type { faq } from '../../server/routes/schemas/faqs';
 import type { myOrganisation, organisationPeople } from '../../server/routes/schemas/organisations';
 import type { openPeriod, ownApplication, registeredOrganisation } from '../../server/routes/schemas/portal';
+import type { eligibilityOutcome, shownEligibilityCheck } from '../../server/routes/schemas/eligibility';
 import type { applicantOidcSignIn, oidcProvider, oidcStart } from '../../server/routes/schemas/signIn';
 import { useApi } from '../components/useApi';
 import type { ApplicationForm, Category, FormValues } from '../forms/application/types';
@@ -30,6 +31,11 @@ export type EidSignInAnswer = JsonOf<typeof applicantOidcSignIn>['data'];
 export type MyOrganisation = JsonOf<typeof myOrganisation>;
 export type OrganisationPeople = JsonOf<typeof organisationPeople>;
 export type RegisteredOrganisation = JsonOf<typeof registeredOrganisation>;
+/** An application type's eligibility check as the applicant reads it: its name and questions (none: no check). */
+export type EligibilityCheck = JsonOf<typeof shownEligibilityCheck>;
+/** What the answers came to: stopped at a question with why, or qualified with the draft (as the form reads it). */
+export type EligibilityOutcome =
+  Extract<JsonOf<typeof eligibilityOutcome>, { qualified: false }> | { qualified: true; application: ApplicationForm };
 
 const application = (uuid: string, rest = '') => `/portal/applications/${uuid}${rest}`;
 const followup = (uuid: string, rest = '') => application(uuid, `/followup${rest}`);
@@ -109,6 +115,11 @@ export const portalApi = {
   application: (uuid: string) => data<ApplicationForm>(http.get(application(uuid))),
   newApplication: (values: { period_id: number; application_type_id: number; applicant_type?: number }) =>
     data<ApplicationForm>(http.post('/portal/applications', { data: values })),
+  /** An application type's eligibility questions, read before its form is started (none: start it at once). */
+  eligibilityCheck: (typeId: number) => data<EligibilityCheck>(http.get(`/portal/application-types/${typeId}/eligibility`)),
+  /** Answers a type's check in a period: stopped (nothing made), or qualified with the draft started or continued. */
+  answerEligibility: (typeId: number, values: { period_id: number; answers: Record<string, string>; applicant_type?: number }) =>
+    data<EligibilityOutcome>(http.post(`/portal/application-types/${typeId}/eligibility`, { data: values })),
   /** Saves the draft's changed fields; answers the server's time of the save. */
   saveDraft: async (uuid: string, values: FormValues) =>
     (await data<ApplicationForm>(http.put(application(uuid), { data: values }))).updated_at,

@@ -13,6 +13,7 @@ import type {
 } from '../../server/routes/schemas/decisions';
 import type { investigation, investigator, proposal } from '../../server/routes/schemas/investigations';
 import type { dashboard, decisionPeriod } from '../../server/routes/schemas/periods';
+import type { work } from '../../server/routes/schemas/work';
 import type { orderedFaq } from '../../server/routes/schemas/faqs';
 import type { notification, notificationPage, notificationSettings } from '../../server/routes/schemas/notifications';
 import type {
@@ -45,15 +46,19 @@ import type {
 } from '../../server/routes/schemas/secondFactor';
 import type { oidcProvider } from '../../server/routes/schemas/signIn';
 import type { accessRequest, organisationPeople } from '../../server/routes/schemas/organisations';
+import type { eligibilityAnswer, eligibilityInput, eligibilityQuestion, eligibilityStops } from '../../server/routes/schemas/eligibility';
+import type { signal, signalSettings } from '../../server/routes/schemas/signals';
 
 import { applicationMethods } from './staff/applicationMethods';
 import { dataProtectionMethods } from './staff/dataProtectionMethods';
+import { eligibilityMethods } from './staff/eligibilityMethods';
 import { generalMethods } from './staff/generalMethods';
 import { meetingMethods } from './staff/meetingMethods';
 import { organisationMethods } from './staff/organisationMethods';
 import { payoutMethods } from './staff/payoutMethods';
 import { securityMethods } from './staff/securityMethods';
 import { singletonMethods } from './staff/singletonMethods';
+import { signalMethods } from './staff/signalMethods';
 import { staffPaths } from './staff/staffPaths';
 
 // The dataProvider's own methods, a file a feature in staff/; the answers' types are the server's response schemas
@@ -89,6 +94,8 @@ export type HistoryEntry = JsonOf<typeof historyEntry>;
 /** A period the user may decide on: closed by staff, or by its dates on today ended, open or upcoming. */
 export type DecisionPeriod = JsonOf<typeof decisionPeriod>;
 export type DashboardData = JsonOf<typeof dashboard>;
+/** What needs the signed-in staff user (GET /work). */
+export type Work = JsonOf<typeof work>;
 export type FaqItem = JsonOf<typeof orderedFaq>;
 
 /** One message of an application's dialogue as staff read it: also who wrote (`user`, null for the applicant). */
@@ -152,6 +159,8 @@ export interface SingletonAnswers {
   retention: JsonOf<typeof retentionRules>;
   /** The privacy notice's text in each language, as staff wrote it (with the rules' placeholders), and who changed each. */
   'privacy-notices': JsonOf<typeof privacyNotices>;
+  /** The signals' settings: how similar two descriptions must be, how many registrations from one address a day. */
+  'signal-settings': JsonOf<typeof signalSettings>;
 }
 export type SingletonAnswer<N extends SingletonName> = SingletonAnswers[N];
 
@@ -218,6 +227,17 @@ export type OrganisationMember = OrganisationPeople['members'][number];
 export type OrganisationHistoryEntry = OrganisationPeople['history'][number];
 /** A request for access to an organisation nobody is left in, waiting or decided. */
 export type AccessRequest = JsonOf<typeof accessRequest>;
+/** A signal of duplicates or fraud on an application: what matched, and the applications the reader may read of it. */
+export type Signal = JsonOf<typeof signal>;
+
+/** An eligibility question of an application type as staff read it, in both languages. */
+export type EligibilityQuestionRow = JsonOf<typeof eligibilityQuestion>;
+/** An eligibility question as staff send it: an existing one by its id, a new one without. */
+export type EligibilityInput = JsonOf<typeof eligibilityInput>['questions'][number];
+/** A question of the eligibility check and its answer, as asked when the draft was made. */
+export type EligibilityAnswer = JsonOf<typeof eligibilityAnswer>;
+/** How many stopped at each question of each type's eligibility check. */
+export type EligibilityStops = JsonOf<typeof eligibilityStops>;
 
 /** The staff API's calls that are not a resource's list or record, one method each. */
 export function staffMethods(http: HttpClient, unwrap: Unwrap) {
@@ -230,7 +250,9 @@ export function staffMethods(http: HttpClient, unwrap: Unwrap) {
     ...payoutMethods(http, unwrap, paths),
     ...meetingMethods(http, unwrap, paths),
     ...organisationMethods(http, unwrap, paths),
+    ...eligibilityMethods(http, unwrap),
     ...singletonMethods(http, unwrap),
+    ...signalMethods(http, unwrap),
   };
 }
 

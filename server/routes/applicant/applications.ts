@@ -1,14 +1,13 @@
 import { Type } from 'typebox';
 import { applications } from '../../../resources/applications.js';
-import { shownIn, textIn } from '../../../resources/contentLanguage.js';
+import { textIn } from '../../../resources/contentLanguage.js';
 import { enums } from '../../../resources/enums.js';
 import { formatDate } from '../../../resources/format.js';
-import { defaultLocale, isLocale, type Locale } from '../../../resources/locales.js';
+import { defaultLocale, isLocale } from '../../../resources/locales.js';
 import { validateRecord } from '../../../resources/validate.js';
 import {
   applicantForMail,
   applicationById,
-  formPeriod,
   latestDraft,
   openPeriod,
   organisationByNumber,
@@ -19,16 +18,17 @@ import {
 } from '../../applications/drafts.js';
 import { assertDraft, ownApplication } from '../../applicationCore/ownApplications.js';
 import { draftsOrganisation } from '../../organisations/applicationsOrganisation.js';
-import { applicationPeople } from '../../organisations/applicationPeople.js';
-import { shownToApplicant } from '../../applicationCore/told.js';
 import { ID, formFieldSchemas } from '../formSchema.js';
-import { categoryIdsOf, filesOf, formRecord, questionsIn, type ApplicationRow } from '../../applicationCore/applicationForm.js';
+import { categoryIdsOf, filesOf, formRecord, questionsIn } from '../../applicationCore/applicationForm.js';
 import { answerBy, sentInColumns, sentInErrors, unknownCategories } from '../../applications/submit.js';
+import { queueComparison } from '../../signals/descriptions.js';
 import { stockholmDay } from '../../clock.js';
 import { AppError, invalid, type FieldErrors } from '../../errors.js';
 import { body, data, uuid, type Api } from '../schemas.js';
 import { applicantApplication } from '../schemas/applicationForm.js';
 import { registeredOrganisation } from '../schemas/portal.js';
+import { hasEligibilityCheck } from '../../eligibility/questions.js';
+import { formPresenter } from './presentForm.js';
 
 /** What a draft save may carry: any part of the form, kept as typed (the full rules apply when it is sent in). */
 const draftFields = { step: Type.Integer({ minimum: 1, maximum: 5 }), ...formFieldSchemas };
@@ -47,48 +47,7 @@ export default async function applicantApplicationRoutes(app: Api) {
   /** Today in Stockholm on the app's clock: the day a period's dates are compared with. */
   const today = () => stockholmDay(app.clock.now());
 
-  /**
-   * The whole form as the portal shows it: values, the type's questions, files, and for a sent-in one the decision;
-   * what staff wrote in the reader's language where it has it.
-   */
-  async function present(row: ApplicationRow, locale: Locale, readerId: number) {
-    const [categoryIds, questions, files, period, type, people] = await Promise.all([
-      categoryIdsOf(db, row.id),
-      questionsIn(db, row.application_type_id, locale),
-      filesOf(db, row.id),
-      formPeriod(db, row.period_id, today()),
-      typeLabel(db, row.application_type_id, locale),
-      applicationPeople(db, row, readerId),
-    ]);
-    const { name, untranslated } = shownIn(locale, period, ['name']);
-    const { status, approved_money } = shownToApplicant(row, period);
-    return {
-      uuid: row.uuid,
-      reference: row.reference,
-      status,
-      step: row.step,
-      ...formRecord(row, categoryIds),
-      // The decision only once released to the applicant, and as status cloaking shows it.
-      approved_money,
-      sent_in_at: row.sent_in_at,
-      updated_at: row.updated_at,
-      period: {
-        id: period.id,
-        name,
-        open: period.open,
-        end_date: period.end_date,
-        answer_by: answerBy(period.end_date, period.answer_weeks),
-        untranslated,
-      },
-      application_type: type?.text ?? null,
-      untranslated: type?.fallback ? ['application_type' as const] : [],
-      questions,
-      files,
-      // The largest file an upload may be, so the form can say so before sending one.
-      upload_max_bytes: app.config.uploadMaxBytes,
-      ...people,
-    };
-  }
+  const present = formPresenter(app);
 
   app.post(
     '/portal/applications',
@@ -109,6 +68,8 @@ export default async function applicantApplicationRoutes(app: Api) {
       const { period_id, application_type_id, applicant_type = null } = request.body.data;
       const period = await openPeriod(db, period_id, today());
       if (!period.typeIds.includes(application_type_id)) throw invalid({ application_type_id: ['validation.in'] });
+      // A type with an eligibility check is started by passing it (POST /portal/application-types/{id}/eligibility).
+      if (await hasEligibilityCheck(db, application_type_id)) throw new AppError(409, 'eligibility.errors.check_first');
       const start = { period_id, application_type_id, applicant_type };
       const existing = await latestDraft(db, request.applicant!.id, start);
       if (existing) return { data: await present(existing, request.locale, request.applicant!.id) };
@@ -156,6 +117,10 @@ export default async function applicantApplicationRoutes(app: Api) {
         const period = await openPeriod(db, periodId, today());
         if (typeId !== null && !period.typeIds.includes(typeId)) throw invalid({ application_type_id: ['validation.in'] });
       }
+      // Nor may a draft become one of a type with a check it did not pass: the check is taken by starting that type.
+      const otherType = 'application_type_id' in changes && typeId !== row.application_type_id;
+      if (otherType && typeId !== null && (await hasEligibilityCheck(db, typeId)))
+        throw invalid({ application_type_id: ['eligibility.errors.check_first_field'] });
       const errors: FieldErrors = {};
       const codeErrors = validateRecord(
         applications,
@@ -180,7 +145,9 @@ export default async function applicantApplicationRoutes(app: Api) {
         organisation === row.organisation_id
           ? {}
           : { organisation_id: organisation, ...(organisation === null && { frontend_user_id: me }) };
-      await saveDraft(db, row.id, { ...columns, ...holder }, definitions, categoryIds, app.clock.now(), me);
+      // Answers to another type's check are no answers to this one's.
+      const checked = otherType && row.eligibility_answers !== null ? { eligibility_answers: null } : {};
+      await saveDraft(db, row.id, { ...columns, ...holder, ...checked }, definitions, categoryIds, app.clock.now(), me);
       return { data: await present(await applicationById(db, row.id), request.locale, request.applicant!.id) };
     },
   );
@@ -216,8 +183,10 @@ export default async function applicantApplicationRoutes(app: Api) {
       const mailLocale = isLocale(applicant.locale) ? applicant.locale : defaultLocale;
       const type = await typeLabel(db, row.application_type_id, mailLocale);
       // The confirmation is queued in the send-in's transaction: a crash between the two cannot leave one without the other.
-      await sendIn(db, row.id, request.applicant!.id, sentInColumns(record), now, (trx, reference) =>
-        app.mailer.queue(
+      await sendIn(db, row.id, request.applicant!.id, sentInColumns(record), now, async (trx, reference) => {
+        // Its description is compared with the period's others once the send-in has committed (server/signals/).
+        await queueComparison(trx, app.jobs);
+        await app.mailer.queue(
           {
             to: applicant.email,
             locale: applicant.locale,
@@ -233,9 +202,10 @@ export default async function applicantApplicationRoutes(app: Api) {
             applicationId: row.id,
           },
           trx,
-        ),
-      );
+        );
+      });
       app.mailer.deliverSoon();
+      app.jobs.wake('signal-descriptions');
       return { data: await present(await applicationById(db, row.id), request.locale, request.applicant!.id) };
     },
   );

@@ -1,6 +1,8 @@
 import { Type } from 'typebox';
 import { applicantByEmail, registerApplicant, spendLoginLink } from '../../auth/loginLinks.js';
 import { invalid } from '../../errors.js';
+import { stockholmDay } from '../../clock.js';
+import { recordRegistration } from '../../signals/registrations.js';
 import { personName } from '../../../resources/validators.js';
 import { body, data, email, expiresIn, message, type Api } from '../schemas.js';
 import { applicantProfile } from '../schemas/users.js';
@@ -47,12 +49,18 @@ export default async function applicantAuthRoutes(app: Api) {
       await limited(address, request.ip);
       let user = await applicantByEmail(db, address);
       if (!user) {
+        const now = app.clock.now();
         user =
-          (await registerApplicant(db, {
-            email: address,
-            first_name: first_name.trim(),
-            last_name: last_name.trim(),
-            locale: request.locale,
+          (await db.transaction().execute(async (trx) => {
+            const registered = await registerApplicant(trx, {
+              email: address,
+              first_name: first_name.trim(),
+              last_name: last_name.trim(),
+              locale: request.locale,
+            });
+            // Its client address counted with the day's others from it (only as a keyed hash): a signal, never a refusal.
+            if (registered) await recordRegistration(trx, registered.id, app.authKeys.clientAddressHash(request.ip), stockholmDay(now));
+            return registered;
           })) ?? (await applicantByEmail(db, address));
       }
       // A known address gets a login link instead; the answer is the same either way.

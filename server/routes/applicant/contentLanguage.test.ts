@@ -55,6 +55,7 @@ describe('the portal in the reader’s language', () => {
     expect(open.name).toMatch(/^Application period \d{4}$/);
     expect(open.application_types.map((type: { label: string }) => type.label)).toEqual([
       'Grant for community associations',
+      'Local development grant',
       'Scholarship for young leaders',
     ]);
     expect(open.contacts.map((c: { title: string }) => c.title)).toEqual(['Foundation secretary', 'Case officer']);
@@ -63,6 +64,7 @@ describe('the portal in the reader’s language', () => {
     expect(swedish.name).toMatch(/^Ansökningsomgång \d{4}$/);
     expect(swedish.application_types.map((type: { label: string }) => type.label)).toEqual([
       'Bidrag till föreningsliv',
+      'Lokalt utvecklingsbidrag',
       'Stipendium för unga ledare',
     ]);
     expect(swedish.contacts.map((c: { title: string }) => c.title)).toEqual(['Stiftelsesekreterare', 'Handläggare']);

@@ -5,6 +5,7 @@ import { assertSignsFor, ownApplication, signsFor } from '../../applicationCore/
 import { acceptGrant } from '../../payouts/acceptance.js';
 import { grantsOfApplicant, grantView } from '../../payouts/grants.js';
 import { requestPayout } from '../../payouts/payoutRequests.js';
+import { payoutAccountSignals } from '../../signals/payoutAccounts.js';
 import { body, data, id, knownUuids, stringEnum, stringParams, type Api } from '../schemas.js';
 import { grantSummaries, grantView as grantViewSchema } from '../schemas/grants.js';
 
@@ -113,7 +114,8 @@ export default async function applicantGrantRoutes(app: Api) {
     async (request, reply) => {
       const application = await own(request, request.params.uuid, true);
       const now = app.clock.now();
-      await requestPayout(db, { mailer, config }, application.id, request.applicant!.id, request.body.data, now);
+      // Another organisation's payouts to the same account are a signal for staff, in the request's transaction.
+      await requestPayout(db, { mailer, config }, application.id, request.applicant!.id, request.body.data, now, payoutAccountSignals);
       return reply.status(201).send({ data: await shown(application, request, now) });
     },
   );

@@ -67,6 +67,7 @@ describe('portal reading', () => {
     const [open] = periods;
     expect(open.application_types.map((t: { label: string }) => t.label)).toEqual([
       'Bidrag till föreningsliv',
+      'Lokalt utvecklingsbidrag',
       'Stipendium för unga ledare',
     ]);
     expect(open.contacts.length).toBeGreaterThan(0);

@@ -59,6 +59,7 @@ const rowProperties = {
   finished: Nullable(Boolean({ description: 'Null where the caller stood aside' })),
   progress: Nullable(applicationProgress),
   review: Nullable(reviewFigures),
+  signals: Nullable(Integer({ description: 'How many of its signals are not yet checked; null where the caller stood aside' })),
   withheld,
 };
 

@@ -31,4 +31,5 @@ const notifyText = { description: 'For one who manages applications: notified of
 export const notificationSettings = Type.Object({
   notifications_email: Nullable(Text(emailText)),
   notify_on_applications: Type.Boolean(notifyText),
+  daily_summary: Type.Boolean({ description: 'Mails the user what needs them at 07:00 (Stockholm) on each day something does' }),
 });

@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import { applicationFile, dateTime, money as wholeOre, Nullable, nullableAnyObject, nullableDateTime } from '../schemas.js';
 import { category, formFields, question } from './applicationForm.js';
 import { applicationProgress, staffApplicant } from './applicationLists.js';
+import { eligibilityAnswer } from './eligibility.js';
 
 // One application as staff read it (server/applications/staffView.ts builds it), and its history.
 const { Integer, Boolean } = Type;
@@ -27,6 +28,9 @@ export const staffApplication = Type.Object(
     categories: Type.Array(category),
     questions: Type.Array(question),
     files: Type.Array(applicationFile),
+    eligibility_answers: Nullable(
+      Type.Array(eligibilityAnswer, { description: 'The eligibility check as the applicant answered it, as then asked; null: none asked' }),
+    ),
     money_value: money,
     approved_money: money,
     approved_money_value: money,

@@ -89,6 +89,10 @@ export default async function applicationRoutes(app: Api) {
       ),
       unread: described('true: applications with messages from the applicant that staff have not read'),
       followups: described('true: follow-up requested and the application not finished (sent in or not)'),
+      followups_to_read: described('true: the follow-up report sent in and the application not yet finished'),
+      followup_overdue_on: described('YYYY-MM-DD: the follow-up due before that day and not sent in (overdue on it)'),
+      unassigned_on: described('YYYY-MM-DD: in a period open that day, and no staff user investigates it'),
+      signals: described('true: applications with signals not yet checked (server/signals/); false: none unchecked'),
       ...reviewFilterParameters,
     },
     row,
@@ -102,7 +106,13 @@ export default async function applicationRoutes(app: Api) {
         tags,
         summary:
           'The list as filtered, searched and sorted, every page, as CSV for Excel in the language of Accept-Language: headers and statuses translated; sv-SE with ; and decimal commas, en-US with , and decimal points; money in kronor; times in Stockholm',
-        querystring: querystring({ period: described(), search: described(), unread: described(), followups: described() }),
+        querystring: querystring({
+          period: described(),
+          search: described(),
+          unread: described(),
+          followups: described(),
+          signals: described(),
+        }),
       },
     },
     async (request, reply) => {
@@ -125,6 +135,7 @@ export default async function applicationRoutes(app: Api) {
       frontend_user: described('An applicant’s id'),
       period: described('A period id'),
       month: described('YYYY-MM: sent in that month (Stockholm time)'),
+      unreleased: described('true: the decision neither mailed nor released to the applicant'),
       ...reviewFilterParameters,
     },
     decidedRow,

@@ -33,6 +33,7 @@ const listQuery = {
   'status[]': described('Any of enums.payout_status'),
   period: described('A period id'),
   batch: described('A payment batch id'),
+  prepared_by_others: described('true: prepared by another staff user than the caller (theirs to attest)'),
   search: described('More than 2 characters of the application’s reference'),
 };
 const params = Type.Object({ id });

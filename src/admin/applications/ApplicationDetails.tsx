@@ -7,12 +7,14 @@ import type { StaffDataProvider } from '../../providers/dataProvider';
 import type { StaffApplication } from '../../providers/staffMethods';
 import { saveFile } from '../downloadFile';
 import { ApplicationAnswers } from './ApplicationAnswers';
+import { EligibilityAnswers } from '../eligibility/EligibilityAnswers';
 import { DecisionSection } from './DecisionSection';
 import { useApplicantName } from './applicantName';
 import { HistoryTimeline } from './HistoryTimeline';
 import { InvestigationSection } from './InvestigationSection';
 import { InvestigatorsSection } from './InvestigatorsSection';
 import { statusKey } from './statuses';
+import { SignalsSection } from '../signals/SignalsSection';
 
 /** Downloads the whole application as one PDF, in the UI's language. */
 function PdfButton({ data }: { data: StaffApplication }) {
@@ -69,6 +71,9 @@ export function ApplicationDetails({ data, mode }: { data: StaffApplication; mod
         {row(translate('app.applications.fields.sent_in_at'), formatDate(data.sent_in_at, locale))}
       </Box>
       {mode !== 'read' && <PdfButton data={data} />}
+      <EligibilityAnswers answers={data.eligibility_answers} />
+      {/* What it matches of others' applications, to check: before the answers, as it bears on reading them. */}
+      {mode === 'manage' && <SignalsSection uuid={data.uuid} />}
       <Box sx={{ mb: 3 }}>
         <ApplicationAnswers data={data} mode={mode} />
       </Box>

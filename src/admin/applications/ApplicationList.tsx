@@ -4,6 +4,7 @@ import {
   Button as RaButton,
   ColumnsButton,
   DataTable,
+  DateInput,
   FilterButton,
   ReferenceInput,
   TopToolbar,
@@ -27,6 +28,7 @@ import { StoodAsideMarker, WITHHELD } from '../WithheldMarker';
 import { useIsPhone } from '../layout/useIsPhone';
 import { StatusSelect } from './StatusSelect';
 import { useStatusChoices, useStatusLabel } from './statuses';
+import { SignalChip } from '../signals/SignalChip';
 
 /**
  * applications/{status?}: every application sent in, 50 a page by reference, with status and period filters, search,
@@ -60,6 +62,12 @@ export default function ApplicationList({ presets = {} }: { presets?: ListFilter
     periodFilter(220),
     <BooleanInput key="unread" source="unread" label="app.applications.presets.unread" />,
     <BooleanInput key="followups" source="followups" label="app.applications.presets.followups" />,
+    // What needs staff (the dashboard's work opens these).
+    <BooleanInput key="followups_to_read" source="followups_to_read" label="app.applications.presets.followups_to_read" />,
+    <DateInput key="followup_overdue_on" source="followup_overdue_on" label="app.applications.presets.followup_overdue_on" />,
+    <DateInput key="unassigned_on" source="unassigned_on" label="app.applications.presets.unassigned_on" />,
+    // Applications with signals not yet checked (server/signals/).
+    <BooleanInput key="signals" source="signals" label="signals.filter" />,
     // An organisation's applications, as its page in the register links here.
     <ReferenceInput key="organisation_id" source="organisation_id" reference="organisations">
       <AutocompleteInput label="app.applications.filters.organisation" filterToQuery={searchOrganisations} sx={{ minWidth: 260 }} />
@@ -95,6 +103,7 @@ export default function ApplicationList({ presets = {} }: { presets?: ListFilter
       secondaryText={(r) => (
         <>
           {joinedLine([statusLabel(r.status), r.period?.name, figures.line(r)])}
+          <SignalChip count={r.signals} />
           <br />
           {progress(r)}
         </>
@@ -102,7 +111,17 @@ export default function ApplicationList({ presets = {} }: { presets?: ListFilter
       tertiaryText={money}
       hiddenColumns={reviewColumnsHiddenByDefault}
     >
-      <DataTable.Col source="reference" label="app.applications.fields.reference" disableSort />
+      <DataTable.Col<ApplicationRow>
+        source="reference"
+        label="app.applications.fields.reference"
+        disableSort
+        render={(r) => (
+          <>
+            {r.reference}
+            <SignalChip count={r.signals} />
+          </>
+        )}
+      />
       <DataTable.Col source="status" label="app.applications.fields.status" render={() => <StatusSelect />} />
       <DataTable.Col<ApplicationRow>
         source="applicant"

@@ -1,5 +1,6 @@
 import {
   AutocompleteInput,
+  BooleanInput,
   ColumnsButton,
   DataTable,
   DateField,
@@ -94,6 +95,7 @@ export default function DecidedList() {
     </ReferenceInput>,
     periodFilter(200),
     <TextInput key="month" source="month" label="app.decided.month" type="month" alwaysOn InputLabelProps={{ shrink: true }} />,
+    <BooleanInput key="unreleased" source="unreleased" label="app.decided.unreleased" />,
   ];
   return (
     <ApplicationListShell<Row>

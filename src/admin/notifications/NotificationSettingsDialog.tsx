@@ -59,6 +59,7 @@ function SettingsForm({ settings, onClose }: { settings: NotificationSettings; o
   const queryClient = useQueryClient();
   const [address, setAddress] = useState(settings.notifications_email ?? '');
   const [all, setAll] = useState(settings.notify_on_applications);
+  const [daily, setDaily] = useState(settings.daily_summary);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
   const save = useMutation({
@@ -78,7 +79,7 @@ function SettingsForm({ settings, onClose }: { settings: NotificationSettings; o
     }
     setErrors({});
     try {
-      await save.mutateAsync({ notifications_email: value || null, notify_on_applications: all });
+      await save.mutateAsync({ notifications_email: value || null, notify_on_applications: all, daily_summary: daily });
       notify('app.notification_settings.saved', { type: 'success' });
       onClose();
     } catch (failure) {
@@ -117,6 +118,21 @@ function SettingsForm({ settings, onClose }: { settings: NotificationSettings; o
               {translate('app.notification_settings.all_applications_help')}
             </FormHelperText>
             {errors.notify_on_applications && <FormHelperText error>{errors.notify_on_applications}</FormHelperText>}
+          </div>
+          <div>
+            <FormControlLabel
+              control={
+                <Checkbox
+                  checked={daily}
+                  onChange={(event) => setDaily(event.target.checked)}
+                  slotProps={{ input: { 'aria-describedby': 'daily-summary-help' } }}
+                />
+              }
+              label={translate('app.notification_settings.daily_summary')}
+            />
+            <FormHelperText id="daily-summary-help" sx={{ mt: 0 }}>
+              {translate('app.notification_settings.daily_summary_help')}
+            </FormHelperText>
           </div>
           {message && <Alert severity="error">{message}</Alert>}
         </Stack>

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { ResourceName } from '../../../resources/index';
+import { EligibilityEditor } from '../eligibility/EligibilityEditor';
 import { OrganisationPeopleSection } from '../organisationPeople/OrganisationPeopleSection';
 import { FaqOrderButton } from './faqs/FaqOrderButton';
 import { ErasureButton } from './frontendUsers/ErasureButton';
@@ -21,9 +22,10 @@ export const editActions: Partial<Record<ResourceName, ComponentType>> = {
 
 /**
  * Sections below the edit form: a user's second factor, the account's sign-in history and its payout abilities; an
- * organisation's people (organisationPeople/).
+ * organisation's people (organisationPeople/); an application type's eligibility questions (eligibility/).
  */
 export const editSections: Partial<Record<ResourceName, ComponentType>> = {
   users: UserSections,
   organisations: OrganisationPeopleSection,
+  'application-types': EligibilityEditor,
 };

@@ -10,9 +10,10 @@ import { DecisionPeriodList } from '../decisioning/DecisionPeriodList';
 import { allowedMenuEntries } from '../features';
 import { useStaffQuery } from '../useStaffQuery';
 import { BackupCard } from './BackupCard';
+import { WorkCard } from '../work/WorkCard';
 
 /**
- * The first screen for every signed-in staff user: who they are, the periods they may decide on (closed ones too,
+ * The first screen for every signed-in staff user: who they are, what needs them (their work), the periods they may decide on (closed ones too,
  * where deciding happens), the open periods, (if they manage them) applications, and (if they manage users) backups.
  */
 export function Dashboard() {
@@ -37,6 +38,7 @@ export function Dashboard() {
         {identity ? translate('app.dashboard.welcome', { name: identity.first_name as string }) : title}
       </Typography>
       {identity && <Typography sx={{ mb: 3 }}>{translate('app.dashboard.role', { role: translate(`roles.${identity.role}`) })}</Typography>}
+      <WorkCard />
       {(mayDecide || data?.decision_periods) && (
         <Card sx={{ mb: 2 }} component="section" aria-labelledby="decision-periods">
           <CardContent>

@@ -1,6 +1,17 @@
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import { useState } from 'react';
-import { DataTable, List, ReferenceInput, SelectInput, SimpleList, TextInput, TopToolbar, useLocaleState, useTranslate } from 'react-admin';
+import {
+  BooleanInput,
+  DataTable,
+  List,
+  ReferenceInput,
+  SelectInput,
+  SimpleList,
+  TextInput,
+  TopToolbar,
+  useLocaleState,
+  useTranslate,
+} from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { Button } from '@mui/material';
 import { PAGE_SIZE } from '../../../resources/fields';
@@ -78,6 +89,7 @@ export default function PayoutList() {
       sx={{ maxWidth: 140 }}
       slotProps={{ htmlInput: { inputMode: 'numeric' } }}
     />,
+    <BooleanInput key="prepared_by_others" source="prepared_by_others" label="app.payouts.prepared_by_others" />,
   ];
   // One who stood aside from the application reads neither the amount nor the account: "–" and the marker.
   const amount = (r: PayoutRow) => (r.withheld ? WITHHELD : formatMoney(r.amount, locale));

@@ -9,6 +9,7 @@ import { LoadFailed } from '../LoadFailed';
 import { useStaffQuery } from '../useStaffQuery';
 import { byEnum, monthLabel } from './groups';
 import { PayoutFigures } from './PayoutFigures';
+import { EligibilityStops } from '../eligibility/EligibilityStops';
 import { PeriodSelect, useAllPeriodsLabel } from './PeriodSelect';
 import { StatisticsCard, type StatisticsSection } from './StatisticsCard';
 import { TotalFigures } from './TotalFigures';
@@ -47,6 +48,7 @@ export default function StatisticsPage() {
       ) : data ? (
         <StatisticsContent data={data} period={period} />
       ) : null}
+      <EligibilityStops period={period} />
     </Box>
   );
 }

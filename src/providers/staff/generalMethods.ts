@@ -1,6 +1,15 @@
 import { getEnums } from '../enums';
 import type { HttpClient } from '../httpClient';
-import type { DashboardData, DecisionPeriod, FaqItem, NotificationPage, NotificationSettings, Statistics, Unwrap } from '../staffMethods';
+import type {
+  DashboardData,
+  DecisionPeriod,
+  FaqItem,
+  NotificationPage,
+  NotificationSettings,
+  Statistics,
+  Unwrap,
+  Work,
+} from '../staffMethods';
 
 /**
  * What every screen may read: statistics, the dashboard, the periods to decide, the enumerations, notifications,
@@ -10,6 +19,7 @@ export function generalMethods(http: HttpClient, unwrap: Unwrap) {
   return {
     getStatistics: (period: number | null) => unwrap<Statistics>(http.get('/statistics', { params: period ? { period } : {} })),
     getDashboard: () => unwrap<DashboardData>(http.get('/dashboard')),
+    getWork: () => unwrap<Work>(http.get('/work')),
     getDecisionPeriods: () => unwrap<DecisionPeriod[]>(http.get('/periods/decisioning')),
     /** The enumerations with their labels in `locale`, from the cache the apps share. */
     getEnums: (locale: string) => getEnums(http, locale),

@@ -131,6 +131,7 @@ const recorded: Record<HistoryAction, Pick<HistoryEntry, 'before' | 'after'> & {
   erasure_anonymised: { before: null, after: null, staff: false },
   account_deleted: { before: null, after: null, staff: false },
   anonymised: { before: null, after: null, staff: false },
+  signal_checked: { before: null, after: { signal_id: 3, signal: 'organisation_accounts', reason: 'Två avdelningar av samma förening' } },
 };
 
 const entries = historyActions.map((action, i): HistoryEntry => ({

@@ -47,6 +47,8 @@ export function historyTeller(translate: Translate, locale: string) {
   const value = (action: string, key: string, v: unknown): string => {
     if (v === null || v === undefined || v === '' || (Array.isArray(v) && !v.length)) return '–';
     if (key === 'status') return codeLabel(proposalActions.has(action) ? 'investigation_status' : 'application_status', v);
+    // A signal by what it says matched ("samma organisationsnummer från ett annat konto").
+    if (key === 'signal') return translate(`signals.kinds.${text(v)}`);
     if (enumKeys[key]) return Array.isArray(v) ? list(v.map((x) => codeLabel(enumKeys[key], x))) : codeLabel(enumKeys[key], v);
     const field = applications.fields.find((f) => f.name === key);
     if (field && (field.kind === 'enum' || field.kind === 'enumSet')) {
