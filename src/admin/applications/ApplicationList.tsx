@@ -111,17 +111,7 @@ export default function ApplicationList({ presets = {} }: { presets?: ListFilter
       tertiaryText={money}
       hiddenColumns={reviewColumnsHiddenByDefault}
     >
-      <DataTable.Col<ApplicationRow>
-        source="reference"
-        label="app.applications.fields.reference"
-        disableSort
-        render={(r) => (
-          <>
-            {r.reference}
-            <SignalChip count={r.signals} />
-          </>
-        )}
-      />
+      <DataTable.Col source="reference" label="app.applications.fields.reference" disableSort />
       <DataTable.Col source="status" label="app.applications.fields.status" render={() => <StatusSelect />} />
       <DataTable.Col<ApplicationRow>
         source="applicant"
@@ -131,7 +121,18 @@ export default function ApplicationList({ presets = {} }: { presets?: ListFilter
       <DataTable.Col<ApplicationRow> source="period" label="app.applications.fields.period" disableSort render={(r) => r.period?.name} />
       <DataTable.Col source="money" label="app.applications.fields.money_value" align="right" render={money} />
       {reviewColumns(figures)}
-      <DataTable.Col<ApplicationRow> source="progress" label="app.applications.fields.progress" disableSort render={progress} />
+      {/* The signals beside the progress, where a row's state is read: the reference stays the reference alone. */}
+      <DataTable.Col<ApplicationRow>
+        source="progress"
+        label="app.applications.fields.progress"
+        disableSort
+        render={(r) => (
+          <>
+            {progress(r)}
+            <SignalChip count={r.signals} />
+          </>
+        )}
+      />
     </ApplicationListShell>
   );
 }
