@@ -32,7 +32,7 @@ import { seedApplications } from './seedApplications.js';
 import { listSpecs } from '../server/applications/lists.js';
 import { ownList } from '../server/applications/investigations.js';
 import { payoutListGrammar } from '../server/payouts/payoutList.js';
-import { filterQuery, workListRoutes, workSpecs } from '../server/work/workItems.js';
+import { filterQuery, workLists, workSpecs } from '../server/work/workItems.js';
 import { stockholmDay } from '../server/clock.js';
 
 const SIZES = (process.env.SCALE_SIZES ?? '10000,100000,1000000').split(',').map(Number);
@@ -254,7 +254,7 @@ for (const size of SIZES) {
     ...workSpecs.map((spec) => ({
       kind: `work, ${spec.key}`,
       url: () =>
-        `${workListRoutes[spec.list]}?${new URLSearchParams(Object.entries(filterQuery(spec.filter(today))).flatMap(([name, value]) => [value].flat().map((v) => [name, v])))}`,
+        `${workLists[spec.list].route}?${new URLSearchParams(Object.entries(filterQuery(spec.filter(today))).flatMap(([name, value]) => [value].flat().map((v) => [name, v])))}`,
     })),
     { kind: 'work, the dashboard’s every count (/work)', url: () => '/work' },
   ];

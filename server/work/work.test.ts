@@ -6,7 +6,7 @@ import { createApplicant, createApplication, createPeriod } from '../test/handli
 import { reviewedType } from '../test/meetingFixtures.js';
 import { grantedApplication, payoutOf } from '../test/payoutFixtures.js';
 import { call, createStaff, createTestApp, sessionCookie, xhr, type TestApp } from '../test/testApp.js';
-import { filterQuery, workListRoutes, type WorkItem } from './workItems.js';
+import { filterQuery, workLists, type WorkItem } from './workItems.js';
 import { sendDailySummaries } from './dailySummary.js';
 
 // What needs a staff user: each count is the total its own list answers under the filter its link carries, for that
@@ -45,7 +45,7 @@ const work = async (cookie: string) => {
 async function listOf(item: WorkItem, cookie: string) {
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries(filterQuery(item.filter, 100))) for (const v of [value].flat()) query.append(name, v);
-  const response = await call(t.app, { method: 'GET', url: `/api/v1${workListRoutes[item.list]}?${query}`, cookie });
+  const response = await call(t.app, { method: 'GET', url: `/api/v1${workLists[item.list].route}?${query}`, cookie });
   expect(response.statusCode).toBe(200);
   const page = response.json().data as { total: number; data: { id: number; application_id?: number }[] };
   return { total: page.total, ids: page.data.map((row) => row.id) };

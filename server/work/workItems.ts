@@ -3,7 +3,7 @@ import { enums } from '../../resources/enums.js';
 import type { WorkFilter, WorkKey, WorkList } from '../../resources/work.js';
 import type { Viewer } from '../auth/standing.js';
 import type { Db } from '../db/connect.js';
-import { parseListQuery } from '../lists/listQuery.js';
+import { parseListQuery, type ListEnvelope } from '../lists/listQuery.js';
 import { listApplications, listSpecs } from '../applications/lists.js';
 import { ownInvestigations, ownList } from '../applications/investigations.js';
 import { listPayouts, payoutListGrammar } from '../payouts/payoutList.js';
@@ -48,22 +48,6 @@ export const workSpecs: readonly WorkSpec[] = [
   { key: 'unassigned', concerns: 'manage-applications', list: 'applications', filter: (today) => ({ unassigned_on: today }) },
 ];
 
-/** Each list's route in the API (below /api/v1). */
-export const workListRoutes: Record<WorkList, string> = {
-  applications: '/applications/all',
-  decided: '/applications/decided',
-  payouts: '/payouts',
-  investigations: '/applications/userInvestigations',
-};
-
-/** What each list's route requires, and so which of the user's periods it covers (its `request.scope`). */
-const listRequirement: Record<WorkList, Requirement> = {
-  applications: 'manage-applications',
-  decided: 'manage-applications',
-  payouts: { anyOf: ['manage-payouts', 'approve-payouts'] },
-  investigations: 'investigate-applications',
-};
-
 /** The query a list's route reads from a filter: arrays as `name[]`, as the admin's data provider sends them. */
 export function filterQuery(filter: WorkFilter, perPage = 1): Record<string, string | string[]> {
   const query: Record<string, string | string[]> = { per_page: String(perPage) };
@@ -81,25 +65,49 @@ export interface Worker {
   viewer: Viewer;
 }
 
+type Reader = Viewer & { userId: number };
+
+/**
+ * Each list as its route serves it: its address (below /api/v1), what the route requires (so which of the user's
+ * periods it covers, its `request.scope`), and its grammar and function.
+ */
+export const workLists: Record<
+  WorkList,
+  {
+    route: string;
+    requires: Requirement;
+    read: (db: Db, raw: unknown, periods: number[] | null, viewer: Reader) => Promise<ListEnvelope<unknown>>;
+  }
+> = {
+  applications: {
+    route: '/applications/all',
+    requires: 'manage-applications',
+    read: (db, raw, periods, viewer) => listApplications(db, 'all', parseListQuery(listSpecs.all, raw), { periods, viewer }),
+  },
+  decided: {
+    route: '/applications/decided',
+    requires: 'manage-applications',
+    read: (db, raw, periods, viewer) => listApplications(db, 'decided', parseListQuery(listSpecs.decided, raw), { periods, viewer }),
+  },
+  payouts: {
+    route: '/payouts',
+    requires: { anyOf: ['manage-payouts', 'approve-payouts'] },
+    read: (db, raw, periods, viewer) => listPayouts(db, parseListQuery(payoutListGrammar, raw), { periods, viewer }),
+  },
+  investigations: {
+    route: '/applications/userInvestigations',
+    requires: 'investigate-applications',
+    read: (db, raw, periods, viewer) => ownInvestigations(db, viewer, parseListQuery(ownList, raw), periods),
+  },
+};
+
 /** One list's total under the filter, as its route would answer the worker: exact, or "more than" its cap. */
 async function listTotal(db: Db, list: WorkList, filter: WorkFilter, worker: Worker) {
-  const periods = allowedEntityIds(worker.abilities, listRequirement[list], 'periods');
-  const raw = filterQuery(filter);
-  const viewer = { ...worker.viewer, userId: worker.userId };
-  const page =
-    list === 'payouts'
-      ? await listPayouts(db, parseListQuery(payoutListGrammar, raw), { periods, viewer })
-      : list === 'investigations'
-        ? await ownInvestigations(db, viewer, parseListQuery(ownList, raw), periods)
-        : await listApplications(
-            db,
-            list === 'decided' ? 'decided' : 'all',
-            parseListQuery(listSpecs[list === 'decided' ? 'decided' : 'all'], raw),
-            {
-              periods,
-              viewer,
-            },
-          );
+  const { requires, read } = workLists[list];
+  const page = await read(db, filterQuery(filter), allowedEntityIds(worker.abilities, requires, 'periods'), {
+    ...worker.viewer,
+    userId: worker.userId,
+  });
   return { count: page.total, exact: page.total_exact !== false };
 }
 
@@ -118,7 +126,7 @@ export interface WorkItem {
  */
 export async function workOf(db: Db, worker: Worker, today: string) {
   const concerning = workSpecs.filter(
-    (spec) => mayReach(worker.abilities, spec.concerns) && mayReach(worker.abilities, listRequirement[spec.list]),
+    (spec) => mayReach(worker.abilities, spec.concerns) && mayReach(worker.abilities, workLists[spec.list].requires),
   );
   const meets = mayReach(worker.abilities, { anyOf: ['attend-meetings', 'manage-meetings'] });
   const [items, nextMeeting] = await Promise.all([

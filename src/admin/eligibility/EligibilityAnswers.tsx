@@ -1,9 +1,8 @@
 import { Box, Typography } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
+import { textIn } from '../../../resources/contentLanguage';
+import { isLocale } from '../../../resources/locales';
 import type { EligibilityAnswer } from '../../providers/staffMethods';
-
-/** A text in the reader's language where it has one, else in Swedish. */
-const inLanguage = (locale: string, swedish: string, english: string | null) => (locale === 'en-US' && english ? english : swedish);
 
 /**
  * On an application's tab, "Behörighetsfrågor": how the applicant answered the type's eligibility check before the
@@ -11,7 +10,9 @@ const inLanguage = (locale: string, swedish: string, english: string | null) => 
  */
 export function EligibilityAnswers({ answers }: { answers: EligibilityAnswer[] | null }) {
   const translate = useTranslate();
-  const [locale = 'sv-SE'] = useLocaleState();
+  const [chosen] = useLocaleState();
+  // In the reader's language where the text has it, else in Swedish, as every text staff wrote in both.
+  const locale = isLocale(chosen) ? chosen : 'sv-SE';
   if (!answers?.length) return null;
   return (
     <Box component="section" aria-labelledby="eligibility-answers" sx={{ mb: 3 }}>
@@ -25,10 +26,10 @@ export function EligibilityAnswers({ answers }: { answers: EligibilityAnswer[] |
         {answers.map((a) => (
           <Box key={a.question_id} sx={{ display: 'contents' }}>
             <Typography component="dt" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-              {inLanguage(locale, a.question, a.question_en)}
+              {textIn(locale, a.question, a.question_en).text}
             </Typography>
             <Typography component="dd" sx={{ m: 0, mb: { xs: 1, sm: 0 } }}>
-              {inLanguage(locale, a.answer_label, a.answer_label_en)}
+              {textIn(locale, a.answer_label, a.answer_label_en).text}
             </Typography>
           </Box>
         ))}
