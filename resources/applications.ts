@@ -97,6 +97,11 @@ export const applicationColumnsBeside: readonly ColumnsBeside[] = [
     blank: null,
     why: 'The applicant’s name, copied for the list’s sort (its trigger clears it with the account).',
   },
+  {
+    columns: ['searched_people'],
+    blank: null,
+    why: 'The names and addresses of the applicant and the organisation’s people, copied for the search (its triggers clear them with the accounts).',
+  },
   { columns: ['organisation_id'], blank: null, why: 'The organisation in the register, which may be one person’s firm.' },
   { columns: ['sent_in_by'], blank: null, why: 'The account that sent it in: its applicant or a member of its organisation.' },
   { columns: ['draft_edits'], blank: '{}', why: 'Who changed which field of the draft last: accounts.' },

@@ -62,6 +62,75 @@ describe('lists at scale', () => {
     expect(response.json().data).not.toHaveProperty('total_exact');
   });
 
+  it('past the cap, finds an organisation’s applications by any of its people, as they are now, walked and collected alike', async () => {
+    const name = `Föreningsberg${randomUUID().slice(0, 8)}`;
+    const { id: organisation } = await t.db
+      .insertInto('organisations')
+      .values({ name: `Förening ${name}`, org_number: randomUUID().slice(0, 11), type: 20 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const per = await createApplicant(t.db, `${randomUUID()}@test.se`, 'Per', name);
+    const other = await createApplicant(t.db, `${randomUUID()}@test.se`, 'Vera', 'Annan');
+    await t.db
+      .insertInto('organisation_members')
+      .values([per, other].map((id, i) => ({ organisation_id: organisation, frontend_user_id: id, role: i ? 'member' : 'signatory' })))
+      .execute();
+    const written = [
+      { by: per, reference: `${name}-P1`, money: 4000, status: 20 },
+      { by: per, reference: `${name}-P2`, money: 1000, status: 40 },
+      { by: per, reference: `${name}-P3`, money: 3000, status: 30 },
+      // A fellow member's application for the organisation, and one of their own.
+      { by: other, reference: `${name}-V1`, money: 2000, status: 20, organisation },
+      { by: other, reference: `${name}-V2`, money: 5000, status: 30 },
+    ];
+    await t.db
+      .insertInto('applications')
+      .values(
+        written.map(({ by, reference, money, status, organisation: of }) => ({
+          period_id: period,
+          frontend_user_id: by,
+          organisation_id: of ?? (by === per ? organisation : null),
+          status,
+          reference: reference.replace(name, 'F'),
+          money,
+        })),
+      )
+      .execute();
+    /** Every page of a search past a cap of one, by each sort and each way, as the exactly counted list orders it. */
+    const found = async (term: string) => {
+      const everyWay = [];
+      for (const sort of ['reference', 'money']) {
+        const query = (page: number) => parseListQuery(listSpecs.all, { search: term, sort, per_page: '2', page: String(page) });
+        const exact = [];
+        for (let page = 1; page <= 3; page++) exact.push(...(await listApplications(t.db, 'all', query(page), everyPeriod)).data);
+        for (const way of [undefined, 'walk', 'collect'] as const) {
+          const capped = [];
+          for (let page = 1; page <= 3; page++)
+            capped.push(...(await listApplications(t.db, 'all', query(page), everyPeriod, way, 1)).data);
+          expect(
+            capped.map((row) => row.id),
+            `${sort} ${way}`,
+          ).toEqual(exact.map((row) => row.id));
+          everyWay.push(capped.map((row) => row.reference).sort());
+        }
+      }
+      expect(new Set(everyWay.map((refs) => refs.join())).size).toBe(1);
+      return everyWay[0];
+    };
+    expect(await found(`Per ${name}`)).toEqual(['F-P1', 'F-P2', 'F-P3', 'F-V1']);
+    // Per leaves the organisation: its application by a fellow member is no longer found by their name.
+    await t.db.deleteFrom('organisation_members').where('frontend_user_id', '=', per).execute();
+    expect(await found(`Per ${name}`)).toEqual(['F-P1', 'F-P2', 'F-P3']);
+    // And changes their name: found by the new one alone.
+    await t.db
+      .updateTable('frontend_users')
+      .set({ last_name: `Ny${name}` })
+      .where('id', '=', per)
+      .execute();
+    expect(await found(`Per Ny${name}`)).toEqual(['F-P1', 'F-P2', 'F-P3']);
+    expect(await found(`Per ${name}`)).toEqual([]);
+  });
+
   it('counts one’s own investigations up to the cap too, and pages past it in order', async () => {
     const staffId = await createStaff(t.db, 'admin', `scale-own-${randomUUID()}@test.se`);
     const mine = await t.db.selectFrom('applications').select('id').where('period_id', '=', period).orderBy('id').execute();

@@ -4,7 +4,7 @@ import { enums } from '../../resources/enums.js';
 import type { Db } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
 import { fromTheEnd, listPage, type ListGrammar, type ListQuery } from '../lists/listQuery.js';
-import { contains, referenceContains } from '../lists/search.js';
+import { contains, escapeLike, referenceContains } from '../lists/search.js';
 import { payoutStateSql } from '../payouts/payoutState.js';
 import { reviewConditions, reviewFilters, reviewOf, reviewSorts, reviewSortTerms } from '../reviews/listTerms.js';
 import { contentWithheld, noneOf, reviewsWithheld, unconcerned, withheldFrom, type Viewer } from '../auth/standing.js';
@@ -136,11 +136,12 @@ function leftOut(query: ListQuery, viewer: Viewer): number[] {
 }
 
 /**
- * How a search's applicants are matched (`searching`): collected into an array within the condition (`array`), tested
- * against those a statement collected once as `searched` (see pageFromStart), or left out for the caller to add
- * (`apart`).
+ * How a search's people are matched (`searching`): the applicants found through their trigram indexes, and the
+ * organisations they are people of, collected into arrays within the condition (`array`); the names and addresses the
+ * application's row keeps (`row`: what a walk of a sort index tests, see pageFromStart); or left out for the caller to
+ * add (`apart`).
  */
-type Searching = 'array' | 'searched' | 'apart';
+type Searching = 'array' | 'row' | 'apart';
 
 /** The WHERE of a list: its statuses, periods, the filters and the search, all on the application's own row. */
 function conditions(db: Db, query: ListQuery, { periodId, periods, viewer }: ListWithin, searching: Searching = 'array') {
@@ -197,31 +198,32 @@ function conditions(db: Db, query: ListQuery, { periodId, periods, viewer }: Lis
     all.push(...reviewConditions(query));
     if (query.search && searching !== 'apart') {
       const term = query.search;
-      // One bitmap scan of the applications: the trigram indexes of reference and organisation ORed with the
-      // applicants matched first through theirs (= any(array(...)) collects them once), each row read once.
-      all.push(
-        eb.or([
-          referenceContains(eb.ref('a.reference'), term),
-          contains(eb.ref('a.org_name'), term),
-          // Walking a sort index, each row is tested against a hash of the applicants the statement collected once
-          // (`searched`, see pageFromStart), not a scan of an array of thousands.
-          searching === 'searched'
-            ? sql<SqlBool>`a.frontend_user_id in (select searched.id from searched)`
-            : sql<SqlBool>`a.frontend_user_id = any(array(${searchedApplicants(db, term)}))`,
-          // An organisation's application by any of its people's names.
-          searching === 'searched'
-            ? sql<SqlBool>`a.organisation_id in (select organisation_id from searched_organisations)`
-            : sql<SqlBool>`a.organisation_id = any(array(${organisationsOf(searchedApplicants(db, term))}))`,
-        ]),
-      );
+      // Either one bitmap scan of the applications, the trigram indexes of reference and organisation ORed with the
+      // applicants matched first through theirs (= any(array(...)) collects them once), each row read once; or, walking
+      // a sort index, each row tested alone: an application by any of its organisation's people's names too.
+      const people =
+        searching === 'row'
+          ? // Its pattern a value the planner does not read (a subquery's), so it reckons with a common name's many
+            // matches and walks, where a rare name's estimate would make it read every row to sort the few.
+            [sql<SqlBool>`search_fold(a.searched_people) like (select search_fold(${`%${escapeLike(term)}%`}))`]
+          : [
+              sql<SqlBool>`a.frontend_user_id = any(array(${searchedApplicants(db, term)}))`,
+              sql<SqlBool>`a.organisation_id = any(array(${organisationsOf(searchedApplicants(db, term))}))`,
+            ];
+      all.push(eb.or([referenceContains(eb.ref('a.reference'), term), contains(eb.ref('a.org_name'), term), ...people]));
     }
     return eb.and(all);
   };
 }
 
-/** The organisations the given applicants are people of: a search finds each one's applications by any of them. */
+/**
+ * The organisations the given applicants (a statement answering their `id`s) are people of: a search finds each one's
+ * applications by any of them. Each applicant's looked up by the index of people (OFFSET 0 keeps it a loop): reading
+ * every membership for a hash cost more than the lookups of the thousands a common name finds.
+ */
 const organisationsOf = (applicants: unknown) =>
-  sql`select distinct organisation_id from organisation_members where frontend_user_id in (${applicants})`;
+  sql`select distinct o.organisation_id from (${applicants}) p
+    cross join lateral (select m.organisation_id from organisation_members m where m.frontend_user_id = p.id offset 0) o`;
 
 /** The applicants a search finds by name or e-mail, through their trigram indexes. */
 function searchedApplicants(db: Db, term: string) {
@@ -588,7 +590,7 @@ async function pageFromStart(
     const byText = ids
       .clearWhere()
       .select(keys)
-      .select('a.frontend_user_id as applicant')
+      .select(['a.frontend_user_id as applicant', sql<number>`null::int`.as('block')])
       .where(alone)
       .where((eb) => eb.or([referenceContains(eb.ref('a.reference'), term), contains(eb.ref('a.org_name'), term)]))
       .where(notTheirs)
@@ -597,21 +599,30 @@ async function pageFromStart(
     const ofOrganisation = ids
       .clearWhere()
       .select(keys)
-      .select('a.frontend_user_id as applicant')
+      .select(['a.frontend_user_id as applicant', sql<number>`null::int`.as('block')])
       .where(alone)
       .where(sql<SqlBool>`a.organisation_id = o.organisation_id`)
       .where(notTheirs)
       .offset(0);
-    // Each with its applicant, whose share of `searched` estimates how many match in all.
-    return sql`(select a.*, s.id as applicant from searched s cross join lateral ${ofApplicant} a) union all (${byText})
+    // Each with its applicant, and where the applicant was found, the page of their table (see `many` below).
+    return sql`(select a.*, s.id as applicant, s.block from searched s cross join lateral ${ofApplicant} a) union all (${byText})
       union all (select a.* from searched_organisations o cross join lateral ${ofOrganisation} a)
       limit ${sql.lit(limit)}`;
   };
   // Walking to a page: one walk per status of the index of (status, sort key, id) (migration 0023), each as far as
   // the page's end, merged. PostgreSQL cannot walk one index in order for several statuses at once; sorting a few
-  // hundred keys is cheap, and a status filter, the common case, walks one.
+  // hundred keys is cheap, and a status filter, the common case, walks one. A search by reference of several
+  // statuses walks the references' own index once instead (a draft has none, last): each status's walk would test as
+  // many rows as that one walk, since the statuses listed are nearly every application with a reference.
   const walked = () => {
-    if (!query.statuses.length) return ordered(ids).limit(pageSize).offset(pageStart);
+    const rowWalk = () =>
+      db
+        .selectFrom('applications as a')
+        .select('a.id')
+        .where(conditions(db, query, within, 'row'));
+    if (!query.statuses.length || (query.search && query.sort === 'reference')) {
+      return ordered(rowWalk()).limit(pageSize).offset(pageStart);
+    }
     const reach = sql.lit(offset + query.perPage);
     const perStatus = query.statuses.map((status) =>
       ordered(
@@ -619,7 +630,7 @@ async function pageFromStart(
           .selectFrom('applications as a')
           .select('a.id')
           .select(keys)
-          .where(conditions(db, { ...query, statuses: [status] }, within, 'searched')),
+          .where(conditions(db, { ...query, statuses: [status] }, within, 'row')),
       ).limit(reach),
     );
     return sql<number>`select w.id from (${sql.join(perStatus, sql` union all `)}) w order by ${byKeys('w')} limit ${pageSize} offset ${pageStart}`;
@@ -657,20 +668,25 @@ async function pageFromStart(
   if (tally === undefined) {
     // A search, or a filter the tallies do not count, in one statement: its matches collected up to one past the cap
     // (`m`) to count them; within the cap the page is sorted from them. Past it, a sort index is walked, which reads
-    // about reach × all / matches applications; unless, for a search, collecting every match (up to
-    // SORT_MATCHES_BELOW, `every`) and sorting them reads fewer: the matches are estimated from `m`, whose applicants
-    // are the first of all the search found (`searched`, collected once for the whole statement), and collected when
-    // fewer than √(reach × all / 4) (`all` from the tallies; collecting a match costs about four times walking past one).
+    // about reach × all / matches applications in each walk; unless, for a search, collecting every match (up to
+    // SORT_MATCHES_BELOW, `every`) and sorting them reads fewer: they are collected when fewer than
+    // √(reach × all × walks / 1.5) (`all` from the tallies; collecting a match costs about one and a half times walking
+    // past one, whose row's names are tested, at a million applications: bench/scale.ts). The matches are estimated
+    // from `m` without finding every applicant: the applicants come in the order of their table's pages (a bitmap scan
+    // of its trigram indexes), so `m` holds about the share of all matches that its last applicant's page is of the
+    // table's pages. A wrong estimate costs time, never rows: either way finds the same page.
     let ctes = sql`m as materialized (${ids.select(keys).limit(sql.lit(countUpTo + 1))})`;
     let pastCap = sql<number[]>`array(${walked()})`;
     if (query.search) {
-      const many = sql`(select count(*) from m) * (select count(*) from searched)::float
-        / greatest(1, (select count(distinct m.applicant) from m))`;
+      const pages = sql`greatest(1, pg_relation_size('frontend_users') / current_setting('block_size')::int)`;
+      const many = sql`(select count(*) from m) * ${pages}::float / (1 + coalesce((select max(m.block) from m), ${pages}))`;
       // The walk goes through the listed statuses of every period: the tallies of those statuses alone.
       const walkedPast = talliesOf(db, { ...query, ids: {}, flags: {}, texts: {} }, everyPeriod);
-      const few = sql`ceil(sqrt(${sql.lit(offset + query.perPage)} * (select w.total from (${walkedPast}) w) / 4.0))`;
+      const walks = query.sort === 'reference' ? 1 : query.statuses.length;
+      const few = sql`ceil(sqrt(${sql.lit((offset + query.perPage) * walks)} * (select w.total from (${walkedPast}) w) / 1.5))`;
       const collect = way === 'walk' ? sql`false` : way === 'collect' ? sql`true` : sql`${many} <= ${few}`;
-      ctes = sql`searched as materialized (${searchedApplicants(db, query.search)}),
+      const applicants = searchedApplicants(db, query.search).select(sql<number>`(u.ctid::text::point)[0]::int`.as('block'));
+      ctes = sql`searched as materialized (${applicants}),
         searched_organisations as materialized (${organisationsOf(sql`select id from searched`)}),
         m as materialized (${searchMatches(query.search, countUpTo + 1)}),
         every as materialized (${searchMatches(query.search, SORT_MATCHES_BELOW + 1)})`;

@@ -48,6 +48,7 @@ import * as organisationMembers from './migrations/0047_organisation_members.js'
 import * as eligibility from './migrations/0048_eligibility.js';
 import * as signals from './migrations/0049_signals.js';
 import * as staffWork from './migrations/0050_staff_work.js';
+import * as searchedPeople from './migrations/0051_searched_people.js';
 
 // Listed here rather than read from disk, so the order is explicit and nothing depends on the working directory.
 const migrations: Record<string, Migration> = {
@@ -99,6 +100,7 @@ const migrations: Record<string, Migration> = {
   '0048_eligibility': eligibility,
   '0049_signals': signals,
   '0050_staff_work': staffWork,
+  '0051_searched_people': searchedPeople,
 };
 
 export async function migrate(db: Db): Promise<string[]> {

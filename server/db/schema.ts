@@ -233,6 +233,11 @@ export interface Database {
     /** The applicant's name, the applicant sort's key, kept by triggers from frontend_users (migration 0023). */
     applicant_last_name: Generated<string | null>;
     applicant_first_name: Generated<string | null>;
+    /**
+     * The names and e-mail addresses of the applicant and the organisation's people, one per line, as a search walking
+     * a sort index tests them; kept by triggers (migration 0051).
+     */
+    searched_people: Generated<string | null>;
     period_id: number;
     application_type_id: number | null;
     applicant_type: number | null;

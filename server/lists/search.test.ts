@@ -162,8 +162,13 @@ describe('the searches', () => {
       listApplications(db, 'all', parseListQuery(listSpecs.all, { search: 'Öbergsby' }), everyPeriod),
     );
     expect(search).toHaveLength(1);
-    // The tallies' few rows are read whole for the bound of what is collected; no table of applications or applicants.
-    expect(search[0]).not.toMatch(/Seq Scan on (applications|frontend_users)\b/);
+    // The tallies' few rows are read whole for the bound of what is collected; no table of applications or applicants,
+    // but for the walk past the cap, which tests the names the row keeps: at this table's 10 000 rows reading them is
+    // cheaper than walking an index, as it is not at a million (bench/scale.ts).
+    const scans = search[0]
+      .split('\n')
+      .flatMap((line, i, lines) => (/Seq Scan on (applications|frontend_users)\b/.test(line) ? [lines[i + 1]] : []));
+    for (const filter of scans) expect(filter).toMatch(/^\s+Filter: .*searched_people/);
     for (const index of [
       'applications_reference_trgm',
       'applications_org_name_trgm',

@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { enums } from '../../resources/enums.js';
 import * as migration from '../db/migrations/0047_organisation_members.js';
+import * as searchedPeople from '../db/migrations/0051_searched_people.js';
 import { createApplicant, createApplication, createPeriod } from '../test/handlingFixtures.js';
 import { orgNumber } from '../test/organisationFixtures.js';
 import { createTestApp } from '../test/testApp.js';
@@ -16,6 +17,8 @@ describe('migration 0047', () => {
     const before = await createTestApp();
     try {
       const { db } = before;
+      // The names a search reads from the organisations' people (migration 0051) come after them.
+      await searchedPeople.down(db as unknown as Kysely<unknown>);
       await migration.down(db as unknown as Kysely<unknown>);
       const period = await createPeriod(db, 'Före 0047');
       const [first, second, student] = await Promise.all(
@@ -43,6 +46,7 @@ describe('migration 0047', () => {
       const studentsDraft = await application(student, { ...forIt, applicant_type: organisation }, draft);
 
       await migration.up(db as unknown as Kysely<unknown>);
+      await searchedPeople.up(db as unknown as Kysely<unknown>);
       const made = await db
         .selectFrom('organisations')
         .select(['id', 'name', 'is_verified'])
