@@ -118,21 +118,28 @@ try {
   const shares: string[] = [];
   for (const [k, kind] of kinds.entries()) {
     // The app and (a) by turns, LOAD_ROUNDS times: the machine's speed drifts over minutes, and each share is of a
-    // pair measured side by side; the median share is the figure.
+    // pair measured side by side; the median share is the figure. Which of the two goes first alternates, so that
+    // neither is always the one measured on the colder database or the slower minute.
     const pairs: [Measured, Measured][] = [];
     for (let round = 0; round < ROUNDS; round++) {
-      const app = await measure(
-        `app    ${kind.label}`,
-        (args) => serveApp(bench, args),
-        (i) => kind.urls[i % kind.urls.length],
-        bench.headers,
-      );
-      const floor = await measure(
-        `(a) its SQL through pg alone`,
-        (args) => serveFloor(bench, recorded[k], fixedPage, args),
-        (i) => `/sql/${i % kind.urls.length}`,
-        {},
-      );
+      const measureApp = () =>
+        measure(
+          `app    ${kind.label}`,
+          (args) => serveApp(bench, args),
+          (i) => kind.urls[i % kind.urls.length],
+          bench.headers,
+        );
+      const measureFloor = () =>
+        measure(
+          `(a) its SQL through pg alone`,
+          (args) => serveFloor(bench, recorded[k], fixedPage, args),
+          (i) => `/sql/${i % kind.urls.length}`,
+          {},
+        );
+      const [app, floor] =
+        round % 2 === 0
+          ? [await measureApp(), await measureFloor()]
+          : await measureFloor().then(async (f) => [await measureApp(), f] as const);
       pairs.push([app, floor]);
       if (PROFILE) printParts(app, floor);
     }

@@ -204,5 +204,14 @@ describe('CSRF, errors and headers', () => {
     expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('no-referrer');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+    // A page not found, and a failed request, carry them too.
+    for (const url of ['/api/v1/no-such-route', '/api/v1/applications/all']) {
+      const other = await t.app.inject({ method: 'GET', url });
+      expect(other.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(other.headers['content-security-policy'], url).toContain("default-src 'self'");
+    }
   });
 });
