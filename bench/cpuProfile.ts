@@ -46,6 +46,9 @@ function placeOf(url: string): string {
 /** Where a place's or function's time goes, in the parts a request passes through (`LOAD_PROFILE=1`). */
 function partOf(place: string, functionName: string): string {
   if (/stringify|serializ/i.test(functionName) || place === 'fast-json-stringify') return 'serialisation (JSON)';
+  // Code made at run time has no script: the response schemas' serialisers that fast-json-stringify writes (new
+  // Function), named `anonymous` by V8.
+  if (place === '(native)' && /^anonymous\d*$/.test(functionName)) return 'serialisation (JSON)';
   if (place === 'kysely') return 'Kysely';
   if (/^pg(-|$)/.test(place)) return 'pg driver';
   if (place === 'app server/auth' || place === 'app server/session') return 'session lookup';
