@@ -30,16 +30,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE TRIGGER applications_searched_people BEFORE INSERT OR UPDATE OF frontend_user_id, organisation_id ON applications
       FOR EACH ROW EXECUTE FUNCTION applications_searched_people();
 
-    -- The applications of the given organisations, and of the given people and every organisation they are of.
-    CREATE FUNCTION searched_people_again(organisation_ids integer[], person_ids integer[]) RETURNS void LANGUAGE sql AS $$
-      UPDATE applications a SET searched_people = application_people(a.frontend_user_id, a.organisation_id)
-      WHERE a.id IN (
+    -- The applications of the given organisations, and of the given people and every organisation they are of: their
+    -- ids found first by their indexes, then their rows by primary key (as one join, a generic plan read the whole
+    -- table for a send-in's new member), and none written when there are none.
+    CREATE FUNCTION searched_people_again(organisation_ids integer[], person_ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
+    DECLARE
+      ids integer[] := array(
         SELECT id FROM applications WHERE organisation_id = ANY (organisation_ids)
         UNION SELECT id FROM applications WHERE frontend_user_id = ANY (person_ids)
         UNION SELECT x.id FROM organisation_members m JOIN applications x ON x.organisation_id = m.organisation_id
-          WHERE m.frontend_user_id = ANY (person_ids)
-      )
-    $$;
+          WHERE m.frontend_user_id = ANY (person_ids));
+    BEGIN
+      IF cardinality(ids) > 0 THEN
+        UPDATE applications SET searched_people = application_people(frontend_user_id, organisation_id) WHERE id = ANY (ids);
+      END IF;
+    END $$;
 
     CREATE FUNCTION frontend_users_searched_people() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
