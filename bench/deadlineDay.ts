@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { luhn } from '../resources/validators.js';
 import { createSession } from '../server/auth/sessions.js';
 import type { Db } from '../server/db/connect.js';
 import { seedApplications, surnames } from './seedApplications.js';
@@ -21,6 +22,18 @@ export async function seedDeadline(db: Db) {
 }
 
 const json = { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' };
+
+/**
+ * An association's organisation number of each applicant's own, Luhn-valid: at a deadline each applies for their own
+ * association. (Sent in for one organisation, applications take turns, one at a time to the end of each one's
+ * transaction: who becomes its signatory, and its accounts' signal, server/signals/. Every applicant of a step applying
+ * for one association measured that queue, not the day.)
+ */
+let organisations = 0;
+function organisationNumber(): string {
+  const digits = `8024${String(++organisations).padStart(5, '0')}`;
+  for (let check = 0; ; check++) if (luhn(`${digits}${check}`)) return `${digits.slice(0, 6)} ${digits.slice(6)}${check}`;
+}
 
 /** An applicant of the day: their draft, what they tried to save and what the app acknowledged. */
 export interface Applicant {
@@ -61,7 +74,7 @@ export async function draftsFilledIn(db: Db, batch: string, count: number, base:
       body: JSON.stringify({
         data: {
           applicant_type: 30,
-          org_number: '802415 3978',
+          org_number: organisationNumber(),
           org_name: 'Deadlineföreningen',
           organisation_type: 20,
           org_zip: '961 31',
