@@ -69,6 +69,12 @@ describe('lists at scale', () => {
       .values({ name: `Förening ${name}`, org_number: randomUUID().slice(0, 11), type: 20 })
       .returning('id')
       .executeTakeFirstOrThrow();
+    // A period of its own, so that no other test here counts these applications.
+    const { id: ownPeriod } = await t.db
+      .insertInto('periods')
+      .values({ name: `Förening ${randomUUID()}`, start_date: '2025-01-01', end_date: '2025-12-31' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const per = await createApplicant(t.db, `${randomUUID()}@test.se`, 'Per', name);
     const other = await createApplicant(t.db, `${randomUUID()}@test.se`, 'Vera', 'Annan');
     await t.db
@@ -87,7 +93,7 @@ describe('lists at scale', () => {
       .insertInto('applications')
       .values(
         written.map(({ by, reference, money, status, organisation: of }) => ({
-          period_id: period,
+          period_id: ownPeriod,
           frontend_user_id: by,
           organisation_id: of ?? (by === per ? organisation : null),
           status,
