@@ -4,7 +4,7 @@ import { enums } from '../../resources/enums.js';
 import type { Db } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
 import { fromTheEnd, listPage, type ListGrammar, type ListQuery } from '../lists/listQuery.js';
-import { contains, escapeLike, referenceContains } from '../lists/search.js';
+import { contains, containsOnWalk, referenceContains } from '../lists/search.js';
 import { payoutStateSql } from '../payouts/payoutState.js';
 import { reviewConditions, reviewFilters, reviewOf, reviewSorts, reviewSortTerms } from '../reviews/listTerms.js';
 import { contentWithheld, noneOf, reviewsWithheld, unconcerned, withheldFrom, type Viewer } from '../auth/standing.js';
@@ -203,9 +203,7 @@ function conditions(db: Db, query: ListQuery, { periodId, periods, viewer }: Lis
       // a sort index, each row tested alone: an application by any of its organisation's people's names too.
       const people =
         searching === 'row'
-          ? // Its pattern a value the planner does not read (a subquery's), so it reckons with a common name's many
-            // matches and walks, where a rare name's estimate would make it read every row to sort the few.
-            [sql<SqlBool>`search_fold(a.searched_people) like (select search_fold(${`%${escapeLike(term)}%`}))`]
+          ? [containsOnWalk(eb.ref('a.searched_people'), term)]
           : [
               sql<SqlBool>`a.frontend_user_id = any(array(${searchedApplicants(db, term)}))`,
               sql<SqlBool>`a.organisation_id = any(array(${organisationsOf(searchedApplicants(db, term))}))`,
@@ -614,14 +612,17 @@ async function pageFromStart(
   // hundred keys is cheap, and a status filter, the common case, walks one. A search by reference of several
   // statuses walks the references' own index once instead (a draft has none, last): each status's walk would test as
   // many rows as that one walk, since the statuses listed are nearly every application with a reference.
+  const walksOnce = !query.statuses.length || (query.search !== null && query.sort === 'reference');
   const walked = () => {
-    const rowWalk = () =>
-      db
-        .selectFrom('applications as a')
-        .select('a.id')
-        .where(conditions(db, query, within, 'row'));
-    if (!query.statuses.length || (query.search && query.sort === 'reference')) {
-      return ordered(rowWalk()).limit(pageSize).offset(pageStart);
+    if (walksOnce) {
+      return ordered(
+        db
+          .selectFrom('applications as a')
+          .select('a.id')
+          .where(conditions(db, query, within, 'row')),
+      )
+        .limit(pageSize)
+        .offset(pageStart);
     }
     const reach = sql.lit(offset + query.perPage);
     const perStatus = query.statuses.map((status) =>
@@ -682,7 +683,7 @@ async function pageFromStart(
       const many = sql`(select count(*) from m) * ${pages}::float / (1 + coalesce((select max(m.block) from m), ${pages}))`;
       // The walk goes through the listed statuses of every period: the tallies of those statuses alone.
       const walkedPast = talliesOf(db, { ...query, ids: {}, flags: {}, texts: {} }, everyPeriod);
-      const walks = query.sort === 'reference' ? 1 : query.statuses.length;
+      const walks = walksOnce ? 1 : query.statuses.length;
       const few = sql`ceil(sqrt(${sql.lit((offset + query.perPage) * walks)} * (select w.total from (${walkedPast}) w) / 1.5))`;
       const collect = way === 'walk' ? sql`false` : way === 'collect' ? sql`true` : sql`${many} <= ${few}`;
       const applicants = searchedApplicants(db, query.search).select(sql<number>`(u.ctid::text::point)[0]::int`.as('block'));

@@ -12,6 +12,15 @@ export function contains(text: Expression<string | null>, term: string): Express
   return sql<SqlBool>`search_fold(${text}) like search_fold(${`%${escapeLike(term)}%`})`;
 }
 
+/**
+ * `contains` for a row tested as an index is walked: the pattern given as a subquery's value, which the planner does
+ * not read, so it reckons with a common term's many matches and walks, where a rare term's estimate would make it read
+ * every row to sort the few.
+ */
+export function containsOnWalk(text: Expression<string | null>, term: string): Expression<SqlBool> {
+  return sql<SqlBool>`search_fold(${text}) like (select search_fold(${`%${escapeLike(term)}%`}))`;
+}
+
 /** The beginning of an application's reference: its year, a dash, digits ("2026-00"). */
 const REFERENCE_START = /^\d{4}-\d*$/;
 
