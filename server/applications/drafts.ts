@@ -10,7 +10,7 @@ import { isOpen } from '../periods.js';
 import { replaceCategories, type ApplicationRow } from '../applicationCore/applicationForm.js';
 import { assertDraft } from '../applicationCore/ownApplications.js';
 import { sentInOrganisation } from '../organisations/applicationsOrganisation.js';
-import { nextReference, periodTypeIds, type sentInColumns } from './submit.js';
+import { giveReference, periodTypeIds, type sentInColumns } from './submit.js';
 import { signalsOfSendIn } from '../signals/sendIn.js';
 
 // The queries of the applicant’s form (/ansok/:id): drafts started, saved and sent in.
@@ -171,22 +171,17 @@ export function sendIn(
       .executeTakeFirst();
     if (!period?.open) throw new AppError(409, 'errors.period_closed');
     const organisationId = await sentInOrganisation(trx, senderId, values, now);
-    const given = await nextReference(trx, stockholmYear(now));
     await trx
       .updateTable('applications')
-      .set({
-        ...values,
-        organisation_id: organisationId,
-        sent_in_by: senderId,
-        reference: given,
-        status: received,
-        sent_in_at: now,
-        updated_at: now,
-      })
+      .set({ ...values, organisation_id: organisationId, sent_in_by: senderId, sent_in_at: now, updated_at: now })
       .where('id', '=', applicationId)
       .execute();
-    // What it matches of others' (server/signals/): signals for staff, never a refusal.
+    // What it matches of others' (server/signals/, by its sent_in_at): signals for staff, never a refusal.
     await signalsOfSendIn(trx, applicationId);
+    // Its reference and status last: the year's counter, and the period's tally of received applications that the
+    // status adds to, stay locked until commit, so every send-in of the period waits for what follows them in the one
+    // before (at a deadline, a queue behind the signals' work if they came first).
+    const given = await giveReference(trx, applicationId, stockholmYear(now), received);
     await after(trx, given);
     return given;
   });

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { validateAnswers, type Answers, type Question } from '../../resources/applicationAnswers.js';
 import { applications } from '../../resources/applications.js';
 import { normaliseRecord, validateRecord } from '../../resources/validate.js';
@@ -7,31 +7,72 @@ import type { Db } from '../db/connect.js';
 import type { FieldErrors } from '../errors.js';
 import { fileCounts, formColumns, type FormColumn } from '../applicationCore/applicationForm.js';
 
+/** A reference as the year's counter gives it, "2026-0042": four digits at least, more once a year passes 9 999. */
+const referenceOf = (year: number, last: RawBuilder<number>) =>
+  sql<string>`${String(year)} || '-' || lpad(${last}::text, greatest(4, length(${last}::text)), '0')`;
+
+/**
+ * Starts the year's counter where it has none: after any reference of the year already given (the demo's, or an
+ * older system's), looked for only then, since it reads every reference of the year.
+ */
+async function startCounter(db: Db, year: number): Promise<void> {
+  await db
+    .insertInto('reference_counters')
+    .values({
+      year,
+      last: sql<number>`coalesce((select max(split_part(reference, '-', 2)::integer) from applications where reference like ${`${year}-%`}), 0)`,
+    })
+    .onConflict((oc) => oc.column('year').doNothing())
+    .execute();
+}
+
 /**
  * The next reference of the year, "2026-0042": numbered per year in the order applications arrive, never reused.
- * The counter row is locked by the update, so two applications sent in at once get different numbers, one after the
- * other's commit. A year's first number continues after any reference already given (the demo's, or an older
- * system's): looked for only when the year has no counter yet, since it reads every reference of the year.
+ * The counter row is locked by the update until commit, so two applications sent in at once get different numbers,
+ * one after the other's commit.
  */
 export async function nextReference(db: Db, year: number): Promise<string> {
-  const counted = await db
-    .updateTable('reference_counters')
-    .set({ last: sql<number>`last + 1` })
-    .where('year', '=', year)
-    .returning('last')
-    .executeTakeFirst();
-  const { last } =
-    counted ??
-    (await db
-      .insertInto('reference_counters')
-      .values({
-        year,
-        last: sql<number>`coalesce((select max(split_part(reference, '-', 2)::integer) from applications where reference like ${`${year}-%`}), 0) + 1`,
-      })
-      .onConflict((oc) => oc.column('year').doUpdateSet({ last: sql<number>`reference_counters.last + 1` }))
-      .returning('last')
-      .executeTakeFirstOrThrow());
-  return `${year}-${String(last).padStart(4, '0')}`;
+  const next = () =>
+    db
+      .updateTable('reference_counters')
+      .set({ last: sql<number>`last + 1` })
+      .where('year', '=', year)
+      .returning(referenceOf(year, sql.ref('last')).as('reference'))
+      .executeTakeFirst();
+  let counted = await next();
+  if (!counted) {
+    await startCounter(db, year);
+    counted = await next();
+  }
+  return counted!.reference;
+}
+
+/**
+ * Gives the application the next reference of the year (`nextReference`) with `status`, in one statement: the
+ * counter stays locked until commit, so a send-in does this last, and in one round trip rather than two.
+ */
+export async function giveReference(db: Db, applicationId: number, year: number, status: number): Promise<string> {
+  const give = () =>
+    db
+      .with('counted', (w) =>
+        w
+          .updateTable('reference_counters')
+          .set({ last: sql<number>`last + 1` })
+          .where('year', '=', year)
+          .returning('last'),
+      )
+      .updateTable('applications')
+      .from('counted')
+      .set({ reference: referenceOf(year, sql.ref('counted.last')), status })
+      .where('applications.id', '=', applicationId)
+      .returning('applications.reference')
+      .executeTakeFirst();
+  let given = await give();
+  if (!given) {
+    await startCounter(db, year);
+    given = await give();
+  }
+  return given!.reference!;
 }
 
 /** The day by which the period promises an answer: its end date plus its answer time. */

@@ -17,7 +17,7 @@ const COMPARED_PER_RUN = 500;
 
 /**
  * Keeps the description of an application being sent in, to be compared with its period's others by the
- * `signal-descriptions` job (queued with `queueComparison`); in the send-in's transaction. None when it has no long
+ * `signal-descriptions` job (queued with `queueComparison`, or its hourly run); in the send-in's transaction. None when it has no long
  * free text of any length.
  */
 export async function keepDescription(trx: Db, applicationId: number): Promise<void> {
@@ -36,9 +36,12 @@ export async function keepDescription(trx: Db, applicationId: number): Promise<v
     .execute();
 }
 
-/** Queues the comparison in the send-in's transaction: it runs once that has committed, or not at all. */
-export function queueComparison(trx: Db, jobs: Pick<Jobs, 'send'>) {
-  return jobs.send('signal-descriptions', {}, { via: trx });
+/**
+ * Queues the comparison of the descriptions waiting, once a send-in has committed (in `via`, a transaction, it runs
+ * once that has committed or not at all). A description kept and not queued is compared by the hourly run.
+ */
+export function queueComparison(via: Db, jobs: Pick<Jobs, 'send'>) {
+  return jobs.send('signal-descriptions', {}, { via });
 }
 
 /**

@@ -184,8 +184,6 @@ export default async function applicantApplicationRoutes(app: Api) {
       const type = await typeLabel(db, row.application_type_id, mailLocale);
       // The confirmation is queued in the send-in's transaction: a crash between the two cannot leave one without the other.
       await sendIn(db, row.id, request.applicant!.id, sentInColumns(record), now, async (trx, reference) => {
-        // Its description is compared with the period's others once the send-in has committed (server/signals/).
-        await queueComparison(trx, app.jobs);
         await app.mailer.queue(
           {
             to: applicant.email,
@@ -205,6 +203,9 @@ export default async function applicantApplicationRoutes(app: Api) {
         );
       });
       app.mailer.deliverSoon();
+      // Its description is compared with the period's others now it has committed (server/signals/); queued outside
+      // the send-in, which at a deadline waits for the one before it, and swept up hourly should this process stop first.
+      await queueComparison(db, app.jobs);
       app.jobs.wake('signal-descriptions');
       return { data: await present(await applicationById(db, row.id), request.locale, request.applicant!.id) };
     },
