@@ -13,8 +13,10 @@ import type { MemberRole } from '../../resources/memberRoles.js';
  */
 export function reachedBy(applicantId: number, alias = 'a') {
   const organisation = sql.ref(`${alias}.organisation_id`);
+  // The organisations as an array found first, so both arms are index conditions (a bitmap OR of the applicant's
+  // and the organisations' index); `IN (SELECT …)` under OR is a filter, which reads every application.
   return sql<SqlBool>`(${organisation} IS NULL AND ${sql.ref(`${alias}.frontend_user_id`)} = ${applicantId}
-    OR ${organisation} IN (SELECT organisation_id FROM organisation_members WHERE frontend_user_id = ${applicantId}))`;
+    OR ${organisation} = ANY(ARRAY(SELECT organisation_id FROM organisation_members WHERE frontend_user_id = ${applicantId})))`;
 }
 
 /**
