@@ -17,8 +17,8 @@ const COMPARED_PER_RUN = 500;
 
 /**
  * Keeps the description of an application being sent in, to be compared with its period's others by the
- * `signal-descriptions` job (queued with `queueComparison`, or its hourly run); in the send-in's transaction. None when it has no long
- * free text of any length.
+ * `signal-descriptions` job (queued with `queueComparison`, or its hourly run); in the send-in's transaction. None
+ * when it has no long free text of any length.
  */
 export async function keepDescription(trx: Db, applicationId: number): Promise<void> {
   const { rows } = await sql<{ description: string | null }>`
