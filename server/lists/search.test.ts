@@ -1,16 +1,14 @@
-import { Kysely, PostgresDialect, sql, type CompiledQuery } from 'kysely';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enums } from '../../resources/enums.js';
 import { resourceByName, type ResourceName } from '../../resources/index.js';
 import { deletionLog, deletionLogGrammar } from '../applications/deletion.js';
 import { everyPeriod, listApplications, listSpecs } from '../applications/lists.js';
 import type { Db } from '../db/connect.js';
-import type { Database } from '../db/schema.js';
 import { resourceListGrammar } from '../settingsEngine/listGrammar.js';
 import { listRecords } from '../settingsEngine/repository.js';
-import { withDatabase } from '../test/globalSetup.js';
 import { createApplicant, createApplication, createPeriod } from '../test/handlingFixtures.js';
+import { plansOf } from '../test/plans.js';
 import { call, createStaff, createTestApp, sessionCookie, type TestApp } from '../test/testApp.js';
 import { parseListQuery } from './listQuery.js';
 
@@ -101,28 +99,8 @@ describe('a search folds Å, Ä, Ö and the other letters beyond ASCII', () => {
  * The plans of the statements `run` makes that search (search_fold): one that reads a table whole means the search's
  * expression no longer matches its index.
  */
-async function searchPlans(run: (db: Db) => Promise<unknown>, planned = (text: string) => text.includes('search_fold')) {
-  const { rows } = await sql<{ name: string }>`SELECT current_database() AS name`.execute(t.db);
-  const pool = new pg.Pool({ connectionString: withDatabase(inject('adminUrl'), rows[0].name), max: 1 });
-  const statements: CompiledQuery[] = [];
-  const db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool }),
-    log: (event) => {
-      if (event.level === 'query' && planned(event.query.sql)) statements.push(event.query);
-    },
-  });
-  try {
-    await run(db);
-    const plans: string[] = [];
-    for (const statement of statements) {
-      const plan = await pool.query<{ 'QUERY PLAN': string }>(`EXPLAIN (COSTS OFF) ${statement.sql}`, [...statement.parameters]);
-      plans.push(plan.rows.map((row) => row['QUERY PLAN']).join('\n'));
-    }
-    return plans;
-  } finally {
-    await db.destroy();
-  }
-}
+const searchPlans = (run: (db: Db) => Promise<unknown>, planned = (text: string) => text.includes('search_fold')) =>
+  plansOf(t.db, run, planned);
 
 describe('the searches', () => {
   beforeAll(async () => {
