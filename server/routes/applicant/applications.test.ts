@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import { createSession } from '../../auth/sessions.js';
 import { seedDemo } from '../../demo/demo.js';
@@ -274,6 +274,26 @@ describe('sending in', () => {
       await closing.catch(() => {});
       await t.db.updateTable('periods').set({ closed: false }).where('id', '=', openPeriod.id).execute();
     }
+  });
+
+  it('answers a send-in as sent in when the comparison of its description cannot be queued: the hourly run compares it', async () => {
+    const { uuid, questions } = await start(alice, 0);
+    await api('PUT', `/portal/applications/${uuid}`, alice, { ...complete, definitions: validAnswers(questions) });
+    const send = t.app.jobs.send.bind(t.app.jobs);
+    const queue = vi.spyOn(t.app.jobs, 'send').mockImplementation(async (name, ...rest) => {
+      if (name === 'signal-descriptions') throw new Error('the job queue is away');
+      return send(name, ...rest);
+    });
+    try {
+      const response = await api('POST', `/portal/applications/${uuid}/submit`, alice);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().data).toMatchObject({ status: 20, reference: expect.stringMatching(/^\d{4}-\d{4}$/) });
+      expect(queue).toHaveBeenCalledWith('signal-descriptions', {}, expect.anything());
+    } finally {
+      queue.mockRestore();
+    }
+    const stored = await t.db.selectFrom('applications').select(['status', 'reference']).where('uuid', '=', uuid).executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({ status: 20, reference: expect.any(String) });
   });
 
   it('gives two applications sent in at the same moment different references', async () => {

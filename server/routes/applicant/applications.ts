@@ -204,8 +204,11 @@ export default async function applicantApplicationRoutes(app: Api) {
       });
       app.mailer.deliverSoon();
       // Its description is compared with the period's others now it has committed (server/signals/); queued outside
-      // the send-in, which at a deadline waits for the one before it, and swept up hourly should this process stop first.
-      await queueComparison(db, app.jobs);
+      // the send-in, which at a deadline waits for the one before it. The hourly run compares it should this process
+      // stop first or the queue fail here: the send-in has committed, and the applicant is told so.
+      await queueComparison(db, app.jobs).catch((error: unknown) =>
+        request.log.warn({ err: error }, 'the comparison of a description sent in was not queued'),
+      );
       app.jobs.wake('signal-descriptions');
       return { data: await present(await applicationById(db, row.id), request.locale, request.applicant!.id) };
     },
