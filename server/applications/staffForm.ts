@@ -9,7 +9,7 @@ import { assertApprovable, assertNotBoardDecided } from './decisions.js';
 import { recordHistory } from '../applicationCore/history.js';
 import { reachableByStaff } from '../applicationCore/staffReach.js';
 import { sentInOrganisation } from '../organisations/applicationsOrganisation.js';
-import { nextReference, type sentInColumns } from './submit.js';
+import { giveReference, type sentInColumns } from './submit.js';
 import { signalsOfSendIn } from '../signals/sendIn.js';
 
 // The queries of the staff form that adds an application or edits one.
@@ -92,7 +92,11 @@ interface PaperApplication {
   applicant: NewApplicant | undefined;
 }
 
-/** Registers a checked paper application as sent in at `now` (received, with a reference of that year in Stockholm), recorded in its history. */
+/**
+ * Registers a checked paper application as sent in at `now` (received, with a reference of that year in Stockholm),
+ * recorded in its history. Written as a draft first and given its reference and status last, as a send-in is
+ * (drafts.ts): the year's counter is then held for the least time.
+ */
 export function registerApplication(db: Db, staffId: number, paper: PaperApplication, now: Date) {
   return db.transaction().execute(async (trx) => {
     const applicant = await applicantId(trx, paper.frontendUserId, paper.applicant);
@@ -104,19 +108,19 @@ export function registerApplication(db: Db, staffId: number, paper: PaperApplica
         frontend_user_id: applicant,
         period_id: paper.periodId,
         definitions: JSON.stringify(paper.definitions),
-        status: enums.application_status.received,
-        reference: await nextReference(trx, stockholmYear(now)),
+        status: enums.application_status.draft,
         sent_in_at: now,
         step: 5,
       })
-      .returning(['id', 'uuid', 'reference'])
+      .returning(['id', 'uuid'])
       .executeTakeFirstOrThrow();
     await replaceCategories(trx, row.id, paper.categoryIds);
-    await recordHistory(trx, { applicationId: row.id, userId: staffId, action: 'created', after: { reference: row.reference } });
     // A paper application is sent in too: what it matches of others' is a signal (its description compared by the
     // hourly sweep of the signal-descriptions job).
     await signalsOfSendIn(trx, row.id);
-    return row;
+    const reference = await giveReference(trx, row.id, stockholmYear(now), enums.application_status.received);
+    await recordHistory(trx, { applicationId: row.id, userId: staffId, action: 'created', after: { reference } });
+    return { ...row, reference };
   });
 }
 

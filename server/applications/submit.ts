@@ -27,29 +27,10 @@ async function startCounter(db: Db, year: number): Promise<void> {
 }
 
 /**
- * The next reference of the year, "2026-0042": numbered per year in the order applications arrive, never reused.
- * The counter row is locked by the update until commit, so two applications sent in at once get different numbers,
- * one after the other's commit.
- */
-export async function nextReference(db: Db, year: number): Promise<string> {
-  const next = () =>
-    db
-      .updateTable('reference_counters')
-      .set({ last: sql<number>`last + 1` })
-      .where('year', '=', year)
-      .returning(referenceOf(year, sql.ref('last')).as('reference'))
-      .executeTakeFirst();
-  let counted = await next();
-  if (!counted) {
-    await startCounter(db, year);
-    counted = await next();
-  }
-  return counted!.reference;
-}
-
-/**
- * Gives the application the next reference of the year (`nextReference`) with `status`, in one statement: the
- * counter stays locked until commit, so a send-in does this last, and in one round trip rather than two.
+ * Gives the application the next reference of the year, "2026-0042", with `status`, in one statement: numbered per
+ * year in the order applications arrive, never reused. The counter row is locked by its update until commit, so two
+ * applications sent in at once get different numbers, one after the other's commit, and a send-in or a paper
+ * application does this last, holding it for as little as it can.
  */
 export async function giveReference(db: Db, applicationId: number, year: number, status: number): Promise<string> {
   const give = () =>
