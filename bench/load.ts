@@ -26,7 +26,7 @@ const APPLICATIONS = 100_000;
 const CLIENTS = Number(process.env.LOAD_CLIENTS ?? 50);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 20);
 const PROFILE = process.env.LOAD_PROFILE === '1';
-const ROUNDS = Number(process.env.LOAD_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.LOAD_ROUNDS ?? 5);
 
 const bench = await openBenchApp('load', (db) => seedApplications(db, { applications: APPLICATIONS, applicants: 30_000, periods: 12 }));
 // A search needs more than 2 characters ('Ek' is too short).

@@ -65,9 +65,8 @@ class Statements {
  * callback goes through unchanged.
  *
  * The query is given to pg with a callback, and its promise made here: a query pg makes the promise of (one without a
- * callback) leaves its rows to be promoted out of V8's young generation when requests overlap, a few megabytes a
- * scavenge under load against a few kilobytes so, and collecting them was a sixth of the Node CPU of a list page
- * (bench/load.ts).
+ * callback) leaves its rows to be promoted out of V8's young generation when requests overlap, megabytes a scavenge
+ * under load against kilobytes so, and collecting them took a quarter of a list page's Node CPU (bench/load.ts).
  */
 export function preparingClient(): typeof pg.Client {
   const statements = new Statements();
