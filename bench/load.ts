@@ -27,6 +27,7 @@ const CLIENTS = Number(process.env.LOAD_CLIENTS ?? 50);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 20);
 const PROFILE = process.env.LOAD_PROFILE === '1';
 const ROUNDS = Number(process.env.LOAD_ROUNDS ?? 5);
+const percent = (share: number) => `${(share * 100).toFixed(0)} %`;
 
 const bench = await openBenchApp('load', (db) => seedApplications(db, { applications: APPLICATIONS, applicants: 30_000, periods: 12 }));
 // A search needs more than 2 characters ('Ek' is too short).
@@ -115,7 +116,8 @@ try {
   console.log(
     'server                                                req/s   p50 ms   p99 ms  errors  CPU ms/req: Node  PostgreSQL  clients',
   );
-  const shares: string[] = [];
+  // Each kind's line, once (b) is measured: the app's median share of (a), and its median requests a second.
+  const shares: ((fixed: number) => string)[] = [];
   for (const [k, kind] of kinds.entries()) {
     // The app and (a) by turns, LOAD_ROUNDS times: the machine's speed drifts over minutes, and each share is of a
     // pair measured side by side; the median share is the figure. Which of the two goes first alternates, so that
@@ -144,9 +146,10 @@ try {
       if (PROFILE) printParts(app, floor);
     }
     const each = pairs.map(([app, floor]) => app.perSecond / floor.perSecond).sort((a, b) => a - b);
-    const percent = (share: number) => `${(share * 100).toFixed(0)} %`;
+    const appPerSecond = pairs.map(([app]) => app.perSecond).sort((a, b) => a - b)[Math.floor(pairs.length / 2)];
     shares.push(
-      `${kind.label.split(' ')[0]}: the app at ${percent(each[Math.floor(each.length / 2)])} of (a)${each.length > 1 ? ` (rounds: ${each.map(percent).join(', ')})` : ''}`,
+      (fixed) =>
+        `${kind.label.split(' ')[0]}: the app at ${percent(each[Math.floor(each.length / 2)])} of (a)${each.length > 1 ? ` (rounds: ${each.map(percent).join(', ')})` : ''} and ${percent(appPerSecond / fixed)} of (b)`,
     );
   }
   const fixed = await measure(
@@ -155,7 +158,7 @@ try {
     () => '/fixed',
     {},
   );
-  console.log(`\n${shares.join('\n')}\na fixed page (b) at ${fixed.perSecond.toFixed(0)} req/s.`);
+  console.log(`\n${shares.map((line) => line(fixed.perSecond)).join('\n')}\na fixed page (b) at ${fixed.perSecond.toFixed(0)} req/s.`);
 } finally {
   await bench.close();
 }
