@@ -53,7 +53,9 @@ export async function giveReference(db: Db, applicationId: number, year: number,
     await startCounter(db, year);
     given = await give();
   }
-  return given!.reference!;
+  // Only a caller's mistake leaves nothing given: its transaction, which the counter advanced in, is then undone.
+  if (!given?.reference) throw new Error(`No application ${applicationId} to give a reference of ${year}`);
+  return given.reference;
 }
 
 /** The day by which the period promises an answer: its end date plus its answer time. */
