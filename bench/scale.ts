@@ -7,7 +7,7 @@
  * of every period. The log of deleted applications gets as many entries as there are applications (12 periods, one
  * staff user): its first pages newest first and by reference, a search for one reference, and one period's log.
  * Then every sortable column of every staff list (all, decided, decisioning of one period, own investigations: the
- * admin investigates 2,000 applications at every size), ascending, pages 1-5, without and with a status filter (fewer timed
+ * admin investigates 2,000 applications at every size, nineteen others one each of the rest sent in), ascending, pages 1-5, without and with a status filter (fewer timed
  * calls: SORT_TIMED), and the 1M/10k ratio of each p95 when both sizes ran. The admin stands as a busy reviewer does
  * (server/auth/standing.ts): stood aside from 100 of those, their own review not in on the rest, so the lists sorted or
  * filtered by what is withheld from them leave those out. The payouts list gets a payout per application
@@ -136,6 +136,19 @@ for (const size of SIZES) {
         reviews_pending = (id / 10) % 3
       WHERE status <> 10
     `.execute(db);
+    // The admin is one investigator of twenty: every application sent in before the open period is on one of nineteen
+    // others' lists too, so the investigations are about as many as the applications and the admin's are scattered
+    // among them. Vacuumed, as autovacuum keeps a table that is in use.
+    await sql`
+      INSERT INTO users (first_name, last_name, email, role, password_hash)
+      SELECT 'Utredare', 'Nr ' || n, 'utredare' || n || '@exempel.se', 'utredare', 'x' FROM generate_series(1, 19) n;
+      INSERT INTO investigations (application_id, user_id, updated_at)
+      SELECT a.id, u.id, now() FROM applications a
+      JOIN (SELECT id, row_number() OVER (ORDER BY id) - 1 AS n FROM users WHERE email LIKE 'utredare%@exempel.se') u
+        ON u.n = a.id % 19
+      WHERE a.status <> 10 AND a.period_id <> 12;
+    `.execute(db);
+    await sql`VACUUM ANALYZE investigations`.execute(db);
     // The journal: `size` vouchers over the last five years outside the month, BOOKED_VOUCHERS in it (of applications
     // the admin did not stand aside from), numbered per calendar year in the order of their days as they were booked.
     await sql`UPDATE payment_settings SET name = 'Sparbanksstiftelsen Bänk', org_number = '802415-3978', bankgiro = '56781234'`.execute(db);

@@ -3,29 +3,39 @@ import { enums } from '../../resources/enums.js';
 import type { Db } from '../db/connect.js';
 import { AppError, notFound } from '../errors.js';
 import { fromTheEnd, listPage, type ListGrammar, type ListQuery } from '../lists/listQuery.js';
-import { contentWithheld, noneOf, readsReviewsOf, reviewsWithheld, withheldFrom, type Viewer } from '../auth/standing.js';
+import { contentWithheld, noneOfJoined, readsReviewsOf, reviewsWithheld, withheldFrom, type Viewer } from '../auth/standing.js';
 import { staffApplicant } from './lists.js';
 import { recordHistory } from '../applicationCore/history.js';
 import { personName } from '../../resources/users.js';
 import { refreshReviewFigures } from '../reviews/figures.js';
-import { reviewConditions, reviewFilters, reviewOf, reviewSorts, reviewSortTerms } from '../reviews/listTerms.js';
+import { reviewConditions, reviewFilters, reviewOf, reviewSorts, reviewSortTermsOf, type ReviewColumns } from '../reviews/listTerms.js';
 
 // The queries of investigations: who investigates an application, and each one's proposal.
 
-/** The own-investigations list sorts by these only (anything else is a 422); ties broken by id. */
+/**
+ * The own list reads the user's investigations alone: each keeps the application's keys the list sorts and filters by
+ * (migration 0053), and one index holds them, so the list costs what the user's investigations cost, not the table.
+ */
+const ownReviewColumns: ReviewColumns = {
+  score: sql`i.application_review_score`,
+  spread: sql`i.application_review_spread`,
+  pending: sql`i.application_reviews_pending`,
+};
+
+/** The own-investigations list sorts by these only (anything else is a 422); ties broken by the application's id. */
 const ownSorts: Record<string, RawBuilder<unknown>[]> = {
-  sent_in_at: [sql`a.sent_in_at`],
-  reference: [sql`a.reference`],
-  status: [sql`a.status`],
+  sent_in_at: [sql`i.application_sent_in_at`],
+  reference: [sql`i.application_reference`],
+  status: [sql`i.application_status`],
   // The applicant's name as the application's row keeps it (migration 0023), in Swedish collation.
-  applicant: [sql`a.applicant_last_name`, sql`a.applicant_first_name`],
-  money: [sql`a.money`],
+  applicant: [sql`i.applicant_last_name`, sql`i.applicant_first_name`],
+  money: [sql`i.application_money`],
   // A score or spread not yet given sorts as the smallest, as in the other lists.
   ...Object.fromEntries(
-    reviewSorts.map((name) => {
-      const { terms, nullsSmallest } = reviewSortTerms[name];
-      return [name, nullsSmallest ? terms.map((term) => sql`coalesce(${term}, -1)`) : terms];
-    }),
+    Object.entries(reviewSortTermsOf(ownReviewColumns)).map(([name, { terms, nullsSmallest }]) => [
+      name,
+      nullsSmallest ? terms.map((term) => sql`coalesce(${term}, -1)`) : terms,
+    ]),
   ),
 };
 export const ownList: ListGrammar = {
@@ -37,13 +47,13 @@ export const ownList: ListGrammar = {
   fromEnd: true,
 };
 
-/** Whether the application (`a`) has review criteria: an application of such a type is reviewed. */
-const underReview = sql<SqlBool>`exists (select 1 from review_criteria c where c.application_type_id = a.application_type_id)`;
+/** Whether an application of the type has review criteria: an application of such a type is reviewed. */
+const underReview = (type: RawBuilder<unknown>) =>
+  sql<SqlBool>`exists (select 1 from review_criteria c where c.application_type_id = ${type})`;
 
-/** The user's own review of the application (`a`) is still to do: not sent in and no conflict declared. */
-const reviewToDo = (userId: number) =>
-  sql<SqlBool>`(${underReview} and exists (select 1 from investigations t where t.application_id = a.id and t.user_id = ${userId}
-    and t.reviewed_at is null and t.conflict_of_interest is not true))`;
+/** The user's own review, their investigation `i`, is still to do: not sent in and no conflict declared. */
+const reviewToDo = sql<SqlBool>`(${underReview(sql`i.application_type_id`)} and i.reviewed_at is null
+  and i.conflict_of_interest is not true)`;
 
 /** The own list's `my_review`: null where the application is not reviewed. */
 function myReview(row: { under_review: SqlBool; conflict_of_interest: boolean | null; reviewed_at: Date | null }) {
@@ -195,20 +205,16 @@ async function ownFromStart(
   const { page, perPage, sort, direction } = listQuery;
   const userId = viewer.userId;
   const todo = listQuery.flags.todo;
-  // The user's applications found by primary key from their investigations (= any(array(…))), never by a join that
-  // PostgreSQL may plan as a scan of every application: the cost follows the user's investigations, not the table.
   const mine = db
-    .selectFrom('applications as a')
-    .where(
-      sql<SqlBool>`a.id = any(array(${db.selectFrom('investigations as i').select('i.application_id').where('i.user_id', '=', userId)}))`,
-    )
-    .where('a.status', '<>', enums.application_status.draft)
-    .$if(periods !== null, (q) => q.where('a.period_id', 'in', periods?.length ? periods : [-1]))
-    .$if(todo !== undefined, (q) => q.where(todo ? reviewToDo(userId) : sql<SqlBool>`not ${reviewToDo(userId)}`))
-    .where((eb) => eb.and(reviewConditions(listQuery)))
-    .where(noneOf(sql.ref('a.id'), ownLeftOut(listQuery, viewer)));
-  // One reading of the user's applications, with their sort keys (`m`), both counts them (up to one past the cap) and
-  // gives the page's ids: each of those rows is read once.
+    .selectFrom('investigations as i')
+    .where('i.user_id', '=', userId)
+    .where('i.application_status', '<>', enums.application_status.draft)
+    .$if(periods !== null, (q) => q.where('i.application_period_id', 'in', periods?.length ? periods : [-1]))
+    .$if(todo !== undefined, (q) => q.where(todo ? reviewToDo : sql<SqlBool>`not ${reviewToDo}`))
+    .where((eb) => eb.and(reviewConditions(listQuery, ownReviewColumns)))
+    .where(noneOfJoined(sql.ref('i.application_id'), ownLeftOut(listQuery, viewer)));
+  // One reading of the user's investigations, with their sort keys (`m`), both counts them (up to one past the cap) and
+  // gives the page's ids: each of those index entries is read once.
   const order = sql.raw(direction);
   const terms = ownSorts[sort];
   const keys = terms.map((term, i) => term.as(`k${i}`));
@@ -218,7 +224,7 @@ async function ownFromStart(
       (cte) => cte('m').materialized(),
       () =>
         mine
-          .select('a.id')
+          .select('i.application_id as id')
           .select(keys)
           .limit(sql.lit(countUpTo + 1)),
     )
@@ -232,12 +238,12 @@ async function ownFromStart(
   const total = found.total;
   const exact = total <= countUpTo;
   // Past the cap the collected rows are some of the user's, not the first in order: the page is then sorted from all.
-  let pageIds = mine.select('a.id');
+  let pageIds = mine.select('i.application_id');
   for (const term of terms) pageIds = pageIds.orderBy(sql`${term} ${order}`);
   const onPage = exact
-    ? sql<SqlBool>`a.id = any(${found.ids}::int[])`
-    : sql<SqlBool>`a.id = any(array(${pageIds
-        .orderBy('a.id', direction)
+    ? sql<SqlBool>`i.application_id = any(${found.ids}::int[])`
+    : sql<SqlBool>`i.application_id = any(array(${pageIds
+        .orderBy('i.application_id', direction)
         .limit(sql.lit(perPage))
         .offset(sql.lit((page - 1) * perPage))}))`;
   const base = db
@@ -271,7 +277,7 @@ async function ownFromStart(
       'a.review_spread',
       'a.reviews_in',
       'a.reviews_pending',
-      underReview.as('under_review'),
+      underReview(sql`a.application_type_id`).as('under_review'),
     ]);
   for (const term of ownSorts[sort]) query = query.orderBy(sql`${term} ${order}`);
   const rows = await query.orderBy('a.id', direction).execute();

@@ -49,6 +49,15 @@ export function noneOf(column: Expression<number> | RawBuilder<number>, ids: rea
   return ids.length ? sql<SqlBool>`${column} <> all(${[...ids]}::int[])` : sql<SqlBool>`true`;
 }
 
+/**
+ * `noneOf` as an anti-join, for a query that reads every row it tests rather than walking to a page: PostgreSQL hashes
+ * `<> all(ids)` only when it plans for the ids given, and a plan it keeps for a prepared statement tests them one
+ * after another (2 000 ids on each of 2 000 rows: 10 ms), where joined they are hashed once (1.4 ms).
+ */
+export function noneOfJoined(column: Expression<number> | RawBuilder<number>, ids: readonly number[]): RawBuilder<SqlBool> {
+  return ids.length ? sql<SqlBool>`not exists (select from unnest(${[...ids]}::int[]) w(id) where w.id = ${column})` : sql<SqlBool>`true`;
+}
+
 type StandingKind = 'aside' | 'undeclared' | 'blind';
 
 /**

@@ -50,6 +50,7 @@ import * as signals from './migrations/0049_signals.js';
 import * as staffWork from './migrations/0050_staff_work.js';
 import * as searchedPeople from './migrations/0051_searched_people.js';
 import * as memberTriggerPlans from './migrations/0052_member_trigger_plans.js';
+import * as ownListKeys from './migrations/0053_own_list_keys.js';
 
 // Listed here rather than read from disk, so the order is explicit and nothing depends on the working directory.
 const migrations: Record<string, Migration> = {
@@ -103,6 +104,7 @@ const migrations: Record<string, Migration> = {
   '0050_staff_work': staffWork,
   '0051_searched_people': searchedPeople,
   '0052_member_trigger_plans': memberTriggerPlans,
+  '0053_own_list_keys': ownListKeys,
 };
 
 export async function migrate(db: Db): Promise<string[]> {

@@ -656,6 +656,18 @@ export interface Database {
     review_comment: string | null;
     created_at: Created;
     updated_at: Timestamp;
+    /** The application's keys the own list sorts and filters by, kept by triggers (migration 0053). */
+    application_status: Generated<number>;
+    application_period_id: Generated<number>;
+    application_type_id: Generated<number | null>;
+    application_sent_in_at: Generated<Date | null>;
+    application_reference: Generated<string | null>;
+    application_money: Generated<number | null>;
+    applicant_last_name: Generated<string | null>;
+    applicant_first_name: Generated<string | null>;
+    application_review_score: Generated<number | null>;
+    application_review_spread: Generated<number | null>;
+    application_reviews_pending: Generated<number>;
   };
   review_criteria: {
     id: Generated<number>;
