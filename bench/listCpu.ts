@@ -3,8 +3,8 @@
  * by reference, pages 1–20, at 100,000 applications), called in this process by 50 callers at once, and beside it the
  * same statements through pg alone, prepared as the app prepares them. Node's CPU a call of each, LIST_CPU_ROUNDS
  * rounds of 8,000 calls by turns, and the medians: the difference is what the list's path adds to its SQL (Kysely, the
- * list's code, pg's rows as the app reads them). bench/load.ts's pairs vary by a tenth with the machine; these vary by
- * a few hundredths, so a change to that path shows here first.
+ * list's code, pg's rows as the app reads them), measured without HTTP, sockets to clients or the clients' CPU, which
+ * bench/load.ts's shares of its floor include.
  * Usage: npm run bench:list-cpu (BENCH_REUSE takes the database bench:load kept)
  */
 import { createHash } from 'node:crypto';
