@@ -8,8 +8,9 @@ import { sql, type Kysely } from 'kysely';
  * name and the reviews' figures), and one index of the user's investigations holds them: the list reads that index
  * alone, a few pages per thousand investigations, whatever the size of the table.
  *
- * Kept by triggers: copied when an investigation is added, and written again on every investigation of an application
- * whose keys change (the applicant's name among them, cleared with the account as migration 0023 clears it).
+ * Kept by triggers, with the copy written in one place: when an investigation is added, and again on every
+ * investigation of an application whose keys change (the applicant's name among them, cleared with the account as
+ * migration 0023 clears it).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -39,15 +40,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE TRIGGER investigations_application_keys BEFORE INSERT OR UPDATE OF application_id ON investigations
       FOR EACH ROW EXECUTE FUNCTION investigations_application_keys();
 
+    -- The application's row as updated is what the copy above reads, so its investigations are written again by it.
     CREATE FUNCTION applications_keys_to_investigations() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
-      UPDATE investigations SET application_status = NEW.status, application_period_id = NEW.period_id,
-          application_type_id = NEW.application_type_id, application_sent_in_at = NEW.sent_in_at,
-          application_reference = NEW.reference, application_money = NEW.money,
-          applicant_last_name = NEW.applicant_last_name, applicant_first_name = NEW.applicant_first_name,
-          application_review_score = NEW.review_score, application_review_spread = NEW.review_spread,
-          application_reviews_pending = NEW.reviews_pending
-        WHERE application_id = NEW.id;
+      UPDATE investigations SET application_id = application_id WHERE application_id = NEW.id;
       RETURN NULL;
     END $$;
     -- Every column, not UPDATE OF: the applicant's name is also set by a BEFORE trigger (0023), which UPDATE OF misses.
@@ -59,13 +55,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
              NEW.applicant_last_name, NEW.applicant_first_name, NEW.review_score, NEW.review_spread, NEW.reviews_pending))
       EXECUTE FUNCTION applications_keys_to_investigations();
 
-    UPDATE investigations i SET application_status = a.status, application_period_id = a.period_id,
-        application_type_id = a.application_type_id, application_sent_in_at = a.sent_in_at,
-        application_reference = a.reference, application_money = a.money,
-        applicant_last_name = a.applicant_last_name, applicant_first_name = a.applicant_first_name,
-        application_review_score = a.review_score, application_review_spread = a.review_spread,
-        application_reviews_pending = a.reviews_pending
-      FROM applications a WHERE a.id = i.application_id;
+    -- The investigations already there, copied by the same trigger.
+    UPDATE investigations SET application_id = application_id;
     ALTER TABLE investigations ALTER COLUMN application_status SET NOT NULL,
       ALTER COLUMN application_period_id SET NOT NULL, ALTER COLUMN application_reviews_pending SET NOT NULL;
 
