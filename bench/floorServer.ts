@@ -6,22 +6,17 @@
  * FIXED_FILE (the app's first page) without a database.
  */
 import { readFileSync } from 'node:fs';
-import { createHash } from 'node:crypto';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { preparable } from '../server/db/preparedStatements.js';
 import type { RecordedCall } from './floor.js';
+import { statementNames } from './statementNames.js';
 
 const calls = JSON.parse(readFileSync(process.env.STATEMENTS_FILE!, 'utf8')) as RecordedCall[];
 const fixed = JSON.parse(readFileSync(process.env.FIXED_FILE!, 'utf8')) as unknown;
 // As many connections as the app's pool (server/db/connect.ts).
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
-const named = new Map<string, string>();
-const nameOf = (text: string) => {
-  let name = named.get(text);
-  if (!name) named.set(text, (name = `floor_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`));
-  return name;
-};
+const nameOf = statementNames('floor');
 
 const app = Fastify({ logger: false });
 app.get<{ Params: { i: string } }>('/floor/sql/:i', async (request) => {

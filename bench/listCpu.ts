@@ -7,10 +7,10 @@
  * bench/load.ts's shares of its floor include.
  * Usage: npm run bench:list-cpu (BENCH_REUSE takes the database bench:load kept)
  */
-import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { openBenchApp } from './benchApp.js';
 import { recordStatements } from './floor.js';
+import { statementNames } from './statementNames.js';
 import { seedApplications } from './seedApplications.js';
 import { everyPeriod, listApplications, listSpecs } from '../server/applications/lists.js';
 import { parseListQuery } from '../server/lists/listQuery.js';
@@ -31,7 +31,7 @@ await bench.stopApp();
 const queries = pages.map((page) => parseListQuery(listSpecs.all, { 'status[]': ['20', '30'], sort: 'reference', page: String(page) }));
 
 const pool = new pg.Pool({ connectionString: bench.url, max: 10 });
-const nameOf = (text: string) => `list_cpu_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+const nameOf = statementNames('list_cpu');
 async function statementsAlone(i: number) {
   for (const { sql, parameters } of recorded[i].statements) {
     const values = [...parameters];
