@@ -16,7 +16,7 @@ import { registerAccess } from './plugins/access.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerI18n } from './plugins/i18n.js';
 import { registerJsonBody } from './plugins/jsonBody.js';
-import { createLogger, registerRequestIdHeader, requestId } from './plugins/logging.js';
+import { createLogger, registerRequestIdHeader, requestId, requestLogger } from './plugins/logging.js';
 import { ajvSettings, schemaController } from './plugins/schemaValidators.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerTextRule } from './plugins/textRule.js';
@@ -43,6 +43,7 @@ export async function buildApp({ config, db, mailer, jobs, clock, storage, backu
     loggerInstance: log ?? createLogger(config.logLevel),
     requestIdHeader: false,
     genReqId: requestId,
+    childLoggerFactory: requestLogger,
     // Strict schemas, and a JSON body's fields of their own types: no "100" for 100 (server/plugins/schemaValidators.ts).
     ajv: ajvSettings,
     schemaController,

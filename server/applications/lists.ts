@@ -523,7 +523,7 @@ async function withOpenPeriods(db: Db, query: ListQuery): Promise<ListQuery> {
 /** Where `withOpenPeriods` keeps the open periods' ids in the query: no filter of the grammar has this name. */
 const OPEN_PERIODS = 'unassigned_on:periods';
 
-/** The status tabs' pages as compiled, by `pageFromStart`'s key; at most MOST_COMPILED, then compiled afresh. */
+/** The status tabs' pages as compiled, by `statusTabPage`'s key; at most MOST_COMPILED, then compiled afresh. */
 const statusPages = new Map<string, CompiledQuery<Joined & { total: number }>>();
 const MOST_COMPILED = 1_000;
 
@@ -536,6 +536,89 @@ function compiledOnce<R>(compiled: Map<string, CompiledQuery<R>>, key: string, b
   return query;
 }
 
+/**
+ * A page's sort keys, named `k0`, `k1` … where its matches are collected or walked with them; the ORDER BY of such a
+ * table (`byKeys`); and where the page starts and how long it is. Written into the statement (whole numbers the list
+ * grammar checked), not passed as parameters: PostgreSQL can then keep one plan per page of a list. As parameters it
+ * cannot estimate how far a page walks, and plans every call.
+ */
+function pageParts(query: ListQuery) {
+  const { terms, direction, nulls } = orderOf(query);
+  const offset = (query.page - 1) * query.perPage;
+  return {
+    keys: terms.map((term, i) => term.as(`k${i}`)),
+    byKeys: (table: string) =>
+      sql.join([
+        ...terms.map((_, i) => sql`${sql.ref(`${table}.k${i}`)} ${direction}${nulls}`),
+        sql`${sql.ref(`${table}.id`)} ${direction}`,
+      ]),
+    offset,
+    pageSize: sql.lit(query.perPage),
+    pageStart: sql.lit(offset),
+  };
+}
+
+/**
+ * The page's ids, found by walking to it: one walk per status of the index of (status, sort key, id) (migration
+ * 0023), each as far as the page's end, merged. PostgreSQL cannot walk one index in order for several statuses at once;
+ * sorting a few hundred keys is cheap, and a status filter, the common case, walks one. A search by reference of
+ * several statuses walks the references' own index once instead (a draft has none, last): each status's walk would
+ * test as many rows as that one walk, since the statuses listed are nearly every application with a reference.
+ */
+function walkedIds(db: Db, query: ListQuery, within: ListWithin) {
+  const { keys, byKeys, offset, pageSize, pageStart } = pageParts(query);
+  if (walksOnce(query)) {
+    return inOrder(
+      db
+        .selectFrom('applications as a')
+        .select('a.id')
+        .where(conditions(db, query, within, 'row')),
+      query,
+    )
+      .limit(pageSize)
+      .offset(pageStart);
+  }
+  const reach = sql.lit(offset + query.perPage);
+  const perStatus = query.statuses.map((status) =>
+    inOrder(
+      db
+        .selectFrom('applications as a')
+        .select('a.id')
+        .select(keys)
+        .where(conditions(db, { ...query, statuses: [status] }, within, 'row')),
+      query,
+    ).limit(reach),
+  );
+  return sql<number>`select w.id from (${sql.join(perStatus, sql` union all `)}) w order by ${byKeys('w')} limit ${pageSize} offset ${pageStart}`;
+}
+const walksOnce = (query: ListQuery) => !query.statuses.length || (query.search !== null && query.sort === 'reference');
+
+/**
+ * A status tab's page (byStatusAlone) and its total, in one statement, built and compiled once per page of each tab:
+ * what it depends on is all in the key (no filter, period or reader's standing), and building it cost more of Node's
+ * time than reading its answer. Asked before anything else of a list is built.
+ */
+async function statusTabPage(db: Db, kind: keyof typeof listSpecs, query: ListQuery, within: ListWithin) {
+  const key = [kind, query.statuses.join(), query.sort, query.direction, query.page, query.perPage].join('|');
+  const withTotal = (
+    await db.executeQuery(
+      compiledOnce(statusPages, key, () =>
+        inOrder(
+          rows(db, kind)
+            .innerJoin(talliesOf(db, query, within).as('tallies'), (join) => join.onTrue())
+            .select('tallies.total')
+            .where(sql<SqlBool>`a.id = any(array(${walkedIds(db, query, within)}))`),
+          query,
+        ),
+      ),
+    )
+  ).rows;
+  // A page past the end has no row to carry the total.
+  const total = withTotal[0]?.total ?? (await tallied(db, query, within))!.total;
+  const data = kind === 'decided' ? await withDecision(db, withTotal, within.viewer) : withTotal.map((row) => listRow(row, within.viewer));
+  return listPage(data, total, query, true);
+}
+
 /** A page counted from the start (listApplications). */
 async function pageFromStart(
   db: Db,
@@ -545,17 +628,14 @@ async function pageFromStart(
   way: 'collect' | 'walk' | undefined,
   countUpTo: number,
 ) {
+  if (!way && byStatusAlone(query, within)) return statusTabPage(db, kind, query, within);
   const where = conditions(db, query, within);
-  const { terms, direction, nulls } = orderOf(query);
   const ordered = <Q extends Orderable<Q>>(q: Q) => inOrder(q, query);
-  const keys = terms.map((term, i) => term.as(`k${i}`));
+  const { keys, byKeys, pageSize, pageStart, offset } = pageParts(query);
+  const walked = () => walkedIds(db, query, within);
   // The page's ids first, from the application's row alone (every sort key is there), then the columns of those 50:
   // a deep page then skips its rows without joining each of them.
   const ids = db.selectFrom('applications as a').select('a.id').where(where);
-  const offset = (query.page - 1) * query.perPage;
-  // Written into the statement (whole numbers the list grammar checked), not passed as parameters: PostgreSQL can then
-  // keep one plan per page of a list. As parameters it cannot estimate how far a page walks, and plans every call.
-  const [pageSize, pageStart] = [sql.lit(query.perPage), sql.lit(offset)];
   /**
    * The matches collected once with their sort keys (`m`), up to `limit`: to count an uncounted list (up to one past
    * its cap) and sort a page, or to sort a counted list's page.
@@ -565,8 +645,6 @@ async function pageFromStart(
       (cte) => cte('m').materialized(),
       () => ids.select(keys).limit(sql.lit(limit)),
     );
-  const byKeys = (table: string) =>
-    sql.join([...terms.map((_, i) => sql`${sql.ref(`${table}.k${i}`)} ${direction}${nulls}`), sql`${sql.ref(`${table}.id`)} ${direction}`]);
   const pageOfMatches = (table = 'm') =>
     sql<
       number[]
@@ -607,61 +685,9 @@ async function pageFromStart(
       union all (select a.* from searched_organisations o cross join lateral ${ofOrganisation} a)
       limit ${sql.lit(limit)}`;
   };
-  // Walking to a page: one walk per status of the index of (status, sort key, id) (migration 0023), each as far as
-  // the page's end, merged. PostgreSQL cannot walk one index in order for several statuses at once; sorting a few
-  // hundred keys is cheap, and a status filter, the common case, walks one. A search by reference of several
-  // statuses walks the references' own index once instead (a draft has none, last): each status's walk would test as
-  // many rows as that one walk, since the statuses listed are nearly every application with a reference.
-  const walksOnce = !query.statuses.length || (query.search !== null && query.sort === 'reference');
-  const walked = () => {
-    if (walksOnce) {
-      return ordered(
-        db
-          .selectFrom('applications as a')
-          .select('a.id')
-          .where(conditions(db, query, within, 'row')),
-      )
-        .limit(pageSize)
-        .offset(pageStart);
-    }
-    const reach = sql.lit(offset + query.perPage);
-    const perStatus = query.statuses.map((status) =>
-      ordered(
-        db
-          .selectFrom('applications as a')
-          .select('a.id')
-          .select(keys)
-          .where(conditions(db, { ...query, statuses: [status] }, within, 'row')),
-      ).limit(reach),
-    );
-    return sql<number>`select w.id from (${sql.join(perStatus, sql` union all `)}) w order by ${byKeys('w')} limit ${pageSize} offset ${pageStart}`;
-  };
   // = any(array(…)): the page's ids are found first, once, and their rows then read by primary key. PostgreSQL plans
   // this in about half the time of a join with the subquery, and planning is most of such a page's cost.
   const rowsOf = (pageIds: unknown) => ordered(rows(db, kind).where(sql<SqlBool>`a.id = any(array(${pageIds}))`)).execute();
-  if (!way && byStatusAlone(query, within)) {
-    // One statement for the page and its total, the common case (a status tab of the list), built and compiled once
-    // per page of each tab: what it depends on is all in the key (byStatusAlone: no filter, period or reader's
-    // standing), and building it cost more of Node's time than reading its answer.
-    const key = [kind, query.statuses.join(), query.sort, query.direction, query.page, query.perPage].join('|');
-    const withTotal = (
-      await db.executeQuery(
-        compiledOnce(statusPages, key, () =>
-          ordered(
-            rows(db, kind)
-              .innerJoin(talliesOf(db, query, within).as('tallies'), (join) => join.onTrue())
-              .select('tallies.total')
-              .where(sql<SqlBool>`a.id = any(array(${walked()}))`),
-          ),
-        ),
-      )
-    ).rows;
-    // A page past the end has no row to carry the total.
-    const total = withTotal[0]?.total ?? (await tallied(db, query, within))!.total;
-    const data =
-      kind === 'decided' ? await withDecision(db, withTotal, within.viewer) : withTotal.map((row) => listRow(row, within.viewer));
-    return listPage(data, total, query, true);
-  }
   const tally = await tallied(db, query, within);
   let total: number;
   let exact = true;
@@ -683,7 +709,7 @@ async function pageFromStart(
       const many = sql`(select count(*) from m) * ${pages}::float / (1 + coalesce((select max(m.block) from m), ${pages}))`;
       // The walk goes through the listed statuses of every period: the tallies of those statuses alone.
       const walkedPast = talliesOf(db, { ...query, ids: {}, flags: {}, texts: {} }, everyPeriod);
-      const walks = walksOnce ? 1 : query.statuses.length;
+      const walks = walksOnce(query) ? 1 : query.statuses.length;
       const few = sql`ceil(sqrt(${sql.lit((offset + query.perPage) * walks)} * (select w.total from (${walkedPast}) w) / 1.5))`;
       const collect = way === 'walk' ? sql`false` : way === 'collect' ? sql`true` : sql`${many} <= ${few}`;
       const applicants = searchedApplicants(db, query.search).select(sql<number>`(u.ctid::text::point)[0]::int`.as('block'));

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import { withRowObjects } from './rowObjects.js';
 
 /**
  * Statements run this often are prepared: each connection then parses them once, and plans them once where a plan
@@ -77,10 +78,18 @@ export function preparingClient(): typeof pg.Client {
       if (typeof config !== 'string' || !Array.isArray(values) || callback !== undefined) {
         return super.query(config as string, values as unknown[], callback as () => void);
       }
+      // With parameters, one statement, whose rows come as arrays and are made objects here (rowObjects.ts); without,
+      // pg's simple protocol, which may run several and answer with a result each.
       const run = (query: pg.QueryConfig) =>
-        new Promise<pg.QueryResult>((resolve, reject) =>
-          super.query(query, (error: Error | null, result: pg.QueryResult) => (error ? reject(error) : resolve(result))),
-        );
+        values.length > 0
+          ? new Promise<pg.QueryResult>((resolve, reject) =>
+              super.query({ ...query, rowMode: 'array' }, (error: Error | null, result: pg.QueryResult<unknown[]>) =>
+                error ? reject(error) : resolve(withRowObjects(result)),
+              ),
+            )
+          : new Promise<pg.QueryResult>((resolve, reject) =>
+              super.query(query, (error: Error | null, result: pg.QueryResult) => (error ? reject(error) : resolve(result))),
+            );
       const name = values.length > 0 && statements.name(config);
       if (!name) return run({ text: config, values });
       return run({ name, text: config, values }).catch((error: unknown) => {

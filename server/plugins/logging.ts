@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { pino, type Logger, type LoggerOptions } from 'pino';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import { pino, type Bindings, type ChildLoggerOptions, type Level, type LogFn, type Logger, type LoggerOptions } from 'pino';
 import { withoutTokens } from '../tokens.js';
 
 /** What a client may send as its own request id (X-Request-Id): short, and nothing a log reader could trip on. */
@@ -99,6 +99,59 @@ export function loggerOptions(level: string): LoggerOptions {
 /** One JSON line per event: the request log, and in production everything the process says. */
 export function createLogger(level: string): Logger {
   return pino(loggerOptions(level));
+}
+
+/**
+ * Fastify's `childLoggerFactory`: a request's logger, made the first time the request logs at a level the log prints.
+ * pino passes a child's bindings (the request id) through every wildcard path of `redact` as it makes the child, a
+ * few µs of every request (bench/load.ts), and at the usual level (warn) nearly no request logs a line. A child with
+ * options of its own (a route's level or serializers), or of a logger that is not pino's, is made at once.
+ */
+export function requestLogger(logger: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions): FastifyBaseLogger {
+  const parent = logger as Partial<Logger>;
+  if (!parent.isLevelEnabled || Object.keys(options).length > 0) return logger.child(bindings, options);
+  return new RequestLog(logger as Logger, bindings);
+}
+
+/** A request's logger until it logs: then pino's child (requestLogger). */
+class RequestLog implements FastifyBaseLogger {
+  private child_: Logger | undefined;
+  constructor(
+    private readonly parent: Logger,
+    private readonly bindings: Bindings,
+  ) {}
+
+  private at(level: Level, args: Parameters<LogFn>) {
+    if (this.parent.isLevelEnabled(level)) (this.child_ ??= this.parent.child(this.bindings))[level](...args);
+  }
+  fatal(...args: Parameters<LogFn>) {
+    this.at('fatal', args);
+  }
+  error(...args: Parameters<LogFn>) {
+    this.at('error', args);
+  }
+  warn(...args: Parameters<LogFn>) {
+    this.at('warn', args);
+  }
+  info(...args: Parameters<LogFn>) {
+    this.at('info', args);
+  }
+  debug(...args: Parameters<LogFn>) {
+    this.at('debug', args);
+  }
+  trace(...args: Parameters<LogFn>) {
+    this.at('trace', args);
+  }
+  silent() {}
+  child(bindings: Bindings, options?: ChildLoggerOptions) {
+    return (this.child_ ??= this.parent.child(this.bindings)).child(bindings, options);
+  }
+  get level() {
+    return (this.child_ ?? this.parent).level;
+  }
+  set level(level: string) {
+    (this.child_ ??= this.parent.child(this.bindings)).level = level;
+  }
 }
 
 /** What the process says of itself: its start and stop, and its jobs' warnings. */

@@ -10,11 +10,11 @@ import { MAX_JSON_DEPTH } from './jsonBody.js';
  */
 export function registerTextRule(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
-    if (badStrings(request.params, []).length > 0) throw notFound();
+    if (badStrings(request.params).length > 0) throw notFound();
     const errors: FieldErrors = {};
-    for (const path of badStrings(request.query, [])) errors[path.join('.') || 'query'] = ['validation.plain_text'];
+    for (const path of badStrings(request.query)) errors[path.join('.') || 'query'] = ['validation.plain_text'];
     // The body's `data` wrapper is not a field, as in the schema's errors.
-    for (const path of badStrings(request.body, [])) {
+    for (const path of badStrings(request.body)) {
       const field = path[0] === 'data' ? path.slice(1) : path;
       errors[field.join('.') || 'data'] = ['validation.plain_text'];
     }
@@ -22,16 +22,30 @@ export function registerTextRule(app: FastifyInstance) {
   });
 }
 
-/** The paths of the strings (and keys) that break the rule. */
-function badStrings(value: unknown, path: string[]): string[][] {
+/**
+ * The paths of the strings (and keys) that break the rule. Every request passes here, nearly always with nothing to
+ * report: the walk keeps one path, and copies it only for a string that breaks the rule.
+ */
+function badStrings(value: unknown, path: string[] = [], found: string[][] = []): string[][] {
   // The JSON parser refuses deeper bodies already (jsonBody.ts); the bound keeps this walk safe whatever parsed it.
-  if (path.length > MAX_JSON_DEPTH) return [path.slice(0, MAX_JSON_DEPTH)];
-  if (typeof value === 'string') return isPlainText(value) ? [] : [path];
-  if (Array.isArray(value)) return value.flatMap((item, index) => badStrings(item, [...path, String(index)]));
-  if (value && typeof value === 'object' && !Buffer.isBuffer(value)) {
-    return Object.entries(value).flatMap(([key, item]) =>
-      isPlainText(key) ? badStrings(item, [...path, key]) : [[...path, key.replace(/[^\p{L}\p{N}_-]/gu, '?')]],
-    );
+  if (path.length > MAX_JSON_DEPTH) found.push(path.slice(0, MAX_JSON_DEPTH));
+  else if (typeof value === 'string') {
+    if (!isPlainText(value)) found.push([...path]);
+  } else if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) within(value[index], String(index), path, found);
+  } else if (value && typeof value === 'object' && !Buffer.isBuffer(value)) {
+    for (const key in value) {
+      if (!Object.hasOwn(value, key)) continue;
+      if (isPlainText(key)) within((value as Record<string, unknown>)[key], key, path, found);
+      else found.push([...path, key.replace(/[^\p{L}\p{N}_-]/gu, '?')]);
+    }
   }
-  return [];
+  return found;
+}
+
+/** badStrings of `value`, at `name` within `path`. */
+function within(value: unknown, name: string, path: string[], found: string[][]) {
+  path.push(name);
+  badStrings(value, path, found);
+  path.pop();
 }
