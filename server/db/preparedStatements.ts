@@ -81,15 +81,14 @@ export function preparingClient(): typeof pg.Client {
       // With parameters, one statement, whose rows come as arrays and are made objects here (rowObjects.ts); without,
       // pg's simple protocol, which may run several and answer with a result each.
       const run = (query: pg.QueryConfig) =>
-        values.length > 0
-          ? new Promise<pg.QueryResult>((resolve, reject) =>
-              super.query({ ...query, rowMode: 'array' }, (error: Error | null, result: pg.QueryResult<unknown[]>) =>
-                error ? reject(error) : resolve(withRowObjects(result)),
-              ),
-            )
-          : new Promise<pg.QueryResult>((resolve, reject) =>
-              super.query(query, (error: Error | null, result: pg.QueryResult) => (error ? reject(error) : resolve(result))),
+        new Promise<pg.QueryResult>((resolve, reject) => {
+          const done = (error: Error | null, result: pg.QueryResult) => (error ? reject(error) : resolve(result));
+          if (!values.length) super.query(query, done);
+          else
+            super.query({ ...query, rowMode: 'array' }, (error: Error | null, result: pg.QueryResult<unknown[]>) =>
+              error ? reject(error) : resolve(withRowObjects(result)),
             );
+        });
       const name = values.length > 0 && statements.name(config);
       if (!name) return run({ text: config, values });
       return run({ name, text: config, values }).catch((error: unknown) => {

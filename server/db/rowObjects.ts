@@ -28,12 +28,13 @@ function rowOf(names: string[]): RowOf {
 export function withRowObjects(result: ArrayResult): pg.QueryResult {
   const { rows, fields } = result;
   if (!rows.length) return result;
+  const names = fields.map((field) => field.name);
   // A NUL cannot be in a column's name, so the key names one shape only.
-  const key = fields.map((field) => field.name).join('\0');
+  const key = names.join('\0');
   let make = shapes.get(key);
   if (!make) {
     if (shapes.size >= MOST_SHAPES) shapes.clear();
-    shapes.set(key, (make = rowOf(fields.map((field) => field.name))));
+    shapes.set(key, (make = rowOf(names)));
   }
   const objects: unknown[] = rows;
   for (let i = 0; i < rows.length; i++) objects[i] = make(rows[i]);

@@ -121,8 +121,12 @@ class RequestLog implements FastifyBaseLogger {
     private readonly bindings: Bindings,
   ) {}
 
+  /** pino's child, made on the first call. */
+  private made(): Logger {
+    return (this.child_ ??= this.parent.child(this.bindings));
+  }
   private at(level: Level, args: Parameters<LogFn>) {
-    if (this.parent.isLevelEnabled(level)) (this.child_ ??= this.parent.child(this.bindings))[level](...args);
+    if (this.parent.isLevelEnabled(level)) this.made()[level](...args);
   }
   fatal(...args: Parameters<LogFn>) {
     this.at('fatal', args);
@@ -144,13 +148,13 @@ class RequestLog implements FastifyBaseLogger {
   }
   silent() {}
   child(bindings: Bindings, options?: ChildLoggerOptions) {
-    return (this.child_ ??= this.parent.child(this.bindings)).child(bindings, options);
+    return this.made().child(bindings, options);
   }
   get level() {
     return (this.child_ ?? this.parent).level;
   }
   set level(level: string) {
-    (this.child_ ??= this.parent.child(this.bindings)).level = level;
+    this.made().level = level;
   }
 }
 
