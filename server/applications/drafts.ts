@@ -10,7 +10,7 @@ import { isOpen } from '../periods.js';
 import { replaceCategories, type ApplicationRow } from '../applicationCore/applicationForm.js';
 import { assertDraft } from '../applicationCore/ownApplications.js';
 import { sentInOrganisation } from '../organisations/applicationsOrganisation.js';
-import { giveReference, periodTypeIds, type sentInColumns } from './submit.js';
+import { giveReference, typeIdsOf, type sentInColumns } from './submit.js';
 import { signalsOfSendIn } from '../signals/sendIn.js';
 
 // The queries of the applicant’s form (/ansok/:id): drafts started, saved and sent in.
@@ -22,11 +22,11 @@ export async function openPeriod(db: Db, periodId: number, today: string) {
   const period = await db
     .selectFrom('periods as p')
     .selectAll()
-    .select(isOpen('p', today).as('open'))
+    .select([isOpen('p', today).as('open'), typeIdsOf('p').as('typeIds')])
     .where('p.id', '=', periodId)
     .executeTakeFirst();
   if (!period?.open) throw new AppError(409, 'errors.period_closed');
-  return { ...period, typeIds: await periodTypeIds(db, periodId) };
+  return period;
 }
 
 /** What the form shows of an application's period, open or not on `today` (a day in Stockholm). */
@@ -139,10 +139,10 @@ export async function saveDraft(
 
 /**
  * Sends a checked draft in at `now`, by `senderId` (its applicant or a member of its organisation), with the next
- * reference of the year in Stockholm and the organisation it is for; a 409 if it was sent in
- * meanwhile, or if the period is not open on that day in Stockholm. `after` runs in the same transaction with the
- * reference (the confirmation mail is queued there), so both commit or neither does; in the caller's transaction, when
- * given one.
+ * reference of the year in Stockholm and the organisation it is for; a 409 if it was sent in meanwhile, or if the
+ * period is not open on that day in Stockholm. `tell` queues the mails that tell of it in the same transaction (the
+ * confirmation), with REFERENCE_TO_COME where the reference goes, and answers their ids: the reference is written into
+ * them as it is given, so they and the send-in commit together or not at all. In the caller's transaction, when given one.
  */
 export function sendIn(
   db: Db,
@@ -150,26 +150,22 @@ export function sendIn(
   senderId: number,
   values: ReturnType<typeof sentInColumns>,
   now: Date,
-  after: (trx: Db, reference: string) => Promise<unknown> = async () => {},
+  tell: (trx: Db) => Promise<number[]> = async () => [],
 ): Promise<string> {
   return inTransaction(db, async (trx) => {
-    // Locks the draft, so a double click cannot send it in twice.
+    // Locks the draft, so a double click cannot send it in twice; and reads its period once more, under a share lock:
+    // a close (or new dates) saved meanwhile is seen here, and one being saved waits for this send-in to commit, so no
+    // application lands in a period after it closed.
     const still = await trx
-      .selectFrom('applications')
-      .select(['status', 'period_id'])
-      .where('id', '=', applicationId)
-      .forUpdate()
+      .selectFrom('applications as a')
+      .innerJoin('periods as p', 'p.id', 'a.period_id')
+      .select(['a.status', isOpen('p', stockholmDay(now)).as('open')])
+      .where('a.id', '=', applicationId)
+      .forUpdate(['a'])
+      .forShare(['p'])
       .executeTakeFirstOrThrow();
     assertDraft(still);
-    // The period once more, under a share lock: a close (or new dates) saved meanwhile is seen here, and one being
-    // saved waits for this send-in to commit, so no application lands in a period after it closed.
-    const period = await trx
-      .selectFrom('periods as p')
-      .select(isOpen('p', stockholmDay(now)).as('open'))
-      .where('p.id', '=', still.period_id)
-      .forShare()
-      .executeTakeFirst();
-    if (!period?.open) throw new AppError(409, 'errors.period_closed');
+    if (!still.open) throw new AppError(409, 'errors.period_closed');
     const organisationId = await sentInOrganisation(trx, senderId, values, now);
     await trx
       .updateTable('applications')
@@ -178,12 +174,12 @@ export function sendIn(
       .execute();
     // What it matches of others' (server/signals/, by its sent_in_at): signals for staff, never a refusal.
     await signalsOfSendIn(trx, applicationId);
-    // Its reference and status last: the year's counter, and the period's tally of received applications that the
-    // status adds to, stay locked until commit, so every send-in of the period waits for what follows them in the one
-    // before (at a deadline, a queue behind the signals' work if they came first).
-    const given = await giveReference(trx, applicationId, stockholmYear(now), received);
-    await after(trx, given);
-    return given;
+    const mails = await tell(trx);
+    // Its reference and status last, written into its mails in the same statement: the year's counter, and the
+    // period's tally of received applications that the status adds to, stay locked until commit, so every send-in of
+    // the period waits for what follows them in the one before. Nothing of the app's does: at a deadline, a round of
+    // the app's event loop per statement, each one a queue for every send-in behind it.
+    return giveReference(trx, applicationId, stockholmYear(now), received, mails);
   });
 }
 

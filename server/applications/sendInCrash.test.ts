@@ -37,7 +37,8 @@ describe('a crash while applications are sent in', () => {
       );
 
     // Hold the outbox, so the send-ins wait in their transactions: the first to store its mail (having changed its
-    // application and taken the year's reference counter), the others for that counter. Then kill.
+    // application; the reference, written into the mail, comes after), the others behind it for the organisation they
+    // all apply for. Then kill.
     const outbox = await rig.holdOutbox();
     const inFlight = applicants.map((a) => submit(a).catch(() => null));
     await expect.poll(rig.waitingForLocks, { timeout: 60_000, interval: 200 }).toEqual({ all: APPLICANTS, mail: 1 });

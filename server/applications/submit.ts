@@ -27,12 +27,25 @@ async function startCounter(db: Db, year: number): Promise<void> {
 }
 
 /**
- * Gives the application the next reference of the year, "2026-0042", with `status`, in one statement: numbered per
- * year in the order applications arrive, never reused. The counter row is locked by its update until commit, so two
- * applications sent in at once get different numbers, one after the other's commit, and a send-in or a paper
- * application does this last, holding it for as little as it can.
+ * What a mail queued before its application's reference is given says in its place; `giveReference` writes the
+ * reference over it. A control character, which nothing typed may hold (the text rule), so nothing else is taken for it.
  */
-export async function giveReference(db: Db, applicationId: number, year: number, status: number): Promise<string> {
+export const REFERENCE_TO_COME = '\u0001reference\u0001';
+
+/**
+ * Gives the application the next reference of the year, "2026-0042", with `status`, in one statement, and writes it
+ * into `mails`, queued about it in this transaction with REFERENCE_TO_COME where it goes: numbered per year in the
+ * order applications arrive, never reused. The counter row is locked by its update until commit, so two applications
+ * sent in at once get different numbers, one after the other's commit, and a send-in or a paper application does this
+ * last, holding it for as little as it can: this statement and the commit, with nothing of the app's in between.
+ */
+export async function giveReference(
+  db: Db,
+  applicationId: number,
+  year: number,
+  status: number,
+  mails: readonly number[] = [],
+): Promise<string> {
   const give = () =>
     db
       .with('counted', (w) =>
@@ -42,11 +55,26 @@ export async function giveReference(db: Db, applicationId: number, year: number,
           .where('year', '=', year)
           .returning('last'),
       )
-      .updateTable('applications')
-      .from('counted')
-      .set({ reference: referenceOf(year, sql.ref('counted.last')), status })
-      .where('applications.id', '=', applicationId)
-      .returning('applications.reference')
+      .with('given', (w) =>
+        w
+          .updateTable('applications')
+          .from('counted')
+          .set({ reference: referenceOf(year, sql.ref('counted.last')), status })
+          .where('applications.id', '=', applicationId)
+          .returning('applications.reference'),
+      )
+      .with('told', (w) =>
+        w
+          .updateTable('outbox')
+          .from('given')
+          .set({
+            subject: sql<string>`replace(outbox.subject, ${REFERENCE_TO_COME}, given.reference)`,
+            body_text: sql<string>`replace(outbox.body_text, ${REFERENCE_TO_COME}, given.reference)`,
+          })
+          .where('outbox.id', '=', sql<number>`any(${[...mails]}::int[])`),
+      )
+      .selectFrom('given')
+      .select('reference')
       .executeTakeFirst();
   let given = await give();
   if (!given) {
@@ -63,10 +91,14 @@ export function answerBy(endDate: string, answerWeeks: number): string {
   return addDays(endDate, answerWeeks * 7);
 }
 
+/** The application types the period `period` (an alias in the statement) takes, as an array of their ids. */
+export const typeIdsOf = (period: string) => sql<number[]>`array(select t.application_type_id
+  from period_application_types t where t.period_id = ${sql.ref(`${period}.id`)} order by 1)`;
+
 /** The application types a period takes. */
 export async function periodTypeIds(db: Db, periodId: number): Promise<number[]> {
-  const rows = await db.selectFrom('period_application_types').select('application_type_id').where('period_id', '=', periodId).execute();
-  return rows.map((r) => r.application_type_id);
+  const row = await db.selectFrom('periods as p').select(typeIdsOf('p').as('ids')).where('p.id', '=', periodId).executeTakeFirst();
+  return row?.ids ?? [];
 }
 
 /** Every rule an application sent in must meet: the form's fields, the type's questions and files, a type its period takes. */

@@ -208,6 +208,7 @@ describe('sending in', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0].recipient).toBe(aliceEmail);
     expect(mails[0].subject).toContain(sent.reference);
+    expect(mails[0].body_text).toContain(`referensnumret ${sent.reference}.`);
     expect(mails[0].body_text).toContain('besked senast');
 
     // Once sent in, it is no longer the applicant's to change.

@@ -20,7 +20,7 @@ import { assertDraft, ownApplication } from '../../applicationCore/ownApplicatio
 import { draftsOrganisation } from '../../organisations/applicationsOrganisation.js';
 import { ID, formFieldSchemas } from '../formSchema.js';
 import { categoryIdsOf, filesOf, formRecord, questionsIn } from '../../applicationCore/applicationForm.js';
-import { answerBy, sentInColumns, sentInErrors, unknownCategories } from '../../applications/submit.js';
+import { answerBy, REFERENCE_TO_COME, sentInColumns, sentInErrors, unknownCategories } from '../../applications/submit.js';
 import { queueComparison } from '../../signals/descriptions.js';
 import { stockholmDay } from '../../clock.js';
 import { AppError, invalid, type FieldErrors } from '../../errors.js';
@@ -183,7 +183,7 @@ export default async function applicantApplicationRoutes(app: Api) {
       const mailLocale = isLocale(applicant.locale) ? applicant.locale : defaultLocale;
       const type = await typeLabel(db, row.application_type_id, mailLocale);
       // The confirmation is queued in the send-in's transaction: a crash between the two cannot leave one without the other.
-      await sendIn(db, row.id, request.applicant!.id, sentInColumns(record), now, async (trx, reference) => {
+      await sendIn(db, row.id, request.applicant!.id, sentInColumns(record), now, async (trx) => [
         await app.mailer.queue(
           {
             to: applicant.email,
@@ -191,7 +191,7 @@ export default async function applicantApplicationRoutes(app: Api) {
             name: applicant.first_name,
             template: 'application_received',
             params: {
-              reference,
+              reference: REFERENCE_TO_COME,
               type: type?.text ?? '',
               period: textIn(mailLocale, period.name, period.name_en).text,
               answer_by: formatDate(answerBy(period.end_date, period.answer_weeks), applicant.locale),
@@ -200,16 +200,16 @@ export default async function applicantApplicationRoutes(app: Api) {
             applicationId: row.id,
           },
           trx,
-        );
-      });
+        ),
+      ]);
       app.mailer.deliverSoon();
       // Its description is compared with the period's others now it has committed (server/signals/); queued outside
-      // the send-in, which at a deadline waits for the one before it. The hourly run compares it should this process
-      // stop first or the queue fail here: the send-in has committed, and the applicant is told so.
-      await queueComparison(db, app.jobs).catch((error: unknown) =>
-        request.log.warn({ err: error }, 'the comparison of a description sent in was not queued'),
+      // the send-in, which at a deadline waits for the one before it, and not waited for: the applicant is told it is
+      // sent in as soon as it is. The hourly run compares it should this process stop first or the queue fail here.
+      queueComparison(db, app.jobs).then(
+        () => app.jobs.wake('signal-descriptions'),
+        (error: unknown) => request.log.warn({ err: error }, 'the comparison of a description sent in was not queued'),
       );
-      app.jobs.wake('signal-descriptions');
       return { data: await present(await applicationById(db, row.id), request.locale, request.applicant!.id) };
     },
   );
