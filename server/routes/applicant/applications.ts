@@ -167,18 +167,20 @@ export default async function applicantApplicationRoutes(app: Api) {
       const row = await ownApplication(db, request, request.params.uuid);
       assertDraft(row);
       const now = app.clock.now();
-      const period = await openPeriod(db, row.period_id, stockholmDay(now));
-      // The problems name the questions as the applicant reads them.
-      const [categoryIds, questions, files] = await Promise.all([
+      // What the checks and the confirmation need, read at once (a closed period is refused all the same): at a deadline
+      // each round trip is a wait.
+      const [period, categoryIds, questions, files, applicant] = await Promise.all([
+        openPeriod(db, row.period_id, stockholmDay(now)),
         categoryIdsOf(db, row.id),
+        // The problems name the questions as the applicant reads them.
         questionsIn(db, row.application_type_id, request.locale),
         filesOf(db, row.id),
+        applicantForMail(db, request.applicant!.id),
       ]);
       const record = formRecord(row, categoryIds);
       const errors = sentInErrors(record, questions, files, period.typeIds);
       if (Object.keys(errors).length) throw invalid(errors);
 
-      const applicant = await applicantForMail(db, request.applicant!.id);
       // The confirmation names the type and period in the language the mail is written in.
       const mailLocale = isLocale(applicant.locale) ? applicant.locale : defaultLocale;
       const type = await typeLabel(db, row.application_type_id, mailLocale);
