@@ -177,8 +177,8 @@ export function sendIn(
     const mails = await tell(trx);
     // Its reference and status last, written into its mails in the same statement: the year's counter, and the
     // period's tally of received applications that the status adds to, stay locked until commit, so every send-in of
-    // the period waits for what follows them in the one before. Nothing of the app's does: at a deadline, a round of
-    // the app's event loop per statement, each one a queue for every send-in behind it.
+    // the period waits for what follows them in the one before. Only the commit follows: at a deadline each statement
+    // more there, a round of the app's busy event loop, would be a wait for every send-in behind it.
     return giveReference(trx, applicationId, stockholmYear(now), received, mails);
   });
 }

@@ -205,9 +205,10 @@ export default async function applicantApplicationRoutes(app: Api) {
         ),
       ]);
       app.mailer.deliverSoon();
-      // Its description is compared with the period's others now it has committed (server/signals/); queued outside
-      // the send-in, which at a deadline waits for the one before it, and not waited for: the applicant is told it is
-      // sent in as soon as it is. The hourly run compares it should this process stop first or the queue fail here.
+      // Its description is compared with the period's others now it has committed (server/signals/). The job is
+      // queued after the send-in's transaction, not in it (a send-in waits for the one before it at a deadline), and
+      // the answer does not wait for it: the applicant is told as soon as it is sent in. The hourly run compares a
+      // description whose job this process did not live to queue, or could not.
       queueComparison(db, app.jobs).then(
         () => app.jobs.wake('signal-descriptions'),
         (error: unknown) => request.log.warn({ err: error }, 'the comparison of a description sent in was not queued'),
