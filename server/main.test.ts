@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from './db/embedded.js';
+import { freePort, freePorts } from './db/embedded.js';
 import { DEMO_PASSWORD, demoLogins } from './demo/demo.js';
 import { startServerProcess, type ServerProcess } from './test/serverProcess.js';
 
@@ -56,7 +56,7 @@ describe('METRICS_PORT', () => {
   it('serves /metrics on a listener of its own, on loopback, and not on the app’s port', { timeout: 120_000 }, async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'metrics-port-'));
     dirs.push(dataDir);
-    const [port, metricsPort] = [await freePort(), await freePort()];
+    const [port, metricsPort] = await freePorts(2);
     started = await startServerProcess({
       NODE_ENV: 'test',
       DATA_DIR: dataDir,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type Db } from './db/connect.js';
-import { freePort, startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded.js';
+import { freePorts, startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded.js';
 import { seedDemo } from './demo/demo.js';
 import { createApplicant, createPeriod, releasedAs } from './test/handlingFixtures.js';
 import { multipart, pdf } from './test/multipart.js';
@@ -35,7 +35,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'two-servers-'));
   smtp = await startSmtpServer();
   [database, s3] = await Promise.all([startEmbeddedPostgres({ dataDir: path.join(dataDir, 'db') }), startS3Server()]);
-  const ports = [await freePort(), await freePort()];
+  const ports = await freePorts(2);
   const env = (port: number, name: string) =>
     appEnv(port, path.join(dataDir, name), {
       ...s3.env,

@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { stockholmWallTime } from '../clock.js';
 import { connect, type Db } from '../db/connect.js';
-import { freePort, procStat, startEmbeddedPostgres, type EmbeddedPostgres } from '../db/embedded.js';
+import { freePorts, procStat, startEmbeddedPostgres, type EmbeddedPostgres } from '../db/embedded.js';
 import { seedDemo } from '../demo/demo.js';
 import { completeDraft } from '../test/completeDraft.js';
 import { multipart, pdf } from '../test/multipart.js';
@@ -54,7 +54,7 @@ interface Sent {
 describe('a restore drill', () => {
   it('brings back every acknowledged write with its files, or those before a moment in the middle', { timeout: 120_000 }, async () => {
     const [dataDir, backupDir] = [await folder('drill-data'), await folder('drill-backups')];
-    const [port, dbPort] = [await freePort(), await freePort()];
+    const [port, dbPort] = await freePorts(2);
     const env = appEnv(port, dataDir, { EMBEDDED_DB_PORT: String(dbPort), BACKUP_DIR: backupDir });
     server = await startServerProcess(env);
     db = connect(databaseUrl(dataDir, dbPort), () => {});

@@ -38,6 +38,8 @@ export interface RunAs {
 export interface EmbeddedOptions {
   dataDir: string;
   port?: number | null;
+  /** Ports the embedded server must not take when it picks its own: the app's, which it listens on only later. */
+  avoidPorts?: (number | null)[];
   log?: (message: string) => void;
   /** Start the server again whenever it dies (the app's own server); tests that stop it themselves leave it off. */
   watch?: boolean;
@@ -96,7 +98,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   await stopStaleServer(pgdata, exec, log);
   await writeArchiveSettings(pgdata, options.backupDir ? await archiveReachable(options.backupDir, pgdata, runAs, log) : null);
 
-  const port = options.port ?? (await freePort());
+  const port = options.port ?? (await freePort(options.avoidPorts));
   const start = () => exec('pg_ctl', ['start', '-D', pgdata, '-w', '-t', '60', '-l', path.join(pgdata, 'server.log'), '-o', `-p ${port}`]);
   try {
     await start();
@@ -397,16 +399,29 @@ async function reachableBinaries(binDir: string, user: RunAs, log: (m: string) =
   return path.join(copy, 'bin');
 }
 
-/** A TCP port on loopback that nothing listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
+/**
+ * A TCP port on loopback that nothing listens on right now, and none of `avoid`: a port chosen but not yet listened on
+ * (the app's own, whose listener opens after the database) is free to the system and may come back.
+ */
+export async function freePort(avoid: (number | null)[] = []): Promise<number> {
+  for (;;) {
+    const port = await new Promise<number>((resolve, reject) => {
+      const server = net.createServer();
+      server.once('error', reject);
+      server.listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as net.AddressInfo;
+        server.close(() => resolve(port));
+      });
     });
-  });
+    if (!avoid.includes(port)) return port;
+  }
+}
+
+/** `count` different free ports, for a test that starts servers side by side. */
+export async function freePorts(count: number): Promise<number[]> {
+  const ports: number[] = [];
+  while (ports.length < count) ports.push(await freePort(ports));
+  return ports;
 }
 
 export function lastLines(file: string, count = 8): string {

@@ -18,7 +18,14 @@ export async function openDatabase(config: Config, log: (message: string) => voi
   // until it is back every call answers 503.
   const server = config.databaseUrl
     ? null
-    : await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedDbPort, log, watch: true, backupDir: config.backupDir });
+    : await startEmbeddedPostgres({
+        dataDir: config.dataDir,
+        port: config.embeddedDbPort,
+        avoidPorts: [config.port, config.metricsPort],
+        log,
+        watch: true,
+        backupDir: config.backupDir,
+      });
   const db = connect(config.databaseUrl ?? server!.url, (error) => log(`Database connection error: ${error.message}`));
   try {
     const applied = await migrate(db);

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, onTestFailed, onTestFinished } from 'vitest';
 import { connect, type Db } from './connect.js';
-import { freePort } from './embedded.js';
+import { freePorts } from './embedded.js';
 import { appEnv, staffSession, startServerProcess, type ServerProcess } from '../test/serverProcess.js';
 import { createStaff, PASSWORD } from '../test/testApp.js';
 
@@ -28,7 +28,7 @@ afterAll(async () => {
 describe('the embedded PostgreSQL killed under load', () => {
   it('is started again by the app; 503s meanwhile, then normal answers, and no acknowledged write lost', { timeout: 180_000 }, async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'postmaster-kill-'));
-    const [port, dbPort] = [await freePort(), await freePort()];
+    const [port, dbPort] = await freePorts(2);
     server = await startServerProcess(appEnv(port, dataDir, { EMBEDDED_DB_PORT: String(dbPort) }));
     // A failure shows what the app said, which names the cause (an exit, a start of PostgreSQL that failed).
     onTestFailed(() => console.log(`The app's output, last lines:\n${server!.output().split('\n').slice(-60).join('\n')}`));
