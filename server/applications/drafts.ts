@@ -39,16 +39,24 @@ export function formPeriod(db: Db, periodId: number, today: string) {
     .executeTakeFirstOrThrow();
 }
 
-/** An application type's name as a reader of `locale` reads it (null for none). */
-export async function typeLabel(db: Db, applicationTypeId: number | null, locale: Locale) {
+/** An application type's name in each language (null for none), to be read by `labelIn`. */
+export async function typeLabels(db: Db, applicationTypeId: number | null): Promise<TypeLabels | null> {
   if (!applicationTypeId) return null;
   const type = await db
     .selectFrom('application_types')
     .select(['label', 'label_en'])
     .where('id', '=', applicationTypeId)
     .executeTakeFirst();
-  return type ? textIn(locale, type.label, type.label_en) : null;
+  return type ?? null;
 }
+
+export interface TypeLabels {
+  label: string;
+  label_en: string | null;
+}
+
+/** An application type's name as a reader of `locale` reads it (null for none). */
+export const labelIn = (locale: Locale, type: TypeLabels | null) => (type ? textIn(locale, type.label, type.label_en) : null);
 
 export function applicationById(db: Db, id: number): Promise<ApplicationRow> {
   return db.selectFrom('applications').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -100,9 +108,10 @@ export async function startDraft(db: Db, applicantId: number, start: DraftStart,
 }
 
 /**
- * Saves a draft's changed columns at `now`, merges its answers and replaces its categories when given; in the caller's
- * transaction, when given one. Each field written is noted as changed by `editedBy` then (`draft_edits`), so people
- * writing one organisation's draft see who changed what last; a field neither sent is left as the other saved it.
+ * Saves a draft's changed columns at `now`, merges its answers and replaces its categories when given, and answers
+ * its row as saved (a 409 once it is sent in); in the caller's transaction, when given one. Each field written is noted
+ * as changed by `editedBy` then (`draft_edits`), so people writing one organisation's draft see who changed what last;
+ * a field neither sent is left as the other saved it.
  */
 export async function saveDraft(
   db: Db,
@@ -120,8 +129,8 @@ export async function saveDraft(
     ...(categoryIds ? ['category_ids'] : []),
   ];
   const edits = editedBy === null ? {} : Object.fromEntries(fields.map((field) => [field, { by: editedBy, at: now.toISOString() }]));
-  await inTransaction(db, async (trx) => {
-    await trx
+  const update = async (via: Db) => {
+    const saved = await via
       .updateTable('applications')
       .set({
         ...columns,
@@ -132,8 +141,19 @@ export async function saveDraft(
         updated_at: now,
       })
       .where('id', '=', applicationId)
-      .execute();
-    if (categoryIds) await replaceCategories(trx, applicationId, categoryIds);
+      // Sent in since the caller read it: what was sent in is not written over.
+      .where('status', '=', draft)
+      .returningAll()
+      .executeTakeFirst();
+    if (!saved) throw new AppError(409, 'errors.not_a_draft');
+    return saved;
+  };
+  // One statement needs no transaction of its own: a draft is saved at every step, and each round trip is a wait.
+  if (!categoryIds) return update(db);
+  return inTransaction(db, async (trx) => {
+    const saved = await update(trx);
+    await replaceCategories(trx, applicationId, categoryIds);
+    return saved;
   });
 }
 

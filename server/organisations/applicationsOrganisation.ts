@@ -1,6 +1,6 @@
 import { enums } from '../../resources/enums.js';
 import type { Db } from '../db/connect.js';
-import { lockOrganisation, putMember, roleIn } from './members.js';
+import { lockOrganisation, putMember } from './members.js';
 
 const { organisation: forOrganisation, both } = enums.applicant_type;
 
@@ -56,11 +56,28 @@ export async function sentInOrganisation(trx: Db, applicantId: number, record: F
     .onConflict((oc) => oc.column('org_number').doNothing())
     .returning('id')
     .executeTakeFirst();
-  const id = made?.id ?? (await trx.selectFrom('organisations').select('id').where('org_number', '=', number).executeTakeFirstOrThrow()).id;
+  const first = { action: 'member_added', details: { how: 'first_application' } } as const;
+  // Made here, it is seen by nobody else until this commits (one applying for its number meanwhile waits at the
+  // insert above): it has no members yet, so no lock or look is needed to make this person its first.
+  if (made) {
+    await putMember(trx, made.id, applicantId, 'signatory', first, now, null);
+    return made.id;
+  }
+  const { id } = await trx.selectFrom('organisations').select('id').where('org_number', '=', number).executeTakeFirstOrThrow();
   await lockOrganisation(trx, id);
-  if (await roleIn(trx, id, applicantId)) return id;
-  const anyone = await trx.selectFrom('organisation_members').select('id').where('organisation_id', '=', id).limit(1).executeTakeFirst();
+  const { role, anyone } = await trx
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('organisation_members')
+        .select('role')
+        .where('organisation_id', '=', id)
+        .where('frontend_user_id', '=', applicantId)
+        .as('role'),
+      eb.exists(eb.selectFrom('organisation_members').select('id').where('organisation_id', '=', id)).as('anyone'),
+    ])
+    .executeTakeFirstOrThrow();
+  if (role) return id;
   if (anyone) return null;
-  await putMember(trx, id, applicantId, 'signatory', { action: 'member_added', details: { how: 'first_application' } }, now);
+  await putMember(trx, id, applicantId, 'signatory', first, now, null);
   return id;
 }

@@ -71,8 +71,10 @@ export async function putMember(
     details?: Record<string, unknown>;
   },
   now: Date,
+  /** The person's role there as the caller has just read it under the organisation's lock (undefined: read it here). */
+  known?: MemberRole | null,
 ) {
-  const before = await roleIn(trx, organisationId, applicantId);
+  const before = known === undefined ? await roleIn(trx, organisationId, applicantId) : known;
   if (before === role || (before === 'signatory' && role === 'member')) return before;
   await trx
     .insertInto('organisation_members')
@@ -248,17 +250,12 @@ export async function addMemberByStaff(
  * applications for it are the organisation's from then on.
  */
 export async function handOverApplications(trx: Db, organisationId: number, applicantId: number) {
-  const { org_number } = await trx
-    .selectFrom('organisations')
-    .select('org_number')
-    .where('id', '=', organisationId)
-    .executeTakeFirstOrThrow();
   await trx
     .updateTable('applications')
     .set({ organisation_id: organisationId })
     .where('frontend_user_id', '=', applicantId)
     .where('organisation_id', 'is', null)
-    .where('org_number', '=', org_number)
+    .where('org_number', '=', (eb) => eb.selectFrom('organisations').select('org_number').where('id', '=', organisationId))
     .where('applicant_type', 'in', [enums.applicant_type.organisation, enums.applicant_type.both])
     .execute();
 }

@@ -12,14 +12,10 @@ import { crowdSignal } from './registrations.js';
  */
 export async function signalsOfSendIn(trx: Db, applicationId: number): Promise<void> {
   await organisationAccountSignals(trx, applicationId);
-  const { sent_in_by, frontend_user_id } = await trx
-    .selectFrom('applications')
-    .select(['sent_in_by', 'frontend_user_id'])
-    .where('id', '=', applicationId)
-    .executeTakeFirstOrThrow();
-  for (const account of new Set([sent_in_by, frontend_user_id])) {
-    if (account !== null) await sql`SELECT personal_number_signals(${account}::int)`.execute(trx);
-  }
+  // For the account that sent it in and the one that wrote it, once each where they are one.
+  await sql`SELECT personal_number_signals(account) FROM applications a
+    CROSS JOIN LATERAL (SELECT DISTINCT unnest(ARRAY[a.sent_in_by, a.frontend_user_id]) AS account) accounts
+    WHERE a.id = ${applicationId} AND account IS NOT NULL`.execute(trx);
   await crowdSignal(trx, applicationId);
   await keepDescription(trx, applicationId);
 }

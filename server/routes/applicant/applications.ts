@@ -14,7 +14,8 @@ import {
   saveDraft,
   sendIn,
   startDraft,
-  typeLabel,
+  labelIn,
+  typeLabels,
 } from '../../applications/drafts.js';
 import { assertDraft, ownApplication } from '../../applicationCore/ownApplications.js';
 import { draftsOrganisation } from '../../organisations/applicationsOrganisation.js';
@@ -147,8 +148,8 @@ export default async function applicantApplicationRoutes(app: Api) {
           : { organisation_id: organisation, ...(organisation === null && { frontend_user_id: me }) };
       // Answers to another type's check are no answers to this one's.
       const checked = otherType && row.eligibility_answers !== null ? { eligibility_answers: null } : {};
-      await saveDraft(db, row.id, { ...columns, ...holder, ...checked }, definitions, categoryIds, app.clock.now(), me);
-      return { data: await present(await applicationById(db, row.id), request.locale, request.applicant!.id) };
+      const saved = await saveDraft(db, row.id, { ...columns, ...holder, ...checked }, definitions, categoryIds, app.clock.now(), me);
+      return { data: await present(saved, request.locale, request.applicant!.id) };
     },
   );
 
@@ -169,13 +170,14 @@ export default async function applicantApplicationRoutes(app: Api) {
       const now = app.clock.now();
       // What the checks and the confirmation need, read at once (a closed period is refused all the same): at a deadline
       // each round trip is a wait.
-      const [period, categoryIds, questions, files, applicant] = await Promise.all([
+      const [period, categoryIds, questions, files, applicant, labels] = await Promise.all([
         openPeriod(db, row.period_id, stockholmDay(now)),
         categoryIdsOf(db, row.id),
         // The problems name the questions as the applicant reads them.
         questionsIn(db, row.application_type_id, request.locale),
         filesOf(db, row.id),
         applicantForMail(db, request.applicant!.id),
+        typeLabels(db, row.application_type_id),
       ]);
       const record = formRecord(row, categoryIds);
       const errors = sentInErrors(record, questions, files, period.typeIds);
@@ -183,7 +185,7 @@ export default async function applicantApplicationRoutes(app: Api) {
 
       // The confirmation names the type and period in the language the mail is written in.
       const mailLocale = isLocale(applicant.locale) ? applicant.locale : defaultLocale;
-      const type = await typeLabel(db, row.application_type_id, mailLocale);
+      const type = labelIn(mailLocale, labels);
       // The confirmation is queued in the send-in's transaction: a crash between the two cannot leave one without the other.
       await sendIn(db, row.id, request.applicant!.id, sentInColumns(record), now, async (trx) => [
         await app.mailer.queue(
@@ -213,7 +215,9 @@ export default async function applicantApplicationRoutes(app: Api) {
         () => app.jobs.wake('signal-descriptions'),
         (error: unknown) => request.log.warn({ err: error }, 'the comparison of a description sent in was not queued'),
       );
-      return { data: await present(await applicationById(db, row.id), request.locale, request.applicant!.id) };
+      // What the checks read is shown as read: a send-in changes none of it.
+      const known = { categoryIds, questions, files, period, type: labels };
+      return { data: await present(await applicationById(db, row.id), request.locale, request.applicant!.id, known) };
     },
   );
 
