@@ -221,6 +221,19 @@ describe('the signals raised by the writes', () => {
     expect((await signalsOf(c)).filter((s) => s.kind === 'personal_number').map((s) => s.matched[0]?.uuid)).toEqual([a]);
   });
 
+  it('keeps a description sent in without the space around it, and none shorter than 40 characters then', async () => {
+    const form = await periodWithDescription();
+    const [one, two] = [await people.person('Kort'), await people.person('Lång')];
+    const short = await sendIn(one, form, orgNumber(), '\n   Se bilagan för hela beskrivningen.   \n');
+    const long = await sendIn(two, form, orgNumber(), '\n  Ett projekt om bokcirklar för unga i byn.  \n');
+    const kept = await t.db
+      .selectFrom('application_descriptions')
+      .select(['application_id', 'description'])
+      .where('application_id', 'in', [await idOf(short), await idOf(long)])
+      .execute();
+    expect(kept).toEqual([{ application_id: await idOf(long), description: 'Ett projekt om bokcirklar för unga i byn.' }]);
+  });
+
   it('near-identical descriptions in one period, compared by the job after the send-in at the staff’s threshold', async () => {
     const form = await periodWithDescription();
     const text = 'Vi vill anordna ett sommarläger för barn mellan tio och tolv år med paddling, friluftsliv och matlagning över öppen eld.';
