@@ -1,6 +1,6 @@
 import { enums } from '../../resources/enums.js';
 import type { Db } from '../db/connect.js';
-import { lockOrganisation, putMember } from './members.js';
+import { lockOrganisation, putMember, roleIn } from './members.js';
 
 const { organisation: forOrganisation, both } = enums.applicant_type;
 
@@ -65,18 +65,8 @@ export async function sentInOrganisation(trx: Db, applicantId: number, record: F
   }
   const { id } = await trx.selectFrom('organisations').select('id').where('org_number', '=', number).executeTakeFirstOrThrow();
   await lockOrganisation(trx, id);
-  const { role, anyone } = await trx
-    .selectNoFrom((eb) => [
-      eb
-        .selectFrom('organisation_members')
-        .select('role')
-        .where('organisation_id', '=', id)
-        .where('frontend_user_id', '=', applicantId)
-        .as('role'),
-      eb.exists(eb.selectFrom('organisation_members').select('id').where('organisation_id', '=', id)).as('anyone'),
-    ])
-    .executeTakeFirstOrThrow();
-  if (role) return id;
+  if (await roleIn(trx, id, applicantId)) return id;
+  const anyone = await trx.selectFrom('organisation_members').select('id').where('organisation_id', '=', id).limit(1).executeTakeFirst();
   if (anyone) return null;
   await putMember(trx, id, applicantId, 'signatory', first, now, null);
   return id;

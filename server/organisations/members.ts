@@ -71,7 +71,7 @@ export async function putMember(
     details?: Record<string, unknown>;
   },
   now: Date,
-  /** The person's role there as the caller has just read it under the organisation's lock (undefined: read it here). */
+  /** The person's role there where the caller knows it (null in an association it has just made); undefined: read here. */
   known?: MemberRole | null,
 ) {
   const before = known === undefined ? await roleIn(trx, organisationId, applicantId) : known;
