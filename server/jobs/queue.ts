@@ -31,9 +31,12 @@ export const jobQueues = {
   'base-backup': { retryLimit: 3, retryDelay: 600, retryBackoff: true, expireInSeconds: 6 * 3600 },
   /**
    * Compares the descriptions of applications sent in with their periods' others (server/signals/descriptions.ts):
-   * queued by each send-in, and swept hourly for any a lost job left waiting.
+   * queued by each send-in, and swept hourly for any a lost job left waiting. A run compares every description
+   * waiting, so one job waiting is enough ('short': a send-in while one waits queues none). With a job for each
+   * send-in, a deadline queued them faster than the worker takes them (one a turn): they piled up, and the worker
+   * ran without pause, on runs that found nothing left to compare.
    */
-  'signal-descriptions': { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 600 },
+  'signal-descriptions': { policy: 'short', retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 600 },
 } satisfies Record<string, Omit<PgBoss.Queue, 'name'>>;
 
 export type JobName = keyof typeof jobQueues;

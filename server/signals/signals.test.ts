@@ -257,6 +257,26 @@ describe('the signals raised by the writes', () => {
     expect(await signalsOf(c)).toEqual([]);
   });
 
+  it('queues no second comparison while one waits: that one compares every description waiting when it runs', async () => {
+    const waitingJobs = () =>
+      t.db
+        .selectFrom(sql`pgboss.job`.as('j'))
+        .select(sql<string>`j.id`.as('id'))
+        .where(sql.ref('j.name'), '=', 'signal-descriptions')
+        .where(sql.ref('j.state'), '=', 'created')
+        .execute();
+    // One queued by an earlier send-in runs first.
+    await vi.waitFor(async () => expect(await waitingJobs()).toEqual([]), { timeout: 15_000, interval: 100 });
+    const waiting = await t.app.jobs.send('signal-descriptions', {}, { startAfter: new Date(Date.now() + 3_600_000) });
+    try {
+      expect(waiting).not.toBeNull();
+      expect(await t.app.jobs.send('signal-descriptions', {})).toBeNull();
+      expect(await waitingJobs()).toEqual([{ id: waiting }]);
+    } finally {
+      await sql`DELETE FROM pgboss.job WHERE id = ${waiting}::uuid`.execute(t.db);
+    }
+  });
+
   it('a threshold set higher leaves a less similar pair without a signal', async () => {
     const before = await api('GET', '/signal-settings', admin);
     expect(before.json().data).toMatchObject({ similarity_percent: 80, registrations_per_day: 3 });
