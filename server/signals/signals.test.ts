@@ -257,7 +257,7 @@ describe('the signals raised by the writes', () => {
     expect(await signalsOf(c)).toEqual([]);
   });
 
-  it('queues no second comparison while one waits: that one compares every description waiting when it runs', async () => {
+  it('queues no second comparison of descriptions while one waits to run', async () => {
     const waitingJobs = () =>
       t.db
         .selectFrom(sql`pgboss.job`.as('j'))
